@@ -1,0 +1,196 @@
+"""The front door: ``solve``, ``solutions``, ``count_solutions`` and ``solve_many``.
+
+Every call here times the run, turns a hit limit into ``Status.UNKNOWN``, reports contradictory
+givens as ``Status.UNSATISFIABLE`` naming the unit, and verifies every grid a solver returns
+against the givens and every unit: a wrong grid raises :class:`~sudokit.errors.SolverBug` and is
+never returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .errors import LimitReached, SolverBug, UnsupportedPuzzle
+from .puzzle import Grid, Puzzle, violations
+from .registry import get_solver, is_available, load_methods
+from .result import Limits, Result, Stats, Status
+
+__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method"]
+
+_PREFERRED = ("fast", "propagate")
+
+
+def default_method() -> str:
+    """Return the fastest method available here: ``fast`` once it exists, else ``propagate``."""
+    from .registry import _SOLVERS
+
+    load_methods()
+    for name in _PREFERRED:
+        cls = _SOLVERS.get(name)
+        if cls is not None and is_available(cls):
+            return name
+    raise LookupError("no Sudoku method is registered")  # pragma: no cover
+
+
+def _prepare(puzzle: Puzzle, method: str | None, options: dict[str, Any]) -> Any:
+    solver = get_solver(method or default_method(), **options)
+    if not solver.supports(puzzle.geometry):
+        raise UnsupportedPuzzle(
+            f"method {solver.full_name!r} does not support {puzzle.geometry.shape_name} grids "
+            f"(sides {solver.min_side}..{solver.max_side})"
+        )
+    return solver
+
+
+def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
+    """Return ``grid`` as a tuple after checking it solves ``puzzle``.
+
+    Raises:
+        SolverBug: the grid breaks a given or a unit (the message lists the first problems).
+    """
+    grid = tuple(int(d) for d in grid)
+    problems = violations(grid, puzzle)
+    if problems:
+        raise SolverBug(f"method {method!r} returned a wrong grid: {'; '.join(problems[:3])}")
+    return grid
+
+
+def count_solutions(
+    puzzle: Puzzle,
+    limit: int | None = 2,
+    method: str | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    trace: bool = False,
+    **options: Any,
+) -> Result:
+    """Find up to ``limit`` solutions (None: all) and report them with counters and time.
+
+    Args:
+        puzzle: the puzzle.
+        limit: stop after this many solutions; 2 tells unique from multiple.
+        method: registry name (default: the fastest available, see :func:`default_method`).
+        time_limit: seconds of wall time for the whole call (None: no limit).
+        node_limit: most search nodes (None: no limit).
+        trace: ask the solver to record its per-step trace in ``result.stats.trace``.
+        **options: method options (e.g. ``select="mrv"``).
+
+    Returns:
+        A Result: SOLVED with 1..limit verified solutions; UNSATISFIABLE when none exists
+        (``message`` names a unit with a duplicate given, if that is why); UNKNOWN when a limit
+        was hit first (``solutions`` holds those found so far).
+
+    Raises:
+        UnknownMethod, MethodUnavailable, InvalidOption: bad method name or options.
+        UnsupportedPuzzle: the method does not declare this grid size or variant.
+        SolverBug: the method produced a grid that is not a solution.
+    """
+    solver = _prepare(puzzle, method, options)
+    stats = Stats.counting(solver.counters, trace=trace)
+    start = time.perf_counter()
+    conflicts = puzzle.conflicts()
+    if conflicts:
+        return Result(puzzle, Status.UNSATISFIABLE, (), solver.full_name,
+                      time.perf_counter() - start, stats, limit, str(conflicts[0]))
+    limits = Limits(time_limit, node_limit).start()
+    found: list[Grid] = []
+    status, message = Status.UNSATISFIABLE, None
+    try:
+        for grid in solver.solutions(puzzle, stats, limits):
+            found.append(verified(grid, puzzle, solver.full_name))
+            if limit is not None and len(found) >= limit:
+                break
+    except LimitReached as exc:
+        status, message = Status.UNKNOWN, str(exc)
+    if found and status is not Status.UNKNOWN:
+        status = Status.SOLVED
+    return Result(puzzle, status, tuple(found), solver.full_name,
+                  time.perf_counter() - start, stats, limit, message)
+
+
+def solve(
+    puzzle: Puzzle,
+    method: str | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    trace: bool = False,
+    **options: Any,
+) -> Result:
+    """Solve ``puzzle``: find one verified solution (see :func:`count_solutions` for details).
+
+    >>> from sudokit.puzzle import Puzzle
+    >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
+    >>> r.status.value, r.solution[-1]
+    ('solved', 1)
+    """
+    return count_solutions(puzzle, 1, method, time_limit=time_limit, node_limit=node_limit,
+                           trace=trace, **options)
+
+
+def solutions(
+    puzzle: Puzzle,
+    method: str | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    **options: Any,
+) -> Iterator[Grid]:
+    """Yield verified solutions lazily (all of them unless the caller stops).
+
+    Contradictory givens yield nothing.
+
+    Raises:
+        LimitReached: a limit was hit before the caller stopped (here the limit is not turned
+            into a status, since there is no Result to carry it).
+        SolverBug: as in :func:`count_solutions`.
+    """
+    solver = _prepare(puzzle, method, options)
+    if puzzle.conflicts():
+        return
+    stats = Stats.counting(solver.counters)
+    limits = Limits(time_limit, node_limit).start()
+    for grid in solver.solutions(puzzle, stats, limits):
+        yield verified(grid, puzzle, solver.full_name)
+
+
+def solve_many(
+    puzzles: Sequence[Puzzle],
+    method: str | None = None,
+    *,
+    count_limit: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    **options: Any,
+) -> list[Result]:
+    """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
+
+    Uses the method's compiled chunk path when it has one (one call for the whole list), else
+    :func:`count_solutions` per puzzle. Results are in input order and every grid is verified.
+    """
+    if not puzzles:
+        return []
+    solver = _prepare(puzzles[0], method, options)
+    chunk = None
+    if all(solver.supports(p.geometry) for p in puzzles) and not any(
+        p.conflicts() for p in puzzles
+    ):
+        start = time.perf_counter()
+        chunk = solver.solve_chunk(puzzles, Limits(time_limit, node_limit), count_limit)
+    if chunk is None:
+        return [count_solutions(p, count_limit, method, time_limit=time_limit,
+                                node_limit=node_limit, **options) for p in puzzles]
+    share = (time.perf_counter() - start) / len(puzzles)
+    results = []
+    for puzzle, (grids, stats, limit_hit) in zip(puzzles, chunk):
+        found = tuple(verified(g, puzzle, solver.full_name) for g in grids[:count_limit])
+        status = (Status.UNKNOWN if limit_hit else
+                  Status.SOLVED if found else Status.UNSATISFIABLE)
+        message = "limit reached" if limit_hit else None
+        seconds = stats.extra.pop("seconds", share)
+        results.append(Result(puzzle, status, found, solver.full_name, seconds, stats,
+                              count_limit, message))
+    return results

@@ -1,0 +1,142 @@
+"""The puzzle model: an immutable geometry plus givens, and solution verification."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .errors import InvalidPuzzle
+from .geometry import Geometry
+
+__all__ = ["Grid", "Puzzle", "Conflict", "violations", "is_solution"]
+
+Grid = tuple[int, ...]
+"""A filled or partial grid: N**2 digits in row-major order, 0 for an empty cell."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A digit given more than once in one unit (contradictory givens)."""
+
+    unit: str
+    digit: int
+    cells: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"digit {self.digit} is given twice in {self.unit} ({', '.join(self.cells)})"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A Sudoku instance: geometry and givens (clues).
+
+    Attributes:
+        geometry: the grid structure.
+        givens: N**2 ints in row-major order; 0 is an empty cell, 1..N a given digit.
+        source: where the puzzle came from (file name, ``"<stdin>"``); not part of equality.
+        line: 1-based line where the puzzle starts in its source; not part of equality.
+
+    Raises:
+        InvalidPuzzle: wrong number of cells or a digit outside 0..N.
+
+    >>> p = Puzzle.from_digits([1, 0, 0, 0] * 4)
+    >>> p.geometry.side, p.n_givens
+    (4, 4)
+    """
+
+    geometry: Geometry
+    givens: Grid
+    source: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        givens = tuple(int(d) for d in self.givens)
+        object.__setattr__(self, "givens", givens)
+        n = self.geometry.side
+        if len(givens) != self.geometry.n_cells:
+            raise InvalidPuzzle(
+                f"expected {self.geometry.n_cells} cells for {self.geometry.shape_name}, "
+                f"got {len(givens)}",
+                source=self.source,
+                line=self.line,
+            )
+        for cell, digit in enumerate(givens):
+            if not 0 <= digit <= n:
+                raise InvalidPuzzle(
+                    f"{self.geometry.label(cell)}: expected a digit 0..{n}, got {digit}",
+                    source=self.source,
+                    line=self.line,
+                )
+
+    @classmethod
+    def from_digits(
+        cls,
+        digits: Sequence[int],
+        geometry: Geometry | None = None,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+    ) -> Puzzle:
+        """Build a puzzle from N**2 ints (0 empty); the geometry is inferred from the count.
+
+        Raises:
+            InvalidPuzzle: the count is not a square of 1..64 or a digit is out of range.
+        """
+        digits = tuple(int(d) for d in digits)
+        geometry = geometry or Geometry.for_cells(len(digits))
+        return cls(geometry, digits, source, line)
+
+    @property
+    def n_givens(self) -> int:
+        return sum(1 for d in self.givens if d)
+
+    def candidates(self, cell: int) -> tuple[int, ...]:
+        """Digits not given in any peer of an empty cell (the given digit for a given cell)."""
+        if self.givens[cell]:
+            return (self.givens[cell],)
+        used = {self.givens[p] for p in self.geometry.peers[cell]}
+        return tuple(d for d in range(1, self.geometry.side + 1) if d not in used)
+
+    def conflicts(self) -> list[Conflict]:
+        """Return every digit given twice in a unit (empty when the givens are consistent)."""
+        g = self.geometry
+        found = []
+        for name, unit in zip(g.unit_names, g.units):
+            where: dict[int, list[int]] = {}
+            for cell in unit:
+                if self.givens[cell]:
+                    where.setdefault(self.givens[cell], []).append(cell)
+            for digit, cells in where.items():
+                if len(cells) > 1:
+                    found.append(Conflict(name, digit, tuple(g.label(c) for c in cells)))
+        return found
+
+
+def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
+    """Return why ``grid`` is not a solution of ``puzzle``; empty when it is one.
+
+    Checks the length, that every cell holds 1..N, that every given is kept, and that every unit
+    holds each digit once.
+    """
+    g = puzzle.geometry
+    n = g.side
+    if len(grid) != g.n_cells:
+        return [f"expected {g.n_cells} cells, got {len(grid)}"]
+    problems = [
+        f"{g.label(c)} holds {d}, expected 1..{n}" for c, d in enumerate(grid) if not 1 <= d <= n
+    ]
+    problems += [
+        f"{g.label(c)} changes given {d} to {grid[c]}" for c, d in enumerate(puzzle.givens)
+        if d and grid[c] != d
+    ]
+    full = set(range(1, n + 1))
+    for name, unit in zip(g.unit_names, g.units):
+        missing = full - {grid[c] for c in unit}
+        if missing:
+            problems.append(f"{name} lacks {sorted(missing)}")
+    return problems
+
+
+def is_solution(grid: Sequence[int], puzzle: Puzzle) -> bool:
+    """Return True when ``grid`` fills every cell, keeps the givens and satisfies every unit."""
+    return not violations(grid, puzzle)

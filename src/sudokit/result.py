@@ -1,0 +1,195 @@
+"""Records every method shares: Status, Stats, Limits and Result."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any
+
+from .errors import LimitReached
+from .puzzle import Grid, Puzzle
+
+__all__ = ["Status", "Stats", "Limits", "Result", "COUNTERS"]
+
+
+class Status(Enum):
+    """Outcome of a solve: three-way, as in SAT solvers."""
+
+    SOLVED = "solved"  # at least one verified solution
+    UNSATISFIABLE = "unsatisfiable"  # proved to have no solution
+    UNKNOWN = "unknown"  # a time or node limit was hit first
+
+
+COUNTERS = (
+    "nodes",
+    "backtracks",
+    "propagations",
+    "revisions",
+    "checks",
+    "max_queue",
+    "decisions",
+    "conflicts",
+)
+"""Names of the counters in :class:`Stats`; a solver declares the subset it fills."""
+
+
+@dataclass
+class Stats:
+    """Mutable search counters, incremented by solvers (timing is done by the front door).
+
+    A counter the solver does not measure stays None, so 0 always means "counted, and zero".
+
+    Attributes:
+        nodes: search-tree nodes visited (assignments tried / branches entered).
+        backtracks: times the search undid a choice after a failure.
+        propagations: forced assignments or eliminations made by inference.
+        revisions: AC-3 ``revise`` calls (Mackworth 1977).
+        checks: binary constraint checks.
+        max_queue: largest AC-3 queue length seen.
+        decisions: SAT decisions.
+        conflicts: SAT conflicts.
+        extra: method-specific counters (name -> number).
+        trace: opt-in per-step trace (e.g. AC-3 queue length after every step); None when off.
+    """
+
+    nodes: int | None = None
+    backtracks: int | None = None
+    propagations: int | None = None
+    revisions: int | None = None
+    checks: int | None = None
+    max_queue: int | None = None
+    decisions: int | None = None
+    conflicts: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    trace: list[Any] | None = None
+
+    @classmethod
+    def counting(cls, counters: frozenset[str] | tuple[str, ...], trace: bool = False) -> Stats:
+        """Return Stats with the named counters at 0 and the others None.
+
+        Raises:
+            ValueError: a name that is not one of :data:`COUNTERS`.
+        """
+        unknown = set(counters) - set(COUNTERS)
+        if unknown:
+            raise ValueError(f"unknown counters {sorted(unknown)}; known: {COUNTERS}")
+        return cls(**{name: 0 for name in counters}, trace=[] if trace else None)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Counters (None when not measured) and extras, without the trace; JSON-ready."""
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)
+                               if f.name in COUNTERS}
+        out.update(self.extra)
+        return out
+
+    def add(self, other: Stats) -> None:
+        """Add another record's counters into this one (None + n stays measured as n)."""
+        for name in COUNTERS:
+            theirs = getattr(other, name)
+            if theirs is None:
+                continue
+            mine = getattr(self, name)
+            if name == "max_queue":
+                setattr(self, name, max(mine or 0, theirs))
+            else:
+                setattr(self, name, (mine or 0) + theirs)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Search limits, checked by solvers through :meth:`check`.
+
+    Attributes:
+        time_limit: seconds of wall time allowed (None: no limit).
+        node_limit: most search nodes allowed (None: no limit).
+        deadline: ``time.perf_counter()`` value after which a search must stop; set by
+            :meth:`start` from ``time_limit``.
+    """
+
+    time_limit: float | None = None
+    node_limit: int | None = None
+    deadline: float | None = None
+
+    def start(self) -> Limits:
+        """Return a copy whose deadline counts from now."""
+        if self.time_limit is None:
+            return self
+        return Limits(self.time_limit, self.node_limit, time.perf_counter() + self.time_limit)
+
+    def check(self, stats: Stats) -> None:
+        """Raise LimitReached when the node count or the deadline is past its limit.
+
+        Cheap enough to call at every search node (one comparison and one clock read).
+
+        Raises:
+            LimitReached: ``stats.nodes`` above ``node_limit`` or the deadline passed.
+        """
+        if self.node_limit is not None and (stats.nodes or 0) > self.node_limit:
+            raise LimitReached(f"node limit {self.node_limit} reached")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise LimitReached(f"time limit {self.time_limit} s reached")
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None without a time limit; never negative)."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.perf_counter())
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of solving (or counting the solutions of) one puzzle.
+
+    Attributes:
+        puzzle: the puzzle solved.
+        status: SOLVED, UNSATISFIABLE (proved) or UNKNOWN (a limit was hit).
+        solutions: verified solutions found, at most the requested count limit.
+        method: the method name used (e.g. ``"propagate"``).
+        seconds: wall time of the whole call, in seconds.
+        stats: the counters.
+        count_limit: how many solutions were asked for (1 to solve, 2 to check uniqueness).
+        message: why it is unsatisfiable or unknown (e.g. the unit with a duplicate given).
+    """
+
+    puzzle: Puzzle
+    status: Status
+    solutions: tuple[Grid, ...]
+    method: str
+    seconds: float
+    stats: Stats
+    count_limit: int | None = 1
+    message: str | None = None
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def count(self) -> int:
+        """Number of solutions found (a lower bound when the status is UNKNOWN)."""
+        return len(self.solutions)
+
+    @property
+    def unique(self) -> bool | None:
+        """True when exactly one solution exists, False when none or several; None if unknown.
+
+        Meaningful only when solutions were counted with a limit of at least 2.
+        """
+        if self.count >= 2:
+            return False
+        if self.status is Status.UNKNOWN or (self.count_limit or 0) < 2:
+            return None
+        return self.count == 1
+
+    @property
+    def label(self) -> str:
+        """The outcome word used in records: solved, multiple, unsolvable or timeout."""
+        if self.count >= 2:
+            return "multiple"
+        if self.status is Status.SOLVED:
+            return "solved"
+        if self.status is Status.UNSATISFIABLE:
+            return "unsolvable"
+        return "timeout"

@@ -1,0 +1,107 @@
+"""The one abstract base every Sudoku method implements.
+
+A method is a class with a few declarations and one generator, ``solutions``; solving takes its
+first grid and uniqueness counts up to two. Timing, limits-to-status mapping and verification are
+the front door's job (:mod:`sudokit.api`), never the solver's.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..errors import InvalidOption
+from ..geometry import Geometry, Variant
+from ..puzzle import Grid, Puzzle
+from ..result import Limits, Stats
+
+__all__ = ["Solver"]
+
+
+class Solver(ABC):
+    """A Sudoku solving method.
+
+    Class attributes (declarations):
+        name: registry name (``"propagate"``); a backend may follow a colon (``"sat:glucose4"``).
+        summary: one line for ``sudokit methods``.
+        requires: optional modules the method imports (checked before use).
+        counters: the :class:`~sudokit.result.Stats` fields it fills.
+        min_side, max_side: grid sides it supports.
+        variants: grid variants it supports.
+        options: option name -> (default, allowed values or None for any value).
+        backends: names allowed after the colon (empty: none); ``default_backend`` is used without one.
+
+    Instances hold the chosen backend and options; they are cheap and stateless between calls.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    requires: ClassVar[tuple[str, ...]] = ()
+    counters: ClassVar[frozenset[str]] = frozenset({"nodes"})
+    min_side: ClassVar[int] = 1
+    max_side: ClassVar[int] = 64
+    variants: ClassVar[frozenset[Variant]] = frozenset(Variant)
+    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {}
+    backends: ClassVar[tuple[str, ...]] = ()
+    default_backend: ClassVar[str | None] = None
+
+    def __init__(self, backend: str | None = None, **options: Any) -> None:
+        if backend is not None and self.backends and backend not in self.backends:
+            raise InvalidOption(
+                f"method {self.name!r} has no backend {backend!r}; choose one of "
+                f"{', '.join(self.backends)}"
+            )
+        if backend is not None and not self.backends:
+            raise InvalidOption(f"method {self.name!r} takes no backend after ':'")
+        self.backend = backend or self.default_backend
+        self.settings: dict[str, Any] = {}
+        for key, (default, _choices) in self.options.items():
+            self.settings[key] = default
+        for key, value in options.items():
+            key = key.replace("-", "_")
+            if key not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise InvalidOption(f"method {self.name!r} has no option {key!r} (options: {known})")
+            choices = self.options[key][1]
+            if choices is not None and value not in choices:
+                raise InvalidOption(
+                    f"option {key}={value!r} of method {self.name!r}: choose one of "
+                    f"{', '.join(map(str, choices))}"
+                )
+            self.settings[key] = value
+
+    @property
+    def full_name(self) -> str:
+        """``name`` or ``name:backend``."""
+        return f"{self.name}:{self.backend}" if self.backend else self.name
+
+    @classmethod
+    def supports(cls, geometry: Geometry) -> bool:
+        """Whether this method declares support for the geometry's side and variant."""
+        return cls.min_side <= geometry.side <= cls.max_side and geometry.variant in cls.variants
+
+    @abstractmethod
+    def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        """Yield solutions of ``puzzle`` one by one (each N**2 ints, row-major).
+
+        Args:
+            puzzle: the puzzle; its givens are consistent (no duplicate in a unit: the front door
+                checks that first).
+            stats: counters to increment (the ones in ``counters``); modified in place.
+            limits: call ``limits.check(stats)`` often enough (every node) to honour them.
+
+        Raises:
+            LimitReached: through ``limits.check``.
+        """
+
+    def solve_chunk(
+        self, puzzles: Sequence[Puzzle], limits: Limits, count_limit: int
+    ) -> list[tuple[list[Grid], Stats, bool]] | None:
+        """Solve many puzzles in one call, or return None to let the front door loop.
+
+        A batch-capable method (the compiled engine) overrides this to pay Python overhead once
+        per chunk. Returns, per puzzle, ``(solutions, stats, limit_hit)``; ``limits.time_limit``
+        applies to each puzzle separately. Solutions are verified by the caller.
+        """
+        return None

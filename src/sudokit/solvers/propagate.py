@@ -1,0 +1,24 @@
+"""Adapter for ``propagate``: constraint propagation plus search (Norvig 2006)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..propagation import search
+from ..puzzle import Grid, Puzzle
+from ..registry import register
+from ..result import Limits, Stats
+from .base import Solver
+
+
+@register
+class PropagateSolver(Solver):
+    """Elimination, only choice and naked twins to a fixpoint, then MRV depth-first search."""
+
+    name = "propagate"
+    summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
+    counters = frozenset({"nodes", "backtracks", "propagations"})
+    options = {"naked_twins": (True, (True, False))}
+
+    def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        return search(puzzle, stats, limits, naked_twins=self.settings["naked_twins"])

@@ -1,0 +1,110 @@
+"""One contract, every method: the same properties hold for each registered method.
+
+Skips are by capability (declared sizes), never by method name.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sudokit import Geometry, Puzzle, Status, count_solutions, get_solver, is_solution, solve
+from sudokit.errors import UnsupportedPuzzle
+
+from .conftest import DATA, load
+
+PLAIN_TIME = 20.0  # generous per-puzzle limit for the slow teaching methods
+
+
+def needs(method: str, side: int, box: tuple[int, int] | None = None) -> Geometry:
+    geometry = Geometry.of(*box) if box else Geometry.for_side(side)
+    if not get_solver(method).supports(geometry):
+        pytest.skip(f"{method} does not declare {geometry.shape_name}")
+    return geometry
+
+
+def test_easy_real_puzzles_solve_and_verify(method: str) -> None:
+    for puzzle in load("norvig/sudoku-easy50.txt", 5):
+        result = solve(puzzle, method, time_limit=PLAIN_TIME)
+        assert result.status is Status.SOLVED, result.message
+        assert is_solution(result.solution, puzzle)
+        assert result.method.split(":")[0] == method.split(":")[0]
+        assert result.seconds >= 0
+
+
+def test_unique_puzzle_counts_one(method: str) -> None:
+    puzzle = load("norvig/sudoku-easy50.txt", 1)[0]
+    result = count_solutions(puzzle, 2, method, time_limit=PLAIN_TIME)
+    assert result.status is Status.SOLVED and result.count == 1 and result.unique is True
+
+
+def test_multiple_solutions_count_two(method: str) -> None:
+    path = DATA / "invalid/sudopedia_cp468/multiple_solutions/two_solutions.txt"
+    puzzle = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in path.read_text().split()
+                                 for ch in ch])
+    result = count_solutions(puzzle, 2, method, time_limit=PLAIN_TIME)
+    assert result.count == 2 and result.label == "multiple"
+    assert result.solutions[0] != result.solutions[1]
+    assert all(is_solution(s, puzzle) for s in result.solutions)
+
+
+def test_contradictory_givens_unsatisfiable(method: str) -> None:
+    givens = [0] * 81
+    givens[0] = givens[8] = 5  # twice in row 1
+    result = solve(Puzzle.from_digits(givens), method)
+    assert result.status is Status.UNSATISFIABLE and result.solution is None
+    assert "row 1" in result.message
+
+
+@pytest.mark.parametrize("name", ["unsolvable_box", "unsolvable_col", "unsolvable_row",
+                                  "unsolvable_square"])
+def test_unsolvable_without_duplicates_is_proved(method: str, name: str) -> None:
+    path = DATA / f"invalid/sudopedia_cp468/unsolvable/{name}.txt"
+    puzzle = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in path.read_text()
+                                 if not ch.isspace()])
+    result = solve(puzzle, method, time_limit=PLAIN_TIME)
+    assert result.status is Status.UNSATISFIABLE, (name, result.message)
+
+
+def test_node_limit_gives_unknown(method: str) -> None:
+    empty = Puzzle.from_digits([0] * 81)
+    result = count_solutions(empty, None, method, node_limit=10)
+    assert result.status is Status.UNKNOWN
+    assert all(is_solution(s, empty) for s in result.solutions)
+
+
+def test_time_limit_gives_unknown_promptly(method: str) -> None:
+    empty = Puzzle.from_digits([0] * 81)
+    start = time.perf_counter()
+    result = count_solutions(empty, None, method, time_limit=0.3)
+    assert result.status is Status.UNKNOWN
+    assert time.perf_counter() - start < 3.0
+
+
+@pytest.mark.parametrize("side,box", [(1, (1, 1)), (4, (2, 2)), (6, (2, 3)), (9, (3, 3)),
+                                      (12, (3, 4)), (16, (4, 4))])
+def test_empty_grid_of_each_declared_size(method: str, side: int, box: tuple[int, int]) -> None:
+    geometry = needs(method, side, box)
+    puzzle = Puzzle(geometry, (0,) * geometry.n_cells)
+    result = solve(puzzle, method, time_limit=PLAIN_TIME)
+    assert result.status is Status.SOLVED and is_solution(result.solution, puzzle)
+
+
+def test_undeclared_size_is_refused(method: str) -> None:
+    solver = get_solver(method)
+    if solver.max_side >= 64:
+        pytest.skip("declares every size")
+    geometry = Geometry.for_side(solver.max_side + 1)
+    with pytest.raises(UnsupportedPuzzle):
+        solve(Puzzle(geometry, (0,) * geometry.n_cells), method)
+
+
+def test_large_real_puzzle(method: str) -> None:
+    needs(method, 16)
+    lines = (DATA / "large/bnguyen_16x16.txt").read_text().split()
+    puzzle = Puzzle.from_digits([int(x) for x in lines])
+    result = solve(puzzle, method, time_limit=PLAIN_TIME)
+    if result.status is Status.UNKNOWN:
+        pytest.skip(f"{method} did not finish a 16x16 in {PLAIN_TIME} s")  # teaching methods
+    assert result.status is Status.SOLVED and is_solution(result.solution, puzzle)
