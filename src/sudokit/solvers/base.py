@@ -31,6 +31,9 @@ class Solver(ABC):
         variants: grid variants it supports.
         options: option name -> (default, allowed values or None for any value).
         backends: names allowed after the colon (empty: none); ``default_backend`` is used without one.
+        chunk_size: puzzles per ``solve_chunk`` call in batch work (1: one at a time).
+        releases_gil: True when solving releases the GIL, so batch work may use threads
+            (otherwise processes).
 
     Instances hold the chosen backend and options; they are cheap and stateless between calls.
     """
@@ -45,6 +48,8 @@ class Solver(ABC):
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {}
     backends: ClassVar[tuple[str, ...]] = ()
     default_backend: ClassVar[str | None] = None
+    chunk_size: ClassVar[int] = 1
+    releases_gil: ClassVar[bool] = False
 
     def __init__(self, backend: str | None = None, **options: Any) -> None:
         if backend is not None and self.backends and backend not in self.backends:
