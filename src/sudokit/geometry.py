@@ -82,10 +82,9 @@ class Geometry:
             )
 
     @staticmethod
-    @cache
     def of(box_rows: int, box_cols: int, variant: Variant = Variant.STANDARD) -> Geometry:
         """Return the shared geometry for this box shape and variant (cached)."""
-        return Geometry(box_rows, box_cols, variant)
+        return _shared_geometry(int(box_rows), int(box_cols), Variant(variant))
 
     @staticmethod
     def for_side(side: int, variant: Variant = Variant.STANDARD) -> Geometry:
@@ -200,3 +199,8 @@ class Geometry:
         """Return the 1-based ``r{row}c{col}`` label of a cell (``r1c1`` is top-left)."""
         r, c = divmod(cell, self.side)
         return f"r{r + 1}c{c + 1}"
+
+
+@cache
+def _shared_geometry(box_rows: int, box_cols: int, variant: Variant) -> Geometry:
+    return Geometry(box_rows, box_cols, variant)
