@@ -1,0 +1,167 @@
+"""Scanning of input lines for :mod:`sudokit.formats`: what each line is, and its cell tokens.
+
+A line is scanned on its own (no context): blank, comment, separator of a drawing, a lone integer
+(a size header), a CSV header, an error (too long), or a row of cell tokens with their 1-based
+columns. Grouping rows into puzzles is the job of :mod:`sudokit.formats`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import TextIO
+
+from .geometry import MAX_SIDE, Geometry
+
+__all__ = ["Kind", "Line", "MAX_LINE", "scan_line", "scan_lines"]
+
+MAX_LINE = 1 << 18
+"""Longest line read (characters); a longer one is skipped as one error (the 64x64 forms fit)."""
+
+_BOX_CHARS = re.compile("[|\u2500-\u257f]")
+_SEPARATOR = re.compile("[-+=|\u2500-\u257f ]+")
+_CELL_LIKE = re.compile(r"-?\d{1,2}\Z")
+_TOKEN = re.compile(r"\S+")
+_HEADER_FIELD = re.compile(r"[A-Za-z_][A-Za-z_ ]*")
+_PUZZLE_NAMES = ("quizzes", "quiz", "puzzle", "puzzles", "question", "board", "grid", "sudoku")
+_SOLUTION_NAMES = ("solutions", "solution", "answer", "answers", "solved")
+
+
+class Kind(Enum):
+    """What a scanned line is."""
+
+    BLANK = "blank"
+    COMMENT = "comment"
+    SEPARATOR = "separator"
+    NUMBER = "number"
+    CSV_HEADER = "csv header"
+    ROW = "row"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One scanned line (or one field of a CSV or tdoku line).
+
+    Attributes:
+        number: 1-based line number.
+        kind: what the line is.
+        tokens: ``(symbol, column)`` per cell, columns 1-based.
+        spaced: cells are separated by spaces or commas (integers allowed), not one per character.
+        commas: the line is comma-separated (CSV row or comma-separated integers).
+        drawing: the line had ``|`` or box-drawing characters (so it is a row of a grid).
+        fields: the columns of a CSV row, or ``(puzzle, count, solution)`` of a tdoku line.
+        geometry: the grid of an order-prefix line (``3 0004...``); None otherwise.
+        value: the integer of a NUMBER line.
+        columns: ``(puzzle, solution)`` field indices named by a CSV header.
+        message, column: what is wrong with an ERROR line, and where.
+    """
+
+    number: int
+    kind: Kind
+    tokens: tuple[tuple[str, int], ...] = ()
+    spaced: bool = False
+    commas: bool = False
+    drawing: bool = False
+    fields: tuple[Line, ...] = ()
+    geometry: Geometry | None = None
+    value: int = 0
+    columns: tuple[int, int] = (0, 1)
+    message: str = ""
+    column: int | None = None
+
+
+def scan_lines(stream: TextIO) -> Iterator[Line]:
+    """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once)."""
+    number = 0
+    while text := stream.readline(MAX_LINE):
+        number += 1
+        if len(text) >= MAX_LINE and not text.endswith(("\n", "\r")):
+            size = len(text)
+            while chunk := stream.readline(MAX_LINE):
+                size += len(chunk)
+                if chunk.endswith(("\n", "\r")):
+                    break
+            yield Line(number, Kind.ERROR, message=(
+                f"line of {size:,} characters is longer than any puzzle form "
+                f"(at most {MAX_LINE:,} read)"), column=1)
+            continue
+        yield scan_line(text.lstrip("\ufeff") if number == 1 else text, number)
+
+
+def scan_line(text: str, number: int) -> Line:
+    """Scan one line of text (its newline and trailing spaces are ignored)."""
+    raw = text.rstrip()
+    stripped = raw.strip()
+    if not stripped:
+        return Line(number, Kind.BLANK)
+    if stripped.startswith("#"):
+        return Line(number, Kind.COMMENT)
+    if _SEPARATOR.fullmatch(stripped):
+        return Line(number, Kind.SEPARATOR)
+    if "," in raw:
+        return _csv(raw, number)
+    if ":" in raw:
+        return _colon(raw, number)
+    return _row(raw, number)
+
+
+def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
+    """A row of cells: spaced tokens, or one cell per character."""
+    masked = _BOX_CHARS.sub(" ", raw)
+    drawing = masked != raw
+    if commas:
+        masked = masked.replace(",", " ")
+    tokens = tuple((m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(masked))
+    if not commas and len(tokens) == 2 and tokens[0][0].isdigit() and len(tokens[0][0]) == 1:
+        order = int(tokens[0][0])
+        if order >= 2 and len(tokens[1][0]) == order**4:
+            return Line(number, Kind.ROW, _chars(tokens[1:]), geometry=Geometry.of(order, order))
+    if len(tokens) == 1 and not (drawing or commas) and tokens[0][0].isdigit():
+        value = int(tokens[0][0])
+        if 1 <= value <= MAX_SIDE and len(tokens[0][0]) <= 2:
+            return Line(number, Kind.NUMBER, tokens, value=value)
+    spaced = commas or (len(tokens) > 1 and all(_CELL_LIKE.match(t) or len(t) == 1
+                                                  for t, _ in tokens))
+    cells = tokens if spaced else _chars(tokens)
+    return Line(number, Kind.ROW, cells, spaced=spaced, commas=commas, drawing=drawing)
+
+
+def _chars(tokens: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    if len(tokens) == 1 and "+" not in tokens[0][0]:
+        text, column = tokens[0]
+        return tuple(zip(text, range(column, column + len(text))))
+    return tuple((ch, col + i) for tok, col in tokens for i, ch in enumerate(tok) if ch != "+")
+
+
+def _csv(raw: str, number: int) -> Line:
+    """A CSV header, a CSV row (``quizzes,solutions``) or comma-separated integers."""
+    parts = raw.split(",")
+    if all(_CELL_LIKE.match(p.strip()) or len(p.strip()) <= 1 for p in parts):
+        return _row(raw, number, commas=True)
+    names = [p.strip().lower() for p in parts]
+    if all(_HEADER_FIELD.fullmatch(n) for n in names):
+        puzzle = next((i for i, n in enumerate(names) if n in _PUZZLE_NAMES), 0)
+        solution = next((i for i, n in enumerate(names) if n in _SOLUTION_NAMES), len(names))
+        return Line(number, Kind.CSV_HEADER, columns=(puzzle, solution))
+    fields, offset = [], 0
+    for part in parts:
+        fields.append(_row(part, number, offset))
+        offset += len(part) + 1
+    return Line(number, Kind.ROW, commas=True, fields=tuple(fields))
+
+
+def _colon(raw: str, number: int) -> Line:
+    """tdoku's ``puzzle:count[:solution]``."""
+    parts = raw.split(":")
+    count_text = parts[1].strip()
+    if not count_text.isdigit() or len(parts) > 3:
+        column = len(parts[0]) + 2
+        return Line(number, Kind.ERROR, column=column, message=(
+            "expected 'puzzle:count' or 'puzzle:count:solution' with a whole-number count"))
+    fields = [_row(parts[0], number), Line(number, Kind.NUMBER, value=int(count_text))]
+    if len(parts) == 3:
+        fields.append(_row(parts[2], number, len(parts[0]) + len(parts[1]) + 2))
+    return Line(number, Kind.ROW, fields=tuple(fields))

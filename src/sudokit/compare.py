@@ -1,0 +1,174 @@
+"""Side-by-side comparison of solving methods on the same instances.
+
+Generic: a *runner* is any callable taking an instance and returning an object with ``.status``
+(:class:`~sudokit.result.Status`), ``.seconds`` (float, wall time in seconds) and ``.stats``
+(:class:`~sudokit.result.Stats`), such as a :class:`~sudokit.result.Result`. Sudoku methods get
+their runners from :func:`sudoku_runners`; other problems (magic squares) pass their own.
+
+>>> from sudokit.puzzle import Puzzle
+>>> puzzles = [Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])]
+>>> comparison = compare(puzzles, sudoku_runners(["mac", "forward-checking"], time_limit=5))
+>>> [(row.method, row.solved, row.unknown) for row in comparison.rows]
+[('mac', 1, 0), ('forward-checking', 1, 0)]
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from .result import Stats, Status
+
+__all__ = ["Outcome", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
+           "comparison_table"]
+
+T = TypeVar("T")
+
+
+class Outcome(Protocol):
+    """What a runner returns (a :class:`~sudokit.result.Result` is one)."""
+
+    status: Status
+    seconds: float
+    stats: Stats
+
+
+def _total(outcomes: Sequence[Outcome], name: str) -> int | None:
+    counts = [getattr(o.stats, name) for o in outcomes]
+    if all(c is None for c in counts):
+        return None  # not measured by this method
+    return sum(c or 0 for c in counts)
+
+
+@dataclass(frozen=True)
+class MethodSummary:
+    """One method's totals over every instance.
+
+    Attributes:
+        method: the runner's name.
+        statuses: per instance (input order), its status.
+        seconds: per instance, wall time in seconds.
+        solved, unsatisfiable, unknown: instance counts by status (unknown: a limit was hit).
+        nodes, backtracks, checks, revisions: counter totals; None when the method does not
+            measure that counter.
+    """
+
+    method: str
+    statuses: tuple[Status, ...]
+    seconds: tuple[float, ...]
+    solved: int
+    unsatisfiable: int
+    unknown: int
+    nodes: int | None
+    backtracks: int | None
+    checks: int | None
+    revisions: int | None
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(self.seconds)
+
+    @property
+    def median_seconds(self) -> float:
+        """Median wall time per instance (0.0 without instances)."""
+        return statistics.median(self.seconds) if self.seconds else 0.0
+
+
+def summarise(method: str, outcomes: Sequence[Outcome]) -> MethodSummary:
+    """Return the summary of one method's outcomes (in instance order)."""
+    statuses = tuple(o.status for o in outcomes)
+    return MethodSummary(
+        method, statuses, tuple(float(o.seconds) for o in outcomes),
+        statuses.count(Status.SOLVED), statuses.count(Status.UNSATISFIABLE),
+        statuses.count(Status.UNKNOWN), *(_total(outcomes, name) for name in
+                                          ("nodes", "backtracks", "checks", "revisions")))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every method's summary on the same instances.
+
+    Attributes:
+        rows: one summary per method, in the order the runners were given.
+        n_instances: how many instances each method ran.
+        time_limit: the per-instance time limit in seconds, if one was used (for display).
+    """
+
+    rows: tuple[MethodSummary, ...]
+    n_instances: int
+    time_limit: float | None = None
+
+
+def compare(
+    instances: Iterable[T],
+    runners: Mapping[str, Callable[[T], Outcome]],
+    *,
+    time_limit: float | None = None,
+    progress: Callable[[str, int], Any] | None = None,
+) -> Comparison:
+    """Run every runner on every instance and summarise.
+
+    Args:
+        instances: the instances (materialised once; each runner sees all of them, in order).
+        runners: method name -> callable solving one instance. It should enforce its own time
+            limit and report a hit limit as ``Status.UNKNOWN``.
+        time_limit: the per-instance limit the runners use, in seconds (only recorded).
+        progress: called as ``progress(method, index)`` after each instance (e.g. to advance a
+            Rich progress bar).
+
+    Returns:
+        A Comparison with one row per runner.
+    """
+    items = list(instances)
+    rows = []
+    for name, run in runners.items():
+        outcomes = []
+        for i, item in enumerate(items):
+            outcomes.append(run(item))
+            if progress is not None:
+                progress(name, i)
+        rows.append(summarise(name, outcomes))
+    return Comparison(tuple(rows), len(items), time_limit)
+
+
+def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
+                   **options: Any) -> dict[str, Callable[[Any], Outcome]]:
+    """Return a runner per Sudoku method name: ``puzzle -> solve(puzzle, method, ...)``.
+
+    Raises:
+        UnknownMethod, MethodUnavailable, InvalidOption: checked now, before any run.
+    """
+    from .api import solve
+    from .registry import get_solver
+
+    for name in methods:
+        get_solver(name, **options)
+
+    def runner(name: str) -> Callable[[Any], Outcome]:
+        return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **options)
+
+    return {name: runner(name) for name in methods}
+
+
+def _number(value: int | None) -> str:
+    return "—" if value is None else f"{value:,}"
+
+
+def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
+    """Return a Rich table: per method solved, unsatisfiable, unknown, counters and times."""
+    from rich.table import Table
+
+    limit = "" if comparison.time_limit is None else f", limit {comparison.time_limit:g} s"
+    table = Table(title=title or f"{comparison.n_instances} instances{limit}")
+    table.add_column("method", style="bold")
+    for column in ("solved", "unsat", "unknown", "nodes", "backtracks", "checks",
+                   "revisions", "total s", "median s"):
+        table.add_column(column, justify="right")
+    for row in comparison.rows:
+        table.add_row(row.method, str(row.solved), str(row.unsatisfiable), str(row.unknown),
+                      _number(row.nodes), _number(row.backtracks), _number(row.checks),
+                      _number(row.revisions), f"{row.total_seconds:.3f}",
+                      f"{row.median_seconds:.4f}")
+    return table

@@ -1,0 +1,12 @@
+"""Generic constraint satisfaction: model, AC-3, backtracking with forward checking or MAC.
+
+Knows nothing of the registry; :mod:`sudokit.csp.sudoku` builds a Sudoku's CSP from its geometry.
+"""
+
+from .engine import Engine, sum_bounds
+from .model import CSP, AllDifferent, Compiled, Constraint, LinearSum, NotEqual, mask_of, values_of
+from .search import CSP_COUNTERS, Inference, Order, Select, ac3_domains, backtracking_search
+
+__all__ = ["CSP", "AllDifferent", "Compiled", "Constraint", "LinearSum", "NotEqual", "mask_of",
+           "values_of", "Engine", "sum_bounds", "CSP_COUNTERS", "Inference", "Order", "Select",
+           "ac3_domains", "backtracking_search"]

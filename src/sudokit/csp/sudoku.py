@@ -1,0 +1,77 @@
+"""A Sudoku (any box shape, any extra units) as a CSP: one variable per cell, domain 1..N, one
+all-different constraint per unit (so ``!=`` between every pair of peers: 810 constraints and
+1,620 directed arcs for 9x9), the givens as the initial assignment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from ..geometry import Geometry
+from ..puzzle import Grid, Puzzle
+from ..result import Limits, Stats
+from .model import CSP, AllDifferent, values_of
+from .search import Inference, Order, Select, ac3_domains, backtracking_search
+
+__all__ = ["sudoku_csp", "givens_of", "ac3_candidates", "sudoku_solutions"]
+
+
+@cache
+def sudoku_csp(geometry: Geometry) -> CSP:
+    """Return the CSP of an empty grid of this geometry (cached, with its tables).
+
+    >>> csp = sudoku_csp(Geometry.of(3, 3))
+    >>> csp.n_variables, csp.tables.n_binary, csp.name(80)
+    (81, 1620, 'r9c9')
+    """
+    n = geometry.side
+    return CSP.build([range(1, n + 1)] * geometry.n_cells,
+                     [AllDifferent(unit) for unit in geometry.units],
+                     [geometry.label(c) for c in range(geometry.n_cells)])
+
+
+def givens_of(puzzle: Puzzle) -> dict[int, int]:
+    """The initial assignment: cell -> given digit."""
+    return {cell: d for cell, d in enumerate(puzzle.givens) if d}
+
+
+def ac3_candidates(puzzle: Puzzle, stats: Stats | None = None) -> list[tuple[int, ...]] | None:
+    """Return each cell's candidates after AC-3 alone, or None when AC-3 proves the puzzle has
+    no solution.
+
+    A cell whose candidates are one digit is decided; when every cell is decided AC-3 has solved
+    the puzzle by itself.
+
+    Args:
+        puzzle: the puzzle.
+        stats: counters to fill (revisions, checks, max_queue, propagations; the queue length per
+            step when ``stats.trace`` is a list); modified in place.
+
+    Returns:
+        N**2 increasing tuples of digits (row-major), or None.
+    """
+    domains = ac3_domains(sudoku_csp(puzzle.geometry), stats, givens_of(puzzle))
+    if domains is None:
+        return None
+    return [tuple(values_of(d)) for d in domains]
+
+
+def sudoku_solutions(
+    puzzle: Puzzle,
+    stats: Stats,
+    limits: Limits,
+    *,
+    select: Select,
+    order: Order,
+    inference: Inference,
+) -> Iterator[Grid]:
+    """Yield the solutions of ``puzzle`` found by :func:`~sudokit.csp.search.backtracking_search`.
+
+    Raises:
+        LimitReached: from ``limits``.
+    """
+    csp = sudoku_csp(puzzle.geometry)
+    for values in backtracking_search(csp, stats, limits, select=select, order=order,
+                                      inference=inference, assignment=givens_of(puzzle)):
+        yield tuple(values)

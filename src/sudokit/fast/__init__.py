@@ -1,0 +1,23 @@
+"""The compiled engine: Numba kernels for bitmask propagation and search, and their batch API.
+
+Importing this package first chooses where compiled kernels are cached (see
+:mod:`sudokit.fast.cache`), then defines them; they compile on first use (a few seconds, once)
+and load from the disk cache afterwards.
+
+>>> import numpy as np
+>>> from sudokit.fast import solve_many
+>>> solutions, status, stats = solve_many(np.zeros((1, 16), np.uint8))
+>>> solutions.shape, int(status[0])
+((1, 1, 16), 1)
+"""
+
+from . import cache
+
+CACHE_DIR = cache.configure()
+"""Directory holding the compiled kernels of this process."""
+
+from .engine import NO_NODE_LIMIT, STATUS_OF_CODE, BatchResult, Search, Stat, solve_many  # noqa: E402
+from .kernels import Code, Outcome  # noqa: E402
+
+__all__ = ["solve_many", "Search", "BatchResult", "Stat", "Code", "Outcome", "STATUS_OF_CODE",
+           "NO_NODE_LIMIT", "CACHE_DIR"]

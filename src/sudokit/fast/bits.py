@@ -1,0 +1,69 @@
+"""Bit and clock primitives for the Numba kernels, as LLVM intrinsics.
+
+Numba has no population count, count-trailing-zeros or clock of its own in nopython mode. These
+three intrinsics emit ``llvm.ctpop``, ``llvm.cttz`` and a call to the C library's
+``clock_gettime`` by symbol name, so the kernels that use them stay cacheable (a ctypes function
+pointer would be a "dynamic global" and disable Numba's disk cache).
+
+The clock is ``CLOCK_MONOTONIC`` (POSIX: Linux and macOS), the clock behind Python's
+``time.monotonic()`` and, on Linux, ``time.perf_counter()``. Kernels only ever compare two
+readings of it, so no other clock needs to agree with it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+__all__ = ["popcount", "lowest_index", "monotonic"]
+
+_CLOCK_MONOTONIC = 6 if sys.platform == "darwin" else 1
+_I32 = ir.IntType(32)
+_I64 = ir.IntType(64)
+_F64 = ir.DoubleType()
+
+
+@intrinsic
+def popcount(typingctx, mask):  # type: ignore[no-untyped-def]
+    """Return the number of set bits of a uint64 mask (``llvm.ctpop``), as int64."""
+    if mask != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return types.int64(types.uint64), codegen
+
+
+@intrinsic
+def lowest_index(typingctx, mask):  # type: ignore[no-untyped-def]
+    """Return the index of the lowest set bit of a non-zero uint64 mask (``llvm.cttz``)."""
+    if mask != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(types.uint64), codegen
+
+
+@intrinsic
+def monotonic(typingctx):  # type: ignore[no-untyped-def]
+    """Return ``clock_gettime(CLOCK_MONOTONIC)`` in seconds, as float64."""
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        timespec = ir.LiteralStructType([_I64, _I64])
+        fnty = ir.FunctionType(_I32, [_I32, timespec.as_pointer()])
+        clock_gettime = cgutils.get_or_insert_function(builder.module, fnty, "clock_gettime")
+        now = cgutils.alloca_once(builder, timespec)
+        builder.call(clock_gettime, [_I32(_CLOCK_MONOTONIC), now])
+        sec = builder.load(cgutils.gep_inbounds(builder, now, 0, 0))
+        nsec = builder.load(cgutils.gep_inbounds(builder, now, 0, 1))
+        return builder.fadd(builder.sitofp(sec, _F64),
+                            builder.fmul(builder.sitofp(nsec, _F64), _F64(1e-9)))
+
+    return types.float64(), codegen

@@ -1,0 +1,164 @@
+"""Python entry points of the compiled engine: the batch API and a resumable one-puzzle search.
+
+Both call the kernels of :mod:`sudokit.fast.kernels` with arrays only; the batch API loops over
+puzzles inside compiled code, so Python overhead is paid once per batch. Kernels release the GIL
+(``nogil=True``), so several threads may run batches at once (each call has its own state).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+
+from ..geometry import Geometry
+from ..result import Status
+from . import kernels
+from .kernels import Code, Outcome
+from .tables import tables_for
+
+__all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT"]
+
+NO_NODE_LIMIT = np.iinfo(np.int64).max
+"""The node limit meaning "none"."""
+
+
+class Stat(IntEnum):
+    """Columns of the batch ``stats`` array (int64)."""
+
+    NODES = 0  # branches tried (a digit put in a chosen cell)
+    BACKTRACKS = 1  # choice points exhausted
+    PROPAGATIONS = 2  # candidates removed
+    HIDDEN_SINGLES = 3  # digits placed by the hidden-single rule
+    LOCKED_ELIMINATIONS = 4  # candidates removed by pointing / claiming
+    SOLUTIONS = 5  # solutions found (at most the limit)
+    NANOSECONDS = 6  # wall time of this puzzle
+
+
+STATUS_OF_CODE = {
+    Code.UNSATISFIABLE: Status.UNSATISFIABLE,
+    Code.SOLVED: Status.SOLVED,
+    Code.NODE_LIMIT: Status.UNKNOWN,
+    Code.TIME_LIMIT: Status.UNKNOWN,
+}
+"""How a batch status code maps to :class:`~sudokit.result.Status`."""
+
+
+class BatchResult(NamedTuple):
+    """Output of :func:`solve_many` (unpacks as ``solutions, status, stats``).
+
+    Attributes:
+        solutions: uint8[M, limit, N*N]; ``solutions[i, j]`` is the j-th solution of puzzle i
+            (digits 1..N) for ``j < stats[i, Stat.SOLUTIONS]``, zeros after.
+        status: int8[M] of :class:`~sudokit.fast.kernels.Code` values.
+        stats: int64[M, len(Stat)], columns as in :class:`Stat`.
+    """
+
+    solutions: np.ndarray
+    status: np.ndarray
+    stats: np.ndarray
+
+
+def _node_limit(node_limit: int | None) -> int:
+    return NO_NODE_LIMIT if node_limit is None else max(0, int(node_limit))
+
+
+def _geometry(puzzles: np.ndarray, geometry: Geometry | None) -> Geometry:
+    geometry = geometry or Geometry.for_cells(puzzles.shape[1])
+    if puzzles.shape[1] != geometry.n_cells:
+        raise ValueError(f"puzzles have {puzzles.shape[1]} cells, {geometry.shape_name} has "
+                         f"{geometry.n_cells}")
+    if puzzles.size and int(puzzles.max()) > geometry.side:
+        raise ValueError(f"a given above {geometry.side} in a {geometry.shape_name} puzzle")
+    return geometry
+
+
+def solve_many(
+    puzzles: np.ndarray | Sequence[Sequence[int]],
+    limit: int = 1,
+    *,
+    geometry: Geometry | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    locked: bool = True,
+) -> BatchResult:
+    """Solve (or count up to ``limit`` solutions of) many puzzles in one compiled loop.
+
+    Args:
+        puzzles: uint8[M, N*N] givens, 0 for an empty cell (other integer arrays are converted).
+        limit: solutions to look for per puzzle (1 solves, 2 tells unique from multiple).
+        geometry: the grid (default: the standard geometry with N*N cells); variants such as
+            Sudoku X need it given.
+        node_limit: most search nodes per puzzle (None: no limit).
+        time_limit: seconds per puzzle (None: no limit); checked every 1,024 nodes.
+        locked: apply locked candidates (pointing / claiming) during propagation.
+
+    Returns:
+        A :class:`BatchResult`. A puzzle whose givens contradict each other gets
+        ``Code.UNSATISFIABLE``.
+
+    Raises:
+        ValueError: ``puzzles`` is not 2-D, ``limit`` < 1, the cell count is not that of
+            ``geometry`` (or of any square grid up to 64x64), or a given exceeds N.
+    """
+    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    if puzzles.ndim != 2:
+        raise ValueError(f"expected puzzles of shape [M, N*N], got shape {puzzles.shape}")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    geometry = _geometry(puzzles, geometry)
+    m, n_cells = puzzles.shape
+    result = BatchResult(np.zeros((m, limit, n_cells), np.uint8), np.zeros(m, np.int8),
+                         np.zeros((m, len(Stat)), np.int64))
+    seconds = math.inf if time_limit is None else float(time_limit)
+    kernels.solve_batch(tables_for(geometry), puzzles, int(limit), _node_limit(node_limit),
+                        seconds, bool(locked), *result)
+    return result
+
+
+class Search:
+    """A resumable depth-first search over one puzzle: each :meth:`advance` finds the next
+    solution, proves there is none left, or stops at a limit and can be called again.
+
+    Args:
+        geometry: the grid.
+        givens: N*N ints, 0 for an empty cell (values 0..N; not checked here).
+        locked: apply locked candidates.
+
+    Attributes:
+        solution: uint8[N*N], the last solution found by :meth:`advance`.
+    """
+
+    def __init__(self, geometry: Geometry, givens: Sequence[int], locked: bool = True) -> None:
+        self._tables = tables_for(geometry)
+        self._state = kernels.new_state(geometry.n_cells, geometry.side)
+        self._locked = bool(locked)
+        self._out = np.zeros((1, geometry.n_cells), np.uint8)
+        kernels.start(self._tables, self._state, np.asarray(givens, dtype=np.uint8))
+
+    @property
+    def solution(self) -> np.ndarray:
+        return self._out[0]
+
+    def counter(self, stat: Stat) -> int:
+        """Return a counter of the search so far (a :class:`Stat` column other than time)."""
+        return int(self._state[-1][stat])
+
+    def advance(self, node_limit: int | None = None, time_limit: float | None = None) -> Outcome:
+        """Search on until the next solution, exhaustion or a limit.
+
+        Args:
+            node_limit: stop before the node count of the whole search exceeds this.
+            time_limit: seconds for this call (None: no limit).
+
+        Returns:
+            ``Outcome.FOUND`` (see :attr:`solution`), ``Outcome.EXHAUSTED`` (no more
+            solutions; later calls return it again), ``Outcome.NODE_LIMIT`` or
+            ``Outcome.TIME_LIMIT`` (call again with a larger limit to go on).
+        """
+        deadline = math.inf if time_limit is None else kernels.clock() + time_limit
+        return Outcome(kernels.run(self._tables, self._state, 1, _node_limit(node_limit),
+                                   deadline, self._locked, self._out))

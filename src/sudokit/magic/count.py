@@ -1,0 +1,133 @@
+"""Line-based enumeration of magic squares: the fast way to count them all (order 3: 8; order 4:
+7,040, of which 880 up to rotations and reflections).
+
+Instead of filling cells, the search works on whole lines:
+
+1. list the *line sets*: the n-element subsets of 1..n² that sum to M(n) (8 for n = 3, 86 for
+   n = 4), as bit sets;
+2. enumerate the partitions of 1..n² into n line sets: the rows, as a set of sets (each partition
+   once: the set holding the smallest value not yet covered is chosen next);
+3. for each row partition, enumerate the partitions into *column* sets that meet every row set in
+   exactly one value (so each cell is the single value of a row set and a column set);
+4. order the rows and the columns: with the rows in a fixed order, a row permutation σ and a
+   diagonal permutation π from the precomputed permutations whose transversal sums to M(n)
+   determine the column order; keep those whose anti-diagonal sums to M(n) too.
+
+Every magic square arises exactly once (its row sets, its column sets, then their orders), so the
+count is exact without any symmetry argument; symmetry breaking and givens are checked on each
+square as it is built. The method is complete for every n but practical up to n = 4 (n = 5 has
+275,305,224 squares).
+
+References: the enumeration of the 880 order-4 squares goes back to B. Frénicle de Bessy, 1693;
+line-set methods as in W. H. Benson and O. Jacoby, "New Recreations with Magic Squares", 1976.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import permutations
+
+from ..result import Limits, Stats
+from .model import MagicProblem, Square, corner_order, magic_constant
+
+__all__ = ["line_sets", "line_enumeration"]
+
+
+@cache
+def line_sets(n: int) -> tuple[int, ...]:
+    """Return the n-element subsets of 1..n² summing to M(n), as bit sets (bit v: value v).
+
+    >>> len(line_sets(3)), len(line_sets(4))
+    (8, 86)
+    """
+    size, target = n * n, magic_constant(n)
+    found: list[int] = []
+
+    def extend(low: int, left: int, rest: int, mask: int) -> None:
+        if left == 0:
+            if rest == 0:
+                found.append(mask)
+            return
+        for v in range(low, size + 1):
+            smallest = v * left + left * (left - 1) // 2  # v, v+1, ..., v+left-1
+            if smallest > rest:
+                break
+            largest = v + (left - 1) * (2 * size - left + 2) // 2  # v and the top left-1 values
+            if largest >= rest:
+                extend(v + 1, left - 1, rest - v, mask | 1 << v)
+
+    extend(1, n, target, 0)
+    return tuple(found)
+
+
+def _partitions(sets: Sequence[int], universe: int, stats: Stats,
+                limits: Limits) -> Iterator[tuple[int, ...]]:
+    """Yield each partition of ``universe`` into members of ``sets`` once (as a sorted tuple)."""
+    by_low: dict[int, list[int]] = {}
+    for s in sets:
+        by_low.setdefault(s & -s, []).append(s)
+    chosen: list[int] = []
+
+    def cover(left: int) -> Iterator[tuple[int, ...]]:
+        if not left:
+            yield tuple(chosen)
+            return
+        for s in by_low.get(left & -left, ()):
+            if s & left == s:
+                stats.nodes += 1
+                limits.check(stats)
+                chosen.append(s)
+                yield from cover(left ^ s)
+                chosen.pop()
+        stats.backtracks += 1
+
+    yield from cover(universe)
+
+
+def _cell_table(rows: tuple[int, ...], cols: tuple[int, ...]) -> list[list[int]]:
+    """Return ``table[i][j]``, the one value shared by row set i and column set j."""
+    return [[(r & c).bit_length() - 1 for c in cols] for r in rows]
+
+
+def _arrangements(table: list[list[int]], problem: MagicProblem, stats: Stats,
+                  limits: Limits) -> Iterator[Square]:
+    """Yield the squares obtained by ordering the rows and columns of ``table`` (step 4)."""
+    n, target = problem.n, problem.constant
+    orders = list(permutations(range(n)))
+    diagonals = [p for p in orders if sum(table[i][p[i]] for i in range(n)) == target]
+    pairs = corner_order(n) if problem.symmetry else ()
+    givens = [(c, v) for c, v in enumerate(problem.givens) if v]
+    for sigma in orders:
+        rows = [table[i] for i in sigma]
+        for pi in diagonals:
+            stats.nodes += 1
+            limits.check(stats)
+            tau = [pi[i] for i in sigma]  # column r of the square is column set tau[r]
+            if sum(rows[r][tau[n - 1 - r]] for r in range(n)) != target:
+                continue
+            square = tuple(row[t] for row in rows for t in tau)
+            if all(square[a] < square[b] for a, b in pairs) and all(
+                    square[c] == v for c, v in givens):
+                yield square
+
+
+def line_enumeration(problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
+    """Yield every magic square of ``problem`` by line-based enumeration (module docstring).
+
+    Args:
+        problem: order, givens and symmetry breaking (both checked on each built square).
+        stats: ``nodes`` (line sets chosen and row/column orders tried) and ``backtracks``
+            (partial partitions abandoned) must be ints; modified in place.
+        limits: checked at every node.
+
+    Raises:
+        LimitReached: from ``limits.check``.
+    """
+    n = problem.n
+    sets = line_sets(n)
+    universe = (1 << (n * n + 1)) - 2
+    for rows in _partitions(sets, universe, stats, limits):
+        across = [c for c in sets if all((c & r).bit_count() == 1 for r in rows)]
+        for cols in _partitions(across, universe, stats, limits):
+            yield from _arrangements(_cell_table(rows, cols), problem, stats, limits)

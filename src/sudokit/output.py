@@ -1,0 +1,146 @@
+"""Inputs and output records of ``sudokit solve``: the library side of the command line.
+
+Resolves each INPUT (a file, ``-`` for stdin, or a literal puzzle) into a stream of records, and
+writes each batch outcome as one record in line, grid or JSON-lines form.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .batch import Label, Outcome
+from .errors import InvalidOption, SudokuError
+from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
+
+__all__ = ["OutputFormat", "InputNotFound", "read_inputs", "format_outcome", "solution_grid",
+           "parse_option"]
+
+
+class OutputFormat(str, Enum):
+    """How ``sudokit solve`` writes each record."""
+
+    LINE = "line"
+    GRID = "grid"
+    JSONL = "jsonl"
+
+
+class InputNotFound(SudokuError, FileNotFoundError):
+    """An INPUT that looks like a path names no file."""
+
+
+def read_inputs(inputs: Sequence[str], *, box: str | None = None,
+                alphabet: str | None = None) -> Iterator[Record]:
+    """Yield the records of every input in turn, lazily.
+
+    Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
+    byte-order mark) or a literal puzzle (source ``"<argument N>"``).
+
+    Raises:
+        InputNotFound: an input containing a path separator names no file (checked up front).
+        OSError: a file cannot be read.
+    """
+    for text in inputs:
+        if text != "-" and not Path(text).exists() and ("/" in text or "\\" in text):
+            raise InputNotFound(f"{text}: no such file")
+    for number, text in enumerate(inputs, 1):
+        if text == "-":
+            stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+            stream.name = "<stdin>"  # type: ignore[misc]
+            yield from read_puzzles(stream, box=box, alphabet=alphabet)
+        elif Path(text).is_file():
+            yield from read_puzzles(text, box=box, alphabet=alphabet)
+        else:
+            stream = io.StringIO(text.replace("\\n", "\n"))
+            stream.name = f"<argument {number}>"
+            yield from read_puzzles(stream, box=box, alphabet=alphabet)
+
+
+def _json(outcome: Outcome) -> str:
+    record, result = outcome.record, outcome.result
+    solution = outcome.solution
+    return json.dumps({
+        "source": record.source,
+        "line": record.line,
+        "status": outcome.label.value,
+        "solution": format_line(solution, None, record.style) if solution else None,
+        "method": result.method if result else None,
+        "seconds": round(result.seconds, 6) if result else None,
+        "stats": result.stats.as_dict() if result else None,
+        "solutions_found": result.count if result else None,
+        "error": outcome.error,
+    })
+
+
+def _status_line(outcome: Outcome) -> str:
+    """A line that cannot be read as a solution: status word, where, why."""
+    record = outcome.record
+    if outcome.label is Label.INVALID and record.error is not None:
+        return f"invalid {outcome.error}"
+    reason = f" {outcome.error}" if outcome.error else ""
+    return f"{outcome.label.value} {record.source}:{record.line}{reason}"
+
+
+def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
+    """One output record (ending in a newline) in ``fmt``.
+
+    Line form writes the solution in the input's own line form, or, when the status is not
+    ``solved``, a status line such as ``unsolvable top95.txt:3 digit 5 is given twice in row 1``.
+    Grid form writes a ``#`` header line, the puzzle and its solution side by side, and a blank
+    line. JSON lines hold source, line, status, solution, method, seconds, stats,
+    solutions_found and error.
+    """
+    if fmt is OutputFormat.JSONL:
+        return _json(outcome) + "\n"
+    if fmt is OutputFormat.LINE:
+        if outcome.label is Label.SOLVED and outcome.solution:
+            return format_line(outcome.solution, None, outcome.record.style) + "\n"
+        return _status_line(outcome) + "\n"
+    header = "# " + _status_line(outcome) + "\n"
+    puzzle = outcome.record.puzzle
+    if puzzle is None:
+        return header + "\n"
+    return header + format_side_by_side(puzzle, outcome.solution) + "\n"
+
+
+def solution_grid(outcome: Outcome) -> str:
+    """The solution drawn as a grid after a ``#`` header (reads back as a puzzle file)."""
+    header = "# " + _status_line(outcome) + "\n"
+    if outcome.label is not Label.SOLVED or not outcome.solution:
+        return header + "\n"
+    record = outcome.record
+    return header + format_grid(outcome.solution, record.puzzle.geometry, record.style) + "\n"
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Parse ``KEY=VALUE``; the value becomes a bool, int or float when it looks like one.
+
+    >>> parse_option("select=mrv"), parse_option("restarts=3")
+    (('select', 'mrv'), ('restarts', 3))
+
+    Raises:
+        InvalidOption: no ``=`` or an empty key.
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise InvalidOption(f"expected an option as KEY=VALUE (e.g. select=mrv), got {text!r}")
+    return key.strip().replace("-", "_"), _value(value.strip())

@@ -1,0 +1,66 @@
+"""Adapters for the classic CSP methods: ``backtracking``, ``forward-checking`` and ``mac``.
+
+Each is :func:`sudokit.csp.search.backtracking_search` on the Sudoku CSP with one inference
+(none, forward checking, MAC) and options ``select`` (variable ordering) and ``order`` (value
+ordering), e.g. ``get_solver("mac", select="mrv", order="natural")`` or the CLI's
+``--option select=mrv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from ..csp.search import CSP_COUNTERS, Inference, Order, Select
+from ..csp.sudoku import sudoku_solutions
+from ..puzzle import Grid, Puzzle
+from ..registry import register
+from ..result import Limits, Stats
+from .base import Solver
+
+SELECTS = tuple(s.value for s in Select)
+ORDERS = tuple(o.value for o in Order)
+
+
+class _CspSolver(Solver):
+    """Backtracking search on the Sudoku CSP with this class's inference."""
+
+    inference: ClassVar[Inference]
+    counters = CSP_COUNTERS
+
+    def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),
+                                order=Order(self.settings["order"]), inference=self.inference)
+
+
+@register
+class BacktrackingSolver(_CspSolver):
+    """Plain chronological backtracking: each assignment checked against assigned peers."""
+
+    name = "backtracking"
+    summary = "plain backtracking, checks against assigned peers (AIMA ch. 6); static order"
+    inference = Inference.NONE
+    max_side = 16
+    options = {"select": ("static", SELECTS), "order": ("natural", ORDERS)}
+
+
+@register
+class ForwardCheckingSolver(_CspSolver):
+    """Backtracking with forward checking and fail-first (MRV) ordering."""
+
+    name = "forward-checking"
+    summary = "backtracking + forward checking, MRV (Haralick and Elliott 1980)"
+    inference = Inference.FORWARD_CHECKING
+    max_side = 25
+    options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
+
+
+@register
+class MacSolver(_CspSolver):
+    """Backtracking maintaining arc consistency (AC-3 after each assignment)."""
+
+    name = "mac"
+    summary = "backtracking + AC-3 after each assignment (MAC), MRV+degree, LCV; Mackworth 1977"
+    inference = Inference.MAC
+    max_side = 25
+    options = {"select": ("mrv+degree", SELECTS), "order": ("lcv", ORDERS)}
