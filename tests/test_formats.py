@@ -234,7 +234,7 @@ def _writers(grid, geometry):
     if n > 2:
         yield f"quizzes,solutions\n{format_line(grid, geometry)},", False
     yield f"{format_line(grid, geometry)}:2", False
-    if geometry.box_rows == geometry.box_cols:
+    if geometry.box_rows == geometry.box_cols > 1:
         yield f"{geometry.box_rows} {format_line(grid, geometry)}", False
 
 

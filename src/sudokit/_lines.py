@@ -15,7 +15,7 @@ from typing import TextIO
 
 from .geometry import MAX_SIDE, Geometry
 
-__all__ = ["Kind", "Line", "MAX_LINE", "scan_line", "scan_lines"]
+__all__ = ["Kind", "Line", "MAX_LINE", "scan_line", "scan_lines", "as_row"]
 
 MAX_LINE = 1 << 18
 """Longest line read (characters); a longer one is skipped as one error (the 64x64 forms fit)."""
@@ -127,6 +127,13 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
                                                   for t, _ in tokens))
     cells = tokens if spaced else _chars(tokens)
     return Line(number, Kind.ROW, cells, spaced=spaced, commas=commas, drawing=drawing)
+
+
+def as_row(line: Line) -> Line:
+    """A NUMBER line read as a row of one-character cells (``"22"`` in a 2x2 grid)."""
+    if line.kind is not Kind.NUMBER:
+        return line
+    return Line(line.number, Kind.ROW, _chars(line.tokens))
 
 
 def _chars(tokens: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:

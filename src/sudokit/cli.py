@@ -218,6 +218,146 @@ def _read_argument(argument: str, *, literal: bool) -> tuple[str, str]:
     raise typer.BadParameter(f"no such file: {argument}")
 
 
+@app.command("magic")
+def magic_command(
+    n: Annotated[int, typer.Argument(min=1, help="Order of the square (side), e.g. 4.")],
+    method: Annotated[list[str] | None, typer.Option(
+        "--method", "-m", help="Magic method (repeatable with --compare): backtracking, "
+        "forward-checking (default), mac, sat, lines (default with --count).")] = None,
+    count: Annotated[bool, typer.Option(help="Count every square (print the number).")] = False,
+    all_squares: Annotated[bool, typer.Option("--all", help="Print every square.")] = False,
+    givens: Annotated[Path | None, typer.Option(
+        help="File of n rows of n entries: 1..n² given, 0 or '.' empty.")] = None,
+    symmetry: Annotated[bool, typer.Option(
+        help="Only the canonical square of each rotation/reflection class.")] = False,
+    time_limit: Annotated[float, typer.Option(help="Seconds (0: no limit).")] = 60.0,
+    node_limit: Annotated[int | None, typer.Option(help="Search nodes.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Method option KEY=VALUE, e.g. select=static.")] = None,
+    construct: Annotated[bool, typer.Option(
+        help="Build one square directly (Siamese, doubly even or LUX), no search.")] = False,
+    compare: Annotated[bool, typer.Option(
+        help="Compare the methods (nodes, backtracks, time) on this instance.")] = False,
+) -> None:
+    """Find, count, complete, construct or compare magic squares of order N."""
+    from . import magic
+    from .output import parse_option
+    from .result import Status
+
+    if construct:
+        square = magic.construct(n)
+        print(f"order {n}, magic constant {magic.magic_constant(n)} (constructed, verified: "
+              f"{magic.is_magic(square)})\n{magic.format_square(square)}")
+        return
+    problem = magic.MagicProblem(n, magic.read_givens(givens, n) if givens else (), symmetry)
+    options = dict(parse_option(text) for text in option or ())
+    limit = time_limit or None
+    if compare:
+        if options:
+            raise typer.BadParameter("options apply to one method, not to --compare",
+                                     param_hint="--option")
+        from rich.console import Console
+
+        from .compare import comparison_table
+
+        comparison = magic.compare_methods(problem, method or None, time_limit=limit,
+                                           node_limit=node_limit)
+        Console(width=None if sys.stdout.isatty() else 160).print(
+            comparison_table(comparison, f"magic squares of order {n}: first square"))
+        return
+    name = (method or [magic.COUNT_METHOD if count else magic.DEFAULT_METHOD])[0]
+    result = magic.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
+                               time_limit=limit, node_limit=node_limit, **options)
+    for square in result.squares if all_squares or not count else ():
+        print(f"order {n}, magic constant {problem.constant}\n{magic.format_square(square)}\n")
+    if count:
+        print(f"{'at least ' if result.status is Status.UNKNOWN else ''}{result.count} magic "
+              f"squares of order {n}{' up to rotation and reflection' if symmetry else ''}")
+    print(magic.summary_line(result), file=sys.stderr)
+    raise typer.Exit(0 if result.status is Status.SOLVED else 1)
+
+
+@app.command("trace")
+def trace_command(
+    puzzle: Annotated[str, typer.Argument(
+        help="A puzzle (any form), a file holding one or '-' for stdin.")],
+    method: Annotated[str, typer.Option("--method", "-m", help="An AC-3 method (mac).")] = "mac",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Write the AC-3 queue-length plot here (PNG, SVG or PDF).")] = None,
+    data: Annotated[Path | None, typer.Option(
+        help="Write the queue lengths here, one step per line.")] = None,
+    time_limit: Annotated[float, typer.Option(help="Seconds (0: no limit).")] = 15.0,
+    box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+) -> None:
+    """Solve one puzzle with the per-step trace on: print the outcome and the counters, and
+    optionally plot the AC-3 queue length (x: step, y: arcs queued)."""
+    from .api import solve
+    from .formats import format_line, parse_puzzle
+    from .output import parse_option
+    from .plots import queue_figure, save_figure
+
+    text, source = _read_argument(puzzle, literal=True)
+    parsed = parse_puzzle(text, box=box, source=source)
+    options = dict(parse_option(item) for item in option or ())
+    result = solve(parsed, method, time_limit=time_limit or None, trace=True, **options)
+    trace = result.stats.trace or []
+    if (plot or data) and not trace:
+        raise typer.BadParameter(f"method {method!r} records no AC-3 queue trace; use mac",
+                                 param_hint="--method")
+    solution = format_line(result.solution, parsed.geometry) if result.solution else ""
+    print(f"{result.label} {solution}".rstrip())
+    for name, value in result.stats.as_dict().items():
+        if value is not None:
+            print(f"{name:<13} {value}")
+    print(f"{'ac3_steps':<13} {len(trace)}\n{'seconds':<13} {result.seconds:.4f}")
+    if data:
+        data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
+    if plot:
+        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {source}"), plot)
+    raise typer.Exit(0 if result.label == "solved" else 1)
+
+
+@app.command("compare")
+def compare_command(
+    file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
+    methods: Annotated[str, typer.Option(help="Comma-separated method names.")]
+    = "backtracking,forward-checking,mac,propagate",
+    time_limit: Annotated[float, typer.Option(
+        help="Seconds per puzzle and method (0: no limit); over it counts as unknown.")] = 15.0,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first K puzzles.")] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Write the time-per-puzzle plot here (log scale, timeouts marked).")] = None,
+    box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+) -> None:
+    """Run several methods on the same puzzles; print a table per method: solved, unknown,
+    nodes, backtracks, checks, total and median time."""
+    from itertools import islice
+
+    from rich.console import Console
+
+    from .compare import check_supported, compare, comparison_table, sudoku_runners
+    from .formats import read_puzzles
+    from .plots import save_figure, times_figure
+    from .render import progress
+
+    names = [name.strip() for name in methods.split(",") if name.strip()]
+    runners = sudoku_runners(names, time_limit=time_limit or None)
+    records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box), limit))
+    for bad in (r for r in records if r.puzzle is None):
+        print(f"sudokit: {bad.error}", file=sys.stderr)
+    puzzles = check_supported(names, [r.puzzle for r in records if r.puzzle is not None])
+    with progress(sys.stderr.isatty()) as advance:
+        comparison = compare(puzzles, runners, time_limit=time_limit or None,
+                             progress=lambda _method, _index: advance())
+    Console(width=None if sys.stdout.isatty() else 160).print(
+        comparison_table(comparison, f"{file}: {len(puzzles)} puzzles"))
+    if plot:
+        save_figure(times_figure(comparison, f"time per puzzle, {file}"), plot)
+    raise typer.Exit(1 if len(puzzles) < len(records) else 0)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; a SudokuError becomes one stderr line and exit code 2."""
     try:

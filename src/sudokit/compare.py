@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from .result import Stats, Status
 
 __all__ = ["Outcome", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
-           "comparison_table"]
+           "check_supported", "comparison_table"]
 
 T = TypeVar("T")
 
@@ -150,6 +150,26 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
         return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **options)
 
     return {name: runner(name) for name in methods}
+
+
+def check_supported(methods: Sequence[str], puzzles: Sequence[Any]) -> list[Any]:
+    """Return ``puzzles`` as a list after checking every method declares every puzzle's size.
+
+    Raises:
+        UnsupportedPuzzle: the first method and grid that do not match (before any run).
+    """
+    from .errors import UnsupportedPuzzle
+    from .registry import get_solver
+
+    puzzles = list(puzzles)
+    for name in methods:
+        solver = get_solver(name)
+        for puzzle in puzzles:
+            if not solver.supports(puzzle.geometry):
+                raise UnsupportedPuzzle(
+                    f"method {name!r} does not support {puzzle.geometry.shape_name} grids "
+                    f"(sides {solver.min_side}..{solver.max_side}); drop it from --methods")
+    return puzzles
 
 
 def _number(value: int | None) -> str:

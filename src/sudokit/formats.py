@@ -41,7 +41,7 @@ from typing import TextIO
 
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry
-from ._lines import Kind, Line, scan_lines
+from ._lines import Kind, Line, as_row, scan_lines
 from .puzzle import Grid, Puzzle
 
 __all__ = [
@@ -272,6 +272,7 @@ class _Grouper:
         except InvalidPuzzle as exc:
             return self._error(exc, first.number)
         row = self._next_content()
+        row = as_row(row) if row is not None else None
         if row is None or row.kind is not Kind.ROW:
             if row is not None:
                 self.ahead.appendleft(row)
@@ -325,6 +326,7 @@ class _Grouper:
         rows, side = [first], geometry.side
         while len(rows) < side:
             ln = self._next_content()
+            ln = as_row(ln) if ln is not None else ln
             if ln is None or ln.kind is not Kind.ROW or ln.fields or len(ln.tokens) > MAX_SIDE:
                 if ln is not None:
                     self.ahead.appendleft(ln)
@@ -417,6 +419,7 @@ def read_puzzles(
     *,
     box: tuple[int, int] | str | None = None,
     alphabet: str | None = None,
+    name: str | None = None,
 ) -> Iterator[Record]:
     """Yield one Record per puzzle (or per piece of bad input) of a file, lazily, in order.
 
@@ -427,6 +430,7 @@ def read_puzzles(
         source: a path, or an open text stream (``sys.stdin``), which is not closed.
         box: box shape ``(rows, cols)`` or ``"RxC"`` forcing the grid size (None: inferred).
         alphabet: symbols of digits 1..N for line form, ranges allowed (``"0-9A-Z"``).
+        name: the source name in records (default: the path, or the stream's ``name``).
 
     Raises:
         OSError: the file cannot be opened or read. Bad puzzles never raise: they come as
@@ -437,9 +441,9 @@ def read_puzzles(
     symbols = parse_alphabet(alphabet) if alphabet else None
     if isinstance(source, (str, Path)):
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            yield from _Grouper(str(source), scan_lines(fh), shape, symbols).records()
+            yield from _Grouper(name or str(source), scan_lines(fh), shape, symbols).records()
     else:
-        name = getattr(source, "name", "<stream>")
+        name = name or getattr(source, "name", "<stream>")
         name = name if isinstance(name, str) else "<stream>"
         yield from _Grouper(name, scan_lines(source), shape, symbols).records()
 
@@ -460,9 +464,7 @@ def parse_puzzle(
         InvalidPuzzle: the text is not one valid puzzle (the error names source, line, column
             and what was expected), holds no puzzle, or holds more than one.
     """
-    stream = io.StringIO(text)
-    stream.name = source
-    records = read_puzzles(stream, box=box, alphabet=alphabet)
+    records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet, name=source)
     first = next(records, None)
     if first is None:
         raise InvalidPuzzle("expected a puzzle, found none", source=source)

@@ -51,14 +51,12 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     for number, text in enumerate(inputs, 1):
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
-            stream.name = "<stdin>"  # type: ignore[misc]
-            yield from read_puzzles(stream, box=box, alphabet=alphabet)
+            yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>")
         elif Path(text).is_file():
             yield from read_puzzles(text, box=box, alphabet=alphabet)
         else:
-            stream = io.StringIO(text.replace("\\n", "\n"))
-            stream.name = f"<argument {number}>"
-            yield from read_puzzles(stream, box=box, alphabet=alphabet)
+            yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
+                                    name=f"<argument {number}>")
 
 
 def _json(outcome: Outcome) -> str:

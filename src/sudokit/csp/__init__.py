@@ -5,8 +5,9 @@ Knows nothing of the registry; :mod:`sudokit.csp.sudoku` builds a Sudoku's CSP f
 
 from .engine import Engine, sum_bounds
 from .model import CSP, AllDifferent, Compiled, Constraint, LinearSum, NotEqual, mask_of, values_of
-from .search import CSP_COUNTERS, Inference, Order, Select, ac3_domains, backtracking_search
+from .search import (CSP_COUNTERS, Inference, Order, Search, Select, ac3_domains,
+                     backtracking_search)
 
 __all__ = ["CSP", "AllDifferent", "Compiled", "Constraint", "LinearSum", "NotEqual", "mask_of",
-           "values_of", "Engine", "sum_bounds", "CSP_COUNTERS", "Inference", "Order", "Select",
-           "ac3_domains", "backtracking_search"]
+           "values_of", "Engine", "sum_bounds", "CSP_COUNTERS", "Inference", "Order", "Search",
+           "Select", "ac3_domains", "backtracking_search"]

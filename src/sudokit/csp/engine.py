@@ -141,11 +141,10 @@ class Engine:
                 queue.append(a)
         watchers, reverse, arc_var, arc_other = t.watchers, t.reverse, t.arc_var, t.arc_other
         popleft, push = queue.popleft, queue.append
-        longest, steps, removed, ok = max(st.max_queue, len(queue)), 0, 0, True
+        longest, steps, removed, ok = max(st.max_queue, len(queue)), len(queue), 0, True
         while queue:
             a = popleft()
             in_queue[a] = 0
-            steps += 1
             x, y = arc_var[a], arc_other[a]
             old = dom[x]
             if y >= 0:
@@ -160,15 +159,17 @@ class Engine:
                 if not new:
                     ok = False
                     break
-                back = reverse[a]
+                back, before = reverse[a], len(queue)
                 for b in watchers[x]:
                     if b != back and not in_queue[b]:
                         in_queue[b] = 1
                         push(b)
+                steps += len(queue) - before
                 if len(queue) > longest:
                     longest = len(queue)
             if trace is not None:
                 trace.append(len(queue))
+        steps -= len(queue)  # arcs queued but never revised (a wipe-out stopped the loop)
         for a in queue:
             in_queue[a] = 0
         if trace is not None and (not trace or trace[-1]):

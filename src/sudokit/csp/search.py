@@ -25,7 +25,8 @@ from ..result import Limits, Stats
 from .engine import Engine
 from .model import CSP, values_of
 
-__all__ = ["Select", "Order", "Inference", "backtracking_search", "ac3_domains", "CSP_COUNTERS"]
+__all__ = ["Select", "Order", "Inference", "Search", "backtracking_search", "ac3_domains",
+           "CSP_COUNTERS"]
 
 CSP_COUNTERS = frozenset({"nodes", "backtracks", "checks", "revisions", "max_queue",
                           "propagations"})
@@ -82,7 +83,7 @@ def ac3_domains(csp: CSP, stats: Stats | None = None,
     return engine.dom
 
 
-class _Search:
+class Search:
     """The heuristics and the assignment step, over one engine."""
 
     def __init__(self, engine: Engine, select: Select, order: Order, inference: Inference):
@@ -196,13 +197,13 @@ def backtracking_search(
     engine = Engine(csp, _counting(stats))
     if not engine.assign_initial(assignment or {}):
         return
-    search = _Search(engine, select, order, inference)
+    search = Search(engine, select, order, inference)
     if not search.start():
         return
     yield from _explore(search, limits)
 
 
-def _explore(search: _Search, limits: Limits) -> Iterator[list[int]]:
+def _explore(search: Search, limits: Limits) -> Iterator[list[int]]:
     """The iterative depth-first loop: frames ``[var, values left, trail mark]``."""
     e, st, free = search.e, search.e.stats, search.free
     var = search.choose()

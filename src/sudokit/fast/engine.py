@@ -134,7 +134,7 @@ class Search:
 
     def __init__(self, geometry: Geometry, givens: Sequence[int], locked: bool = True) -> None:
         self._tables = tables_for(geometry)
-        self._state = kernels.new_state(geometry.n_cells, geometry.side)
+        self._state = kernels.new_state(geometry.n_cells, geometry.side, len(geometry.units))
         self._locked = bool(locked)
         self._out = np.zeros((1, geometry.n_cells), np.uint8)
         kernels.start(self._tables, self._state, np.asarray(givens, dtype=np.uint8))
@@ -145,7 +145,7 @@ class Search:
 
     def counter(self, stat: Stat) -> int:
         """Return a counter of the search so far (a :class:`Stat` column other than time)."""
-        return int(self._state[-1][stat])
+        return int(self._state.regs[stat])
 
     def advance(self, node_limit: int | None = None, time_limit: float | None = None) -> Outcome:
         """Search on until the next solution, exhaustion or a limit.

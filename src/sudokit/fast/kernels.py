@@ -21,14 +21,15 @@ A contradiction is a return value (False / -1), never an exception.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from .bits import lowest_index, monotonic, popcount
 
-__all__ = ["Reg", "Phase", "Outcome", "Code", "N_REGS", "N_COUNTERS", "clock", "new_state",
-           "start", "run", "solve_batch"]
+__all__ = ["Reg", "Phase", "Outcome", "Code", "State", "N_REGS", "N_COUNTERS", "clock",
+           "new_state", "start", "run", "solve_batch"]
 
 _jit = njit(cache=True, nogil=True)
 _inline = njit(cache=True, nogil=True, inline="always")  # hot helpers: no call or refcount cost
@@ -89,24 +90,48 @@ def clock():
     return monotonic()
 
 
+class State(NamedTuple):
+    """The arrays of one search (C = N*N cells, T = C*N + 1 trail entries, U units).
+
+    Attributes:
+        cand: uint64[C] candidate masks.
+        trail_cell, trail_mask: int32[T], uint64[T]: changed cells and their old masks.
+        queue: int32[C] cells that became single and still have to leave their peers.
+        frame_cell, frame_untried, frame_mark: int32[C], uint64[C], int64[C]: the choice points
+            (cell, digits not yet tried, trail length when chosen).
+        seg_or: uint64[C + 1] scratch for locked candidates.
+        dirty: uint8[U] units changed since their last hidden-single sweep.
+        regs: int64[N_REGS] scalars, indexed by :class:`Reg`.
+    """
+
+    cand: np.ndarray
+    trail_cell: np.ndarray
+    trail_mask: np.ndarray
+    queue: np.ndarray
+    frame_cell: np.ndarray
+    frame_untried: np.ndarray
+    frame_mark: np.ndarray
+    seg_or: np.ndarray
+    dirty: np.ndarray
+    regs: np.ndarray
+
+
 @_jit
-def new_state(n_cells, side):
-    """Allocate one search state: (cand, trail_cell, trail_mask, queue, frame_cell,
-    frame_untried, frame_mark, seg_or, regs)."""
+def new_state(n_cells, side, n_units):
+    """Allocate one :class:`State`."""
     trail = n_cells * side + 1
-    return (np.zeros(n_cells, np.uint64), np.zeros(trail, np.int32), np.zeros(trail, np.uint64),
-            np.zeros(n_cells, np.int32), np.zeros(n_cells, np.int32),
-            np.zeros(n_cells, np.uint64), np.zeros(n_cells, np.int64),
-            np.zeros(n_cells + 1, np.uint64), np.zeros(N_REGS, np.int64))
+    return State(np.zeros(n_cells, np.uint64), np.zeros(trail, np.int32),
+                 np.zeros(trail, np.uint64), np.zeros(n_cells, np.int32),
+                 np.zeros(n_cells, np.int32), np.zeros(n_cells, np.uint64),
+                 np.zeros(n_cells, np.int64), np.zeros(n_cells + 1, np.uint64),
+                 np.zeros(n_units, np.uint8), np.zeros(N_REGS, np.int64))
 
 
 @_inline
-def _narrow(state, cell, keep):
-    """Keep only the ``keep`` bits of a cell's candidates (trailed; queued if single).
-
-    Returns False, changing nothing, when no candidate would be left.
-    """
-    cand, trail_cell, trail_mask, queue, regs = state[0], state[1], state[2], state[3], state[8]
+def _narrow(tables, state, cell, keep):
+    """Keep only the ``keep`` bits of a cell's candidates (trailed; its units marked dirty;
+    queued if single). Returns False, changing nothing, when no candidate would be left."""
+    cand, regs = state.cand, state.regs
     old = cand[cell]
     new = old & keep
     if new == old:
@@ -114,13 +139,15 @@ def _narrow(state, cell, keep):
     if new == ZERO:
         return False
     t = regs[Reg.TRAIL]
-    trail_cell[t] = cell
-    trail_mask[t] = old
+    state.trail_cell[t] = cell
+    state.trail_mask[t] = old
     regs[Reg.TRAIL] = t + 1
     cand[cell] = new
     regs[Reg.PROPAGATIONS] += popcount(old ^ new)
+    for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
+        state.dirty[tables.cell_units[k]] = 1
     if new & (new - ONE) == ZERO:
-        queue[regs[Reg.QUEUE_TAIL]] = cell
+        state.queue[regs[Reg.QUEUE_TAIL]] = cell
         regs[Reg.QUEUE_TAIL] += 1
     return True
 
@@ -128,7 +155,7 @@ def _narrow(state, cell, keep):
 @_inline
 def _undo(state, mark):
     """Restore every candidate change made since the trail had length ``mark``."""
-    cand, trail_cell, trail_mask, regs = state[0], state[1], state[2], state[8]
+    cand, trail_cell, trail_mask, regs = state.cand, state.trail_cell, state.trail_mask, state.regs
     t = regs[Reg.TRAIL]
     while t > mark:
         t -= 1
@@ -139,14 +166,14 @@ def _undo(state, mark):
 @_inline
 def _naked_singles(tables, state):
     """Remove each queued single's digit from its peers; False on a contradiction."""
-    cand, queue, regs = state[0], state[3], state[8]
+    cand, queue, regs = state.cand, state.queue, state.regs
     peer_start, peers = tables.peer_start, tables.peers
     while regs[Reg.QUEUE_HEAD] < regs[Reg.QUEUE_TAIL]:
         cell = queue[regs[Reg.QUEUE_HEAD]]
         regs[Reg.QUEUE_HEAD] += 1
         bit = cand[cell]
         for k in range(peer_start[cell], peer_start[cell + 1]):
-            if cand[peers[k]] & bit and not _narrow(state, peers[k], ~bit):
+            if cand[peers[k]] & bit and not _narrow(tables, state, peers[k], ~bit):
                 return False
     regs[Reg.QUEUE_HEAD] = 0
     regs[Reg.QUEUE_TAIL] = 0
@@ -157,10 +184,13 @@ def _naked_singles(tables, state):
 def _hidden_singles(tables, state, full):
     """Place every digit with one place left in a unit; -1 if a digit has no place, else the
     number placed."""
-    units, cand, regs = tables.units, state[0], state[8]
+    units, cand, dirty, regs = tables.units, state.cand, state.dirty, state.regs
     side = units.shape[1]
     placed = 0
     for u in range(units.shape[0]):
+        if dirty[u] == 0:
+            continue
+        dirty[u] = 0
         once = ZERO
         twice = ZERO
         fixed = ZERO
@@ -183,38 +213,39 @@ def _hidden_singles(tables, state, full):
                     break
             if cell < 0:  # its only cell took another hidden single of this unit
                 return -1
-            _narrow(state, cell, bit)
+            _narrow(tables, state, cell, bit)
             placed += 1
     regs[Reg.HIDDEN_SINGLES] += placed
     return placed
 
 
 @_inline
-def _confine(groups, others, owner, cells, seg_or, state):
+def _confine(tables, groups, others, owner, cells, seg_or, state):
     """For each group (line or box), a digit found in one of its segments only leaves the other
     segments of that segment's owner (box or line); -1 on a contradiction, else eliminations."""
-    cand, regs = state[0], state[8]
+    cand, regs = state.cand, state.regs
     removed = 0
-    for g in range(groups.shape[0]):
+    for g in range(groups.shape[0]):  # index loops: iterating rows would make array views
         once = ZERO
         twice = ZERO
-        for s in groups[g]:
-            twice |= once & seg_or[s]
-            once |= seg_or[s]
+        for j in range(groups.shape[1]):
+            m = seg_or[groups[g, j]]
+            twice |= once & m
+            once |= m
         confined = once & ~twice
         if confined == ZERO:
             continue
-        for s in groups[g]:
+        for j in range(groups.shape[1]):
+            s = groups[g, j]
             digits = seg_or[s] & confined
             if digits == ZERO:
                 continue
-            for t in others[owner[s]]:
-                if t == s:
-                    continue
-                for cell in cells[t]:
-                    hit = cand[cell] & digits
+            for i in range(others.shape[1]):
+                t = others[owner[s], i]
+                for k in range(cells.shape[1] if t != s else 0):
+                    hit = cand[cells[t, k]] & digits
                     if hit != ZERO:
-                        if not _narrow(state, cell, ~digits):
+                        if not _narrow(tables, state, cells[t, k], ~digits):
                             return -1
                         removed += popcount(hit)
     regs[Reg.LOCKED_ELIMINATIONS] += removed
@@ -222,23 +253,23 @@ def _confine(groups, others, owner, cells, seg_or, state):
 
 
 @_inline
-def _locked_family(segments, state):
+def _locked_family(tables, segments, state):
     """Pointing and claiming over one family of box/line segments; -1 on a contradiction."""
-    cells, seg_or, cand = segments.cells, state[7], state[0]
+    cells, seg_or, cand = segments.cells, state.seg_or, state.cand
     if cells.shape[0] == 0:
         return 0
     for s in range(cells.shape[0]):
         acc = ZERO
-        for cell in cells[s]:
-            m = cand[cell]
+        for k in range(cells.shape[1]):
+            m = cand[cells[s, k]]
             if m & (m - ONE) != ZERO:
                 acc |= m
         seg_or[s] = acc
-    claimed = _confine(segments.line_segments, segments.box_segments, segments.box, cells,
+    claimed = _confine(tables, segments.line_segments, segments.box_segments, segments.box, cells,
                        seg_or, state)
     if claimed < 0:
         return -1
-    pointed = _confine(segments.box_segments, segments.line_segments, segments.line, cells,
+    pointed = _confine(tables, segments.box_segments, segments.line_segments, segments.line, cells,
                        seg_or, state)
     return -1 if pointed < 0 else claimed + pointed
 
@@ -246,7 +277,7 @@ def _locked_family(segments, state):
 @_inline
 def _propagate(tables, state, full, locked):
     """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared)."""
-    regs = state[8]
+    regs = state.regs
     while True:
         ok = _naked_singles(tables, state)
         if ok:
@@ -255,9 +286,9 @@ def _propagate(tables, state, full, locked):
                 continue
             ok = found == 0
         if ok and locked:
-            removed = _locked_family(tables.rows, state)
+            removed = _locked_family(tables, tables.rows, state)
             if removed == 0:  # columns only from a drained queue, as the sweep assumes
-                removed = _locked_family(tables.cols, state)
+                removed = _locked_family(tables, tables.cols, state)
             if removed > 0:
                 continue
             ok = removed == 0
@@ -292,25 +323,25 @@ def _full_mask(tables):
 @_jit
 def start(tables, state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[N*N], 0 empty); :func:`run` propagates."""
-    cand, regs = state[0], state[8]
+    cand, regs = state.cand, state.regs
     full = _full_mask(tables)
     cand[:] = full
+    state.dirty[:] = 1
     regs[:] = 0
     ok = True
     for cell in range(cand.shape[0]):
         if givens[cell] != 0:
-            ok = ok and _narrow(state, cell, ONE << np.uint64(givens[cell] - 1))
+            ok = ok and _narrow(tables, state, cell, ONE << np.uint64(givens[cell] - 1))
     regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
 
 
 @_inline
 def _push_choice(state, cell):
-    cand, frame_cell, frame_untried, frame_mark, regs = (state[0], state[4], state[5], state[6],
-                                                         state[8])
+    regs = state.regs
     d = regs[Reg.DEPTH]
-    frame_cell[d] = cell
-    frame_untried[d] = cand[cell]
-    frame_mark[d] = regs[Reg.TRAIL]
+    state.frame_cell[d] = cell
+    state.frame_untried[d] = state.cand[cell]
+    state.frame_mark[d] = regs[Reg.TRAIL]
     regs[Reg.DEPTH] = d + 1
 
 
@@ -320,21 +351,23 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
 
     Args:
         tables: :class:`~sudokit.fast.tables.Tables` of the geometry.
-        state: from :func:`new_state`, set up by :func:`start`; modified (resumable).
+        state: a :class:`State` from :func:`new_state`, set up by :func:`start`; modified
+            (resumable).
         limit: solutions to find in this call (>= 1); they go to ``out[0..limit-1]``.
         node_limit: stop before the total node count would exceed this.
-        deadline: stop when :func:`~sudokit.fast.bits.monotonic` passes it (checked every
-            1,024 nodes, first at node 0).
+        deadline: stop when :func:`clock` passes it (read at the first node of the call and
+            every 1,024 nodes after).
         locked: apply locked candidates.
         out: uint8[limit, N*N] receiving digits 1..N; modified.
 
     Returns:
         An :class:`Outcome` value.
     """
-    cand, frame_cell, frame_untried, frame_mark, regs = (state[0], state[4], state[5], state[6],
-                                                         state[8])
+    cand, frame_cell, frame_untried, frame_mark, regs = (
+        state.cand, state.frame_cell, state.frame_untried, state.frame_mark, state.regs)
     full = _full_mask(tables)
     found = 0
+    tried = 0  # nodes in this call: the clock is read at its first node and every 1,024
     if regs[Reg.PHASE] == Phase.START:
         ok = _propagate(tables, state, full, locked)
         regs[Reg.PHASE] = Phase.DESCEND if ok else Phase.DONE
@@ -363,12 +396,13 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
             continue
         if regs[Reg.NODES] >= node_limit:
             return Outcome.NODE_LIMIT
-        if regs[Reg.NODES] & 1023 == 0 and monotonic() > deadline:
+        if tried & 1023 == 0 and monotonic() > deadline:
             return Outcome.TIME_LIMIT
+        tried += 1
         bit = untried & (~untried + ONE)
         frame_untried[d] = untried ^ bit
         regs[Reg.NODES] += 1
-        _narrow(state, frame_cell[d], bit)
+        _narrow(tables, state, frame_cell[d], bit)
         if _propagate(tables, state, full, locked):
             regs[Reg.PHASE] = Phase.DESCEND
     return Outcome.EXHAUSTED
@@ -391,8 +425,8 @@ def solve_batch(tables, puzzles, limit, node_limit, time_limit, locked, out, sta
     ``stats`` (int64[M, N_COUNTERS + 1]: the counters, then nanoseconds). ``node_limit`` and
     ``time_limit`` (seconds) apply to each puzzle separately.
     """
-    state = new_state(puzzles.shape[1], tables.units.shape[1])
-    regs = state[8]
+    state = new_state(puzzles.shape[1], tables.units.shape[1], tables.units.shape[0])
+    regs = state.regs
     for i in range(puzzles.shape[0]):
         t0 = monotonic()
         start(tables, state, puzzles[i])

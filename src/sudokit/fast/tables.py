@@ -46,6 +46,8 @@ class Tables(NamedTuple):
         units: [U, N] cells of every unit (rows, columns, boxes, extra units).
         peer_start: [N*N + 1] CSR offsets into ``peers``.
         peers: [sum of peer counts] peers of each cell, cell by cell.
+        unit_start: [N*N + 1] CSR offsets into ``cell_units``.
+        cell_units: [sum of unit counts] the units of each cell (indices into ``units``).
         rows: locked-candidate segments of rows and boxes.
         cols: locked-candidate segments of columns and boxes.
     """
@@ -53,6 +55,8 @@ class Tables(NamedTuple):
     units: np.ndarray
     peer_start: np.ndarray
     peers: np.ndarray
+    unit_start: np.ndarray
+    cell_units: np.ndarray
     rows: Segments
     cols: Segments
 
@@ -72,14 +76,17 @@ def _segments(geometry: Geometry, lines: tuple[tuple[int, ...], ...], size: int)
                     order.astype(np.int32).reshape(n, -1))
 
 
+def _csr(lists: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Return (offsets int32[len + 1], values int32[total]) of a list of int lists."""
+    start = np.zeros(len(lists) + 1, np.int32)
+    start[1:] = np.cumsum([len(items) for items in lists])
+    return start, np.array([x for items in lists for x in items], np.int32)
+
+
 @cache
 def tables_for(geometry: Geometry) -> Tables:
     """Return the kernel tables of ``geometry`` (cached; treat the arrays as read-only)."""
-    peer_lists = geometry.peers
-    peer_start = np.zeros(geometry.n_cells + 1, np.int32)
-    peer_start[1:] = np.cumsum([len(p) for p in peer_lists])
-    peers = np.array([p for ps in peer_lists for p in ps], np.int32)
     units = np.array(geometry.units, np.int32).reshape(len(geometry.units), geometry.side)
-    return Tables(units, peer_start, peers,
+    return Tables(units, *_csr(geometry.peers), *_csr(geometry.units_of),
                   _segments(geometry, geometry.rows, geometry.box_cols),
                   _segments(geometry, geometry.cols, geometry.box_rows))

@@ -223,23 +223,29 @@ def magic_violations(square: Any, problem: MagicProblem | None = None) -> list[s
     problems = []
     if not np.array_equal(np.sort(array, axis=None), np.arange(1, n * n + 1)):
         problems.append(f"values are not exactly 1..{n * n}")
-    sums = {"row": array.sum(axis=1), "column": array.sum(axis=0),
-            "diagonal": np.array([np.trace(array)]),
-            "anti-diagonal": np.array([np.trace(np.fliplr(array))])}
-    for kind, values in sums.items():
-        wrong = np.flatnonzero(values != target)
-        if wrong.size:
-            problems.append(f"{kind} {wrong[0] + 1} sums to {values[wrong[0]]}, not {target}")
+    sums = np.concatenate([array.sum(axis=1), array.sum(axis=0),
+                           [np.trace(array), np.trace(array[:, ::-1])]])
+    for k in np.flatnonzero(sums != target)[:3]:
+        problems.append(f"{_line_name(int(k), n)} sums to {sums[k]}, not {target}")
     if problem is not None:
         problems += _problem_violations(array.ravel(), problem)
     return problems
 
 
+def _line_name(k: int, n: int) -> str:
+    """Name line ``k`` in the order of :func:`lines`: ``row 2``, ``column 1``, ``diagonal``."""
+    if k < 2 * n:
+        return f"row {k + 1}" if k < n else f"column {k - n + 1}"
+    return "diagonal" if k == 2 * n else "anti-diagonal"
+
+
 def _problem_violations(flat: np.ndarray, problem: MagicProblem) -> list[str]:
-    givens = np.asarray(problem.givens)
-    wrong = np.flatnonzero((givens != 0) & (flat != givens))
-    problems = [f"cell r{c // problem.n + 1}c{c % problem.n + 1} is {flat[c]}, given {givens[c]}"
-                for c in wrong[:3]]
+    problems = []
+    if problem.has_givens:
+        givens = np.asarray(problem.givens)
+        wrong = np.flatnonzero((givens != 0) & (flat != givens))
+        problems += [f"cell r{c // problem.n + 1}c{c % problem.n + 1} is {flat[c]}, "
+                     f"given {givens[c]}" for c in wrong[:3]]
     if problem.symmetry and not all(flat[a] < flat[b] for a, b in corner_order(problem.n)):
         problems.append("not the canonical orientation (smallest corner top-left, "
                         "top-right < bottom-left)")

@@ -35,13 +35,17 @@ class _CspSolver(Solver):
 
 @register
 class BacktrackingSolver(_CspSolver):
-    """Plain chronological backtracking: each assignment checked against assigned peers."""
+    """Plain backtracking: no inference, each assignment checked against assigned peers.
+
+    The default ordering is MRV over legal values (AIMA's BACKTRACKING-SEARCH); ``select=static``
+    gives chronological backtracking in cell order, which cannot finish hard puzzles.
+    """
 
     name = "backtracking"
-    summary = "plain backtracking, checks against assigned peers (AIMA ch. 6); static order"
+    summary = "plain backtracking, checks against assigned peers, MRV (AIMA ch. 6)"
     inference = Inference.NONE
     max_side = 16
-    options = {"select": ("static", SELECTS), "order": ("natural", ORDERS)}
+    options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
 
 
 @register

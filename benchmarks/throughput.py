@@ -1,0 +1,126 @@
+"""Benchmark: throughput of the compiled engine ``fast``, with ``propagate`` as the baseline.
+
+Usage (from the repository root)::
+
+    python benchmarks/throughput.py [--runs 5] [--baseline 100] [--single 2000] [--no-startup]
+
+Prints, per 9x9 dataset, puzzles/s (median of ``--runs`` runs, one thread) of ``fast`` through
+the batch API (limit 1, then limit 2 for uniqueness), through the one-puzzle API
+(``sudokit.solve`` per puzzle, on the first ``--single``), and of ``propagate`` (on the first
+``--baseline`` puzzles: the full sets would take minutes) with the ratio batch / propagate.
+Then the solve time of every ``large/`` puzzle and of an empty 64x64 grid, the batch rate on two
+threads, and the cold (empty kernel cache) and warm start-up of ``sudokit solve`` on one puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+from common import DATA, ROOT, load, median_seconds, print_header
+
+from sudokit import Geometry, Puzzle, count_solutions, solve
+from sudokit.fast import Code, solve_many
+
+SETS = [
+    ("norvig/sudoku-top95.txt", None),
+    ("tdoku/puzzles2_17_clue", None),
+    ("tdoku/puzzles5_forum_hardest_1905_11+_first20000", 5000),
+    ("tdoku/puzzles6_forum_hardest_1106", None),
+    ("csv/kaggle_first5000.csv", None),
+]
+LARGE = sorted(p.name for p in (DATA / "large").glob("*.txt") if not p.name.endswith("s.txt"))
+
+
+def batch_rate(givens: np.ndarray, limit: int, runs: int) -> float:
+    """Median puzzles/s of the batch API; every puzzle must be solved."""
+    _, status, _ = solve_many(givens, limit)
+    assert (status == Code.SOLVED).all(), "a benchmark puzzle was not solved"
+    return len(givens) / median_seconds(lambda: solve_many(givens, limit), runs)
+
+
+def nine_by_nine(args: argparse.Namespace) -> None:
+    print_header(f"9x9 puzzles/s (median of {args.runs} runs, one thread; propagate on the first "
+                 f"{args.baseline}, one-puzzle API on the first {args.single})",
+                 ["dataset".ljust(46), "puzzles", "batch", "limit=2", "cost x", "one-puzzle",
+                  "propagate", "batch/propagate"])
+    for relative, limit in SETS:
+        puzzles = load(relative, limit)
+        givens = np.array([p.givens for p in puzzles], np.uint8)
+        one, two = batch_rate(givens, 1, args.runs), batch_rate(givens, 2, args.runs)
+        few = puzzles[:args.single]
+        single = len(few) / median_seconds(lambda: [solve(p, "fast") for p in few], args.runs)
+        base = puzzles[:args.baseline]
+        slow = len(base) / median_seconds(lambda: [solve(p, "propagate") for p in base],
+                                          args.runs)
+        name = relative + (f" (first {limit})" if limit else "")
+        print(f"{name:<46} {len(puzzles):>7} {one:>10,.0f} {two:>10,.0f} {one / two:>6.2f} "
+              f"{single:>10,.0f} {slow:>10,.1f} {one / slow:>10,.0f}x")
+
+
+def large(args: argparse.Namespace) -> None:
+    print_header(f"Large grids: seconds per solve (median of {args.runs} runs; unique = count "
+                 "up to 2)")
+    cases = [(name, load(f"large/{name}")[0]) for name in LARGE]
+    cases.append(("empty 64x64", Puzzle(Geometry.of(8, 8), (0,) * 4096)))
+    for name, puzzle in cases:
+        result = count_solutions(puzzle, 2, "fast")
+        seconds = median_seconds(lambda: solve(puzzle, "fast"), args.runs)
+        unique = median_seconds(lambda: count_solutions(puzzle, 2, "fast"), args.runs)
+        print(f"{name:<28} {puzzle.geometry.shape_name:<22} {result.label:<9} solve "
+              f"{seconds:8.4f} s   count to 2 {unique:8.4f} s")
+
+
+def threads(args: argparse.Namespace) -> None:
+    print_header("Batch API on threads (kernels release the GIL): 17-clue, puzzles/s")
+    givens = np.array([p.givens for p in load("tdoku/puzzles2_17_clue")], np.uint8)
+    for jobs in (1, 2):
+        parts = np.array_split(givens, jobs * 8)
+        with ThreadPoolExecutor(jobs) as pool:
+            seconds = median_seconds(lambda: list(pool.map(solve_many, parts)), args.runs)
+        print(f"{jobs} thread(s): {len(givens) / seconds:12,.0f} puzzles/s")
+
+
+def startup(args: argparse.Namespace) -> None:
+    print_header("Start-up of `sudokit solve` on one puzzle (seconds, whole process)")
+    puzzle = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        command = [sys.executable, "-m", "sudokit", "solve", puzzle]
+
+        def once() -> float:
+            start = time.perf_counter()
+            subprocess.run(command, env=env, check=True, capture_output=True, cwd=ROOT)
+            return time.perf_counter() - start
+
+        cold = once()
+        warm = statistics.median(once() for _ in range(args.runs))
+    print(f"cold (empty kernel cache, compiles): {cold:6.2f} s")
+    print(f"warm (cached kernels, median of {args.runs}): {warm:6.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per measurement (median)")
+    parser.add_argument("--baseline", type=int, default=100, help="puzzles for propagate")
+    parser.add_argument("--single", type=int, default=2000, help="puzzles for the one-puzzle API")
+    parser.add_argument("--no-startup", action="store_true", help="skip the start-up timing")
+    args = parser.parse_args()
+    solve_many(np.zeros((1, 81), np.uint8))  # load (or compile) the kernels before timing
+    nine_by_nine(args)
+    large(args)
+    threads(args)
+    if not args.no_startup:
+        startup(args)
+
+
+if __name__ == "__main__":
+    main()

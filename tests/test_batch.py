@@ -1,0 +1,112 @@
+"""Batch solving: order, laziness, parallel pools, bad input, failures and expectations."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from sudokit.batch import Label, check_expected, solve_records
+from sudokit.errors import SolverBug
+from sudokit.formats import Record, read_puzzles
+from sudokit.solvers.propagate import PropagateSolver
+
+from .conftest import DATA, EXAMPLES
+
+TOP95 = EXAMPLES / "top95.txt"
+
+
+def stream(text: str) -> list[Record]:
+    handle = io.StringIO(text)
+    handle.name = "t.txt"
+    return list(read_puzzles(handle))
+
+
+def test_outcomes_in_input_order_with_bad_lines() -> None:
+    lines = TOP95.read_text().splitlines()[:6]
+    text = "\n".join([lines[0], "garbage!", lines[1], "1" * 81, lines[2]])
+    outcomes = list(solve_records(stream(text), "propagate"))
+    assert [o.record.line for o in outcomes] == [1, 2, 3, 4, 5]
+    assert [o.label for o in outcomes] == [Label.SOLVED, Label.INVALID, Label.SOLVED,
+                                           Label.UNSOLVABLE, Label.SOLVED]
+    assert "line 2" not in (outcomes[1].error or "") and "t.txt:2:" in outcomes[1].error
+    assert "given twice in row 1" in outcomes[3].error
+
+
+@pytest.mark.parametrize("threads", [True, False])
+def test_parallel_jobs_keep_order(monkeypatch: pytest.MonkeyPatch, threads: bool) -> None:
+    monkeypatch.setattr(PropagateSolver, "releases_gil", threads)
+    monkeypatch.setattr(PropagateSolver, "chunk_size", 7)
+    records = list(read_puzzles(TOP95))[:40]
+    outcomes = list(solve_records(records, "propagate", jobs=2))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)
+
+
+def test_reads_lazily_and_stops_early() -> None:
+    def endless() -> Iterator[Record]:
+        yield from itertools.islice(read_puzzles(TOP95), 3)
+        raise AssertionError("the batch read past what was asked")
+
+    first = next(solve_records(endless(), "propagate"))
+    assert first.ok
+
+
+def test_uniqueness_and_expected_counts() -> None:
+    records = list(read_puzzles(DATA / "invalid" / "tdoku_test_puzzles"))
+    outcomes = list(solve_records(records, "propagate", count_limit=2))
+    expected = {0: Label.UNSOLVABLE, 1: Label.SOLVED}
+    for outcome in outcomes:
+        count = outcome.record.expected_count
+        assert outcome.label is expected.get(count, Label.MULTIPLE), outcome.record.line
+        assert outcome.error is None or outcome.label is Label.UNSOLVABLE
+
+
+def test_expected_solution_mismatch_is_reported_status_kept() -> None:
+    (record,) = stream((DATA / "csv" / "kaggle_first5000.csv").open().readline())
+    wrong = list(record.expected)
+    wrong[0], wrong[1] = wrong[1], wrong[0]
+    bad = Record(record.source, record.line, record.puzzle, expected=tuple(wrong))
+    (outcome,) = solve_records([bad], "propagate")
+    assert outcome.label is Label.SOLVED and not outcome.ok
+    assert "differs from the file's solution at r1c1" in outcome.error
+    assert "the file's is wrong" in outcome.error
+    assert check_expected(record, outcome.result) is None
+
+
+def test_expected_count_mismatch() -> None:
+    line = TOP95.read_text().splitlines()[0]
+    (outcome,) = solve_records(stream(f"{line}:0"), "propagate")
+    assert outcome.label is Label.SOLVED and "file says 0" in outcome.error
+
+
+def test_timeout_is_a_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = list(read_puzzles(TOP95))[:2]
+    outcomes = list(solve_records(records, "propagate", node_limit=0))
+    assert all(o.label is Label.TIMEOUT and "node limit" in o.error for o in outcomes)
+
+
+def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = list(read_puzzles(TOP95))[:3]
+    original = PropagateSolver.solutions
+
+    def flaky(self, puzzle, stats, limits):
+        if puzzle.line == 2:
+            raise RuntimeError("boom")
+        return original(self, puzzle, stats, limits)
+
+    monkeypatch.setattr(PropagateSolver, "solutions", flaky)
+    outcomes = list(solve_records(records, "propagate"))
+    assert [o.label for o in outcomes] == [Label.SOLVED, Label.INVALID, Label.SOLVED]
+    assert "RuntimeError: boom" in outcomes[1].error
+
+    def wrong(self, puzzle, stats, limits):
+        yield tuple(1 for _ in puzzle.givens)
+
+    monkeypatch.setattr(PropagateSolver, "solutions", wrong)
+    with pytest.raises(SolverBug):
+        list(solve_records(records, "propagate"))

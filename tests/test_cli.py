@@ -1,0 +1,153 @@
+"""The command line: records on stdout, reports on stderr, exit codes, output files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudokit.cli import app
+from sudokit.formats import read_puzzles
+from sudokit.puzzle import is_solution
+
+from .conftest import DATA, EXAMPLES, ROOT
+
+TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+TOP1_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+TWO = DATA / "invalid" / "sudopedia_cp468" / "multiple_solutions" / "two_solutions.txt"
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def sudokit(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sudokit", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, **kwargs)
+
+
+def test_solve_literal_puzzle_prints_solution_and_summary() -> None:
+    result = run("solve", TOP1, "--method", "propagate")
+    assert result.exit_code == 0
+    assert result.stdout == TOP1_SOLVED + "\n"
+    assert "solved" in result.stderr and "puzzles/s" in result.stderr
+
+
+def test_solve_file_and_stdin_line_form_keeps_alphabet() -> None:
+    result = run("solve", str(EXAMPLES / "16x16.txt"), "-m", "propagate")
+    assert result.exit_code == 0
+    line = result.stdout.strip()
+    assert len(line) == 256 and set(line) <= set("123456789ABCDEFG")
+    result = run("solve", "-", "-m", "propagate", stdin=f"# c\n{TOP1.replace('.', '0')}\n")
+    assert result.exit_code == 0 and result.stdout == TOP1_SOLVED + "\n"
+
+
+def test_jsonl_fields_and_statuses() -> None:
+    dup = "11" + TOP1[2:]
+    result = run("solve", TOP1, dup, "bad", str(TWO), "-f", "jsonl", "--unique", "-m", "propagate")
+    assert result.exit_code == 1
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["status"] for r in rows] == ["solved", "unsolvable", "invalid", "multiple"]
+    first = rows[0]
+    assert set(first) >= {"source", "line", "status", "solution", "method", "seconds", "stats",
+                          "error"}
+    assert first["solution"] == TOP1_SOLVED and first["method"] == "propagate"
+    assert first["stats"]["nodes"] >= 1 and first["error"] is None and first["line"] == 1
+    assert "given twice in row 1" in rows[1]["error"] and rows[1]["solution"] is None
+    assert rows[2]["source"] == "<argument 3>" and "expected" in rows[2]["error"]
+    assert rows[3]["solutions_found"] == 2
+    assert "<argument 3>:1" in result.stderr
+
+
+def test_line_form_status_lines_cannot_be_read_as_solutions() -> None:
+    result = run("solve", TOP1, "11" + TOP1[2:], "-m", "propagate", "--node-limit", "0")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("timeout <argument 1>:1 ") and "node limit" in lines[0]
+    assert lines[1].startswith("unsolvable <argument 2>:1 digit 1 is given twice")
+    assert result.exit_code == 1
+
+
+def test_grid_format_and_output_files(tmp_path: Path) -> None:
+    out, grids = tmp_path / "out.txt", tmp_path / "grids.txt"
+    result = run("solve", str(EXAMPLES / "top95.txt"), "-m", "propagate", "--format", "grid",
+                 "--output", str(out), "--grid-output", str(grids))
+    assert result.exit_code == 0 and result.stdout == ""
+    text = out.read_text()
+    assert text.startswith("# solved ") and "    4 1 7 | 3 6 9 | 8 2 5" in text
+    solved = list(read_puzzles(grids))
+    puzzles = list(read_puzzles(EXAMPLES / "top95.txt"))
+    assert len(solved) == 95
+    assert all(is_solution(s.puzzle.givens, p.puzzle) for s, p in zip(solved, puzzles))
+
+
+def test_box_alphabet_jobs_and_options() -> None:
+    six = "12.4.64.61232.45...6.2.4345.1..1.345"
+    result = run("solve", six, "--box", "3x2", "-m", "propagate", "-f", "jsonl")
+    assert json.loads(result.stdout)["status"] in ("solved", "unsolvable")
+    result = run("solve", str(EXAMPLES / "6x6.txt"), "-j", "2", "-o", "naked_twins=false",
+                 "-m", "propagate")
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 5
+
+
+def test_usage_errors_exit_2_with_one_message() -> None:
+    proc = sudokit("solve", TOP1, "--method", "nope")
+    assert proc.returncode == 2 and "unknown method 'nope'" in proc.stderr and proc.stdout == ""
+    proc = sudokit("solve", TOP1, "-m", "propagate", "-o", "colour=red")
+    assert proc.returncode == 2 and "no option 'colour'" in proc.stderr
+    proc = sudokit("solve", "missing/file.txt")
+    assert proc.returncode == 2 and "missing/file.txt: no such file" in proc.stderr
+    proc = sudokit("solve", TOP1, "--box", "3by3")
+    assert proc.returncode == 2 and "ROWSxCOLS" in proc.stderr
+    proc = sudokit("solve", "--no-such-flag")
+    assert proc.returncode == 2
+
+
+def test_show_draws_grid_and_candidates() -> None:
+    result = run("show", TOP1, "--after", "propagate")
+    assert result.exit_code == 0
+    assert "4 . . | . . . | 8 . 5" in result.stdout and "candidates (propagate)" in result.stdout
+    assert "1679" in result.stdout
+    plain = run("show", str(EXAMPLES / "grid.txt"))
+    assert plain.exit_code == 0 and "8 5 . | . . 2 | 4 . ." in plain.stdout
+
+
+def test_show_after_ac3() -> None:
+    pytest.importorskip("sudokit.csp.sudoku")
+    result = run("show", TOP1, "--after", "ac3")
+    assert result.exit_code == 0 and "candidates (ac3)" in result.stdout
+
+
+def test_methods_lists_propagate() -> None:
+    result = run("methods")
+    assert result.exit_code == 0 and "propagate" in result.stdout
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_interrupted_run_leaves_only_complete_records(tmp_path: Path) -> None:
+    source = DATA / "tdoku" / "puzzles5_forum_hardest_1905_11+_first20000"
+    if not source.exists():
+        pytest.skip("dataset absent")
+    out = tmp_path / "out.txt"
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "solve", str(source), "-m",
+                             "propagate", "--output", str(out)], cwd=ROOT,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 5):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+    text = out.read_text()
+    assert text.endswith("\n") and proc.returncode != 0
+    puzzles = [r.puzzle for r in read_puzzles(source)][: text.count("\n")]
+    lines = text.splitlines()
+    assert len(lines) >= 5
+    assert all(is_solution([int(c) for c in line], p) for line, p in zip(lines, puzzles))

@@ -1,0 +1,109 @@
+"""The comparison machinery, its Rich table and plots, and the ``trace`` / ``compare`` commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from sudokit import Puzzle, Status, solve
+from sudokit.cli import app
+from sudokit.compare import check_supported, compare, comparison_table, sudoku_runners
+from sudokit.errors import UnknownMethod, UnsupportedPuzzle
+from sudokit.plots import queue_figure, save_figure, times_figure
+from sudokit.result import Stats
+
+from .conftest import DATA, load
+
+TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+PNG = b"\x89PNG\r\n\x1a\n"
+runner = CliRunner()
+
+
+def fake(status: Status, seconds: float, nodes: int | None) -> SimpleNamespace:
+    return SimpleNamespace(status=status, seconds=seconds, stats=Stats(nodes=nodes, checks=None))
+
+
+def test_compare_any_outcome_with_status_seconds_and_stats() -> None:
+    runners = {
+        "quick": lambda n: fake(Status.SOLVED, 0.1 * n, 10 * n),
+        "stuck": lambda n: fake(Status.UNKNOWN if n > 1 else Status.UNSATISFIABLE, 1.0, None),
+    }
+    seen: list[tuple[str, int]] = []
+    comparison = compare(iter([1, 2, 3]), runners, time_limit=1.0,
+                         progress=lambda m, i: seen.append((m, i)))
+    quick, stuck = comparison.rows
+    assert comparison.n_instances == 3 and len(seen) == 6
+    assert (quick.solved, quick.unknown, quick.nodes, quick.checks) == (3, 0, 60, None)
+    assert quick.median_seconds == pytest.approx(0.2)
+    assert quick.total_seconds == pytest.approx(0.6)
+    assert (stuck.solved, stuck.unsatisfiable, stuck.unknown, stuck.nodes) == (0, 1, 2, None)
+
+
+def test_sudoku_runners_table_and_times_plot(tmp_path: Path) -> None:
+    puzzles = load("norvig/sudoku-top95.txt", 2)
+    comparison = compare(puzzles, sudoku_runners(["mac", "backtracking"], time_limit=0.05),
+                         time_limit=0.05)
+    mac, plain = comparison.rows
+    assert mac.solved + mac.unknown == 2 and mac.revisions > 0 and plain.revisions == 0
+    console = Console(record=True, width=160)
+    console.print(comparison_table(comparison))
+    text = console.export_text()
+    assert "mac" in text and "backtracking" in text and "median s" in text
+    figure = times_figure(comparison)
+    lines = figure.axes[0].get_lines()
+    assert [list(line.get_ydata()) for line in lines[:2]] == [
+        [max(s, 1e-6) for s in row.seconds] for row in comparison.rows]
+    assert figure.axes[0].get_yscale() == "log"
+    assert save_figure(figure, tmp_path / "t.png").read_bytes().startswith(PNG)
+
+
+def test_runners_and_sizes_are_checked_before_running() -> None:
+    with pytest.raises(UnknownMethod):
+        sudoku_runners(["mac", "no-such-method"])
+    big = Puzzle.from_digits([0] * 25 ** 2)
+    with pytest.raises(UnsupportedPuzzle, match="backtracking"):
+        check_supported(["mac", "backtracking"], [big])
+
+
+def test_trace_plot_png_and_its_queue_data(tmp_path: Path) -> None:
+    plot, data = tmp_path / "queue.png", tmp_path / "queue.txt"
+    result = runner.invoke(app, ["trace", TOP1, "--method", "mac", "--plot", str(plot),
+                                 "--data", str(data)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("solved 4173698256")
+    assert plot.read_bytes().startswith(PNG) and plot.stat().st_size > 5000
+    queue = [int(x) for x in data.read_text().split()]
+    api = solve(Puzzle.from_digits([0 if c == "." else int(c) for c in TOP1]), "mac",
+                trace=True).stats
+    assert queue == api.trace  # the same data from the CLI and the API
+    assert queue[0] == 1619 and queue[-1] == 0 and max(queue) <= api.max_queue == 1620
+    assert f"revisions     {api.revisions}" in result.stdout
+    assert list(queue_figure(queue).axes[0].get_lines()[0].get_ydata()) == queue
+
+
+def test_trace_refuses_a_method_without_ac3(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["trace", TOP1, "-m", "forward-checking", "--plot",
+                                 str(tmp_path / "q.png")], env={"COLUMNS": "200"})
+    assert result.exit_code == 2 and "no AC-3 queue trace" in result.output
+    with pytest.raises(ValueError, match="empty trace"):
+        queue_figure([])
+
+
+def test_compare_command_table_plot_and_bad_records(tmp_path: Path) -> None:
+    source = tmp_path / "mixed.txt"
+    lines = (DATA / "norvig/sudoku-easy50.txt").read_text().split()[:2]
+    source.write_text(f"{lines[0]}\n12x4\n{lines[1]}\n")
+    plot = tmp_path / "times.png"
+    result = runner.invoke(app, ["compare", str(source), "--methods", "forward-checking,mac",
+                                 "--time-limit", "10", "--plot", str(plot)])
+    assert result.exit_code == 1  # one invalid record, reported on stderr
+    assert "mixed.txt:2:" in result.stderr
+    assert "2 puzzles" in result.stdout and "forward-checking" in result.stdout
+    assert plot.read_bytes().startswith(PNG)
+    ok = runner.invoke(app, ["compare", str(DATA / "norvig/sudoku-easy50.txt"), "--methods",
+                             "mac", "--limit", "2"])
+    assert ok.exit_code == 0 and "2 puzzles" in ok.stdout
