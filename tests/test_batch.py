@@ -110,3 +110,13 @@ def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
     monkeypatch.setattr(PropagateSolver, "solutions", wrong)
     with pytest.raises(SolverBug):
         list(solve_records(records, "propagate"))
+
+
+def test_dask_cluster_keeps_order() -> None:
+    distributed = pytest.importorskip("distributed")
+    records = list(read_puzzles(TOP95))[:20]
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        outcomes = list(solve_records(records, "propagate", jobs=2,
+                                      dask=cluster.scheduler_address))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)

@@ -105,6 +105,8 @@ def test_usage_errors_exit_2_with_one_message() -> None:
     assert proc.returncode == 2 and "no option 'colour'" in proc.stderr
     proc = sudokit("solve", "missing/file.txt")
     assert proc.returncode == 2 and "missing/file.txt: no such file" in proc.stderr
+    proc = sudokit("solve", "nope.csv")
+    assert proc.returncode == 2 and "nope.csv: no such file" in proc.stderr
     proc = sudokit("solve", TOP1, "--box", "3by3")
     assert proc.returncode == 2 and "ROWSxCOLS" in proc.stderr
     proc = sudokit("solve", "--no-such-flag")
@@ -146,7 +148,7 @@ def test_interrupted_run_leaves_only_complete_records(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=30)
     text = out.read_text()
-    assert text.endswith("\n") and proc.returncode != 0
+    assert text.endswith("\n") and proc.returncode == 130
     puzzles = [r.puzzle for r in read_puzzles(source)][: text.count("\n")]
     lines = text.splitlines()
     assert len(lines) >= 5

@@ -139,8 +139,8 @@ def test_every_method_reports_a_limit_as_unknown(magic_method: str) -> None:
 
 
 def test_forward_checking_visits_fewer_nodes_than_backtracking_on_order_4() -> None:
-    for select in ("static", "mrv"):
-        fc = solve_magic(MagicProblem(4), "forward-checking", select=select)
+    for select, order in (("static", "increasing"), ("mrv", "extremes"), ("mrv", "middle")):
+        fc = solve_magic(MagicProblem(4), "forward-checking", select=select, order=order)
         assert fc.status is Status.SOLVED
         bt = solve_magic(MagicProblem(4), "backtracking", node_limit=fc.stats.nodes)
         assert bt.status is Status.UNKNOWN  # backtracking needs more nodes than fc used
@@ -242,7 +242,7 @@ def test_format_square_aligns_columns() -> None:
 def test_cli_finds_and_prints_a_square(capsys) -> None:
     code, out, err = cli(capsys, "magic", "3")
     assert code == 0
-    assert out == "order 3, magic constant 15\n2 7 6\n9 5 1\n4 3 8\n\n"
+    assert out == "order 3, magic constant 15\n2 9 4\n7 5 3\n6 1 8\n\n"
     assert "forward-checking: solved" in err and "nodes" in err
 
 

@@ -1,21 +1,71 @@
-"""Scanning of input lines for :mod:`sudokit.formats`: what each line is, and its cell tokens.
+"""The text layer of :mod:`sudokit.formats`: its value types and the scanning of input lines.
 
-A line is scanned on its own (no context): blank, comment, separator of a drawing, a lone integer
-(a size header), a CSV header, an error (too long), or a row of cell tokens with their 1-based
-columns. Grouping rows into puzzles is the job of :mod:`sudokit.formats`.
+:class:`Style` and :class:`Record` are re-exported by :mod:`sudokit.formats` (import them from
+there). A line is scanned on its own (no context): blank, comment, separator of a drawing, a lone
+integer (a size header), a CSV header, an error (too long), or a row of cell tokens with their
+1-based columns. Grouping rows into puzzles is the job of :mod:`sudokit._grouping`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TextIO
 
+from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry
+from .puzzle import Grid, Puzzle
 
-__all__ = ["Kind", "Line", "MAX_LINE", "scan_line", "scan_lines", "as_row"]
+__all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
+           "scan_line", "scan_lines", "as_row"]
+
+DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
+"""Symbols of digits 1..64 in line form: ``DEFAULT_SYMBOLS[d - 1]`` writes digit d."""
+
+EMPTY_MARKERS = ".0_-*x"
+"""Characters that mark an empty cell (unless the grid's alphabet uses them as digits)."""
+
+@dataclass(frozen=True)
+class Style:
+    """How a puzzle was written, so that its solution can be written back the same way.
+
+    Attributes:
+        symbols: one character per digit (``symbols[d - 1]``); None writes integers.
+        empty: the empty marker seen in the input (``"."`` when none was seen).
+        separator: between integers (``" "`` or ``","``); unused with symbols.
+        offset: added to each digit when written (``-1`` for zero-based values).
+    """
+
+    symbols: str | None = DEFAULT_SYMBOLS
+    empty: str = "."
+    separator: str = " "
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class Record:
+    """One puzzle of an input stream, or one piece of input that is not a valid puzzle.
+
+    Attributes:
+        source: file name, ``"<stdin>"`` or ``"<string>"``.
+        line: 1-based line where the puzzle (or the bad input) starts.
+        puzzle: the puzzle; None when the input was invalid.
+        error: why the input is not a puzzle (with source, line and column); None when valid.
+        expected: the solution written next to the puzzle (CSV or tdoku column); None if absent.
+        expected_count: the solution count written next to the puzzle (tdoku); None if absent.
+        style: how to write the solution back in the input's line form.
+    """
+
+    source: str
+    line: int
+    puzzle: Puzzle | None
+    error: InvalidPuzzle | None = None
+    expected: Grid | None = None
+    expected_count: int | None = None
+    style: Style = field(default_factory=Style)
+
 
 MAX_LINE = 1 << 18
 """Longest line read (characters); a longer one is skipped as one error (the 64x64 forms fit)."""
@@ -81,7 +131,7 @@ def scan_lines(stream: TextIO) -> Iterator[Line]:
         if len(text) >= MAX_LINE and not text.endswith(("\n", "\r")):
             size = len(text)
             while chunk := stream.readline(MAX_LINE):
-                size += len(chunk)
+                size += len(chunk.rstrip("\r\n"))
                 if chunk.endswith(("\n", "\r")):
                     break
             yield Line(number, Kind.ERROR, message=(

@@ -18,18 +18,22 @@ import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from .api import count_solutions, default_method, solve_many
-from .errors import SolverBug
+from .errors import MethodUnavailable, SolverBug
 from .formats import Record
 from .puzzle import Grid, is_solution, violations
 from .registry import get_solver
 from .result import Result, Status
 
-__all__ = ["Outcome", "Label", "solve_records", "check_expected"]
+__all__ = ["Outcome", "Label", "solve_records", "solve_chunk", "check_expected"]
+
+_PROCESS_TASK = 32
+"""Fewest puzzles per task sent to a worker process."""
 
 
 class Label(Enum):
@@ -151,6 +155,7 @@ def solve_records(
     time_limit: float | None = None,
     node_limit: int | None = None,
     jobs: int = 1,
+    dask: str | None = None,
     **options: Any,
 ) -> Iterator[Outcome]:
     """Solve a stream of records lazily, yielding one Outcome per record in input order.
@@ -162,24 +167,52 @@ def solve_records(
         time_limit: seconds per puzzle (None: no limit); a puzzle over it is ``timeout``.
         node_limit: search nodes per puzzle (None: no limit).
         jobs: parallel workers over chunks (1: in this thread).
+        dask: run chunks on a Dask cluster instead: a scheduler address
+            (``"tcp://host:8786"``) or ``"local"`` for a local cluster of ``jobs`` worker
+            processes (needs ``pip install 'sudokit[dask]'``).
         **options: method options (e.g. ``select="mrv"``).
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: bad method or options (before any work).
         SolverBug: a method returned a wrong grid (never hidden in a record).
+        MethodUnavailable: ``dask`` is set but Dask's ``distributed`` is not installed.
     """
     method = method or default_method()
     solver = get_solver(method, **options)
     settings = dict(options, count_limit=count_limit, time_limit=time_limit,
                     node_limit=node_limit)
-    chunks = _chunks(records, max(1, solver.chunk_size))
-    if jobs <= 1:
+    size = max(1, solver.chunk_size)
+    if jobs > 1 and not solver.releases_gil:
+        size = max(size, _PROCESS_TASK)  # amortise pickling and inter-process round trips
+    chunks = _chunks(records, size)
+    if dask is not None:
+        with _dask_executor(dask, jobs) as pool:
+            yield from _ordered(pool, chunks, method, settings, 2 * max(jobs, 2))
+    elif jobs <= 1:
         for chunk in chunks:
             yield from solve_chunk(chunk, method, settings)
-        return
-    pool_type = ThreadPoolExecutor if solver.releases_gil else ProcessPoolExecutor
-    with pool_type(max_workers=jobs) as pool:
-        yield from _ordered(pool, chunks, method, settings, 2 * jobs)
+    else:
+        pool_type = ThreadPoolExecutor if solver.releases_gil else ProcessPoolExecutor
+        with pool_type(max_workers=jobs) as pool:
+            yield from _ordered(pool, chunks, method, settings, 2 * jobs)
+
+
+@contextmanager
+def _dask_executor(address: str, jobs: int) -> Iterator[Executor]:
+    """A concurrent.futures executor over a Dask cluster (a local one for ``"local"``)."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise MethodUnavailable(
+            "--dask needs Dask's distributed scheduler: pip install 'sudokit[dask]'") from exc
+    if address == "local":
+        client = Client(n_workers=max(jobs, 1), threads_per_worker=1, dashboard_address=None)
+    else:
+        client = Client(address)
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:

@@ -45,9 +45,17 @@ def _root() -> None:
 
 @app.command("methods")
 def methods_command() -> None:
-    """List the solving methods with a one-line summary."""
+    """List the solving methods with a one-line summary (a table on a terminal)."""
     from .registry import methods
 
+    if sys.stdout.isatty():
+        from rich.console import Console
+
+        from .render import methods_table
+
+        rows = [(i.name, i.summary, i.available, i.backends) for i in methods()]
+        Console().print(methods_table(rows))
+        return
     for info in methods():
         mark = "" if info.available else "  (unavailable: missing optional dependency)"
         print(f"{info.name:<18} {info.summary}{mark}")
@@ -59,7 +67,7 @@ _METHOD_HELP = "Method name (see 'sudokit methods'); default: the fastest availa
 @app.command("solve")
 def solve_command(
     inputs: Annotated[list[str], typer.Argument(
-        help="Puzzle files, '-' for stdin, or literal puzzles.", metavar="[INPUT]...")],
+        help="Puzzle files, '-' for stdin, or literal puzzles.", metavar="INPUT")],
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="Record form on stdout.")]
     = OutputFormat.LINE,
     unique: Annotated[bool, typer.Option(help="Count up to 2 solutions: 'multiple' if 2.")] = False,
@@ -74,6 +82,9 @@ def solve_command(
     alphabet: Annotated[str | None, typer.Option(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
+    dask: Annotated[str | None, typer.Option(
+        help="Run on a Dask cluster: scheduler address, or 'local' (pip install sudokit[dask]).")]
+    = None,
     output: Annotated[Path | None, typer.Option(
         "--output", help="Write the records here instead of stdout.")] = None,
     grid_output: Annotated[Path | None, typer.Option(
@@ -87,7 +98,7 @@ def solve_command(
     records = read_inputs(inputs, box=box, alphabet=alphabet)
     outcomes = solve_records(records, method, count_limit=2 if unique else 1,
                              time_limit=time_limit or None, node_limit=node_limit, jobs=jobs,
-                             **options)
+                             dask=dask, **options)
     with ExitStack() as stack:
         out = stack.enter_context(open(output, "w", encoding="utf-8")) if output else sys.stdout
         grids = stack.enter_context(open(grid_output, "w", encoding="utf-8")) if grid_output else None
@@ -265,6 +276,8 @@ def magic_command(
         Console(width=None if sys.stdout.isatty() else 160).print(
             comparison_table(comparison, f"magic squares of order {n}: first square"))
         return
+    if method and len(method) > 1:
+        raise typer.BadParameter("several methods need --compare", param_hint="--method")
     name = (method or [magic.COUNT_METHOD if count else magic.DEFAULT_METHOD])[0]
     result = magic.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
                                time_limit=limit, node_limit=node_limit, **options)
@@ -359,12 +372,15 @@ def compare_command(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a SudokuError becomes one stderr line and exit code 2."""
+    """Run the CLI; a SudokuError becomes one stderr line and exit code 2; Ctrl-C exits 130."""
     try:
         app(args=argv)
     except SudokuError as exc:
         print(f"sudokit: error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except KeyboardInterrupt:
+        print("sudokit: interrupted (every record written so far is complete)", file=sys.stderr)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,9 @@ __all__ = ["OutputFormat", "InputNotFound", "read_inputs", "format_outcome", "so
            "parse_option"]
 
 
+_FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
+
+
 class OutputFormat(str, Enum):
     """How ``sudokit solve`` writes each record."""
 
@@ -42,11 +45,15 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     byte-order mark) or a literal puzzle (source ``"<argument N>"``).
 
     Raises:
-        InputNotFound: an input containing a path separator names no file (checked up front).
+        InputNotFound: an input that looks like a path (a separator, or a suffix such as
+            ``.txt`` or ``.csv``) names no file; checked up front, before any output.
         OSError: a file cannot be read.
     """
     for text in inputs:
-        if text != "-" and not Path(text).exists() and ("/" in text or "\\" in text):
+        path = Path(text)
+        if text != "-" and not path.exists() and (
+            "/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES
+        ):
             raise InputNotFound(f"{text}: no such file")
     for number, text in enumerate(inputs, 1):
         if text == "-":

@@ -114,7 +114,8 @@ def solve_many(
     result = BatchResult(np.zeros((m, limit, n_cells), np.uint8), np.zeros(m, np.int8),
                          np.zeros((m, len(Stat)), np.int64))
     seconds = math.inf if time_limit is None else float(time_limit)
-    kernels.solve_batch(tables_for(geometry), puzzles, int(limit), _node_limit(node_limit),
+    state = kernels.new_state(n_cells, geometry.side, len(geometry.units))
+    kernels.solve_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
     return result
 

@@ -31,8 +31,9 @@ from .bits import lowest_index, monotonic, popcount
 __all__ = ["Reg", "Phase", "Outcome", "Code", "State", "N_REGS", "N_COUNTERS", "clock",
            "new_state", "start", "run", "solve_batch"]
 
-_jit = njit(cache=True, nogil=True)
-_inline = njit(cache=True, nogil=True, inline="always")  # hot helpers: no call or refcount cost
+# No Numba runtime (NRT) in the kernels: they never allocate, and without it passing arrays
+# costs no atomic reference counting (a 10x difference on the hot helpers).
+_jit = njit(cache=True, nogil=True, _nrt=False)
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
 
@@ -116,9 +117,8 @@ class State(NamedTuple):
     regs: np.ndarray
 
 
-@_jit
-def new_state(n_cells, side, n_units):
-    """Allocate one :class:`State`."""
+def new_state(n_cells: int, side: int, n_units: int) -> State:
+    """Allocate one :class:`State` (in Python: the kernels never allocate)."""
     trail = n_cells * side + 1
     return State(np.zeros(n_cells, np.uint64), np.zeros(trail, np.int32),
                  np.zeros(trail, np.uint64), np.zeros(n_cells, np.int32),
@@ -127,7 +127,7 @@ def new_state(n_cells, side, n_units):
                  np.zeros(n_units, np.uint8), np.zeros(N_REGS, np.int64))
 
 
-@_inline
+@_jit
 def _narrow(tables, state, cell, keep):
     """Keep only the ``keep`` bits of a cell's candidates (trailed; its units marked dirty;
     queued if single). Returns False, changing nothing, when no candidate would be left."""
@@ -152,7 +152,7 @@ def _narrow(tables, state, cell, keep):
     return True
 
 
-@_inline
+@_jit
 def _undo(state, mark):
     """Restore every candidate change made since the trail had length ``mark``."""
     cand, trail_cell, trail_mask, regs = state.cand, state.trail_cell, state.trail_mask, state.regs
@@ -163,7 +163,7 @@ def _undo(state, mark):
     regs[Reg.TRAIL] = t
 
 
-@_inline
+@_jit
 def _naked_singles(tables, state):
     """Remove each queued single's digit from its peers; False on a contradiction."""
     cand, queue, regs = state.cand, state.queue, state.regs
@@ -180,7 +180,7 @@ def _naked_singles(tables, state):
     return True
 
 
-@_inline
+@_jit
 def _hidden_singles(tables, state, full):
     """Place every digit with one place left in a unit; -1 if a digit has no place, else the
     number placed."""
@@ -219,7 +219,7 @@ def _hidden_singles(tables, state, full):
     return placed
 
 
-@_inline
+@_jit
 def _confine(tables, groups, others, owner, cells, seg_or, state):
     """For each group (line or box), a digit found in one of its segments only leaves the other
     segments of that segment's owner (box or line); -1 on a contradiction, else eliminations."""
@@ -252,7 +252,7 @@ def _confine(tables, groups, others, owner, cells, seg_or, state):
     return removed
 
 
-@_inline
+@_jit
 def _locked_family(tables, segments, state):
     """Pointing and claiming over one family of box/line segments; -1 on a contradiction."""
     cells, seg_or, cand = segments.cells, state.seg_or, state.cand
@@ -274,7 +274,7 @@ def _locked_family(tables, segments, state):
     return -1 if pointed < 0 else claimed + pointed
 
 
-@_inline
+@_jit
 def _propagate(tables, state, full, locked):
     """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared)."""
     regs = state.regs
@@ -298,7 +298,7 @@ def _propagate(tables, state, full, locked):
         return ok
 
 
-@_inline
+@_jit
 def _select(cand):
     """Return an unfilled cell with the fewest candidates (the first bivalue one), or -1."""
     best = -1
@@ -315,7 +315,7 @@ def _select(cand):
     return best
 
 
-@_inline
+@_jit
 def _full_mask(tables):
     return ~ZERO >> np.uint64(64 - tables.units.shape[1])
 
@@ -335,7 +335,7 @@ def start(tables, state, givens):
     regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
 
 
-@_inline
+@_jit
 def _push_choice(state, cell):
     regs = state.regs
     d = regs[Reg.DEPTH]
@@ -408,7 +408,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
     return Outcome.EXHAUSTED
 
 
-@_inline
+@_jit
 def _code(outcome, found):
     if outcome == Outcome.NODE_LIMIT:
         return Code.NODE_LIMIT
@@ -418,19 +418,20 @@ def _code(outcome, found):
 
 
 @_jit
-def solve_batch(tables, puzzles, limit, node_limit, time_limit, locked, out, status, stats):
-    """Solve every row of ``puzzles`` (uint8[M, N*N]) in one compiled loop.
+def solve_batch(tables, state, puzzles, limit, node_limit, time_limit, locked, out, status,
+                stats):
+    """Solve every row of ``puzzles`` (uint8[M, N*N]) in one compiled loop, reusing ``state``.
 
     Writes ``out`` (uint8[M, limit, N*N]), ``status`` (int8[M], :class:`Code` values) and
     ``stats`` (int64[M, N_COUNTERS + 1]: the counters, then nanoseconds). ``node_limit`` and
     ``time_limit`` (seconds) apply to each puzzle separately.
     """
-    state = new_state(puzzles.shape[1], tables.units.shape[1], tables.units.shape[0])
     regs = state.regs
     for i in range(puzzles.shape[0]):
         t0 = monotonic()
         start(tables, state, puzzles[i])
         outcome = run(tables, state, limit, node_limit, t0 + time_limit, locked, out[i])
         status[i] = _code(outcome, regs[Reg.SOLUTIONS])
-        stats[i, :N_COUNTERS] = regs[:N_COUNTERS]
+        for k in range(N_COUNTERS):
+            stats[i, k] = regs[k]
         stats[i, N_COUNTERS] = np.int64((monotonic() - t0) * 1e9)

@@ -26,7 +26,7 @@ from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
 from .sat import sat_search
-from .search import Select, backtracking, forward_checking
+from .search import Select, ValueOrder, backtracking, forward_checking
 
 __all__ = ["MagicMethod", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "get_method",
            "solve_magic", "count_magic", "compare_methods"]
@@ -92,7 +92,7 @@ METHODS: dict[str, MagicMethod] = {m.name: m for m in (
     MagicMethod("backtracking", "chronological backtracking, each line checked when full",
                 backtracking),
     MagicMethod("forward-checking", "forward checking: all-different and partial-sum bounds, MRV",
-                forward_checking, options={"select": Select}),
+                forward_checking, options={"select": Select, "order": ValueOrder}),
     MagicMethod("mac", "MAC (AC-3 with bounds-consistent sums) through the generic CSP core",
                 mac_search, CSP_COUNTERS,
                 {"select": CspSelect, "order": Order, "inference": Inference}),

@@ -57,7 +57,7 @@ def magic_constant(n: int) -> int:
 
 @cache
 def lines(n: int) -> tuple[tuple[int, ...], ...]:
-    """Return the 2n + 2 lines of order n as tuples of cells: rows, columns, diagonal, anti-diagonal.
+    """Return the 2n + 2 lines of order n as cell tuples: rows, columns, diagonal, anti-diagonal.
 
     >>> lines(2)
     ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))
@@ -131,12 +131,12 @@ class MagicProblem:
         Detects a value given twice and a full line of givens that does not sum to M(n); other
         contradictions are for the search to prove.
         """
-        seen: dict[int, int] = {}
+        seen: dict[int, str] = {}
         for cell, value in enumerate(self.givens):
+            label = f"r{cell // self.n + 1}c{cell % self.n + 1}"
             if value and value in seen:
-                return (f"value {value} given twice (cells r{seen[value] + 1}c"
-                        f"{seen[value] % self.n + 1} and r{cell // self.n + 1}c{cell % self.n + 1})")
-            seen[value] = cell
+                return f"value {value} given twice (cells {seen[value]} and {label})"
+            seen[value] = label
         for line in lines(self.n):
             values = [self.givens[c] for c in line]
             if all(values) and sum(values) != self.constant:
