@@ -64,7 +64,7 @@ def first_square(names: list[str], orders: list[int], runs: int, limit: float) -
             seconds = statistics.median(r.seconds for r in results)
             first = results[0]
             base = base or (seconds if name == BASELINE else None)
-            ratio = f"{seconds / base:10.1f}x" if base and name != BASELINE else "       base"
+            ratio = f"{seconds / base:10.3g}x" if base and name != BASELINE else "       base"
             print(f"{n:>2}  {name:<18}{first.status.value:>9}{_count(first.stats.nodes):>14}"
                   f"{_count(first.stats.backtracks):>12}{seconds:>11.4f}{ratio}")
 

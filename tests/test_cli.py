@@ -49,6 +49,10 @@ def test_solve_file_and_stdin_line_form_keeps_alphabet() -> None:
     assert len(line) == 256 and set(line) <= set("123456789ABCDEFG")
     result = run("solve", "-", "-m", "propagate", stdin=f"# c\n{TOP1.replace('.', '0')}\n")
     assert result.exit_code == 0 and result.stdout == TOP1_SOLVED + "\n"
+    result = run("solve", "-m", "propagate", stdin=f"{TOP1}\r\n")  # no INPUT: stdin
+    assert result.exit_code == 0 and result.stdout == TOP1_SOLVED + "\n"
+    drawn = run("solve", str(EXAMPLES / "grid.txt"), "-m", "propagate")  # a drawing: 81 digits
+    assert drawn.exit_code == 0 and len(drawn.stdout.strip()) == 81
 
 
 def test_jsonl_fields_and_statuses() -> None:
@@ -105,6 +109,8 @@ def test_usage_errors_exit_2_with_one_message() -> None:
     assert proc.returncode == 2 and "no option 'colour'" in proc.stderr
     proc = sudokit("solve", "missing/file.txt")
     assert proc.returncode == 2 and "missing/file.txt: no such file" in proc.stderr
+    proc = sudokit("solve", "src")
+    assert proc.returncode == 2 and "src: is a directory" in proc.stderr
     proc = sudokit("solve", "nope.csv")
     assert proc.returncode == 2 and "nope.csv: no such file" in proc.stderr
     proc = sudokit("solve", TOP1, "--box", "3by3")

@@ -14,7 +14,8 @@ import pytest
 
 from sudokit import Geometry, Puzzle, Status, Variant, count_solutions, is_solution, solve
 from sudokit.fast import Code, Outcome, Search, Stat, cache, solve_many
-from sudokit.fast import kernels
+from sudokit.fast import rules
+from sudokit.fast.state import Reg, State, new_state
 from sudokit.fast.tables import tables_for
 
 from .conftest import DATA, load
@@ -106,18 +107,18 @@ def test_contradictory_givens_in_batch_are_unsatisfiable() -> None:
 
 # --- locked candidates on hand-made states --------------------------------------------------
 
-def hand_state(masks: dict[int, int]) -> kernels.State:
-    state = kernels.new_state(81, 9, 27)
+def hand_state(masks: dict[int, int]) -> State:
+    state = new_state(81, 9, 27)
     state.cand[:] = FULL9
     for cell, mask in masks.items():
         state.cand[cell] = np.uint64(mask)
     return state
 
 
-def locked(state: kernels.State, family: str) -> int:
+def locked(state: State, family: str) -> int:
     """Run one locked-candidates sweep (rows or columns family) of a 9x9 state."""
     tables = tables_for(Geometry.of(3, 3))
-    return kernels._locked_family(tables, getattr(tables, family), state)
+    return rules.locked_family(tables, getattr(tables, family), state)
 
 
 def test_claiming_removes_a_line_digit_from_the_rest_of_its_box() -> None:
@@ -127,7 +128,7 @@ def test_claiming_removes_a_line_digit_from_the_rest_of_its_box() -> None:
     assert removed == 6
     assert all(not cand[c] & 1 for c in (9, 10, 11, 18, 19, 20))
     assert all(cand[c] & 1 for c in (0, 1, 2, 12, 27))
-    assert state.regs[kernels.Reg.LOCKED_ELIMINATIONS] == 6
+    assert state.regs[Reg.LOCKED_ELIMINATIONS] == 6
 
 
 def test_pointing_removes_a_box_digit_from_the_rest_of_its_line() -> None:
@@ -239,7 +240,8 @@ def test_cache_dir_prefers_the_package_then_the_user_dir(monkeypatch: pytest.Mon
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
     package = tmp_path / "pkg"
     assert cache.configure(package) == package / "__pycache__"
-    monkeypatch.setattr(cache, "is_writable", lambda directory: directory != package / "__pycache__")
+    in_tree = package / "__pycache__"
+    monkeypatch.setattr(cache, "is_writable", lambda directory: directory != in_tree)
     assert cache.configure(package) == tmp_path / "xdg" / "sudokit" / "numba"
     assert config.CACHE_DIR == str(tmp_path / "xdg" / "sudokit" / "numba")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "explicit"))

@@ -79,3 +79,21 @@ def test_violations_report_each_problem() -> None:
     assert any("changes given 1" in p for p in problems)
     assert any("column 1" in p for p in problems)
     assert violations(solution[:-1], puzzle) == ["expected 16 cells, got 15"]
+
+
+def test_vectorised_checks_match_the_scalar_ones() -> None:
+    import numpy as np
+
+    from sudokit.puzzle import has_duplicate_givens, solves
+
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    clash = [1, 1] + [0] * 14
+    g = Geometry.of(2, 2)
+    givens = np.array([[1] + [0] * 15, clash])
+    assert has_duplicate_givens(givens, g).tolist() == [False, True]
+    assert bool(Puzzle.from_digits(clash).conflicts()) is True
+    wrong = list(solution)
+    wrong[0], wrong[1] = 2, 1
+    grids = np.array([solution, wrong, solution])
+    keep = np.array([[1] + [0] * 15, [0] * 16, [2] + [0] * 15])
+    assert solves(grids, keep, g).tolist() == [True, False, False]

@@ -166,14 +166,32 @@ def test_line_sets_are_the_subsets_summing_to_the_constant() -> None:
                for s in line_sets(4))
 
 
-def test_count_order_4_gives_7040_and_880_up_to_symmetry() -> None:
+@pytest.fixture(scope="module")
+def order_4() -> tuple[tuple[int, ...], ...]:
+    """All 7,040 squares of order 4, counted once by the line-based enumeration."""
     result = count_magic(4)
-    assert result.status is Status.SOLVED and result.count == 7040
-    assert len(set(result.squares)) == 7040  # each verified by the front door, all distinct
-    orbits = {canonical(s) for s in result.squares}
+    assert result.status is Status.SOLVED
+    return result.squares
+
+
+def test_count_order_4_gives_7040_and_880_up_to_symmetry(order_4) -> None:
+    assert len(order_4) == len(set(order_4)) == 7040  # each verified by the front door
+    orbits = {canonical(s) for s in order_4}
     assert len(orbits) == 880
     canonical_only = count_magic(4, symmetry=True)
     assert set(canonical_only.squares) == orbits
+
+
+@settings(max_examples=20, deadline=None)
+@given(clue_cells=st.sets(st.integers(0, 15), min_size=5, max_size=9), shift=st.integers(0, 7039))
+def test_searches_find_exactly_the_completions_of_random_clues(order_4, clue_cells: set[int],
+                                                               shift: int) -> None:
+    source = order_4[shift]
+    clues = tuple(source[c] if c in clue_cells else 0 for c in range(16))
+    expected = {s for s in order_4 if all(s[c] == source[c] for c in clue_cells)}
+    for method in ("forward-checking", "mac"):
+        result = solve_magic(MagicProblem(4, clues), method, count_limit=None, time_limit=60)
+        assert result.status is Status.SOLVED and set(result.squares) == expected
 
 
 @pytest.mark.slow

@@ -44,8 +44,11 @@ class _Decoder:
         self.table = _symbol_table(geometry.side, alphabet)
 
     def style(self, lines: Sequence[Line]) -> Style:
+        """How to write this puzzle's solution back: symbols for line form and drawings of
+        one-character cells, integers for integer layouts (zero-based if ``-1`` appears)."""
         tokens = [t for ln in lines for t, _ in ln.tokens]
-        if not lines[0].spaced:
+        drawn = any(ln.drawing for ln in lines) and all(len(t) == 1 for t in tokens)
+        if not lines[0].spaced or drawn:
             empty = next((t for t in dict.fromkeys(tokens) if self.table.get(t) == 0), ".")
             return Style(symbols=self.alphabet or DEFAULT_SYMBOLS, empty=empty)
         zero_based = "-1" in tokens
@@ -152,8 +155,8 @@ class Grouper:
         if row is None or row.kind is not Kind.ROW:
             if row is not None:
                 self.ahead.appendleft(row)
-            return self._error(InvalidPuzzle(
-                f"expected the rows of a {geometry.shape_name} grid after its header"), first.number)
+            missing = f"expected the rows of a {geometry.shape_name} grid after its header"
+            return self._error(InvalidPuzzle(missing), first.number)
         record = self._puzzle(row, self.box or geometry)
         puzzle = record.puzzle and replace(record.puzzle, line=first.number)
         return replace(record, line=first.number, puzzle=puzzle)

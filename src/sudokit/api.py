@@ -12,10 +12,13 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import numpy as np
+
 from .errors import LimitReached, SolverBug, UnsupportedPuzzle
-from .puzzle import Grid, Puzzle, violations
+from .puzzle import Grid, Puzzle, has_duplicate_givens, solves, violations
 from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status
+from .solvers.base import Solver
 
 __all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method"]
 
@@ -168,29 +171,54 @@ def solve_many(
 ) -> list[Result]:
     """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
 
-    Uses the method's compiled chunk path when it has one (one call for the whole list), else
-    :func:`count_solutions` per puzzle. Results are in input order and every grid is verified.
+    Uses the method's compiled chunk path when it has one (one call for the whole list, checked
+    and verified with vectorised NumPy code), else :func:`count_solutions` per puzzle. Results
+    are in input order and every grid is verified.
+
+    Raises:
+        As :func:`count_solutions`.
     """
     if not puzzles:
         return []
     solver = _prepare(puzzles[0], method, options)
-    chunk = None
-    if all(solver.supports(p.geometry) for p in puzzles) and not any(
-        p.conflicts() for p in puzzles
-    ):
-        start = time.perf_counter()
-        chunk = solver.solve_chunk(puzzles, Limits(time_limit, node_limit), count_limit)
-    if chunk is None:
+    geometry = puzzles[0].geometry
+
+    def one_by_one(chosen: Sequence[Puzzle]) -> list[Result]:
         return [count_solutions(p, count_limit, method, time_limit=time_limit,
-                                node_limit=node_limit, **options) for p in puzzles]
-    share = (time.perf_counter() - start) / len(puzzles)
-    results = []
-    for puzzle, (grids, stats, limit_hit) in zip(puzzles, chunk):
-        found = tuple(verified(g, puzzle, solver.full_name) for g in grids[:count_limit])
-        status = (Status.UNKNOWN if limit_hit else
-                  Status.SOLVED if found else Status.UNSATISFIABLE)
-        message = "limit reached" if limit_hit else None
-        seconds = stats.extra.pop("seconds", share)
-        results.append(Result(puzzle, status, found, solver.full_name, seconds, stats,
-                              count_limit, message))
-    return results
+                                node_limit=node_limit, **options) for p in chosen]
+
+    if any(p.geometry != geometry for p in puzzles) or type(solver).solve_chunk is Solver.solve_chunk:
+        return one_by_one(puzzles)
+    givens = np.array([p.givens for p in puzzles], dtype=np.int16)
+    clean = np.flatnonzero(~has_duplicate_givens(givens, geometry)).tolist()
+    start = time.perf_counter()
+    chunk = solver.solve_chunk([puzzles[i] for i in clean], Limits(time_limit, node_limit),
+                               count_limit) if clean else []
+    if chunk is None:
+        return one_by_one(puzzles)
+    share = (time.perf_counter() - start) / max(1, len(clean))
+    _verify_chunk(chunk, givens[clean], [puzzles[i] for i in clean], solver.full_name)
+    results = {i: _chunk_result(puzzles[i], outcome, solver.full_name, count_limit, share)
+               for i, outcome in zip(clean, chunk)}
+    return [results[i] if i in results else one_by_one([p])[0] for i, p in enumerate(puzzles)]
+
+
+def _verify_chunk(chunk: list, givens: np.ndarray, puzzles: list[Puzzle], method: str) -> None:
+    """Check every grid of a chunk at once; on a failure, name it through :func:`verified`."""
+    owners = [i for i, (grids, _, _) in enumerate(chunk) for _ in grids]
+    if not owners:
+        return
+    grids = np.array([g for found, _, _ in chunk for g in found], dtype=np.int16)
+    ok = solves(grids, givens[owners], puzzles[0].geometry)
+    for row in np.flatnonzero(~ok):
+        verified(grids[row].tolist(), puzzles[owners[row]], method)  # raises SolverBug
+
+
+def _chunk_result(puzzle: Puzzle, outcome: tuple, method: str, count_limit: int,
+                  share: float) -> Result:
+    grids, stats, limit_hit = outcome
+    found = tuple(tuple(g) for g in grids[:count_limit])
+    status = Status.UNKNOWN if limit_hit else Status.SOLVED if found else Status.UNSATISFIABLE
+    seconds = stats.extra.pop("seconds", share)
+    return Result(puzzle, status, found, method, seconds, stats, count_limit,
+                  "limit reached" if limit_hit else None)

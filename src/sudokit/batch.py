@@ -95,7 +95,8 @@ def check_expected(record: Record, result: Result) -> str | None:
         return None
     counted = min(result.count, result.count_limit or result.count)
     if min(expected, result.count_limit or expected) != counted:
-        return f"found {result.count} solution(s) (limit {result.count_limit}); file says {expected}"
+        limit = result.count_limit
+        return f"found {result.count} solution(s) (limit {limit}); file says {expected}"
     return None
 
 
@@ -182,19 +183,27 @@ def solve_records(
     settings = dict(options, count_limit=count_limit, time_limit=time_limit,
                     node_limit=node_limit)
     size = max(1, solver.chunk_size)
-    if jobs > 1 and not solver.releases_gil:
+    remote = dask is not None or (jobs > 1 and not solver.releases_gil)
+    if remote:
         size = max(size, _PROCESS_TASK)  # amortise pickling and inter-process round trips
     chunks = _chunks(records, size)
-    if dask is not None:
-        with _dask_executor(dask, jobs) as pool:
-            yield from _ordered(pool, chunks, method, settings, 2 * max(jobs, 2))
-    elif jobs <= 1:
+    if dask is None and jobs <= 1:
         for chunk in chunks:
             yield from solve_chunk(chunk, method, settings)
-    else:
-        pool_type = ThreadPoolExecutor if solver.releases_gil else ProcessPoolExecutor
-        with pool_type(max_workers=jobs) as pool:
-            yield from _ordered(pool, chunks, method, settings, 2 * jobs)
+        return
+    with _executor(jobs, remote, dask) as pool:
+        yield from _ordered(pool, chunks, method, settings, 2 * max(jobs, 2))
+
+
+@contextmanager
+def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
+    """Threads, processes, or a Dask cluster (the policy; solvers never see it)."""
+    if dask is not None:
+        with _dask_executor(dask, jobs) as pool:
+            yield pool
+        return
+    with (ProcessPoolExecutor if remote else ThreadPoolExecutor)(max_workers=jobs) as pool:
+        yield pool
 
 
 @contextmanager

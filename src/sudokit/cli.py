@@ -66,8 +66,9 @@ _METHOD_HELP = "Method name (see 'sudokit methods'); default: the fastest availa
 
 @app.command("solve")
 def solve_command(
-    inputs: Annotated[list[str], typer.Argument(
-        help="Puzzle files, '-' for stdin, or literal puzzles.", metavar="INPUT")],
+    inputs: Annotated[list[str] | None, typer.Argument(
+        help="Puzzle files, '-' for stdin (the default), or literal puzzles.",
+        metavar="INPUT")] = None,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="Record form on stdout.")]
     = OutputFormat.LINE,
     unique: Annotated[bool, typer.Option(help="Count up to 2 solutions: 'multiple' if 2.")] = False,
@@ -95,13 +96,17 @@ def solve_command(
     from .output import parse_option, read_inputs
 
     options = dict(parse_option(text) for text in option or ())
-    records = read_inputs(inputs, box=box, alphabet=alphabet)
+    if not inputs and sys.stdin.isatty():
+        print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
+    records = read_inputs(inputs or ["-"], box=box, alphabet=alphabet)
     outcomes = solve_records(records, method, count_limit=2 if unique else 1,
                              time_limit=time_limit or None, node_limit=node_limit, jobs=jobs,
                              dask=dask, **options)
     with ExitStack() as stack:
-        out = stack.enter_context(open(output, "w", encoding="utf-8")) if output else sys.stdout
-        grids = stack.enter_context(open(grid_output, "w", encoding="utf-8")) if grid_output else None
+        def opened(path: Path | None) -> TextIO | None:
+            return stack.enter_context(open(path, "w", encoding="utf-8")) if path else None
+
+        out, grids = opened(output) or sys.stdout, opened(grid_output)
         labels, seconds = _write_all(outcomes, fmt, out, grids)
     _summary(labels, seconds)
     raise typer.Exit(0 if labels and all(ok for _, ok in labels) else 1)

@@ -10,9 +10,11 @@ through the same code; nothing assumes 9x9.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
+from operator import itemgetter
 
 from .errors import InvalidPuzzle
 
@@ -172,6 +174,12 @@ class Geometry:
         return tuple(names)
 
     @cached_property
+    def unit_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        """Per unit, an ``operator.itemgetter`` returning the unit's values from a grid (fast)."""
+        return tuple(itemgetter(*unit) if len(unit) > 1 else _single(unit[0])
+                     for unit in self.units)
+
+    @cached_property
     def units_of(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the indices (into :attr:`units`) of the units that contain it."""
         owners: list[list[int]] = [[] for _ in range(self.n_cells)]
@@ -199,6 +207,10 @@ class Geometry:
         """Return the 1-based ``r{row}c{col}`` label of a cell (``r1c1`` is top-left)."""
         r, c = divmod(cell, self.side)
         return f"r{r + 1}c{c + 1}"
+
+
+def _single(cell: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    return lambda grid: (grid[cell],)
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from enum import Enum
@@ -18,7 +19,7 @@ from .batch import Label, Outcome
 from .errors import InvalidOption, SudokuError
 from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
 
-__all__ = ["OutputFormat", "InputNotFound", "read_inputs", "format_outcome", "solution_grid",
+__all__ = ["OutputFormat", "InputError", "read_inputs", "format_outcome", "solution_grid",
            "parse_option"]
 
 
@@ -33,8 +34,21 @@ class OutputFormat(str, Enum):
     JSONL = "jsonl"
 
 
-class InputNotFound(SudokuError, FileNotFoundError):
-    """An INPUT that looks like a path names no file."""
+class InputError(SudokuError, OSError):
+    """An INPUT that cannot be read: no such file, a directory, or no permission."""
+
+
+def _check_input(text: str) -> None:
+    path = Path(text)
+    if text == "-":
+        return
+    if path.is_dir():
+        raise InputError(f"{text}: is a directory, expected a puzzle file")
+    if path.exists() and not os.access(path, os.R_OK):
+        raise InputError(f"{text}: permission denied")
+    if not path.exists() and ("/" in text or "\\" in text
+                              or path.suffix.lower() in _FILE_SUFFIXES):
+        raise InputError(f"{text}: no such file")
 
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
@@ -45,22 +59,21 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     byte-order mark) or a literal puzzle (source ``"<argument N>"``).
 
     Raises:
-        InputNotFound: an input that looks like a path (a separator, or a suffix such as
-            ``.txt`` or ``.csv``) names no file; checked up front, before any output.
-        OSError: a file cannot be read.
+        InputError: an input is a directory or an unreadable file, or looks like a path (a
+            separator, or a suffix such as ``.txt`` or ``.csv``) but names no file: checked for
+            every input before the first record; or a file fails while being read.
     """
     for text in inputs:
-        path = Path(text)
-        if text != "-" and not path.exists() and (
-            "/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES
-        ):
-            raise InputNotFound(f"{text}: no such file")
+        _check_input(text)
     for number, text in enumerate(inputs, 1):
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
             yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>")
         elif Path(text).is_file():
-            yield from read_puzzles(text, box=box, alphabet=alphabet)
+            try:
+                yield from read_puzzles(text, box=box, alphabet=alphabet)
+            except OSError as exc:
+                raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
         else:
             yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
                                     name=f"<argument {number}>")

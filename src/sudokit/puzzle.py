@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .errors import InvalidPuzzle
 from .geometry import Geometry
 
-__all__ = ["Grid", "Puzzle", "Conflict", "violations", "is_solution"]
+__all__ = ["Grid", "Puzzle", "Conflict", "violations", "is_solution", "has_duplicate_givens",
+           "solves"]
 
 Grid = tuple[int, ...]
 """A filled or partial grid: N**2 digits in row-major order, 0 for an empty cell."""
@@ -50,9 +53,11 @@ class Puzzle:
     line: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        givens = tuple(int(d) for d in self.givens)
+        givens = tuple(map(int, self.givens))
         object.__setattr__(self, "givens", givens)
         n = self.geometry.side
+        if len(givens) == self.geometry.n_cells and givens and 0 <= min(givens) and max(givens) <= n:
+            return  # the common case, checked in C
         if len(givens) != self.geometry.n_cells:
             raise InvalidPuzzle(
                 f"expected {self.geometry.n_cells} cells for {self.geometry.shape_name}, "
@@ -82,7 +87,7 @@ class Puzzle:
         Raises:
             InvalidPuzzle: the count is not a square of 1..64 or a digit is out of range.
         """
-        digits = tuple(int(d) for d in digits)
+        digits = tuple(map(int, digits))
         geometry = geometry or Geometry.for_cells(len(digits))
         return cls(geometry, digits, source, line)
 
@@ -101,7 +106,10 @@ class Puzzle:
         """Return every digit given twice in a unit (empty when the givens are consistent)."""
         g = self.geometry
         found = []
-        for name, unit in zip(g.unit_names, g.units):
+        for name, unit, values in zip(g.unit_names, g.units, g.unit_getters):
+            digits = [d for d in values(self.givens) if d]
+            if len(set(digits)) == len(digits):
+                continue  # the common case: no duplicate in this unit
             where: dict[int, list[int]] = {}
             for cell in unit:
                 if self.givens[cell]:
@@ -122,6 +130,11 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     n = g.side
     if len(grid) != g.n_cells:
         return [f"expected {g.n_cells} cells, got {len(grid)}"]
+    full = set(range(1, n + 1))
+    if all(set(values(grid)) == full for values in g.unit_getters) and all(
+        d == grid[c] for c, d in enumerate(puzzle.givens) if d
+    ):
+        return []  # the common case, checked without building messages
     problems = [
         f"{g.label(c)} holds {d}, expected 1..{n}" for c, d in enumerate(grid) if not 1 <= d <= n
     ]
@@ -129,7 +142,6 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
         f"{g.label(c)} changes given {d} to {grid[c]}" for c, d in enumerate(puzzle.givens)
         if d and grid[c] != d
     ]
-    full = set(range(1, n + 1))
     for name, unit in zip(g.unit_names, g.units):
         missing = full - {grid[c] for c in unit}
         if missing:
@@ -140,3 +152,38 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
 def is_solution(grid: Sequence[int], puzzle: Puzzle) -> bool:
     """Return True when ``grid`` fills every cell, keeps the givens and satisfies every unit."""
     return not violations(grid, puzzle)
+
+
+def _unit_values(grids: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """Values of every unit, sorted: shape ``(M, n_units, N)`` from grids of shape ``(M, N**2)``."""
+    return np.sort(grids[:, np.asarray(geometry.units)], axis=-1)
+
+
+def has_duplicate_givens(givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """Vectorised :meth:`Puzzle.conflicts` test for many puzzles of one geometry.
+
+    Args:
+        givens: int array of shape ``(M, N**2)``, 0 for empty cells; not modified.
+        geometry: the shared geometry.
+
+    Returns:
+        bool array of shape ``(M,)``: True where some digit is given twice in a unit.
+    """
+    values = _unit_values(givens, geometry)
+    return ((values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)).any(axis=(1, 2))
+
+
+def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """Vectorised :func:`is_solution` for many grids of one geometry.
+
+    Args:
+        grids: int array ``(M, N**2)`` of candidate solutions; not modified.
+        givens: int array ``(M, N**2)`` of the matching puzzles' givens (0 empty).
+        geometry: the shared geometry.
+
+    Returns:
+        bool array ``(M,)``: True where the grid keeps every given and every unit holds 1..N.
+    """
+    digits = np.arange(1, geometry.side + 1)
+    units_ok = (_unit_values(grids, geometry) == digits).all(axis=(1, 2))
+    return units_ok & ((givens == 0) | (givens == grids)).all(axis=1)

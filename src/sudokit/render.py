@@ -67,7 +67,7 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
             no solution (rendered as one red line).
     """
     if candidates is None:
-        return Text("no solution: inference emptied a domain", "bold red")
+        return Text("no solution: inference emptied a domain\n", "bold red")
     cells = []
     for cell, digits in enumerate(candidates):
         text = "".join(DEFAULT_SYMBOLS[d - 1] for d in digits)

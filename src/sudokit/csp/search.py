@@ -84,7 +84,13 @@ def ac3_domains(csp: CSP, stats: Stats | None = None,
 
 
 class Search:
-    """The heuristics and the assignment step, over one engine."""
+    """The pluggable parts of one search: variable choice, value order and assignment step.
+
+    Attributes:
+        e: the :class:`~sudokit.csp.engine.Engine` (domains, assignment, trail, counters).
+        select, order, inference: the chosen parts (may be changed between steps).
+        free: the unassigned variables.
+    """
 
     def __init__(self, engine: Engine, select: Select, order: Order, inference: Inference):
         self.e = engine

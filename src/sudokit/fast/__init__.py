@@ -16,7 +16,14 @@ from . import cache
 CACHE_DIR = cache.configure()
 """Directory holding the compiled kernels of this process."""
 
-from .engine import NO_NODE_LIMIT, STATUS_OF_CODE, BatchResult, Search, Stat, solve_many  # noqa: E402
+from .engine import (  # noqa: E402
+    NO_NODE_LIMIT,
+    STATUS_OF_CODE,
+    BatchResult,
+    Search,
+    Stat,
+    solve_many,
+)
 from .kernels import Code, Outcome  # noqa: E402
 
 __all__ = ["solve_many", "Search", "BatchResult", "Stat", "Code", "Outcome", "STATUS_OF_CODE",

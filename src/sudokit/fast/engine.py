@@ -18,6 +18,7 @@ from ..geometry import Geometry
 from ..result import Status
 from . import kernels
 from .kernels import Code, Outcome
+from .state import new_state
 from .tables import tables_for
 
 __all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT"]
@@ -114,7 +115,7 @@ def solve_many(
     result = BatchResult(np.zeros((m, limit, n_cells), np.uint8), np.zeros(m, np.int8),
                          np.zeros((m, len(Stat)), np.int64))
     seconds = math.inf if time_limit is None else float(time_limit)
-    state = kernels.new_state(n_cells, geometry.side, len(geometry.units))
+    state = new_state(n_cells, geometry.side, len(geometry.units))
     kernels.solve_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
     return result
@@ -135,7 +136,7 @@ class Search:
 
     def __init__(self, geometry: Geometry, givens: Sequence[int], locked: bool = True) -> None:
         self._tables = tables_for(geometry)
-        self._state = kernels.new_state(geometry.n_cells, geometry.side, len(geometry.units))
+        self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units))
         self._locked = bool(locked)
         self._out = np.zeros((1, geometry.n_cells), np.uint8)
         kernels.start(self._tables, self._state, np.asarray(givens, dtype=np.uint8))

@@ -2,7 +2,7 @@
 
 >>> from sudokit.magic import MagicProblem, solve_magic, construct, count_magic, is_magic
 >>> solve_magic(MagicProblem(3)).square
-((2, 7, 6), (9, 5, 1), (4, 3, 8))
+((2, 9, 4), (7, 5, 3), (6, 1, 8))
 >>> is_magic(construct(5)), count_magic(3).count
 (True, 8)
 """

@@ -263,13 +263,26 @@ def is_magic(square: Any, problem: MagicProblem | None = None) -> bool:
     return not magic_violations(square, problem)
 
 
+@cache
+def _symmetries(n: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 rotations and reflections of order n as cell maps: ``image[c] = square[map[c]]``."""
+    cells = np.arange(n * n).reshape(n, n)
+    return tuple(tuple(int(c) for c in np.rot90(a, k).ravel())
+                 for a in (cells, cells.T) for k in range(4))
+
+
 def canonical(square: Sequence[int] | np.ndarray) -> Square:
-    """Return the canonical member of a square's D4 orbit (see the module docstring), flat."""
-    array = as_array(square)
-    images = [np.rot90(a, k) for a in (array, array.T) for k in range(4)]
-    n = array.shape[0]
-    for image in images:
-        flat = image.ravel()
-        if all(flat[a] < flat[b] for a, b in corner_order(n)):
-            return tuple(int(v) for v in flat)
-    return tuple(int(v) for v in array.ravel())
+    """Return the canonical member of a square's D4 orbit (see the module docstring), flat.
+
+    A square whose orbit has no canonical member (repeated corner values) is returned as is.
+
+    >>> canonical([[2, 7, 6], [9, 5, 1], [4, 3, 8]])
+    (2, 9, 4, 7, 5, 3, 6, 1, 8)
+    """
+    flat = [int(v) for v in as_array(square).ravel()]
+    n = round(len(flat) ** 0.5)
+    pairs = corner_order(n)
+    for cell_map in _symmetries(n):
+        if all(flat[cell_map[a]] < flat[cell_map[b]] for a, b in pairs):
+            return tuple(flat[c] for c in cell_map)
+    return tuple(flat)

@@ -193,7 +193,7 @@ class _ForwardChecking(_Board):
         return bool(new)
 
     def assign(self, cell: int, v: int) -> bool:
-        if self.used >> v & 1:
+        if not self.dom[cell] >> v & 1:  # used elsewhere or pruned (a given may be)
             return False
         self.place(cell, v)
         self.trail.append((cell, self.dom[cell]))

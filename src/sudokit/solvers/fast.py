@@ -60,7 +60,7 @@ class FastSolver(Solver):
             _fill(stats, now, before)
             before = now
             if outcome is Outcome.FOUND:
-                yield tuple(int(d) for d in search.solution)
+                yield tuple(search.solution.tolist())
             elif outcome is Outcome.EXHAUSTED:
                 return
             elif outcome is Outcome.NODE_LIMIT:
