@@ -58,7 +58,7 @@ def batch_rate(givens: np.ndarray, limit: int, runs: int) -> tuple[float, float]
 def nine_by_nine(args: argparse.Namespace) -> None:
     print_header(f"9x9 puzzles/s (median of {args.runs} runs, one thread; propagate on the first "
                  f"{args.baseline}, one-puzzle API on the first {args.single})",
-                 ["dataset".ljust(46), "puzzles", "batch", "(CPU)", "limit=2", "cost x",
+                 ["dataset".ljust(62), "puzzles", "batch", "(CPU)", "limit=2", "cost x",
                   "one-puzzle", "propagate", "batch/propagate"])
     for relative, limit in SETS:
         puzzles = load(relative, limit)
@@ -70,7 +70,7 @@ def nine_by_nine(args: argparse.Namespace) -> None:
         slow = len(base) / median_seconds(lambda: [solve(p, "propagate") for p in base],
                                           args.runs)
         name = relative + (f" (first {limit})" if limit else "")
-        print(f"{name:<46} {len(puzzles):>7} {one:>9,.0f} {one_cpu:>9,.0f} {two:>9,.0f} "
+        print(f"{name:<62} {len(puzzles):>7} {one:>9,.0f} {one_cpu:>9,.0f} {two:>9,.0f} "
               f"{one / two:>6.2f} "
               f"{single:>10,.0f} {slow:>10,.1f} {one / slow:>10,.0f}x")
 

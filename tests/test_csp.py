@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit import Geometry, Puzzle, Status, is_solution, solve
+from sudokit import Geometry, Puzzle, Status, count_solutions, is_solution, solve
 from sudokit.csp import (CSP, AllDifferent, Engine, Inference, LinearSum, NotEqual, Order,
                          Search, Select, ac3_domains, backtracking_search, mask_of, values_of)
 from sudokit.csp.sudoku import ac3_candidates, sudoku_csp
@@ -181,3 +181,10 @@ def test_every_part_combination_solves_a_4x4(method: str, select: str, order: st
     puzzle = Puzzle.from_digits([1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2])
     result = solve(puzzle, method, select=select, order=order)
     assert result.status is Status.SOLVED and is_solution(result.solution, puzzle)
+
+
+@pytest.mark.parametrize("method", ["backtracking", "forward-checking", "mac"])
+def test_every_4x4_grid_is_found_once(method: str) -> None:
+    result = count_solutions(Puzzle.from_digits([0] * 16), None, method)
+    assert result.status is Status.SOLVED and result.count == 288  # the 4x4 Sudoku grids
+    assert len(set(result.solutions)) == 288

@@ -350,7 +350,8 @@ def compare_command(
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
 ) -> None:
     """Run several methods on the same puzzles; print a table per method: solved, unknown,
-    nodes, backtracks, checks, total and median time."""
+    nodes, backtracks, checks, total and median time. Exit code 1 when an input record is
+    invalid (reported on stderr; the others are compared)."""
     from itertools import islice
 
     from rich.console import Console
