@@ -44,6 +44,7 @@ class BacktrackingSolver(_CspSolver):
     name = "backtracking"
     summary = "plain backtracking, checks against assigned peers, MRV (AIMA ch. 6)"
     inference = Inference.NONE
+    counters = frozenset({"nodes", "backtracks", "checks"})
     max_side = 16
     options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
 
@@ -55,6 +56,7 @@ class ForwardCheckingSolver(_CspSolver):
     name = "forward-checking"
     summary = "backtracking + forward checking, MRV (Haralick and Elliott 1980)"
     inference = Inference.FORWARD_CHECKING
+    counters = frozenset({"nodes", "backtracks", "checks", "propagations"})
     max_side = 25
     options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
 
