@@ -26,7 +26,7 @@ import statistics
 from common import print_header
 
 from sudokit.magic import METHODS, MagicProblem, count_magic, solve_magic
-from sudokit.magic.count import line_sets
+from sudokit.magic.count import forget_line_sets
 from sudokit.magic.mac import magic_csp
 from sudokit.result import Status
 
@@ -37,9 +37,13 @@ def _count(value: int | None) -> str:
     return "—" if value is None else f"{value:,}"
 
 
+def _ratio(value: float) -> str:
+    return f"{value:10.3g}" if value < 1000 else f"{value:10,.0f}"
+
+
 def _cold_solve(n: int, name: str, limit: float):
     """Solve the empty square of order n from cold caches (line sets and CSP tables rebuilt)."""
-    line_sets.cache_clear()
+    forget_line_sets()
     magic_csp.cache_clear()
     return solve_magic(MagicProblem(n), name, time_limit=limit)
 
@@ -64,7 +68,7 @@ def first_square(names: list[str], orders: list[int], runs: int, limit: float) -
             seconds = statistics.median(r.seconds for r in results)
             first = results[0]
             base = base or (seconds if name == BASELINE else None)
-            ratio = f"{seconds / base:10.3g}x" if base and name != BASELINE else "       base"
+            ratio = f"{_ratio(seconds / base)}x" if base and name != BASELINE else "       base"
             print(f"{n:>2}  {name:<18}{first.status.value:>9}{_count(first.stats.nodes):>14}"
                   f"{_count(first.stats.backtracks):>12}{seconds:>11.4f}{ratio}")
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.cli import main
-from sudokit.errors import InvalidOption, InvalidPuzzle, UnknownMethod
+from sudokit.errors import InvalidOption, InvalidPuzzle, UnknownMethod, UnsupportedPuzzle
 from sudokit.magic import (METHODS, MagicProblem, canonical, construct, count_magic, format_square,
                            is_magic, magic_constant, magic_violations, parse_givens, read_givens,
                            solve_magic)
@@ -146,6 +146,14 @@ def test_forward_checking_visits_fewer_nodes_than_backtracking_on_order_4() -> N
         assert bt.status is Status.UNKNOWN  # backtracking needs more nodes than fc used
 
 
+def test_sat_pseudo_boolean_encoding_agrees_with_the_order_encoding() -> None:
+    for encoding in ("order", "pb"):
+        squares = solve_magic(MagicProblem(3), "sat", count_limit=None, encoding=encoding).squares
+        assert len(set(squares)) == 8
+        durer = solve_magic(MagicProblem(4, DURER_CLUES), "sat", count_limit=2, encoding=encoding)
+        assert durer.squares == (DURER,)
+
+
 def test_method_names_and_options_are_checked() -> None:
     with pytest.raises(UnknownMethod, match="forward-checking"):
         solve_magic(MagicProblem(3), "nope")
@@ -155,6 +163,14 @@ def test_method_names_and_options_are_checked() -> None:
         solve_magic(MagicProblem(3), "forward-checking", select="random")
     assert solve_magic(MagicProblem(3), "mac", inference="forward-checking").status is (
         Status.SOLVED)
+    with pytest.raises(UnsupportedPuzzle, match="up to 12"):
+        solve_magic(MagicProblem(13), "sat")
+
+
+def test_models_that_grow_fast_still_honour_the_time_limit() -> None:
+    for method, n in (("lines", 8), ("sat", 12), ("forward-checking", 64)):
+        result = solve_magic(MagicProblem(n), method, time_limit=0.3)
+        assert result.status is Status.UNKNOWN and result.seconds < 5
 
 
 # --- counting ------------------------------------------------------------------------------

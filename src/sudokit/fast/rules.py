@@ -6,7 +6,7 @@
   extra units of variants included);
 * **locked candidates**: a digit of a line confined to one box segment leaves the rest of the box
   (claiming) and a digit of a box confined to one line segment leaves the rest of the line
-  (pointing); see Sudopedia, "Locked Candidates", and Davis, "The Mathematics of Sudoku"; optional.
+  (pointing); see Sudopedia, "Locked Candidates"; optional.
 
 Every change goes through :func:`narrow`, which records it on the trail ``(cell, old mask)`` so
 :func:`undo` can restore it. A contradiction is a return value (False / -1), never an exception.
@@ -77,8 +77,8 @@ def _naked_singles(tables, state):
 
 @jit
 def _hidden_singles(tables, state, full):
-    """Place every digit with one place left in a unit; -1 if a digit has no place, else the
-    number placed."""
+    """Place every digit with one place left in a dirty unit, draining the naked-single queue
+    after each unit that placed one; -1 on a contradiction, else the number placed."""
     units, cand, dirty, regs = tables.units, state.cand, state.dirty, state.regs
     side = units.shape[1]
     placed = 0
@@ -98,6 +98,7 @@ def _hidden_singles(tables, state, full):
         if once != full:
             return -1
         hidden = once & ~twice & ~fixed
+        found = hidden != ZERO
         while hidden != ZERO:
             bit = hidden & (~hidden + ONE)
             hidden ^= bit
@@ -110,6 +111,8 @@ def _hidden_singles(tables, state, full):
                 return -1
             narrow(tables, state, cell, bit)
             placed += 1
+        if found and not _naked_singles(tables, state):
+            return -1  # units swept later see the consequences: fewer rounds to the fixpoint
     regs[Reg.HIDDEN_SINGLES] += placed
     return placed
 

@@ -25,30 +25,48 @@ line-set methods as in W. H. Benson and O. Jacoby, "New Recreations with Magic S
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
 from itertools import permutations
 
 from ..result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, magic_constant
 
-__all__ = ["line_sets", "line_enumeration"]
+__all__ = ["line_sets", "forget_line_sets", "line_enumeration"]
 
 
-@cache
-def line_sets(n: int) -> tuple[int, ...]:
+_LINE_SETS: dict[int, tuple[int, ...]] = {}
+
+
+def line_sets(n: int, stats: Stats | None = None, limits: Limits | None = None
+              ) -> tuple[int, ...]:
     """Return the n-element subsets of 1..n² summing to M(n), as bit sets (bit v: value v).
+
+    Cached once complete (n = 6: 32,134 sets in 0.2 s; n = 7: 957,332 in about 3 s).
+
+    Args:
+        n: the order.
+        stats, limits: the limits are checked every 1,024 partial subsets (None: no limits).
+
+    Raises:
+        LimitReached: from ``limits.check``; nothing is cached then.
 
     >>> len(line_sets(3)), len(line_sets(4))
     (8, 86)
     """
+    if n in _LINE_SETS:
+        return _LINE_SETS[n]
     size, target = n * n, magic_constant(n)
     found: list[int] = []
+    ticks = 0
 
     def extend(low: int, left: int, rest: int, mask: int) -> None:
+        nonlocal ticks
         if left == 0:
             if rest == 0:
                 found.append(mask)
             return
+        ticks += 1
+        if limits is not None and ticks & 1023 == 0:
+            limits.check(stats if stats is not None else Stats())
         for v in range(low, size + 1):
             smallest = v * left + left * (left - 1) // 2  # v, v+1, ..., v+left-1
             if smallest > rest:
@@ -58,7 +76,13 @@ def line_sets(n: int) -> tuple[int, ...]:
                 extend(v + 1, left - 1, rest - v, mask | 1 << v)
 
     extend(1, n, target, 0)
-    return tuple(found)
+    _LINE_SETS[n] = tuple(found)
+    return _LINE_SETS[n]
+
+
+def forget_line_sets() -> None:
+    """Drop the cached line sets (benchmarks use it to time cold runs)."""
+    _LINE_SETS.clear()
 
 
 def _partitions(sets: Sequence[int], universe: int, stats: Stats,
@@ -125,7 +149,7 @@ def line_enumeration(problem: MagicProblem, stats: Stats, limits: Limits) -> Ite
         LimitReached: from ``limits.check``.
     """
     n = problem.n
-    sets = line_sets(n)
+    sets = line_sets(n, stats, limits)
     universe = (1 << (n * n + 1)) - 2
     for rows in _partitions(sets, universe, stats, limits):
         across = [c for c in sets if all((c & r).bit_count() == 1 for r in rows)]

@@ -20,12 +20,13 @@ from typing import Any
 from ..compare import Comparison, compare
 from ..csp import CSP_COUNTERS, Inference, Order
 from ..csp import Select as CspSelect
-from ..errors import InvalidOption, LimitReached, MethodUnavailable, SolverBug, UnknownMethod
+from ..errors import (InvalidOption, LimitReached, MethodUnavailable, SolverBug, UnknownMethod,
+                      UnsupportedPuzzle)
 from ..result import Limits, Stats, Status
 from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
-from .sat import sat_search
+from .sat import Encoding, sat_search
 from .search import Select, ValueOrder, backtracking, forward_checking
 
 __all__ = ["MagicMethod", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "get_method",
@@ -51,6 +52,7 @@ class MagicMethod:
         counters: the :class:`~sudokit.result.Stats` fields it fills.
         options: option name -> its choices (an Enum class: values given by their ``.value``).
         requires: optional modules it needs (checked before use).
+        max_order: the largest order it accepts (its model grows too fast beyond; None: any).
     """
 
     name: str
@@ -59,6 +61,7 @@ class MagicMethod:
     counters: frozenset[str] = _SEARCH_COUNTERS
     options: Mapping[str, Any] = field(default_factory=dict)
     requires: tuple[str, ...] = ()
+    max_order: int | None = None
 
     @property
     def available(self) -> bool:
@@ -95,11 +98,13 @@ METHODS: dict[str, MagicMethod] = {m.name: m for m in (
                 forward_checking, options={"select": Select, "order": ValueOrder}),
     MagicMethod("mac", "MAC (AC-3 with bounds-consistent sums) through the generic CSP core",
                 mac_search, CSP_COUNTERS,
-                {"select": CspSelect, "order": Order, "inference": Inference}),
-    MagicMethod("sat", "pseudo-Boolean CNF encoding solved by PySAT (CaDiCaL 1.9.5)", sat_search,
+                {"select": CspSelect, "order": Order, "inference": Inference},
+                max_order=32),  # n⁴ directed != arcs: 1 million for n = 32
+    MagicMethod("sat", "CNF (order-encoded line sums) solved by PySAT's CaDiCaL 1.9.5",
+                sat_search,
                 frozenset({"nodes", "backtracks", "decisions", "conflicts", "propagations"}),
-                {"solver_name": ("cadical195", "glucose4", "minisat22", "maplechrono")},
-                ("pysat", "pindakaas")),
+                {"solver_name": ("cadical195", "glucose4", "minisat22", "maplechrono"),
+                 "encoding": Encoding}, ("pysat",), max_order=12),  # ~n⁶ clauses: 5 M for 12
     MagicMethod("lines", "line-based enumeration: row sets, orthogonal column sets, orders",
                 line_enumeration),
 )}
@@ -115,10 +120,11 @@ def get_method(name: str) -> MagicMethod:
     """
     method = METHODS.get(name)
     if method is None:
-        raise UnknownMethod(f"unknown magic method {name!r}; choose one of {', '.join(METHODS)}")
+        choices = "; ".join(f"{m.name} ({m.summary})" for m in METHODS.values())
+        raise UnknownMethod(f"unknown magic method {name!r}; choose one of: {choices}")
     if not method.available:
         raise MethodUnavailable(f"magic method {name!r} needs {', '.join(method.requires)}: "
-                                "pip install 'python-sat[pb]'")
+                                "pip install python-sat")
     return method
 
 
@@ -142,10 +148,14 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method name or option.
+        UnsupportedPuzzle: the order is above the method's ``max_order``.
         SolverBug: the method produced a square that is not a magic square of ``problem``.
     """
     chosen = get_method(method)
     settings = chosen.settings(options)
+    if chosen.max_order is not None and problem.n > chosen.max_order:
+        raise UnsupportedPuzzle(f"magic method {method!r} supports orders up to "
+                                f"{chosen.max_order}, not {problem.n}")
     stats = Stats.counting(chosen.counters)
     start = time.perf_counter()
     clash = problem.conflict()
@@ -191,7 +201,8 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
 
     Args:
         problem: one instance or several.
-        methods: names in :data:`METHODS` (None: every available one, in dict order).
+        methods: names in :data:`METHODS` (None: every available one that supports the
+            largest order, in dict order).
         count_limit: squares to find per instance (None: all of them).
         time_limit: seconds per instance and method (a method over it counts as unknown).
         node_limit: search nodes per instance and method.
@@ -202,10 +213,13 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
     Raises:
         UnknownMethod, MethodUnavailable: a bad name, checked before anything runs.
     """
-    names = list(methods) if methods else [m.name for m in METHODS.values() if m.available]
+    instances = [problem] if isinstance(problem, MagicProblem) else list(problem)
+    largest = max((p.n for p in instances), default=0)
+    names = list(methods) if methods else [
+        m.name for m in METHODS.values()
+        if m.available and (m.max_order is None or m.max_order >= largest)]
     for name in names:
         get_method(name)
-    instances = [problem] if isinstance(problem, MagicProblem) else list(problem)
 
     def runner(name: str) -> Callable[[MagicProblem], MagicResult]:
         return lambda p: solve_magic(p, name, count_limit=count_limit, time_limit=time_limit,

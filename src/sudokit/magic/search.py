@@ -66,8 +66,10 @@ class _Board(ABC):
         self.target = problem.constant
         self.all_values = (1 << (self.size + 1)) - 2  # bits 1..n²
         self.lines = lines(n)
-        self.lines_of = [[k for k, line in enumerate(self.lines) if c in line]
-                         for c in range(self.size)]
+        self.lines_of: list[list[int]] = [[] for _ in range(self.size)]
+        for k, line in enumerate(self.lines):
+            for c in line:
+                self.lines_of[c].append(k)
         pairs = corner_order(n) if problem.symmetry else ()
         self.pairs_of: list[list[tuple[int, int]]] = [[] for _ in range(self.size)]
         for a, b in pairs:

@@ -4,19 +4,21 @@ The puzzle is encoded (option ``encoding``; ``auto`` = ``extended`` up to 16x16,
 25x25 up), solved, decoded and verified by the front door. More solutions are found by adding a
 blocking clause (the negation of the last grid's free cells) and solving again.
 
-Limits: a time limit interrupts the PySAT call (``solve_limited(expect_interrupt=True)`` and a
-``threading.Timer`` calling ``interrupt()``) or kills the external process. Nodes are the
-solver's decisions (``accum_stats``); a node limit becomes a decision budget (``dec_budget``) on
-the backends that have one (CaDiCaL, Kissat) and a conflict budget (``conf_budget``, at most one
-conflict per decision) on the others, and is checked again after every call. Kissat exposes no
-statistics in PySAT and an external binary none at all: there a node is one solver call and the
-decision, conflict and propagation counters stay unmeasured (None).
+Limits: with a time limit the PySAT search runs in resumable slices of about 50 ms (conflict
+budgets) while a ``threading.Timer`` calls ``interrupt()`` at the deadline (see
+:func:`limited_solve`); an external process is killed at the deadline. Nodes are the solver's
+decisions (``accum_stats``, at least one per call); a node limit becomes a decision budget
+(``dec_budget``) on CaDiCaL and a conflict budget (``conf_budget``) on the others, where the
+decisions made within one call may exceed it, and the count is checked after every call. An
+external binary reports no statistics: there a node is one solver run, and the decision,
+conflict and propagation counters stay unmeasured (None).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,15 +36,18 @@ __all__ = ["SatSolver", "pysat_backends", "limited_solve"]
 EXEC = "exec"
 _CANDIDATES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42",
                "glucose3", "gluecard4", "gluecard3", "minisat22", "minisatep", "minicard",
-               "maplechrono", "maplecm", "maplesat", "mergesat3", "kissat404")
-_NON_INCREMENTAL = frozenset({"kissat404"})  # aborts when a clause is added after a solve
+               "maplechrono", "maplecm", "maplesat", "mergesat3")
+_FIRST_SLICE = 1000  # conflicts in the first slice of a time-limited call
+_SLICE_SECONDS = 0.05
 _MEASURED = ("decisions", "conflicts", "propagations")
 
 
 def pysat_backends() -> tuple[str, ...]:
-    """Return the PySAT solvers that build here and support interruptible limited solving.
+    """Return the PySAT solvers that build here and support resumable limited solving.
 
-    (Lingeling has no ``solve_limited`` in PySAT, so a time limit could not be honoured.)
+    Left out: Lingeling (no ``solve_limited`` in PySAT) and Kissat 4.0.4 (not incremental in
+    PySAT: it aborts the process when solved twice, so neither time slices nor blocking clauses
+    work; use ``sat:exec`` with a kissat binary instead). Both would break the time limit.
     """
     if importlib.util.find_spec("pysat") is None:
         return ()
@@ -104,26 +109,16 @@ class SatSolver(Solver):
 
     def _pysat_solutions(self, puzzle: Puzzle, clauses: list[Clause], stats: Stats,
                          limits: Limits) -> Iterator[Grid]:
-        """Solve, block, solve again; a fresh solver per call for non-incremental Kissat."""
         from pysat.solvers import Solver as PySatSolver
 
-        incremental = self.backend not in _NON_INCREMENTAL
-        solver = PySatSolver(name=self.backend, bootstrap_with=clauses)
-        try:
+        with PySatSolver(name=self.backend, bootstrap_with=clauses) as solver:
             while limited_solve(solver, stats, limits):
                 grid = decode(solver.get_model() or (), puzzle)
                 yield grid
                 blocking = _blocking_clause(grid, puzzle)
                 if not blocking:
                     return
-                clauses = clauses if incremental else clauses + [blocking]
-                if not incremental:
-                    solver.delete()
-                    solver = PySatSolver(name=self.backend, bootstrap_with=clauses)
-                else:
-                    solver.add_clause(blocking)
-        finally:
-            solver.delete()
+                solver.add_clause(blocking)
 
     def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], stats: Stats,
                         limits: Limits) -> Iterator[Grid]:
@@ -154,49 +149,71 @@ class SatSolver(Solver):
 
 
 def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
-    """One PySAT call under the limits; return whether a model was found.
+    """Run a PySAT solver under the limits; return whether a model was found (False: UNSAT).
+
+    With a deadline the search runs in slices of about 50 ms (a conflict budget adapted to the
+    measured speed; the solver keeps what it learnt between slices) and a ``threading.Timer``
+    also calls ``interrupt()`` at the deadline where the backend has it (CaDiCaL in PySAT has no
+    ``interrupt()`` and holds the GIL while it solves, so only the slices can stop it). A node limit becomes a decision budget (``dec_budget``) where
+    the backend has one, else a conflict budget (at most one conflict per decision).
 
     Raises:
-        LimitReached: interrupted at the deadline, or the decision/conflict budget ran out.
+        LimitReached: the deadline passed or the node budget ran out.
     """
-    limits.check(stats)
+    slice_conflicts = _FIRST_SLICE
+    while True:
+        limits.check(stats)
+        node_bound = _set_budgets(solver, limits, stats, slice_conflicts)
+        before, start = solver.accum_stats(), time.perf_counter()
+        answer = _interruptible_call(solver, limits)
+        _count(stats, before, solver.accum_stats())
+        if answer is not None:
+            return answer
+        limits.check(stats)  # raises at the deadline or past the node count
+        if node_bound or limits.deadline is None:
+            raise LimitReached(f"node limit {limits.node_limit} reached (solver budget exhausted)")
+        took = time.perf_counter() - start
+        slice_conflicts = max(_FIRST_SLICE // 10,
+                              int(slice_conflicts * _SLICE_SECONDS / max(took, 1e-3)))
+
+
+def _set_budgets(solver: Any, limits: Limits, stats: Stats, slice_conflicts: int) -> bool:
+    """Give the solver its budgets for one call; return whether the node budget is binding."""
+    conflicts = slice_conflicts if limits.deadline is not None else None
+    node_bound = False
     if limits.node_limit is not None:
-        budget = max(1, limits.node_limit - (stats.nodes or 0) + 1)
+        nodes_left = max(1, limits.node_limit - (stats.nodes or 0) + 1)
         try:
-            solver.dec_budget(budget)
+            solver.dec_budget(nodes_left)
         except NotImplementedError:
-            solver.conf_budget(budget)
-    before = _solver_stats(solver)
+            node_bound = conflicts is None or nodes_left <= conflicts
+            conflicts = nodes_left if node_bound else conflicts
+    if conflicts is not None:
+        solver.conf_budget(conflicts)
+    return node_bound
+
+
+def _interruptible_call(solver: Any, limits: Limits) -> bool | None:
     timer = None
     if limits.deadline is not None:
-        timer = threading.Timer(limits.remaining() or 0.0, solver.interrupt)
+        timer = threading.Timer(limits.remaining() or 0.0, _interrupt, (solver,))
         timer.start()
     try:
-        answer = solver.solve_limited(expect_interrupt=True)
+        return solver.solve_limited(expect_interrupt=True)
     finally:
         if timer is not None:
             timer.cancel()
             timer.join()  # never interrupt (or outlive) the solver once the call is over
-    _count(stats, before, _solver_stats(solver))
-    if answer is None:  # interrupted or out of budget; the solver is not used again
-        limits.check(stats)  # raises for the deadline or the node count
-        raise LimitReached(f"node limit {limits.node_limit} reached (solver budget exhausted)")
-    return answer
 
 
-def _solver_stats(solver: Any) -> dict[str, int] | None:
+def _interrupt(solver: Any) -> None:
     try:
-        return solver.accum_stats()
-    except NotImplementedError:  # Kissat in PySAT
-        return None
+        solver.interrupt()
+    except NotImplementedError:  # CaDiCaL: the conflict-budget slices stop it instead
+        pass
 
 
-def _count(stats: Stats, before: dict[str, int] | None, after: dict[str, int] | None) -> None:
-    if before is None or after is None:
-        for name in _MEASURED:
-            setattr(stats, name, None)
-        stats.nodes = (stats.nodes or 0) + 1
-        return
+def _count(stats: Stats, before: dict[str, int], after: dict[str, int]) -> None:
     delta = {name: after.get(name, 0) - before.get(name, 0) for name in _MEASURED}
     for name in _MEASURED:
         setattr(stats, name, (getattr(stats, name) or 0) + delta[name])
