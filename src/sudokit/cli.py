@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
 from contextlib import ExitStack
 from enum import Enum
@@ -107,18 +108,23 @@ def solve_command(
             return stack.enter_context(open(path, "w", encoding="utf-8")) if path else None
 
         out, grids = opened(output) or sys.stdout, opened(grid_output)
-        labels, seconds = _write_all(outcomes, fmt, out, grids)
-    _summary(labels, seconds)
-    raise typer.Exit(0 if labels and all(ok for _, ok in labels) else 1)
+        counts, all_ok, seconds = _write_all(outcomes, fmt, out, grids)
+    _summary(counts, seconds)
+    raise typer.Exit(0 if counts and all_ok else 1)
 
 
 def _write_all(outcomes: Iterable[Any], fmt: OutputFormat, out: TextIO,
-               grids: TextIO | None) -> tuple[list[tuple[str, bool]], float]:
-    """Write and flush each record as it arrives; report bad input on stderr."""
+               grids: TextIO | None) -> tuple[Counter[str], bool, float]:
+    """Write and flush each record as it arrives; report bad input on stderr.
+
+    Returns the count of records per label, whether every record was ok, and the seconds taken
+    (constant memory in the number of records).
+    """
     from .output import format_outcome, solution_grid
     from .render import progress
 
-    labels, start = [], time.perf_counter()
+    counts: Counter[str] = Counter()
+    all_ok, start = True, time.perf_counter()
     with progress(sys.stderr.isatty()) as advance:
         for outcome in outcomes:
             out.write(format_outcome(outcome, fmt))
@@ -130,22 +136,24 @@ def _write_all(outcomes: Iterable[Any], fmt: OutputFormat, out: TextIO,
                 print(f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
                       if outcome.label.value != "invalid" else f"sudokit: {outcome.error}",
                       file=sys.stderr)
-            labels.append((outcome.label.value, outcome.ok))
+            counts[outcome.label.value] += 1
+            all_ok = all_ok and outcome.ok
             advance()
-    return labels, time.perf_counter() - start
+    return counts, all_ok, time.perf_counter() - start
 
 
-def _summary(labels: list[tuple[str, bool]], seconds: float) -> None:
+def _summary(counts: Counter[str], seconds: float) -> None:
     from rich.console import Console
 
     from .render import summary_table
 
-    Console(stderr=True).print(summary_table((label for label, _ in labels), seconds))
+    Console(stderr=True).print(summary_table(counts.elements(), seconds))
 
 
 @app.command("show")
 def show_command(
-    puzzle: Annotated[str, typer.Argument(help="A puzzle (any form) or a file holding one.")],
+    puzzle: Annotated[str, typer.Argument(
+        help="A puzzle (any form), a file holding one or '-' for stdin.")],
     after: Annotated[Inference, typer.Option(help="Inference applied before listing candidates.")]
     = Inference.NONE,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
@@ -156,9 +164,7 @@ def show_command(
     from .formats import parse_puzzle
     from .render import candidates_table, grid_text
 
-    path = Path(puzzle)
-    text, source = (path.read_text(encoding="utf-8-sig"), puzzle) if path.is_file() else (
-        puzzle, "<argument>")
+    text, source = _read_argument(puzzle, literal=True)
     parsed = parse_puzzle(text, box=box, source=source)
     console = Console()
     console.print(grid_text(parsed), end="")
@@ -290,7 +296,8 @@ def magic_command(
         print(f"order {n}, magic constant {problem.constant}\n{magic.format_square(square)}\n")
     if count:
         print(f"{'at least ' if result.status is Status.UNKNOWN else ''}{result.count} magic "
-              f"squares of order {n}{' up to rotation and reflection' if symmetry else ''}")
+              f"square{'' if result.count == 1 else 's'} of order {n}"
+              f"{' up to rotation and reflection' if symmetry else ''}")
     print(magic.summary_line(result), file=sys.stderr)
     raise typer.Exit(0 if result.status is Status.SOLVED else 1)
 

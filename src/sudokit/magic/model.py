@@ -14,7 +14,7 @@ corner is at the top-left, and the top-right corner is smaller than the bottom-l
 with distinct entries is fixed by a non-identity symmetry (each moves some cell), so every orbit has
 exactly 8 squares and exactly one of them is canonical.
 
-Reference: Gent, Walsh et al., CSPLib prob019 (Magic Squares and Sequences).
+Reference: T. Walsh, CSPLib prob019, "Magic Squares and Sequences".
 """
 
 from __future__ import annotations

@@ -44,9 +44,8 @@ __all__ = [
     "clause_count",
     "decode",
     "given_clauses",
-    "default_encoding",
     "ENCODING_CHOICES",
-    "choose_encoding",
+    "DEFAULT_ENCODING",
 ]
 
 Clause = list[int]
@@ -69,26 +68,13 @@ _FAMILIES = {  # (cell ALO, cell AMO, unit AMO, unit ALO)
     Encoding.REDUCED: (True, True, True, True),
 }
 
-LARGE_SIDE = 25
-"""From this side up :func:`default_encoding` picks ``reduced`` (extended 36x36 has 3.3M clauses)."""
+ENCODING_CHOICES = tuple(e.value for e in Encoding)
+"""Values of the ``encoding`` option of the SAT methods."""
 
-
-def default_encoding(geometry: Geometry) -> Encoding:
-    """Return ``extended`` for grids up to 16x16 and ``reduced`` from 25x25 up."""
-    return Encoding.REDUCED if geometry.side >= LARGE_SIDE else Encoding.EXTENDED
-
-
-ENCODING_CHOICES = ("auto",) + tuple(e.value for e in Encoding)
-"""Values of the ``encoding`` option of the SAT methods (``auto``: :func:`default_encoding`)."""
-
-
-def choose_encoding(name: str, geometry: Geometry) -> Encoding:
-    """Return the encoding an ``encoding`` option value names (``auto`` depends on the size).
-
-    Raises:
-        ValueError: a name not in :data:`ENCODING_CHOICES`.
-    """
-    return default_encoding(geometry) if name == "auto" else Encoding(name)
+DEFAULT_ENCODING = Encoding.REDUCED
+"""The SAT methods' default: the smallest formula. Measured (benchmarks/sat_methods.py) faster
+than ``extended`` for our DPLL and for PySAT's solvers from 9x9 up, and the only one that stays
+small on 49x49 and 64x64 grids (extended 64x64 has 33 million clauses)."""
 
 
 def var(cell: int, digit: int, side: int) -> int:

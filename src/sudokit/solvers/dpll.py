@@ -8,7 +8,7 @@ from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dpll import DPLL_COUNTERS, dpll_models
-from ..sat.encoding import ENCODING_CHOICES, choose_encoding, decode, encode
+from ..sat.encoding import DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, decode, encode
 from .base import Solver
 
 
@@ -16,18 +16,17 @@ from .base import Solver
 class DpllSolver(Solver):
     """Encode the puzzle (option ``encoding``), run :class:`sudokit.sat.dpll.Dpll`, decode models.
 
-    Nodes are DPLL decisions. ``encoding=auto`` is ``extended`` up to 16x16 and ``reduced``
-    (Kwon and Jain 2006) from 25x25 up.
+    Nodes are DPLL decisions. The default encoding is ``reduced`` (Kwon and Jain 2006).
     """
 
     name = "dpll"
     summary = ("our pure-Python DPLL (Davis, Logemann and Loveland 1962; two watched literals) "
                "on a Sudoku CNF")
     counters = DPLL_COUNTERS
-    options = {"encoding": ("auto", ENCODING_CHOICES)}
+    options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        encoding = choose_encoding(self.settings["encoding"], puzzle.geometry)
+        encoding = Encoding(self.settings["encoding"])
         clauses = encode(puzzle, encoding)
         for model in dpll_models(clauses, puzzle.geometry.side**3, stats, limits):
             yield decode(model, puzzle)

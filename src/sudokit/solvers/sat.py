@@ -1,8 +1,7 @@
 """Adapter for ``sat:BACKEND``: real SAT solvers through PySAT, or a solver binary (``sat:exec``).
 
-The puzzle is encoded (option ``encoding``; ``auto`` = ``extended`` up to 16x16, ``reduced`` from
-25x25 up), solved, decoded and verified by the front door. More solutions are found by adding a
-blocking clause (the negation of the last grid's free cells) and solving again.
+The puzzle is encoded (option ``encoding``, default ``reduced``: Kwon and Jain 2006), solved,
+decoded and verified by the front door. More solutions are found by adding a blocking clause (the negation of the last grid's free cells) and solving again.
 
 Limits: with a time limit the PySAT search runs in resumable slices of about 50 ms (conflict
 budgets) while a ``threading.Timer`` calls ``interrupt()`` at the deadline (see
@@ -27,7 +26,8 @@ from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dimacs import SatOutcome, sudoku_comments
-from ..sat.encoding import ENCODING_CHOICES, Clause, choose_encoding, decode, encode, var
+from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, decode,
+                            encode, var)
 from ..sat.external import default_command, run_command
 from .base import Solver
 
@@ -87,7 +87,7 @@ class SatSolver(Solver):
                "solver: PySAT backends or any DIMACS binary (sat:exec)")
     requires = ("pysat",)
     counters = frozenset({"nodes", *_MEASURED})
-    options = {"encoding": ("auto", ENCODING_CHOICES), "cmd": (None, None)}
+    options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
 
@@ -99,11 +99,13 @@ class SatSolver(Solver):
             raise InvalidOption("option cmd applies to sat:exec only")
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        clauses = encode(puzzle, choose_encoding(self.settings["encoding"], puzzle.geometry))
+        encoding = Encoding(self.settings["encoding"])
+        clauses = encode(puzzle, encoding)
         if any(not clause for clause in clauses):
             return  # the reduced encoding found a cell or unit-digit with no place
         if self.backend == EXEC:
-            yield from self._exec_solutions(puzzle, clauses, stats, limits)
+            comments = sudoku_comments(puzzle, encoding)
+            yield from self._exec_solutions(puzzle, clauses, comments, stats, limits)
         else:
             yield from self._pysat_solutions(puzzle, clauses, stats, limits)
 
@@ -120,16 +122,14 @@ class SatSolver(Solver):
                     return
                 solver.add_clause(blocking)
 
-    def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], stats: Stats,
-                        limits: Limits) -> Iterator[Grid]:
+    def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], comments: list[str],
+                        stats: Stats, limits: Limits) -> Iterator[Grid]:
         command = self.settings["cmd"] or default_command()
         if command is None:
             raise MethodUnavailable("sat:exec found no kissat, cadical or minisat on PATH; "
                                     "install one or pass --option cmd='SOLVER {in} {out}'")
         for name in _MEASURED:
             setattr(stats, name, None)
-        comments = sudoku_comments(puzzle, choose_encoding(self.settings["encoding"],
-                                                           puzzle.geometry))
         n_vars = puzzle.geometry.side**3
         while True:
             output = run_command(command, clauses, n_vars, comments=comments,
