@@ -13,8 +13,9 @@ same run, and the median and largest time of one puzzle (each puzzle's median ov
 Part 2 times each method on generated puzzles of every size (a random valid grid, relabelled and
 shuffled, keeping a share ``--keep`` of its cells, default 0.7; the same puzzles for every
 method): 4x4 to 36x36 through every method, 49x49 and 64x64 through PySAT only (reduced
-encoding, the default). Near half the cells given these completion problems become hard for every solver
-(the quasigroup-completion phase transition, Gomes and Selman 1997): try ``--keep 0.5``.
+encoding, the default). Near half the cells given these completion problems become hard for
+every solver (the quasigroup-completion phase transition, Gomes and Selman 1997): try
+``--keep 0.5``.
 Times include encoding the CNF. Numbers are wall time on one core of a shared machine.
 """
 
@@ -70,16 +71,18 @@ def random_puzzle(side: int, rng: random.Random, keep: float) -> Puzzle:
     return Puzzle(geometry, tuple(d if rng.random() < keep else 0 for d in grid))
 
 
-def _decisions(puzzle: Puzzle, label: str) -> int:
+def _decisions(puzzles: list[Puzzle], label: str) -> str:
+    """Total decisions of one run, or a dash when not measured (a binary reports none)."""
     method, options = METHODS[label]
-    return solve(puzzle, method, **options).stats.decisions or 0  # None: a binary's run
+    counts = [solve(puzzle, method, **options).stats.decisions for puzzle in puzzles]
+    return "—" if None in counts else f"{sum(counts):,}"
 
 
 def part_one(dataset: str, labels: list[str], runs: int, time_limit: float) -> None:
     puzzles = load(dataset)
     results = [compare(puzzles, runners(labels, time_limit), time_limit=time_limit)
                for _ in range(runs)]
-    decisions = {label: sum(_decisions(p, label) for p in puzzles[:20]) for label in labels}
+    decisions = {label: _decisions(puzzles[:20], label) for label in labels}
     print_header(f"SAT methods on {dataset} ({len(puzzles)} puzzles, limit {time_limit:g} s, "
                  f"median of {runs} runs, one core of a shared 2-core machine)")
     print(f"{'method':<24}{'solved':>7}{'unknown':>8}{'decisions/20':>14}{'puzzles/s':>11}"
@@ -90,7 +93,7 @@ def part_one(dataset: str, labels: list[str], runs: int, time_limit: float) -> N
         rate = len(puzzles) / statistics.median(r.total_seconds for r in rows)
         base_rate = base_rate or rate
         per_puzzle = [statistics.median(r.seconds[k] for r in rows) for k in range(len(puzzles))]
-        print(f"{label:<24}{rows[0].solved:>7}{rows[0].unknown:>8}{decisions[label]:>14,}"
+        print(f"{label:<24}{rows[0].solved:>7}{rows[0].unknown:>8}{decisions[label]:>14}"
               f"{rate:>11.1f}{rate / base_rate:>7.3f}x{statistics.median(per_puzzle):>10.4f}"
               f"{max(per_puzzle):>8.3f}")
 

@@ -53,6 +53,7 @@ class MethodSummary:
         solved, unsatisfiable, unknown: instance counts by status (unknown: a limit was hit).
         nodes, backtracks, checks, revisions: counter totals; None when the method does not
             measure that counter.
+        decisions, conflicts: SAT counter totals (``dpll``, ``sat:...``); None likewise.
     """
 
     method: str
@@ -65,6 +66,8 @@ class MethodSummary:
     backtracks: int | None
     checks: int | None
     revisions: int | None
+    decisions: int | None = None
+    conflicts: int | None = None
 
     @property
     def total_seconds(self) -> float:
@@ -83,7 +86,8 @@ def summarise(method: str, outcomes: Sequence[Outcome]) -> MethodSummary:
         method, statuses, tuple(float(o.seconds) for o in outcomes),
         statuses.count(Status.SOLVED), statuses.count(Status.UNSATISFIABLE),
         statuses.count(Status.UNKNOWN), *(_total(outcomes, name) for name in
-                                          ("nodes", "backtracks", "checks", "revisions")))
+                                          ("nodes", "backtracks", "checks", "revisions",
+                                           "decisions", "conflicts")))
 
 
 @dataclass(frozen=True)
@@ -184,11 +188,12 @@ def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
     table = Table(title=title or f"{comparison.n_instances} instances{limit}")
     table.add_column("method", style="bold")
     for column in ("solved", "unsat", "unknown", "nodes", "backtracks", "checks",
-                   "revisions", "total s", "median s"):
+                   "revisions", "decisions", "conflicts", "total s", "median s"):
         table.add_column(column, justify="right")
     for row in comparison.rows:
         table.add_row(row.method, str(row.solved), str(row.unsatisfiable), str(row.unknown),
                       _number(row.nodes), _number(row.backtracks), _number(row.checks),
-                      _number(row.revisions), f"{row.total_seconds:.3f}",
+                      _number(row.revisions), _number(row.decisions),
+                      _number(row.conflicts), f"{row.total_seconds:.3f}",
                       f"{row.median_seconds:.4f}")
     return table

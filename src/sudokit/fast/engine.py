@@ -14,14 +14,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..geometry import Geometry
+from ..geometry import Geometry, Variant
 from ..result import Status
-from . import kernels
+from . import kernels, nine
 from .kernels import Code, Outcome
 from .state import new_state
 from .tables import tables_for
 
-__all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT"]
+__all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT",
+           "uses_nine"]
 
 NO_NODE_LIMIT = np.iinfo(np.int64).max
 """The node limit meaning "none"."""
@@ -67,6 +68,13 @@ def _node_limit(node_limit: int | None) -> int:
     return NO_NODE_LIMIT if node_limit is None else max(0, int(node_limit))
 
 
+def uses_nine(geometry: Geometry, locked: bool) -> bool:
+    """Whether the specialised 9x9 engine (:mod:`sudokit.fast.nine`) runs this geometry: standard
+    3x3 boxes with locked candidates on (its band-permutation rule cannot be switched off)."""
+    return (locked and geometry.box_rows == 3 and geometry.box_cols == 3
+            and geometry.variant is Variant.STANDARD)
+
+
 def _geometry(puzzles: np.ndarray, geometry: Geometry | None) -> Geometry:
     geometry = geometry or Geometry.for_cells(puzzles.shape[1])
     if puzzles.shape[1] != geometry.n_cells:
@@ -95,7 +103,9 @@ def solve_many(
             Sudoku X need it given.
         node_limit: most search nodes per puzzle (None: no limit).
         time_limit: seconds per puzzle (None: no limit); checked every 1,024 nodes.
-        locked: apply locked candidates (pointing / claiming) during propagation.
+        locked: apply locked candidates (pointing / claiming) during propagation. Standard 9x9
+            puzzles with ``locked`` run on the specialised engine of :mod:`sudokit.fast.nine`
+            (same counts, different node counts possible), every other case on the generic one.
 
     Returns:
         A :class:`BatchResult`. A puzzle whose givens contradict each other gets
@@ -115,6 +125,10 @@ def solve_many(
     result = BatchResult(np.zeros((m, limit, n_cells), np.uint8), np.zeros(m, np.int8),
                          np.zeros((m, len(Stat)), np.int64))
     seconds = math.inf if time_limit is None else float(time_limit)
+    if uses_nine(geometry, locked):
+        nine.solve_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
+                         seconds, *result)
+        return result
     state = new_state(n_cells, geometry.side, len(geometry.units))
     kernels.solve_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
@@ -128,18 +142,25 @@ class Search:
     Args:
         geometry: the grid.
         givens: N*N ints, 0 for an empty cell (values 0..N; not checked here).
-        locked: apply locked candidates.
+        locked: apply locked candidates (standard 9x9 with ``locked`` runs on
+            :mod:`sudokit.fast.nine`).
 
     Attributes:
         solution: uint8[N*N], the last solution found by :meth:`advance`.
     """
 
     def __init__(self, geometry: Geometry, givens: Sequence[int], locked: bool = True) -> None:
-        self._tables = tables_for(geometry)
-        self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units))
+        self._nine = uses_nine(geometry, locked)
         self._locked = bool(locked)
         self._out = np.zeros((1, geometry.n_cells), np.uint8)
-        kernels.start(self._tables, self._state, np.asarray(givens, dtype=np.uint8))
+        cells = np.asarray(givens, dtype=np.uint8)
+        if self._nine:
+            self._state = nine.new_nine_state()
+            nine.start(self._state, cells)
+        else:
+            self._tables = tables_for(geometry)
+            self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units))
+            kernels.start(self._tables, self._state, cells)
 
     @property
     def solution(self) -> np.ndarray:
@@ -162,5 +183,7 @@ class Search:
             ``Outcome.TIME_LIMIT`` (call again with a larger limit to go on).
         """
         deadline = math.inf if time_limit is None else kernels.clock() + time_limit
+        if self._nine:
+            return Outcome(nine.run(self._state, 1, _node_limit(node_limit), deadline, self._out))
         return Outcome(kernels.run(self._tables, self._state, 1, _node_limit(node_limit),
                                    deadline, self._locked, self._out))

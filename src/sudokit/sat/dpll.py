@@ -170,7 +170,8 @@ class Dpll:
         value = self.value
         return [v if value[v] == TRUE else -v for v in range(1, self.n_vars + 1)]
 
-    def models(self, stats: Stats | None = None, limits: Limits | None = None) -> Iterator[list[int]]:
+    def models(self, stats: Stats | None = None,
+               limits: Limits | None = None) -> Iterator[list[int]]:
         """Yield models one by one until the search space is exhausted.
 
         Args:

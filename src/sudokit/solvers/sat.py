@@ -1,7 +1,8 @@
 """Adapter for ``sat:BACKEND``: real SAT solvers through PySAT, or a solver binary (``sat:exec``).
 
 The puzzle is encoded (option ``encoding``, default ``reduced``: Kwon and Jain 2006), solved,
-decoded and verified by the front door. More solutions are found by adding a blocking clause (the negation of the last grid's free cells) and solving again.
+decoded and verified by the front door. More solutions are found by adding a blocking clause
+(the negation of the last grid's free cells) and solving again.
 
 Limits: with a time limit the PySAT search runs in resumable slices of about 50 ms (conflict
 budgets) while a ``threading.Timer`` calls ``interrupt()`` at the deadline (see
@@ -111,16 +112,22 @@ class SatSolver(Solver):
 
     def _pysat_solutions(self, puzzle: Puzzle, clauses: list[Clause], stats: Stats,
                          limits: Limits) -> Iterator[Grid]:
+        """Solve with variables renumbered 1..k over those the clauses use (a solver decides on
+        every variable up to the largest, and the reduced encoding leaves many out)."""
         from pysat.solvers import Solver as PySatSolver
 
-        with PySatSolver(name=self.backend, bootstrap_with=clauses) as solver:
+        original = sorted({abs(lit) for clause in clauses for lit in clause})
+        dense = {v: i for i, v in enumerate(original, 1)}
+        renumbered = [[dense[lit] if lit > 0 else -dense[-lit] for lit in c] for c in clauses]
+        with PySatSolver(name=self.backend, bootstrap_with=renumbered) as solver:
             while limited_solve(solver, stats, limits):
-                grid = decode(solver.get_model() or (), puzzle)
+                grid = decode((original[lit - 1] for lit in solver.get_model() or () if lit > 0),
+                              puzzle)
                 yield grid
                 blocking = _blocking_clause(grid, puzzle)
                 if not blocking:
                     return
-                solver.add_clause(blocking)
+                solver.add_clause([-dense[-lit] for lit in blocking])
 
     def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], comments: list[str],
                         stats: Stats, limits: Limits) -> Iterator[Grid]:
@@ -154,8 +161,9 @@ def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
     With a deadline the search runs in slices of about 50 ms (a conflict budget adapted to the
     measured speed; the solver keeps what it learnt between slices) and a ``threading.Timer``
     also calls ``interrupt()`` at the deadline where the backend has it (CaDiCaL in PySAT has no
-    ``interrupt()`` and holds the GIL while it solves, so only the slices can stop it). A node limit becomes a decision budget (``dec_budget``) where
-    the backend has one, else a conflict budget (at most one conflict per decision).
+    ``interrupt()`` and holds the GIL while it solves, so only the slices can stop it). A node
+    limit becomes a decision budget (``dec_budget``) where the backend has one, else a conflict
+    budget (the decisions made within that call may then exceed the limit).
 
     Raises:
         LimitReached: the deadline passed or the node budget ran out.

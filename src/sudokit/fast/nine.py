@@ -1,0 +1,419 @@
+"""A specialised engine for standard 9x9 Sudoku: digit-major bitboards in band words.
+
+The grid is kept per digit rather than per cell, after the design of JCZSolve (Zhou Yundong,
+2012; also the core of fsss2 and of tdoku's benchmark baselines, Dillon 2019): for each digit
+``d`` and band ``b`` (three rows) one int64 word holds the 27 cells of the band where ``d`` is
+still possible, bit ``9 * row_in_band + col``. With three more words for the unsolved cells of
+each band, one search state is 30 integers, so backtracking copies the state (no trail).
+
+Rules, to a fixpoint:
+
+* **placing** a digit clears it from the cell's row, column and box and clears the cell from the
+  other digits (naked-single elimination, Norvig 2006);
+* **band permutation**: in a band a digit takes one cell per row and one per box, so the 3x3
+  pattern of (row, box) mini-rows it occupies must contain a permutation matrix; a table maps
+  every pattern to the union of the permutations it contains, which removes the digit from
+  every other mini-row (this subsumes pointing and claiming between boxes and rows, Sudopedia
+  "Locked Candidates"; JCZSolve's ``TblComplexMask``). No permutation left is a contradiction;
+* **hidden singles** of the digit in rows, boxes (per band) and columns (across bands);
+* **naked singles**: unsolved cells with one candidate left (none left: a contradiction).
+
+Search branches on the first bivalue cell (else one with the fewest candidates: MRV, Haralick
+and Elliott 1980), trying digits in increasing order, with the same phases, limits and counters
+as :mod:`sudokit.fast.kernels`, so :class:`~sudokit.fast.engine.Search` and the batch API use
+either engine unchanged.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import NamedTuple
+
+import numpy as np
+
+from .bits import lowest_index, monotonic, popcount
+from .kernels import Outcome, Phase, _code
+from .state import N_COUNTERS, N_REGS, Reg, jit
+
+__all__ = ["NineState", "new_nine_state", "start", "run", "solve_batch"]
+
+BAND = (1 << 27) - 1
+U = 27  # s[U + b]: unsolved cells of band b
+DIRTY = 30  # s[DIRTY]: digits changed since their last update (bit d)
+WIDTH = 32  # words per state
+
+
+def _tables() -> tuple[np.ndarray, ...]:
+    """Build the lookup tables (int64) from the band structure."""
+    row_boxes = np.array([sum(1 << k for k in range(3) if v >> 3 * k & 7) for v in range(512)],
+                         np.int64)  # [512]: boxes a 9-bit row pattern touches
+    perm = np.zeros(512, np.int64)  # [512]: 3x3 pattern -> union of the permutations inside it
+    for pattern in range(512):
+        for p in permutations(range(3)):
+            if all(pattern >> (3 * r + p[r]) & 1 for r in range(3)):
+                perm[pattern] |= sum(1 << (3 * r + p[r]) for r in range(3))
+    complex_mask = np.array([sum(7 << (9 * (j // 3) + 3 * (j % 3)) for j in range(9) if m >> j & 1)
+                             for m in perm], np.int64)  # [512]: the same as band cells
+    box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
+    col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
+    own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
+                         | 1 << i for i in range(27)], np.int64)  # [27]: placing at band bit i
+    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep
+
+
+ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP = _tables()
+
+
+class NineState(NamedTuple):
+    """The arrays of one 9x9 search (depth at most 81).
+
+    Attributes:
+        s: int64[WIDTH] the current state: 27 digit-band words (index ``3 * d + b``), three
+            unsolved-cell words, the dirty-digit mask.
+        stack: int64[82, WIDTH] the state at each choice point.
+        frame_cell, frame_untried: int64[82] the cell of each choice point and its digits (bit
+            d for digit d + 1) not yet tried.
+        regs: int64[N_REGS] scalars indexed by :class:`~sudokit.fast.state.Reg` (counters
+            first, in Stat order; DEPTH and PHASE; the others unused).
+    """
+
+    s: np.ndarray
+    stack: np.ndarray
+    frame_cell: np.ndarray
+    frame_untried: np.ndarray
+    regs: np.ndarray
+
+
+def new_nine_state() -> NineState:
+    """Allocate one :class:`NineState` (in Python: the kernels never allocate)."""
+    return NineState(np.zeros(WIDTH, np.int64), np.zeros((82, WIDTH), np.int64),
+                     np.zeros(82, np.int64), np.zeros(82, np.int64), np.zeros(N_REGS, np.int64))
+
+
+@jit
+def _count(x):
+    return popcount(np.uint64(x))
+
+
+@jit
+def _low(x):
+    return lowest_index(np.uint64(x))
+
+
+@jit
+def _assign(s, regs, d, cell):
+    """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
+    b = cell // 27
+    i = cell - 27 * b
+    bit = np.int64(1) << i
+    if s[U + b] & bit == 0:  # solved already: fine only if with this digit
+        return s[3 * d + b] & bit != 0
+    if s[3 * d + b] & bit == 0:
+        return False
+    removed = 0
+    c = i % 9
+    for bb in range(3):
+        w = s[3 * d + bb]
+        nw = w & (OWN_KEEP[i] if bb == b else COL_KEEP[c])
+        if nw != w:
+            removed += _count(w ^ nw)
+            s[3 * d + bb] = nw
+    dirty = s[DIRTY] | (1 << d)
+    for e in range(9):
+        if e != d and s[3 * e + b] & bit:
+            s[3 * e + b] ^= bit
+            removed += 1
+            dirty |= 1 << e
+    s[DIRTY] = dirty
+    s[U + b] ^= bit
+    regs[Reg.PROPAGATIONS] += removed
+    return True
+
+
+@jit
+def _band(w):
+    """Keep the cells of a digit's band word that lie on a (row, box) permutation."""
+    return w & COMPLEX[ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
+                       | ROW_BOXES[w >> 18] << 6]
+
+
+@jit
+def _fold(w):
+    """Return the columns (9 bits) where a band word has a cell."""
+    return (w | w >> 9 | w >> 18) & 511
+
+
+@jit
+def _stacks(occupied):
+    """The permutation rule on stacks: in the three boxes of a stack a digit takes one column
+    per box and one box per column (pointing and claiming between boxes and columns).
+
+    Args:
+        occupied: bit ``9 * b + c`` set when column c of band b still holds the digit.
+
+    Returns:
+        The allowed subset of ``occupied`` (0 for a contradiction).
+    """
+    allowed = 0
+    for k in range(3):
+        pattern = 0
+        for b in range(3):
+            pattern |= ((occupied >> (9 * b + 3 * k)) & 7) << (3 * b)
+        keep = PERM[pattern]
+        if keep == 0:
+            return 0
+        for b in range(3):
+            allowed |= ((keep >> (3 * b)) & 7) << (9 * b + 3 * k)
+    return allowed
+
+
+@jit
+def _singles(w, in_cols, unsolved):
+    """Return the unsolved cells of a band word alone in their row, box or marked column."""
+    hidden = w & in_cols
+    for r in range(3):
+        v = w & (511 << (9 * r))
+        if v & (v - 1) == 0:
+            hidden |= v
+    for k in range(3):
+        v = w & BOX[k]
+        if v & (v - 1) == 0:
+            hidden |= v
+    return hidden & unsolved
+
+
+@jit
+def _update_digit(s, regs, d):
+    """Apply the band and stack permutation rules and hidden singles to digit ``d``; False on
+    a contradiction."""
+    base = 3 * d
+    w0, w1, w2 = s[base], s[base + 1], s[base + 2]
+    u0, u1, u2 = s[U], s[U + 1], s[U + 2]
+    if (w0 & u0) | (w1 & u1) | (w2 & u2) == 0:  # placed everywhere
+        return True
+    n0, n1, n2 = _band(w0), _band(w1), _band(w2)
+    if n0 == 0 or n1 == 0 or n2 == 0:
+        return False
+    occupied = _fold(n0) | _fold(n1) << 9 | _fold(n2) << 18
+    allowed = _stacks(occupied)
+    if allowed == 0:
+        return False
+    if allowed != occupied:
+        c = allowed & 511
+        n0 &= c | c << 9 | c << 18
+        c = (allowed >> 9) & 511
+        n1 &= c | c << 9 | c << 18
+        c = allowed >> 18
+        n2 &= c | c << 9 | c << 18
+        s[DIRTY] |= 1 << d  # the bands may narrow further
+    if n0 != w0 or n1 != w1 or n2 != w2:
+        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
+        regs[Reg.LOCKED_ELIMINATIONS] += k
+        regs[Reg.PROPAGATIONS] += k
+        s[base], s[base + 1], s[base + 2] = n0, n1, n2
+    once = 0
+    twice = 0
+    for w in (n0, n1, n2):
+        for r in range(3):
+            v = (w >> (9 * r)) & 511
+            twice |= once & v
+            once |= v
+    if once != 511:  # a column without the digit
+        return False
+    single = once & ~twice
+    in_cols = single | single << 9 | single << 18
+    h0 = _singles(n0, in_cols, u0)
+    h1 = _singles(n1, in_cols, u1)
+    h2 = _singles(n2, in_cols, u2)
+    if h0 | h1 | h2 == 0:
+        return True
+    regs[Reg.HIDDEN_SINGLES] += _count(h0) + _count(h1) + _count(h2)
+    for b, hidden in ((0, h0), (1, h1), (2, h2)):
+        while hidden != 0:
+            if not _assign(s, regs, d, 27 * b + _low(hidden)):
+                return False
+            hidden &= hidden - 1
+    return True
+
+
+@jit
+def _naked_singles(s, regs):
+    """Place every unsolved cell's only candidate: 1 placed some, 0 none, -1 contradiction."""
+    placed = 0
+    for b in range(3):
+        u = s[U + b]
+        if u == 0:
+            continue
+        once = 0
+        twice = 0
+        for d in range(9):
+            w = s[3 * d + b]
+            twice |= once & w
+            once |= w
+        if u & ~once != 0:
+            return -1
+        single = u & ~twice
+        while single != 0:
+            bit = single & -single
+            single ^= bit
+            d = 0
+            while d < 9 and s[3 * d + b] & bit == 0:
+                d += 1
+            if d == 9 or not _assign(s, regs, d, 27 * b + _low(bit)):
+                return -1
+            placed = 1
+    return placed
+
+
+@jit
+def _propagate(s, regs):
+    """Apply the rules to a fixpoint; False on a contradiction."""
+    while True:
+        while s[DIRTY] != 0:
+            dirty = s[DIRTY]
+            d = _low(dirty)
+            s[DIRTY] = dirty & (dirty - 1)
+            if not _update_digit(s, regs, d):
+                return False
+        placed = _naked_singles(s, regs)
+        if placed <= 0:
+            return placed == 0
+
+
+@jit
+def _digits(s, cell):
+    """Return the candidates of ``cell`` as a digit mask (bit d for digit d + 1)."""
+    b = cell // 27
+    i = cell - 27 * b
+    mask = 0
+    for d in range(9):
+        mask |= ((s[3 * d + b] >> i) & 1) << d
+    return mask
+
+
+@jit
+def _pick(s):
+    """Return the first unsolved bivalue cell, else one with the fewest candidates."""
+    for b in range(3):
+        u = s[U + b]
+        if u == 0:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            w = s[3 * d + b]
+            thrice |= twice & w
+            twice |= once & w
+            once |= w
+        pairs = u & twice & ~thrice
+        if pairs != 0:
+            return 27 * b + _low(pairs)
+    best = -1
+    best_count = 10
+    for b in range(3):
+        u = s[U + b]
+        while u != 0:
+            i = _low(u)
+            u &= u - 1
+            count = _count(_digits(s, 27 * b + i))
+            if count < best_count:
+                best = 27 * b + i
+                best_count = count
+    return best
+
+
+@jit
+def start(state, givens):
+    """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty); :func:`run` propagates."""
+    s, regs = state.s, state.regs
+    for k in range(27):
+        s[k] = BAND
+    for b in range(3):
+        s[U + b] = BAND
+    s[DIRTY] = 0
+    regs[:] = 0
+    ok = True
+    for cell in range(81):
+        if givens[cell] != 0 and ok:
+            ok = _assign(s, regs, givens[cell] - 1, cell)
+    regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
+
+
+@jit
+def _descend(state, out):
+    """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
+    s, regs = state.s, state.regs
+    regs[Reg.PHASE] = Phase.BACKTRACK
+    if s[U] | s[U + 1] | s[U + 2] == 0:
+        for d in range(9):
+            for b in range(3):
+                w = s[3 * d + b]
+                while w != 0:
+                    out[27 * b + _low(w)] = d + 1
+                    w &= w - 1
+        regs[Reg.SOLUTIONS] += 1
+        return True
+    cell = _pick(s)
+    depth = regs[Reg.DEPTH]
+    for k in range(WIDTH):
+        state.stack[depth, k] = s[k]
+    state.frame_cell[depth] = cell
+    state.frame_untried[depth] = _digits(s, cell)
+    regs[Reg.DEPTH] = depth + 1
+    return False
+
+
+@jit
+def run(state, limit, node_limit, deadline, out):
+    """Continue the search until ``limit`` more solutions, exhaustion or a limit.
+
+    Args and Returns as :func:`sudokit.fast.kernels.run` (without tables and ``locked``: the
+    band-permutation rule is always on); ``out`` is uint8[limit, 81].
+    """
+    s, stack, frame_cell, frame_untried, regs = state
+    found = 0
+    tried = 0  # nodes in this call: the clock is read at its first node and every 1,024
+    if regs[Reg.PHASE] == Phase.START:
+        regs[Reg.PHASE] = Phase.DESCEND if _propagate(s, regs) else Phase.DONE
+    while regs[Reg.PHASE] != Phase.DONE:
+        if regs[Reg.PHASE] == Phase.DESCEND and _descend(state, out[found]):
+            found += 1
+            if found >= limit:
+                return Outcome.FOUND
+        d = regs[Reg.DEPTH] - 1
+        if d < 0:
+            regs[Reg.PHASE] = Phase.DONE
+            break
+        untried = frame_untried[d]
+        if untried == 0:
+            regs[Reg.DEPTH] = d
+            regs[Reg.BACKTRACKS] += 1
+            continue
+        if regs[Reg.NODES] >= node_limit:
+            return Outcome.NODE_LIMIT
+        if tried & 1023 == 0 and monotonic() > deadline:
+            return Outcome.TIME_LIMIT
+        tried += 1
+        frame_untried[d] = untried & (untried - 1)
+        regs[Reg.NODES] += 1
+        for k in range(WIDTH):
+            s[k] = stack[d, k]
+        if _assign(s, regs, _low(untried), frame_cell[d]) and _propagate(s, regs):
+            regs[Reg.PHASE] = Phase.DESCEND
+    return Outcome.EXHAUSTED
+
+
+@jit
+def solve_batch(state, puzzles, limit, node_limit, time_limit, out, status, stats):
+    """Solve every row of ``puzzles`` (uint8[M, 81]) in one compiled loop, reusing ``state``;
+    outputs as :func:`sudokit.fast.kernels.solve_batch`."""
+    regs = state.regs
+    for i in range(puzzles.shape[0]):
+        t0 = monotonic()
+        start(state, puzzles[i])
+        outcome = run(state, limit, node_limit, t0 + time_limit, out[i])
+        status[i] = _code(outcome, regs[Reg.SOLUTIONS])
+        for k in range(N_COUNTERS):
+            stats[i, k] = regs[k]
+        stats[i, N_COUNTERS] = np.int64((monotonic() - t0) * 1e9)
