@@ -6,7 +6,8 @@ Usage (from the repository root)::
 
 Prints, per 9x9 dataset, puzzles/s (median of ``--runs`` runs, one thread) of ``fast`` through
 the batch API (limit 1, by wall and by CPU time, then limit 2 for uniqueness and the cost
-ratio), through the one-puzzle API
+ratio; these use the specialised 9x9 engine), of the generic kernels on the same batch (limit 1,
+by CPU time: the speed-up of the 9x9 engine), through the one-puzzle API
 (``sudokit.solve`` per puzzle, on the first ``--single``), and of ``propagate`` (on the first
 ``--baseline`` puzzles: the full sets would take minutes) with the ratio batch / propagate.
 Then the solve time of every ``large/`` puzzle and of an empty 64x64 grid, the batch rate on two
@@ -41,15 +42,16 @@ SETS = [
 LARGE = sorted(p.name for p in (DATA / "large").glob("*.txt") if not p.name.endswith("s.txt"))
 
 
-def batch_rate(givens: np.ndarray, limit: int, runs: int) -> tuple[float, float]:
+def batch_rate(givens: np.ndarray, limit: int, runs: int, generic: bool = False
+               ) -> tuple[float, float]:
     """Median puzzles/s of the batch API, by wall time and by this process's CPU time (the
     machine is shared: CPU time shows the speed of one uncontended core better)."""
-    _, status, _ = solve_many(givens, limit)
+    _, status, _ = solve_many(givens, limit, generic=generic)
     assert (status == Code.SOLVED).all(), "a benchmark puzzle was not solved"
     wall, cpu = [], []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        solve_many(givens, limit)
+        solve_many(givens, limit, generic=generic)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     return len(givens) / statistics.median(wall), len(givens) / statistics.median(cpu)
@@ -59,11 +61,12 @@ def nine_by_nine(args: argparse.Namespace) -> None:
     print_header(f"9x9 puzzles/s (median of {args.runs} runs, one thread; propagate on the first "
                  f"{args.baseline}, one-puzzle API on the first {args.single})",
                  ["dataset".ljust(62), "puzzles", "batch", "(CPU)", "limit=2", "cost x",
-                  "one-puzzle", "propagate", "batch/propagate"])
+                  "generic (CPU)", "one-puzzle", "propagate", "batch/propagate"])
     for relative, limit in SETS:
         puzzles = load(relative, limit)
         givens = np.array([p.givens for p in puzzles], np.uint8)
         (one, one_cpu), (two, _) = (batch_rate(givens, limit, args.runs) for limit in (1, 2))
+        _, generic = batch_rate(givens, 1, args.runs, generic=True)
         few = puzzles[:args.single]
         single = len(few) / median_seconds(lambda: [solve(p, "fast") for p in few], args.runs)
         base = puzzles[:args.baseline]
@@ -71,7 +74,7 @@ def nine_by_nine(args: argparse.Namespace) -> None:
                                           args.runs)
         name = relative + (f" (first {limit})" if limit else "")
         print(f"{name:<62} {len(puzzles):>7} {one:>9,.0f} {one_cpu:>9,.0f} {two:>9,.0f} "
-              f"{one / two:>6.2f} "
+              f"{one / two:>6.2f} {generic:>13,.0f} "
               f"{single:>10,.0f} {slow:>10,.1f} {one / slow:>10,.0f}x")
 
 

@@ -69,6 +69,57 @@ def test_one_puzzle_api_enumerates_all_solutions_lazily() -> None:
     assert len(set(result.solutions)) == n
 
 
+# --- the specialised 9x9 engine (sudokit.fast.nine) against the generic kernels -----------
+
+def batch(puzzles: list[Puzzle], limit: int, generic: bool) -> tuple[np.ndarray, ...]:
+    return solve_many(np.array([p.givens for p in puzzles], np.uint8), limit, generic=generic)
+
+
+@pytest.mark.parametrize("relative,limit", [("norvig/sudoku-top95.txt", None),
+                                            ("tdoku/puzzles7_serg_benchmark", 2000),
+                                            ("invalid/tdoku_test_puzzles", None)])
+def test_nine_agrees_with_the_generic_engine(relative: str, limit: int | None) -> None:
+    puzzles = load(relative, limit)
+    for count_limit in (1, 2):
+        grids, status, stats = batch(puzzles, count_limit, generic=False)
+        _, generic_status, generic_stats = batch(puzzles, count_limit, generic=True)
+        assert (status == generic_status).all()
+        found = stats[:, Stat.SOLUTIONS]
+        assert (found == generic_stats[:, Stat.SOLUTIONS]).all()
+        for puzzle, row, n in zip(puzzles, grids, found):
+            assert all(is_solution(tuple(g), puzzle) for g in row[:n])
+    assert stats[:, Stat.PROPAGATIONS].sum() > 0 and stats[:, Stat.HIDDEN_SINGLES].sum() > 0
+
+
+def test_nine_counts_every_solution_of_the_tdoku_test_puzzles() -> None:
+    cases = tdoku_test_puzzles()
+    grids, status, stats = batch([p for p, _ in cases], 1000, generic=False)
+    assert stats[:, Stat.SOLUTIONS].tolist() == [n for _, n in cases]
+    for (puzzle, n), row in zip(cases, grids):
+        assert len({tuple(g) for g in row[:n]}) == n
+
+
+def test_nine_limits_and_counters() -> None:
+    puzzles = load("tdoku/puzzles6_forum_hardest_1106", 20)
+    _, status, stats = batch(puzzles, 2, generic=False)
+    assert (stats[:, Stat.NODES] > 5).all() and (stats[:, Stat.BACKTRACKS] > 0).all()
+    assert stats[:, Stat.LOCKED_ELIMINATIONS].sum() > 0
+    givens = np.array([p.givens for p in puzzles], np.uint8)
+    _, status, stats = solve_many(givens, 2, node_limit=3)
+    assert (status == Code.NODE_LIMIT).all() and (stats[:, Stat.NODES] == 3).all()
+    _, status, _ = solve_many(givens, 2, time_limit=0.0)
+    assert (status == Code.TIME_LIMIT).all()
+
+
+def test_nine_runs_only_standard_nine_by_nine() -> None:
+    from sudokit.fast import uses_nine
+
+    assert uses_nine(Geometry.of(3, 3), locked=True)
+    assert not uses_nine(Geometry.of(3, 3), locked=False)
+    assert not uses_nine(Geometry.of(3, 3, Variant.DIAGONAL), locked=True)
+    assert not uses_nine(Geometry.of(2, 2), locked=True) and not uses_nine(Geometry.of(4, 4), True)
+
+
 # --- sizes ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("box", [(1, 1), (1, 2), (2, 2), (1, 5), (2, 3), (3, 3), (3, 4), (4, 4),

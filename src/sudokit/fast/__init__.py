@@ -23,8 +23,9 @@ from .engine import (  # noqa: E402
     Search,
     Stat,
     solve_many,
+    uses_nine,
 )
 from .kernels import Code, Outcome  # noqa: E402
 
 __all__ = ["solve_many", "Search", "BatchResult", "Stat", "Code", "Outcome", "STATUS_OF_CODE",
-           "NO_NODE_LIMIT", "CACHE_DIR"]
+           "NO_NODE_LIMIT", "CACHE_DIR", "uses_nine"]

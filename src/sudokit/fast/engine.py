@@ -93,6 +93,7 @@ def solve_many(
     node_limit: int | None = None,
     time_limit: float | None = None,
     locked: bool = True,
+    generic: bool = False,
 ) -> BatchResult:
     """Solve (or count up to ``limit`` solutions of) many puzzles in one compiled loop.
 
@@ -106,6 +107,7 @@ def solve_many(
         locked: apply locked candidates (pointing / claiming) during propagation. Standard 9x9
             puzzles with ``locked`` run on the specialised engine of :mod:`sudokit.fast.nine`
             (same counts, different node counts possible), every other case on the generic one.
+        generic: use the generic kernels even where the 9x9 engine applies (for comparisons).
 
     Returns:
         A :class:`BatchResult`. A puzzle whose givens contradict each other gets
@@ -125,7 +127,7 @@ def solve_many(
     result = BatchResult(np.zeros((m, limit, n_cells), np.uint8), np.zeros(m, np.int8),
                          np.zeros((m, len(Stat)), np.int64))
     seconds = math.inf if time_limit is None else float(time_limit)
-    if uses_nine(geometry, locked):
+    if not generic and uses_nine(geometry, locked):
         nine.solve_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
                          seconds, *result)
         return result
