@@ -70,3 +70,24 @@ def test_stats_declared_counters_only() -> None:
     data = result.stats.as_dict()
     assert data["nodes"] == 0 and data["revisions"] is None
     assert result.seconds >= 0 and result.method == "propagate"
+
+
+def test_missing_optional_dependency_gives_install_hint() -> None:
+    from sudokit.errors import MethodUnavailable
+
+    @register
+    class NeedsMissing(Solver):
+        name = "test-needs-missing"
+        summary = "needs a module that is not installed"
+        requires = ("sudokit_no_such_module",)
+        install = "sudokit-no-such-package"
+
+        def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator:
+            yield from ()
+
+    try:
+        with pytest.raises(MethodUnavailable, match="pip install sudokit-no-such-package"):
+            get_solver("test-needs-missing")
+        assert not {m.name: m for m in methods()}["test-needs-missing"].available
+    finally:
+        del _SOLVERS[NeedsMissing.name]

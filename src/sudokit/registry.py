@@ -70,7 +70,7 @@ def get_solver(name: str, **options: Any) -> Any:
         missing = [m for m in cls.requires if importlib.util.find_spec(m) is None]
         raise MethodUnavailable(
             f"method {family!r} needs {', '.join(missing)}: install it with "
-            f"'pip install {' '.join(missing)}'"
+            f"'pip install {cls.install or ' '.join(missing)}'"
         )
     return cls(backend or None, **options)
 

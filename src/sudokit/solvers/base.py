@@ -26,6 +26,8 @@ class Solver(ABC):
         name: registry name (``"propagate"``); a backend may follow a colon (``"sat:glucose4"``).
         summary: one line for ``sudokit methods``.
         requires: optional modules the method imports (checked before use).
+        install: the pip requirement that provides them, for the error message (default: the
+            module names).
         counters: the :class:`~sudokit.result.Stats` fields it fills.
         min_side, max_side: grid sides it supports.
         variants: grid variants it supports.
@@ -41,6 +43,7 @@ class Solver(ABC):
     name: ClassVar[str]
     summary: ClassVar[str]
     requires: ClassVar[tuple[str, ...]] = ()
+    install: ClassVar[str] = ""
     counters: ClassVar[frozenset[str]] = frozenset({"nodes"})
     min_side: ClassVar[int] = 1
     max_side: ClassVar[int] = 64

@@ -87,6 +87,7 @@ class SatSolver(Solver):
     summary = ("Sudoku CNF (Lynce and Ouaknine 2006 / Kwon and Jain 2006) solved by a real SAT "
                "solver: PySAT backends or any DIMACS binary (sat:exec)")
     requires = ("pysat",)
+    install = "python-sat"
     counters = frozenset({"nodes", *_MEASURED})
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
