@@ -141,6 +141,8 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
                    **options: Any) -> dict[str, Callable[[Any], Outcome]]:
     """Return a runner per Sudoku method name: ``puzzle -> solve(puzzle, method, ...)``.
 
+    Each method is warmed up first (compiled kernels loaded), so no instance's time includes it.
+
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: checked now, before any run.
     """
@@ -148,7 +150,7 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
     from .registry import get_solver
 
     for name in methods:
-        get_solver(name, **options)
+        get_solver(name, **options).warm_up()
 
     def runner(name: str) -> Callable[[Any], Outcome]:
         return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **options)

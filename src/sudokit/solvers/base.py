@@ -103,6 +103,12 @@ class Solver(ABC):
             LimitReached: through ``limits.check``.
         """
 
+    def warm_up(self) -> None:
+        """Load or compile what the first solve would (compiled kernels), so timings exclude it.
+
+        The default does nothing; comparisons and benchmarks call it before timing a method.
+        """
+
     def solve_chunk(
         self, puzzles: Sequence[Puzzle], limits: Limits, count_limit: int
     ) -> list[tuple[list[Grid], Stats, bool]] | None:
