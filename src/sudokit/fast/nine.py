@@ -1,27 +1,23 @@
 """A specialised engine for standard 9x9 Sudoku: digit-major bitboards in band words.
 
-The grid is kept per digit rather than per cell, after the design of JCZSolve (Zhou Yundong,
-2012; also the core of fsss2 and of tdoku's benchmark baselines, Dillon 2019): for each digit
-``d`` and band ``b`` (three rows) one int64 word holds the 27 cells of the band where ``d`` is
-still possible, bit ``9 * row_in_band + col``. With three more words for the unsolved cells of
-each band, one search state is 30 integers, so backtracking copies the state (no trail).
+The grid is kept per digit rather than per cell, as in JCZSolve (zhouyundong_2012) and fsss2
+(M. Dobrichev), both benchmarked by tdoku (T. Dillon, 2019): for each digit ``d`` and band ``b``
+(three rows) one int64 word holds the 27 cells of the band where ``d`` is still possible, bit
+``9 * row_in_band + col``. With three words of unsolved cells, a state is 30 integers, so
+backtracking copies the state (no trail). Rules, to a fixpoint:
 
-Rules, to a fixpoint:
+* **placing** a digit clears it from the cell's row, column and box and the cell from the other
+  digits (naked-single elimination, Norvig 2006);
+* **band and stack permutations**: in a band a digit takes one cell per row and per box, so its
+  3x3 pattern of (row, box) mini-rows must contain a permutation matrix; a table maps each
+  pattern to the union of the permutations inside it (JCZSolve's ``TblComplexMask``), and the
+  same holds for (box, column) mini-columns of a stack. This subsumes pointing and claiming
+  (Sudopedia, "Locked Candidates"); no permutation left is a contradiction;
+* **hidden singles** of a digit in rows, boxes and columns; **naked singles** of a cell.
 
-* **placing** a digit clears it from the cell's row, column and box and clears the cell from the
-  other digits (naked-single elimination, Norvig 2006);
-* **band permutation**: in a band a digit takes one cell per row and one per box, so the 3x3
-  pattern of (row, box) mini-rows it occupies must contain a permutation matrix; a table maps
-  every pattern to the union of the permutations it contains, which removes the digit from
-  every other mini-row (this subsumes pointing and claiming between boxes and rows, Sudopedia
-  "Locked Candidates"; JCZSolve's ``TblComplexMask``). No permutation left is a contradiction;
-* **hidden singles** of the digit in rows, boxes (per band) and columns (across bands);
-* **naked singles**: unsolved cells with one candidate left (none left: a contradiction).
-
-Search branches on the first bivalue cell (else one with the fewest candidates: MRV, Haralick
-and Elliott 1980), trying digits in increasing order, with the same phases, limits and counters
-as :mod:`sudokit.fast.kernels`, so :class:`~sudokit.fast.engine.Search` and the batch API use
-either engine unchanged.
+Search branches on the first bivalue cell (else MRV, Haralick and Elliott 1980), digits in
+increasing order, with the phases, limits and counters of :mod:`sudokit.fast.kernels`, so
+:class:`~sudokit.fast.engine.Search` and the batch API drive either engine the same way.
 """
 
 from __future__ import annotations
@@ -53,7 +49,7 @@ def _tables() -> tuple[np.ndarray, ...]:
             if all(pattern >> (3 * r + p[r]) & 1 for r in range(3)):
                 perm[pattern] |= sum(1 << (3 * r + p[r]) for r in range(3))
     complex_mask = np.array([sum(7 << (9 * (j // 3) + 3 * (j % 3)) for j in range(9) if m >> j & 1)
-                             for m in perm], np.int64)  # [512]: the same as band cells
+                             for m in perm], np.int64)  # [512]: the same in band cells
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
     own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
@@ -118,13 +114,15 @@ def _assign(s, regs, d, cell):
         if nw != w:
             removed += _count(w ^ nw)
             s[3 * d + bb] = nw
-    dirty = s[DIRTY] | (1 << d)
+    others = 0  # digits other than d that lose the cell (branch-free)
     for e in range(9):
-        if e != d and s[3 * e + b] & bit:
-            s[3 * e + b] ^= bit
-            removed += 1
-            dirty |= 1 << e
-    s[DIRTY] = dirty
+        w = s[3 * e + b]
+        others |= ((w >> i) & 1) << e
+        s[3 * e + b] = w & ~bit
+    others &= ~(1 << d)
+    s[3 * d + b] |= bit
+    s[DIRTY] |= others | (1 << d)
+    removed += _count(others)
     s[U + b] ^= bit
     regs[Reg.PROPAGATIONS] += removed
     return True
@@ -145,15 +143,8 @@ def _fold(w):
 
 @jit
 def _stacks(occupied):
-    """The permutation rule on stacks: in the three boxes of a stack a digit takes one column
-    per box and one box per column (pointing and claiming between boxes and columns).
-
-    Args:
-        occupied: bit ``9 * b + c`` set when column c of band b still holds the digit.
-
-    Returns:
-        The allowed subset of ``occupied`` (0 for a contradiction).
-    """
+    """Return the subset of ``occupied`` (bit ``9 * b + c``: column c of band b holds the digit)
+    on a (box, column) permutation of every stack, 0 for a contradiction."""
     allowed = 0
     for k in range(3):
         pattern = 0
@@ -189,8 +180,8 @@ def _update_digit(s, regs, d):
     base = 3 * d
     w0, w1, w2 = s[base], s[base + 1], s[base + 2]
     u0, u1, u2 = s[U], s[U + 1], s[U + 2]
-    if (w0 & u0) | (w1 & u1) | (w2 & u2) == 0:  # placed everywhere
-        return True
+    if (w0 & u0) | (w1 & u1) | (w2 & u2) == 0:  # only placed cells left: all nine?
+        return _count(w0) + _count(w1) + _count(w2) == 9
     n0, n1, n2 = _band(w0), _band(w1), _band(w2)
     if n0 == 0 or n1 == 0 or n2 == 0:
         return False
@@ -269,15 +260,18 @@ def _naked_singles(s, regs):
 def _propagate(s, regs):
     """Apply the rules to a fixpoint; False on a contradiction."""
     while True:
-        while s[DIRTY] != 0:
-            dirty = s[DIRTY]
+        dirty = s[DIRTY]
+        s[DIRTY] = 0
+        while dirty != 0:
             d = _low(dirty)
-            s[DIRTY] = dirty & (dirty - 1)
+            dirty &= dirty - 1
             if not _update_digit(s, regs, d):
                 return False
         placed = _naked_singles(s, regs)
-        if placed <= 0:
-            return placed == 0
+        if placed < 0:
+            return False
+        if placed == 0 and s[DIRTY] == 0:
+            return True
 
 
 @jit
@@ -325,7 +319,8 @@ def _pick(s):
 
 @jit
 def start(state, givens):
-    """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty); :func:`run` propagates."""
+    """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
+    puzzle unsatisfiable); :func:`run` propagates."""
     s, regs = state.s, state.regs
     for k in range(27):
         s[k] = BAND
@@ -336,7 +331,7 @@ def start(state, givens):
     ok = True
     for cell in range(81):
         if givens[cell] != 0 and ok:
-            ok = _assign(s, regs, givens[cell] - 1, cell)
+            ok = givens[cell] <= 9 and _assign(s, regs, givens[cell] - 1, cell)
     regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
 
 
