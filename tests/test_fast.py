@@ -350,3 +350,11 @@ def test_read_only_install_still_caches(tmp_path: Path) -> None:
     assert (first[1], second[1]) == ("0", "2")  # the generic and the 9x9 batch kernels
     assert list((tmp_path / "cache").rglob("*.nbi"))
     assert not list(install.rglob("*.nbi"))
+
+
+def test_warm_up_loads_kernels_without_side_effects() -> None:
+    from sudokit import get_solver
+
+    solver = get_solver("fast")
+    solver.warm_up()
+    assert solve(Puzzle.from_digits([0] * 81), "fast").status is Status.SOLVED

@@ -68,6 +68,18 @@ class FastSolver(Solver):
             else:
                 raise LimitReached(f"time limit {limits.time_limit} s reached")
 
+    def warm_up(self) -> None:
+        """Load the cached kernels (9x9 and generic, one-puzzle and batch) by solving empty grids."""
+        from ..fast import solve_many
+        from ..geometry import Geometry
+
+        for side in (4, 9):
+            geometry = Geometry.for_side(side)
+            empty = Puzzle(geometry, (0,) * geometry.n_cells)
+            next(self.solutions(empty, Stats.counting(self.counters), Limits()))
+            solve_many(np.zeros((1, geometry.n_cells), dtype=np.uint8), 1, geometry=geometry,
+                       locked=self.settings["locked_candidates"])
+
     def solve_chunk(
         self, puzzles: Sequence[Puzzle], limits: Limits, count_limit: int
     ) -> list[tuple[list[Grid], Stats, bool]] | None:
