@@ -159,3 +159,19 @@ def test_interrupted_run_leaves_only_complete_records(tmp_path: Path) -> None:
     lines = text.splitlines()
     assert len(lines) >= 5
     assert all(is_solution([int(c) for c in line], p) for line, p in zip(lines, puzzles))
+
+
+def test_readme_main_job_command_prints_solutions() -> None:
+    """The first set-up command of README.md, after its install step, solves the shipped file."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(text.strip() for text in readme.splitlines()
+                if text.strip().startswith("pip install . && "))
+    command = line.split("&&", 1)[1].split()
+    assert command[:2] == ["sudokit", "solve"]
+    done = sudokit(*command[1:])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    puzzles = [r.puzzle for r in read_puzzles(ROOT / command[2])]
+    assert len(lines) == len(puzzles) == 95
+    assert all(is_solution([int(ch) for ch in text], p) for text, p in zip(lines, puzzles))
+    assert "solved" in done.stderr and "95" in done.stderr
