@@ -26,7 +26,7 @@ def main() -> None:
     sets = [
         ("norvig/sudoku-top95.txt", None),
         ("norvig/sudoku-hardest.txt", None),
-        (f"tdoku/puzzles2_17_clue", args.clue17),
+        ("tdoku/puzzles2_17_clue", args.clue17),
         ("tdoku/puzzles1_unbiased_first1000", None),
     ]
     print_header(f"propagate vs Norvig 2006 (median of {args.runs} runs, one core)")

@@ -24,7 +24,6 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import numpy as np
 from common import DATA, ROOT, load, median_seconds, print_header

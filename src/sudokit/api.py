@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import LimitReached, SolverBug, UnsupportedPuzzle
+from .errors import SolverBug, UnsupportedPuzzle
 from .puzzle import Grid, Puzzle, has_duplicate_givens, solves, violations
 from .registry import get_solver, is_available, load_methods
-from .result import Limits, Result, Stats, Status
+from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
 
 __all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method"]
@@ -99,17 +99,8 @@ def count_solutions(
         return Result(puzzle, Status.UNSATISFIABLE, (), solver.full_name,
                       time.perf_counter() - start, stats, limit, str(conflicts[0]))
     limits = Limits(time_limit, node_limit).start()
-    found: list[Grid] = []
-    status, message = Status.UNSATISFIABLE, None
-    try:
-        for grid in solver.solutions(puzzle, stats, limits):
-            found.append(verified(grid, puzzle, solver.full_name))
-            if limit is not None and len(found) >= limit:
-                break
-    except LimitReached as exc:
-        status, message = Status.UNKNOWN, str(exc)
-    if found and status is not Status.UNKNOWN:
-        status = Status.SOLVED
+    found, status, message = gather(solver.solutions(puzzle, stats, limits),
+                                    lambda grid: verified(grid, puzzle, solver.full_name), limit)
     return Result(puzzle, status, tuple(found), solver.full_name,
                   time.perf_counter() - start, stats, limit, message)
 

@@ -122,8 +122,8 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
     Returns:
         An :class:`Outcome` value.
     """
-    cand, frame_cell, frame_untried, frame_mark, regs = (
-        state.cand, state.frame_cell, state.frame_untried, state.frame_mark, state.regs)
+    frame_cell, frame_untried, frame_mark, regs = (
+        state.frame_cell, state.frame_untried, state.frame_mark, state.regs)
     full = full_mask(tables)
     found = 0
     tried = 0  # nodes in this call: the clock is read at its first node and every 1,024

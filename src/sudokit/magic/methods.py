@@ -20,9 +20,9 @@ from typing import Any
 from ..compare import Comparison, compare
 from ..csp import CSP_COUNTERS, Inference, Order
 from ..csp import Select as CspSelect
-from ..errors import (InvalidOption, LimitReached, MethodUnavailable, SolverBug, UnknownMethod,
+from ..errors import (InvalidOption, MethodUnavailable, SolverBug, UnknownMethod,
                       UnsupportedPuzzle)
-from ..result import Limits, Stats, Status
+from ..result import Limits, Stats, Status, gather
 from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
@@ -163,21 +163,16 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         return MagicResult(problem, Status.UNSATISFIABLE, (), method,
                            time.perf_counter() - start, stats, count_limit, clash)
     limits = Limits(time_limit, node_limit).start()
-    found: list[Square] = []
-    status, message = Status.UNSATISFIABLE, None
-    try:
-        for square in chosen.search(problem, stats, limits, **settings):
-            problems = magic_violations(square, problem)
-            if problems:
-                raise SolverBug(f"magic method {method!r} returned a wrong square: "
-                                f"{'; '.join(problems[:3])}")
-            found.append(square)
-            if count_limit is not None and len(found) >= count_limit:
-                break
-    except LimitReached as exc:
-        status, message = Status.UNKNOWN, str(exc)
-    if found and status is not Status.UNKNOWN:
-        status = Status.SOLVED
+
+    def verified(square: Square) -> Square:
+        problems = magic_violations(square, problem)
+        if problems:
+            raise SolverBug(f"magic method {method!r} returned a wrong square: "
+                            f"{'; '.join(problems[:3])}")
+        return square
+
+    found, status, message = gather(chosen.search(problem, stats, limits, **settings), verified,
+                                    count_limit)
     return MagicResult(problem, status, tuple(found), method, time.perf_counter() - start,
                        stats, count_limit, message)
 
