@@ -1,4 +1,9 @@
-"""Shared fixtures: the registry as a ``method`` fixture, and paths to the shared datasets."""
+"""Shared fixtures: the registry as a ``method`` fixture, and paths to the test data.
+
+``DATA`` (``tests/data``) holds the small samples every test may use (see its SOURCES.md); the full
+public sets in ``../shared/data`` (``SHARED``) are read only by tests marked ``shared_data``, which
+the default run leaves out (``python -m pytest -m shared_data`` runs them; CI does).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ from sudokit.formats import read_puzzles
 from sudokit.registry import methods
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data"
+SHARED = ROOT.parent / "shared" / "data"
 EXAMPLES = ROOT / "examples"
 
 
@@ -33,8 +39,23 @@ def method(request: pytest.FixtureRequest) -> str:
 
 
 def load(relative: str, limit: int | None = None) -> list:
-    """Puzzles of a shared dataset file (path relative to ``shared/data``); skip if absent."""
-    path = DATA / relative
+    """Puzzles of a sample file under ``tests/data`` (first ``limit``); it must exist."""
+    return [r.puzzle for r in itertools.islice(read_puzzles(DATA / relative), limit)]
+
+
+def shared(relative: str) -> Path:
+    """Path of a full public set under ``../shared/data``, for ``shared_data`` tests only.
+
+    Fails (never skips) when it is absent: these tests run only when asked for, and CI has the
+    directory, so a missing file is a broken set-up, not a reason to pass quietly.
+    """
+    path = SHARED / relative
     if not path.exists():
-        pytest.skip(f"dataset {path} not present")
-    return [r.puzzle for r in itertools.islice(read_puzzles(path), limit)]
+        pytest.fail(f"{path} is missing: tests marked shared_data need ../shared/data beside "
+                    "the repository (see tests/data/SOURCES.md)")
+    return path
+
+
+def load_shared(relative: str, limit: int | None = None) -> list:
+    """Puzzles of a full public set under ``../shared/data`` (see :func:`shared`)."""
+    return [r.puzzle for r in itertools.islice(read_puzzles(shared(relative)), limit)]

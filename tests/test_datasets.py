@@ -1,7 +1,8 @@
-"""Acceptance on the shared public datasets: every puzzle solves, verifies and gets its status.
+"""Acceptance on the public datasets: every puzzle solves, verifies and gets its status.
 
-The big sets run with the default method (the fastest available); the full-size versions are
-marked slow, and a smaller slice of each runs by default.
+The samples in ``tests/data`` run by default with the default method (the fastest available);
+the full sets in ``../shared/data`` run under the opt-in ``shared_data`` marker (CI runs it), the
+longest of them also marked slow.
 """
 
 from __future__ import annotations
@@ -16,18 +17,24 @@ from sudokit.batch import Label, solve_records
 from sudokit.formats import read_puzzles
 from sudokit.puzzle import is_solution
 
-from .conftest import DATA
+from .conftest import DATA, shared
 
-SUDOPEDIA = DATA / "invalid" / "sudopedia_cp468"
 TDOKU = "tdoku/"
 
 
-def outcomes(relative: str, limit: int | None = None, **kwargs) -> list:
-    path = DATA / relative
-    if not path.exists():
-        pytest.skip(f"dataset {path} not present")
+def solved(path: Path, limit: int | None = None, **kwargs) -> list:
     records = itertools.islice(read_puzzles(path), limit)
     return list(solve_records(records, default_method(), time_limit=60, **kwargs))
+
+
+def outcomes(relative: str, limit: int | None = None, **kwargs) -> list:
+    """Outcomes of a sample file under ``tests/data``."""
+    return solved(DATA / relative, limit, **kwargs)
+
+
+def shared_outcomes(relative: str, limit: int | None = None, **kwargs) -> list:
+    """Outcomes of a full set under ``../shared/data`` (``shared_data`` tests only)."""
+    return solved(shared(relative), limit, **kwargs)
 
 
 def assert_all_solved(results: list, at_least: int) -> None:
@@ -42,19 +49,33 @@ def test_norvig_files(name: str) -> None:
     assert_all_solved(outcomes(f"norvig/{name}"), 11)
 
 
-@pytest.mark.parametrize(("name", "limit", "count"), [
-    ("puzzles3_magictour_top1465", None, 1465),
-    ("puzzles2_17_clue", 2000, 2000),
-    ("puzzles5_forum_hardest_1905_11+_first20000", 60, 60),
+@pytest.mark.parametrize(("name", "count"), [
+    ("puzzles3_magictour_top1465", 1465),
+    ("puzzles2_17_clue_first300", 300),
+    ("puzzles5_forum_hardest_1905_11+_first100", 100),
+    ("puzzles6_forum_hardest_1106_first100", 100),
 ])
-def test_tdoku_acceptance(name: str, limit: int | None, count: int) -> None:
-    assert_all_solved(outcomes(TDOKU + name, limit), count)
+def test_tdoku_acceptance(name: str, count: int) -> None:
+    assert_all_solved(outcomes(TDOKU + name), count)
 
 
+@pytest.mark.shared_data
+@pytest.mark.parametrize(("name", "limit", "count"), [
+    ("puzzles1_unbiased_first1000", None, 1000),
+    ("puzzles2_17_clue", None, 49158),
+    ("puzzles5_forum_hardest_1905_11+_first20000", 500, 500),
+    ("puzzles6_forum_hardest_1106", None, 375),
+])
+def test_tdoku_full_sets(name: str, limit: int | None, count: int) -> None:
+    assert_all_solved(shared_outcomes(TDOKU + name, limit), count)
+
+
+@pytest.mark.shared_data
 @pytest.mark.slow
 def test_forum_hardest_first_2000() -> None:
     """About 50 s with ``propagate``; a few seconds with ``fast``."""
-    assert_all_solved(outcomes(TDOKU + "puzzles5_forum_hardest_1905_11+_first20000", 2000), 2000)
+    assert_all_solved(shared_outcomes(TDOKU + "puzzles5_forum_hardest_1905_11+_first20000", 2000),
+                      2000)
 
 
 def test_tdoku_test_puzzles_counts_with_unique() -> None:
@@ -107,14 +128,14 @@ def test_sam_25x25_zero_based_solves() -> None:
 
 
 def test_kaggle_slice_equals_given_solutions() -> None:
-    results = outcomes("csv/kaggle_first5000.csv", 500)
-    assert_all_solved(results, 500)
+    results = outcomes("csv/kaggle_first200.csv")
+    assert_all_solved(results, 200)
     assert all(o.solution == o.record.expected for o in results)
 
 
-@pytest.mark.slow
+@pytest.mark.shared_data
 def test_kaggle_first5000_equals_given_solutions() -> None:
-    results = outcomes("csv/kaggle_first5000.csv")
+    results = shared_outcomes("csv/kaggle_first5000.csv")
     assert_all_solved(results, 5000)
     assert all(o.solution == o.record.expected for o in results)
 
