@@ -10,7 +10,7 @@ import time
 import pytest
 
 from sudokit import Geometry, Puzzle, Status, count_solutions, get_solver, is_solution, solve
-from sudokit.errors import UnsupportedPuzzle
+from sudokit.errors import InvalidOption, UnsupportedPuzzle
 
 from .conftest import DATA, load
 
@@ -72,6 +72,23 @@ def test_node_limit_gives_unknown(method: str) -> None:
     result = count_solutions(empty, None, method, node_limit=10)
     assert result.status is Status.UNKNOWN
     assert all(is_solution(s, empty) for s in result.solutions)
+
+
+@pytest.mark.parametrize("limit", [0, 1, 7, 40])
+def test_node_limit_is_exact(method: str, limit: int) -> None:
+    """With node_limit=N a method enters at most N nodes: it stops with nodes <= N."""
+    empty = Puzzle.from_digits([0] * 81)
+    result = count_solutions(empty, None, method, node_limit=limit)
+    assert result.status is Status.UNKNOWN and "node limit" in result.message
+    assert result.stats.nodes is not None and result.stats.nodes <= limit, result.stats.nodes
+
+
+def test_negative_limits_are_refused(method: str) -> None:
+    empty = Puzzle.from_digits([0] * 81)
+    with pytest.raises(InvalidOption, match="time limit"):
+        solve(empty, method, time_limit=-1)
+    with pytest.raises(InvalidOption, match="node limit"):
+        solve(empty, method, node_limit=-1)
 
 
 def test_time_limit_gives_unknown_promptly(method: str) -> None:

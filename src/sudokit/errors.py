@@ -66,7 +66,8 @@ class InvalidPuzzle(SudokuError, ValueError):
 
 
 class InvalidOption(SudokuError, ValueError):
-    """A method option has an unknown name or a value outside its choices."""
+    """A method option has an unknown name or a value outside its choices, or a limit is out
+    of range (a negative time or node limit)."""
 
 
 class UnknownMethod(SudokuError, LookupError):

@@ -178,8 +178,7 @@ def search(puzzle: Puzzle, stats: Stats, limits: Limits, naked_twins: bool = Tru
                 continue
             bit = untried & -untried
             frame[1] = untried ^ bit
-            stats.nodes += 1
-            limits.check(stats)
+            limits.count_node(stats)
             before = state.eliminations
             ok = state.remove(cell, state.cand[cell] & ~bit) and state.propagate()
             stats.propagations += state.eliminations - before

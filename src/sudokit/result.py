@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, TypeVar
 
-from .errors import LimitReached
+from .errors import InvalidOption, LimitReached
 from .puzzle import Grid, Puzzle
 
 T = TypeVar("T")
@@ -101,24 +101,62 @@ class Stats:
 
 @dataclass(frozen=True)
 class Limits:
-    """Search limits, checked by solvers through :meth:`check`.
+    """Search limits, honoured by solvers through :meth:`count_node` and :meth:`check`.
+
+    A node limit is exact: with ``node_limit=N`` a search enters at most N nodes (the
+    (N+1)-th is refused before it is counted), so ``stats.nodes <= N`` whenever a limit stops
+    it. The time limit covers everything a solver does after :meth:`start`, encoding included.
 
     Attributes:
-        time_limit: seconds of wall time allowed (None: no limit).
-        node_limit: most search nodes allowed (None: no limit).
+        time_limit: seconds of wall time allowed, >= 0 (None: no limit).
+        node_limit: most search nodes allowed, >= 0 (None: no limit).
         deadline: ``time.perf_counter()`` value after which a search must stop; set by
             :meth:`start` from ``time_limit``.
+
+    Raises:
+        InvalidOption: a negative (or NaN) time limit, or a node limit that is negative or not
+            a whole number.
     """
 
     time_limit: float | None = None
     node_limit: int | None = None
     deadline: float | None = None
 
+    def __post_init__(self) -> None:
+        if self.time_limit is not None and not (
+            isinstance(self.time_limit, (int, float)) and self.time_limit >= 0
+        ):
+            raise InvalidOption(f"time limit must be a number of seconds >= 0 (or none), "
+                                f"got {self.time_limit!r}")
+        if self.node_limit is not None and not (
+            isinstance(self.node_limit, int) and not isinstance(self.node_limit, bool)
+            and self.node_limit >= 0
+        ):
+            raise InvalidOption(f"node limit must be a whole number >= 0 (or none), "
+                                f"got {self.node_limit!r}")
+
     def start(self) -> Limits:
         """Return a copy whose deadline counts from now."""
         if self.time_limit is None:
             return self
         return Limits(self.time_limit, self.node_limit, time.perf_counter() + self.time_limit)
+
+    def count_node(self, stats: Stats) -> None:
+        """Enter one more search node: add 1 to ``stats.nodes`` if the limits allow it.
+
+        Call it where a search is about to try a branch; it is the check that makes node limits
+        exact (the counter never passes ``node_limit``).
+
+        Raises:
+            LimitReached: ``node_limit`` nodes were already counted, or the deadline passed
+                (the node is then not counted).
+        """
+        nodes = stats.nodes or 0
+        if self.node_limit is not None and nodes >= self.node_limit:
+            raise LimitReached(f"node limit {self.node_limit} reached")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise LimitReached(f"time limit {self.time_limit} s reached")
+        stats.nodes = nodes + 1
 
     def check(self, stats: Stats) -> None:
         """Raise LimitReached when the node count or the deadline is past its limit.

@@ -227,8 +227,7 @@ def _explore(search: Search, limits: Limits) -> Iterator[list[int]]:
             free.add(var)
             st.backtracks += 1
             continue
-        st.nodes += 1
-        limits.check(st)
+        limits.count_node(st)
         if not search.assign(var, left.pop()):
             continue
         nxt = search.choose()

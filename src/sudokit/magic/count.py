@@ -99,8 +99,7 @@ def _partitions(sets: Sequence[int], universe: int, stats: Stats,
             return
         for s in by_low.get(left & -left, ()):
             if s & left == s:
-                stats.nodes += 1
-                limits.check(stats)
+                limits.count_node(stats)
                 chosen.append(s)
                 yield from cover(left ^ s)
                 chosen.pop()
@@ -125,8 +124,7 @@ def _arrangements(table: list[list[int]], problem: MagicProblem, stats: Stats,
     for sigma in orders:
         rows = [table[i] for i in sigma]
         for pi in diagonals:
-            stats.nodes += 1
-            limits.check(stats)
+            limits.count_node(stats)
             tau = [pi[i] for i in sigma]  # column r of the square is column set tau[r]
             if sum(rows[r][tau[n - 1 - r]] for r in range(n)) != target:
                 continue

@@ -269,8 +269,7 @@ def _explore(board: _Board, stats: Stats, limits: Limits) -> Iterator[Square]:
             stack.pop()
             stats.backtracks += 1
             continue
-        stats.nodes += 1
-        limits.check(stats)
+        limits.count_node(stats)
         if not board.assign(cell, left.pop()):
             continue
         nxt = board.choose()

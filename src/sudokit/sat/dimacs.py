@@ -15,7 +15,7 @@ line), so reading is ours: every error says file, line and column and what was e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TextIO
@@ -74,7 +74,7 @@ class SolverOutput:
 
 
 def write_dimacs(out: TextIO, clauses: Sequence[Sequence[int]], n_vars: int,
-                 comments: Iterable[str] = ()) -> None:
+                 comments: Iterable[str] = (), check: Callable[[], None] | None = None) -> None:
     """Write a CNF in DIMACS form to a text stream (not closed).
 
     Args:
@@ -82,12 +82,16 @@ def write_dimacs(out: TextIO, clauses: Sequence[Sequence[int]], n_vars: int,
         clauses: the clauses; an empty clause is written as a bare ``0``.
         n_vars: the variable count of the problem line (may exceed the largest variable used).
         comments: comment lines (without ``c``); newlines inside are split into lines.
+        check: called before each block of clauses is written; it may raise to stop (a
+            deadline), leaving the stream incomplete.
     """
     for comment in comments:
         for line in str(comment).splitlines() or [""]:
             out.write(f"c {line}\n" if line else "c\n")
     out.write(f"p cnf {n_vars} {len(clauses)}\n")
     for start in range(0, len(clauses), _CHUNK):
+        if check is not None:
+            check()
         out.write("".join(" ".join(map(str, (*c, 0))) + "\n"
                           for c in clauses[start:start + _CHUNK]))
 

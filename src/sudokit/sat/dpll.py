@@ -18,7 +18,7 @@ itself (a negative index reads the mirror half), so ``value[-lit]`` is the value
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ..result import Limits, Stats
 
@@ -36,22 +36,34 @@ class Dpll:
     Args:
         clauses: DIMACS clauses (sequences of non-zero ints); not modified.
         n_vars: number of variables (default: the largest variable used).
+        check: called about every thousand clauses while the formula is loaded; it may raise
+            (e.g. LimitReached at a deadline) to stop.
 
     Raises:
         ValueError: a literal that is 0, not an int, or above ``n_vars``.
     """
 
-    def __init__(self, clauses: Iterable[Sequence[int]], n_vars: int | None = None) -> None:
-        clauses = [list(dict.fromkeys(c)) for c in clauses]  # drop repeated literals
+    def __init__(self, clauses: Iterable[Sequence[int]], n_vars: int | None = None,
+                 check: Callable[[], None] | None = None) -> None:
+        deduplicated = []
+        for i, c in enumerate(clauses):
+            if check is not None and not i & 1023:
+                check()
+            deduplicated.append(list(dict.fromkeys(c)))  # drop repeated literals
+        clauses = deduplicated
         largest = max((abs(lit) for c in clauses for lit in c), default=0)
         self.n_vars = largest if n_vars is None else n_vars
         self._check(clauses, largest)
+        if check is not None:
+            check()
         self.value = [UNASSIGNED] * (2 * self.n_vars + 1)
         self.watches: list[list[int]] = [[] for _ in range(2 * self.n_vars + 1)]
         self.clauses: list[list[int]] = []
         self.units: list[int] = []
         self.empty = False
-        for clause in clauses:
+        for i, clause in enumerate(clauses):
+            if check is not None and not i & 1023:
+                check()
             self._add(clause)
         self.long = [c for c in self.clauses if len(c) > 2]
         self.trail: list[int] = []
@@ -194,10 +206,11 @@ class Dpll:
             if self.propagate(stats):
                 lit = self.pick()
                 if lit is not None:
-                    stats.nodes = (stats.nodes or 0) + 1
-                    stats.decisions = (stats.decisions or 0) + 1
                     if limits is not None:
-                        limits.check(stats)
+                        limits.count_node(stats)
+                    else:
+                        stats.nodes = (stats.nodes or 0) + 1
+                    stats.decisions = (stats.decisions or 0) + 1
                     self.levels.append(len(self.trail))
                     self._assign(lit)
                     continue
@@ -216,9 +229,14 @@ def dpll_models(
 ) -> Iterator[list[int]]:
     """Yield the models of a CNF found by DPLL (see :class:`Dpll`); nothing when unsatisfiable.
 
+    ``limits`` cover loading the formula too (its deadline is checked while the clauses are
+    read), and a node limit is exact: at most ``node_limit`` decisions.
+
     >>> [m for m in dpll_models([[1, 2], [-1], [-2, 3]])]
     [[-1, 2, 3]]
     >>> list(dpll_models([[1], [-1]]))
     []
     """
-    return Dpll(clauses, n_vars).models(stats, limits)
+    stats = stats if stats is not None else Stats.counting(DPLL_COUNTERS)
+    check = None if limits is None else (lambda: limits.check(stats))
+    return Dpll(clauses, n_vars, check).models(stats, limits)

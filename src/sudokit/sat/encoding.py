@@ -25,9 +25,8 @@ published clause counts (9x9: minimal 8,829, efficient 11,745, extended 11,988).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
-from functools import lru_cache
 from itertools import combinations
 
 from ..errors import InvalidPuzzle
@@ -37,6 +36,7 @@ from ..puzzle import Grid, Puzzle
 __all__ = [
     "Encoding",
     "Clause",
+    "Check",
     "var",
     "split_var",
     "encode",
@@ -50,6 +50,14 @@ __all__ = [
 
 Clause = list[int]
 """A disjunction of DIMACS literals: ``v`` is "x true", ``-v`` is "x false"; never contains 0."""
+
+Check = Callable[[], None]
+"""A callback run while a formula is built (about every thousand clauses); it may raise, e.g.
+:class:`~sudokit.errors.LimitReached` at a deadline, to stop the encoding."""
+
+
+def _no_check() -> None:
+    return None
 
 
 class Encoding(Enum):
@@ -112,9 +120,11 @@ def _unit_groups(geometry: Geometry) -> Iterator[list[int]]:
 
 
 def _at_least_one(groups: Iterable[list[int]], value: Sequence[bool | None] | None,
-                  out: list[Clause]) -> None:
+                  out: list[Clause], check: Check) -> None:
     """Append "one of the group is true" for each group, simplified by the fixed ``value``s."""
-    for group in groups:
+    for i, group in enumerate(groups):
+        if not i & 63:
+            check()
         if value is None:
             out.append(group)
         elif not any(value[v] for v in group):
@@ -122,9 +132,10 @@ def _at_least_one(groups: Iterable[list[int]], value: Sequence[bool | None] | No
 
 
 def _at_most_one(groups: Iterable[list[int]], value: Sequence[bool | None] | None,
-                 out: list[Clause]) -> None:
+                 out: list[Clause], check: Check) -> None:
     """Append pairwise "not both" clauses for each group, simplified by the fixed ``value``s."""
     for group in groups:
+        check()  # a group of N gives up to N(N-1)/2 clauses: 2,016 on 64x64
         if value is not None:
             true = [v for v in group if value[v]]
             group = [v for v in group if value[v] is None]
@@ -137,32 +148,48 @@ def _at_most_one(groups: Iterable[list[int]], value: Sequence[bool | None] | Non
         out.extend([-a, -b] for a, b in combinations(group, 2))
 
 
-def _clauses(geometry: Geometry, encoding: Encoding,
-             value: Sequence[bool | None] | None) -> list[Clause]:
+def _clauses(geometry: Geometry, encoding: Encoding, value: Sequence[bool | None] | None,
+             check: Check = _no_check) -> list[Clause]:
     cell_alo, cell_amo, unit_amo, unit_alo = _FAMILIES[encoding]
     out: list[Clause] = []
     if cell_alo:
-        _at_least_one(_cell_groups(geometry), value, out)
+        _at_least_one(_cell_groups(geometry), value, out, check)
     if cell_amo:
-        _at_most_one(_cell_groups(geometry), value, out)
+        _at_most_one(_cell_groups(geometry), value, out, check)
     if unit_amo:
-        _at_most_one(_unit_groups(geometry), value, out)
+        _at_most_one(_unit_groups(geometry), value, out, check)
     if unit_alo:
-        _at_least_one(_unit_groups(geometry), value, out)
+        _at_least_one(_unit_groups(geometry), value, out, check)
     return out
 
 
-@lru_cache(maxsize=8)
-def base_clauses(geometry: Geometry, encoding: Encoding) -> tuple[Clause, ...]:
+_BASE_CACHE: dict[tuple[Geometry, Encoding], tuple[Clause, ...]] = {}
+_BASE_CACHE_SIZE = 8
+
+
+def base_clauses(geometry: Geometry, encoding: Encoding,
+                 check: Check | None = None) -> tuple[Clause, ...]:
     """Return the clauses of an encoding before givens (cached; do not modify the lists).
 
     ``reduced`` without givens equals ``extended``. The counts are the published oracles:
     9x9 minimal 8,829, efficient 11,745, extended 11,988; 16x16 extended 123,904.
 
+    Args:
+        geometry: the grid; encoding: which clause families.
+        check: called while the clauses are built (see :data:`Check`); a formula it stops is
+            not cached.
+
     >>> len(base_clauses(Geometry.of(3, 3), Encoding.MINIMAL))
     8829
     """
-    return tuple(_clauses(geometry, encoding, None))
+    key = (geometry, encoding)
+    cached = _BASE_CACHE.get(key)
+    if cached is None:
+        cached = tuple(_clauses(geometry, encoding, None, check or _no_check))
+        if len(_BASE_CACHE) >= _BASE_CACHE_SIZE:
+            _BASE_CACHE.pop(next(iter(_BASE_CACHE)), None)
+        _BASE_CACHE[key] = cached
+    return cached
 
 
 def clause_count(geometry: Geometry, encoding: Encoding) -> int:
@@ -185,7 +212,7 @@ def given_clauses(puzzle: Puzzle) -> list[Clause]:
     return [[var(cell, d, n)] for cell, d in enumerate(puzzle.givens) if d]
 
 
-def _fixed_values(puzzle: Puzzle) -> list[bool | None]:
+def _fixed_values(puzzle: Puzzle, check: Check = _no_check) -> list[bool | None]:
     """Truth values the givens force: x(given) true; other digits of a given cell and the given
     digit in its peers false; None elsewhere. Index 0 is unused."""
     g = puzzle.geometry
@@ -194,6 +221,8 @@ def _fixed_values(puzzle: Puzzle) -> list[bool | None]:
     for cell, d in enumerate(puzzle.givens):
         if not d:
             continue
+        if not cell & 63:
+            check()
         for other in range(1, n + 1):
             value[var(cell, other, n)] = False
         for peer in g.peers[cell]:
@@ -205,12 +234,16 @@ def _fixed_values(puzzle: Puzzle) -> list[bool | None]:
     return value
 
 
-def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED) -> list[Clause]:
+def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
+           check: Check | None = None) -> list[Clause]:
     """Return the CNF of a puzzle: a new list of clauses over ``var(cell, digit, N)``.
 
     Args:
         puzzle: the puzzle (any box shape and variant; the geometry's units are used).
         encoding: an :class:`Encoding` or its name.
+        check: called about every thousand clauses while the formula is built (see
+            :data:`Check`), so a solver's deadline covers the encoding (an empty 64x64 grid
+            has 33 million clauses).
 
     Returns:
         Clauses over variables 1..N**3. ``reduced`` has no clauses on given cells and contains
@@ -219,15 +252,17 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED) -> list
 
     Raises:
         ValueError: an unknown encoding name.
+        Exception: whatever ``check`` raises.
 
     >>> p = Puzzle.from_digits([1, 0, 0, 0] * 4)
     >>> len(encode(p, "extended")) - len(base_clauses(p.geometry, Encoding.EXTENDED))
     4
     """
     encoding = Encoding(encoding)
+    check = check or _no_check
     if encoding is Encoding.REDUCED:
-        return _clauses(puzzle.geometry, encoding, _fixed_values(puzzle))
-    return list(base_clauses(puzzle.geometry, encoding)) + given_clauses(puzzle)
+        return _clauses(puzzle.geometry, encoding, _fixed_values(puzzle, check), check)
+    return list(base_clauses(puzzle.geometry, encoding, check)) + given_clauses(puzzle)
 
 
 def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:

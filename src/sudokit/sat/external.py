@@ -3,16 +3,19 @@
 The command is a template with ``{in}`` (the CNF file) and optionally ``{out}`` (a file the
 solver writes its answer to, as MiniSat does); without ``{out}`` the answer is read from the
 solver's standard output (SAT competition ``s``/``v`` lines). A time limit is enforced by killing
-the process.
+the process group the solver was started in (so helper processes die with it).
 """
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from ..errors import InvalidOption, LimitReached, MethodUnavailable, SudokuError
@@ -48,13 +51,22 @@ def run_command(
     *,
     comments: Iterable[str] = (),
     timeout: float | None = None,
+    deadline: float | None = None,
+    check: Callable[[], None] | None = None,
 ) -> SolverOutput:
     """Write the CNF to a temporary file, run the solver on it and parse its answer.
+
+    The solver runs in a session (process group) of its own, and a timeout kills the whole
+    group, so a wrapper script's children do not outlive it.
 
     Args:
         template: command with ``{in}`` and optionally ``{out}``, e.g. ``"minisat {in} {out}"``.
         clauses: the CNF; n_vars: its variable count; comments: DIMACS comment lines.
         timeout: seconds the process may run before it is killed (None: no limit).
+        deadline: a ``time.perf_counter()`` value by which the process is killed (None: none);
+            with ``timeout`` too, the earlier one applies. Writing the file counts against it.
+        check: called while the file is written (every few thousand clauses); it may raise
+            (e.g. :class:`LimitReached` at a deadline) to stop before the solver starts.
 
     Returns:
         The solver's verdict and model.
@@ -62,26 +74,57 @@ def run_command(
     Raises:
         InvalidOption: the template lacks ``{in}``.
         MethodUnavailable: the binary cannot be run.
-        LimitReached: the process was killed at the time limit.
+        LimitReached: the process was killed at the time limit (or ``check`` raised it).
         SudokuError: the solver failed (no verdict in its output; stderr is quoted).
     """
     with tempfile.TemporaryDirectory(prefix="sudokit-sat-") as tmp:
         cnf, out = Path(tmp) / "formula.cnf", Path(tmp) / "answer.txt"
         args = _arguments(template, cnf, out)
         with cnf.open("w", encoding="ascii") as fh:
-            write_dimacs(fh, clauses, n_vars, comments)
-        try:
-            done = subprocess.run(args, capture_output=True, text=True, timeout=timeout,
-                                  check=False)
-        except subprocess.TimeoutExpired:
-            raise LimitReached(f"time limit {timeout:.3g} s reached ({args[0]} killed)") from None
-        except OSError as exc:
-            raise MethodUnavailable(f"cannot run {args[0]!r}: {exc.strerror or exc}") from None
-        text = out.read_text(encoding="utf-8", errors="replace") if out.exists() else done.stdout
+            write_dimacs(fh, clauses, n_vars, comments, check=check)
+        if deadline is not None:
+            left = max(0.0, deadline - time.perf_counter())
+            timeout = left if timeout is None else min(timeout, left)
+        returncode, stdout, stderr = _run_in_own_group(args, timeout)
+        text = out.read_text(encoding="utf-8", errors="replace") if out.exists() else stdout
     try:
         return read_solver_output(text, source=f"output of {args[0]}")
     except SudokuError:
-        detail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise SudokuError(f"{args[0]} exited with code {done.returncode} without a verdict: "
+        detail = (stderr or stdout).strip().splitlines()[-3:]
+        raise SudokuError(f"{args[0]} exited with code {returncode} without a verdict: "
                           f"{' | '.join(detail) or 'no output'}") from None
 
+
+def _run_in_own_group(args: list[str], timeout: float | None) -> tuple[int, str, str]:
+    """Run ``args`` in a new session; on timeout (or any interruption) kill its whole group.
+
+    Returns:
+        ``(exit code, stdout, stderr)``.
+
+    Raises:
+        MethodUnavailable: the binary cannot be started.
+        LimitReached: the timeout passed (the group was killed and reaped).
+    """
+    try:
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    except OSError as exc:
+        raise MethodUnavailable(f"cannot run {args[0]!r}: {exc.strerror or exc}") from None
+    try:
+        stdout, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        raise LimitReached(f"time limit {timeout:.3g} s reached ({args[0]} killed)") from None
+    except BaseException:
+        _kill_group(proc)
+        raise
+    return proc.returncode, stdout, stderr
+
+
+def _kill_group(proc: subprocess.Popen[str]) -> None:
+    """Kill every process of ``proc``'s session (its group id is its pid) and reap ``proc``."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:  # already gone
+        pass
+    proc.communicate()

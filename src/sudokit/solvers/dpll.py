@@ -16,7 +16,8 @@ from .base import Solver
 class DpllSolver(Solver):
     """Encode the puzzle (option ``encoding``), run :class:`sudokit.sat.dpll.Dpll`, decode models.
 
-    Nodes are DPLL decisions. The default encoding is ``reduced`` (Kwon and Jain 2006).
+    Nodes are DPLL decisions (a node limit N allows exactly N). The default encoding is
+    ``reduced`` (Kwon and Jain 2006). The time limit covers encoding and loading the formula.
     """
 
     name = "dpll"
@@ -27,6 +28,6 @@ class DpllSolver(Solver):
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
-        clauses = encode(puzzle, encoding)
+        clauses = encode(puzzle, encoding, lambda: limits.check(stats))  # deadline covers it
         for model in dpll_models(clauses, puzzle.geometry.side**3, stats, limits):
             yield decode(model, puzzle)

@@ -7,9 +7,11 @@ decoded and verified by the front door. More solutions are found by adding a blo
 Limits: with a time limit the PySAT search runs in resumable slices of about 50 ms (conflict
 budgets) while a ``threading.Timer`` calls ``interrupt()`` at the deadline (see
 :func:`limited_solve`); an external process is killed at the deadline. Nodes are the solver's
-decisions (``accum_stats``, at least one per call); a node limit becomes a decision budget
+decisions (``accum_stats``, at least one per call); a node limit N becomes a decision budget
 (``dec_budget``) on CaDiCaL and a conflict budget (``conf_budget``) on the others, where the
-decisions made within one call may exceed it, and the count is checked after every call. An
+decisions made within one call may exceed it: then the search stops as UNKNOWN with ``nodes``
+at N (exact limits for every method) and the real count in ``decisions``. Encoding and loading
+the formula count against the time limit. An
 external binary reports no statistics: there a node is one solver run, and the decision,
 conflict and propagation counters stay unmeasured (None).
 """
@@ -40,6 +42,7 @@ _CANDIDATES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4
                "maplechrono", "maplecm", "maplesat", "mergesat3")
 _FIRST_SLICE = 1000  # conflicts in the first slice of a time-limited call
 _SLICE_SECONDS = 0.05
+_LOAD_CHUNK = 8192  # clauses renumbered and loaded between two deadline checks
 _MEASURED = ("decisions", "conflicts", "propagations")
 
 
@@ -102,7 +105,7 @@ class SatSolver(Solver):
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
-        clauses = encode(puzzle, encoding)
+        clauses = encode(puzzle, encoding, lambda: limits.check(stats))  # deadline covers it
         if any(not clause for clause in clauses):
             return  # the reduced encoding found a cell or unit-digit with no place
         if self.backend == EXEC:
@@ -117,10 +120,17 @@ class SatSolver(Solver):
         every variable up to the largest, and the reduced encoding leaves many out)."""
         from pysat.solvers import Solver as PySatSolver
 
-        original = sorted({abs(lit) for clause in clauses for lit in clause})
+        used = set()
+        for start in range(0, len(clauses), _LOAD_CHUNK):
+            limits.check(stats)
+            used.update(abs(lit) for clause in clauses[start:start + _LOAD_CHUNK] for lit in clause)
+        original = sorted(used)
         dense = {v: i for i, v in enumerate(original, 1)}
-        renumbered = [[dense[lit] if lit > 0 else -dense[-lit] for lit in c] for c in clauses]
-        with PySatSolver(name=self.backend, bootstrap_with=renumbered) as solver:
+        with PySatSolver(name=self.backend) as solver:
+            for start in range(0, len(clauses), _LOAD_CHUNK):  # loading counts against the limit
+                limits.check(stats)
+                solver.append_formula([[dense[lit] if lit > 0 else -dense[-lit] for lit in c]
+                                       for c in clauses[start:start + _LOAD_CHUNK]])
             while limited_solve(solver, stats, limits):
                 grid = decode((original[lit - 1] for lit in solver.get_model() or () if lit > 0),
                               puzzle)
@@ -140,9 +150,9 @@ class SatSolver(Solver):
             setattr(stats, name, None)
         n_vars = puzzle.geometry.side**3
         while True:
+            limits.count_node(stats)  # a node is one run of the binary
             output = run_command(command, clauses, n_vars, comments=comments,
-                                 timeout=limits.remaining())
-            stats.nodes = (stats.nodes or 0) + 1
+                                 deadline=limits.deadline, check=lambda: limits.check(stats))
             if output.outcome is SatOutcome.UNKNOWN:
                 raise LimitReached(f"{command.split()[0]} answered UNKNOWN")
             if output.outcome is SatOutcome.UNSATISFIABLE:
@@ -153,7 +163,6 @@ class SatSolver(Solver):
             if not blocking:
                 return
             clauses = clauses + [blocking]
-            limits.check(stats)
 
 
 def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
@@ -162,9 +171,13 @@ def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
     With a deadline the search runs in slices of about 50 ms (a conflict budget adapted to the
     measured speed; the solver keeps what it learnt between slices) and a ``threading.Timer``
     also calls ``interrupt()`` at the deadline where the backend has it (CaDiCaL in PySAT has no
-    ``interrupt()`` and holds the GIL while it solves, so only the slices can stop it). A node
-    limit becomes a decision budget (``dec_budget``) where the backend has one, else a conflict
-    budget (the decisions made within that call may then exceed the limit).
+    ``interrupt()`` and holds the GIL while it solves, so only the slices can stop it).
+
+    A node limit N is exact: every call gets a decision budget (``dec_budget``) of the nodes
+    left where the backend has one, else a conflict budget; a call counts at least one node,
+    none starts with no node left, and a backend whose budget let it make more decisions than
+    the limit allowed (MiniSat-family solvers, CaDiCaL 1.0.3) is stopped with ``stats.nodes``
+    at N (``stats.decisions`` keeps what it really made).
 
     Raises:
         LimitReached: the deadline passed or the node budget ran out.
@@ -175,10 +188,10 @@ def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
         node_bound = _set_budgets(solver, limits, stats, slice_conflicts)
         before, start = solver.accum_stats(), time.perf_counter()
         answer = _interruptible_call(solver, limits)
-        _count(stats, before, solver.accum_stats())
+        _count(stats, before, solver.accum_stats(), limits)
         if answer is not None:
             return answer
-        limits.check(stats)  # raises at the deadline or past the node count
+        limits.check(stats)  # raises at the deadline
         if node_bound or limits.deadline is None:
             raise LimitReached(f"node limit {limits.node_limit} reached (solver budget exhausted)")
         took = time.perf_counter() - start
@@ -187,11 +200,17 @@ def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
 
 
 def _set_budgets(solver: Any, limits: Limits, stats: Stats, slice_conflicts: int) -> bool:
-    """Give the solver its budgets for one call; return whether the node budget is binding."""
+    """Give the solver its budgets for one call; return whether the node budget is binding.
+
+    Raises:
+        LimitReached: no node is left for another call.
+    """
     conflicts = slice_conflicts if limits.deadline is not None else None
     node_bound = False
     if limits.node_limit is not None:
-        nodes_left = max(1, limits.node_limit - (stats.nodes or 0) + 1)
+        nodes_left = limits.node_limit - (stats.nodes or 0)
+        if nodes_left <= 0:
+            raise LimitReached(f"node limit {limits.node_limit} reached")
         try:
             solver.dec_budget(nodes_left)
         except NotImplementedError:
@@ -222,8 +241,17 @@ def _interrupt(solver: Any) -> None:
         pass
 
 
-def _count(stats: Stats, before: dict[str, int], after: dict[str, int]) -> None:
+def _count(stats: Stats, before: dict[str, int], after: dict[str, int], limits: Limits) -> None:
+    """Add one call's counters; nodes are its decisions (at least 1), capped at the node limit.
+
+    Raises:
+        LimitReached: the call made more decisions than the node limit left it.
+    """
     delta = {name: after.get(name, 0) - before.get(name, 0) for name in _MEASURED}
     for name in _MEASURED:
         setattr(stats, name, (getattr(stats, name) or 0) + delta[name])
     stats.nodes = (stats.nodes or 0) + max(1, delta["decisions"])
+    if limits.node_limit is not None and stats.nodes > limits.node_limit:
+        stats.nodes = limits.node_limit
+        raise LimitReached(f"node limit {limits.node_limit} reached (the backend's budget is "
+                           f"not exact: {stats.decisions} decisions made)")
