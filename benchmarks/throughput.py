@@ -83,9 +83,9 @@ def large(args: argparse.Namespace) -> None:
     cases = [(name, load(f"large/{name}")[0]) for name in LARGE]
     cases.append(("empty 64x64", Puzzle(Geometry.of(8, 8), (0,) * 4096)))
     for name, puzzle in cases:
-        result = count_solutions(puzzle, 2, "fast")
+        result = count_solutions(puzzle, "fast", limit=2)
         seconds = median_seconds(lambda: solve(puzzle, "fast"), args.runs)
-        unique = median_seconds(lambda: count_solutions(puzzle, 2, "fast"), args.runs)
+        unique = median_seconds(lambda: count_solutions(puzzle, "fast", limit=2), args.runs)
         print(f"{name:<28} {puzzle.geometry.shape_name:<22} {result.label:<9} solve "
               f"{seconds:8.4f} s   count to 2 {unique:8.4f} s")
 

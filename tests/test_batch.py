@@ -95,7 +95,7 @@ def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
     original = PropagateSolver.solutions
 
     def flaky(self, puzzle, stats, limits):
-        if puzzle.line == 2:
+        if puzzle.source_line == 2:
             raise RuntimeError("boom")
         return original(self, puzzle, stats, limits)
 

@@ -35,7 +35,7 @@ def test_easy_real_puzzles_solve_and_verify(method: str) -> None:
 
 def test_unique_puzzle_counts_one(method: str) -> None:
     puzzle = load("norvig/sudoku-easy50.txt", 1)[0]
-    result = count_solutions(puzzle, 2, method, time_limit=PLAIN_TIME)
+    result = count_solutions(puzzle, method, limit=2, time_limit=PLAIN_TIME)
     assert result.status is Status.SOLVED and result.count == 1 and result.unique is True
 
 
@@ -43,7 +43,7 @@ def test_multiple_solutions_count_two(method: str) -> None:
     path = DATA / "invalid/sudopedia_cp468/multiple_solutions/two_solutions.txt"
     puzzle = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in path.read_text().split()
                                  for ch in ch])
-    result = count_solutions(puzzle, 2, method, time_limit=PLAIN_TIME)
+    result = count_solutions(puzzle, method, limit=2, time_limit=PLAIN_TIME)
     assert result.count == 2 and result.label == "multiple"
     assert result.solutions[0] != result.solutions[1]
     assert all(is_solution(s, puzzle) for s in result.solutions)
@@ -69,7 +69,7 @@ def test_unsolvable_without_duplicates_is_proved(method: str, name: str) -> None
 
 def test_node_limit_gives_unknown(method: str) -> None:
     empty = Puzzle.from_digits([0] * 81)
-    result = count_solutions(empty, None, method, node_limit=10)
+    result = count_solutions(empty, method, limit=None, node_limit=10)
     assert result.status is Status.UNKNOWN
     assert all(is_solution(s, empty) for s in result.solutions)
 
@@ -78,7 +78,7 @@ def test_node_limit_gives_unknown(method: str) -> None:
 def test_node_limit_is_exact(method: str, limit: int) -> None:
     """With node_limit=N a method enters at most N nodes: it stops with nodes <= N."""
     empty = Puzzle.from_digits([0] * 81)
-    result = count_solutions(empty, None, method, node_limit=limit)
+    result = count_solutions(empty, method, limit=None, node_limit=limit)
     assert result.status is Status.UNKNOWN and "node limit" in result.message
     assert result.stats.nodes is not None and result.stats.nodes <= limit, result.stats.nodes
 
@@ -94,7 +94,7 @@ def test_negative_limits_are_refused(method: str) -> None:
 def test_time_limit_gives_unknown_promptly(method: str) -> None:
     empty = Puzzle.from_digits([0] * 81)
     start = time.perf_counter()
-    result = count_solutions(empty, None, method, time_limit=0.3)
+    result = count_solutions(empty, method, limit=None, time_limit=0.3)
     assert result.status is Status.UNKNOWN
     assert time.perf_counter() - start < 3.0
 

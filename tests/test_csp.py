@@ -185,6 +185,6 @@ def test_every_part_combination_solves_a_4x4(method: str, select: str, order: st
 
 @pytest.mark.parametrize("method", ["backtracking", "forward-checking", "mac"])
 def test_every_4x4_grid_is_found_once(method: str) -> None:
-    result = count_solutions(Puzzle.from_digits([0] * 16), None, method)
+    result = count_solutions(Puzzle.from_digits([0] * 16), method, limit=None)
     assert result.status is Status.SOLVED and result.count == 288  # the 4x4 Sudoku grids
     assert len(set(result.solutions)) == 288

@@ -47,7 +47,7 @@ def test_tdoku_test_puzzles_exact_counts_and_propagate_agree() -> None:
     puzzles = [p for p, _ in cases]
     assert counts(puzzles, 1000) == [n for _, n in cases]
     assert counts(puzzles, 1000, locked=False) == [n for _, n in cases]
-    assert counts(puzzles) == [count_solutions(p, 2, "propagate").count for p in puzzles]
+    assert counts(puzzles) == [count_solutions(p, "propagate", limit=2).count for p in puzzles]
 
 
 @pytest.mark.parametrize("puzzles", [
@@ -58,7 +58,7 @@ def test_tdoku_test_puzzles_exact_counts_and_propagate_agree() -> None:
 ])
 def test_counts_agree_with_propagate(puzzles) -> None:
     puzzles = puzzles()
-    expected = [count_solutions(p, 2, "propagate").count for p in puzzles]
+    expected = [count_solutions(p, "propagate", limit=2).count for p in puzzles]
     assert counts(puzzles) == expected
     if len(puzzles) >= 300:  # the serg sets: every puzzle has two or more solutions
         assert set(expected) == {2}
@@ -66,7 +66,7 @@ def test_counts_agree_with_propagate(puzzles) -> None:
 
 def test_one_puzzle_api_enumerates_all_solutions_lazily() -> None:
     puzzle, n = max(tdoku_test_puzzles(), key=lambda case: case[1])  # 847 solutions
-    result = count_solutions(puzzle, None, "fast")
+    result = count_solutions(puzzle, "fast", limit=None)
     assert result.status is Status.SOLVED and result.count == n
     assert len(set(result.solutions)) == n
 
@@ -151,7 +151,7 @@ def test_diagonal_variant_uses_extra_units() -> None:
 def test_large_real_puzzles(name: str) -> None:
     path = DATA / "large" / name
     puzzle = Puzzle.from_digits([int(x) for x in path.read_text().split()])
-    result = count_solutions(puzzle, 2, "fast", time_limit=30)
+    result = count_solutions(puzzle, "fast", limit=2, time_limit=30)
     assert result.status is Status.SOLVED and result.count == 1
 
 
@@ -248,7 +248,8 @@ def test_search_resumes_after_a_limit() -> None:
 
 
 def test_front_door_limits_give_unknown_with_counters() -> None:
-    result = count_solutions(Puzzle(Geometry.of(4, 4), (0,) * 256), None, "fast", node_limit=20)
+    result = count_solutions(Puzzle(Geometry.of(4, 4), (0,) * 256), "fast", limit=None,
+                             node_limit=20)
     assert result.status is Status.UNKNOWN and result.stats.nodes == 20
     assert result.stats.propagations > 0 and "hidden_singles" in result.stats.extra
 
@@ -281,7 +282,8 @@ def test_solve_chunk_through_the_front_door() -> None:
 
     puzzles = load("invalid/tdoku_test_puzzles")
     results = front_solve_many(puzzles, "fast", count_limit=2)
-    assert [r.count for r in results] == [count_solutions(p, 2, "fast").count for p in puzzles]
+    assert [r.count for r in results] == [count_solutions(p, "fast", limit=2).count
+                                          for p in puzzles]
     assert {r.label for r in results} == {"solved", "multiple", "unsolvable"}
     assert all(r.seconds > 0 for r in results)
 

@@ -84,7 +84,7 @@ def test_large_files_parse() -> None:
     for name, side in shapes.items():
         (record,) = list(read_puzzles(DATA / "large" / name))
         assert record.error is None, record.error
-        assert record.puzzle.geometry.side == side and record.puzzle.line == 1
+        assert record.puzzle.geometry.side == side and record.puzzle.source_line == 1
     (sam,) = read_puzzles(DATA / "large" / "sam_25x25_medium.txt")
     assert sam.style.offset == -1 and sam.puzzle.givens[0] == 1  # "0" is the digit 1 (zero-based)
     written = format_line(sam.puzzle.givens, None, sam.style)

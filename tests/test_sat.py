@@ -224,7 +224,7 @@ def test_16x16_through_dpll(name: str) -> None:
 @pytest.mark.parametrize("name", LARGE)
 def test_every_large_puzzle_through_cadical(name: str) -> None:
     puzzle = load(f"large/{name}")[0]
-    result = count_solutions(puzzle, 2, "sat:cadical195", time_limit=60)
+    result = count_solutions(puzzle, "sat:cadical195", limit=2, time_limit=60)
     assert result.status is Status.SOLVED and is_solution(result.solution, puzzle)
     assert result.unique is ("sam_" not in name)  # sam's 25x25 has several solutions
 
@@ -233,7 +233,7 @@ def test_every_large_puzzle_through_cadical(name: str) -> None:
 def test_every_encoding_through_pysat_and_dpll(encoding: str) -> None:
     puzzle = load("norvig/sudoku-hardest.txt", 1)[0]
     for method in ("sat:minisat22", "dpll"):
-        assert count_solutions(puzzle, 2, method, encoding=encoding).unique is True
+        assert count_solutions(puzzle, method, limit=2, encoding=encoding).unique is True
 
 
 def test_cmd_only_for_exec() -> None:
@@ -254,7 +254,8 @@ def test_time_limit_on_counting_all_solutions(method: str) -> None:
     if method == "sat:exec" and not BINARIES:
         pytest.skip("no DIMACS solver binary on PATH")
     empty = Puzzle.from_digits([0] * 81)
-    result = assert_stops_on_time(lambda: count_solutions(empty, None, method, time_limit=1.0),
+    result = assert_stops_on_time(lambda: count_solutions(empty, method, limit=None,
+                                                          time_limit=1.0),
                                   1.0)
     assert result.status is Status.UNKNOWN and "time limit" in result.message
     assert result.count > 1 and result.label == "multiple"  # solutions found before the limit
@@ -313,7 +314,7 @@ def test_binary_solves_a_file_written_by_the_cli(binary: str, tmp_path: Path) ->
 def test_exec_with_explicit_command() -> None:
     command = "minisat {in} {out}" if "minisat" in BINARIES else f"{BINARIES[0]} {{in}}"
     puzzle, answer = solved_pair()
-    result = count_solutions(puzzle, 2, "sat:exec", cmd=command)
+    result = count_solutions(puzzle, "sat:exec", limit=2, cmd=command)
     assert result.unique is True and result.solution == answer and result.stats.nodes == 2
 
 

@@ -158,7 +158,7 @@ class Grouper:
             missing = f"expected the rows of a {geometry.shape_name} grid after its header"
             return self._error(InvalidPuzzle(missing), first.number)
         record = self._puzzle(row, self.box or geometry)
-        puzzle = record.puzzle and replace(record.puzzle, line=first.number)
+        puzzle = record.puzzle and replace(record.puzzle, source_line=first.number)
         return replace(record, line=first.number, puzzle=puzzle)
 
     def _next_content(self) -> Line | None:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .errors import SolverBug, UnsupportedPuzzle
-from .puzzle import Grid, Puzzle, has_duplicate_givens, solves, violations
+from .puzzle import Grid, Puzzle, PuzzleLike, has_duplicate_givens, solves, violations
 from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
@@ -61,10 +61,10 @@ def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
 
 
 def count_solutions(
-    puzzle: Puzzle,
-    limit: int | None = 2,
+    puzzle: PuzzleLike,
     method: str | None = None,
     *,
+    limit: int | None = 2,
     time_limit: float | None = None,
     node_limit: int | None = None,
     trace: bool = False,
@@ -72,10 +72,15 @@ def count_solutions(
 ) -> Result:
     """Find up to ``limit`` solutions (None: all) and report them with counters and time.
 
+    >>> count_solutions("1... .... .... ....", "propagate").count  # 1 given in a 4x4: many
+    2
+
     Args:
-        puzzle: the puzzle.
-        limit: stop after this many solutions; 2 tells unique from multiple.
+        puzzle: a Puzzle, text in any form :meth:`Puzzle.parse` reads (``"4.....8.5.3..."``),
+            or N**2 digits (0 empty) as a sequence, N rows or a NumPy array; see
+            :meth:`Puzzle.coerce`.
         method: registry name (default: the fastest available, see :func:`default_method`).
+        limit: stop after this many solutions (None: all); 2 tells unique from multiple.
         time_limit: seconds of wall time for the whole call (None: no limit).
         node_limit: most search nodes (None: no limit).
         trace: ask the solver to record its per-step trace in ``result.stats.trace``.
@@ -87,10 +92,13 @@ def count_solutions(
         was hit first (``solutions`` holds those found so far).
 
     Raises:
+        InvalidPuzzle: ``puzzle`` is text or digits that are not one valid puzzle.
+        TypeError: ``puzzle`` is of no type above.
         UnknownMethod, MethodUnavailable, InvalidOption: bad method name or options.
         UnsupportedPuzzle: the method does not declare this grid size or variant.
         SolverBug: the method produced a grid that is not a solution.
     """
+    puzzle = Puzzle.coerce(puzzle)
     solver = _prepare(puzzle, method, options)
     stats = Stats.counting(solver.counters, trace=trace)
     start = time.perf_counter()
@@ -106,7 +114,7 @@ def count_solutions(
 
 
 def solve(
-    puzzle: Puzzle,
+    puzzle: PuzzleLike,
     method: str | None = None,
     *,
     time_limit: float | None = None,
@@ -116,17 +124,20 @@ def solve(
 ) -> Result:
     """Solve ``puzzle``: find one verified solution (see :func:`count_solutions` for details).
 
+    ``puzzle`` is a Puzzle, puzzle text in any form, or N**2 digits (:meth:`Puzzle.coerce`):
+    ``solve("4.....8.5.3...")`` works.
+
     >>> from sudokit.puzzle import Puzzle
     >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
     >>> r.status.value, r.solution[-1]
     ('solved', 1)
     """
-    return count_solutions(puzzle, 1, method, time_limit=time_limit, node_limit=node_limit,
-                           trace=trace, **options)
+    return count_solutions(puzzle, method, limit=1, time_limit=time_limit,
+                           node_limit=node_limit, trace=trace, **options)
 
 
 def solutions(
-    puzzle: Puzzle,
+    puzzle: PuzzleLike,
     method: str | None = None,
     *,
     time_limit: float | None = None,
@@ -135,18 +146,27 @@ def solutions(
 ) -> Iterator[Grid]:
     """Yield verified solutions lazily (all of them unless the caller stops).
 
-    Contradictory givens yield nothing.
+    Contradictory givens yield nothing. ``puzzle`` is read as in :func:`count_solutions`; a bad
+    puzzle, method or option raises at the call, before the first solution is asked for.
 
     Raises:
+        InvalidPuzzle, TypeError: ``puzzle`` is not a puzzle.
+        UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as in
+            :func:`count_solutions`.
         LimitReached: a limit was hit before the caller stopped (here the limit is not turned
             into a status, since there is no Result to carry it).
         SolverBug: as in :func:`count_solutions`.
     """
+    puzzle = Puzzle.coerce(puzzle)
     solver = _prepare(puzzle, method, options)
+    return _verified_solutions(puzzle, solver, Limits(time_limit, node_limit))
+
+
+def _verified_solutions(puzzle: Puzzle, solver: Solver, limits: Limits) -> Iterator[Grid]:
     if puzzle.conflicts():
         return
     stats = Stats.counting(solver.counters)
-    limits = Limits(time_limit, node_limit).start()
+    limits = limits.start()
     for grid in solver.solutions(puzzle, stats, limits):
         yield verified(grid, puzzle, solver.full_name)
 
@@ -175,7 +195,7 @@ def solve_many(
     geometry = puzzles[0].geometry
 
     def one_by_one(chosen: Sequence[Puzzle]) -> list[Result]:
-        return [count_solutions(p, count_limit, method, time_limit=time_limit,
+        return [count_solutions(p, method, limit=count_limit, time_limit=time_limit,
                                 node_limit=node_limit, **options) for p in chosen]
 
     if any(p.geometry != geometry for p in puzzles) or type(solver).solve_chunk is Solver.solve_chunk:

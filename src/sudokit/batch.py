@@ -141,7 +141,7 @@ def _solve_one(record: Record, method: str, settings: dict[str, Any]) -> Outcome
     limit = settings.get("count_limit", 1)
     rest = {k: v for k, v in settings.items() if k != "count_limit"}
     try:
-        return _outcome(record, count_solutions(record.puzzle, limit, method, **rest))
+        return _outcome(record, count_solutions(record.puzzle, method, limit=limit, **rest))
     except SolverBug:
         raise
     except Exception as exc:  # noqa: BLE001 - one failing puzzle must not stop the batch

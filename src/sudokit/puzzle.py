@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Union
 
 import numpy as np
 
 from .errors import InvalidPuzzle
 from .geometry import Geometry
 
-__all__ = ["Grid", "Puzzle", "Conflict", "violations", "is_solution", "has_duplicate_givens",
-           "solves"]
+__all__ = ["Grid", "Puzzle", "PuzzleLike", "Conflict", "violations", "is_solution",
+           "has_duplicate_givens", "solves"]
 
 Grid = tuple[int, ...]
 """A filled or partial grid: N**2 digits in row-major order, 0 for an empty cell."""
+
+PuzzleLike = Union["Puzzle", str, Sequence[int], Sequence[Sequence[int]], np.ndarray]
+"""What the front door takes as a puzzle (see :meth:`Puzzle.coerce`)."""
 
 
 @dataclass(frozen=True)
@@ -29,28 +33,32 @@ class Conflict:
         return f"digit {self.digit} is given twice in {self.unit} ({', '.join(self.cells)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Puzzle:
     """A Sudoku instance: geometry and givens (clues).
+
+    Build one with :meth:`parse` (text in any form :mod:`sudokit.formats` reads),
+    :meth:`from_digits` (N**2 ints) or :meth:`coerce` (any of these). ``str(puzzle)`` and the
+    REPL, IPython and Jupyter show it as a grid with box lines; :attr:`line` is its line form.
 
     Attributes:
         geometry: the grid structure.
         givens: N**2 ints in row-major order; 0 is an empty cell, 1..N a given digit.
         source: where the puzzle came from (file name, ``"<stdin>"``); not part of equality.
-        line: 1-based line where the puzzle starts in its source; not part of equality.
+        source_line: 1-based line where the puzzle starts in its source; not part of equality.
 
     Raises:
         InvalidPuzzle: wrong number of cells or a digit outside 0..N.
 
     >>> p = Puzzle.from_digits([1, 0, 0, 0] * 4)
-    >>> p.geometry.side, p.n_givens
-    (4, 4)
+    >>> p.geometry.side, p.n_givens, p.line
+    (4, 4, '1...1...1...1...')
     """
 
     geometry: Geometry
     givens: Grid
     source: str | None = field(default=None, compare=False)
-    line: int | None = field(default=None, compare=False)
+    source_line: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         givens = tuple(map(int, self.givens))
@@ -63,14 +71,14 @@ class Puzzle:
                 f"expected {self.geometry.n_cells} cells for {self.geometry.shape_name}, "
                 f"got {len(givens)}",
                 source=self.source,
-                line=self.line,
+                line=self.source_line,
             )
         for cell, digit in enumerate(givens):
             if not 0 <= digit <= n:
                 raise InvalidPuzzle(
                     f"{self.geometry.label(cell)}: expected a digit 0..{n}, got {digit}",
                     source=self.source,
-                    line=self.line,
+                    line=self.source_line,
                 )
 
     @classmethod
@@ -80,7 +88,7 @@ class Puzzle:
         geometry: Geometry | None = None,
         *,
         source: str | None = None,
-        line: int | None = None,
+        source_line: int | None = None,
     ) -> Puzzle:
         """Build a puzzle from N**2 ints (0 empty); the geometry is inferred from the count.
 
@@ -89,7 +97,104 @@ class Puzzle:
         """
         digits = tuple(map(int, digits))
         geometry = geometry or Geometry.for_cells(len(digits))
-        return cls(geometry, digits, source, line)
+        return cls(geometry, digits, source, source_line)
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        box: tuple[int, int] | str | None = None,
+        alphabet: str | None = None,
+        source: str = "<string>",
+    ) -> Puzzle:
+        """Read exactly one puzzle from text in any form :func:`sudokit.formats.read_puzzles`
+        takes (line form, rows, drawings, integers, headers, CSV or tdoku line).
+
+        Args:
+            text: the puzzle, e.g. 81 symbols ``"4.....8.5.3..."`` or a grid drawing.
+            box: box shape ``(rows, cols)`` or ``"RxC"`` (None: inferred from the cell count).
+            alphabet: symbols of digits 1..N in line form, ranges allowed (``"0-9A-Z"``).
+            source: the name errors give as the place of the text.
+
+        Raises:
+            InvalidPuzzle: not exactly one valid puzzle (the error names source, line, column
+                and what was expected).
+
+        >>> Puzzle.parse("1.3. 3.1. .1.3 ....").givens[:4]
+        (1, 0, 3, 0)
+        """
+        from .formats import parse_puzzle  # formats imports this module
+
+        return parse_puzzle(text, box=box, alphabet=alphabet, source=source)
+
+    @classmethod
+    def coerce(cls, value: PuzzleLike) -> Puzzle:
+        """Return ``value`` as a Puzzle: the one conversion behind every front-door function.
+
+        Args:
+            value: a Puzzle (returned as is); text in any form :meth:`parse` reads; or N**2
+                digits (0 empty) as a flat sequence, N rows of N, or an integer NumPy array of
+                shape ``(N*N,)`` or ``(N, N)`` (not modified). The geometry is inferred from
+                the cell count.
+
+        Raises:
+            InvalidPuzzle: text that is not one valid puzzle, a cell count that is not a grid,
+                a digit out of range or non-integer digits.
+            TypeError: a value of another type (e.g. None or bytes).
+
+        >>> Puzzle.coerce([[1, 0], [0, 0]]).givens, Puzzle.coerce("1...").givens
+        ((1, 0, 0, 0), (1, 0, 0, 0))
+        """
+        if isinstance(value, Puzzle):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, (bytes, bytearray)) or not isinstance(value, (Sequence, np.ndarray)):
+            raise TypeError(f"expected a Puzzle, puzzle text, or a sequence or array of digits, "
+                            f"got {type(value).__name__}")
+        try:
+            digits = np.asarray(value)
+        except ValueError as exc:  # ragged rows
+            raise InvalidPuzzle(f"expected N rows of N digits: {exc}") from None
+        if digits.ndim not in (1, 2) or (digits.ndim == 2 and digits.shape[0] != digits.shape[1]):
+            raise InvalidPuzzle(f"expected N**2 digits or N rows of N, got shape {digits.shape}")
+        if digits.size and not (np.issubdtype(digits.dtype, np.integer)
+                                or digits.dtype == np.bool_):
+            raise InvalidPuzzle(f"expected integer digits (0 empty), got {digits.dtype} values")
+        return cls.from_digits(digits.ravel().tolist())
+
+    @property
+    def line(self) -> str:
+        """The line form: one symbol per cell, ``1-9A-Z...`` digits, ``.`` empty."""
+        return self.to_line()
+
+    def to_line(self, empty: str = ".") -> str:
+        """Write the givens in line form (``1-9`` then ``A``=10 ..., ``empty`` for empty cells)."""
+        from .formats import DEFAULT_SYMBOLS
+
+        return "".join(DEFAULT_SYMBOLS[d - 1] if d else empty for d in self.givens)
+
+    def __str__(self) -> str:
+        """The grid drawing of :func:`sudokit.formats.format_grid` (reads back as a puzzle)."""
+        from .formats import format_grid
+
+        return format_grid(self.givens, self.geometry)
+
+    def __repr__(self) -> str:
+        where = f" from {self.source}:{self.source_line}" if self.source else ""
+        return (f"<Puzzle {self.geometry.shape_name}, {self.n_givens} givens{where}: "
+                f"{_shorten(self.line)}>")
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's display: the grid drawing."""
+        printer.text(repr(self) if cycle else str(self))
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: an HTML table with box lines, givens in bold."""
+        from .render import grid_html
+
+        return grid_html(self)
 
     @property
     def n_givens(self) -> int:
@@ -118,6 +223,10 @@ class Puzzle:
                 if len(cells) > 1:
                     found.append(Conflict(name, digit, tuple(g.label(c) for c in cells)))
         return found
+
+
+def _shorten(text: str, width: int = 90) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:

@@ -19,7 +19,8 @@ from .formats import DEFAULT_SYMBOLS
 from .geometry import Geometry
 from .puzzle import Puzzle
 
-__all__ = ["grid_text", "candidates_table", "summary_table", "methods_table", "progress"]
+__all__ = ["grid_text", "grid_html", "candidates_table", "summary_table", "methods_table",
+           "progress"]
 
 
 def _boxed(cells: Sequence[Text], geometry: Geometry) -> Text:
@@ -56,6 +57,35 @@ def grid_text(puzzle: Puzzle, solution: Sequence[int] | None = None) -> Text:
         else:
             cells.append(Text(DEFAULT_SYMBOLS[digit - 1], "bold" if given else "cyan"))
     return _boxed(cells, puzzle.geometry)
+
+
+def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
+    """The puzzle as an HTML table for Jupyter: thick lines between boxes, givens bold, solved
+    digits blue, empty cells blank.
+
+    Args:
+        puzzle: the puzzle whose givens are drawn.
+        solution: N**2 digits filling the empty cells (None: only the givens).
+    """
+    g = puzzle.geometry
+    side, thick, thin = g.side, "2px solid #444", "1px solid #bbb"
+    rows = []
+    for r in range(side):
+        cells = []
+        for c in range(side):
+            given = puzzle.givens[r * side + c]
+            digit = given or (solution[r * side + c] if solution else 0)
+            style = (f"border-top:{thick if r % g.box_rows == 0 else thin};"
+                     f"border-left:{thick if c % g.box_cols == 0 else thin};"
+                     f"border-bottom:{thick if r == side - 1 else thin};"
+                     f"border-right:{thick if c == side - 1 else thin};"
+                     "width:1.7em;height:1.7em;padding:0;text-align:center;"
+                     + ("font-weight:bold;" if given else "color:#1f77b4;" if digit else ""))
+            text = DEFAULT_SYMBOLS[digit - 1] if digit else "&nbsp;"
+            cells.append(f'<td style="{style}">{text}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return ('<table style="border-collapse:collapse;font-family:monospace">'
+            + "".join(rows) + "</table>")
 
 
 def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None) -> Text:

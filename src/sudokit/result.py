@@ -178,9 +178,12 @@ class Limits:
         return max(0.0, self.deadline - time.perf_counter())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Result:
     """The outcome of solving (or counting the solutions of) one puzzle.
+
+    ``str(result)`` (and the IPython and Jupyter displays) show the outcome, the counters and the
+    puzzle beside its solution, drawn as grids.
 
     Attributes:
         puzzle: the puzzle solved.
@@ -206,6 +209,36 @@ class Result:
     def solution(self) -> Grid | None:
         """The first solution, or None."""
         return self.solutions[0] if self.solutions else None
+
+    def summary(self) -> str:
+        """One line: outcome, method, time and the counters the method measures."""
+        counters = ", ".join(f"{k} {v:,}" for k, v in self.stats.as_dict().items()
+                             if isinstance(v, int) and not isinstance(v, bool))
+        found = f", {self.count} solutions" if self.count > 1 else ""
+        why = f" ({self.message})" if self.message else ""
+        return (f"{str(self.label)}{why} by {self.method} in {self.seconds:.4f} s{found}"
+                + (f"; {counters}" if counters else ""))
+
+    def __str__(self) -> str:
+        """The summary line, then the puzzle and its (first) solution side by side."""
+        from .formats import format_side_by_side
+
+        return f"{self.summary()}\n{format_side_by_side(self.puzzle, self.solution)}"
+
+    def __repr__(self) -> str:
+        return f"<Result {self.summary()}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's display: as :meth:`__str__`."""
+        printer.text(repr(self) if cycle else str(self))
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the summary over the solution grid (givens bold)."""
+        from html import escape
+
+        from .render import grid_html
+
+        return f"<div><p>{escape(self.summary())}</p>{grid_html(self.puzzle, self.solution)}</div>"
 
     @property
     def count(self) -> int:

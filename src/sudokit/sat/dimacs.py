@@ -219,7 +219,7 @@ def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
 def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
     """Return the comment header naming a Sudoku CNF's puzzle, encoding and variable numbering."""
     g = puzzle.geometry
-    where = f"{puzzle.source} line {puzzle.line}" if puzzle.source else "given directly"
+    where = f"{puzzle.source} line {puzzle.source_line}" if puzzle.source else "given directly"
     return [
         f"sudokit: Sudoku {g.shape_name} as CNF, encoding {encoding.value}",
         f"puzzle: {where}; {puzzle.n_givens} givens",
