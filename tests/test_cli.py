@@ -173,3 +173,121 @@ def test_readme_main_job_command_prints_solutions() -> None:
     assert len(lines) == len(puzzles) == 95
     assert all(is_solution([int(ch) for ch in text], p) for text, p in zip(lines, puzzles))
     assert "solved" in done.stderr and "95" in done.stderr
+
+
+# --- issue 12: long literal puzzles, --version, help text, show/cnf/trace inputs ------------
+
+SIXTEEN = (".B9..GD4..E.A6F.4CF.36.B.5.1G7E21.6.F2..B9A...8..D...1..46.F..........F.8153.4B76.1..C8"
+           ".9..2..3.E.4D6..3.C7A8.2.38..472.6....CG5D..G.8EA34F.C51B...62..1A.B.F3.97..C.4.F5.9E."
+           "...A..8..B...1C4.DG......7.F2....C3..7..A6.18.DB.9E865..3..E..9.....G.2...E.A......")
+"""bnguyen_16x16.txt (tests/data/large) in line form: 256 characters, longer than a file name."""
+
+
+def sixteen_solution() -> str:
+    (record,) = read_puzzles(DATA / "large" / "bnguyen_16x16s.txt")
+    return record.puzzle.line
+
+
+def test_literal_16x16_puzzle_in_every_command() -> None:
+    assert len(SIXTEEN) == 256
+    solved = run("solve", SIXTEEN, "-m", "propagate")
+    assert solved.exit_code == 0, solved.output
+    assert solved.stdout == sixteen_solution() + "\n"
+    shown = run("show", SIXTEEN)
+    assert shown.exit_code == 0 and shown.stdout.startswith(". B 9 . | . G D 4 |")
+    cnf = run("cnf", SIXTEEN)
+    assert cnf.exit_code == 0 and "c box 4x4" in cnf.stdout and "p cnf 4096 " in cnf.stdout
+    traced = run("trace", SIXTEEN, "-m", "mac")
+    assert traced.exit_code == 0 and traced.stdout.startswith(f"solved {sixteen_solution()}\n")
+    assert "OSError" not in solved.output + shown.output + cnf.output + traced.output
+
+
+def test_version_matches_the_package_metadata() -> None:
+    import tomllib
+
+    from sudokit import __version__
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert __version__ == project["version"]
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"sudokit {project['version']}\n"
+    assert sudokit("--version").stdout == f"sudokit {project['version']}\n"
+
+
+def test_help_shows_the_dask_extra() -> None:
+    result = runner.invoke(app, ["solve", "--help"], env={"TERMINAL_WIDTH": "240"})
+    assert result.exit_code == 0
+    assert "pip install 'sudokit[dask]'" in result.stdout
+
+
+def write_with_bad_byte(path: Path) -> Path:
+    path.write_bytes(TOP1[:17].encode() + b"\xff" + TOP1[18:].encode() + b"\n")
+    return path
+
+
+@pytest.mark.parametrize("command", ["show", "cnf", "trace"])
+def test_bad_byte_is_one_located_error(tmp_path: Path, command: str) -> None:
+    bad = write_with_bad_byte(tmp_path / "bad.txt")
+    proc = sudokit(command, str(bad))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith(f"sudokit: error: {bad}:1:18: r2c9: expected a digit symbol")
+    assert "Traceback" not in proc.stderr and len(proc.stderr.splitlines()) == 1
+
+
+def test_cnf_decode_reports_a_bad_byte_in_the_model(tmp_path: Path) -> None:
+    cnf = tmp_path / "p.cnf"
+    cnf.write_text(run("cnf", TOP1).stdout)
+    model = tmp_path / "model.txt"
+    model.write_bytes(b"SAT\n1 -2 \xfe 3\n")
+    proc = sudokit("cnf", "--decode", str(cnf), str(model))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr == f"sudokit: error: {model}:2:6: expected UTF-8 text, found byte 0xfe\n"
+
+
+@pytest.mark.parametrize("command", ["show", "cnf"])
+def test_several_puzzles_need_index(command: str) -> None:
+    top95 = str(EXAMPLES / "top95.txt")
+    proc = sudokit(command, top95)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"sudokit: error: {top95}: expected one puzzle, found 95: choose one "
+                           "with --index K (1 to 95)\n")
+    proc = sudokit(command, top95, "--index", "96")
+    assert proc.returncode == 2 and "--index 96: the input holds only 95 puzzles" in proc.stderr
+    second = list(read_puzzles(EXAMPLES / "top95.txt"))[1].puzzle
+    chosen = run(command, top95, "--index", "2")
+    assert chosen.exit_code == 0
+    if command == "show":
+        assert chosen.stdout.startswith(str(second).splitlines()[0])
+    else:
+        assert f"c puzzle: {top95} line 2;" in chosen.stdout
+    assert run(command, "-", "--index", "2", stdin=f"{TOP1}\n{second.line}\n").stdout \
+        == chosen.stdout.replace(top95, "<stdin>")
+
+
+def test_trace_plots_every_puzzle_of_a_file(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    three = tmp_path / "three.txt"
+    lines = (DATA / "norvig" / "sudoku-easy50.txt").read_text().splitlines()[:3]
+    three.write_text("\n".join(lines[:2] + ["bad", lines[2]]) + "\n")
+    plot, data = tmp_path / "plot.png", tmp_path / "queue.txt"
+    result = run("trace", str(three), "--plot", str(plot), "--data", str(data))
+    assert result.exit_code == 1  # the bad record
+    assert [ln for ln in result.stdout.splitlines() if ln.startswith("#")] == [
+        f"# 1: {three}:1", f"# 2: {three}:2", f"# 4: {three}:4"]
+    assert result.stdout.count("\nsolved ") == 3
+    assert f"sudokit: {three}:3:" in result.stderr
+    made = sorted(p.name for p in tmp_path.iterdir() if p.name != three.name)
+    assert made == ["plot-1.png", "plot-2.png", "plot-4.png",
+                    "queue-1.txt", "queue-2.txt", "queue-4.txt"]
+    assert all((tmp_path / name).stat().st_size > 0 for name in made)
+    one = run("trace", str(three), "--index", "2", "--plot", str(tmp_path / "one.png"))
+    assert one.exit_code == 0 and not one.stdout.startswith("#")
+    assert (tmp_path / "one.png").exists() and not (tmp_path / "one-2.png").exists()
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(text.strip() for text in readme.splitlines()
+                   if text.strip().startswith("pip install -e '.[dev]' && "))
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert command.replace("pip install -e", "pip install -q -e") in ci.splitlines()

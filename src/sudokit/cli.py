@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
@@ -39,8 +39,20 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        print(f"sudokit {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
     """Solve Sudoku-family puzzles and related constraint problems by many methods."""
 
 
@@ -85,7 +97,8 @@ def solve_command(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
     dask: Annotated[str | None, typer.Option(
-        help="Run on a Dask cluster: scheduler address, or 'local' (pip install sudokit[dask]).")]
+        help="Run on a Dask cluster: scheduler address, or 'local' "
+        "(pip install 'sudokit\\[dask]').")]
     = None,
     output: Annotated[Path | None, typer.Option(
         "--output", help="Write the records here instead of stdout.")] = None,
@@ -150,22 +163,25 @@ def _summary(counts: Counter[str], seconds: float) -> None:
     Console(stderr=True).print(summary_table(counts.elements(), seconds))
 
 
+_PUZZLE_HELP = "A puzzle (any form), a puzzle file or '-' for stdin."
+_INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted as 'solve' "
+               "prints them); default: the input must hold exactly one puzzle.")
+
+
 @app.command("show")
 def show_command(
-    puzzle: Annotated[str, typer.Argument(
-        help="A puzzle (any form), a file holding one or '-' for stdin.")],
+    puzzle: Annotated[str, typer.Argument(help=_PUZZLE_HELP)],
     after: Annotated[Inference, typer.Option(help="Inference applied before listing candidates.")]
     = Inference.NONE,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    index: Annotated[int | None, typer.Option(min=1, metavar="K", help=_INDEX_HELP)] = None,
 ) -> None:
     """Draw a puzzle and the candidates of every cell (after optional inference)."""
     from rich.console import Console
 
-    from .formats import parse_puzzle
     from .render import candidates_table, grid_text
 
-    text, source = _read_argument(puzzle, literal=True)
-    parsed = parse_puzzle(text, box=box, source=source)
+    parsed = _one_puzzle(puzzle, index=index, box=box)
     console = Console()
     console.print(grid_text(parsed), end="")
     console.print(f"\ncandidates ({after.value}):")
@@ -188,7 +204,7 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
 @app.command("cnf")
 def cnf_command(
     paths: Annotated[list[str], typer.Argument(
-        help="A puzzle (any form), a file holding one or '-' for stdin; with --decode: the CNF "
+        help="A puzzle (any form), a puzzle file or '-' for stdin; with --decode: the CNF "
         "file and the solver's output or model file.", metavar="PUZZLE | CNF MODEL")],
     encoding: Annotated[Encoding, typer.Option(help="Clause families (see README, SAT).")]
     = Encoding.EXTENDED,
@@ -198,15 +214,19 @@ def cnf_command(
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     alphabet: Annotated[str | None, typer.Option(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
+    index: Annotated[int | None, typer.Option(min=1, metavar="K", help=_INDEX_HELP)] = None,
 ) -> None:
     """Write a puzzle as DIMACS CNF on stdout, or decode a SAT solver's model into a grid."""
-    from .formats import format_line, parse_puzzle
+    from .formats import format_line
     from .sat.dimacs import decode_answer, write_sudoku_cnf
 
     if decode:
+        if index is not None:
+            raise typer.BadParameter("--index picks a puzzle; --decode reads a CNF and a model",
+                                     param_hint="--index")
         if len(paths) != 2:
             raise typer.BadParameter("--decode takes CNF_FILE MODEL_FILE", param_hint="PATHS")
-        texts = [_read_argument(path, literal=False)[0] for path in paths]
+        texts = [_read_argument(path)[0] for path in paths]
         puzzle, output, grid = decode_answer(*texts, cnf_source=paths[0], answer_source=paths[1])
         if grid is None:
             print(f"sudokit: {paths[1]}: the solver answered {output.outcome.value}",
@@ -217,27 +237,83 @@ def cnf_command(
     if len(paths) != 1:
         raise typer.BadParameter("expected one PUZZLE (or --decode CNF_FILE MODEL_FILE)",
                                  param_hint="PATHS")
-    text, source = _read_argument(paths[0], literal=True)
-    write_sudoku_cnf(sys.stdout, parse_puzzle(text, box=box, alphabet=alphabet, source=source),
+    write_sudoku_cnf(sys.stdout, _one_puzzle(paths[0], index=index, box=box, alphabet=alphabet),
                      encoding)
 
 
-def _read_argument(argument: str, *, literal: bool) -> tuple[str, str]:
-    """Return the text of a file argument ('-' is stdin) and its source name.
+def _puzzles(argument: str, *, box: str | None, alphabet: str | None = None) -> Iterator[Any]:
+    """The records of one PUZZLE argument (a file, '-' or a literal puzzle), read as ``solve``
+    reads them: a bad byte or a bad puzzle is a record with a located error."""
+    from .output import read_inputs
 
-    A non-file argument is the text itself when ``literal`` (a puzzle typed on the command line).
+    return read_inputs([argument], box=box, alphabet=alphabet)
+
+
+def _one_puzzle(argument: str, *, index: int | None, box: str | None,
+                alphabet: str | None = None) -> Any:
+    """The puzzle of an argument holding exactly one, or its ``index``-th (1-based).
 
     Raises:
-        typer.BadParameter: not a readable file (and not literal text).
+        InvalidPuzzle: no puzzle; several and no ``index`` (the message suggests --index); fewer
+            than ``index``; or the chosen record is not a valid puzzle (located error).
+        InputError: a missing, unreadable or directory path.
     """
+    from .errors import InvalidPuzzle
+
+    source = "<stdin>" if argument == "-" else argument
+    record, count = None, 0
+    for count, record in enumerate(_puzzles(argument, box=box, alphabet=alphabet), 1):
+        if count == index:
+            break
+    if record is not None and index is not None and count < index:
+        raise InvalidPuzzle(f"--index {index}: the input holds only {count} "
+                            f"puzzle{'' if count == 1 else 's'}", source=source)
+    if index is None and count > 1:
+        raise InvalidPuzzle(f"expected one puzzle, found {count}: choose one with --index K "
+                            f"(1 to {count})", source=source)
+    return _chosen(record, argument)
+
+
+def _chosen(record: Any, argument: str) -> Any:
+    """The puzzle of a chosen record (None: the input held none).
+
+    Raises:
+        InvalidPuzzle: no record, or the record's own located error.
+    """
+    from .errors import InvalidPuzzle
+
+    if record is None:
+        raise InvalidPuzzle("expected a puzzle, found none",
+                            source="<stdin>" if argument == "-" else argument)
+    if record.error is not None:
+        raise record.error
+    return record.puzzle
+
+
+def _read_argument(argument: str) -> tuple[str, str]:
+    """Return the text of a file argument ('-' is stdin) and its source name.
+
+    Raises:
+        typer.BadParameter: not a readable file.
+        InvalidPuzzle: the file is not UTF-8 text (the error names the line and column of the
+            first bad byte).
+    """
+    from .errors import InvalidPuzzle
+    from .output import names_file
+
     if argument == "-":
-        return sys.stdin.read(), "<stdin>"
-    path = Path(argument)
-    if path.is_file():
-        return path.read_text(encoding="utf-8-sig"), argument
-    if literal:
-        return argument, "<argument>"
-    raise typer.BadParameter(f"no such file: {argument}")
+        data, source = sys.stdin.buffer.read(), "<stdin>"
+    elif names_file(argument):
+        data, source = Path(argument).read_bytes(), argument
+    else:
+        raise typer.BadParameter(f"no such file: {argument}")
+    try:
+        return data.decode("utf-8-sig"), source
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InvalidPuzzle(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}",
+                            source=source, line=line, column=column) from None
 
 
 @app.command("magic")
@@ -304,35 +380,71 @@ def magic_command(
 
 @app.command("trace")
 def trace_command(
-    puzzle: Annotated[str, typer.Argument(
-        help="A puzzle (any form), a file holding one or '-' for stdin.")],
+    puzzle: Annotated[str, typer.Argument(help=_PUZZLE_HELP)],
     method: Annotated[str, typer.Option("--method", "-m", help="An AC-3 method (mac).")] = "mac",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
     plot: Annotated[Path | None, typer.Option(
-        help="Write the AC-3 queue-length plot here (PNG, SVG or PDF).")] = None,
+        help="Write the AC-3 queue-length plot here (PNG, SVG or PDF); for several puzzles, "
+        "one per puzzle: PLOT-1.png, PLOT-2.png, ...")] = None,
     data: Annotated[Path | None, typer.Option(
-        help="Write the queue lengths here, one step per line.")] = None,
+        help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
     time_limit: Annotated[float, typer.Option(help="Seconds (0: no limit).")] = 15.0,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    index: Annotated[int | None, typer.Option(
+        min=1, metavar="K", help="Trace only the K-th puzzle of the input (1-based); default: "
+        "every puzzle, one plot each.")] = None,
 ) -> None:
-    """Solve one puzzle with the per-step trace on: print the outcome and the counters, and
+    """Solve puzzles with the per-step trace on: print the outcome and the counters, and
     optionally plot the AC-3 queue length (x: step, y: arcs queued)."""
-    from .api import solve
-    from .formats import format_line, parse_puzzle
-    from .output import parse_option
-    from .plots import queue_figure, save_figure
+    from itertools import chain, islice
 
-    text, source = _read_argument(puzzle, literal=True)
-    parsed = parse_puzzle(text, box=box, source=source)
+    from .output import parse_option
+
     options = dict(parse_option(item) for item in option or ())
-    result = solve(parsed, method, time_limit=time_limit or None, trace=True, **options)
+    if index is not None:
+        parsed = _one_puzzle(puzzle, index=index, box=box)
+        ok = _trace_one(parsed, method, options, time_limit, plot, data)
+        raise typer.Exit(0 if ok else 1)
+    records = _puzzles(puzzle, box=box)
+    head = list(islice(records, 2))
+    if len(head) < 2:  # one puzzle: plain file names
+        ok = _trace_one(_chosen(head[0] if head else None, puzzle), method, options, time_limit,
+                        plot, data)
+        raise typer.Exit(0 if ok else 1)
+    all_ok = True
+    for number, record in enumerate(chain(head, records), 1):
+        if record.error is not None:
+            print(f"sudokit: {record.error}", file=sys.stderr)
+            all_ok = False
+            continue
+        print(f"# {number}: {record.source}:{record.line}")
+        all_ok &= _trace_one(record.puzzle, method, options, time_limit,
+                             _numbered(plot, number), _numbered(data, number))
+    raise typer.Exit(0 if all_ok else 1)
+
+
+def _numbered(path: Path | None, number: int) -> Path | None:
+    """``queue.png`` -> ``queue-3.png`` for the third puzzle of a file."""
+    return path and path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: float,
+               plot: Path | None, data: Path | None) -> bool:
+    """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
+    the data; return whether it was solved."""
+    from .api import solve
+    from .formats import format_line
+    from .plots import queue_figure, save_figure
+    from .result import Status
+
+    result = solve(puzzle, method, time_limit=time_limit or None, trace=True, **options)
     trace = result.stats.trace or []
     if (plot or data) and not trace:
         raise typer.BadParameter(f"method {method!r} records no AC-3 queue trace; use mac",
                                  param_hint="--method")
-    solution = format_line(result.solution, parsed.geometry) if result.solution else ""
-    print(f"{result.label} {solution}".rstrip())
+    solution = format_line(result.solution, puzzle.geometry) if result.solution else ""
+    print(f"{str(result.label)} {solution}".rstrip())
     for name, value in result.stats.as_dict().items():
         if value is not None:
             print(f"{name:<13} {value}")
@@ -340,8 +452,9 @@ def trace_command(
     if data:
         data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
     if plot:
-        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {source}"), plot)
-    raise typer.Exit(0 if result.label == "solved" else 1)
+        where = f"{puzzle.source}:{puzzle.source_line}" if puzzle.source else "the puzzle"
+        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"), plot)
+    return result.status is Status.SOLVED
 
 
 @app.command("compare")

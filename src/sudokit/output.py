@@ -10,7 +10,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,8 @@ from .batch import Label, Outcome
 from .errors import InvalidOption, SudokuError
 from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
 
-__all__ = ["OutputFormat", "InputError", "read_inputs", "format_outcome", "solution_grid",
-           "parse_option"]
+__all__ = ["OutputFormat", "InputError", "names_file", "read_inputs", "format_outcome",
+           "solution_grid", "parse_option"]
 
 
 _FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
@@ -38,16 +38,33 @@ class InputError(SudokuError, OSError):
     """An INPUT that cannot be read: no such file, a directory, or no permission."""
 
 
+def _safely(test: Callable[[], bool]) -> bool:
+    """Run a path test (``is_file``, ``is_dir``, ``exists``); an OSError means "not a path".
+
+    A puzzle typed on the command line can be longer than a file name may be (a 16x16 has 256
+    characters: ``OSError: File name too long``); it is then text, not a path.
+    """
+    try:
+        return test()
+    except OSError:
+        return False
+
+
+def names_file(text: str) -> bool:
+    """Return True when ``text`` is the path of an existing file (never raises)."""
+    return text != "-" and _safely(Path(text).is_file)
+
+
 def _check_input(text: str) -> None:
     path = Path(text)
     if text == "-":
         return
-    if path.is_dir():
+    if _safely(path.is_dir):
         raise InputError(f"{text}: is a directory, expected a puzzle file")
-    if path.exists() and not os.access(path, os.R_OK):
+    exists = _safely(path.exists)
+    if exists and not os.access(path, os.R_OK):
         raise InputError(f"{text}: permission denied")
-    if not path.exists() and ("/" in text or "\\" in text
-                              or path.suffix.lower() in _FILE_SUFFIXES):
+    if not exists and ("/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES):
         raise InputError(f"{text}: no such file")
 
 
@@ -69,7 +86,7 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
             yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>")
-        elif Path(text).is_file():
+        elif names_file(text):
             try:
                 yield from read_puzzles(text, box=box, alphabet=alphabet)
             except OSError as exc:
