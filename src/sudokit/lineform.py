@@ -1,0 +1,481 @@
+"""Line form as arrays: whole chunks of one-puzzle-per-line input decoded and encoded at once.
+
+The array path of ``sudokit solve`` reads bytes, splits them into lines with NumPy, and decodes
+every line that is a whole puzzle in one of the fast forms with a byte lookup table:
+
+* line form: N*N symbols (N >= 9: 81, 256, ... cells; ``.0_-*x`` empty);
+* the order prefix ``3 000400009...``;
+* Kaggle CSV ``puzzle,solution`` (columns as named by a header line, if any);
+* tdoku's ``puzzle:count[:solution]``.
+
+Anything else (grid drawings, integer forms, size headers, bad lines) goes, in input order,
+through the general reader of :mod:`sudokit.formats`, which gives the same records and errors as
+reading the whole file with it. A line that a size header before it could claim goes there too.
+
+Lines are split on ``\\n``; a ``\\r`` before it is dropped; a line holding a lone ``\\r`` is
+read by the general reader with universal newlines (and numbered as such).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import BinaryIO
+
+import numpy as np
+
+from ._grouping import Grouper, symbol_table
+from ._lines import DEFAULT_SYMBOLS, MAX_LINE, Kind, Line, Record, Style, overlong_line, scan_line
+from .errors import InvalidPuzzle
+from .geometry import MAX_SIDE, Geometry
+
+__all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
+
+_BLOCK = 1 << 20
+"""Bytes read at a time."""
+
+_CONTEXT = 200
+"""Content lines a trailing run of general-reader lines keeps for the next chunk (a record
+starting this far before a chunk's end is settled: a grid spans at most 64 rows and a header,
+and the reader looks at most 64 rows ahead)."""
+
+_INVALID = 255
+_NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR)
+
+
+@dataclass(frozen=True)
+class Codec:
+    """Byte tables of one geometry's line form.
+
+    Attributes:
+        geometry: the grid.
+        decode: uint8[256]: digit of each byte (0 for an empty marker, 255 for no symbol).
+        encode: uint8[N + 1]: the byte of each digit (index 0: ``.``).
+        symbols: the alphabet, symbols of digits 1, 2, ... (``Style.symbols`` of records).
+    """
+
+    geometry: Geometry
+    decode: np.ndarray
+    encode: np.ndarray
+    symbols: str
+
+    @staticmethod
+    @cache
+    def of(geometry: Geometry, alphabet: str | None) -> Codec | None:
+        """The codec of a geometry and alphabet; None if a symbol is not one ASCII byte."""
+        table = symbol_table(geometry.side, alphabet)
+        symbols = alphabet or DEFAULT_SYMBOLS
+        if any(len(s.encode()) != 1 or ord(s) > 127 for s in table) or len(symbols) < geometry.side:
+            return None
+        decode = np.full(256, _INVALID, np.uint8)
+        for symbol, digit in table.items():
+            decode[ord(symbol)] = digit
+        encode = np.frombuffer(("." + symbols[:geometry.side]).encode(), np.uint8)
+        return Codec(geometry, decode, encode, symbols)
+
+
+def encode_rows(grids: np.ndarray, codec: Codec) -> np.ndarray:
+    """Write grids (uint8[M, N*N], digits 1..N) as line-form records: uint8[M, N*N + 1], each
+    row its symbols and a newline (``.tobytes()`` is the text to write)."""
+    out = np.empty((len(grids), grids.shape[1] + 1), np.uint8)
+    out[:, :-1] = codec.encode[grids]
+    out[:, -1] = 10
+    return out
+
+
+@dataclass
+class FastRows:
+    """The fast-form records of one geometry in a chunk, as arrays.
+
+    Attributes:
+        codec: the geometry's byte tables.
+        positions: int64[M] each record's index among the chunk's records.
+        lines: int64[M] 1-based source line numbers.
+        raw: uint8[M, N*N] the puzzle field's bytes (for the empty marker of a record's style).
+        givens: uint8[M, N*N] digits, 0 empty.
+        expected: uint8[M, N*N] the solution written beside the puzzle (zeros where none).
+        has_expected: bool[M] a solution was written beside the puzzle.
+        expected_count: int64[M] the solution count written beside the puzzle; -1 where none.
+    """
+
+    codec: Codec
+    positions: np.ndarray
+    lines: np.ndarray
+    raw: np.ndarray
+    givens: np.ndarray
+    expected: np.ndarray
+    has_expected: np.ndarray
+    expected_count: np.ndarray
+
+    def record(self, row: int, source: str) -> Record:
+        """The row as a :class:`Record` (for the object path of unusual outcomes)."""
+        from .puzzle import Puzzle
+
+        line = int(self.lines[row])
+        empty = next((chr(b) for b in self.raw[row].tolist() if self.codec.decode[b] == 0), ".")
+        puzzle = Puzzle(self.codec.geometry, tuple(self.givens[row].tolist()), source, line)
+        expected = tuple(self.expected[row].tolist()) if self.has_expected[row] else None
+        count = int(self.expected_count[row])
+        return Record(source, line, puzzle, None, expected, count if count >= 0 else None,
+                      Style(symbols=self.codec.symbols, empty=empty))
+
+
+@dataclass
+class LineChunk:
+    """A chunk of input records: fast-form rows as arrays, the others as Records.
+
+    Attributes:
+        source: the input's name.
+        size: number of records.
+        fast: fast-form rows, one group per geometry.
+        general: ``(position, record)`` of the records read by the general reader.
+        last_line: the last source line the chunk covers.
+    """
+
+    source: str
+    size: int = 0
+    fast: list[FastRows] = field(default_factory=list)
+    general: list[tuple[int, Record]] = field(default_factory=list)
+    last_line: int = 0
+
+
+@dataclass
+class _Lines:
+    """Complete lines of one block: offsets into ``data`` and 1-based numbers."""
+
+    data: np.ndarray  # uint8[B]
+    starts: np.ndarray  # int64[L]
+    ends: np.ndarray  # int64[L], the \r\n or \n excluded
+    numbers: np.ndarray  # int64[L]
+    overlong: dict[int, int]  # line index -> characters, for lines over MAX_LINE
+
+
+class LineReader:
+    """Read a byte stream as :class:`LineChunk` values of a growing number of lines.
+
+    Args:
+        stream: a binary stream (a file opened ``"rb"``, ``sys.stdin.buffer``); not closed.
+        source: the name records carry.
+        box: a box shape forcing the geometry (None: from each line's cell count).
+        alphabet: symbols of digits 1..N (None: ``1-9A-Z...``).
+        sizes: lines per chunk, in turn; the last repeats (small first chunks give an early
+            first record and work for every worker).
+    """
+
+    def __init__(self, stream: BinaryIO, source: str, *, box: tuple[int, int] | None = None,
+                 alphabet: str | None = None, sizes: tuple[int, ...] = (256, 1024, 4096)) -> None:
+        self.stream, self.source = stream, source
+        self.box, self.alphabet = box, alphabet
+        self.sizes = sizes
+        self.codecs = self._codecs()
+        self.csv_columns = (0, 1)
+        self.carry: list[Line] = []  # general-reader lines kept for context
+        self._number = 0  # last line number read
+        self._first = True
+
+    def _codecs(self) -> dict[int, Codec]:
+        """Fast-form widths (cell counts above 64) and their codecs."""
+        if self.box is not None:
+            geometries = [Geometry.of(*self.box)]
+        else:
+            geometries = [Geometry.for_side(side) for side in range(9, MAX_SIDE + 1)]
+        codecs = {}
+        for geometry in geometries:
+            codec = Codec.of(geometry, self.alphabet)
+            if geometry.n_cells > MAX_SIDE and codec is not None:
+                codecs[geometry.n_cells] = codec
+        return codecs
+
+    def _blocks(self) -> Iterator[_Lines]:
+        """Whole lines, about a block at a time (a line longer than MAX_LINE is counted, not
+        kept)."""
+        carry, skipping, skipped = b"", False, 0
+        while True:
+            data = self.stream.read(_BLOCK)
+            if self._first and data:
+                self._first = False
+                while data.startswith(b"\xef\xbb\xbf"):
+                    data = data[3:]
+            if not data:
+                if skipping:
+                    yield self._overlong(skipped + _chars(carry))
+                elif carry:
+                    yield self._split(carry + b"\n")
+                return
+            if skipping:
+                cut = data.find(b"\n")
+                if cut < 0:
+                    skipped += _chars(data)
+                    continue
+                yield self._overlong(skipped + _chars(data[:cut].rstrip(b"\r")))
+                skipping, data = False, data[cut + 1:]
+            data = carry + data
+            cut = data.rfind(b"\n") + 1
+            carry = data[cut:]
+            if cut:
+                yield self._split(data[:cut])
+            if len(carry) > MAX_LINE * 4:  # no newline in sight: count the line, drop it
+                skipping, skipped, carry = True, _chars(carry), b""
+
+    def _overlong(self, chars: int) -> _Lines:
+        self._number += 1
+        return _Lines(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(1, np.int64),
+                      np.array([self._number], np.int64), {0: chars})
+
+    def _split(self, block: bytes) -> _Lines:
+        data = np.frombuffer(block, np.uint8)
+        ends = np.flatnonzero(data == 10).astype(np.int64)
+        starts = np.empty_like(ends)
+        starts[0], starts[1:] = 0, ends[:-1] + 1
+        cr = (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)
+        ends = ends - cr
+        numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
+        lone = np.flatnonzero(data == 13)
+        overlong = {int(i): 0 for i in np.flatnonzero(ends - starts >= MAX_LINE)}
+        if len(lone):  # universal newlines: a lone \r ends a line too
+            lone = lone[(lone + 1 >= len(data)) | (data[np.minimum(lone + 1, len(data) - 1)] != 10)]
+            lone = lone[np.isin(lone, ends, invert=True)]
+            if len(lone):
+                owner = np.searchsorted(ends, lone)
+                extra = np.bincount(owner, minlength=len(ends))
+                numbers += np.concatenate(([0], np.cumsum(extra)[:-1]))
+        self._number = int(numbers[-1]) + (int(extra[-1]) if len(lone) else 0)
+        lines = _Lines(data, starts, ends, numbers, overlong)
+        if len(lone):
+            lines.overlong.update({int(i): -1 for i in np.unique(owner)})  # -1: general reader
+        return lines
+
+    def chunks(self) -> Iterator[LineChunk]:
+        """Yield the input as chunks of records, in order, lazily.
+
+        Raises:
+            OSError: the stream cannot be read.
+        """
+        sizes = iter(self.sizes)
+        size = next(sizes)
+        for lines in self._blocks():
+            first = 0
+            while first < len(lines.starts):
+                last = min(len(lines.starts), first + size)
+                yield self._chunk(lines, first, last, final=False)
+                first = last
+                size = next(sizes, size)
+        if self.carry:
+            yield self._chunk(None, 0, 0, final=True)
+
+    def _chunk(self, lines: _Lines | None, first: int, last: int, final: bool) -> LineChunk:
+        """Classify lines [first, last) of ``lines``, decode the fast ones, group the rest."""
+        chunk = LineChunk(self.source)
+        if lines is None:
+            self._general(chunk, [], final=True)
+            return chunk
+        starts, ends = lines.starts[first:last], lines.ends[first:last]
+        chunk.last_line = int(lines.numbers[last - 1])
+        width = ends - starts
+        lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
+        skip = (width == 0) | (lead == ord("#"))
+        spans = {n: self._fast_spans(lines.data, starts, width, n, codec)
+                 for n, codec in self.codecs.items()}
+        fast = np.zeros(len(starts), bool)
+        for mask, *_ in spans.values():
+            fast |= mask
+        fast &= ~skip
+        for index in lines.overlong:
+            if first <= index < last:
+                fast[index - first], skip[index - first] = False, False
+        general = ~fast & ~skip
+        self._absorb(lines.data, starts, ends, fast, general, skip)
+        self._assemble(chunk, lines, first, fast, general, spans)
+        return chunk
+
+    def _fast_spans(self, data: np.ndarray, starts: np.ndarray, width: np.ndarray,
+                    n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
+        """Rows of one cell count in a fast form.
+
+        Returns ``(mask, puzzle, other, count)``: int64 offsets of the puzzle field and of the
+        solution field (-1: none), and the written solution count (-1: none). For a CSV row,
+        ``puzzle`` is its first field and ``other`` its second: their roles come from the
+        header in force (see :meth:`_decode`), and ``count`` is -2.
+        """
+        size = len(data)
+        puzzle = np.full(len(starts), -1, np.int64)
+        other = np.full(len(starts), -1, np.int64)
+        count = np.full(len(starts), -1, np.int64)
+        plain = width == n_cells
+        puzzle[plain] = starts[plain]
+        side = codec.geometry.side
+        order = int(round(side ** 0.5))
+        if order * order == side and order <= 9 and self.box is None:
+            prefix = (width == n_cells + 2) & (data[np.minimum(starts, size - 1)] == 48 + order)
+            prefix &= data[np.minimum(starts + 1, size - 1)] == 32
+            puzzle[prefix] = starts[prefix] + 2
+        long = np.flatnonzero(width > n_cells)
+        after = data[starts[long] + n_cells]
+        csv = long[(after == 44) & (width[long] == 2 * n_cells + 1)]
+        puzzle[csv], other[csv], count[csv] = starts[csv], starts[csv] + n_cells + 1, -2
+        for row in long[after == 58].tolist():  # tdoku puzzle:count[:solution]
+            start, stop = int(starts[row]), int(starts[row] + width[row])
+            parts = bytes(data[start + n_cells + 1:stop]).split(b":")
+            if len(parts) > 2 or not parts[0].isdigit() or not parts[0].isascii():
+                continue
+            if len(parts) == 2 and len(parts[1]) != n_cells:
+                continue
+            puzzle[row], count[row] = start, int(parts[0])
+            if len(parts) == 2:
+                other[row] = stop - n_cells
+        cells = np.arange(n_cells)
+        for offsets in (puzzle, other):  # every field must be symbols of this grid
+            rows = np.flatnonzero(offsets >= 0)
+            bad = (codec.decode[data[offsets[rows, None] + cells]] == _INVALID).any(axis=1)
+            puzzle[rows[bad]] = -1
+        return puzzle >= 0, puzzle, other, count
+
+    def _absorb(self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, fast: np.ndarray,
+                general: np.ndarray, skip: np.ndarray) -> None:
+        """Send to the general reader the content line after each lone number (a size header
+        may claim it), also when the number ends the carried lines."""
+        def text(i: int) -> bytes:
+            return bytes(data[starts[i]:ends[i]]).strip()
+
+        def ignored(i: int) -> bool:  # no content for the reader: blank, comment, separator
+            return skip[i] or (general[i] and scan_line(text(i).decode("utf-8", "replace"),
+                                                        0).kind in _NOT_CONTENT)
+
+        def next_content(i: int) -> int:
+            while i < len(starts) and ignored(i):
+                i += 1
+            return i
+
+        heads = [-1] if self.carry and self.carry[-1].kind is Kind.NUMBER else []
+        for i in heads + np.flatnonzero(general).tolist():
+            if i >= 0 and not _is_number(text(i)):
+                continue
+            j = next_content(i + 1)
+            if j < len(starts) and fast[j]:
+                fast[j], general[j] = False, True
+
+    def _assemble(self, chunk: LineChunk, lines: _Lines, first: int, fast: np.ndarray,
+                  general: np.ndarray, spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+        """Number the records, run the general reader in order, decode the fast rows."""
+        order = np.flatnonzero(fast | general)
+        columns = np.empty((len(fast), 2), np.int64)
+        columns[:] = self.csv_columns
+        if not general.any() and not self.carry:
+            self._decode(chunk, lines, first, order, np.arange(len(order)), columns, spans)
+            chunk.size = len(order)
+            return
+        positions = np.full(len(fast), -1, np.int64)
+        run: list[Line] = []
+        for i in order.tolist():
+            if general[i]:
+                run += self._scan(lines, first + i)
+                continue
+            if run or self.carry:
+                self._general(chunk, run, final=True)
+                run = []
+            positions[i], columns[i] = chunk.size, self.csv_columns
+            chunk.size += 1
+        if run:
+            self._general(chunk, run, final=False)
+        rows = np.flatnonzero(positions >= 0)
+        self._decode(chunk, lines, first, rows, positions[rows], columns, spans)
+
+    def _scan(self, lines: _Lines, index: int) -> list[Line]:
+        """The scanned line(s) of one line (several when it holds a lone ``\\r``)."""
+        number = int(lines.numbers[index])
+        chars = lines.overlong.get(index)
+        start, end = lines.starts[index], lines.ends[index]
+        text = bytes(lines.data[start:end]).decode("utf-8", "replace")
+        if chars == -1:
+            stream = io.StringIO(text, newline=None)
+            return [scan_line(t, n) for n, t in enumerate(stream, number)]
+        if chars is not None and (chars or len(text) >= MAX_LINE):
+            return [overlong_line(number, chars or len(text))]
+        return [scan_line(text, number)]
+
+    def _general(self, chunk: LineChunk, run: list[Line], final: bool) -> None:
+        """Group carried and new general-reader lines into records; unless ``final`` (a fast
+        line or the end of input follows), keep the unsettled tail for the next chunk."""
+        lines = self.carry + [ln for ln in run if ln.kind not in _NOT_CONTENT[:2]]
+        self.carry = []
+        if not lines:
+            return
+        if not final and len(lines) <= _CONTEXT:
+            self.carry = lines
+            return
+        grouper = Grouper(self.source, lines, self.box, self.alphabet)
+        grouper.csv_columns = self.csv_columns
+        records = list(grouper.records())
+        if not final:
+            settled = lines[-_CONTEXT].number
+            later = [k for k, r in enumerate(records) if r.line >= settled]
+            cut = later[0] if later else max(len(records) - 1, 0)
+            start = records[cut].line if records else settled
+            self.carry = [ln for ln in lines if ln.number >= start]
+            records = records[:cut]
+        else:
+            self.csv_columns = grouper.csv_columns
+        for record in records:
+            chunk.general.append((chunk.size, record))
+            chunk.size += 1
+
+    def _decode(self, chunk: LineChunk, lines: _Lines, first: int, rows: np.ndarray,
+                positions: np.ndarray, columns: np.ndarray,
+                spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+        """Gather and decode the fast rows of each cell count; a row whose symbols do not
+        decode goes to the general reader instead (its record or error comes from there)."""
+        data, numbers = lines.data, lines.numbers[first:]
+        for n_cells, (mask, puzzle, other, count) in spans.items():
+            mine = rows[mask[rows]]
+            if not len(mine):
+                continue
+            codec = self.codecs[n_cells]
+            puzzle, solution, count = puzzle[mine], other[mine], count[mine]
+            csv = count == -2
+            if csv.any():  # roles of a CSV row's two fields: the header in force
+                p, s = columns[mine[csv], 0], columns[mine[csv], 1]
+                one, two = puzzle[csv], solution[csv]
+                puzzle[csv] = np.where(p == 0, one, np.where(p == 1, two, -1))
+                solution[csv] = np.where(s == 0, one, np.where(s == 1, two, -1))
+                count[csv] = -1
+            cells = np.arange(n_cells)
+            raw = data[np.maximum(puzzle, 0)[:, None] + cells]
+            givens = codec.decode[raw]
+            good = (givens != _INVALID).all(axis=1) & (puzzle >= 0)
+            has_expected = solution >= 0
+            expected = np.zeros_like(givens)
+            if has_expected.any():
+                expected = codec.decode[data[np.where(has_expected, solution, 0)[:, None] + cells]]
+                full = ((expected >= 1) & (expected <= codec.geometry.side)).all(axis=1)
+                good &= full | ~has_expected
+                expected[~has_expected] = 0
+            pos = positions[np.searchsorted(rows, mine)]
+            for bad in np.flatnonzero(~good).tolist():
+                where = int(mine[bad])
+                self._redo(chunk, lines, first + where, int(pos[bad]),
+                           (int(columns[where, 0]), int(columns[where, 1])))
+            chunk.fast.append(FastRows(codec, pos[good], numbers[mine[good]], raw[good],
+                                       givens[good], expected[good], has_expected[good],
+                                       count[good]))
+
+    def _redo(self, chunk: LineChunk, lines: _Lines, index: int, position: int,
+              columns: tuple[int, int]) -> None:
+        """A fast-looking line that does not decode: its record from the general reader."""
+        grouper = Grouper(self.source, self._scan(lines, index), self.box, self.alphabet)
+        grouper.csv_columns = columns
+        for record in grouper.records():
+            chunk.general.append((position, record))
+
+
+def _chars(data: bytes) -> int:
+    """Characters of UTF-8 bytes (bytes that do not continue a character)."""
+    array = np.frombuffer(data, np.uint8)
+    return int(np.count_nonzero((array & 0xC0) != 0x80))
+
+
+def _is_number(text: bytes) -> bool:
+    return text.isdigit() and len(text) <= 2
+
+
