@@ -176,13 +176,15 @@ class Puzzle:
         return "".join(DEFAULT_SYMBOLS[d - 1] if d else empty for d in self.givens)
 
     def __str__(self) -> str:
-        """The grid drawing of :func:`sudokit.formats.format_grid` (reads back as a puzzle)."""
+        """The grid drawing of :func:`sudokit.formats.format_grid`, without its final newline
+        (reads back as a puzzle)."""
         from .formats import format_grid
 
-        return format_grid(self.givens, self.geometry)
+        return format_grid(self.givens, self.geometry).rstrip("\n")
 
     def __repr__(self) -> str:
-        where = f" from {self.source}:{self.source_line}" if self.source else ""
+        where = (f" from {self.source}:{self.source_line}"
+                 if self.source and self.source != "<string>" else "")
         return (f"<Puzzle {self.geometry.shape_name}, {self.n_givens} givens{where}: "
                 f"{_shorten(self.line)}>")
 

@@ -223,7 +223,7 @@ class Result:
         """The summary line, then the puzzle and its (first) solution side by side."""
         from .formats import format_side_by_side
 
-        return f"{self.summary()}\n{format_side_by_side(self.puzzle, self.solution)}"
+        return f"{self.summary()}\n{format_side_by_side(self.puzzle, self.solution).rstrip()}"
 
     def __repr__(self) -> str:
         return f"<Result {self.summary()}>"
