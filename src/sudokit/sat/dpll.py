@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ..result import Limits, Stats
+from .encoding import paused_gc
 
 __all__ = ["Dpll", "dpll_models", "DPLL_COUNTERS"]
 
@@ -45,38 +46,45 @@ class Dpll:
 
     def __init__(self, clauses: Iterable[Sequence[int]], n_vars: int | None = None,
                  check: Callable[[], None] | None = None) -> None:
-        deduplicated = []
-        for i, c in enumerate(clauses):
-            if check is not None and not i & 1023:
-                check()
-            deduplicated.append(list(dict.fromkeys(c)))  # drop repeated literals
-        clauses = deduplicated
-        largest = max((abs(lit) for c in clauses for lit in c), default=0)
-        self.n_vars = largest if n_vars is None else n_vars
-        self._check(clauses, largest)
-        if check is not None:
-            check()
-        self.value = [UNASSIGNED] * (2 * self.n_vars + 1)
-        self.watches: list[list[int]] = [[] for _ in range(2 * self.n_vars + 1)]
+        deduplicated: list[list[int]] = []
+        self.watches: list[list[int]] = []
         self.clauses: list[list[int]] = []
-        self.units: list[int] = []
-        self.empty = False
-        for i, clause in enumerate(clauses):
-            if check is not None and not i & 1023:
-                check()
-            self._add(clause)
+        try:
+            self._load(clauses, deduplicated, n_vars, check)
+        except BaseException:  # free a partly loaded formula at once (a deadline is near)
+            deduplicated.clear()
+            self.clauses.clear()
+            self.watches.clear()
+            raise
         self.long = [c for c in self.clauses if len(c) > 2]
         self.trail: list[int] = []
         self.levels: list[int] = []  # trail length before each decision
         self.qhead = 0
 
-    def _check(self, clauses: list[list[int]], largest: int) -> None:
-        for number, clause in enumerate(clauses, 1):
+    def _load(self, clauses: Iterable[Sequence[int]], deduplicated: list[list[int]],
+              n_vars: int | None, check: Callable[[], None] | None) -> None:
+        largest = 0
+        for number, c in enumerate(clauses, 1):
+            if check is not None and not number & 1023:
+                check()
+            clause = list(dict.fromkeys(c))  # drop repeated literals
             for lit in clause:
                 if not isinstance(lit, int) or lit == 0:
                     raise ValueError(f"clause {number}: literal {lit!r} is not a non-zero int")
+            deduplicated.append(clause)
+            if clause:
+                largest = max(largest, max(clause), -min(clause))
+        self.n_vars = largest if n_vars is None else n_vars
         if largest > self.n_vars:
             raise ValueError(f"a literal uses variable {largest}, above n_vars={self.n_vars}")
+        self.value = [UNASSIGNED] * (2 * self.n_vars + 1)
+        self.watches.extend([] for _ in range(2 * self.n_vars + 1))
+        self.units: list[int] = []
+        self.empty = False
+        for i, clause in enumerate(deduplicated):
+            if check is not None and not i & 1023:
+                check()
+            self._add(clause)
 
     def _add(self, clause: list[int]) -> None:
         if any(-lit in clause for lit in clause):
@@ -226,11 +234,12 @@ def dpll_models(
     n_vars: int | None = None,
     stats: Stats | None = None,
     limits: Limits | None = None,
+    check: Callable[[], None] | None = None,
 ) -> Iterator[list[int]]:
     """Yield the models of a CNF found by DPLL (see :class:`Dpll`); nothing when unsatisfiable.
 
-    ``limits`` cover loading the formula too (its deadline is checked while the clauses are
-    read), and a node limit is exact: at most ``node_limit`` decisions.
+    ``limits`` cover loading the formula too (``check``, default ``limits.check``, is called
+    while the clauses are read), and a node limit is exact: at most ``node_limit`` decisions.
 
     >>> [m for m in dpll_models([[1, 2], [-1], [-2, 3]])]
     [[-1, 2, 3]]
@@ -238,5 +247,8 @@ def dpll_models(
     []
     """
     stats = stats if stats is not None else Stats.counting(DPLL_COUNTERS)
-    check = None if limits is None else (lambda: limits.check(stats))
-    return Dpll(clauses, n_vars, check).models(stats, limits)
+    if check is None and limits is not None:
+        check = lambda: limits.check(stats)  # noqa: E731
+    with paused_gc():  # loading builds a list per clause (see paused_gc)
+        dpll = Dpll(clauses, n_vars, check)
+    return dpll.models(stats, limits)

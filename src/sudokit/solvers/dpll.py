@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dpll import DPLL_COUNTERS, dpll_models
-from ..sat.encoding import DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, decode, encode
+from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, deadline_check,
+                            decode, encode, paused_gc)
 from .base import Solver
 
 
@@ -28,6 +30,15 @@ class DpllSolver(Solver):
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
-        clauses = encode(puzzle, encoding, lambda: limits.check(stats))  # deadline covers it
-        for model in dpll_models(clauses, puzzle.geometry.side**3, stats, limits):
-            yield decode(model, puzzle)
+        check = deadline_check(limits, stats)  # the time limit covers encoding and loading
+        try:
+            with paused_gc(freeze=True):  # no collection walks the formula (see paused_gc)
+                clauses = encode(puzzle, encoding, check)
+                try:
+                    models = dpll_models(clauses, puzzle.geometry.side**3, stats, limits, check)
+                finally:
+                    clauses.clear()  # the solver holds its own copy
+            for model in models:
+                yield decode(model, puzzle)
+        finally:
+            gc.unfreeze()

@@ -29,8 +29,8 @@ from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dimacs import SatOutcome, sudoku_comments
-from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, decode,
-                            encode, var)
+from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Check, Clause, Encoding,
+                            deadline_check, decode, encode, paused_gc, var)
 from ..sat.external import default_command, run_command
 from .base import Solver
 
@@ -105,32 +105,58 @@ class SatSolver(Solver):
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
-        clauses = encode(puzzle, encoding, lambda: limits.check(stats))  # deadline covers it
-        if any(not clause for clause in clauses):
-            return  # the reduced encoding found a cell or unit-digit with no place
+        check = deadline_check(limits, stats)  # the time limit covers encoding and loading
+        with paused_gc():  # no collection walks millions of clause lists (see paused_gc)
+            clauses = encode(puzzle, encoding, check)
+            if [] in clauses:
+                return  # the reduced encoding found a cell or unit-digit with no place
+            if self.backend != EXEC:
+                try:
+                    loaded = self._load(clauses, check)
+                finally:
+                    clauses.clear()  # the solver holds its own copy: free ours now
         if self.backend == EXEC:
-            comments = sudoku_comments(puzzle, encoding)
-            yield from self._exec_solutions(puzzle, clauses, comments, stats, limits)
+            try:
+                comments = sudoku_comments(puzzle, encoding)
+                yield from self._exec_solutions(puzzle, clauses, comments, stats, limits, check)
+            finally:
+                with paused_gc():
+                    clauses.clear()
         else:
-            yield from self._pysat_solutions(puzzle, clauses, stats, limits)
+            yield from self._pysat_solutions(puzzle, *loaded, stats, limits)
 
-    def _pysat_solutions(self, puzzle: Puzzle, clauses: list[Clause], stats: Stats,
-                         limits: Limits) -> Iterator[Grid]:
-        """Solve with variables renumbered 1..k over those the clauses use (a solver decides on
-        every variable up to the largest, and the reduced encoding leaves many out)."""
+    def _load(self, clauses: list[Clause], check: Check) -> tuple[Any, list[int], dict[int, int]]:
+        """Load the clauses into a new PySAT solver, variables renumbered 1..k over those the
+        clauses use (a solver decides on every variable up to the largest, and the reduced
+        encoding leaves many out); ``check`` runs between blocks (the deadline covers loading).
+
+        Returns:
+            ``(solver, original variable of each new one (0-based), new number of each
+            original)``; the caller deletes the solver.
+        """
         from pysat.solvers import Solver as PySatSolver
 
-        used = set()
+        used: set[int] = set()
         for start in range(0, len(clauses), _LOAD_CHUNK):
-            limits.check(stats)
+            check()
             used.update(abs(lit) for clause in clauses[start:start + _LOAD_CHUNK] for lit in clause)
         original = sorted(used)
         dense = {v: i for i, v in enumerate(original, 1)}
-        with PySatSolver(name=self.backend) as solver:
-            for start in range(0, len(clauses), _LOAD_CHUNK):  # loading counts against the limit
-                limits.check(stats)
+        solver = PySatSolver(name=self.backend)
+        try:
+            for start in range(0, len(clauses), _LOAD_CHUNK):
+                check()
                 solver.append_formula([[dense[lit] if lit > 0 else -dense[-lit] for lit in c]
                                        for c in clauses[start:start + _LOAD_CHUNK]])
+        except BaseException:
+            solver.delete()
+            raise
+        return solver, original, dense
+
+    def _pysat_solutions(self, puzzle: Puzzle, solver: Any, original: list[int],
+                         dense: dict[int, int], stats: Stats, limits: Limits) -> Iterator[Grid]:
+        """Solve, block each grid found, solve again; the solver is deleted at the end."""
+        with solver:
             while limited_solve(solver, stats, limits):
                 grid = decode((original[lit - 1] for lit in solver.get_model() or () if lit > 0),
                               puzzle)
@@ -141,7 +167,7 @@ class SatSolver(Solver):
                 solver.add_clause([-dense[-lit] for lit in blocking])
 
     def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], comments: list[str],
-                        stats: Stats, limits: Limits) -> Iterator[Grid]:
+                        stats: Stats, limits: Limits, check: Check) -> Iterator[Grid]:
         command = self.settings["cmd"] or default_command()
         if command is None:
             raise MethodUnavailable("sat:exec found no kissat, cadical or minisat on PATH; "
@@ -152,7 +178,7 @@ class SatSolver(Solver):
         while True:
             limits.count_node(stats)  # a node is one run of the binary
             output = run_command(command, clauses, n_vars, comments=comments,
-                                 deadline=limits.deadline, check=lambda: limits.check(stats))
+                                 deadline=limits.deadline, check=check)
             if output.outcome is SatOutcome.UNKNOWN:
                 raise LimitReached(f"{command.split()[0]} answered UNKNOWN")
             if output.outcome is SatOutcome.UNSATISFIABLE:
