@@ -69,7 +69,7 @@ def first_square(names: list[str], orders: list[int], runs: int, limit: float) -
             first = results[0]
             base = base or (seconds if name == BASELINE else None)
             ratio = f"{_ratio(seconds / base)}x" if base and name != BASELINE else "       base"
-            print(f"{n:>2}  {name:<18}{first.status.value:>9}{_count(first.stats.nodes):>14}"
+            print(f"{n:>2}  {name:<18}{first.status.name.lower():>9}{_count(first.stats.nodes):>14}"
                   f"{_count(first.stats.backtracks):>12}{seconds:>11.4f}{ratio}")
 
 
@@ -85,7 +85,7 @@ def counting(runs: int, limit: float) -> None:
         first = results[0]
         base = base or seconds
         label = f"{name} ({'canonical' if symmetry else 'all'})"
-        print(f"{label:<28}{first.status.value:>9}{first.count:>7} squares{seconds:>9.3f} s"
+        print(f"{label:<28}{first.status.name.lower():>9}{first.count:>7} squares{seconds:>9.3f} s"
               f"{first.count / seconds:>12,.0f} squares/s{_count(first.stats.nodes):>11} nodes"
               f"  speed-up {base / seconds:6.1f}x")
 

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudokit.batch import Label, check_expected, solve_records
+from sudokit.batch import check_expected, solve_records
+from sudokit.result import Status
 from sudokit.errors import SolverBug
 from sudokit.formats import Record, read_puzzles
 from sudokit.solvers.propagate import PropagateSolver
@@ -29,8 +30,8 @@ def test_outcomes_in_input_order_with_bad_lines() -> None:
     text = "\n".join([lines[0], "garbage!", lines[1], "1" * 81, lines[2]])
     outcomes = list(solve_records(stream(text), "propagate"))
     assert [o.record.line for o in outcomes] == [1, 2, 3, 4, 5]
-    assert [o.label for o in outcomes] == [Label.SOLVED, Label.INVALID, Label.SOLVED,
-                                           Label.UNSOLVABLE, Label.SOLVED]
+    assert [o.label for o in outcomes] == [Status.SOLVED, Status.INVALID, Status.SOLVED,
+                                           Status.UNSATISFIABLE, Status.SOLVED]
     assert "line 2" not in (outcomes[1].error or "") and "t.txt:2:" in outcomes[1].error
     assert "given twice in row 1" in outcomes[3].error
 
@@ -57,11 +58,11 @@ def test_reads_lazily_and_stops_early() -> None:
 def test_uniqueness_and_expected_counts() -> None:
     records = list(read_puzzles(DATA / "invalid" / "tdoku_test_puzzles"))
     outcomes = list(solve_records(records, "propagate", count_limit=2))
-    expected = {0: Label.UNSOLVABLE, 1: Label.SOLVED}
+    expected = {0: Status.UNSATISFIABLE, 1: Status.SOLVED}
     for outcome in outcomes:
         count = outcome.record.expected_count
-        assert outcome.label is expected.get(count, Label.MULTIPLE), outcome.record.line
-        assert outcome.error is None or outcome.label is Label.UNSOLVABLE
+        assert outcome.label is expected.get(count, Status.MULTIPLE), outcome.record.line
+        assert outcome.error is None or outcome.label is Status.UNSATISFIABLE
 
 
 def test_expected_solution_mismatch_is_reported_status_kept() -> None:
@@ -70,7 +71,7 @@ def test_expected_solution_mismatch_is_reported_status_kept() -> None:
     wrong[0], wrong[1] = wrong[1], wrong[0]
     bad = Record(record.source, record.line, record.puzzle, expected=tuple(wrong))
     (outcome,) = solve_records([bad], "propagate")
-    assert outcome.label is Label.SOLVED and not outcome.ok
+    assert outcome.label is Status.SOLVED and not outcome.ok
     assert "differs from the file's solution at r1c1" in outcome.error
     assert "the file's is wrong" in outcome.error
     assert check_expected(record, outcome.result) is None
@@ -79,13 +80,13 @@ def test_expected_solution_mismatch_is_reported_status_kept() -> None:
 def test_expected_count_mismatch() -> None:
     line = TOP95.read_text().splitlines()[0]
     (outcome,) = solve_records(stream(f"{line}:0"), "propagate")
-    assert outcome.label is Label.SOLVED and "file says 0" in outcome.error
+    assert outcome.label is Status.SOLVED and "file says 0" in outcome.error
 
 
 def test_timeout_is_a_record(monkeypatch: pytest.MonkeyPatch) -> None:
     records = list(read_puzzles(TOP95))[:2]
     outcomes = list(solve_records(records, "propagate", node_limit=0))
-    assert all(o.label is Label.TIMEOUT and "node limit" in o.error for o in outcomes)
+    assert all(o.label is Status.UNKNOWN and "node limit" in o.error for o in outcomes)
 
 
 def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
@@ -101,7 +102,7 @@ def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
 
     monkeypatch.setattr(PropagateSolver, "solutions", flaky)
     outcomes = list(solve_records(records, "propagate"))
-    assert [o.label for o in outcomes] == [Label.SOLVED, Label.INVALID, Label.SOLVED]
+    assert [o.label for o in outcomes] == [Status.SOLVED, Status.INVALID, Status.SOLVED]
     assert "RuntimeError: boom" in outcomes[1].error
 
     def wrong(self, puzzle, stats, limits):

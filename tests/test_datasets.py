@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from sudokit.api import default_method
-from sudokit.batch import Label, solve_records
+from sudokit.batch import solve_records
+from sudokit.result import Status
 from sudokit.formats import read_puzzles
 from sudokit.puzzle import is_solution
 
@@ -82,24 +83,24 @@ def test_tdoku_test_puzzles_counts_with_unique() -> None:
     results = outcomes("invalid/tdoku_test_puzzles", count_limit=2)
     assert len(results) == 43
     labels = [o.label for o in results]
-    assert labels.count(Label.SOLVED) == 18 and labels.count(Label.UNSOLVABLE) == 10
-    assert labels.count(Label.MULTIPLE) == 15
+    assert labels.count(Status.SOLVED) == 18 and labels.count(Status.UNSATISFIABLE) == 10
+    assert labels.count(Status.MULTIPLE) == 15
     for o in results:  # each status agrees with the count written in the file
-        assert o.error is None or o.label is Label.UNSOLVABLE, (o.record.line, o.error)
+        assert o.error is None or o.label is Status.UNSATISFIABLE, (o.record.line, o.error)
         if o.record.expected is not None:
             assert o.solution == o.record.expected
 
 
 @pytest.mark.parametrize(("path", "label", "message"), [
-    *[(f"unsolvable/duplicate_{u}.txt", Label.UNSOLVABLE, "given twice in " + w)
+    *[(f"unsolvable/duplicate_{u}.txt", Status.UNSATISFIABLE, "given twice in " + w)
       for u, w in (("box", "box"), ("col", "column"), ("row", "row"))],
-    *[(f"unsolvable/unsolvable_{u}.txt", Label.UNSOLVABLE, None)
+    *[(f"unsolvable/unsolvable_{u}.txt", Status.UNSATISFIABLE, None)
       for u in ("box", "col", "row", "square")],
-    *[(f"multiple_solutions/{n}.txt", Label.MULTIPLE, None)
+    *[(f"multiple_solutions/{n}.txt", Status.MULTIPLE, None)
       for n in ("two_solutions", "three_solutions", "four_solutions", "ten_solutions",
                 "125_solutions", "insufficient_givens")],
 ])
-def test_sudopedia_cases(path: str, label: Label, message: str | None) -> None:
+def test_sudopedia_cases(path: str, label: Status, message: str | None) -> None:
     (outcome,) = outcomes(str(Path("invalid/sudopedia_cp468") / path), count_limit=2)
     assert outcome.label is label
     if message:
@@ -111,7 +112,7 @@ def test_sudopedia_cases(path: str, label: Label, message: str | None) -> None:
                                   "lkwaerst_16x16.txt"])
 def test_large_files_solve_uniquely(name: str) -> None:
     (outcome,) = outcomes(f"large/{name}", count_limit=2)
-    assert outcome.ok and outcome.label is Label.SOLVED
+    assert outcome.ok and outcome.label is Status.SOLVED
 
 
 def test_bnguyen_16x16_matches_its_solution_file() -> None:
@@ -155,9 +156,9 @@ def test_messy_file_one_record_per_puzzle(tmp_path: Path) -> None:
                      + "\n".join(lines[4:]).encode() + b"\n")
     results = list(solve_records(read_puzzles(path), default_method()))
     assert [o.record.line for o in results] == [1, 2, 3, 4, 5, 6, 7]
-    assert [o.label for o in results] == [Label.SOLVED, Label.INVALID, Label.INVALID,
-                                          Label.INVALID, Label.INVALID, Label.UNSOLVABLE,
-                                          Label.SOLVED]
+    assert [o.label for o in results] == [Status.SOLVED, Status.INVALID, Status.INVALID,
+                                          Status.INVALID, Status.INVALID, Status.UNSATISFIABLE,
+                                          Status.SOLVED]
     errors = [o.error for o in results]
     assert "messy.txt:2: expected a square number of cells" in errors[1]
     assert "messy.txt:3:41: r5c5: expected a digit symbol" in errors[2]

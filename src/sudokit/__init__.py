@@ -1,8 +1,8 @@
 """sudokit: solve Sudoku-family puzzles and related constraint problems, by many methods.
 
 >>> from sudokit import Puzzle, solve
->>> solve(Puzzle.from_digits([0, 0, 0, 0] * 4), "propagate").status.value
-'solved'
+>>> solve(Puzzle.from_digits([0, 0, 0, 0] * 4), "propagate").status.name
+'SOLVED'
 """
 
 from . import errors

@@ -19,13 +19,14 @@ from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry
 from .puzzle import Grid, Puzzle
 
-__all__ = ["Grouper"]
+__all__ = ["Grouper", "symbol_table"]
 
 _INT = re.compile(r"-?\d+\Z")
 
 
 @cache
-def _symbol_table(side: int, alphabet: str | None) -> dict[str, int]:
+def symbol_table(side: int, alphabet: str | None) -> dict[str, int]:
+    """Digit of each symbol of line form for a side and alphabet (empty markers give 0)."""
     symbols = (alphabet or DEFAULT_SYMBOLS)[:side]
     table = {s: d for d, s in enumerate(symbols, 1)}
     if alphabet is None and side <= 35:
@@ -41,7 +42,7 @@ class _Decoder:
         self.source = source
         self.geometry = geometry
         self.alphabet = alphabet
-        self.table = _symbol_table(geometry.side, alphabet)
+        self.table = symbol_table(geometry.side, alphabet)
 
     def style(self, lines: Sequence[Line]) -> Style:
         """How to write this puzzle's solution back: symbols for line form and drawings of
@@ -194,7 +195,7 @@ class Grouper:
         run = [first] + self._peek_content(k - 1)
         run = run[: next((i for i, ln in enumerate(run) if len(ln.tokens) != k or ln.fields),
                          len(run))]
-        table = _symbol_table(k, self.alphabet)
+        table = symbol_table(k, self.alphabet)
         return len(run) > 1 and any(
             (int(t) if first.spaced and _INT.match(t) else table.get(t, k)) > small
             for ln in run for t, _ in ln.tokens
@@ -286,7 +287,7 @@ class Grouper:
 
 def _stray(ln: Line) -> InvalidPuzzle | None:
     """The first token that no grid size could read (binary junk, stray punctuation), if any."""
-    table = _symbol_table(MAX_SIDE, None)
+    table = symbol_table(MAX_SIDE, None)
     for token, column in ln.tokens:
         if token not in table and not (ln.spaced and _INT.match(token)):
             return InvalidPuzzle(f"expected digit symbols or empty markers, found {token!r}",

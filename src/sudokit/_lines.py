@@ -19,7 +19,7 @@ from .geometry import MAX_SIDE, Geometry
 from .puzzle import Grid, Puzzle
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
-           "scan_line", "scan_lines", "as_row"]
+           "scan_line", "scan_lines", "as_row", "overlong_line"]
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
 """Symbols of digits 1..64 in line form: ``DEFAULT_SYMBOLS[d - 1]`` writes digit d."""
@@ -134,11 +134,16 @@ def scan_lines(stream: TextIO) -> Iterator[Line]:
                 size += len(chunk.rstrip("\r\n"))
                 if chunk.endswith(("\n", "\r")):
                     break
-            yield Line(number, Kind.ERROR, message=(
-                f"line of {size:,} characters is longer than any puzzle form "
-                f"(at most {MAX_LINE:,} read)"), column=1)
+            yield overlong_line(number, size)
             continue
         yield scan_line(text.lstrip("\ufeff") if number == 1 else text, number)
+
+
+def overlong_line(number: int, size: int) -> Line:
+    """The error line for a line of ``size`` characters, longer than :data:`MAX_LINE`."""
+    return Line(number, Kind.ERROR, message=(
+        f"line of {size:,} characters is longer than any puzzle form "
+        f"(at most {MAX_LINE:,} read)"), column=1)
 
 
 def scan_line(text: str, number: int) -> Line:

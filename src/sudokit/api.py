@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .errors import SolverBug, UnsupportedPuzzle
-from .puzzle import Grid, Puzzle, PuzzleLike, has_duplicate_givens, solves, violations
+from .puzzle import Grid, Puzzle, PuzzleLike, violations
 from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
@@ -129,8 +129,8 @@ def solve(
 
     >>> from sudokit.puzzle import Puzzle
     >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
-    >>> r.status.value, r.solution[-1]
-    ('solved', 1)
+    >>> r.status.name, r.solution[-1]
+    ('SOLVED', 1)
     """
     return count_solutions(puzzle, method, limit=1, time_limit=time_limit,
                            node_limit=node_limit, trace=trace, **options)
@@ -182,54 +182,26 @@ def solve_many(
 ) -> list[Result]:
     """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
 
-    Uses the method's compiled chunk path when it has one (one call for the whole list, checked
-    and verified with vectorised NumPy code), else :func:`count_solutions` per puzzle. Results
-    are in input order and every grid is verified.
+    Puzzles are grouped by geometry and each group runs as one chunk through
+    :func:`sudokit.chunk.solve_chunk` (one compiled call for a batch-capable method), verified
+    on arrays. Results are in input order; ``seconds`` is each puzzle's own time.
 
     Raises:
         As :func:`count_solutions`.
     """
+    from .chunk import Request, solve_chunk
+
     if not puzzles:
         return []
-    solver = _prepare(puzzles[0], method, options)
-    geometry = puzzles[0].geometry
-
-    def one_by_one(chosen: Sequence[Puzzle]) -> list[Result]:
-        return [count_solutions(p, method, limit=count_limit, time_limit=time_limit,
-                                node_limit=node_limit, **options) for p in chosen]
-
-    if any(p.geometry != geometry for p in puzzles) or type(solver).solve_chunk is Solver.solve_chunk:
-        return one_by_one(puzzles)
-    givens = np.array([p.givens for p in puzzles], dtype=np.int16)
-    clean = np.flatnonzero(~has_duplicate_givens(givens, geometry)).tolist()
-    start = time.perf_counter()
-    chunk = solver.solve_chunk([puzzles[i] for i in clean], Limits(time_limit, node_limit),
-                               count_limit) if clean else []
-    if chunk is None:
-        return one_by_one(puzzles)
-    share = (time.perf_counter() - start) / max(1, len(clean))
-    _verify_chunk(chunk, givens[clean], [puzzles[i] for i in clean], solver.full_name)
-    results = {i: _chunk_result(puzzles[i], outcome, solver.full_name, count_limit, share)
-               for i, outcome in zip(clean, chunk)}
-    return [results[i] if i in results else one_by_one([p])[0] for i, p in enumerate(puzzles)]
-
-
-def _verify_chunk(chunk: list, givens: np.ndarray, puzzles: list[Puzzle], method: str) -> None:
-    """Check every grid of a chunk at once; on a failure, name it through :func:`verified`."""
-    owners = [i for i, (grids, _, _) in enumerate(chunk) for _ in grids]
-    if not owners:
-        return
-    grids = np.array([g for found, _, _ in chunk for g in found], dtype=np.int16)
-    ok = solves(grids, givens[owners], puzzles[0].geometry)
-    for row in np.flatnonzero(~ok):
-        verified(grids[row].tolist(), puzzles[owners[row]], method)  # raises SolverBug
-
-
-def _chunk_result(puzzle: Puzzle, outcome: tuple, method: str, count_limit: int,
-                  share: float) -> Result:
-    grids, stats, limit_hit = outcome
-    found = tuple(tuple(g) for g in grids[:count_limit])
-    status = Status.UNKNOWN if limit_hit else Status.SOLVED if found else Status.UNSATISFIABLE
-    seconds = stats.extra.pop("seconds", share)
-    return Result(puzzle, status, found, method, seconds, stats, count_limit,
-                  "limit reached" if limit_hit else None)
+    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
+                      count_limit).checked()
+    groups: dict[Any, list[int]] = {}
+    for i, puzzle in enumerate(puzzles):
+        groups.setdefault(puzzle.geometry, []).append(i)
+    results: list[Result | None] = [None] * len(puzzles)
+    for geometry, rows in groups.items():
+        givens = np.array([puzzles[i].givens for i in rows], dtype=np.uint8)
+        chunk = solve_chunk(givens, geometry, request)
+        for j, i in enumerate(rows):
+            results[i] = chunk.result(j, puzzles[i], count_limit)
+    return results  # type: ignore[return-value]

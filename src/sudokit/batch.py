@@ -1,11 +1,14 @@
-"""Streaming, ordered, chunked batch solving of a stream of puzzle records.
+"""Streaming, ordered, chunked batch solving: the policy of parallel work.
 
-Records are read lazily, solved in chunks of the method's ``chunk_size`` through
-:func:`sudokit.api.solve_many` (one compiled call per chunk for batch-capable methods), and
-yielded in input order as soon as a record and all before it are done, so a caller that writes
-and flushes each one leaves only complete records behind if interrupted. With ``jobs > 1``,
-chunks run on a pool (threads when the method declares ``releases_gil``, processes otherwise),
-with at most ``2 * jobs`` chunks in flight: memory stays constant in the stream length.
+Two kinds of task share one runner (:func:`run_tasks`): a chunk of
+:class:`~sudokit.formats.Record` objects (the object path: any input form, any output form) and a
+:class:`~sudokit.lineform.LineChunk` (the array path of line-form records, written as bytes; see
+:mod:`sudokit.blocks`). Results come back in input order as soon as a task and all before it are
+done, so a caller that writes and flushes each leaves only complete records behind if
+interrupted. With ``jobs > 1`` tasks run on a pool (threads when the method declares
+``releases_gil``, processes otherwise, or a Dask cluster) with at most ``2 * jobs`` in flight:
+memory stays constant in the stream length. Tasks grow from small to the method's
+``chunk_size``, so the first record comes early and every worker has work.
 
 One bad puzzle becomes one ``invalid`` outcome and never stops the stream; an exception a method
 raises on one puzzle becomes an ``invalid`` outcome naming it, except :class:`SolverBug`, which
@@ -16,34 +19,29 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
-from .api import count_solutions, default_method, solve_many
+from ._lines import Record
 from .errors import MethodUnavailable, SolverBug
-from .formats import Record
 from .puzzle import Grid, is_solution, violations
-from .registry import get_solver
-from .result import Result, Status
+from .result import Limits, Result, Status
 
-__all__ = ["Outcome", "Label", "solve_records", "solve_chunk", "check_expected"]
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tasks", "sizes_for",
+           "choose_method", "SMALL_INPUT"]
 
 _PROCESS_TASK = 32
-"""Fewest puzzles per task sent to a worker process."""
+"""Most puzzles per task sent to a worker process (fewer at first)."""
 
-
-class Label(Enum):
-    """The status word of one output record."""
-
-    SOLVED = "solved"
-    MULTIPLE = "multiple"
-    UNSOLVABLE = "unsolvable"
-    TIMEOUT = "timeout"
-    INVALID = "invalid"
+SMALL_INPUT = 8
+"""An input of at most this many puzzles of side <= 9 is solved by ``propagate`` when no method
+is named: it finishes before the compiled engine would have loaded."""
 
 
 @dataclass(frozen=True)
@@ -52,14 +50,14 @@ class Outcome:
 
     Attributes:
         record: the input record (its source, line, puzzle or parse error).
-        label: solved, multiple, unsolvable, timeout or invalid.
+        label: the record status: SOLVED, MULTIPLE, UNSATISFIABLE, UNKNOWN or INVALID.
         result: the solver's result; None for invalid input or a method failure.
         error: a parse error, a method failure, a solution that differs from the file's, or the
             reason for unsolvable/timeout; None when all is well.
     """
 
     record: Record
-    label: Label
+    label: Status
     result: Result | None = None
     error: str | None = None
 
@@ -71,7 +69,7 @@ class Outcome:
     @property
     def ok(self) -> bool:
         """True when solved (uniquely, if uniqueness was asked) and matching any expectation."""
-        return self.label is Label.SOLVED and self.error is None
+        return self.label is Status.SOLVED and self.error is None
 
 
 def check_expected(record: Record, result: Result) -> str | None:
@@ -101,7 +99,7 @@ def check_expected(record: Record, result: Result) -> str | None:
 
 
 def _outcome(record: Record, result: Result) -> Outcome:
-    label = Label(result.label)
+    label = result.label
     error = check_expected(record, result)
     if error is None and result.status is not Status.SOLVED:
         error = result.message
@@ -109,43 +107,103 @@ def _outcome(record: Record, result: Result) -> Outcome:
 
 
 def _failure(record: Record, exc: Exception, method: str) -> Outcome:
-    return Outcome(record, Label.INVALID, None,
+    return Outcome(record, Status.INVALID, None,
                    f"method {method!r} failed: {type(exc).__name__}: {exc}")
 
 
-def solve_chunk(records: Sequence[Record], method: str, settings: dict[str, Any]) -> list[Outcome]:
-    """Solve one chunk of records (a pool task); results in input order.
+def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
+    """Solve one chunk of records (a pool task) with a :class:`~sudokit.chunk.Request`;
+    outcomes in input order.
+
+    Valid puzzles are grouped by geometry and solved as arrays (:func:`sudokit.chunk.solve_chunk`);
+    if a method fails on a group, its puzzles are retried one by one so that the failure is
+    pinned on one record (``invalid``, naming the method and the error).
 
     Raises:
         SolverBug: a method returned a wrong grid.
     """
-    valid = [r for r in records if r.puzzle is not None]
-    try:
-        results = iter(solve_many([r.puzzle for r in valid], method, **settings))
-    except SolverBug:
-        raise
-    except Exception:  # noqa: BLE001 - retried one by one to isolate the failing puzzle
-        results = None
-    out = []
-    for record in records:
+    import numpy as np
+
+    from .chunk import solve_chunk as solve_arrays
+
+    out: list[Outcome | None] = [None] * len(records)
+    groups: dict[Any, list[int]] = {}
+    for i, record in enumerate(records):
         if record.puzzle is None:
-            out.append(Outcome(record, Label.INVALID, None, str(record.error)))
-        elif results is not None:
-            out.append(_outcome(record, next(results)))
+            out[i] = Outcome(record, Status.INVALID, None, str(record.error))
         else:
-            out.append(_solve_one(record, method, settings))
-    return out
+            groups.setdefault(record.puzzle.geometry, []).append(i)
+    for geometry, rows in groups.items():
+        givens = np.array([records[i].puzzle.givens for i in rows], dtype=np.uint8)
+        try:
+            chunk = solve_arrays(givens, geometry, request)
+        except SolverBug:
+            raise
+        except Exception:  # noqa: BLE001 - retried one by one to isolate the failing puzzle
+            for i in rows:
+                out[i] = _solve_one(records[i], request)
+            continue
+        for j, i in enumerate(rows):
+            out[i] = _outcome(records[i], chunk.result(j, records[i].puzzle,
+                                                       request.count_limit))
+    return out  # type: ignore[return-value]
 
 
-def _solve_one(record: Record, method: str, settings: dict[str, Any]) -> Outcome:
-    limit = settings.get("count_limit", 1)
-    rest = {k: v for k, v in settings.items() if k != "count_limit"}
+def _solve_one(record: Record, request: Any) -> Outcome:
+    from .chunk import solve_chunk as solve_arrays
+
+    import numpy as np
+
     try:
-        return _outcome(record, count_solutions(record.puzzle, method, limit=limit, **rest))
+        givens = np.array([record.puzzle.givens], dtype=np.uint8)
+        chunk = solve_arrays(givens, record.puzzle.geometry, request)
+        return _outcome(record, chunk.result(0, record.puzzle, request.count_limit))
     except SolverBug:
         raise
     except Exception as exc:  # noqa: BLE001 - one failing puzzle must not stop the batch
-        return _failure(record, exc, method)
+        return _failure(record, exc, request.method)
+
+
+def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
+                  complete: bool = False) -> str:
+    """The method to run: ``method`` if named; else ``propagate`` for a small complete input
+    (at most :data:`SMALL_INPUT` puzzles, none larger than 9x9: it is done before the compiled
+    engine would have loaded), else the fastest available (:func:`sudokit.api.default_method`).
+
+    Args:
+        method: the method the user named, or None.
+        puzzles: puzzles in the first task of the input.
+        side: the largest grid side among them.
+        complete: whether the first task is the whole input.
+    """
+    from .api import default_method
+
+    if method:
+        return method
+    if complete and puzzles <= SMALL_INPUT and side <= 9:
+        return "propagate"
+    return default_method()
+
+
+def sizes_for(solver: Any, jobs: int, remote: bool) -> tuple[int, ...]:
+    """Task sizes in turn (the last repeats): growing by 4 from 1 (several workers) or 64 up to
+    the method's ``chunk_size`` (at most :data:`_PROCESS_TASK` for a process pool)."""
+    top = max(1, solver.chunk_size)
+    if remote:
+        top = min(max(top, 1), _PROCESS_TASK) if solver.chunk_size <= 1 else top
+    size, out = (1 if jobs > 1 else min(64, top)), []
+    while size < top:
+        out.append(size)
+        size *= 4
+    return (*out, top)
+
+
+def _resized(items: Iterable[T], sizes: Sequence[int]) -> Iterator[list[T]]:
+    iterator, steps = iter(items), iter(sizes)
+    size = next(steps)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+        size = next(steps, size)
 
 
 def solve_records(
@@ -178,21 +236,36 @@ def solve_records(
         SolverBug: a method returned a wrong grid (never hidden in a record).
         MethodUnavailable: ``dask`` is set but Dask's ``distributed`` is not installed.
     """
-    method = method or default_method()
-    solver = get_solver(method, **options)
-    settings = dict(options, count_limit=count_limit, time_limit=time_limit,
-                    node_limit=node_limit)
-    size = max(1, solver.chunk_size)
+    from .api import default_method
+    from .chunk import Request
+
+    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
+                      count_limit).checked()
+    solver = request.solver()
     remote = dask is not None or (jobs > 1 and not solver.releases_gil)
-    if remote:
-        size = max(size, _PROCESS_TASK)  # amortise pickling and inter-process round trips
-    chunks = _chunks(records, size)
+    chunks = _resized(records, sizes_for(solver, jobs, remote))
+    for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask):
+        yield from outcomes
+
+
+def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any, *,
+              jobs: int = 1, remote: bool = False, dask: str | None = None) -> Iterator[R]:
+    """Run ``function(task, request)`` for each task, yielding results in task order.
+
+    Args:
+        function: a module-level function (picklable for processes and Dask).
+        tasks: consumed lazily; at most ``2 * jobs`` are in flight.
+        request: the :class:`~sudokit.chunk.Request` every task shares.
+        jobs: workers (1 with no ``dask``: in this thread).
+        remote: processes instead of threads.
+        dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).
+    """
     if dask is None and jobs <= 1:
-        for chunk in chunks:
-            yield from solve_chunk(chunk, method, settings)
+        for task in tasks:
+            yield function(task, request)
         return
     with _executor(jobs, remote, dask) as pool:
-        yield from _ordered(pool, chunks, method, settings, 2 * max(jobs, 2))
+        yield from _ordered(pool, function, tasks, request, 2 * max(jobs, 2))
 
 
 @contextmanager
@@ -224,23 +297,17 @@ def _dask_executor(address: str, jobs: int) -> Iterator[Executor]:
         client.close()
 
 
-def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
-    iterator = iter(records)
-    while chunk := list(itertools.islice(iterator, size)):
-        yield chunk
-
-
-def _ordered(pool: Executor, chunks: Iterator[list[Record]], method: str,
-             settings: dict[str, Any], in_flight: int) -> Iterator[Outcome]:
-    """Run chunks on ``pool`` with at most ``in_flight`` pending; yield results in order."""
-    pending: deque[Future[list[Outcome]]] = deque()
+def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
+             in_flight: int) -> Iterator[R]:
+    """Run tasks on ``pool`` with at most ``in_flight`` pending; yield results in order."""
+    pending: deque[Future[R]] = deque()
     try:
-        for chunk in chunks:
-            pending.append(pool.submit(solve_chunk, chunk, method, settings))
+        for task in tasks:
+            pending.append(pool.submit(function, task, request))
             if len(pending) >= in_flight:
-                yield from pending.popleft().result()
+                yield pending.popleft().result()
         while pending:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
     finally:
         for future in pending:
             future.cancel()

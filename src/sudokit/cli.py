@@ -14,9 +14,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, BinaryIO, TextIO
 
 import typer
+
+_STARTED = time.perf_counter()
+"""When the command started (start-up is reported apart from solving)."""
 
 from .errors import SudokuError
 from .output import OutputFormat
@@ -106,61 +109,64 @@ def solve_command(
         help="Also write each solution as a grid drawing here.")] = None,
 ) -> None:
     """Solve every puzzle of the INPUTs; print one record per puzzle, in input order."""
-    from .batch import solve_records
-    from .output import parse_option, read_inputs
+    from .blocks import solve_inputs
+    from .output import parse_option
+    from .result import Limits
 
     options = dict(parse_option(text) for text in option or ())
     if not inputs and sys.stdin.isatty():
         print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
-    records = read_inputs(inputs or ["-"], box=box, alphabet=alphabet)
-    outcomes = solve_records(records, method, count_limit=2 if unique else 1,
-                             time_limit=time_limit or None, node_limit=node_limit, jobs=jobs,
-                             dask=dask, **options)
+    run = solve_inputs(inputs or ["-"], method, options=options,
+                       limits=Limits(time_limit or None, node_limit),
+                       count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
+                       alphabet=alphabet, fmt=fmt, grids=grid_output is not None)
     with ExitStack() as stack:
-        def opened(path: Path | None) -> TextIO | None:
-            return stack.enter_context(open(path, "w", encoding="utf-8")) if path else None
+        def opened(path: Path | None) -> BinaryIO | None:
+            return stack.enter_context(open(path, "wb")) if path else None
 
-        out, grids = opened(output) or sys.stdout, opened(grid_output)
-        counts, all_ok, seconds = _write_all(outcomes, fmt, out, grids)
-    _summary(counts, seconds)
+        if output is None:
+            sys.stdout.flush()
+        out, grids = opened(output) or sys.stdout.buffer, opened(grid_output)
+        counts, all_ok, seconds = _write_all(run.blocks, out, grids)
+    _summary(counts, seconds, run.ready - _STARTED)
     raise typer.Exit(0 if counts and all_ok else 1)
 
 
-def _write_all(outcomes: Iterable[Any], fmt: OutputFormat, out: TextIO,
-               grids: TextIO | None) -> tuple[Counter[str], bool, float]:
-    """Write and flush each record as it arrives; report bad input on stderr.
+def _write_all(blocks: Iterable[Any], out: BinaryIO,
+               grids: BinaryIO | None) -> tuple[dict[str, int], bool, float]:
+    """Write and flush each block as it arrives (one write per block); report bad input on
+    stderr.
 
-    Returns the count of records per label, whether every record was ok, and the seconds taken
-    (constant memory in the number of records).
+    Returns the count of records per status word, whether every record was ok, and the seconds
+    from the start of solving to the last record (constant memory in the number of records).
     """
-    from .output import format_outcome, solution_grid
     from .render import progress
+    from .result import Status
 
-    counts: Counter[str] = Counter()
+    counts = [0] * len(Status)
     all_ok, start = True, time.perf_counter()
     with progress(sys.stderr.isatty()) as advance:
-        for outcome in outcomes:
-            out.write(format_outcome(outcome, fmt))
+        for block in blocks:
+            out.write(block.text)
             out.flush()
             if grids is not None:
-                grids.write(solution_grid(outcome))
+                grids.write(block.grid_text)
                 grids.flush()
-            if outcome.error and outcome.label.value in ("invalid", "solved", "multiple"):
-                print(f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
-                      if outcome.label.value != "invalid" else f"sudokit: {outcome.error}",
-                      file=sys.stderr)
-            counts[outcome.label.value] += 1
-            all_ok = all_ok and outcome.ok
-            advance()
-    return counts, all_ok, time.perf_counter() - start
+            for message in block.messages:
+                print(message, file=sys.stderr)
+            counts = [a + int(b) for a, b in zip(counts, block.counts)]
+            all_ok = all_ok and block.ok
+            advance(block.size)
+    words = {status.word: counts[status] for status in Status if counts[status]}
+    return words, all_ok, time.perf_counter() - start
 
 
-def _summary(counts: Counter[str], seconds: float) -> None:
+def _summary(counts: dict[str, int], seconds: float, startup: float) -> None:
     from rich.console import Console
 
     from .render import summary_table
 
-    Console(stderr=True).print(summary_table(counts.elements(), seconds))
+    Console(stderr=True).print(summary_table(counts, seconds, startup))
 
 
 _PUZZLE_HELP = "A puzzle (any form), a puzzle file or '-' for stdin."

@@ -15,12 +15,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .batch import Label, Outcome
+from .batch import Outcome
+from .result import Status
 from .errors import InvalidOption, SudokuError
 from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
 
 __all__ = ["OutputFormat", "InputError", "names_file", "read_inputs", "format_outcome",
-           "solution_grid", "parse_option"]
+           "solution_grid", "parse_option", "stderr_message", "check_inputs"]
 
 
 _FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
@@ -68,6 +69,16 @@ def _check_input(text: str) -> None:
         raise InputError(f"{text}: no such file")
 
 
+def check_inputs(inputs: Sequence[str]) -> None:
+    """Check every INPUT before reading any (see :func:`read_inputs`).
+
+    Raises:
+        InputError: a directory, an unreadable file, or a path that names no file.
+    """
+    for text in inputs:
+        _check_input(text)
+
+
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
                 alphabet: str | None = None) -> Iterator[Record]:
     """Yield the records of every input in turn, lazily.
@@ -80,8 +91,7 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
             separator, or a suffix such as ``.txt`` or ``.csv``) but names no file: checked for
             every input before the first record; or a file fails while being read.
     """
-    for text in inputs:
-        _check_input(text)
+    check_inputs(inputs)
     for number, text in enumerate(inputs, 1):
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
@@ -102,7 +112,7 @@ def _json(outcome: Outcome) -> str:
     return json.dumps({
         "source": record.source,
         "line": record.line,
-        "status": outcome.label.value,
+        "status": outcome.label.word,
         "solution": format_line(solution, None, record.style) if solution else None,
         "method": result.method if result else None,
         "seconds": round(result.seconds, 6) if result else None,
@@ -115,10 +125,10 @@ def _json(outcome: Outcome) -> str:
 def _status_line(outcome: Outcome) -> str:
     """A line that cannot be read as a solution: status word, where, why."""
     record = outcome.record
-    if outcome.label is Label.INVALID and record.error is not None:
+    if outcome.label is Status.INVALID and record.error is not None:
         return f"invalid {outcome.error}"
     reason = f" {outcome.error}" if outcome.error else ""
-    return f"{outcome.label.value} {record.source}:{record.line}{reason}"
+    return f"{outcome.label.word} {record.source}:{record.line}{reason}"
 
 
 def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
@@ -133,7 +143,7 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     if fmt is OutputFormat.JSONL:
         return _json(outcome) + "\n"
     if fmt is OutputFormat.LINE:
-        if outcome.label is Label.SOLVED and outcome.solution:
+        if outcome.label is Status.SOLVED and outcome.solution:
             return format_line(outcome.solution, None, outcome.record.style) + "\n"
         return _status_line(outcome) + "\n"
     header = "# " + _status_line(outcome) + "\n"
@@ -143,10 +153,20 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     return header + format_side_by_side(puzzle, outcome.solution) + "\n"
 
 
+def stderr_message(outcome: Outcome) -> str | None:
+    """The line ``sudokit solve`` prints on stderr for a record, or None: an invalid record's
+    error, or a solved record whose solution or count differs from the file's."""
+    if not outcome.error or outcome.label not in (Status.INVALID, Status.SOLVED, Status.MULTIPLE):
+        return None
+    if outcome.label is Status.INVALID:
+        return f"sudokit: {outcome.error}"
+    return f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
+
+
 def solution_grid(outcome: Outcome) -> str:
     """The solution drawn as a grid after a ``#`` header (reads back as a puzzle file)."""
     header = "# " + _status_line(outcome) + "\n"
-    if outcome.label is not Label.SOLVED or not outcome.solution:
+    if outcome.label is not Status.SOLVED or not outcome.solution:
         return header + "\n"
     record = outcome.record
     return header + format_grid(outcome.solution, record.puzzle.geometry, record.style) + "\n"

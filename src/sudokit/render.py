@@ -7,7 +7,7 @@ prints one). Plain-text forms that read back as puzzles are in :mod:`sudokit.for
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -106,11 +106,12 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
     return _boxed(cells, puzzle.geometry)
 
 
-def summary_table(labels: Iterable[str], seconds: float) -> Table:
-    """Counts per status, total wall time (seconds) and puzzles per second of a batch."""
-    counts = Counter(labels)
+def summary_table(counts: Mapping[str, int], seconds: float, startup: float | None = None,
+                  title: str = "sudokit solve") -> Table:
+    """Counts per status word, then start-up (seconds, shown apart), the seconds of solving from
+    the first record on, and puzzles per second over those seconds."""
     total = sum(counts.values())
-    table = Table(title="sudokit solve", title_justify="left", show_edge=False)
+    table = Table(title=title, title_justify="left", show_edge=False)
     table.add_column("status")
     table.add_column("puzzles", justify="right")
     for label in ("solved", "multiple", "unsolvable", "timeout", "invalid"):
@@ -118,8 +119,10 @@ def summary_table(labels: Iterable[str], seconds: float) -> Table:
             style = "green" if label == "solved" else "yellow" if label == "multiple" else "red"
             table.add_row(Text(label, style), f"{counts[label]:,}")
     table.add_row("total", f"{total:,}", end_section=True)
+    if startup is not None:
+        table.add_row("start-up s", f"{startup:.3f}")
     rate = total / seconds if seconds > 0 else float("inf")
-    table.add_row("seconds", f"{seconds:.3f}")
+    table.add_row("solving s", f"{seconds:.3f}")
     table.add_row("puzzles/s", f"{rate:,.1f}")
     return table
 
@@ -136,24 +139,26 @@ def methods_table(rows: Iterable[tuple[str, str, bool, Sequence[str]]]) -> Table
 
 
 @contextmanager
-def progress(enabled: bool) -> Iterator[Callable[[], None]]:
-    """A live puzzle counter with rate on stderr; yields ``advance()`` (a no-op when disabled).
+def progress(enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A live puzzle counter with rate on stderr; yields ``advance(n)`` (a no-op when disabled).
 
-    The total is unknown (inputs are streamed), so it shows the count, puzzles/s and elapsed time.
+    The total is unknown (inputs are streamed), so it shows the count, puzzles/s and elapsed
+    time, refreshed ten times a second.
     """
     if not enabled:
-        yield lambda: None
+        yield lambda n=1: None
         return
     columns = (SpinnerColumn(), TextColumn("{task.completed:,} puzzles"),
                TextColumn("{task.fields[rate]}"),
                TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=Console(stderr=True), transient=True,
+                  refresh_per_second=10) as bar:
         task = bar.add_task("solve", total=None, rate="")
 
-        def advance() -> None:
-            bar.advance(task)
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
             speed = bar.tasks[0].speed
             if speed:
-                bar.update(task, rate=f"{speed:,.1f}/s")
+                bar.update(task, rate=f"{speed:,.0f}/s")
 
         yield advance

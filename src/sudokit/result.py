@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from enum import Enum
+from enum import IntEnum
 from typing import Any, TypeVar
 
 from .errors import InvalidOption, LimitReached
@@ -16,12 +16,35 @@ T = TypeVar("T")
 __all__ = ["Status", "Stats", "Limits", "Result", "COUNTERS", "gather"]
 
 
-class Status(Enum):
-    """Outcome of a solve: three-way, as in SAT solvers."""
+class Status(IntEnum):
+    """The one status vocabulary of every layer: a solve, an output record, a status array.
 
-    SOLVED = "solved"  # at least one verified solution
-    UNSATISFIABLE = "unsatisfiable"  # proved to have no solution
-    UNKNOWN = "unknown"  # a time or node limit was hit first
+    A solve (:attr:`Result.status`) is three-way, as in SAT solvers: SOLVED, UNSATISFIABLE
+    (proved) or UNKNOWN (a limit was hit first). An output record adds MULTIPLE (two or more
+    solutions found while counting) and INVALID (the input is not a puzzle, or the method failed
+    on it). The integer values are the codes of int8 status arrays (:class:`ChunkResult`,
+    :func:`sudokit.solve_array`); :attr:`word` is the record word (``solved``, ``unsolvable``,
+    ``timeout``, ``multiple``, ``invalid``).
+    """
+
+    UNSATISFIABLE = 0  # proved to have no solution
+    SOLVED = 1  # at least one verified solution
+    UNKNOWN = 2  # a time or node limit was hit first
+    MULTIPLE = 3  # records only: two or more solutions found
+    INVALID = 4  # records only: not a puzzle, or the method failed on it
+
+    @property
+    def word(self) -> str:
+        """The word of output records and summaries: ``solved``, ``unsolvable``, ``timeout``,
+        ``multiple`` or ``invalid``."""
+        return _WORDS[self]
+
+    def __str__(self) -> str:
+        return self.word
+
+
+_WORDS = {Status.UNSATISFIABLE: "unsolvable", Status.SOLVED: "solved", Status.UNKNOWN: "timeout",
+          Status.MULTIPLE: "multiple", Status.INVALID: "invalid"}
 
 
 COUNTERS = (
@@ -258,15 +281,10 @@ class Result:
         return self.count == 1
 
     @property
-    def label(self) -> str:
-        """The outcome word used in records: solved, multiple, unsolvable or timeout."""
-        if self.count >= 2:
-            return "multiple"
-        if self.status is Status.SOLVED:
-            return "solved"
-        if self.status is Status.UNSATISFIABLE:
-            return "unsolvable"
-        return "timeout"
+    def label(self) -> Status:
+        """The record status: MULTIPLE when two or more solutions were found, else ``status``
+        (its :attr:`Status.word` is what records print: solved, multiple, unsolvable, timeout)."""
+        return Status.MULTIPLE if self.count >= 2 else self.status
 
 
 def gather(

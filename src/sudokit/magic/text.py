@@ -132,6 +132,6 @@ def summary_line(result: MagicResult) -> str:
     why = f" ({result.message})" if result.message else ""
     counters = ", ".join(f"{value:,} {name}" for name, value in result.stats.as_dict().items()
                          if isinstance(value, int))
-    return (f"{result.method}: {result.status.value}{why}, {result.count:,} square"
+    return (f"{result.method}: {result.status.name.lower()}{why}, {result.count:,} square"
             f"{'' if result.count == 1 else 's'} in {result.seconds:.3f} s"
             + (f", {counters}" if counters else ""))

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidOption
 from ..geometry import Geometry, Variant
 from ..puzzle import Grid, Puzzle
 from ..result import Limits, Stats
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..chunk import ChunkResult
 
 __all__ = ["Solver"]
 
@@ -103,19 +108,30 @@ class Solver(ABC):
             LimitReached: through ``limits.check``.
         """
 
-    def warm_up(self) -> None:
+    def warm_up(self, geometry: Geometry | None = None) -> None:
         """Load or compile what the first solve would (compiled kernels), so timings exclude it.
+
+        Args:
+            geometry: load only what this grid needs (None: everything).
 
         The default does nothing; comparisons and benchmarks call it before timing a method.
         """
 
-    def solve_chunk(
-        self, puzzles: Sequence[Puzzle], limits: Limits, count_limit: int
-    ) -> list[tuple[list[Grid], Stats, bool]] | None:
+    def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
+                    count_limit: int) -> ChunkResult | None:
         """Solve many puzzles in one call, or return None to let the front door loop.
 
         A batch-capable method (the compiled engine) overrides this to pay Python overhead once
-        per chunk. Returns, per puzzle, ``(solutions, stats, limit_hit)``; ``limits.time_limit``
-        applies to each puzzle separately. Solutions are verified by the caller.
+        per chunk.
+
+        Args:
+            givens: uint8[M, N*N] givens of one geometry (0 empty); not modified. Rows may
+                hold a digit given twice in a unit: they must come back UNSATISFIABLE.
+            geometry: the grid of every row.
+            limits: ``time_limit`` (seconds) and ``node_limit`` apply to each puzzle separately.
+            count_limit: solutions to look for per puzzle.
+
+        Returns:
+            A :class:`~sudokit.chunk.ChunkResult` (grids are verified by the caller), or None.
         """
         return None

@@ -8,14 +8,19 @@ see :mod:`sudokit.fast.kernels` for the algorithm and its sources.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import LimitReached
+from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
+from ..result import Limits, Stats, Status
 from .base import Solver
+
+if TYPE_CHECKING:
+    from ..chunk import ChunkResult
 
 __all__ = ["FastSolver"]
 
@@ -68,36 +73,33 @@ class FastSolver(Solver):
             else:
                 raise LimitReached(f"time limit {limits.time_limit} s reached")
 
-    def warm_up(self) -> None:
-        """Load the cached kernels (9x9 and generic, one-puzzle and batch) by solving empty grids."""
+    def warm_up(self, geometry: Geometry | None = None) -> None:
+        """Load the cached kernels a geometry needs (default: 9x9 and generic, one-puzzle and
+        batch) by solving empty grids, so that timings exclude loading."""
         from ..fast import solve_many
-        from ..geometry import Geometry
 
-        for side in (4, 9):
-            geometry = Geometry.for_side(side)
-            empty = Puzzle(geometry, (0,) * geometry.n_cells)
-            next(self.solutions(empty, Stats.counting(self.counters), Limits()))
-            solve_many(np.zeros((1, geometry.n_cells), dtype=np.uint8), 1, geometry=geometry,
+        for g in [geometry] if geometry is not None else [Geometry.for_side(4),
+                                                          Geometry.for_side(9)]:
+            if geometry is None:
+                empty = Puzzle(g, (0,) * g.n_cells)
+                next(self.solutions(empty, Stats.counting(self.counters), Limits()))
+            solve_many(np.zeros((1, g.n_cells), dtype=np.uint8), 1, geometry=g,
                        locked=self.settings["locked_candidates"])
 
-    def solve_chunk(
-        self, puzzles: Sequence[Puzzle], limits: Limits, count_limit: int
-    ) -> list[tuple[list[Grid], Stats, bool]] | None:
-        """Solve a chunk of same-geometry puzzles in one compiled call (else None)."""
+    def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
+                    count_limit: int) -> ChunkResult:
+        """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
+        from ..chunk import ChunkResult
         from ..fast import Code, Stat, solve_many
 
-        geometry = puzzles[0].geometry
-        if any(p.geometry != geometry for p in puzzles):
-            return None
-        givens = np.array([p.givens for p in puzzles], dtype=np.uint8)
-        grids, status, table = solve_many(
+        grids, codes, table = solve_many(
             givens, max(1, count_limit), geometry=geometry, node_limit=limits.node_limit,
             time_limit=limits.time_limit, locked=self.settings["locked_candidates"])
-        out = []
-        for i in range(len(puzzles)):
-            stats = Stats.counting(self.counters)
-            _fill(stats, table[i])
-            stats.extra["seconds"] = table[i, Stat.NANOSECONDS] * 1e-9
-            found = [tuple(row.tolist()) for row in grids[i, :table[i, Stat.SOLUTIONS]]]
-            out.append((found, stats, int(status[i]) in (Code.NODE_LIMIT, Code.TIME_LIMIT)))
-        return out
+        status = np.minimum(codes, Status.UNKNOWN).astype(np.int8)  # both limits: UNKNOWN
+        why = {Code.NODE_LIMIT: f"node limit {limits.node_limit} reached",
+               Code.TIME_LIMIT: f"time limit {limits.time_limit} s reached"}
+        messages = {row: why[Code(int(codes[row]))]
+                    for row in np.flatnonzero(codes >= Code.NODE_LIMIT).tolist()}
+        return ChunkResult(grids, table[:, Stat.SOLUTIONS].astype(np.int32), status,
+                           table[:, :len(_COUNTED + _EXTRA)], _COUNTED + _EXTRA,
+                           table[:, Stat.NANOSECONDS] * 1e-9, self.full_name, messages)

@@ -1,0 +1,282 @@
+"""Output blocks: the records of one task, solved and written as bytes.
+
+A :class:`Block` is what ``sudokit solve`` writes at once (one write and one flush): the text of
+a task's records in input order, their statuses, the stderr lines they call for, and whether
+all went well. :func:`solve_lines` makes one from a :class:`~sudokit.lineform.LineChunk` on the
+array path: fast-form rows are solved, verified and encoded as arrays, and only the unusual ones
+(not solved, or differing from a solution or count written in the file) and the records of the
+general reader become objects, formatted by the same code as the object path
+(:func:`solve_records_block`), so both paths write the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ._lines import Record
+from .batch import Outcome, _outcome, solve_chunk
+from .chunk import Request
+from .chunk import solve_chunk as solve_arrays
+from .errors import SolverBug
+from .lineform import FastRows, LineChunk, LineReader, encode_rows
+from .output import OutputFormat, format_outcome, solution_grid, stderr_message
+from .result import Limits, Status
+
+__all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
+           "input_tasks", "task_shape", "solve_inputs", "SolveRun"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """The records of one task, ready to write.
+
+    Attributes:
+        text: the records in input order, UTF-8, each ending in a newline.
+        counts: int64[len(Status)] records per :class:`~sudokit.result.Status` code.
+        messages: the stderr lines, in input order.
+        ok: every record solved (uniquely, if asked) and matching what the file says.
+        size: number of records.
+        last_line: the last source line the task covers (0 if unknown).
+        grid_text: the solutions drawn as grids (``--grid-output``), or empty.
+    """
+
+    text: bytes
+    counts: np.ndarray
+    messages: tuple[str, ...]
+    ok: bool
+    size: int
+    last_line: int = 0
+    grid_text: bytes = b""
+
+
+@dataclass(frozen=True)
+class RecordTask:
+    """A chunk of records for the object path, with how to write them."""
+
+    records: list[Record]
+    fmt: OutputFormat = OutputFormat.LINE
+    grids: bool = False
+
+
+def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
+    """Run one task of ``sudokit solve`` (a pool task): the array path for a LineChunk, the
+    object path for a RecordTask."""
+    if isinstance(task, LineChunk):
+        return solve_lines(task, request)
+    return solve_records_block(task.records, request, task.fmt, task.grids)
+
+
+def task_shape(task: LineChunk | RecordTask) -> tuple[int, int]:
+    """Return ``(puzzles, largest side)`` of a task (for choosing a method on small inputs)."""
+    if isinstance(task, LineChunk):
+        records = [r for _, r in task.general]
+        sides = [rows.codec.geometry.side for rows in task.fast if len(rows.positions)]
+        count = sum(len(rows.positions) for rows in task.fast)
+    else:
+        records, sides, count = task.records, [], 0
+    puzzles = [r.puzzle for r in records if r.puzzle is not None]
+    sides += [p.geometry.side for p in puzzles]
+    return count + len(puzzles), max(sides, default=0)
+
+
+def input_tasks(inputs: Sequence[str], sizes: Sequence[int], *, box: str | None = None,
+                alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
+                grids: bool = False) -> Iterator[LineChunk | RecordTask]:
+    """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
+    grid output go on the array path, everything else on the object path.
+
+    Args:
+        inputs: files, ``-`` (standard input) or literal puzzles.
+        sizes: lines (array path) or records (object path) per task in turn; the last repeats.
+
+    Raises:
+        InputError: as :func:`sudokit.output.read_inputs` (checked before the first task).
+        InvalidPuzzle: ``box`` or ``alphabet`` are malformed.
+    """
+    from .formats import parse_alphabet, parse_box, read_puzzles
+    from .output import InputError, check_inputs, names_file, read_inputs
+
+    check_inputs(inputs)
+    shape = parse_box(box) if box else None
+    symbols = parse_alphabet(alphabet) if alphabet else None
+    array = fmt is OutputFormat.LINE and not grids
+    for number, text in enumerate(inputs, 1):
+        if array and (text == "-" or names_file(text)):
+            try:
+                stream = sys.stdin.buffer if text == "-" else open(text, "rb")  # noqa: SIM115
+            except OSError as exc:
+                raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
+            name = "<stdin>" if text == "-" else text
+            with stream if text != "-" else nullcontext(stream):
+                try:
+                    yield from LineReader(stream, name, box=shape, alphabet=symbols,
+                                          sizes=tuple(sizes)).chunks()
+                except OSError as exc:
+                    raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
+            continue
+        if text == "-" or names_file(text):
+            records = read_inputs([text], box=box, alphabet=alphabet)
+        else:
+            records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
+                                   name=f"<argument {number}>")
+        steps = iter(sizes)
+        size = next(steps)
+        while chunk := list(itertools.islice(records, size)):
+            yield RecordTask(chunk, fmt, grids)
+            size = next(steps, size)
+
+
+@dataclass
+class SolveRun:
+    """A started ``sudokit solve`` run.
+
+    Attributes:
+        method: the method chosen (see :func:`sudokit.batch.choose_method`).
+        blocks: the output blocks, in input order, lazily.
+        ready: ``time.perf_counter()`` when the method was loaded and solving began.
+    """
+
+    method: str
+    blocks: Iterator[Block]
+    ready: float
+
+
+def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
+                 options: Mapping[str, Any] | None = None, limits: Limits = Limits(),
+                 count_limit: int = 1, jobs: int = 1, dask: str | None = None,
+                 box: str | None = None, alphabet: str | None = None,
+                 fmt: OutputFormat = OutputFormat.LINE, grids: bool = False) -> SolveRun:
+    """Start solving INPUTs as ``sudokit solve`` does: read the first task, choose the method
+    (:func:`sudokit.batch.choose_method`), load it for the first task's grids, and return the
+    lazy stream of blocks.
+
+    Raises:
+        InputError, InvalidPuzzle: as :func:`input_tasks`.
+        UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
+    """
+    from .api import default_method
+    from .batch import choose_method, run_tasks, sizes_for
+    from .chunk import Request
+
+    options = dict(options or {})
+    provisional = Request(method or default_method(), options).checked().solver()
+    remote = dask is not None or (jobs > 1 and not provisional.releases_gil)
+    tasks = input_tasks(inputs, sizes_for(provisional, jobs, remote), box=box,
+                        alphabet=alphabet, fmt=fmt, grids=grids)
+    head = list(itertools.islice(tasks, 2))
+    shape = task_shape(head[0]) if head else (0, 0)
+    chosen = choose_method(method, shape[0], shape[1], complete=len(head) < 2)
+    request = Request(chosen, options, limits, count_limit).checked()
+    solver = request.solver()
+    if head and shape[1] and not remote and dask is None:
+        solver.warm_up(_first_geometry(head[0]))
+    blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
+                       remote=dask is not None or (jobs > 1 and not solver.releases_gil),
+                       dask=dask)
+    return SolveRun(chosen, blocks, time.perf_counter())
+
+
+def _first_geometry(task: LineChunk | RecordTask) -> Any:
+    if isinstance(task, LineChunk):
+        for rows in task.fast:
+            return rows.codec.geometry
+        records = [r for _, r in task.general]
+    else:
+        records = task.records
+    return next((r.puzzle.geometry for r in records if r.puzzle is not None), None)
+
+
+def _counts(labels: Sequence[int]) -> np.ndarray:
+    return np.bincount(np.asarray(labels, dtype=np.int64), minlength=len(Status))
+
+
+def solve_records_block(records: Sequence[Record], request: Request,
+                        fmt: OutputFormat = OutputFormat.LINE, grids: bool = False) -> Block:
+    """Solve a chunk of records on the object path and write them in ``fmt`` (a pool task).
+
+    Raises:
+        SolverBug: a method returned a wrong grid.
+    """
+    outcomes = solve_chunk(records, request)
+    text = "".join(format_outcome(o, fmt) for o in outcomes).encode()
+    grid_text = "".join(solution_grid(o) for o in outcomes).encode() if grids else b""
+    messages = tuple(m for m in map(stderr_message, outcomes) if m)
+    last = max((r.line for r in records), default=0)
+    return Block(text, _counts([o.label for o in outcomes]), messages,
+                 all(o.ok for o in outcomes), len(outcomes), last, grid_text)
+
+
+def solve_lines(chunk: LineChunk, request: Request) -> Block:
+    """Solve a chunk of line-form input on the array path and write it in line form (a task).
+
+    Raises:
+        SolverBug: a method returned a wrong grid.
+    """
+    pieces: list[tuple[int, bytes]] = []  # (first position, text) in any order
+    outcomes: list[tuple[int, Outcome]] = []
+    counts = np.zeros(len(Status), np.int64)
+    general = list(chunk.general)
+    for rows in chunk.fast:
+        try:
+            result = solve_arrays(rows.givens, rows.codec.geometry, request)
+        except SolverBug:
+            raise
+        except Exception:  # noqa: BLE001 - the object path pins the failure on one record
+            general += [(int(p), rows.record(i, chunk.source))
+                        for i, p in enumerate(rows.positions.tolist())]
+            continue
+        labels = result.labels()
+        unusual = _unusual(rows, result.grids[:, 0], result.found, result.status, labels,
+                           request.count_limit)
+        counts += _counts(labels[~unusual])
+        plain = np.flatnonzero(~unusual)
+        pieces += _runs(rows.positions[plain], encode_rows(result.grids[plain, 0], rows.codec))
+        for i in np.flatnonzero(unusual).tolist():
+            record = rows.record(i, chunk.source)
+            outcome = _outcome(record, result.result(i, record.puzzle, request.count_limit))
+            outcomes.append((int(rows.positions[i]), outcome))
+    if general:
+        positions, records = zip(*general)
+        outcomes += zip(positions, solve_chunk(records, request))
+    outcomes.sort(key=lambda item: item[0])
+    for position, outcome in outcomes:
+        pieces.append((position, format_outcome(outcome, OutputFormat.LINE).encode()))
+        counts[outcome.label] += 1
+    pieces.sort(key=lambda item: item[0])
+    messages = tuple(m for m in (stderr_message(o) for _, o in outcomes) if m)
+    ok = all(o.ok for _, o in outcomes)
+    return Block(b"".join(text for _, text in pieces), counts, messages, ok, chunk.size,
+                 chunk.last_line)
+
+
+def _unusual(rows: FastRows, first: np.ndarray, found: np.ndarray, status: np.ndarray,
+             labels: np.ndarray, count_limit: int) -> np.ndarray:
+    """bool[M]: rows whose record is not a plain solution line: not solved, or differing from
+    the solution or count written beside the puzzle (as :func:`sudokit.batch.check_expected`)."""
+    unusual = labels != Status.SOLVED
+    if rows.has_expected.any():
+        differs = (first != rows.expected).any(axis=1)
+        unusual |= rows.has_expected & (found >= 1) & differs
+    counted = rows.expected_count >= 0
+    if counted.any():
+        wrong = np.minimum(rows.expected_count, count_limit) != found
+        unusual |= counted & (status != Status.UNKNOWN) & wrong
+    return unusual
+
+
+def _runs(positions: np.ndarray, encoded: np.ndarray) -> list[tuple[int, bytes]]:
+    """Split encoded rows into runs of consecutive positions, one bytes value per run."""
+    if not len(positions):
+        return []
+    breaks = (np.flatnonzero(np.diff(positions) != 1) + 1).tolist()
+    bounds = zip([0, *breaks], [*breaks, len(positions)])
+    return [(int(positions[a]), encoded[a:b].tobytes()) for a, b in bounds]
