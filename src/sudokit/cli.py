@@ -91,9 +91,9 @@ def solve_command(
     method: Annotated[str | None, typer.Option("--method", "-m", help=_METHOD_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
-    time_limit: Annotated[float | None, typer.Option(
+    time_limit: Annotated[float | None, typer.Option(min=0,
         help="Seconds per puzzle (0: no limit); a puzzle over it is 'timeout'.")] = 15.0,
-    node_limit: Annotated[int | None, typer.Option(help="Search nodes per puzzle.")] = None,
+    node_limit: Annotated[int | None, typer.Option(min=0, help="Search nodes per puzzle.")] = None,
     box: Annotated[str | None, typer.Option(help="Box shape RxC, e.g. 2x3 (default: inferred).")]
     = None,
     alphabet: Annotated[str | None, typer.Option(
@@ -334,8 +334,8 @@ def magic_command(
         help="File of n rows of n entries: 1..n² given, 0 or '.' empty.")] = None,
     symmetry: Annotated[bool, typer.Option(
         help="Only the canonical square of each rotation/reflection class.")] = False,
-    time_limit: Annotated[float, typer.Option(help="Seconds (0: no limit).")] = 60.0,
-    node_limit: Annotated[int | None, typer.Option(help="Search nodes.")] = None,
+    time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 60.0,
+    node_limit: Annotated[int | None, typer.Option(min=0, help="Search nodes.")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Method option KEY=VALUE, e.g. select=static.")] = None,
     construct: Annotated[bool, typer.Option(
@@ -395,7 +395,7 @@ def trace_command(
         "one per puzzle: PLOT-1.png, PLOT-2.png, ...")] = None,
     data: Annotated[Path | None, typer.Option(
         help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
-    time_limit: Annotated[float, typer.Option(help="Seconds (0: no limit).")] = 15.0,
+    time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 15.0,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     index: Annotated[int | None, typer.Option(
         min=1, metavar="K", help="Trace only the K-th puzzle of the input (1-based); default: "
@@ -468,7 +468,7 @@ def compare_command(
     file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
     methods: Annotated[str, typer.Option(help="Comma-separated method names.")]
     = "backtracking,forward-checking,mac,propagate",
-    time_limit: Annotated[float, typer.Option(
+    time_limit: Annotated[float, typer.Option(min=0,
         help="Seconds per puzzle and method (0: no limit); over it counts as unknown.")] = 15.0,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first K puzzles.")] = None,
     plot: Annotated[Path | None, typer.Option(
