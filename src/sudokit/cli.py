@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
@@ -247,53 +247,12 @@ def cnf_command(
                      encoding)
 
 
-def _puzzles(argument: str, *, box: str | None, alphabet: str | None = None) -> Iterator[Any]:
-    """The records of one PUZZLE argument (a file, '-' or a literal puzzle), read as ``solve``
-    reads them: a bad byte or a bad puzzle is a record with a located error."""
-    from .output import read_inputs
-
-    return read_inputs([argument], box=box, alphabet=alphabet)
-
-
 def _one_puzzle(argument: str, *, index: int | None, box: str | None,
                 alphabet: str | None = None) -> Any:
-    """The puzzle of an argument holding exactly one, or its ``index``-th (1-based).
+    """The puzzle of a PUZZLE argument (see :func:`sudokit.output.pick_puzzle`)."""
+    from .output import pick_puzzle, read_inputs
 
-    Raises:
-        InvalidPuzzle: no puzzle; several and no ``index`` (the message suggests --index); fewer
-            than ``index``; or the chosen record is not a valid puzzle (located error).
-        InputError: a missing, unreadable or directory path.
-    """
-    from .errors import InvalidPuzzle
-
-    source = "<stdin>" if argument == "-" else argument
-    record, count = None, 0
-    for count, record in enumerate(_puzzles(argument, box=box, alphabet=alphabet), 1):
-        if count == index:
-            break
-    if record is not None and index is not None and count < index:
-        raise InvalidPuzzle(f"--index {index}: the input holds only {count} "
-                            f"puzzle{'' if count == 1 else 's'}", source=source)
-    if index is None and count > 1:
-        raise InvalidPuzzle(f"expected one puzzle, found {count}: choose one with --index K "
-                            f"(1 to {count})", source=source)
-    return _chosen(record, argument)
-
-
-def _chosen(record: Any, argument: str) -> Any:
-    """The puzzle of a chosen record (None: the input held none).
-
-    Raises:
-        InvalidPuzzle: no record, or the record's own located error.
-    """
-    from .errors import InvalidPuzzle
-
-    if record is None:
-        raise InvalidPuzzle("expected a puzzle, found none",
-                            source="<stdin>" if argument == "-" else argument)
-    if record.error is not None:
-        raise record.error
-    return record.puzzle
+    return pick_puzzle(read_inputs([argument], box=box, alphabet=alphabet), argument, index)
 
 
 def _read_argument(argument: str) -> tuple[str, str]:
@@ -405,18 +364,17 @@ def trace_command(
     optionally plot the AC-3 queue length (x: step, y: arcs queued)."""
     from itertools import chain, islice
 
-    from .output import parse_option
+    from .output import parse_option, pick_puzzle, read_inputs
 
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
         parsed = _one_puzzle(puzzle, index=index, box=box)
         ok = _trace_one(parsed, method, options, time_limit, plot, data)
         raise typer.Exit(0 if ok else 1)
-    records = _puzzles(puzzle, box=box)
+    records = read_inputs([puzzle], box=box)
     head = list(islice(records, 2))
     if len(head) < 2:  # one puzzle: plain file names
-        ok = _trace_one(_chosen(head[0] if head else None, puzzle), method, options, time_limit,
-                        plot, data)
+        ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data)
         raise typer.Exit(0 if ok else 1)
     all_ok = True
     for number, record in enumerate(chain(head, records), 1):

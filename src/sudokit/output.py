@@ -10,18 +10,19 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from .batch import Outcome
 from .result import Status
-from .errors import InvalidOption, SudokuError
+from .errors import InvalidOption, InvalidPuzzle, SudokuError
 from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
+from .puzzle import Puzzle
 
-__all__ = ["OutputFormat", "InputError", "names_file", "read_inputs", "format_outcome",
-           "solution_grid", "parse_option", "stderr_message", "check_inputs"]
+__all__ = ["OutputFormat", "InputError", "names_file", "read_inputs", "pick_puzzle",
+           "format_outcome", "solution_grid", "parse_option", "stderr_message", "check_inputs"]
 
 
 _FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
@@ -104,6 +105,40 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
         else:
             yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
                                     name=f"<argument {number}>")
+
+
+def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None) -> Puzzle:
+    """Return the puzzle of an input holding exactly one, or its ``index``-th record (1-based,
+    counting bad records as ``sudokit solve`` prints them): the PUZZLE of ``show``, ``cnf`` and
+    ``trace``.
+
+    Args:
+        records: the input's records, e.g. ``read_inputs([argument])``; read to the end when
+            ``index`` is None (to count them), else up to the chosen one.
+        source: the input's name in messages (``-`` is ``<stdin>``).
+        index: which record to take; None: there must be exactly one.
+
+    Raises:
+        InvalidPuzzle: no record; several and no ``index`` (the message suggests ``--index``);
+            fewer than ``index``; or the chosen record's own located error.
+    """
+    source = "<stdin>" if source == "-" else source
+    record, count = None, 0
+    for count, record in enumerate(records, 1):
+        if count == index:
+            break
+    if record is None:
+        raise InvalidPuzzle("expected a puzzle, found none", source=source)
+    if index is not None and count < index:
+        raise InvalidPuzzle(f"--index {index}: the input holds only {count} "
+                            f"puzzle{'' if count == 1 else 's'}", source=source)
+    if index is None and count > 1:
+        raise InvalidPuzzle(f"expected one puzzle, found {count}: choose one with --index K "
+                            f"(1 to {count})", source=source)
+    if record.error is not None:
+        raise record.error
+    assert record.puzzle is not None
+    return record.puzzle
 
 
 def _json(outcome: Outcome) -> str:
