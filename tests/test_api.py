@@ -62,7 +62,7 @@ def test_counting_and_lazy_solutions() -> None:
     assert len(set(result.solutions)) == 288
     assert len(list(solutions(empty4, "propagate"))) == 288
     first = solve(empty4, "propagate")
-    assert first.count == 1 and first.unique is None and first.label == "solved"
+    assert first.count == 1 and first.unique is None and first.label is Status.SOLVED
 
 
 def test_stats_declared_counters_only() -> None:

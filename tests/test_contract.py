@@ -44,7 +44,7 @@ def test_multiple_solutions_count_two(method: str) -> None:
     puzzle = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in path.read_text().split()
                                  for ch in ch])
     result = count_solutions(puzzle, method, limit=2, time_limit=PLAIN_TIME)
-    assert result.count == 2 and result.label == "multiple"
+    assert result.count == 2 and result.label is Status.MULTIPLE
     assert result.solutions[0] != result.solutions[1]
     assert all(is_solution(s, puzzle) for s in result.solutions)
 

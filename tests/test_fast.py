@@ -284,7 +284,7 @@ def test_solve_chunk_through_the_front_door() -> None:
     results = front_solve_many(puzzles, "fast", count_limit=2)
     assert [r.count for r in results] == [count_solutions(p, "fast", limit=2).count
                                           for p in puzzles]
-    assert {r.label for r in results} == {"solved", "multiple", "unsolvable"}
+    assert {r.label.word for r in results} == {"solved", "multiple", "unsolvable"}
     assert all(r.seconds > 0 for r in results)
 
 

@@ -201,7 +201,7 @@ def solve_many(
     results: list[Result | None] = [None] * len(puzzles)
     for geometry, rows in groups.items():
         givens = np.array([puzzles[i].givens for i in rows], dtype=np.uint8)
-        chunk = solve_chunk(givens, geometry, request)
+        chunk = solve_chunk(givens, geometry, request, [puzzles[i] for i in rows])
         for j, i in enumerate(rows):
             results[i] = chunk.result(j, puzzles[i], count_limit)
     return results  # type: ignore[return-value]

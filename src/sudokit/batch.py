@@ -136,7 +136,7 @@ def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
     for geometry, rows in groups.items():
         givens = np.array([records[i].puzzle.givens for i in rows], dtype=np.uint8)
         try:
-            chunk = solve_arrays(givens, geometry, request)
+            chunk = solve_arrays(givens, geometry, request, [records[i].puzzle for i in rows])
         except SolverBug:
             raise
         except Exception:  # noqa: BLE001 - retried one by one to isolate the failing puzzle
@@ -156,7 +156,7 @@ def _solve_one(record: Record, request: Any) -> Outcome:
 
     try:
         givens = np.array([record.puzzle.givens], dtype=np.uint8)
-        chunk = solve_arrays(givens, record.puzzle.geometry, request)
+        chunk = solve_arrays(givens, record.puzzle.geometry, request, [record.puzzle])
         return _outcome(record, chunk.result(0, record.puzzle, request.count_limit))
     except SolverBug:
         raise

@@ -11,7 +11,7 @@ asks for them (:meth:`ChunkResult.result`).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -185,8 +185,8 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
                         f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
 
 
-def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry,
-                request: Request) -> ChunkResult:
+def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Request,
+                puzzles: Sequence[Puzzle] | None) -> ChunkResult:
     """Run a method that has no chunk path puzzle by puzzle, filling the arrays."""
     names = tuple(n for n in COUNTERS if n in solver.counters)
     chunk = empty_result(len(givens), geometry.n_cells, request.count_limit, names,
@@ -197,7 +197,7 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry,
         if duplicated[row]:
             continue  # UNSATISFIABLE; named below
         start = time.perf_counter()
-        puzzle = Puzzle(geometry, tuple(givens[row].tolist()))
+        puzzle = puzzles[row] if puzzles else Puzzle(geometry, tuple(givens[row].tolist()))
         stats = Stats.counting(solver.counters)
         found, status, message = gather(solver.solutions(puzzle, stats, request.limits.start()),
                                         _as_array(geometry), request.count_limit)
@@ -222,13 +222,16 @@ def _as_array(geometry: Geometry) -> Any:
     return convert
 
 
-def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request) -> ChunkResult:
+def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
+                puzzles: Sequence[Puzzle] | None = None) -> ChunkResult:
     """Solve (or count up to ``request.count_limit``) every puzzle of a chunk; verify every grid.
 
     Args:
         givens: uint8[M, N*N] givens (0 empty, 1..N given), one geometry; not modified.
         geometry: the grid of every puzzle.
         request: method, options, per-puzzle limits and count limit.
+        puzzles: the same puzzles as objects, if the caller has them (a method without a chunk
+            path then sees their source and line).
 
     Returns:
         A :class:`ChunkResult` in input order. Puzzles with a digit given twice in a unit are
@@ -246,7 +249,7 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request) -> Chu
     givens = np.ascontiguousarray(givens, dtype=np.uint8)
     chunk = solver.solve_chunk(givens, geometry, request.limits, request.count_limit)
     if chunk is None:
-        chunk = _one_by_one(solver, givens, geometry, request)
+        chunk = _one_by_one(solver, givens, geometry, request, puzzles)
     _verify(chunk, givens, geometry)
     _name_conflicts(chunk, givens, geometry,
                     np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
