@@ -6,7 +6,15 @@
 """
 
 from . import errors
-from .api import count_solutions, default_method, solutions, solve, solve_many
+from .api import (
+    ArrayResult,
+    count_solutions,
+    default_method,
+    solutions,
+    solve,
+    solve_array,
+    solve_many,
+)
 from .geometry import Geometry, Variant
 from .puzzle import Puzzle, is_solution, violations
 from .registry import get_solver, methods
@@ -20,6 +28,8 @@ __all__ = [
     "solutions",
     "count_solutions",
     "solve_many",
+    "solve_array",
+    "ArrayResult",
     "default_method",
     "methods",
     "get_solver",

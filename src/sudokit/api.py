@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
 
-__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method"]
+__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method", "solve_array", "ArrayResult"]
 
 _PREFERRED = ("fast", "propagate")
 
@@ -205,3 +205,93 @@ def solve_many(
         for j, i in enumerate(rows):
             results[i] = chunk.result(j, puzzles[i], count_limit)
     return results  # type: ignore[return-value]
+
+
+class ArrayResult(NamedTuple):
+    """What :func:`solve_array` returns (unpacks as ``solutions, status, found, seconds``).
+
+    Attributes:
+        solutions: uint8[M, count_limit, N*N]; ``solutions[i, j]`` is the j-th verified solution
+            of puzzle i (digits 1..N) for ``j < found[i]``, zeros after.
+        status: int8[M] :class:`~sudokit.result.Status` codes: SOLVED (1), MULTIPLE (3, two or
+            more found while counting), UNSATISFIABLE (0), UNKNOWN (2, a limit was hit).
+        found: int32[M] solutions found per puzzle.
+        seconds: float64[M] solve time per puzzle, in seconds.
+    """
+
+    solutions: np.ndarray
+    status: np.ndarray
+    found: np.ndarray
+    seconds: np.ndarray
+
+
+def _array_task(task: tuple[np.ndarray, Any], request: Any) -> Any:
+    from .chunk import solve_chunk
+
+    return solve_chunk(task[0], task[1], request)
+
+
+def solve_array(
+    givens: Any,
+    *,
+    method: str | None = None,
+    count_limit: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    box: tuple[int, int] | None = None,
+    jobs: int = 1,
+    **options: Any,
+) -> ArrayResult:
+    """Solve puzzles held as an array (Kaggle and machine-learning data) at engine speed.
+
+    >>> import numpy as np
+    >>> out = solve_array(np.zeros((2, 16), np.int64))
+    >>> out.solutions.shape, out.status.tolist()
+    ((2, 1, 16), [1, 1])
+
+    Args:
+        givens: int array-like [M, N*N], 0 for an empty cell, 1..N a given; not modified.
+        method: registry name (default: the fastest available, see :func:`default_method`).
+        count_limit: solutions to look for per puzzle (2 tells unique from multiple).
+        time_limit: seconds per puzzle (None: no limit).
+        node_limit: search nodes per puzzle (None: no limit).
+        box: box shape ``(rows, cols)`` (default: square boxes from the cell count).
+        jobs: worker threads (processes for methods that hold the GIL); chunks of 4,096 rows.
+        **options: method options.
+
+    Returns:
+        An :class:`ArrayResult`; every solution is verified against its givens and every unit.
+
+    Raises:
+        ValueError: ``givens`` is not 2-D, or holds a value outside 0..N.
+        InvalidPuzzle: the cell count is not that of ``box`` (or of a square grid up to 64x64).
+        UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as :func:`solve`.
+        SolverBug: a method returned a wrong grid.
+    """
+    from .batch import run_tasks
+    from .chunk import Request
+    from .geometry import Geometry
+
+    array = np.asarray(givens)
+    if array.ndim != 2:
+        raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
+    geometry = Geometry.of(*box) if box else Geometry.for_cells(array.shape[1])
+    if array.shape[1] != geometry.n_cells:
+        raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
+                         f"{array.shape[1]}")
+    if array.size and (array.min() < 0 or array.max() > geometry.side):
+        raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
+    array = np.ascontiguousarray(array, dtype=np.uint8)
+    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
+                      count_limit).checked()
+    parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
+    remote = jobs > 1 and not request.solver().releases_gil
+    chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
+    if not chunks:
+        empty = np.zeros((0,), np.int8)
+        return ArrayResult(np.zeros((0, count_limit, geometry.n_cells), np.uint8), empty,
+                           empty.astype(np.int32), empty.astype(np.float64))
+    return ArrayResult(np.concatenate([c.grids for c in chunks]),
+                       np.concatenate([c.labels() for c in chunks]),
+                       np.concatenate([c.found for c in chunks]),
+                       np.concatenate([c.seconds for c in chunks]))

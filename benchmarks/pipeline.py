@@ -1,0 +1,125 @@
+"""Benchmark: the main job end to end, against the engine alone, in one run.
+
+Usage (from the repository root)::
+
+    python benchmarks/pipeline.py [--runs 3] [--million 1000000] [--jobs 1 2]
+
+For each file (17-clue, forum-hardest 11+, Kaggle CSV) prints puzzles/s (median of ``--runs``)
+of the compiled engine alone (``sudokit.fast.solve_many`` on decoded arrays, one thread), of the
+NumPy entry point ``sudokit.solve_array`` (decoding excluded, verification included), and of
+the whole ``sudokit solve FILE`` command (a subprocess writing to a file, every solution
+verified), after start-up and including it, with one job and with ``--jobs 2``; ratios are
+against the engine alone. Then the whole command on a file of ``--million`` lines (the 17-clue
+set repeated), with its maximum resident memory, and the start-up of ``sudokit solve`` on one
+puzzle, ``sudokit --help`` and ``sudokit methods``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from common import DATA, ROOT, load, median_seconds, print_header
+
+from sudokit import solve_array
+from sudokit.fast import solve_many
+
+FILES = [
+    "tdoku/puzzles2_17_clue",
+    "tdoku/puzzles5_forum_hardest_1905_11+_first20000",
+    "csv/kaggle_first5000.csv",
+]
+SUDOKIT = [sys.executable, "-m", "sudokit"]
+
+
+def run_cli(args: list[str]) -> tuple[float, float, float]:
+    """Run ``sudokit solve ...``; return (wall seconds, start-up seconds, solving seconds) read
+    from its summary."""
+    start = time.perf_counter()
+    done = subprocess.run([*SUDOKIT, "solve", *args], capture_output=True, text=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise RuntimeError(done.stderr)
+    fields = {}
+    for line in done.stderr.splitlines():
+        parts = line.replace("│", " ").split()
+        if len(parts) >= 3 and parts[0] in ("start-up", "solving"):
+            fields[parts[0]] = float(parts[-1].replace(",", ""))
+    return wall, fields.get("start-up", 0.0), fields.get("solving", wall)
+
+
+def files(args: argparse.Namespace) -> None:
+    print_header(f"puzzles/s, median of {args.runs} runs; ratio to the engine alone",
+                 ["file".ljust(48), "puzzles", "engine", "solve_array",
+                  *[f"CLI -j{j} (after start-up / whole run)" for j in args.jobs]])
+    for relative in FILES:
+        puzzles = load(relative)
+        givens = np.array([p.givens for p in puzzles], np.uint8)
+        solve_many(givens[:10])
+        engine = len(givens) / median_seconds(lambda: solve_many(givens), args.runs)
+        entry = len(givens) / median_seconds(lambda: solve_array(givens), args.runs)
+        cells = [f"{engine:>10,.0f}", f"{entry:>10,.0f} ({entry / engine:.2f}x)"]
+        with tempfile.TemporaryDirectory() as tmp:
+            for jobs in args.jobs:
+                out = str(Path(tmp) / "out.txt")
+                runs = [run_cli([str(DATA / relative), "--output", out, "-j", str(jobs)])
+                        for _ in range(args.runs)]
+                solving = statistics.median(r[2] for r in runs)
+                wall = statistics.median(r[0] for r in runs)
+                after, whole = len(givens) / solving, len(givens) / wall
+                cells.append(f"{after:>9,.0f} ({after / engine:.2f}x) / {whole:>9,.0f}")
+        print(f"{relative:<48} {len(givens):>7}  " + "  ".join(cells))
+
+
+def million(args: argparse.Namespace) -> None:
+    source = (DATA / "tdoku/puzzles2_17_clue").read_bytes().splitlines(keepends=True)
+    lines = [ln for ln in source if not ln.startswith(b"#")]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "million.txt"
+        with open(path, "wb") as fh:
+            for i in range(args.million):
+                fh.write(lines[i % len(lines)])
+        print_header(f"whole `sudokit solve` on {args.million:,} 17-clue lines (including "
+                     "start-up, output to a file)")
+        for jobs in args.jobs:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            wall, startup, solving = run_cli([str(path), "--output", str(Path(tmp) / "o.txt"),
+                                              "-j", str(jobs)])
+            rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            print(f"-j{jobs}: {args.million / wall:>10,.0f} puzzles/s whole run ({wall:.2f} s, "
+                  f"start-up {startup:.2f} s), {args.million / solving:,.0f}/s after start-up; "
+                  f"max RSS {max(rss, before) / 1024:.0f} MB (largest child so far)")
+
+
+def startup(args: argparse.Namespace) -> None:
+    print_header(f"start-up, seconds (median of {args.runs}, warm kernel cache)")
+    puzzle = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
+    for name, command in [("solve <one 9x9 puzzle>", ["solve", puzzle]),
+                          ("--help", ["--help"]), ("methods", ["methods"])]:
+        def once() -> None:
+            subprocess.run([*SUDOKIT, *command], capture_output=True, cwd=ROOT, check=False)
+        once()
+        print(f"sudokit {name:<24} {median_seconds(once, args.runs):6.3f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per figure (median)")
+    parser.add_argument("--million", type=int, default=1_000_000, help="lines of the big file")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="--jobs values")
+    args = parser.parse_args()
+    files(args)
+    if args.million:
+        million(args)
+    startup(args)
+
+
+if __name__ == "__main__":
+    main()
