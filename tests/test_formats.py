@@ -156,7 +156,7 @@ def test_box_override_6x6() -> None:
 @pytest.mark.parametrize(("text", "line", "column", "what"), [
     (TOP1[:-1], 1, None, "square number of cells"),
     (TOP1[:40] + "Q" + TOP1[41:], 1, 41, "expected a digit symbol"),
-    ("#c\n" + TOP1 + "9", 2, None, "got 82"),
+    ("#c\n" + TOP1 + "9", 2, None, "whole line: .*got 82: 1 more than 81"),
     ("1 2 3 ! 4 3 2 1 2 1 4 3 4 3 2 1", 1, 7, "expected an integer"),
     ("4.....8.5\n.3.......\n", 1, None, "ends after 2 of 9 rows"),
     (TOP1 + ":x", 1, 83, "whole-number count"),

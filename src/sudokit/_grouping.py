@@ -139,28 +139,45 @@ class Grouper:
         return Record(self.source, line, None, exc.located(source=self.source, line=line))
 
     def _headed(self, first: Line) -> Record:
-        """A puzzle after a header: ``N``, or box rows and box columns on two lines."""
-        nxt = self._peek_content(1)
+        """A puzzle after a header: ``N``, or box rows and box columns on two lines.
+
+        A header is taken only when the line after it fits the grid it names (a whole grid on
+        one line, or its first row); otherwise the number line alone is one invalid record and
+        what follows is read as if it were not there (a stray ``2`` never swallows a puzzle).
+        """
+        ahead = self._peek_content(2)
+        two = bool(ahead) and ahead[0].kind is Kind.NUMBER
+        if not two and first.value == 1:  # not a header: the 1x1 puzzle "1"
+            return self._whole(replace(first, kind=Kind.ROW), self.box)
         try:
-            if nxt and nxt[0].kind is Kind.NUMBER:
-                self.ahead.remove(nxt[0])
-                geometry = Geometry.of(first.value, nxt[0].value)
-            elif first.value == 1:  # not a header: the 1x1 puzzle "1"
-                return self._whole(replace(first, kind=Kind.ROW), self.box)
-            else:
-                geometry = Geometry.for_side(first.value)
+            geometry = (Geometry.of(first.value, ahead[0].value) if two
+                        else Geometry.for_side(first.value))
         except InvalidPuzzle as exc:
-            return self._error(exc, first.number)
-        row = self._next_content()
+            return self._error(exc.located(column=first.tokens[0][1]), first.number)
+        row = ahead[1] if two and len(ahead) > 1 else (None if two else next(iter(ahead), None))
         row = as_row(row) if row is not None else None
-        if row is None or row.kind is not Kind.ROW:
-            if row is not None:
-                self.ahead.appendleft(row)
-            missing = f"expected the rows of a {geometry.shape_name} grid after its header"
-            return self._error(InvalidPuzzle(missing), first.number)
-        record = self._puzzle(row, self.box or geometry)
+        fits = (row is not None and row.kind is Kind.ROW and not row.fields
+                and len(row.tokens) in (geometry.side, geometry.n_cells))
+        if not fits:
+            found = ("nothing" if row is None else f"a line of {len(row.tokens)} cells"
+                     if row.kind is Kind.ROW and not row.fields else "no grid")
+            what = (f"box rows {first.value} and box columns {ahead[0].value}" if two
+                    else f"{first.value}")
+            return self._error(InvalidPuzzle(
+                f"a number alone on a line: as a size header ({what}) it needs a "
+                f"{geometry.shape_name} grid after it ({geometry.n_cells} cells on one line or "
+                f"rows of {geometry.side}), but {found} follows", column=first.tokens[0][1]),
+                first.number)
+        if two:
+            self.ahead.remove(ahead[0])
+        record = self._puzzle(self._next_content_row(), self.box or geometry)
         puzzle = record.puzzle and replace(record.puzzle, source_line=first.number)
         return replace(record, line=first.number, puzzle=puzzle)
+
+    def _next_content_row(self) -> Line:
+        ln = self._next_content()
+        assert ln is not None  # peeked before
+        return as_row(ln)
 
     def _next_content(self) -> Line | None:
         while (ln := self._next()) is not None and ln.kind in (Kind.BLANK, Kind.COMMENT,
@@ -215,9 +232,9 @@ class Grouper:
             rows.append(ln)
         for ln in rows:
             if len(ln.tokens) != side:
-                return self._error(InvalidPuzzle(
-                    f"expected {side} cells in each row of a {geometry.shape_name} grid, "
-                    f"found {len(ln.tokens)}"), ln.number)
+                return self._error(_count_mismatch(
+                    ln, side, f"expected {side} cells in each row of a {geometry.shape_name} "
+                    f"grid"), ln.number)
         return self._decode(rows, geometry)
 
     @staticmethod
@@ -225,10 +242,10 @@ class Grouper:
         side = geometry.side
         if len(rows) == 1:
             return InvalidPuzzle(
-                f"expected a puzzle: {side} cells are neither a whole grid on one line (a square "
-                f"count: 16, 36, 81, 256, ...) nor the first row of {side} rows")
-        return InvalidPuzzle(f"the {geometry.shape_name} grid starting here ends after "
-                             f"{len(rows)} of {side} rows (line {rows[-1].number})")
+                f"whole line: expected a puzzle, but {side} cells are neither a whole grid on one "
+                f"line (a square count: 16, 36, 81, 256, ...) nor the first row of {side} rows")
+        return InvalidPuzzle(f"whole grid: the {geometry.shape_name} grid starting here ends "
+                             f"after {len(rows)} of {side} rows (line {rows[-1].number})")
 
     def _whole(self, ln: Line, geometry: Geometry | None) -> Record:
         if ln.fields:
@@ -237,12 +254,12 @@ class Grouper:
         if geometry is None or len(ln.tokens) != geometry.n_cells:
             try:
                 geometry = Geometry.for_cells(len(ln.tokens)) if geometry is None else geometry
-            except InvalidPuzzle as exc:
-                return self._error(_stray(ln) or exc, ln.number)
+            except InvalidPuzzle:
+                return self._error(_stray(ln) or _not_square(ln), ln.number)
             if len(ln.tokens) != geometry.n_cells:
-                return self._error(InvalidPuzzle(
-                    f"expected {geometry.n_cells} cells for {geometry.shape_name} "
-                    f"(or {geometry.side} rows of {geometry.side}), found {len(ln.tokens)}"),
+                return self._error(_count_mismatch(
+                    ln, geometry.n_cells, f"expected {geometry.n_cells} cells for "
+                    f"{geometry.shape_name} (or {geometry.side} rows of {geometry.side})"),
                     ln.number)
         return self._decode([ln], geometry)
 
@@ -251,8 +268,9 @@ class Grouper:
         """A CSV row or a tdoku ``puzzle:count:solution`` line."""
         puzzle_col, solution_col = columns
         if puzzle_col >= len(ln.fields):
-            return self._error(InvalidPuzzle(f"expected a puzzle in field {puzzle_col + 1}"),
-                               ln.number)
+            return self._error(InvalidPuzzle(
+                f"whole line: expected a puzzle in field {puzzle_col + 1}, found "
+                f"{len(ln.fields)} fields"), ln.number)
         record = self._whole(ln.fields[puzzle_col], geometry)
         if record.puzzle is None:
             return record
@@ -293,3 +311,38 @@ def _stray(ln: Line) -> InvalidPuzzle | None:
             return InvalidPuzzle(f"expected digit symbols or empty markers, found {token!r}",
                                  column=column)
     return None
+
+
+def _count_mismatch(ln: Line, expected: int, what: str) -> InvalidPuzzle:
+    """Wrong number of cells on a line: point at the first extra cell, or at the line's end."""
+    found = len(ln.tokens)
+    if found > expected:
+        column = ln.tokens[expected][1]
+        return InvalidPuzzle(f"{what}, found {found}: cell {expected + 1} and after are extra",
+                             column=column)
+    column = _end_column(ln)
+    return InvalidPuzzle(f"{what}, found {found}: the line ends here, "
+                         f"{expected - found} cell(s) short", column=column)
+
+
+def _not_square(ln: Line) -> InvalidPuzzle:
+    """A cell count that is no grid's: say so for the whole line, with the nearest sizes."""
+    found = len(ln.tokens)
+    below = math.isqrt(found)
+    near = []
+    if 2 <= below <= MAX_SIDE:
+        near.append(f"{found - below * below} more than {below * below} ({below}x{below})")
+    if below + 1 <= MAX_SIDE:
+        above = (below + 1) ** 2
+        near.append(f"{above - found} fewer than {above} ({below + 1}x{below + 1})")
+    hint = f": {' or '.join(near)}" if near else ""
+    return InvalidPuzzle(f"whole line: expected a square number of cells (16, 36, 81, 256, "
+                         f"... up to 4096), got {found}{hint}")
+
+
+def _end_column(ln: Line) -> int:
+    """The column just after the line's last cell (1-based)."""
+    if not ln.tokens:
+        return 1
+    token, column = ln.tokens[-1]
+    return column + (len(token) if ln.spaced else 1)

@@ -178,10 +178,20 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
         value = int(tokens[0][0])
         if 1 <= value <= MAX_SIDE and len(tokens[0][0]) <= 2:
             return Line(number, Kind.NUMBER, tokens, value=value)
-    spaced = commas or (len(tokens) > 1 and all(_CELL_LIKE.match(t) or len(t) == 1
-                                                  for t, _ in tokens))
+    spaced = commas or _integer_layout(tokens)
     cells = tokens if spaced else _chars(tokens)
     return Line(number, Kind.ROW, cells, spaced=spaced, commas=commas, drawing=drawing)
+
+
+def _integer_layout(tokens: tuple[tuple[str, int], ...]) -> bool:
+    """Whether spaced tokens are one cell each (integers such as ``0 11 9``), not runs of
+    one-character cells: all are cell-like (``-1``, ``16``, ``.``), or at least 4 of 5 are, so
+    that a typo (``x1``, ``1.5``) among integers is reported at its column instead of making
+    the line read one character per cell."""
+    if len(tokens) < 2:
+        return False
+    odd = sum(1 for t, _ in tokens if not (len(t) == 1 or _CELL_LIKE.match(t)))
+    return odd == 0 or (len(tokens) >= 5 and 5 * odd <= len(tokens))
 
 
 def as_row(line: Line) -> Line:
