@@ -328,3 +328,52 @@ def test_cli_decode_reports_unsat_and_bad_files(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_text("SAT\n1 2 zz 0\n")
     done = runner.invoke(app, ["cnf", "--decode", str(cnf), str(tmp_path / "bad.txt")])
     assert done.exit_code != 0 and "bad.txt:2:5" in str(done.exception or done.stderr)
+
+
+def _gone(pid: int) -> bool:
+    """Whether a process has exited (a zombie whose parent is gone counts as exited)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
+def test_exec_timeout_kills_the_solvers_children(tmp_path: Path) -> None:
+    """A wrapper script's child must not outlive the time limit (own process group)."""
+    pid_file = tmp_path / "child.pid"
+    script = tmp_path / "solver.sh"
+    script.write_text(f"#!/bin/sh\nsleep 30 &\necho $! > {pid_file}\nwait\n")
+    puzzle = Puzzle.from_digits([0] * 16)
+    start = time.perf_counter()
+    result = solve(puzzle, "sat:exec", cmd=f"sh {script} {{in}}", time_limit=0.5)
+    assert result.status is Status.UNKNOWN and "killed" in result.message
+    assert time.perf_counter() - start < 0.55
+    child = int(pid_file.read_text())
+    deadline = time.perf_counter() + 2
+    while not _gone(child) and time.perf_counter() < deadline:
+        time.sleep(0.02)
+    assert _gone(child), f"solver child {child} survived the timeout"
+
+
+def _stops_within(method: str, box: tuple[int, int], limit: float) -> None:
+    geometry = Geometry.of(*box)
+    empty = Puzzle(geometry, (0,) * geometry.n_cells)
+    start = time.perf_counter()
+    result = count_solutions(empty, method, limit=None, time_limit=limit)
+    elapsed = time.perf_counter() - start
+    assert result.status is Status.UNKNOWN and "time limit" in result.message
+    assert elapsed <= 1.1 * limit, (method, box, elapsed)
+
+
+@pytest.mark.parametrize("method", ["dpll", "sat"])
+def test_time_limit_covers_encoding_of_a_36x36(method: str) -> None:
+    """An empty 36x36 has 3.3 million clauses: encoding alone took 2-20 s past a 1 s limit."""
+    _stops_within(method, (6, 6), 1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("box", [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8)])
+@pytest.mark.parametrize("method", ["dpll", "sat", "sat:minisat22", "sat:glucose4"])
+def test_time_limit_holds_through_64x64(method: str, box: tuple[int, int]) -> None:
+    _stops_within(method, box, 1.0)
