@@ -102,7 +102,9 @@ class Solver(ABC):
             puzzle: the puzzle; its givens are consistent (no duplicate in a unit: the front door
                 checks that first).
             stats: counters to increment (the ones in ``counters``); modified in place.
-            limits: call ``limits.check(stats)`` often enough (every node) to honour them.
+            limits: enter every search node through ``limits.count_node(stats)`` (node limits
+                are exact: at most ``node_limit`` nodes) and call ``limits.check(stats)`` during
+                any long step without nodes (building a formula), so the time limit holds.
 
         Raises:
             LimitReached: through ``limits.check``.
