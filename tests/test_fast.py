@@ -50,12 +50,15 @@ def test_tdoku_test_puzzles_exact_counts_and_propagate_agree() -> None:
     assert counts(puzzles) == [count_solutions(p, "propagate", limit=2).count for p in puzzles]
 
 
-@pytest.mark.parametrize("puzzles", [
+SETS = [  # top95, then sets where every puzzle has two or more solutions
     pytest.param(lambda: load("norvig/sudoku-top95.txt"), id="top95"),
     pytest.param(lambda: load("tdoku/puzzles7_serg_benchmark_first300"), id="serg300"),
     pytest.param(lambda: load_shared("tdoku/puzzles7_serg_benchmark", 2000), id="serg2000",
                  marks=pytest.mark.shared_data),
-])
+]
+
+
+@pytest.mark.parametrize("puzzles", SETS)
 def test_counts_agree_with_propagate(puzzles) -> None:
     puzzles = puzzles()
     expected = [count_solutions(p, "propagate", limit=2).count for p in puzzles]
@@ -78,12 +81,7 @@ def batch(puzzles: list[Puzzle], limit: int, generic: bool) -> tuple[np.ndarray,
 
 
 @pytest.mark.parametrize("puzzles", [
-    pytest.param(lambda: load("norvig/sudoku-top95.txt"), id="top95"),
-    pytest.param(lambda: load("tdoku/puzzles7_serg_benchmark_first300"), id="serg300"),
-    pytest.param(lambda: load("invalid/tdoku_test_puzzles"), id="tdoku-test"),
-    pytest.param(lambda: load_shared("tdoku/puzzles7_serg_benchmark", 2000), id="serg2000",
-                 marks=pytest.mark.shared_data),
-])
+    *SETS, pytest.param(lambda: load("invalid/tdoku_test_puzzles"), id="tdoku-test")])
 def test_nine_agrees_with_the_generic_engine(puzzles) -> None:
     puzzles = puzzles()
     for count_limit in (1, 2):

@@ -18,10 +18,11 @@ import numpy as np
 import pytest
 
 from sudokit import Status, solve_array
-from sudokit.chunk import Request, grids_solve, solve_chunk
+from sudokit.chunk import Request, solve_chunk
 from sudokit.formats import read_puzzles
 from sudokit.geometry import Geometry
 from sudokit.lineform import LineReader
+from sudokit.puzzle import solves
 
 from .conftest import DATA, EXAMPLES
 
@@ -132,7 +133,7 @@ def test_cli_reports_startup_apart(tmp_path: Path) -> None:
     assert len((tmp_path / "out.txt").read_text().splitlines()) == 300
 
 
-def test_grids_solve_rejects_every_kind_of_wrong_grid() -> None:
+def test_solves_rejects_every_kind_of_wrong_grid() -> None:
     geometry = Geometry.of(2, 2)
     good = np.array([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], np.uint8)
     givens = np.zeros((5, 16), np.uint8)
@@ -144,7 +145,7 @@ def test_grids_solve_rejects_every_kind_of_wrong_grid() -> None:
     high = good.copy()
     high[5] = 9
     grids = np.stack([good, bad_unit, empty, high, good])
-    assert grids_solve(grids, givens, geometry).tolist() == [True, False, False, False, False]
+    assert solves(grids, givens, geometry).tolist() == [True, False, False, False, False]
 
 
 def test_solve_chunk_names_the_unit_of_a_duplicate_given() -> None:

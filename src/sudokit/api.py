@@ -20,7 +20,8 @@ from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
 
-__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method", "solve_array", "ArrayResult"]
+__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method", "solve_array",
+           "ArrayResult"]
 
 _PREFERRED = ("fast", "propagate")
 
@@ -193,8 +194,7 @@ def solve_many(
 
     if not puzzles:
         return []
-    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
-                      count_limit).checked()
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
     groups: dict[Any, list[int]] = {}
     for i, puzzle in enumerate(puzzles):
         groups.setdefault(puzzle.geometry, []).append(i)
@@ -268,7 +268,7 @@ def solve_array(
         UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as :func:`solve`.
         SolverBug: a method returned a wrong grid.
     """
-    from .batch import run_tasks
+    from .batch import run_tasks, uses_processes
     from .chunk import Request
     from .geometry import Geometry
 
@@ -282,10 +282,9 @@ def solve_array(
     if array.size and (array.min() < 0 or array.max() > geometry.side):
         raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
     array = np.ascontiguousarray(array, dtype=np.uint8)
-    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
-                      count_limit).checked()
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
     parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
-    remote = jobs > 1 and not request.solver().releases_gil
+    remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
     if not chunks:
         empty = np.zeros((0,), np.int8)

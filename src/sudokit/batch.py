@@ -34,7 +34,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 __all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tasks", "sizes_for",
-           "choose_method", "SMALL_INPUT"]
+           "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT"]
 
 _PROCESS_TASK = 32
 """Most puzzles per task sent to a worker process (fewer at first)."""
@@ -122,10 +122,6 @@ def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
     Raises:
         SolverBug: a method returned a wrong grid.
     """
-    import numpy as np
-
-    from .chunk import solve_chunk as solve_arrays
-
     out: list[Outcome | None] = [None] * len(records)
     groups: dict[Any, list[int]] = {}
     for i, record in enumerate(records):
@@ -133,31 +129,35 @@ def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
             out[i] = Outcome(record, Status.INVALID, None, str(record.error))
         else:
             groups.setdefault(record.puzzle.geometry, []).append(i)
-    for geometry, rows in groups.items():
-        givens = np.array([records[i].puzzle.givens for i in rows], dtype=np.uint8)
+    for rows in groups.values():
+        group = [records[i] for i in rows]
         try:
-            chunk = solve_arrays(givens, geometry, request, [records[i].puzzle for i in rows])
+            outcomes = _solve_group(group, request)
         except SolverBug:
             raise
         except Exception:  # noqa: BLE001 - retried one by one to isolate the failing puzzle
-            for i in rows:
-                out[i] = _solve_one(records[i], request)
-            continue
-        for j, i in enumerate(rows):
-            out[i] = _outcome(records[i], chunk.result(j, records[i].puzzle,
-                                                       request.count_limit))
+            outcomes = [_solve_one(record, request) for record in group]
+        for i, outcome in zip(rows, outcomes):
+            out[i] = outcome
     return out  # type: ignore[return-value]
 
 
-def _solve_one(record: Record, request: Any) -> Outcome:
-    from .chunk import solve_chunk as solve_arrays
-
+def _solve_group(records: Sequence[Record], request: Any) -> list[Outcome]:
+    """Solve valid records of one geometry as one array chunk; outcomes in order."""
     import numpy as np
 
+    from .chunk import solve_chunk as solve_arrays
+
+    puzzles = [record.puzzle for record in records]
+    givens = np.array([p.givens for p in puzzles], dtype=np.uint8)
+    chunk = solve_arrays(givens, puzzles[0].geometry, request, puzzles)
+    return [_outcome(record, chunk.result(j, record.puzzle, request.count_limit))
+            for j, record in enumerate(records)]
+
+
+def _solve_one(record: Record, request: Any) -> Outcome:
     try:
-        givens = np.array([record.puzzle.givens], dtype=np.uint8)
-        chunk = solve_arrays(givens, record.puzzle.geometry, request, [record.puzzle])
-        return _outcome(record, chunk.result(0, record.puzzle, request.count_limit))
+        return _solve_group([record], request)[0]
     except SolverBug:
         raise
     except Exception as exc:  # noqa: BLE001 - one failing puzzle must not stop the batch
@@ -185,12 +185,17 @@ def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
     return default_method()
 
 
+def uses_processes(solver: Any, jobs: int, dask: str | None) -> bool:
+    """Whether tasks go to other processes: a Dask cluster, or several workers for a method
+    that holds the GIL (threads otherwise)."""
+    return dask is not None or (jobs > 1 and not solver.releases_gil)
+
+
 def sizes_for(solver: Any, jobs: int, remote: bool) -> tuple[int, ...]:
     """Task sizes in turn (the last repeats): growing by 4 from 1 (several workers) or 64 up to
-    the method's ``chunk_size`` (at most :data:`_PROCESS_TASK` for a process pool)."""
-    top = max(1, solver.chunk_size)
-    if remote:
-        top = min(max(top, 1), _PROCESS_TASK) if solver.chunk_size <= 1 else top
+    the method's ``chunk_size``, and up to at least :data:`_PROCESS_TASK` for other processes
+    (to amortise pickling)."""
+    top = max(1, solver.chunk_size, _PROCESS_TASK if remote else 1)
     size, out = (1 if jobs > 1 else min(64, top)), []
     while size < top:
         out.append(size)
@@ -198,7 +203,8 @@ def sizes_for(solver: Any, jobs: int, remote: bool) -> tuple[int, ...]:
     return (*out, top)
 
 
-def _resized(items: Iterable[T], sizes: Sequence[int]) -> Iterator[list[T]]:
+def in_sizes(items: Iterable[T], sizes: Sequence[int]) -> Iterator[list[T]]:
+    """Lists of ``sizes[0]``, ``sizes[1]``, ... items (the last size repeats), lazily."""
     iterator, steps = iter(items), iter(sizes)
     size = next(steps)
     while chunk := list(itertools.islice(iterator, size)):
@@ -236,14 +242,12 @@ def solve_records(
         SolverBug: a method returned a wrong grid (never hidden in a record).
         MethodUnavailable: ``dask`` is set but Dask's ``distributed`` is not installed.
     """
-    from .api import default_method
     from .chunk import Request
 
-    request = Request(method or default_method(), dict(options), Limits(time_limit, node_limit),
-                      count_limit).checked()
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
     solver = request.solver()
-    remote = dask is not None or (jobs > 1 and not solver.releases_gil)
-    chunks = _resized(records, sizes_for(solver, jobs, remote))
+    remote = uses_processes(solver, jobs, dask)
+    chunks = in_sizes(records, sizes_for(solver, jobs, remote))
     for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask):
         yield from outcomes
 

@@ -75,17 +75,17 @@ def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
     return solve_records_block(task.records, request, task.fmt, task.grids)
 
 
-def task_shape(task: LineChunk | RecordTask) -> tuple[int, int]:
-    """Return ``(puzzles, largest side)`` of a task (for choosing a method on small inputs)."""
+def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
+    """Return the number of puzzles of a task and their geometries (each once, in order), for
+    choosing a method and loading it."""
     if isinstance(task, LineChunk):
-        records = [r for _, r in task.general]
-        sides = [rows.codec.geometry.side for rows in task.fast if len(rows.positions)]
         count = sum(len(rows.positions) for rows in task.fast)
+        geometries = [rows.codec.geometry for rows in task.fast if len(rows.positions)]
+        records = [r for _, r in task.general]
     else:
-        records, sides, count = task.records, [], 0
+        count, geometries, records = 0, [], task.records
     puzzles = [r.puzzle for r in records if r.puzzle is not None]
-    sides += [p.geometry.side for p in puzzles]
-    return count + len(puzzles), max(sides, default=0)
+    return count + len(puzzles), list(dict.fromkeys(geometries + [p.geometry for p in puzzles]))
 
 
 def input_tasks(inputs: Sequence[str], sizes: Sequence[int], *, box: str | None = None,
@@ -102,37 +102,38 @@ def input_tasks(inputs: Sequence[str], sizes: Sequence[int], *, box: str | None 
         InputError: as :func:`sudokit.output.read_inputs` (checked before the first task).
         InvalidPuzzle: ``box`` or ``alphabet`` are malformed.
     """
+    from .batch import in_sizes
     from .formats import parse_alphabet, parse_box, read_puzzles
-    from .output import InputError, check_inputs, names_file, read_inputs
+    from .output import check_inputs, names_file, read_inputs
 
     check_inputs(inputs)
     shape = parse_box(box) if box else None
     symbols = parse_alphabet(alphabet) if alphabet else None
-    array = fmt is OutputFormat.LINE and not grids
     for number, text in enumerate(inputs, 1):
-        if array and (text == "-" or names_file(text)):
-            try:
-                stream = sys.stdin.buffer if text == "-" else open(text, "rb")  # noqa: SIM115
-            except OSError as exc:
-                raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
-            name = "<stdin>" if text == "-" else text
-            with stream if text != "-" else nullcontext(stream):
-                try:
-                    yield from LineReader(stream, name, box=shape, alphabet=symbols,
-                                          sizes=tuple(sizes)).chunks()
-                except OSError as exc:
-                    raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
-            continue
-        if text == "-" or names_file(text):
-            records = read_inputs([text], box=box, alphabet=alphabet)
-        else:
+        if text != "-" and not names_file(text):
             records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
                                    name=f"<argument {number}>")
-        steps = iter(sizes)
-        size = next(steps)
-        while chunk := list(itertools.islice(records, size)):
+        elif fmt is OutputFormat.LINE and not grids:
+            yield from _line_chunks(text, shape, symbols, sizes)
+            continue
+        else:
+            records = read_inputs([text], box=box, alphabet=alphabet)
+        for chunk in in_sizes(records, sizes):
             yield RecordTask(chunk, fmt, grids)
-            size = next(steps, size)
+
+
+def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
+                 sizes: Sequence[int]) -> Iterator[LineChunk]:
+    """The chunks of a file (or ``-``, stdin) on the array path; read errors name the input."""
+    from .output import InputError
+
+    try:
+        with nullcontext(sys.stdin.buffer) if text == "-" else open(text, "rb") as stream:
+            name = "<stdin>" if text == "-" else text
+            yield from LineReader(stream, name, box=box, alphabet=alphabet,
+                                  sizes=tuple(sizes)).chunks()
+    except OSError as exc:
+        raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
 
 @dataclass
@@ -163,36 +164,24 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
         InputError, InvalidPuzzle: as :func:`input_tasks`.
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
     """
-    from .api import default_method
-    from .batch import choose_method, run_tasks, sizes_for
+    from .batch import choose_method, run_tasks, sizes_for, uses_processes
     from .chunk import Request
 
-    options = dict(options or {})
-    provisional = Request(method or default_method(), options).checked().solver()
-    remote = dask is not None or (jobs > 1 and not provisional.releases_gil)
-    tasks = input_tasks(inputs, sizes_for(provisional, jobs, remote), box=box,
+    provisional = Request.build(method, options).solver()
+    tasks = input_tasks(inputs, sizes_for(provisional, jobs,
+                                          uses_processes(provisional, jobs, dask)), box=box,
                         alphabet=alphabet, fmt=fmt, grids=grids)
     head = list(itertools.islice(tasks, 2))
-    shape = task_shape(head[0]) if head else (0, 0)
-    chosen = choose_method(method, shape[0], shape[1], complete=len(head) < 2)
-    request = Request(chosen, options, limits, count_limit).checked()
-    solver = request.solver()
-    if head and shape[1] and not remote and dask is None:
-        solver.warm_up(_first_geometry(head[0]))
+    count, geometries = task_shape(head[0]) if head else (0, [])
+    side = max((g.side for g in geometries), default=0)
+    chosen = choose_method(method, count, side, complete=len(head) < 2)
+    request = Request.build(chosen, options, limits, count_limit)
+    remote = uses_processes(request.solver(), jobs, dask)
+    if geometries and not remote:
+        request.solver().warm_up(geometries[0])
     blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
-                       remote=dask is not None or (jobs > 1 and not solver.releases_gil),
-                       dask=dask)
+                       remote=remote, dask=dask)
     return SolveRun(chosen, blocks, time.perf_counter())
-
-
-def _first_geometry(task: LineChunk | RecordTask) -> Any:
-    if isinstance(task, LineChunk):
-        for rows in task.fast:
-            return rows.codec.geometry
-        records = [r for _, r in task.general]
-    else:
-        records = task.records
-    return next((r.puzzle.geometry for r in records if r.puzzle is not None), None)
 
 
 def _counts(labels: Sequence[int]) -> np.ndarray:

@@ -3,9 +3,9 @@
 A chunk is many puzzles of one geometry held as ``uint8[M, N*N]`` givens. It travels as arrays
 from decoding to encoding: :func:`solve_chunk` runs a method on the whole chunk (one compiled
 call for a batch-capable method, a loop over :meth:`Solver.solutions` otherwise), checks every
-grid on arrays (:func:`grids_solve`), and returns a :class:`ChunkResult`. Per-puzzle objects
-(:class:`~sudokit.result.Result`, :class:`~sudokit.result.Stats`) are built only when a caller
-asks for them (:meth:`ChunkResult.result`).
+grid on arrays (:func:`sudokit.puzzle.solves`), and returns a :class:`ChunkResult`.
+Per-puzzle objects (:class:`~sudokit.result.Result`, :class:`~sudokit.result.Stats`) are built
+only when a caller asks for them (:meth:`ChunkResult.result`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import numpy as np
 
 from .errors import SolverBug, UnsupportedPuzzle
 from .geometry import Geometry
-from .puzzle import Puzzle, has_duplicate_givens, violations
+from .puzzle import Puzzle, has_duplicate_givens, solves, violations
 from .result import COUNTERS, Limits, Result, Stats, Status, gather
 
-__all__ = ["Request", "ChunkResult", "solve_chunk", "grids_solve", "empty_result"]
+__all__ = ["Request", "ChunkResult", "solve_chunk", "empty_result"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,20 @@ class Request:
     options: Mapping[str, Any] = field(default_factory=dict)
     limits: Limits = Limits()
     count_limit: int = 1
+
+    @classmethod
+    def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
+              limits: Limits = Limits(), count_limit: int = 1) -> Request:
+        """A checked request; ``method`` None is the fastest available
+        (:func:`sudokit.api.default_method`).
+
+        Raises:
+            UnknownMethod, MethodUnavailable, InvalidOption: a bad name or option.
+        """
+        from .api import default_method
+
+        return cls(method or default_method(), dict(options or {}), limits,
+                   count_limit).checked()
 
     def solver(self) -> Any:
         """The solver instance (cached per request: the name is resolved once)."""
@@ -89,7 +103,7 @@ class ChunkResult:
     counter_names: tuple[str, ...]
     seconds: np.ndarray
     method: str
-    messages: Mapping[int, str] = field(default_factory=dict)
+    messages: dict[int, str] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.status)
@@ -125,48 +139,14 @@ def empty_result(m: int, n_cells: int, count_limit: int, names: tuple[str, ...],
                        np.zeros(m, np.float64), method, {})
 
 
-@cache
-def _unit_table(geometry: Geometry) -> np.ndarray:
-    return np.asarray(geometry.units, dtype=np.intp)
-
-
-@cache
-def _digit_bits(side: int) -> np.ndarray:
-    """uint64[256]: bit d-1 for digit d in 1..side, 0 for anything else (0 and out of range)."""
-    bits = np.zeros(256, np.uint64)
-    bits[1:side + 1] = np.left_shift(np.uint64(1), np.arange(side, dtype=np.uint64))
-    return bits
-
-
-def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
-    """Check many grids at once: each unit a permutation of 1..N, every given kept.
-
-    Args:
-        grids: uint8[G, N*N] candidate solutions; not modified.
-        givens: uint8[G, N*N] the matching puzzles' givens (0 empty); not modified.
-        geometry: the shared geometry (its units include any variant's extra units).
-
-    Returns:
-        bool[G]: True where the grid solves its puzzle.
-    """
-    side = geometry.side
-    dtype = np.uint16 if side <= 16 else np.uint32 if side <= 32 else np.uint64
-    bits = _digit_bits(side).astype(dtype)[grids]
-    full = dtype((1 << side) - 1) if side < 64 else np.uint64(0xFFFF_FFFF_FFFF_FFFF)
-    units = np.bitwise_or.reduce(bits[:, _unit_table(geometry)], axis=2)
-    return (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
-
-
 def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
                     rows: np.ndarray) -> None:
     """Name the unit with a duplicate given for each of ``rows`` that has one (in messages)."""
     if not len(rows):
         return
-    messages = dict(chunk.messages)
     for row in rows[has_duplicate_givens(givens[rows], geometry)].tolist():
         conflicts = Puzzle(geometry, tuple(givens[row].tolist())).conflicts()
-        messages[row] = str(conflicts[0])
-    object.__setattr__(chunk, "messages", messages)
+        chunk.messages[row] = str(conflicts[0])
 
 
 def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
@@ -177,7 +157,7 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
         return
     owners = np.nonzero(mask)[0]
     grids = chunk.grids[mask]
-    ok = grids_solve(grids, givens[owners], geometry)
+    ok = solves(grids, givens[owners], geometry)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)
@@ -192,7 +172,6 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
     chunk = empty_result(len(givens), geometry.n_cells, request.count_limit, names,
                          solver.full_name)
     duplicated = has_duplicate_givens(givens, geometry)
-    messages = {}
     for row in range(len(givens)):
         if duplicated[row]:
             continue  # UNSATISFIABLE; named below
@@ -207,17 +186,17 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
             chunk.grids[row, j] = grid
         chunk.counters[row] = [getattr(stats, n) or 0 for n in names]
         if message:
-            messages[row] = message
-    object.__setattr__(chunk, "messages", messages)
+            chunk.messages[row] = message
     return chunk
 
 
 def _as_array(geometry: Geometry) -> Any:
+    """A converter of a method's grid to uint8[N*N] (values are checked by verification)."""
     def convert(grid: Any) -> np.ndarray:
         array = np.asarray(grid, dtype=np.int64)
         if array.shape != (geometry.n_cells,) or array.min() < 0 or array.max() > 255:
-            raise SolverBug(f"a method returned {array.shape} cells, expected "
-                            f"{geometry.n_cells}")
+            raise SolverBug(f"a method returned a grid of shape {array.shape} or with values "
+                            f"outside 0..255, expected {geometry.n_cells} digits")
         return array.astype(np.uint8)
     return convert
 

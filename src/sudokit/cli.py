@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterable
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, TextIO
+from typing import Annotated, Any, BinaryIO
 
 import typer
 

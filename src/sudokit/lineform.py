@@ -28,7 +28,6 @@ import numpy as np
 
 from ._grouping import Grouper, symbol_table
 from ._lines import DEFAULT_SYMBOLS, MAX_LINE, Kind, Line, Record, Style, overlong_line, scan_line
-from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry
 
 __all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
@@ -149,7 +148,8 @@ class _Lines:
     starts: np.ndarray  # int64[L]
     ends: np.ndarray  # int64[L], the \r\n or \n excluded
     numbers: np.ndarray  # int64[L]
-    overlong: dict[int, int]  # line index -> characters, for lines over MAX_LINE
+    overlong: dict[int, int]  # line index -> characters (0: count them), lines over MAX_LINE
+    lone_cr: set[int] = field(default_factory=set)  # line indices holding a lone \r
 
 
 class LineReader:
@@ -225,27 +225,20 @@ class LineReader:
                       np.array([self._number], np.int64), {0: chars})
 
     def _split(self, block: bytes) -> _Lines:
+        """Lines of a block of whole lines, numbered as universal newlines would number them."""
         data = np.frombuffer(block, np.uint8)
         ends = np.flatnonzero(data == 10).astype(np.int64)
         starts = np.empty_like(ends)
         starts[0], starts[1:] = 0, ends[:-1] + 1
-        cr = (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)
-        ends = ends - cr
+        ends -= (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)  # \r\n
+        cr = np.flatnonzero(data == 13)
+        lone = cr[np.isin(cr, ends, invert=True)]  # a \r that is not part of a \r\n
+        extra = np.bincount(np.searchsorted(ends, lone), minlength=len(ends))
         numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
-        lone = np.flatnonzero(data == 13)
+        numbers[1:] += np.cumsum(extra)[:-1]
+        self._number = int(numbers[-1] + extra[-1])
         overlong = {int(i): 0 for i in np.flatnonzero(ends - starts >= MAX_LINE)}
-        if len(lone):  # universal newlines: a lone \r ends a line too
-            lone = lone[(lone + 1 >= len(data)) | (data[np.minimum(lone + 1, len(data) - 1)] != 10)]
-            lone = lone[np.isin(lone, ends, invert=True)]
-            if len(lone):
-                owner = np.searchsorted(ends, lone)
-                extra = np.bincount(owner, minlength=len(ends))
-                numbers += np.concatenate(([0], np.cumsum(extra)[:-1]))
-        self._number = int(numbers[-1]) + (int(extra[-1]) if len(lone) else 0)
-        lines = _Lines(data, starts, ends, numbers, overlong)
-        if len(lone):
-            lines.overlong.update({int(i): -1 for i in np.unique(owner)})  # -1: general reader
-        return lines
+        return _Lines(data, starts, ends, numbers, overlong, set(np.flatnonzero(extra).tolist()))
 
     def chunks(self) -> Iterator[LineChunk]:
         """Yield the input as chunks of records, in order, lazily.
@@ -259,18 +252,17 @@ class LineReader:
             first = 0
             while first < len(lines.starts):
                 last = min(len(lines.starts), first + size)
-                yield self._chunk(lines, first, last, final=False)
+                yield self._chunk(lines, first, last)
                 first = last
                 size = next(sizes, size)
-        if self.carry:
-            yield self._chunk(None, 0, 0, final=True)
+        if self.carry:  # the general-reader lines kept for context, at the end of input
+            chunk = LineChunk(self.source)
+            self._general(chunk, [], final=True)
+            yield chunk
 
-    def _chunk(self, lines: _Lines | None, first: int, last: int, final: bool) -> LineChunk:
+    def _chunk(self, lines: _Lines, first: int, last: int) -> LineChunk:
         """Classify lines [first, last) of ``lines``, decode the fast ones, group the rest."""
         chunk = LineChunk(self.source)
-        if lines is None:
-            self._general(chunk, [], final=True)
-            return chunk
         starts, ends = lines.starts[first:last], lines.ends[first:last]
         chunk.last_line = int(lines.numbers[last - 1])
         width = ends - starts
@@ -282,7 +274,7 @@ class LineReader:
         for mask, *_ in spans.values():
             fast |= mask
         fast &= ~skip
-        for index in lines.overlong:
+        for index in [*lines.overlong, *lines.lone_cr]:
             if first <= index < last:
                 fast[index - first], skip[index - first] = False, False
         general = ~fast & ~skip
@@ -385,12 +377,12 @@ class LineReader:
     def _scan(self, lines: _Lines, index: int) -> list[Line]:
         """The scanned line(s) of one line (several when it holds a lone ``\\r``)."""
         number = int(lines.numbers[index])
-        chars = lines.overlong.get(index)
         start, end = lines.starts[index], lines.ends[index]
         text = bytes(lines.data[start:end]).decode("utf-8", "replace")
-        if chars == -1:
+        if index in lines.lone_cr:
             stream = io.StringIO(text, newline=None)
             return [scan_line(t, n) for n, t in enumerate(stream, number)]
+        chars = lines.overlong.get(index)
         if chars is not None and (chars or len(text) >= MAX_LINE):
             return [overlong_line(number, chars or len(text))]
         return [scan_line(text, number)]

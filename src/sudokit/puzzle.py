@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Union
 
 import numpy as np
@@ -284,17 +285,34 @@ def has_duplicate_givens(givens: np.ndarray, geometry: Geometry) -> np.ndarray:
     return ((values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)).any(axis=(1, 2))
 
 
+@cache
+def _digit_bits(side: int) -> np.ndarray:
+    """[256]: bit d-1 for digit d in 1..side, 0 for anything else (0 and out of range), in the
+    smallest unsigned dtype that holds ``side`` bits."""
+    dtype = np.uint16 if side <= 16 else np.uint32 if side <= 32 else np.uint64
+    bits = np.zeros(256, np.uint64)
+    bits[1:side + 1] = np.left_shift(np.uint64(1), np.arange(side, dtype=np.uint64))
+    return bits.astype(dtype)
+
+
+@cache
+def _unit_table(geometry: Geometry) -> np.ndarray:
+    return np.asarray(geometry.units, dtype=np.intp)
+
+
 def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
-    """Vectorised :func:`is_solution` for many grids of one geometry.
+    """Vectorised :func:`is_solution` for many grids of one geometry: each unit a permutation of
+    1..N (the OR of its digits' bits is full), every given kept.
 
     Args:
-        grids: int array ``(M, N**2)`` of candidate solutions; not modified.
+        grids: uint8 array ``(M, N**2)`` of candidate solutions; not modified.
         givens: int array ``(M, N**2)`` of the matching puzzles' givens (0 empty).
-        geometry: the shared geometry.
+        geometry: the shared geometry (its units include any variant's extra units).
 
     Returns:
         bool array ``(M,)``: True where the grid keeps every given and every unit holds 1..N.
     """
-    digits = np.arange(1, geometry.side + 1)
-    units_ok = (_unit_values(grids, geometry) == digits).all(axis=(1, 2))
-    return units_ok & ((givens == 0) | (givens == grids)).all(axis=1)
+    table = _digit_bits(geometry.side)
+    units = np.bitwise_or.reduce(table[grids][:, _unit_table(geometry)], axis=2)
+    full = table[1:geometry.side + 1].sum(dtype=table.dtype)
+    return (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)

@@ -6,7 +6,6 @@ prints one). Plain-text forms that read back as puzzles are in :mod:`sudokit.for
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 

@@ -177,8 +177,7 @@ class Limits:
         nodes = stats.nodes or 0
         if self.node_limit is not None and nodes >= self.node_limit:
             raise LimitReached(f"node limit {self.node_limit} reached")
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise LimitReached(f"time limit {self.time_limit} s reached")
+        self.check(stats)  # the deadline
         stats.nodes = nodes + 1
 
     def check(self, stats: Stats) -> None:

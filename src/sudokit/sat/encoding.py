@@ -89,7 +89,8 @@ def deadline_check(limits: Limits, stats: Stats) -> Check:
         if limits.deadline is not None:
             now = time.perf_counter()
             if now + RELEASE_SHARE * (now - started) > limits.deadline:
-                raise LimitReached(f"time limit {limits.time_limit} s reached (while building the formula)")
+                raise LimitReached(f"time limit {limits.time_limit} s reached "
+                                   "(while building the formula)")
 
     return check
 
