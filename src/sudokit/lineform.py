@@ -268,8 +268,8 @@ class LineReader:
         width = ends - starts
         lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
         skip = (width == 0) | (lead == ord("#"))
-        spans = {n: self._fast_spans(lines.data, starts, width, n, codec)
-                 for n, codec in self.codecs.items()}
+        spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
+                 for n in self._cell_counts(lines.data, starts, width)}
         fast = np.zeros(len(starts), bool)
         for mask, *_ in spans.values():
             fast |= mask
@@ -281,6 +281,21 @@ class LineReader:
         self._absorb(lines.data, starts, ends, fast, general, skip)
         self._assemble(chunk, lines, first, fast, general, spans)
         return chunk
+
+    def _cell_counts(self, data: np.ndarray, starts: np.ndarray,
+                     width: np.ndarray) -> list[int]:
+        """The cell counts of :attr:`codecs` that some line could hold in a fast form: its
+        width (line form), width - 2 (order prefix), (width - 1) / 2 (CSV), or the offset of
+        its first colon (tdoku)."""
+        widths = np.unique(width)
+        found = set(np.concatenate([widths, widths - 2, (widths - 1) // 2]).tolist())
+        colons = np.flatnonzero(data == 58)
+        if len(colons):
+            owner = np.searchsorted(starts, colons, side="right") - 1
+            lines, first = np.unique(owner, return_index=True)
+            inside = (lines >= 0) & (colons[first] < starts[lines] + width[lines])
+            found |= set((colons[first] - starts[lines])[inside].tolist())
+        return sorted(found & self.codecs.keys())
 
     def _fast_spans(self, data: np.ndarray, starts: np.ndarray, width: np.ndarray,
                     n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
