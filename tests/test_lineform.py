@@ -165,3 +165,18 @@ def test_solve_array_counts_and_threads() -> None:
     assert np.array_equal(one.solutions, two.solutions)
     with pytest.raises(ValueError):
         solve_array(np.full((1, 81), 10))
+
+
+@pytest.mark.parametrize(("puzzles", "jobs", "method"), [(3, 1, "propagate"), (3, 2, "propagate"),
+                                                         (20, 2, "fast")])
+def test_method_choice_looks_past_leading_comments(tmp_path: Path, puzzles: int, jobs: int,
+                                                   method: str) -> None:
+    """Tasks of one line (``--jobs 2``) that hold only comments do not decide the method."""
+    from sudokit.blocks import solve_inputs
+
+    lines = (DATA / "norvig/sudoku-top95.txt").read_text().splitlines()[:puzzles]
+    path = tmp_path / "commented.txt"
+    path.write_text("# a comment\n# another\n\n" + "\n".join(lines) + "\n")
+    run = solve_inputs([str(path)], jobs=jobs)
+    assert run.method == method
+    assert sum(int(block.counts[Status.SOLVED]) for block in run.blocks) == puzzles

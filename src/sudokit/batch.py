@@ -172,9 +172,9 @@ def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
 
     Args:
         method: the method the user named, or None.
-        puzzles: puzzles in the first task of the input.
+        puzzles: puzzles read so far.
         side: the largest grid side among them.
-        complete: whether the first task is the whole input.
+        complete: whether they are the whole input.
     """
     from .api import default_method
 

@@ -156,25 +156,33 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False) -> SolveRun:
-    """Start solving INPUTs as ``sudokit solve`` does: read the first task, choose the method
-    (:func:`sudokit.batch.choose_method`), load it for the first task's grids, and return the
-    lazy stream of blocks.
+    """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
+    larger than :data:`~sudokit.batch.SMALL_INPUT` puzzles (or ends), choose the method
+    (:func:`sudokit.batch.choose_method`), load it for the first grid size, and return the lazy
+    stream of blocks.
 
     Raises:
         InputError, InvalidPuzzle: as :func:`input_tasks`.
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
     """
-    from .batch import choose_method, run_tasks, sizes_for, uses_processes
+    from .batch import SMALL_INPUT, choose_method, run_tasks, sizes_for, uses_processes
     from .chunk import Request
 
     provisional = Request.build(method, options).solver()
     tasks = input_tasks(inputs, sizes_for(provisional, jobs,
                                           uses_processes(provisional, jobs, dask)), box=box,
                         alphabet=alphabet, fmt=fmt, grids=grids)
-    head = list(itertools.islice(tasks, 2))
-    count, geometries = task_shape(head[0]) if head else (0, [])
+    head: list[LineChunk | RecordTask] = []
+    count, geometries, complete = 0, [], True
+    for task in tasks:  # until the input is known to be more than a small one
+        head.append(task)
+        more, found = task_shape(task)
+        count, geometries = count + more, list(dict.fromkeys(geometries + found))
+        if count > SMALL_INPUT:
+            complete = False
+            break
     side = max((g.side for g in geometries), default=0)
-    chosen = choose_method(method, count, side, complete=len(head) < 2)
+    chosen = choose_method(method, count, side, complete=complete)
     request = Request.build(chosen, options, limits, count_limit)
     remote = uses_processes(request.solver(), jobs, dask)
     if geometries and not remote:
