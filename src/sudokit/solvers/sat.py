@@ -118,7 +118,7 @@ class SatSolver(Solver):
         if self.backend == EXEC:
             try:
                 comments = sudoku_comments(puzzle, encoding)
-                yield from self._exec_solutions(puzzle, clauses, comments, stats, limits, check)
+                yield from self._exec_solutions(puzzle, clauses, comments, stats, limits)
             finally:
                 with paused_gc():
                     clauses.clear()
@@ -167,7 +167,7 @@ class SatSolver(Solver):
                 solver.add_clause([-dense[-lit] for lit in blocking])
 
     def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], comments: list[str],
-                        stats: Stats, limits: Limits, check: Check) -> Iterator[Grid]:
+                        stats: Stats, limits: Limits) -> Iterator[Grid]:
         command = self.settings["cmd"] or default_command()
         if command is None:
             raise MethodUnavailable("sat:exec found no kissat, cadical or minisat on PATH; "
@@ -178,7 +178,8 @@ class SatSolver(Solver):
         while True:
             limits.count_node(stats)  # a node is one run of the binary
             output = run_command(command, clauses, n_vars, comments=comments,
-                                 deadline=limits.deadline, check=check)
+                                 deadline=limits.deadline,
+                                 check=lambda: limits.check(stats))  # no formula to release
             if output.outcome is SatOutcome.UNKNOWN:
                 raise LimitReached(f"{command.split()[0]} answered UNKNOWN")
             if output.outcome is SatOutcome.UNSATISFIABLE:
