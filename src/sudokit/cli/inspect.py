@@ -1,0 +1,173 @@
+"""``sudokit show``, ``cnf`` and ``trace``: look inside one puzzle (or each of a file)."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..sat.encoding import Encoding
+from ._app import app
+from ._common import INDEX_HELP, PUZZLE_HELP, one_puzzle, read_argument
+
+
+class Inference(str, Enum):
+    """What ``sudokit show --after`` applies before listing candidates."""
+
+    NONE = "none"
+    PROPAGATE = "propagate"
+    AC3 = "ac3"
+
+
+@app.command("show")
+def show_command(
+    puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
+    after: Annotated[Inference, typer.Option(help="Inference applied before listing candidates.")]
+    = Inference.NONE,
+    box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
+) -> None:
+    """Draw a puzzle and the candidates of every cell (after optional inference)."""
+    from rich.console import Console
+
+    from ..render import candidates_table, grid_text
+
+    parsed = one_puzzle(puzzle, index=index, box=box)
+    console = Console()
+    console.print(grid_text(parsed), end="")
+    console.print(f"\ncandidates ({after.value}):")
+    console.print(candidates_table(parsed, _candidates(parsed, after)), end="")
+
+
+def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
+    if after is Inference.AC3:
+        from ..csp.sudoku import ac3_candidates
+
+        return ac3_candidates(puzzle)
+    if after is Inference.PROPAGATE:
+        from ..propagation import PropagationState
+
+        state = PropagationState(puzzle)
+        return state.candidates() if state.assign_givens() else None
+    return [puzzle.candidates(cell) for cell in range(puzzle.geometry.n_cells)]
+
+
+@app.command("cnf")
+def cnf_command(
+    paths: Annotated[list[str], typer.Argument(
+        help="A puzzle (any form), a puzzle file or '-' for stdin; with --decode: the CNF "
+        "file and the solver's output or model file.", metavar="PUZZLE | CNF MODEL")],
+    encoding: Annotated[Encoding, typer.Option(help="Clause families (see README, SAT).")]
+    = Encoding.EXTENDED,
+    decode: Annotated[bool, typer.Option(
+        "--decode", help="Turn a solver's answer for a CNF written here back into a grid.")]
+    = False,
+    box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    alphabet: Annotated[str | None, typer.Option(
+        help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
+    index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
+) -> None:
+    """Write a puzzle as DIMACS CNF on stdout, or decode a SAT solver's model into a grid."""
+    from ..formats import format_line
+    from ..sat.dimacs import decode_answer, write_sudoku_cnf
+
+    if decode:
+        if index is not None:
+            raise typer.BadParameter("--index picks a puzzle; --decode reads a CNF and a model",
+                                     param_hint="--index")
+        if len(paths) != 2:
+            raise typer.BadParameter("--decode takes CNF_FILE MODEL_FILE", param_hint="PATHS")
+        texts = [read_argument(path)[0] for path in paths]
+        puzzle, output, grid = decode_answer(*texts, cnf_source=paths[0], answer_source=paths[1])
+        if grid is None:
+            print(f"sudokit: {paths[1]}: the solver answered {output.outcome.value}",
+                  file=sys.stderr)
+            raise typer.Exit(1)
+        print(format_line(grid, puzzle.geometry))
+        return
+    if len(paths) != 1:
+        raise typer.BadParameter("expected one PUZZLE (or --decode CNF_FILE MODEL_FILE)",
+                                 param_hint="PATHS")
+    write_sudoku_cnf(sys.stdout, one_puzzle(paths[0], index=index, box=box, alphabet=alphabet),
+                     encoding)
+
+
+@app.command("trace")
+def trace_command(
+    puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
+    method: Annotated[str, typer.Option("--method", "-m", help="An AC-3 method (mac).")] = "mac",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
+    plot: Annotated[Path | None, typer.Option(
+        help="Write the AC-3 queue-length plot here (PNG, SVG or PDF); for several puzzles, "
+        "one per puzzle: PLOT-1.png, PLOT-2.png, ...")] = None,
+    data: Annotated[Path | None, typer.Option(
+        help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
+    time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 15.0,
+    box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    index: Annotated[int | None, typer.Option(
+        min=1, metavar="K", help="Trace only the K-th puzzle of the input (1-based); default: "
+        "every puzzle, one plot each.")] = None,
+) -> None:
+    """Solve puzzles with the per-step trace on: print the outcome and the counters, and
+    optionally plot the AC-3 queue length (x: step, y: arcs queued)."""
+    from itertools import chain, islice
+
+    from ..output import parse_option, pick_puzzle, read_inputs
+
+    options = dict(parse_option(item) for item in option or ())
+    if index is not None:
+        parsed = one_puzzle(puzzle, index=index, box=box)
+        ok = _trace_one(parsed, method, options, time_limit, plot, data)
+        raise typer.Exit(0 if ok else 1)
+    records = read_inputs([puzzle], box=box)
+    head = list(islice(records, 2))
+    if len(head) < 2:  # one puzzle: plain file names
+        ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data)
+        raise typer.Exit(0 if ok else 1)
+    all_ok = True
+    for number, record in enumerate(chain(head, records), 1):
+        if record.error is not None:
+            print(f"sudokit: {record.error}", file=sys.stderr)
+            all_ok = False
+            continue
+        print(f"# {number}: {record.source}:{record.line}")
+        all_ok &= _trace_one(record.puzzle, method, options, time_limit,
+                             _numbered(plot, number), _numbered(data, number))
+    raise typer.Exit(0 if all_ok else 1)
+
+
+def _numbered(path: Path | None, number: int) -> Path | None:
+    """``queue.png`` -> ``queue-3.png`` for the third puzzle of a file."""
+    return path and path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: float,
+               plot: Path | None, data: Path | None) -> bool:
+    """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
+    the data; return whether it was solved."""
+    from ..api import solve
+    from ..formats import format_line
+    from ..plots import queue_figure, save_figure
+    from ..result import Status
+
+    result = solve(puzzle, method, time_limit=time_limit or None, trace=True, **options)
+    trace = result.stats.trace or []
+    if (plot or data) and not trace:
+        raise typer.BadParameter(f"method {method!r} records no AC-3 queue trace; use mac",
+                                 param_hint="--method")
+    solution = format_line(result.solution, puzzle.geometry) if result.solution else ""
+    print(f"{result.label!s} {solution}".rstrip())
+    for name, value in result.stats.as_dict().items():
+        if value is not None:
+            print(f"{name:<13} {value}")
+    print(f"{'ac3_steps':<13} {len(trace)}\n{'seconds':<13} {result.seconds:.4f}")
+    if data:
+        data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
+    if plot:
+        where = f"{puzzle.source}:{puzzle.source_line}" if puzzle.source else "the puzzle"
+        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"), plot)
+    return result.status is Status.SOLVED

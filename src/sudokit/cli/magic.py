@@ -1,0 +1,73 @@
+"""``sudokit magic``: find, count, complete, construct or compare magic squares."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ._app import app
+
+
+@app.command("magic")
+def magic_command(
+    n: Annotated[int, typer.Argument(min=1, help="Order of the square (side), e.g. 4.")],
+    method: Annotated[list[str] | None, typer.Option(
+        "--method", "-m", help="Magic method (repeatable with --compare): backtracking, "
+        "forward-checking (default), mac, sat, lines (default with --count).")] = None,
+    count: Annotated[bool, typer.Option(help="Count every square (print the number).")] = False,
+    all_squares: Annotated[bool, typer.Option("--all", help="Print every square.")] = False,
+    givens: Annotated[Path | None, typer.Option(
+        help="File of n rows of n entries: 1..n² given, 0 or '.' empty.")] = None,
+    symmetry: Annotated[bool, typer.Option(
+        help="Only the canonical square of each rotation/reflection class.")] = False,
+    time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 60.0,
+    node_limit: Annotated[int | None, typer.Option(min=0, help="Search nodes.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Method option KEY=VALUE, e.g. select=static.")] = None,
+    construct: Annotated[bool, typer.Option(
+        help="Build one square directly (Siamese, doubly even or LUX), no search.")] = False,
+    compare: Annotated[bool, typer.Option(
+        help="Compare the methods (nodes, backtracks, time) on this instance.")] = False,
+) -> None:
+    """Find, count, complete, construct or compare magic squares of order N."""
+    from .. import magic
+    from ..output import parse_option
+    from ..result import Status
+
+    if construct:
+        square = magic.construct(n)
+        print(f"order {n}, magic constant {magic.magic_constant(n)} (constructed, verified: "
+              f"{magic.is_magic(square)})\n{magic.format_square(square)}")
+        return
+    problem = magic.MagicProblem(n, magic.read_givens(givens, n) if givens else (), symmetry)
+    options = dict(parse_option(text) for text in option or ())
+    limit = time_limit or None
+    if compare:
+        if options:
+            raise typer.BadParameter("options apply to one method, not to --compare",
+                                     param_hint="--option")
+        from rich.console import Console
+
+        from ..compare import comparison_table
+
+        comparison = magic.compare_methods(problem, method or None, time_limit=limit,
+                                           node_limit=node_limit)
+        Console(width=None if sys.stdout.isatty() else 160).print(
+            comparison_table(comparison, f"magic squares of order {n}: first square"))
+        return
+    if method and len(method) > 1:
+        raise typer.BadParameter("several methods need --compare", param_hint="--method")
+    name = (method or [magic.COUNT_METHOD if count else magic.DEFAULT_METHOD])[0]
+    result = magic.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
+                               time_limit=limit, node_limit=node_limit, **options)
+    for square in result.squares if all_squares or not count else ():
+        print(f"order {n}, magic constant {problem.constant}\n{magic.format_square(square)}\n")
+    if count:
+        print(f"{'at least ' if result.status is Status.UNKNOWN else ''}{result.count} magic "
+              f"square{'' if result.count == 1 else 's'} of order {n}"
+              f"{' up to rotation and reflection' if symmetry else ''}")
+    print(magic.summary_line(result), file=sys.stderr)
+    raise typer.Exit(0 if result.status is Status.SOLVED else 1)
