@@ -1,11 +1,14 @@
-"""The Typer app and the start-up timestamp every command module shares."""
+"""The Typer app every command module registers on, the start-up timestamp, and ``main``."""
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Annotated
 
 import typer
+
+from ..errors import SudokuError
 
 STARTED = time.perf_counter()
 """When the command started (start-up is reported apart from solving)."""
@@ -34,3 +37,16 @@ def _root(
         help="Print the version and exit.")] = False,
 ) -> None:
     """Solve Sudoku-family puzzles and related constraint problems by many methods."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; a SudokuError becomes one stderr line and exit code 2; Ctrl-C exits 130."""
+    try:
+        app(args=argv)
+    except SudokuError as exc:
+        print(f"sudokit: error: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print("sudokit: interrupted (every record written so far is complete)", file=sys.stderr)
+        sys.exit(130)
+
