@@ -26,11 +26,12 @@ from .engine import Engine
 from .model import CSP, values_of
 
 __all__ = ["Select", "Order", "Inference", "Search", "backtracking_search", "ac3_domains",
-           "CSP_COUNTERS"]
+           "CSP_COUNTERS", "counters_for"]
 
 CSP_COUNTERS = frozenset({"nodes", "backtracks", "checks", "revisions", "max_queue",
                           "propagations"})
-"""The :class:`~sudokit.result.Stats` fields the CSP search fills."""
+"""The :class:`~sudokit.result.Stats` fields the CSP search can fill (MAC fills them all; see
+:func:`counters_for` for the other inferences)."""
 
 
 class Select(Enum):
@@ -57,8 +58,28 @@ class Inference(Enum):
     MAC = "mac"
 
 
-def _counting(stats: Stats) -> Stats:
-    for name in CSP_COUNTERS:
+def counters_for(inference: Inference, has_sums: bool = False) -> frozenset[str]:
+    """Return the :class:`~sudokit.result.Stats` fields a search with this inference measures.
+
+    Plain backtracking only checks assignments (nodes, backtracks, checks); forward checking
+    also removes values (propagations) and, on a CSP with linear sums, revises them
+    (revisions); MAC runs AC-3 (every counter of :data:`CSP_COUNTERS`). The others stay None,
+    so 0 always means "counted, and zero".
+
+    >>> sorted(counters_for(Inference.NONE))
+    ['backtracks', 'checks', 'nodes']
+    """
+    if inference is Inference.MAC:
+        return CSP_COUNTERS
+    base = frozenset({"nodes", "backtracks", "checks"})
+    if inference is Inference.NONE:
+        return base
+    return base | {"propagations"} | ({"revisions"} if has_sums else set())
+
+
+def _counting(stats: Stats, counters: frozenset[str] = CSP_COUNTERS) -> Stats:
+    """Start the named counters that are None at 0 (the others are left as they are)."""
+    for name in counters:
         if getattr(stats, name) is None:
             setattr(stats, name, 0)
     return stats
@@ -185,7 +206,8 @@ def backtracking_search(
 
     Args:
         csp: the problem.
-        stats: counters (see :data:`CSP_COUNTERS`; None fields are started at 0); with
+        stats: counters (those of :func:`counters_for` the inference; their None fields are
+            started at 0, the others are left None); with
             ``stats.trace`` a list, MAC appends the AC-3 queue length after every step.
             Modified in place.
         limits: checked at every node.
@@ -200,7 +222,7 @@ def backtracking_search(
     >>> len(list(backtracking_search(csp, Stats(), Limits())))
     6
     """
-    engine = Engine(csp, _counting(stats))
+    engine = Engine(csp, _counting(stats, counters_for(inference, bool(csp.tables.sums))))
     if not engine.assign_initial(assignment or {}):
         return
     search = Search(engine, select, order, inference)

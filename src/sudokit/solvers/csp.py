@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..csp.search import CSP_COUNTERS, Inference, Order, Select
+from ..csp.search import Inference, Order, Select, counters_for
 from ..csp.sudoku import sudoku_solutions
 from ..puzzle import Grid, Puzzle
 from ..registry import register
@@ -26,7 +26,6 @@ class _CspSolver(Solver):
     """Backtracking search on the Sudoku CSP with this class's inference."""
 
     inference: ClassVar[Inference]
-    counters = CSP_COUNTERS
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),
@@ -44,7 +43,7 @@ class BacktrackingSolver(_CspSolver):
     name = "backtracking"
     summary = "plain backtracking, checks against assigned peers, MRV (AIMA ch. 6)"
     inference = Inference.NONE
-    counters = frozenset({"nodes", "backtracks", "checks"})
+    counters = counters_for(Inference.NONE)
     max_side = 16
     options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
 
@@ -56,7 +55,7 @@ class ForwardCheckingSolver(_CspSolver):
     name = "forward-checking"
     summary = "backtracking + forward checking, MRV (Haralick and Elliott 1980)"
     inference = Inference.FORWARD_CHECKING
-    counters = frozenset({"nodes", "backtracks", "checks", "propagations"})
+    counters = counters_for(Inference.FORWARD_CHECKING)
     max_side = 25
     options = {"select": ("mrv", SELECTS), "order": ("natural", ORDERS)}
 
@@ -68,5 +67,6 @@ class MacSolver(_CspSolver):
     name = "mac"
     summary = "backtracking + AC-3 after each assignment (MAC), MRV+degree, LCV; Mackworth 1977"
     inference = Inference.MAC
+    counters = counters_for(Inference.MAC)
     max_side = 25
     options = {"select": ("mrv+degree", SELECTS), "order": ("lcv", ORDERS)}
