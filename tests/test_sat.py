@@ -149,13 +149,29 @@ def test_bad_dimacs_says_where(text: str, where: str, what: str) -> None:
 
 
 @pytest.mark.parametrize("text,outcome,model", [
-    ("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", SatOutcome.SATISFIABLE, (1, -2, 3)),
-    ("SAT\n1 -2 3 0\n", SatOutcome.SATISFIABLE, (1, -2, 3)),
-    ("1 -2 3\n", SatOutcome.SATISFIABLE, (1, -2, 3)),
-    ("s UNSATISFIABLE\n", SatOutcome.UNSATISFIABLE, ()),
-    ("INDET\n", SatOutcome.UNKNOWN, ()),
+    ("c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n", Status.SOLVED, (1, -2, 3)),
+    ("SAT\n1 -2 3 0\n", Status.SOLVED, (1, -2, 3)),
+    ("1 -2 3\n", Status.SOLVED, (1, -2, 3)),
+    ("s UNSATISFIABLE\n", Status.UNSATISFIABLE, ()),
+    ("INDET\n", Status.UNKNOWN, ()),
+    ("s UNKNOWN\n", Status.UNKNOWN, ()),
+    # zChaff: model on one line (unassigned as '(3)') running into its statistics
+    ("Z-Chaff Version: zChaff 2007.3.12\nSolving f.cnf ......\nInstance Satisfiable\n"
+     "1 -2 (3) 4 Random Seed Used\t0\nMax Decision Level\t3\nNum. of Decisions\t4\n"
+     "Total Run Time\t0.001\nRESULT:\tSAT\n", Status.SOLVED, (1, -2, 4)),
+    ("Instance Unsatisfiable\nRandom Seed Used\t0\nRESULT:\tUNSAT\n", Status.UNSATISFIABLE, ()),
+    ("Time out, unable to determine the satisfiability of the instance\n"
+     "RESULT:\tABORT : TIME OUT\n", Status.UNKNOWN, ()),
+    # MiniSat's stdout (banner, statistics, verdict: no model) and Glucose's competition lines
+    ("WARNING: for repeatability, setting FPU to use double precision\n"
+     "|  Number of variables:  4  |\nrestarts              : 1\nconflicts : 0 (0 /sec)\n"
+     "\nSATISFIABLE\n", Status.SOLVED, ()),
+    ("c This is glucose 4.2.1\nc restarts : 1\ns SATISFIABLE\nv -1 2 -3 0\n", Status.SOLVED,
+     (-1, 2, -3)),
+    # the SAT report's literal style
+    ("SAT\nv1 -v2 v3 0\n", Status.SOLVED, (1, -2, 3)),
 ])
-def test_solver_output_forms(text: str, outcome: SatOutcome, model: tuple[int, ...]) -> None:
+def test_solver_output_forms(text: str, outcome: Status, model: tuple[int, ...]) -> None:
     answer = read_solver_output(text)
     assert answer.outcome is outcome and answer.model == model
 
@@ -165,6 +181,44 @@ def test_bad_solver_output_says_where() -> None:
         read_solver_output("SAT\n1 y 0\n", source="m.txt")
     with pytest.raises(InvalidPuzzle, match="expected SATISFIABLE"):
         read_solver_output("s MAYBE\n")
+    with pytest.raises(InvalidPuzzle, match="<string>:1:9"):
+        read_solver_output("RESULT:\tMAYBE\n")
+    with pytest.raises(InvalidPuzzle, match="expected a solver verdict"):
+        read_solver_output("Solving f.cnf ......\n")
+
+
+def test_old_verdict_names_are_the_one_status_enum() -> None:
+    assert SatOutcome.SATISFIABLE is Status.SOLVED
+    assert SatOutcome.UNSATISFIABLE is Status.UNSATISFIABLE
+    assert SatOutcome.UNKNOWN is Status.UNKNOWN
+
+
+def test_cnf_literals_in_the_reports_style() -> None:
+    assert read_dimacs("p cnf 3 2\nv1 -v2 0\n-v3 v2 0\n").clauses == [[1, -2], [-3, 2]]
+    with pytest.raises(InvalidPuzzle, match="f.cnf:2:4"):
+        read_dimacs("p cnf 3 1\nv1 w2 0\n", source="f.cnf")
+
+
+@pytest.mark.parametrize("style", ["zchaff", "competition", "report"])
+def test_cli_decode_reads_classic_solver_outputs(tmp_path: Path, style: str) -> None:
+    """Issue 17.8 through the CLI: cnf --decode reads zChaff, competition and report answers."""
+    puzzle, answer = solved_pair()
+    runner = CliRunner()
+    cnf = tmp_path / "p.cnf"
+    cnf.write_text(runner.invoke(app, ["cnf", "".join(map(str, puzzle.givens))]).stdout)
+    true = [var(c, d, 9) * (1 if answer[c] == d else -1) for c in range(81) for d in range(1, 10)]
+    literals = " ".join(map(str, true))
+    text = {"zchaff": f"Instance Satisfiable\n{literals} Random Seed Used\t0\n"
+                      "Max Decision Level\t0\nRESULT:\tSAT\n",
+            "competition": f"c kissat\ns SATISFIABLE\nv {literals} 0\n",
+            "report": "SAT\n" + " ".join(f"{'-' if t < 0 else ''}v{abs(t)}" for t in true) + " 0\n"}
+    (tmp_path / "answer.txt").write_text(text[style])
+    done = runner.invoke(app, ["cnf", "--decode", str(cnf), str(tmp_path / "answer.txt")])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.strip() == "".join(map(str, answer))
+    (tmp_path / "unsat.txt").write_text("Instance Unsatisfiable\nRESULT:\tUNSAT\n")
+    done = runner.invoke(app, ["cnf", "--decode", str(cnf), str(tmp_path / "unsat.txt")])
+    assert done.exit_code == 1 and "UNSATISFIABLE" in done.stderr
 
 
 @pytest.mark.parametrize("holes", [1, 2, 3, 4, 5])

@@ -72,7 +72,7 @@ def cnf_command(
 ) -> None:
     """Write a puzzle as DIMACS CNF on stdout, or decode a SAT solver's model into a grid."""
     from ..formats import format_line
-    from ..sat.dimacs import decode_answer, write_sudoku_cnf
+    from ..sat.dimacs import decode_answer, sat_word, write_sudoku_cnf
 
     if decode:
         if index is not None:
@@ -83,7 +83,7 @@ def cnf_command(
         texts = [read_argument(path)[0] for path in paths]
         puzzle, output, grid = decode_answer(*texts, cnf_source=paths[0], answer_source=paths[1])
         if grid is None:
-            print(f"sudokit: {paths[1]}: the solver answered {output.outcome.value}",
+            print(f"sudokit: {paths[1]}: the solver answered {sat_word(output.outcome)}",
                   file=sys.stderr)
             raise typer.Exit(1)
         print(format_line(grid, puzzle.geometry))

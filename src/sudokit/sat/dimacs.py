@@ -5,9 +5,14 @@ literals ending in ``0`` (clauses may span lines). A Sudoku CNF written by :func
 names its puzzle in the comments (``c box RxC variant V`` and ``c givens ...``), so a model can be
 turned back into a grid from the CNF file alone (:func:`puzzle_from_comments`).
 
-Solver output is read in the three forms found in practice: the SAT competition form
-(``s SATISFIABLE`` then ``v ... 0`` lines, e.g. CaDiCaL and Kissat on stdout), MiniSat's result
-file (``SAT`` / ``UNSAT`` / ``INDET`` then the literals), and a plain list of literals.
+Literals may also be written ``v1 -v2`` (as in reports: variable 1 true, variable 2 false).
+
+Solver output is read in the classic conventions (:func:`read_solver_output`): the SAT
+competition form (``s SATISFIABLE`` then ``v ... 0`` lines: Kissat, CaDiCaL, Lingeling, Glucose),
+MiniSat's and Glucose's result file (``SAT`` / ``UNSAT`` / ``INDET`` then the literals), zChaff's
+output (``Instance Satisfiable``, the model, statistics, ``RESULT: SAT``), MiniSat's stdout, and a
+plain list of literals. The verdict is the one status enum, :class:`~sudokit.result.Status`
+(SOLVED for satisfiable).
 
 PySAT's ``pysat.formula.CNF`` reads DIMACS leniently (a bad token is a bare ``ValueError`` with no
 line), so reading is ours: every error says file, line and column and what was expected.
@@ -17,18 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import TextIO
 
 from ..errors import InvalidPuzzle
 from ..geometry import Geometry, Variant
 from ..puzzle import Grid, Puzzle, violations
+from ..result import Status
 from .encoding import Encoding, decode, encode
 
 __all__ = [
     "Dimacs",
     "SatOutcome",
     "SolverOutput",
+    "sat_word",
     "write_dimacs",
     "read_dimacs",
     "read_solver_output",
@@ -57,19 +63,27 @@ class Dimacs:
     comments: tuple[str, ...] = ()
 
 
-class SatOutcome(Enum):
-    """What a SAT solver reported."""
+class SatOutcome:
+    """Deprecated names of a SAT verdict, kept for old imports: the verdict is the one status
+    enum, :class:`~sudokit.result.Status` (satisfiable is ``Status.SOLVED``)."""
 
-    SATISFIABLE = "SATISFIABLE"
-    UNSATISFIABLE = "UNSATISFIABLE"
-    UNKNOWN = "UNKNOWN"
+    SATISFIABLE = Status.SOLVED
+    UNSATISFIABLE = Status.UNSATISFIABLE
+    UNKNOWN = Status.UNKNOWN
 
 
 @dataclass(frozen=True)
 class SolverOutput:
-    """A solver's verdict and model (empty unless satisfiable)."""
+    """A solver's verdict and model.
 
-    outcome: SatOutcome
+    Attributes:
+        outcome: ``Status.SOLVED`` (satisfiable), ``Status.UNSATISFIABLE`` or
+            ``Status.UNKNOWN``.
+        model: DIMACS literals (empty unless satisfiable; may be empty then too when the
+            solver printed no model, as MiniSat does on stdout).
+    """
+
+    outcome: Status
     model: tuple[int, ...] = ()
 
 
@@ -101,16 +115,17 @@ def _error(reason: str, source: str, line: int, column: int | None = None) -> In
 
 
 def _ints(text: str, source: str, number: int, skip: int = 0) -> list[int]:
-    """Integers of a line; a bad token raises with its 1-based column."""
+    """Literals of a line (``-3``, or ``-v3`` as reports write them); a bad token raises with
+    its 1-based column. Tokens before column ``skip`` (0-based) are ignored."""
     values, column = [], 0
     for token in text.split():
         column = text.index(token, column)
         if column >= skip:
-            try:
-                values.append(int(token))
-            except ValueError:
+            lit = _literal(token)
+            if lit is None:
                 raise _error(f"expected an integer literal, found {token!r}", source, number,
-                             column + 1) from None
+                             column + 1)
+            values.append(lit)
         column += len(token)
     return values
 
@@ -123,7 +138,7 @@ def _problem_line(text: str, source: str, number: int) -> tuple[int, int]:
 
 
 def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
-    """Parse DIMACS CNF text strictly.
+    """Parse DIMACS CNF text strictly (literals as ``-3`` or, as in reports, ``-v3``).
 
     Raises:
         InvalidPuzzle: no or a second problem line, a clause before it, a token that is not an
@@ -133,6 +148,8 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
 
     >>> read_dimacs("c hi\\np cnf 2 2\\n1 -2 0\\n2 0\\n")
     Dimacs(n_vars=2, clauses=[[1, -2], [2]], comments=('hi',))
+    >>> read_dimacs("p cnf 2 1\\nv1 -v2 0\\n").clauses
+    [[1, -2]]
     """
     comments: list[str] = []
     clauses: list[list[int]] = []
@@ -173,47 +190,123 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
     return Dimacs(header[0], clauses, tuple(comments))
 
 
-_OUTCOMES = {
-    "SATISFIABLE": SatOutcome.SATISFIABLE, "SAT": SatOutcome.SATISFIABLE,
-    "UNSATISFIABLE": SatOutcome.UNSATISFIABLE, "UNSAT": SatOutcome.UNSATISFIABLE,
-    "UNKNOWN": SatOutcome.UNKNOWN, "INDET": SatOutcome.UNKNOWN, "INDETERMINATE": SatOutcome.UNKNOWN,
+_STATUS_WORDS = {
+    "SATISFIABLE": Status.SOLVED, "SAT": Status.SOLVED,
+    "UNSATISFIABLE": Status.UNSATISFIABLE, "UNSAT": Status.UNSATISFIABLE,
+    "UNKNOWN": Status.UNKNOWN, "INDET": Status.UNKNOWN, "INDETERMINATE": Status.UNKNOWN,
+    "ABORT": Status.UNKNOWN, "TIMEOUT": Status.UNKNOWN, "MEMOUT": Status.UNKNOWN,
+}
+_ZCHAFF_LINES = {  # zChaff's verdict lines (its stdout, before the model and the statistics)
+    "instance satisfiable": Status.SOLVED,
+    "instance unsatisfiable": Status.UNSATISFIABLE,
+    "time out, unable to determine": Status.UNKNOWN,
+    "memory out, unable to determine": Status.UNKNOWN,
 }
 
 
-def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
-    """Parse a solver's answer: competition ``s``/``v`` lines, MiniSat's file, or bare literals.
+def sat_word(status: Status) -> str:
+    """The SAT-competition word of a status: SATISFIABLE, UNSATISFIABLE or UNKNOWN.
 
-    Bare literals without a status line count as SATISFIABLE. Comment lines (``c``) are skipped.
+    >>> sat_word(Status.SOLVED)
+    'SATISFIABLE'
+    """
+    return "SATISFIABLE" if status is Status.SOLVED else status.name
+
+
+def _literal(token: str) -> int | None:
+    """A DIMACS literal: ``-3``, or the ``v3`` / ``-v3`` of reports; None otherwise."""
+    sign, body = (-1, token[1:]) if token[:1] == "-" else (1, token)
+    if body[:1] in ("v", "V"):
+        body = body[1:]
+    if not body.isdigit():
+        return None
+    return sign * int(body)
+
+
+class _OutputReader:
+    """The state of reading one solver answer, line by line (:func:`read_solver_output`)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.status: Status | None = None
+        self.literals: list[int] = []
+        self.zchaff_model = False  # the next line holds zChaff's model, then its statistics
+
+    def line(self, number: int, line: str) -> None:
+        words = line.split()
+        if not words or words[0] == "c" or line.lstrip().startswith("c "):
+            return
+        head = words[0].upper()
+        if self.zchaff_model:
+            self.zchaff_model = False
+            self._zchaff_literals(words)
+            return
+        verdict = next((st for text, st in _ZCHAFF_LINES.items()
+                        if line.strip().lower().startswith(text)), None)
+        if verdict is not None:
+            self.status, self.zchaff_model = verdict, verdict is Status.SOLVED
+        elif head == "S":  # the competition's status line
+            self._status(" ".join(words[1:]), number, line.index(words[0]) + 3)
+        elif head.startswith("RESULT:"):  # zChaff's last line: RESULT: SAT, ABORT : TIME OUT
+            text = line.split(":", 1)[1]
+            self._status(text, number, line.index(":") + 2 + len(text) - len(text.lstrip()))
+        elif len(words) == 1 and head in _STATUS_WORDS:  # MiniSat, Glucose: result file
+            self.status = _STATUS_WORDS[head]
+        elif head == "V" or _literal(words[0]) is not None:
+            skip = line.index(words[0]) + 1 if head == "V" else 0
+            self.literals += [lit for lit in _ints(line, self.source, number, skip) if lit]
+        # anything else is solver chatter (banners, statistics tables) and is skipped
+
+    def _status(self, text: str, number: int, column: int) -> None:
+        word = text.split(":")[0].split()[0].upper() if text.strip() else ""
+        if word not in _STATUS_WORDS:
+            raise _error(f"expected SATISFIABLE, UNSATISFIABLE or UNKNOWN, found {text.strip()!r}",
+                         self.source, number, column)
+        self.status = _STATUS_WORDS[word]
+
+    def _zchaff_literals(self, words: list[str]) -> None:
+        """zChaff prints the model on one line, unassigned variables as ``(7)``, followed on
+        the same line by its first statistic (``Random Seed Used``)."""
+        for word in words:
+            lit = _literal(word)
+            if lit is None and not (word.startswith("(") and word.endswith(")")):
+                break
+            if lit:
+                self.literals.append(lit)
+
+
+def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
+    """Parse a SAT solver's answer in any of the classic output conventions.
+
+    Understood: the SAT competition's ``s SATISFIABLE`` and ``v ... 0`` lines (Kissat, CaDiCaL,
+    Lingeling, Glucose with ``-model``, MiniSat 2.2 ``-model``), MiniSat's and Glucose's result
+    file (``SAT`` / ``UNSAT`` / ``INDET`` then the literals), zChaff's stdout (``Instance
+    Satisfiable``, the model on one line, statistics, ``RESULT: SAT`` / ``UNSAT`` / ``ABORT :
+    TIME OUT``), MiniSat's stdout (banner, then ``SATISFIABLE``: no model), a plain list of
+    literals, and literals written ``v1 -v2`` as in reports. Comment lines (``c``) and solver
+    chatter that starts with a word (banners, statistics) are skipped.
+
+    Returns:
+        The verdict (:class:`~sudokit.result.Status`: SOLVED for satisfiable) and the model.
+        Bare literals without a verdict count as SOLVED; the model is empty unless SOLVED.
 
     Raises:
-        InvalidPuzzle: a status word that is not known, a token that is not an integer, or no
-            status and no literal at all (with file, line and column).
+        InvalidPuzzle: a status word that is not known, a line of literals with a token that
+            is not one, or neither a verdict nor a literal at all (with file, line and column).
 
     >>> read_solver_output("s SATISFIABLE\\nv 1 -2 0\\n")
-    SolverOutput(outcome=<SatOutcome.SATISFIABLE: 'SATISFIABLE'>, model=(1, -2))
-    >>> read_solver_output("UNSAT\\n").outcome.value
+    SolverOutput(outcome=<Status.SOLVED: 1>, model=(1, -2))
+    >>> read_solver_output("Instance Unsatisfiable\\nRESULT:\\tUNSAT\\n").outcome.name
     'UNSATISFIABLE'
     """
-    outcome: SatOutcome | None = None
-    literals: list[int] = []
+    reader = _OutputReader(source)
     for number, line in enumerate(text.splitlines(), 1):
-        words = line.split()
-        if not words or words[0] == "c":
-            continue
-        word = words[1].upper() if words[0] == "s" and len(words) > 1 else words[0].upper()
-        if words[0] == "s" or word in _OUTCOMES:
-            if word not in _OUTCOMES:
-                raise _error(f"expected SATISFIABLE, UNSATISFIABLE or UNKNOWN, found {word!r}",
-                             source, number, 1)
-            outcome = _OUTCOMES[word]
-            continue
-        skip = len(line) - len(line.lstrip()) + 1 if words[0] == "v" else 0
-        literals += [lit for lit in _ints(line, source, number, skip) if lit]
-    if outcome is None and not literals:
-        raise _error("expected a solver status (s SATISFIABLE, SAT, UNSAT) or a model",
-                     source, 1)
-    outcome = outcome or SatOutcome.SATISFIABLE
-    return SolverOutput(outcome, tuple(literals) if outcome is SatOutcome.SATISFIABLE else ())
+        reader.line(number, line)
+    if reader.status is None and not reader.literals:
+        raise _error("expected a solver verdict (s SATISFIABLE, SAT, UNSAT, RESULT: SAT, "
+                     "Instance Satisfiable) or a model", source, 1)
+    status = reader.status if reader.status is not None else Status.SOLVED
+    return SolverOutput(status, tuple(reader.literals) if status is Status.SOLVED else ())
 
 
 def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
@@ -285,8 +378,12 @@ def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
     """
     puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
     output = read_solver_output(answer_text, answer_source)
-    if output.outcome is not SatOutcome.SATISFIABLE:
+    if output.outcome is not Status.SOLVED:
         return puzzle, output, None
+    if not output.model:
+        raise InvalidPuzzle("the solver answered SATISFIABLE but printed no model (MiniSat "
+                            "writes one to a result file: minisat IN.cnf OUT.txt)",
+                            source=answer_source)
     try:
         grid = decode(output.model, puzzle)
     except InvalidPuzzle as exc:

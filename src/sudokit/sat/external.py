@@ -1,8 +1,9 @@
 """Run an installed DIMACS SAT solver binary (minisat, cadical, kissat ...) as a subprocess.
 
 The command is a template with ``{in}`` (the CNF file) and optionally ``{out}`` (a file the
-solver writes its answer to, as MiniSat does); without ``{out}`` the answer is read from the
-solver's standard output (SAT competition ``s``/``v`` lines). A time limit is enforced by killing
+solver writes its answer to, as MiniSat and Glucose do); without ``{out}`` the answer is read from
+the solver's standard output in any convention :func:`~sudokit.sat.dimacs.read_solver_output`
+knows (SAT competition ``s``/``v`` lines, zChaff's ``Instance Satisfiable`` ... ``RESULT: SAT``). A time limit is enforced by killing
 the process group the solver was started in (so helper processes die with it).
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from ..errors import InvalidOption, LimitReached, MethodUnavailable, SudokuError
+from ..result import Status
 from .dimacs import SolverOutput, read_solver_output, write_dimacs
 
 __all__ = ["KNOWN_COMMANDS", "default_command", "run_command"]
@@ -27,6 +29,9 @@ KNOWN_COMMANDS = (
     ("kissat", "kissat -q {in}"),
     ("cadical", "cadical -q {in}"),
     ("minisat", "minisat -verb=0 {in} {out}"),
+    ("glucose", "glucose -verb=0 -model {in}"),
+    ("lingeling", "lingeling -q {in}"),
+    ("zchaff", "zchaff {in}"),
 )
 """Binaries looked for on PATH, in order of preference, with their command templates."""
 
@@ -75,7 +80,8 @@ def run_command(
         InvalidOption: the template lacks ``{in}``.
         MethodUnavailable: the binary cannot be run.
         LimitReached: the process was killed at the time limit (or ``check`` raised it).
-        SudokuError: the solver failed (no verdict in its output; stderr is quoted).
+        SudokuError: the solver failed (no verdict in its output; stderr is quoted), or it
+            answered SATISFIABLE without a model.
     """
     with tempfile.TemporaryDirectory(prefix="sudokit-sat-") as tmp:
         cnf, out = Path(tmp) / "formula.cnf", Path(tmp) / "answer.txt"
@@ -88,11 +94,15 @@ def run_command(
         returncode, stdout, stderr = _run_in_own_group(args, timeout)
         text = out.read_text(encoding="utf-8", errors="replace") if out.exists() else stdout
     try:
-        return read_solver_output(text, source=f"output of {args[0]}")
+        output = read_solver_output(text, source=f"output of {args[0]}")
     except SudokuError:
         detail = (stderr or stdout).strip().splitlines()[-3:]
         raise SudokuError(f"{args[0]} exited with code {returncode} without a verdict: "
                           f"{' | '.join(detail) or 'no output'}") from None
+    if output.outcome is Status.SOLVED and not output.model and n_vars:
+        raise SudokuError(f"{args[0]} answered SATISFIABLE without printing a model; give it "
+                          f"a result file ('minisat {{in}} {{out}}') or its model option")
+    return output
 
 
 def _run_in_own_group(args: list[str], timeout: float | None) -> tuple[int, str, str]:
