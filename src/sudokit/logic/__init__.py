@@ -1,0 +1,16 @@
+"""Human-style solving: techniques on a candidates state, steps as data, hints and ratings.
+
+The vocabulary is the forum's (full house, hidden single, locked candidates, X-Wing, ...); the
+rating scale is Sudoku Explainer's (Nicolas Juillerat, 2006: a puzzle's rating is the rating of
+the hardest step it needs). Techniques live one family per module in
+:mod:`sudokit.logic.techniques` and register themselves (:mod:`sudokit.logic.registry`).
+"""
+
+from .registry import Kind, Technique, technique_names, techniques
+from .solve import Level, Rating, apply_step, explain, hint, level_of, next_step, rate, solve_steps
+from .state import Board, Candidates
+from .step import Link, LinkKind, Step
+
+__all__ = ["Candidates", "Board", "Step", "Link", "LinkKind", "Kind", "Technique", "techniques",
+           "technique_names", "explain", "rate", "hint", "next_step", "apply_step",
+           "solve_steps", "Level", "Rating", "level_of"]

@@ -1,0 +1,94 @@
+"""The technique registry: each technique module registers its finder; the solve loop asks
+them easiest first. Adding a technique is one new module in :mod:`sudokit.logic.techniques`."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from .state import Board
+from .step import Step
+
+__all__ = ["Technique", "Kind", "technique", "techniques", "technique_names"]
+
+Finder = Callable[[Board], "Step | None"]
+
+
+class Kind(Enum):
+    """What a technique relies on, so callers can leave whole kinds out."""
+
+    LOGIC = "logic"  # sound on any grid: keeps every solution
+    UNIQUENESS = "uniqueness"  # assumes the puzzle has one solution (Unique Rectangle, BUG)
+    TRIAL = "trial"  # bifurcation: guessing checked by search, the last resort
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A registered technique.
+
+    Attributes:
+        name: standard name (several names may come from one finder: the step says which).
+        rating: the lowest rating its steps get on Sudoku Explainer's scale; the solve loop
+            tries techniques in increasing order of this value, then of registration.
+        find: ``find(board) -> Step | None``: its easiest step on the board, or None.
+        kind: LOGIC, UNIQUENESS or TRIAL.
+        max_side: largest grid side it is tried on (expensive searches declare a bound).
+    """
+
+    name: str
+    rating: float
+    find: Finder
+    kind: Kind = Kind.LOGIC
+    max_side: int = 64
+    order: float = 0.0
+
+
+_TECHNIQUES: list[Technique] = []
+_loaded = False
+
+
+def technique(name: str, rating: float, *, kind: Kind = Kind.LOGIC, max_side: int = 64,
+              order: float = 0.0) -> Callable[[Finder], Finder]:
+    """Decorator registering ``find`` under ``name`` (see :class:`Technique`; ``order``
+    breaks ties between equal ratings, lower first)."""
+
+    def register(find: Finder) -> Finder:
+        _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order))
+        return find
+
+    return register
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    package = importlib.import_module(f"{__package__}.techniques")
+
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{info.name}")
+    _loaded = True
+
+
+def techniques(kinds: frozenset[Kind] = frozenset(Kind), max_rating: float | None = None,
+               side: int = 9) -> list[Technique]:
+    """Return the registered techniques of the given kinds, easiest first.
+
+    Args:
+        kinds: which kinds to include.
+        max_rating: leave out techniques whose base rating is above this (None: all).
+        side: the grid side; techniques declaring a smaller ``max_side`` are left out.
+    """
+    _load()
+    chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
+              and (max_rating is None or t.rating <= max_rating)]
+    order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
+    return sorted(chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order, order[id(t)]))
+
+
+def technique_names() -> list[str]:
+    """Names of every registered technique, easiest first."""
+    return [t.name for t in techniques()]

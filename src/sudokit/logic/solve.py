@@ -1,0 +1,220 @@
+"""The solve loop (easiest technique first), explanations, hints and ratings.
+
+Sudoku Explainer's rule (Juillerat 2006): at every point apply the easiest step available; a
+puzzle's rating is the rating of the hardest step its solve needs. Every step is checked against
+the solution before it is applied: an elimination never removes the solution's digit and a
+placement equals it (a wrong step raises :class:`~sudokit.errors.SolverBug`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..errors import InvalidPuzzle, SolverBug
+from ..puzzle import Grid, Puzzle, PuzzleLike
+from ..result import Limits, Stats
+from .registry import Kind, Technique, techniques
+from .state import Board, Candidates
+from .step import Step
+
+__all__ = ["Level", "Rating", "explain", "rate", "hint", "next_step", "apply_step",
+           "solve_steps", "check_step", "ALL_KINDS", "level_of"]
+
+ALL_KINDS = frozenset(Kind)
+
+
+class Level(Enum):
+    """A coarse level from the rating (HoDoKu-like names)."""
+
+    EASY = "easy"  # singles only (below 2.5)
+    MEDIUM = "medium"  # locked candidates, pairs, X-Wing (below 4.0)
+    HARD = "hard"  # triples, quads, fish, wings, uniqueness (below 6.0)
+    EXPERT = "expert"  # chains and ALS (below 8.0)
+    EXTREME = "extreme"  # forcing chains and trial (8.0 and above)
+
+
+def level_of(rating: float) -> Level:
+    """Return the level of a rating (see :class:`Level` for the bounds)."""
+    for bound, level in ((2.5, Level.EASY), (4.0, Level.MEDIUM), (6.0, Level.HARD),
+                         (8.0, Level.EXPERT)):
+        if rating < bound:
+            return level
+    return Level.EXTREME
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The difficulty of a puzzle.
+
+    Attributes:
+        rating: the hardest step's rating (Sudoku Explainer's scale); 0.0 for a full grid.
+        hardest: that step's technique ("" for a full grid).
+        level: the :class:`Level`.
+        steps: number of steps of the solve.
+        trial: whether the solve needed the trial (bifurcation) step.
+        unique: whether the puzzle has exactly one solution (uniqueness techniques are used
+            only then).
+    """
+
+    rating: float
+    hardest: str
+    level: Level
+    steps: int
+    trial: bool
+    unique: bool
+
+
+def check_step(step: Step, solution: Sequence[int] | None) -> None:
+    """Verify a step against the solution.
+
+    Raises:
+        SolverBug: an elimination removes the solution's digit or a placement differs from it.
+    """
+    if solution is None:
+        return
+    for cell, digit in step.eliminations:
+        if solution[cell] == digit:
+            raise SolverBug(f"{step.technique} removed {digit} from cell {cell}, "
+                            f"the solution's digit: {step.text}")
+    for cell, digit in step.placements:
+        if solution[cell] != digit:
+            raise SolverBug(f"{step.technique} placed {digit} in cell {cell}; the solution has "
+                            f"{solution[cell]}: {step.text}")
+
+
+def apply_step(state: Candidates, step: Step) -> None:
+    """Apply a step's eliminations and placements to ``state`` (modified in place)."""
+    for cell, digit in step.eliminations:
+        state.eliminate(cell, digit)
+    for cell, digit in step.placements:
+        state.place(cell, digit)
+
+
+def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
+    """Return the first step of the easiest technique of ``ladder`` that finds one, or None."""
+    for tech in ladder:
+        step = tech.find(board)
+        if step is not None:
+            return step
+    return None
+
+
+def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
+                solution: Sequence[int] | None = None, limits: Limits | None = None,
+                stats: Stats | None = None, max_rating: float | None = None) -> Iterator[Step]:
+    """Apply the easiest step until the grid is full or nothing applies; yield each step.
+
+    Args:
+        state: the candidates; modified in place.
+        kinds: technique kinds allowed (leave out UNIQUENESS when the puzzle may have several
+            solutions, TRIAL to stop where logic ends).
+        solution: when given, every step is checked against it before it is applied.
+        limits: its deadline is checked before every step.
+        stats: ``stats.extra[technique]`` counts the steps of each technique.
+        max_rating: leave out techniques rated above this.
+
+    Raises:
+        SolverBug: a step contradicts ``solution``.
+        LimitReached: the time limit passed.
+    """
+    ladder = techniques(kinds, max_rating, state.geometry.side)
+    while not state.solved:
+        if limits is not None and stats is not None:
+            limits.check(stats)
+        step = next_step(state.board(), ladder)
+        if step is None:
+            return
+        check_step(step, solution)
+        apply_step(state, step)
+        if stats is not None:
+            stats.extra[step.technique] = stats.extra.get(step.technique, 0) + 1
+        yield step
+
+
+def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
+    """The puzzle's (first) solution and whether it is unique.
+
+    Raises:
+        InvalidPuzzle: the puzzle has no solution.
+    """
+    from ..api import count_solutions
+
+    result = count_solutions(puzzle, limit=2)
+    if not result.solutions:
+        why = f": {result.message}" if result.message else ""
+        raise InvalidPuzzle(f"the puzzle has no solution{why}", source=puzzle.source,
+                            line=puzzle.source_line)
+    return result.solutions[0], result.count == 1
+
+
+def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
+    """Return the whole logical solve of a puzzle, easiest step first, each step verified.
+
+    Uniqueness techniques are used only when the puzzle has exactly one solution.
+
+    Args:
+        puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
+        trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
+
+    Raises:
+        InvalidPuzzle: unreadable input, or a puzzle without a solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    kinds = _kinds(unique, trial)
+    return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution))
+
+
+def _kinds(unique: bool, trial: bool) -> frozenset[Kind]:
+    kinds = set(Kind)
+    if not unique:
+        kinds.discard(Kind.UNIQUENESS)
+    if not trial:
+        kinds.discard(Kind.TRIAL)
+    return frozenset(kinds)
+
+
+def rate(puzzle: PuzzleLike) -> Rating:
+    """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
+
+    Raises:
+        InvalidPuzzle: unreadable input, or a puzzle without a solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    steps = list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, True),
+                             solution=solution))
+    return rating_of(steps, unique)
+
+
+def rating_of(steps: Sequence[Step], unique: bool) -> Rating:
+    """Summarise a solve's steps as a :class:`Rating`."""
+    hardest = max(steps, key=lambda s: s.rating, default=None)
+    value = hardest.rating if hardest else 0.0
+    return Rating(value, hardest.technique if hardest else "", level_of(value), len(steps),
+                  any(s.technique == "Trial" for s in steps), unique)
+
+
+def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+
+    Args:
+        puzzle: the grid so far (givens and the digits placed by the user).
+        marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
+            marks (a removed solution digit) are reported as an InvalidPuzzle.
+
+    Raises:
+        InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
+            remove a digit of the solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
+             else Candidates.from_puzzle(puzzle))
+    for cell, digit in enumerate(solution):
+        if not state.has(cell, digit):
+            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
+                                f"{digit}, which the solution needs there")
+    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution), None)

@@ -1,0 +1,265 @@
+"""The candidates state (pencil marks) of a grid of any size, and a read-only view for techniques.
+
+Candidates are a NumPy bitmask array: ``masks[cell]`` has bit ``d - 1`` set when digit d is still
+possible in the cell (``uint64``: every side up to 64 fits). A solved cell keeps only its digit's
+bit and has its digit in ``values``. Placing a digit removes it from the cell's peers (the
+"basic elimination" every human solver does; Norvig 2006 calls it elimination).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+import numpy as np
+
+from ..errors import InvalidPuzzle
+from ..geometry import Geometry
+from ..puzzle import Puzzle
+
+__all__ = ["Candidates", "Board", "bits", "digits_of"]
+
+
+def bits(mask: int) -> list[int]:
+    """Return the 0-based positions of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def digits_of(mask: int) -> list[int]:
+    """Return the digits (1-based) of a candidate mask, ascending."""
+    return [b + 1 for b in bits(mask)]
+
+
+class Candidates:
+    """Mutable pencil marks and placed digits of one grid.
+
+    Attributes:
+        geometry: the grid.
+        masks: uint64[N*N]; bit d-1 set when digit d is a candidate of the cell.
+        values: int16[N*N]; the placed digit, 0 when the cell is open.
+    """
+
+    def __init__(self, geometry: Geometry, masks: np.ndarray, values: np.ndarray) -> None:
+        self.geometry = geometry
+        self.masks = masks
+        self.values = values
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle) -> Candidates:
+        """Return the state of a puzzle: givens placed, their digits removed from their peers.
+
+        A puzzle whose givens clash (a digit twice in a unit) yields a state with a contradiction
+        (see :meth:`contradiction`), never an exception.
+        """
+        geometry = puzzle.geometry
+        full = (1 << geometry.side) - 1
+        state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
+                    np.zeros(geometry.n_cells, dtype=np.int16))
+        for cell, digit in enumerate(puzzle.givens):
+            if digit:
+                state.place(cell, digit)
+        return state
+
+    @classmethod
+    def from_pencil_marks(cls, puzzle: Puzzle, marks: Sequence[Sequence[int] | None]) -> Candidates:
+        """Return the state of a partly solved grid with the user's pencil marks.
+
+        Args:
+            puzzle: the grid as filled so far (givens and the user's placements).
+            marks: per cell, its pencil marks (digits 1..N), or None/empty to compute them; a
+                filled cell's marks are ignored.
+
+        Raises:
+            InvalidPuzzle: ``marks`` does not have N*N entries or names a digit outside 1..N.
+        """
+        geometry = puzzle.geometry
+        if len(marks) != geometry.n_cells:
+            raise InvalidPuzzle(f"expected pencil marks for {geometry.n_cells} cells, "
+                                f"got {len(marks)}")
+        state = cls.from_puzzle(puzzle)
+        for cell, cell_marks in enumerate(marks):
+            if state.values[cell] or not cell_marks:
+                continue
+            mask = 0
+            for digit in cell_marks:
+                if not 1 <= digit <= geometry.side:
+                    raise InvalidPuzzle(f"{geometry.label(cell)}: pencil mark {digit} is not "
+                                        f"a digit 1..{geometry.side}")
+                mask |= 1 << (digit - 1)
+            state.masks[cell] = np.uint64(int(state.masks[cell]) & mask)
+        return state
+
+    def copy(self) -> Candidates:
+        """Return an independent copy."""
+        return Candidates(self.geometry, self.masks.copy(), self.values.copy())
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the cell's peers (modifies the state)."""
+        bit = 1 << (digit - 1)
+        self.values[cell] = digit
+        self.masks[cell] = np.uint64(bit)
+        peers = np.asarray(self.geometry.peers[cell], dtype=np.intp)
+        if peers.size:
+            self.masks[peers] &= np.uint64(~bit & 0xFFFFFFFFFFFFFFFF)
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        """Remove ``digit`` from the candidates of ``cell`` (modifies the state)."""
+        self.masks[cell] = np.uint64(int(self.masks[cell]) & ~(1 << (digit - 1)))
+
+    def has(self, cell: int, digit: int) -> bool:
+        """Whether ``digit`` is a candidate (or the placed digit) of ``cell``."""
+        return bool((int(self.masks[cell]) >> (digit - 1)) & 1)
+
+    @property
+    def solved(self) -> bool:
+        """Whether every cell holds a digit."""
+        return bool(np.all(self.values))
+
+    def contradiction(self) -> str | None:
+        """Return why the state is impossible, or None.
+
+        Impossible: an open cell without candidates, a digit with no place left in a unit, or a
+        digit placed twice in a unit.
+        """
+        geometry = self.geometry
+        masks = self.masks.tolist()
+        for cell, mask in enumerate(masks):
+            if mask == 0:
+                return f"{geometry.label(cell)} has no candidate left"
+        full = (1 << geometry.side) - 1
+        values = self.values.tolist()
+        for unit, name in zip(geometry.units, geometry.unit_names):
+            seen = 0
+            union = 0
+            for cell in unit:
+                union |= masks[cell]
+                digit = values[cell]
+                if digit:
+                    bit = 1 << (digit - 1)
+                    if seen & bit:
+                        return f"{digit} is placed twice in {name}"
+                    seen |= bit
+            if union != full:
+                missing = digits_of(full & ~union)[0]
+                return f"{missing} has no place left in {name}"
+        return None
+
+    def grid(self) -> tuple[int, ...]:
+        """The placed digits, N*N ints (0 open)."""
+        return tuple(self.values.tolist())
+
+    def pencil_marks(self) -> list[list[int]]:
+        """Per cell, its candidates as digits (a solved cell: its digit)."""
+        return [digits_of(m) for m in self.masks.tolist()]
+
+    def board(self) -> Board:
+        """Return a read-only snapshot for the techniques."""
+        return Board(self.geometry, self.masks.tolist(), self.values.tolist(), self.masks)
+
+
+class Board:
+    """A snapshot of a :class:`Candidates` state that techniques read (never modify).
+
+    Attributes:
+        geometry: the grid.
+        masks: list of N*N candidate masks (Python ints; a solved cell's mask is its digit bit).
+        values: list of N*N placed digits (0 open).
+    """
+
+    def __init__(self, geometry: Geometry, masks: list[int], values: list[int],
+                 array: np.ndarray | None = None) -> None:
+        self.geometry = geometry
+        self.masks = masks
+        self.values = values
+        self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
+
+    @property
+    def side(self) -> int:
+        return self.geometry.side
+
+    def label(self, cell: int) -> str:
+        return self.geometry.label(cell)
+
+    @cached_property
+    def open_cells(self) -> list[int]:
+        """Cells without a placed digit."""
+        return [c for c, v in enumerate(self.values) if not v]
+
+    @cached_property
+    def places(self) -> list[list[int]]:
+        """``places[u][d-1]``: bitmask over the positions (index in the unit) of unit ``u`` where
+        digit d is still an open candidate (placed digits excluded). Computed with NumPy."""
+        geometry = self.geometry
+        n = geometry.side
+        units = _unit_array(geometry)
+        open_masks = np.where(np.asarray(self.values) == 0, self._array, np.uint64(0))
+        member = open_masks[units]  # (U, N) uint64
+        shifts = np.arange(n, dtype=np.uint64)
+        digit_bits = (member[:, :, None] >> shifts[None, None, :]) & np.uint64(1)  # (U, N pos, N d)
+        weights = np.left_shift(np.uint64(1), shifts)[None, :, None]
+        packed = np.bitwise_or.reduce(digit_bits * weights, axis=1)  # (U, N digits)
+        return packed.tolist()
+
+    @cached_property
+    def cells_of(self) -> list[int]:
+        """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
+        candidate."""
+        out = [0] * self.side
+        for cell, mask in enumerate(self.masks):
+            if self.values[cell]:
+                continue
+            for b in bits(mask):
+                out[b] |= 1 << cell
+        return out
+
+    @cached_property
+    def peer_masks(self) -> list[int]:
+        """Per cell, a bitmask over cells of its peers."""
+        return _peer_masks(self.geometry)
+
+    @cached_property
+    def unit_masks(self) -> list[int]:
+        """Per unit, a bitmask over cells of its members."""
+        return _unit_masks(self.geometry)
+
+    def sees(self, a: int, b: int) -> bool:
+        """Whether cells a and b are peers."""
+        return bool((self.peer_masks[a] >> b) & 1)
+
+    def common_peers(self, cells_mask: int) -> int:
+        """Bitmask of the cells that are peers of every cell in ``cells_mask``."""
+        result = -1
+        for cell in bits(cells_mask):
+            result &= self.peer_masks[cell]
+        return result if result != -1 else 0
+
+
+_CACHE: dict[Geometry, tuple[np.ndarray, list[int], list[int]]] = {}
+
+
+def _tables(geometry: Geometry) -> tuple[np.ndarray, list[int], list[int]]:
+    table = _CACHE.get(geometry)
+    if table is None:
+        units = np.asarray(geometry.units, dtype=np.intp).reshape(len(geometry.units),
+                                                                   geometry.side)
+        peers = [sum(1 << p for p in ps) for ps in geometry.peers]
+        unit_masks = [sum(1 << c for c in unit) for unit in geometry.units]
+        table = _CACHE[geometry] = (units, peers, unit_masks)
+    return table
+
+
+def _unit_array(geometry: Geometry) -> np.ndarray:
+    return _tables(geometry)[0]
+
+
+def _peer_masks(geometry: Geometry) -> list[int]:
+    return _tables(geometry)[1]
+
+
+def _unit_masks(geometry: Geometry) -> list[int]:
+    return _tables(geometry)[2]

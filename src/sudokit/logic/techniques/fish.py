@@ -1,0 +1,60 @@
+"""Basic fish: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2).
+
+For a digit, k base lines (rows, or columns) whose places for it fall in k cover lines of the
+other direction: the digit leaves the cover lines outside the base lines.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..registry import technique
+from ..state import Board, bits
+from ..step import Step, eliminations_text
+from ..units import unit_cells
+
+__all__ = ["fish"]
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def fish(board: Board, size: int, rating: float) -> Step | None:
+    """Find a basic fish with ``size`` base lines (see module docstring)."""
+    geometry, places = board.geometry, board.places
+    n = geometry.side
+    masks = unit_cells(geometry)
+    for d0 in range(n):
+        for base_offset, cover_offset in ((0, n), (n, 0)):
+            bases = [u for u in range(base_offset, base_offset + n)
+                     if 2 <= places[u][d0].bit_count() <= size]
+            for group in combinations(bases, size):
+                union = 0
+                for u in group:
+                    union |= places[u][d0]
+                if union.bit_count() != size:
+                    continue
+                covers = [cover_offset + p for p in bits(union)]
+                base_cells = 0
+                for u in group:
+                    base_cells |= masks[u]
+                targets = 0
+                for u in covers:
+                    targets |= masks[u]
+                targets &= board.cells_of[d0] & ~base_cells
+                if not targets:
+                    continue
+                digit = d0 + 1
+                eliminations = tuple((c, digit) for c in bits(targets))
+                names = geometry.unit_names
+                return Step(_NAMES[size], rating,
+                            f"{digit} in {', '.join(names[u] for u in group)} lies only in "
+                            f"{', '.join(names[u] for u in covers)}: "
+                            f"{eliminations_text(geometry, eliminations)}",
+                            eliminations=eliminations,
+                            cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
+    return None
+
+
+technique("X-Wing", 3.2)(lambda board: fish(board, 2, 3.2))
+technique("Swordfish", 3.8)(lambda board: fish(board, 3, 3.8))
+technique("Jellyfish", 5.2, max_side=25)(lambda board: fish(board, 4, 5.2))

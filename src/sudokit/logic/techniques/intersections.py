@@ -1,0 +1,52 @@
+"""Locked candidates: pointing (box -> line, 2.6) and claiming (line -> box, 2.8).
+
+When every place of a digit in one unit lies inside a second unit, the digit leaves the rest of
+the second unit. Any two overlapping units work, so extra units (Sudoku X diagonals) take part.
+"""
+
+from __future__ import annotations
+
+from ..registry import technique
+from ..state import Board, bits
+from ..step import Step, cells_text, eliminations_text
+from ..units import UnitKind, intersections, unit_cells, unit_kind
+
+__all__ = ["pointing", "claiming"]
+
+
+def _locked(board: Board, box_first: bool, name: str, rating: float) -> Step | None:
+    geometry = board.geometry
+    masks = unit_cells(geometry)
+    for inter in intersections(geometry):
+        is_box = unit_kind(geometry, inter.first) is UnitKind.BOX
+        if is_box != box_first:
+            continue
+        for d0 in range(geometry.side):
+            cells = board.cells_of[d0]
+            inside = cells & masks[inter.first]
+            if not inside or inside & ~inter.cells:
+                continue
+            targets = cells & masks[inter.second] & ~masks[inter.first]
+            if targets:
+                digit = d0 + 1
+                eliminations = tuple((c, digit) for c in bits(targets))
+                where = bits(inside)
+                return Step(name, rating,
+                            f"in {geometry.unit_names[inter.first]}, {digit} lies only in "
+                            f"{cells_text(geometry, where)}, inside "
+                            f"{geometry.unit_names[inter.second]}: "
+                            f"{eliminations_text(geometry, eliminations)}",
+                            eliminations=eliminations, cells=tuple(where), digits=(digit,))
+    return None
+
+
+@technique("Pointing", 2.6)
+def pointing(board: Board) -> Step | None:
+    """A box's places for a digit all lie in one line: the digit leaves the rest of the line."""
+    return _locked(board, True, "Pointing", 2.6)
+
+
+@technique("Claiming", 2.8)
+def claiming(board: Board) -> Step | None:
+    """A line's places for a digit all lie in one box: the digit leaves the rest of the box."""
+    return _locked(board, False, "Claiming", 2.8)

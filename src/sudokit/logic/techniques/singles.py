@@ -1,0 +1,76 @@
+"""Singles: full house, hidden single (box, then line), naked single.
+
+Ratings on Sudoku Explainer's scale: full house 1.0, hidden single in a box 1.2, in a row or
+column 1.5, naked single 2.3 (Juillerat, Sudoku Explainer 1.2).
+"""
+
+from __future__ import annotations
+
+from ..registry import technique
+from ..state import Board
+from ..step import Step
+from ..units import UnitKind, unit_kind
+
+__all__ = ["full_house", "hidden_single_box", "hidden_single_line", "naked_single"]
+
+
+@technique("Full House", 1.0)
+def full_house(board: Board) -> Step | None:
+    """A unit with one open cell: it takes the unit's missing digit."""
+    geometry, values = board.geometry, board.values
+    for u, unit in enumerate(geometry.units):
+        open_cells = [c for c in unit if not values[c]]
+        if len(open_cells) == 1:
+            cell = open_cells[0]
+            mask = board.masks[cell]
+            if mask & (mask - 1) or not mask:
+                continue  # a contradiction: left to the loop
+            digit = mask.bit_length()
+            return Step("Full House", 1.0,
+                        f"{geometry.label(cell)} is the last open cell of "
+                        f"{geometry.unit_names[u]}: it is {digit}",
+                        placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return None
+
+
+def _hidden_single(board: Board, units: list[int], rating: float) -> Step | None:
+    geometry, places = board.geometry, board.places
+    for u in units:
+        for d0, where in enumerate(places[u]):
+            if where and not where & (where - 1):
+                cell = geometry.units[u][where.bit_length() - 1]
+                digit = d0 + 1
+                return Step("Hidden Single", rating,
+                            f"{geometry.label(cell)} is the only place for {digit} in "
+                            f"{geometry.unit_names[u]}",
+                            placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return None
+
+
+@technique("Hidden Single (box)", 1.2)
+def hidden_single_box(board: Board) -> Step | None:
+    """A digit with one place left in a box."""
+    g = board.geometry
+    return _hidden_single(board, [u for u in range(len(g.units))
+                                  if unit_kind(g, u) is UnitKind.BOX], 1.2)
+
+
+@technique("Hidden Single (line)", 1.5)
+def hidden_single_line(board: Board) -> Step | None:
+    """A digit with one place left in a row, column (or extra unit)."""
+    g = board.geometry
+    return _hidden_single(board, [u for u in range(len(g.units))
+                                  if unit_kind(g, u) is not UnitKind.BOX], 1.5)
+
+
+@technique("Naked Single", 2.3)
+def naked_single(board: Board) -> Step | None:
+    """An open cell with one candidate left."""
+    for cell in board.open_cells:
+        mask = board.masks[cell]
+        if mask and not mask & (mask - 1):
+            digit = mask.bit_length()
+            return Step("Naked Single", 2.3,
+                        f"{board.label(cell)} has one candidate left: {digit}",
+                        placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return None
