@@ -16,6 +16,7 @@ from ..errors import InvalidPuzzle, SolverBug
 from ..puzzle import Grid, Puzzle, PuzzleLike
 from ..result import Limits, Stats
 from .registry import Kind, Technique, techniques
+from .dynamic import search_solution
 from .state import Board, Candidates
 from .step import Step
 
@@ -103,7 +104,8 @@ def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
 
 def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
                 solution: Sequence[int] | None = None, limits: Limits | None = None,
-                stats: Stats | None = None, max_rating: float | None = None) -> Iterator[Step]:
+                stats: Stats | None = None, max_rating: float | None = None,
+                unique: bool = True) -> Iterator[Step]:
     """Apply the easiest step until the grid is full or nothing applies; yield each step.
 
     Args:
@@ -114,6 +116,8 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         limits: its deadline is checked before every step.
         stats: ``stats.extra[technique]`` counts the steps of each technique.
         max_rating: leave out techniques rated above this.
+        unique: whether ``solution`` is the only one; if not, a trial step may pick another
+            solution, which then replaces ``solution`` for the following steps.
 
     Raises:
         SolverBug: a step contradicts ``solution``.
@@ -126,8 +130,11 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         step = next_step(state.board(), ladder)
         if step is None:
             return
-        check_step(step, solution)
+        if unique or step.technique != "Trial":
+            check_step(step, solution)
         apply_step(state, step)
+        if not unique and step.technique == "Trial":
+            solution = search_solution(state.board())
         if stats is not None:
             stats.extra[step.technique] = stats.extra.get(step.technique, 0) + 1
         yield step
@@ -164,7 +171,8 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle)
     kinds = _kinds(unique, trial)
-    return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution))
+    return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution,
+                            unique=unique))
 
 
 def _kinds(unique: bool, trial: bool) -> frozenset[Kind]:
@@ -185,7 +193,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle)
     steps = list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, True),
-                             solution=solution))
+                             solution=solution, unique=unique))
     return rating_of(steps, unique)
 
 
@@ -217,4 +225,5 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         if not state.has(cell, digit):
             raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
                                 f"{digit}, which the solution needs there")
-    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution), None)
+    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution,
+                            unique=unique), None)

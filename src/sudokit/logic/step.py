@@ -65,6 +65,9 @@ class Step:
     digits: tuple[int, ...] = ()
     links: tuple[Link, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rating", round(float(self.rating), 1))
+
     def as_dict(self, geometry: Geometry) -> dict[str, Any]:
         """Return a JSON-ready record; cells as ``[row, column]`` and candidates as
         ``[row, column, digit]``, all 1-based."""

@@ -1,0 +1,206 @@
+"""Alternating inference chains on candidates, with grouped nodes (Eppstein; Sudopedia "AIC").
+
+A node is a digit in a set of cells: one cell, or a group of cells of one box on one line. A
+*strong* link (not both false) joins the two places of a digit in a unit (either may be a group)
+and the two candidates of a bivalue cell; a *weak* link (not both true) joins a node to every
+node of the same digit that sees all its cells, and the digits of one cell. A chain that starts
+with "A is false" and, alternating strong and weak links, ends with "Z is true" proves A or Z:
+every candidate weakly linked to both is eliminated (and if Z is A, A is placed).
+
+Searched breadth first from every node, so each start gives its shortest chains; the rating is
+Sudoku Explainer's base for the chain kind plus its length bonus (:func:`~sudokit.logic.step.
+length_bonus`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+
+from .state import Board, bits
+from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
+from .units import intersections, unit_cells
+
+__all__ = ["ChainMode", "find_chain", "Node"]
+
+Node = tuple[int, int]
+"""``(cells bitmask, digit - 1)``."""
+
+
+class ChainMode(Enum):
+    """Which links a chain search may use."""
+
+    X = "x"  # one digit: strong links between places in units, no groups
+    XY = "xy"  # bivalue cells as strong links, same digit between cells as weak links
+    AIC = "aic"  # every link, grouped nodes too
+
+
+@dataclass
+class _Graph:
+    board: Board
+    mode: ChainMode
+    groups: list[list[int]]  # per digit: group bitmasks (two or more cells)
+
+
+def _groups(board: Board) -> list[list[int]]:
+    geometry = board.geometry
+    boxes = {i.cells for i in intersections(geometry) if i.first >= 2 * geometry.side}
+    out = []
+    for d0 in range(geometry.side):
+        cells = board.cells_of[d0]
+        out.append(sorted({cells & m for m in boxes if (cells & m).bit_count() >= 2}))
+    return out
+
+
+def _in_group_shape(board: Board, cells: int) -> bool:
+    geometry = board.geometry
+    return any(cells & ~i.cells == 0 for i in intersections(geometry)
+               if i.first >= 2 * geometry.side)
+
+
+def _strong(graph: _Graph, node: Node) -> list[Node]:
+    board, mode = graph.board, graph.mode
+    cells, d0 = node
+    out: list[Node] = []
+    if mode is not ChainMode.XY:
+        places = board.cells_of[d0]
+        for mask in unit_cells(board.geometry):
+            if cells & mask != cells:
+                continue
+            rest = places & mask & ~cells
+            if rest and (not rest & (rest - 1) or (mode is ChainMode.AIC
+                                                   and _in_group_shape(board, rest))):
+                out.append((rest, d0))
+    if mode is not ChainMode.X and not cells & (cells - 1):
+        cell = cells.bit_length() - 1
+        m = board.masks[cell]
+        if m.bit_count() == 2:
+            out.append((cells, (m & ~(1 << d0)).bit_length() - 1))
+    return out
+
+
+def _weak(graph: _Graph, node: Node) -> list[Node]:
+    board, mode = graph.board, graph.mode
+    cells, d0 = node
+    seen = board.common_peers(cells) & board.cells_of[d0] & ~cells
+    out: list[Node] = [(1 << c, d0) for c in bits(seen)]
+    if mode is ChainMode.AIC:
+        out += [(g, d0) for g in graph.groups[d0] if g & ~seen == 0]
+        if not cells & (cells - 1):
+            cell = cells.bit_length() - 1
+            out += [(cells, b) for b in bits(board.masks[cell]) if b != d0]
+    return out
+
+
+def _conclusion(board: Board, a: Node, z: Node) -> tuple[tuple[tuple[int, int], ...],
+                                                        tuple[tuple[int, int], ...]]:
+    """Placements and eliminations of "a or z is true"."""
+    (ma, da), (mz, dz) = a, z
+    if a == z:
+        return (((ma.bit_length() - 1, da + 1),) if not ma & (ma - 1) else ()), ()
+    if da == dz:
+        seen = (board.cells_of[da] & board.common_peers(ma) & board.common_peers(mz)
+                & ~ma & ~mz)
+        return (), tuple((c, da + 1) for c in bits(seen))
+    if ma & (ma - 1) or mz & (mz - 1):
+        return (), ()
+    ca, cz = ma.bit_length() - 1, mz.bit_length() - 1
+    if ca == cz:
+        keep = (1 << da) | (1 << dz)
+        return (), tuple((ca, b + 1) for b in bits(board.masks[ca] & ~keep))
+    if board.sees(ca, cz):
+        out = []
+        if board.masks[ca] >> dz & 1:
+            out.append((ca, dz + 1))
+        if board.masks[cz] >> da & 1:
+            out.append((cz, da + 1))
+        return (), tuple(out)
+    return (), ()
+
+
+def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tuple, tuple] | None:
+    """Shortest chain from "start is false" to a useful "z is true", or None."""
+    board = graph.board
+    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    queue = deque([((start, False), 1)])
+    while queue:
+        (node, on), length = queue.popleft()
+        if length >= max_nodes:
+            continue
+        for nxt in (_weak(graph, node) if on else _strong(graph, node)):
+            key = (nxt, not on)
+            if key in parent:
+                continue
+            parent[key] = (node, on)
+            if not on:  # nxt is true
+                placements, eliminations = _conclusion(board, start, nxt)
+                if placements or eliminations:
+                    path = [nxt]
+                    back = parent[key]
+                    while back is not None:
+                        path.append(back[0])
+                        back = parent[back]
+                    return path[::-1], placements, eliminations
+            queue.append((key, length + 1))
+    return None
+
+
+def _name(path: list[Node], board: Board) -> tuple[str, float]:
+    digits = {d for _m, d in path}
+    grouped = any(m & (m - 1) for m, _d in path)
+    if len(digits) == 1 and not grouped:
+        return "X-Chain", 6.6
+    if not grouped and all(path[i][0] == path[i + 1][0] for i in range(0, len(path) - 1, 2)):
+        return "XY-Chain", 6.6
+    return ("Grouped AIC" if grouped else "AIC"), 7.0
+
+
+def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
+    """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
+    equals), or None."""
+    graph = _Graph(board, mode, _groups(board) if mode is ChainMode.AIC else [])
+    starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
+    if mode is ChainMode.AIC:
+        starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
+    best = None
+    for start in starts:
+        if mode is ChainMode.XY and board.masks[start[0].bit_length() - 1].bit_count() != 2:
+            continue
+        found = _search(graph, start, best[0] if best else max_nodes)
+        if found is None:
+            continue
+        path, placements, eliminations = found
+        key = (len(path), -len(placements), -len(eliminations))
+        if best is None or key < best[1]:
+            best = (len(path), key, path, placements, eliminations)
+    if best is None:
+        return None
+    return _step(board, best[2], best[3], best[4])
+
+
+def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> Step:
+    geometry = board.geometry
+    name, base = _name(path, board)
+
+    def show(node: Node) -> str:
+        return candidate_text(geometry, bits(node[0]), node[1] + 1)
+
+    words = []
+    links = []
+    for i, node in enumerate(path):
+        words.append(show(node))
+        if i + 1 < len(path):
+            strong = i % 2 == 0
+            words.append("=" if strong else "-")
+            links.append(Link((tuple(bits(node[0])), node[1] + 1),
+                              (tuple(bits(path[i + 1][0])), path[i + 1][1] + 1),
+                              LinkKind.STRONG if strong else LinkKind.WEAK))
+    chain = " ".join(words)
+    outcome = (f"{show(path[0])} is true" if placements
+               else eliminations_text(geometry, eliminations))
+    cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
+    return Step(name, base + length_bonus(len(path)),
+                f"{chain}: {show(path[0])} or {show(path[-1])} is true: {outcome}",
+                placements=placements, eliminations=eliminations, cells=cells,
+                digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))

@@ -1,0 +1,148 @@
+"""Consequences of an assumption by singles, for forcing chains and the trial step.
+
+:func:`consequences` assumes a candidate true (or false) on a copy of the board's candidates and
+applies basic eliminations, naked singles and hidden singles to a fixpoint, recording in which
+wave each fact was first derived (a wave is one round of singles; a chain through w waves has
+about 2w nodes). A contradiction (an empty cell, a digit without a place) ends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .state import Board, bits
+
+__all__ = ["Outcome", "consequences", "search_solution"]
+
+
+@dataclass
+class Outcome:
+    """What an assumption implies.
+
+    Attributes:
+        contradiction: the assumption is impossible.
+        placed: cell -> (digit, wave) for every digit placed.
+        eliminated: (cell, digit) -> wave for every candidate removed.
+        masks: the candidates at the fixpoint.
+        values: the placed digits at the fixpoint.
+    """
+
+    contradiction: bool = False
+    placed: dict[int, tuple[int, int]] = field(default_factory=dict)
+    eliminated: dict[tuple[int, int], int] = field(default_factory=dict)
+    masks: list[int] = field(default_factory=list)
+    values: list[int] = field(default_factory=list)
+
+
+def consequences(board: Board, cell: int, digit: int, true: bool,
+                 masks: list[int] | None = None, values: list[int] | None = None) -> Outcome:
+    """Assume ``cell`` is (``true``) or is not ``digit``; derive by singles (see module)."""
+    geometry = board.geometry
+    masks = list(board.masks if masks is None else masks)
+    values = list(board.values if values is None else values)
+    out = Outcome(masks=masks, values=values)
+    peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
+    pending: list[tuple[int, int]] = []
+    if true:
+        pending.append((cell, digit))
+    else:
+        masks[cell] &= ~(1 << (digit - 1))
+        out.eliminated[(cell, digit)] = 0
+        if not masks[cell]:
+            out.contradiction = True
+            return out
+        touched = {cell}
+    wave = 0
+    touched = {cell}
+    while True:
+        wave += 1
+        while pending:
+            c, d = pending.pop()
+            if values[c]:
+                if values[c] != d:
+                    out.contradiction = True
+                    return out
+                continue
+            bit = 1 << (d - 1)
+            if not masks[c] & bit:
+                out.contradiction = True
+                return out
+            values[c] = d
+            masks[c] = bit
+            out.placed[c] = (d, wave)
+            for p in peers[c]:
+                if masks[p] & bit:
+                    if values[p]:
+                        out.contradiction = True
+                        return out
+                    masks[p] &= ~bit
+                    out.eliminated[(p, d)] = wave
+                    touched.add(p)
+                    if not masks[p]:
+                        out.contradiction = True
+                        return out
+        found = _singles(masks, values, touched, units, units_of)
+        touched = set()
+        if found is None:
+            out.contradiction = True
+            return out
+        if not found:
+            return out
+        pending = found
+        touched = {c for c, _d in found}
+
+
+def _singles(masks: list[int], values: list[int], touched: set[int],
+             units: tuple[tuple[int, ...], ...],
+             units_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]] | None:
+    """Naked singles among ``touched`` cells and hidden singles in their units; None on a
+    contradiction (a digit with no place in a unit)."""
+    found = []
+    for c in touched:
+        m = masks[c]
+        if not values[c] and m and not m & (m - 1):
+            found.append((c, m.bit_length()))
+    for u in {u for c in touched for u in units_of[c]}:
+        seen_once = seen_twice = placed = 0
+        for c in units[u]:
+            if values[c]:
+                placed |= masks[c]
+                continue
+            m = masks[c]
+            seen_twice |= seen_once & m
+            seen_once |= m
+        if (seen_once | placed).bit_count() != len(units[u]):
+            return None
+        for b in bits(seen_once & ~seen_twice & ~placed):
+            for c in units[u]:
+                if not values[c] and masks[c] >> b & 1:
+                    found.append((c, b + 1))
+                    break
+    return found
+
+
+def search_solution(board: Board, masks: list[int] | None = None,
+                    values: list[int] | None = None, budget: list[int] | None = None
+                    ) -> list[int] | None:
+    """Return a completion of the board (depth-first, singles between choices), or None.
+
+    ``budget`` (a one-item list) is decremented per choice; the search gives up (None) at 0.
+    """
+    masks = list(board.masks if masks is None else masks)
+    values = list(board.values if values is None else values)
+    open_cells = [c for c, v in enumerate(values) if not v]
+    if not open_cells:
+        return values
+    cell = min(open_cells, key=lambda c: masks[c].bit_count())
+    for b in bits(masks[cell]):
+        if budget is not None:
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+        out = consequences(board, cell, b + 1, True, masks, values)
+        if out.contradiction:
+            continue
+        found = search_solution(board, out.masks, out.values, budget)
+        if found is not None:
+            return found
+    return None

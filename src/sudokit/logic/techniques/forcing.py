@@ -1,0 +1,115 @@
+"""Forcing chains: digit (a candidate true and false), cell (every candidate of a cell) and unit
+(every place of a digit in a unit), followed by singles (dynamic forcing chains).
+
+Each branch assumes one outcome and derives what singles force (:mod:`sudokit.logic.dynamic`).
+A fact that holds in every branch holds; a branch that ends in a contradiction is false.
+Ratings on Sudoku Explainer's scale: contradiction and digit forcing chains 7.5 (its Nishio
+forcing chains), cell and unit forcing chains 8.2 (its multiple forcing chains), each plus the
+length bonus of a chain of twice the waves of singles the longest branch needs.
+"""
+
+from __future__ import annotations
+
+from ..dynamic import Outcome, consequences
+from ..registry import technique
+from ..state import Board, bits
+from ..step import Step, eliminations_text, length_bonus
+
+__all__ = ["digit_forcing_chain", "cell_forcing_chain", "unit_forcing_chain"]
+
+
+def _common(board: Board, branches: list[Outcome]) -> tuple[list, list, int]:
+    """Placements and eliminations every live branch implies, and the waves they need."""
+    live = [b for b in branches if not b.contradiction]
+    if not live:
+        return [], [], 0
+    placed = set(live[0].placed.items())
+    placed = {(c, d) for c, (d, _w) in live[0].placed.items()
+              if not board.values[c] and all(o.placed.get(c, (0,))[0] == d for o in live[1:])}
+    eliminated = {e for e in live[0].eliminated
+                  if all(e in o.eliminated for o in live[1:])}
+    for c, d in placed:
+        eliminated -= {(c, x + 1) for x in bits(board.masks[c])}
+    eliminated = {(c, d) for c, d in eliminated if board.masks[c] >> (d - 1) & 1}
+    waves = 0
+    for c, d in placed:
+        waves = max(waves, max(o.placed[c][1] for o in live))
+    for e in eliminated:
+        waves = max(waves, max(o.eliminated[e] for o in live))
+    return sorted(placed), sorted(eliminated), waves
+
+
+def _step(board: Board, name: str, base: float, premise: str, placements: list,
+          eliminations: list, waves: int, cells: tuple[int, ...], digits: tuple[int, ...]) -> Step:
+    g = board.geometry
+    what = ", ".join(f"{g.label(c)}={d}" for c, d in placements)
+    if eliminations:
+        what = ", ".join(filter(None, [what, eliminations_text(g, eliminations)]))
+    return Step(name, base + length_bonus(2 * waves + 1),
+                f"{premise} all lead to {what}", placements=tuple(placements),
+                eliminations=tuple(eliminations), cells=cells, digits=digits)
+
+
+@technique("Digit Forcing Chain", 7.5, max_side=16)
+def digit_forcing_chain(board: Board) -> Step | None:
+    """A candidate whose truth leads to a contradiction is false; one whose falsehood does is
+    true; what follows from both its truth and its falsehood holds."""
+    g = board.geometry
+    best = None
+    for cell in board.open_cells:
+        for b in bits(board.masks[cell]):
+            digit = b + 1
+            on = consequences(board, cell, digit, True)
+            if on.contradiction:
+                return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * len(on.placed) + 1),
+                            f"{g.label(cell)}={digit} leads to a contradiction by singles: "
+                            f"{g.label(cell)}<>{digit}", eliminations=((cell, digit),),
+                            cells=(cell,), digits=(digit,))
+            off = consequences(board, cell, digit, False)
+            if off.contradiction:
+                return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * len(off.placed) + 1),
+                            f"{g.label(cell)}<>{digit} leads to a contradiction by singles: "
+                            f"{g.label(cell)}={digit}", placements=((cell, digit),),
+                            cells=(cell,), digits=(digit,))
+            placements, eliminations, waves = _common(board, [on, off])
+            if (placements or eliminations) and (best is None or waves < best[0]):
+                best = (waves, _step(board, "Digit Forcing Chain", 7.5,
+                                     f"{g.label(cell)}={digit} and {g.label(cell)}<>{digit}",
+                                     placements, eliminations, waves, (cell,), (digit,)))
+    return best[1] if best else None
+
+
+@technique("Cell Forcing Chain", 8.2, max_side=16)
+def cell_forcing_chain(board: Board) -> Step | None:
+    """Every candidate of one cell leads to the same facts."""
+    g = board.geometry
+    best = None
+    for cell in board.open_cells:
+        digits = [b + 1 for b in bits(board.masks[cell])]
+        branches = [consequences(board, cell, d, True) for d in digits]
+        placements, eliminations, waves = _common(board, branches)
+        if (placements or eliminations) and (best is None or waves < best[0]):
+            premise = " and ".join(f"{g.label(cell)}={d}" for d in digits)
+            best = (waves, _step(board, "Cell Forcing Chain", 8.2, premise, placements,
+                                 eliminations, waves, (cell,), tuple(digits)))
+    return best[1] if best else None
+
+
+@technique("Unit Forcing Chain", 8.2, max_side=16, order=1)
+def unit_forcing_chain(board: Board) -> Step | None:
+    """Every place of a digit in one unit leads to the same facts."""
+    g = board.geometry
+    best = None
+    for u, unit in enumerate(g.units):
+        for d0, where in enumerate(board.places[u]):
+            if where.bit_count() < 2:
+                continue
+            cells = [unit[p] for p in bits(where)]
+            branches = [consequences(board, c, d0 + 1, True) for c in cells]
+            placements, eliminations, waves = _common(board, branches)
+            if (placements or eliminations) and (best is None or waves < best[0]):
+                premise = " and ".join(f"{g.label(c)}={d0 + 1}" for c in cells)
+                best = (waves, _step(board, "Unit Forcing Chain", 8.2,
+                                     f"{premise} ({g.unit_names[u]})", placements, eliminations,
+                                     waves, tuple(cells), (d0 + 1,)))
+    return best[1] if best else None

@@ -1,0 +1,93 @@
+"""Wings: XY-Wing (4.2), XYZ-Wing (4.4) and W-Wing.
+
+XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers.
+XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three.
+W-Wing: two unlinked cells {x,y} whose x ends are the two ends of a strong link on x: y leaves
+every cell seeing both. Sudoku Explainer has no W-Wing rule; it finds the same deduction as a
+six-node forcing chain, rated 7.0 + 0.1 (Juillerat's length bonus), which is the rating used.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..registry import technique
+from ..state import Board, bits, digits_of
+from ..step import Step, cells_text, eliminations_text
+
+__all__ = ["xy_wing", "xyz_wing", "w_wing"]
+
+
+def _targets(board: Board, cells: tuple[int, ...], digit: int) -> tuple[tuple[int, int], ...]:
+    seen = board.cells_of[digit - 1]
+    for c in cells:
+        seen &= board.peer_masks[c]
+    return tuple((c, digit) for c in bits(seen))
+
+
+def _wing(board: Board, pivot_size: int, name: str, rating: float) -> Step | None:
+    masks = board.masks
+    bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
+    for pivot in board.open_cells:
+        pm = masks[pivot]
+        if pm.bit_count() != pivot_size:
+            continue
+        wings = [c for c in bivalue if c != pivot and board.sees(pivot, c)
+                 and (masks[c] & pm).bit_count() == (1 if pivot_size == 2 else 2)]
+        for a, b in combinations(wings, 2):
+            ma, mb = masks[a], masks[b]
+            z = ma & mb
+            if z.bit_count() != 1 or ma == mb:
+                continue
+            if pivot_size == 2 and (ma | mb) & ~(pm | z):
+                continue
+            if pivot_size == 2 and z & pm:
+                continue
+            if pivot_size == 3 and ((ma | mb) != pm):
+                continue
+            digit = z.bit_length()
+            cells = (pivot, a, b) if pivot_size == 3 else (a, b)
+            eliminations = tuple(e for e in _targets(board, cells, digit) if e[0] not in (pivot, a, b))
+            if eliminations:
+                g = board.geometry
+                return Step(name, rating,
+                            f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
+                            f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
+                            f"{eliminations_text(g, eliminations)}",
+                            eliminations=eliminations, cells=(pivot, a, b),
+                            digits=tuple(digits_of(pm | ma | mb)))
+    return None
+
+
+technique("XY-Wing", 4.2)(lambda board: _wing(board, 2, "XY-Wing", 4.2))
+technique("XYZ-Wing", 4.4)(lambda board: _wing(board, 3, "XYZ-Wing", 4.4))
+
+
+@technique("W-Wing", 7.1, order=-1)
+def w_wing(board: Board) -> Step | None:
+    """Two equal bivalue cells joined by a strong link on one of their digits."""
+    geometry, masks, places = board.geometry, board.masks, board.places
+    bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
+    for a, b in combinations(bivalue, 2):
+        if masks[a] != masks[b] or board.sees(a, b):
+            continue
+        for x, y in (digits_of(masks[a]), digits_of(masks[a])[::-1]):
+            for u, unit in enumerate(geometry.units):
+                where = places[u][x - 1]
+                if where.bit_count() != 2:
+                    continue
+                p, q = (unit[i] for i in bits(where))
+                if p in (a, b) or q in (a, b):
+                    continue
+                if not ((board.sees(p, a) and board.sees(q, b))
+                        or (board.sees(p, b) and board.sees(q, a))):
+                    continue
+                eliminations = tuple(e for e in _targets(board, (a, b), y) if e[0] not in (a, b))
+                if eliminations:
+                    return Step("W-Wing", 7.1,
+                                f"{cells_text(geometry, (a, b))} are {{{x}{y}}} and the strong "
+                                f"link on {x} in {geometry.unit_names[u]} "
+                                f"({cells_text(geometry, (p, q))}) makes one of them {y}: "
+                                f"{eliminations_text(geometry, eliminations)}",
+                                eliminations=eliminations, cells=(a, b, p, q), digits=(x, y))
+    return None
