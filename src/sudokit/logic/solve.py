@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import InvalidPuzzle, SolverBug
+from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike
 from ..result import Limits, Stats
 from .registry import Kind, Technique, techniques
@@ -21,7 +22,8 @@ from .state import Board, Candidates
 from .step import Step
 
 __all__ = ["Level", "Rating", "explain", "rate", "hint", "next_step", "apply_step",
-           "solve_steps", "check_step", "ALL_KINDS", "level_of"]
+           "solve_steps", "check_step", "ALL_KINDS", "level_of", "explain_states",
+           "parse_marks", "rating_of"]
 
 ALL_KINDS = frozenset(Kind)
 
@@ -173,6 +175,47 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     kinds = _kinds(unique, trial)
     return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution,
                             unique=unique))
+
+
+def explain_states(puzzle: PuzzleLike, *, trial: bool = True
+                   ) -> Iterator[tuple[Step, Candidates]]:
+    """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
+    state object, modified as the solve goes on: copy it to keep it)."""
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    state = Candidates.from_puzzle(puzzle)
+    for step in solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
+                            unique=unique):
+        yield step, state
+
+
+def parse_marks(text: str, geometry: Geometry) -> list[list[int] | None]:
+    """Read pencil marks: N*N whitespace-separated groups, one per cell in row-major order, each
+    the cell's candidate digits (``"137"``; for N > 9 comma-separated: ``"1,12,16"``), ``.`` or
+    ``0`` for none given.
+
+    Raises:
+        InvalidPuzzle: a wrong group count or a character that is not a digit (the message
+            names the group's column in the text).
+    """
+    groups = text.split()
+    if len(groups) != geometry.n_cells:
+        raise InvalidPuzzle(f"expected {geometry.n_cells} pencil-mark groups, got {len(groups)}",
+                            source="--marks")
+    out: list[list[int] | None] = []
+    position = 0
+    for group in groups:
+        position = text.index(group, position)
+        if group in (".", "0"):
+            out.append(None)
+        else:
+            parts = group.split(",") if geometry.side > 9 else list(group)
+            if not all(p.isdigit() for p in parts):
+                raise InvalidPuzzle(f"expected candidate digits, got {group!r}",
+                                    source="--marks", line=1, column=position + 1)
+            out.append([int(p) for p in parts])
+        position += len(group)
+    return out
 
 
 def _kinds(unique: bool, trial: bool) -> frozenset[Kind]:

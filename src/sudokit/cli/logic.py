@@ -1,0 +1,110 @@
+"""``sudokit explain``, ``hint`` and ``rate``: human-style solving, thin over sudokit.logic."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from ._app import app
+from ._common import INDEX_HELP, PUZZLE_HELP, one_puzzle
+
+
+class StepFormat(str, Enum):
+    TEXT = "text"
+    JSONL = "jsonl"
+
+
+BOX_HELP = "Box shape RxC, e.g. 2x3 (default: inferred)."
+
+
+@app.command("explain")
+def explain_command(
+    puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
+    fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Output form.")]
+    = StepFormat.TEXT,
+    grid_every: Annotated[int, typer.Option(
+        min=0, help="Show the candidates grid every K steps (0: never).")] = 0,
+    trial: Annotated[bool, typer.Option(help="Finish with trial steps where logic ends.")]
+    = True,
+    index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
+    box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+) -> None:
+    """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
+    from ..formats import format_candidates
+    from ..logic.solve import explain_states, rating_of
+
+    chosen = one_puzzle(puzzle, index=index, box=box)
+    geometry = chosen.geometry
+    steps = []
+    for number, (step, state) in enumerate(explain_states(chosen, trial=trial), 1):
+        steps.append(step)
+        show_grid = grid_every and number % grid_every == 0
+        if fmt is StepFormat.JSONL:
+            row = {"step": number} | step.as_dict(geometry)
+            if show_grid:
+                row["candidates"] = state.pencil_marks()
+            print(json.dumps(row))
+        else:
+            print(f"{number:3d}. [{step.rating:.1f}] {step.technique}: {step.text}")
+            if show_grid:
+                print(format_candidates(state.pencil_marks(), geometry))
+    result = rating_of(steps, True)
+    solved = sum(1 for s in steps for _ in s.placements) + chosen.n_givens == geometry.n_cells
+    if fmt is StepFormat.TEXT:
+        print(f"rating {result.rating:.1f} ({result.hardest or 'none'}), level "
+              f"{result.level.value}, {len(steps)} steps"
+              + ("" if solved else "; logic stops here (use --trial to finish)"))
+    raise typer.Exit(0 if solved else 1)
+
+
+@app.command("hint")
+def hint_command(
+    puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP + " A partly filled grid is fine.")],
+    marks: Annotated[str | None, typer.Option(
+        help="Your pencil marks: N*N groups separated by spaces, row by row, each the digits "
+        "of one cell ('.' or '0': work them out; a filled cell's group is ignored).")] = None,
+    fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Output form.")]
+    = StepFormat.TEXT,
+    index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
+    box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+) -> None:
+    """Print the next logical step of PUZZLE (the easiest one), and why."""
+    from ..logic.solve import hint, parse_marks
+
+    chosen = one_puzzle(puzzle, index=index, box=box)
+    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None)
+    if step is None:
+        print("the grid is full" if fmt is StepFormat.TEXT else json.dumps({"step": None}))
+        return
+    if fmt is StepFormat.JSONL:
+        print(json.dumps(step.as_dict(chosen.geometry)))
+    else:
+        print(f"[{step.rating:.1f}] {step.technique}: {step.text}")
+
+
+@app.command("rate")
+def rate_command(
+    inputs: Annotated[list[str] | None, typer.Argument(
+        help="Puzzle files, '-' for stdin (the default), or literal puzzles.",
+        metavar="FILE")] = None,
+    fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Record form.")]
+    = StepFormat.TEXT,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
+    box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+) -> None:
+    """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
+    input order: rating, level, hardest technique."""
+    from ..logic.records import rate_records, record_line
+    from ..output import read_inputs
+
+    all_ok = True
+    for row in rate_records(read_inputs(inputs or ["-"], box=box), jobs=jobs):
+        all_ok = all_ok and row["status"] == "rated"
+        print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row), flush=True)
+        if row["status"] != "rated":
+            print(f"sudokit: {row['error']}", file=sys.stderr)
+    raise typer.Exit(0 if all_ok else 1)

@@ -1,0 +1,68 @@
+"""Adapter for ``logic``: human-style techniques, easiest first, with trial (branching) where
+logic ends, so that it also enumerates solutions.
+
+Only techniques that keep every solution run here (uniqueness techniques assume one solution,
+which a solver may not); where they stop, the search branches on the open cell with the fewest
+candidates (one node per branch) and applies the techniques again in each branch. The counters
+are the nodes and, in ``extra``, the number of steps of each technique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..puzzle import Grid, Puzzle
+from ..registry import register
+from ..result import Limits, Stats
+from .base import Solver
+
+_LEVELS = {"singles": 2.3, "basic": 5.4, "chains": 7.5, "all": None}
+
+
+@register
+class LogicSolver(Solver):
+    """Technique ladder (:mod:`sudokit.logic`) plus branching; option ``level`` bounds the
+    ladder: singles, basic (subsets, fish, wings), chains, all (forcing chains too)."""
+
+    name = "logic"
+    summary = ("human-style techniques easiest first (singles ... chains, forcing chains), "
+               "branching where they stop; counts steps per technique")
+    counters = frozenset({"nodes", "backtracks"})
+    max_side = 25
+    options = {"level": ("basic", tuple(_LEVELS))}
+
+    def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        from ..logic.registry import Kind
+        from ..logic.state import Candidates
+
+        state = Candidates.from_puzzle(puzzle)
+        max_rating = _LEVELS[self.settings["level"]]
+        yield from _branch(state, stats, limits, frozenset({Kind.LOGIC}), max_rating)
+
+
+def _branch(state, stats: Stats, limits: Limits, kinds, max_rating) -> Iterator[Grid]:  # noqa: ANN001
+    from ..logic.solve import solve_steps
+    from ..logic.state import bits
+
+    if state.contradiction() is not None:
+        return
+    for _step in solve_steps(state, kinds=kinds, limits=limits, stats=stats,
+                             max_rating=max_rating):
+        if state.contradiction() is not None:
+            return
+    if state.solved:
+        yield state.grid()
+        return
+    masks = state.masks.tolist()
+    open_cells = [c for c, v in enumerate(state.values.tolist()) if not v]
+    cell = min(open_cells, key=lambda c: masks[c].bit_count())
+    for b in bits(masks[cell]):
+        limits.count_node(stats)
+        child = state.copy()
+        child.place(cell, b + 1)
+        found = False
+        for grid in _branch(child, stats, limits, kinds, max_rating):
+            found = True
+            yield grid
+        if not found:
+            stats.backtracks = (stats.backtracks or 0) + 1
