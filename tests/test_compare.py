@@ -48,7 +48,8 @@ def test_sudoku_runners_table_and_times_plot(tmp_path: Path) -> None:
     comparison = compare(puzzles, sudoku_runners(["mac", "backtracking"], time_limit=0.05),
                          time_limit=0.05)
     mac, plain = comparison.rows
-    assert mac.solved + mac.unknown == 2 and mac.revisions > 0 and plain.revisions == 0
+    assert mac.solved + mac.unknown == 2 and mac.revisions > 0
+    assert plain.revisions is None  # backtracking does not revise (issue 17.14: null, not 0)
     console = Console(record=True, width=160)
     console.print(comparison_table(comparison))
     text = console.export_text()
@@ -107,3 +108,32 @@ def test_compare_command_table_plot_and_bad_records(tmp_path: Path) -> None:
     ok = runner.invoke(app, ["compare", str(DATA / "norvig/sudoku-easy50.txt"), "--methods",
                              "mac", "--limit", "2"])
     assert ok.exit_code == 0 and "2 puzzles" in ok.stdout
+
+
+def test_compare_command_per_instance_table_and_options(tmp_path: Path) -> None:
+    """Issue 17.10: a row per puzzle (each method's time and status) and -o options."""
+    source = tmp_path / "three.txt"
+    lines = (DATA / "norvig/sudoku-easy50.txt").read_text().split()[:3]
+    source.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["compare", str(source), "--methods",
+                                 "mac,mac[order=natural],backtracking", "-o", "select=mrv"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if "three.txt:" in line and "│" in line]
+    assert len(rows) == 3 and all(row.count("solved") == 3 for row in rows)
+    assert "mac[order=natural] s" in result.stdout
+    quiet = runner.invoke(app, ["compare", str(source), "--methods", "mac", "--no-instances"])
+    assert quiet.exit_code == 0 and "three.txt:1" not in quiet.stdout
+    bad = runner.invoke(app, ["compare", str(source), "--methods", "mac", "-o", "colour=red"])
+    assert bad.exit_code != 0 and "colour" in str(bad.exception or bad.stderr)
+
+
+def test_per_instance_table_marks_timeouts() -> None:
+    from sudokit.compare import instance_table, puzzle_name
+
+    puzzles = load("norvig/sudoku-top95.txt", 2)
+    comparison = compare(puzzles, sudoku_runners(["backtracking"], time_limit=1e-4,
+                                                 select="static"), names=puzzle_name)
+    console = Console(width=120, record=True)
+    console.print(instance_table(comparison))
+    text = console.export_text()
+    assert text.count("timeout") == 2 and "sudoku-top95.txt:2" in text

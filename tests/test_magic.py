@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from sudokit.cli import main
 from sudokit.errors import InvalidOption, InvalidPuzzle, UnknownMethod, UnsupportedPuzzle
 from sudokit.magic import (METHODS, MagicProblem, canonical, construct, count_magic, format_square,
+                           get_method,
                            is_magic, magic_constant, magic_violations, parse_givens, read_givens,
                            solve_magic)
 from sudokit.magic.count import line_sets
-from sudokit.result import Status
+from sudokit.result import COUNTERS, Status
 
 AVAILABLE = [name for name, m in METHODS.items() if m.available]
 DURER = (16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1)
@@ -92,7 +93,11 @@ def test_every_method_finds_a_verified_square(magic_method: str, n: int) -> None
     result = solve_magic(MagicProblem(n), magic_method, time_limit=60)
     assert result.status is Status.SOLVED and result.count == 1
     assert is_magic(result.square)
-    assert result.stats.nodes is not None and result.stats.backtracks is not None
+    declared = get_method(magic_method).counters
+    measured = {name for name in COUNTERS if getattr(result.stats, name) is not None}
+    assert result.stats.nodes is not None and measured <= declared, (measured, declared)
+    if result.stats.backtracks is not None:
+        assert result.stats.backtracks <= result.stats.nodes
 
 
 @pytest.mark.parametrize("method", [
@@ -313,3 +318,59 @@ def test_cli_constructs_and_compares(capsys) -> None:
     assert code == 0 and out.startswith("order 5, magic constant 65 (constructed, verified: True)")
     code, out, _ = cli(capsys, "magic", "3", "--compare", "-m", "backtracking", "-m", "lines")
     assert code == 0 and "backtracking" in out and "lines" in out and "nodes" in out
+
+
+# --- issue 17: one registry, shared SAT-under-limits, default construction, bounds on/off ---
+
+
+def test_magic_methods_resolve_through_the_one_registry() -> None:
+    from sudokit.registry import get_solver, methods
+
+    names = {info.name for info in methods("magic")}
+    assert {"backtracking", "forward-checking", "mac", "sat", "lines"} <= names
+    assert type(get_solver("forward-checking", "magic")).__name__ == "MagicForwardChecking"
+    assert type(get_solver("forward-checking")).__name__ == "ForwardCheckingSolver"  # Sudoku
+    with pytest.raises(InvalidOption, match="bounds"):
+        get_solver("forward-checking", "magic", bounds="sometimes")
+
+
+def test_mac_declares_the_counters_of_its_inference() -> None:
+    result = solve_magic(MagicProblem(3), "mac", inference="none")
+    assert result.stats.checks is not None and result.stats.revisions is None
+    assert result.stats.max_queue is None and result.stats.propagations is None
+
+
+def test_cli_large_order_without_a_method_constructs_and_says_so(capsys) -> None:
+    code, out, err = cli(capsys, "magic", "101")
+    assert code == 0 and out.startswith("order 101, magic constant 515201 (constructed")
+    assert "constructed by the Siamese method" in err and "-m" in err
+    code, out, err = cli(capsys, "magic", "8")
+    assert code == 0 and "doubly even" in err
+    code, out, err = cli(capsys, "magic", "5")  # small: searched
+    assert code == 0 and "forward-checking: solved" in err and "constructed" not in out
+
+
+def test_cli_forward_checking_without_bounds_is_the_reports(capsys) -> None:
+    """bounds=false removes values only: still correct, many more nodes (issue 17.12)."""
+    with_bounds = solve_magic(MagicProblem(4), "forward-checking")
+    without = solve_magic(MagicProblem(4), "forward-checking", bounds=False)
+    assert without.status is Status.SOLVED and is_magic(without.square)
+    assert without.stats.nodes > with_bounds.stats.nodes
+    squares = solve_magic(MagicProblem(3), "forward-checking", bounds=False, count_limit=None)
+    assert len(squares.squares) == 8
+    code, out, err = cli(capsys, "magic", "4", "-o", "bounds=false")
+    assert code == 0 and f"{without.stats.nodes:,} nodes" in err
+    code, out, _ = cli(capsys, "magic", "4", "--compare", "-m", "forward-checking",
+                       "-m", "forward-checking[bounds=false]")
+    assert code == 0 and "forward-checking[bounds=false]" in out
+
+
+def test_cli_sat_backend_without_decision_budget_honours_a_node_limit(capsys) -> None:
+    """Glucose has no dec_budget: the shared limited_solve falls back to conflicts (17.13)."""
+    if not METHODS["sat"].available:
+        pytest.skip("needs python-sat")
+    code, out, err = cli(capsys, "magic", "5", "-m", "sat", "-o", "solver_name=glucose4",
+                         "--node-limit", "50")
+    assert code == 1 and "unknown (node limit 50" in err and "Traceback" not in err
+    code, out, err = cli(capsys, "magic", "4", "-m", "sat:glucose4")
+    assert code == 0 and "sat:glucose4: solved" in err

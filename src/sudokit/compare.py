@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from .result import Stats, Status
 
 __all__ = ["Outcome", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
-           "check_supported", "comparison_table"]
+           "check_supported", "comparison_table", "instance_table", "split_label", "puzzle_name"]
 
 T = TypeVar("T")
 
@@ -98,11 +98,13 @@ class Comparison:
         rows: one summary per method, in the order the runners were given.
         n_instances: how many instances each method ran.
         time_limit: the per-instance time limit in seconds, if one was used (for display).
+        instances: a name per instance (``file:line`` for puzzles read from a file).
     """
 
     rows: tuple[MethodSummary, ...]
     n_instances: int
     time_limit: float | None = None
+    instances: tuple[str, ...] = ()
 
 
 def compare(
@@ -111,6 +113,7 @@ def compare(
     *,
     time_limit: float | None = None,
     progress: Callable[[str, int], Any] | None = None,
+    names: Callable[[T], str] | None = None,
 ) -> Comparison:
     """Run every runner on every instance and summarise.
 
@@ -121,6 +124,7 @@ def compare(
         time_limit: the per-instance limit the runners use, in seconds (only recorded).
         progress: called as ``progress(method, index)`` after each instance (e.g. to advance a
             Rich progress bar).
+        names: the name of an instance in the per-instance table (default: its number, 1-based).
 
     Returns:
         A Comparison with one row per runner.
@@ -134,28 +138,73 @@ def compare(
             if progress is not None:
                 progress(name, i)
         rows.append(summarise(name, outcomes))
-    return Comparison(tuple(rows), len(items), time_limit)
+    labels = tuple(names(item) if names else str(i) for i, item in enumerate(items, 1))
+    return Comparison(tuple(rows), len(items), time_limit, labels)
+
+
+def split_label(label: str) -> tuple[str, dict[str, Any]]:
+    """Split a method label ``NAME[KEY=VALUE,...]`` into the method name and its options, so
+    one method can be compared with several settings.
+
+    >>> split_label("forward-checking[bounds=false,order=increasing]")
+    ('forward-checking', {'bounds': False, 'order': 'increasing'})
+
+    Raises:
+        InvalidOption: a ``[`` without its closing ``]``, or an option that is not KEY=VALUE.
+    """
+    from .errors import InvalidOption
+    from .output import parse_option
+
+    name, bracket, rest = label.partition("[")
+    if not bracket:
+        return label, {}
+    if not rest.endswith("]"):
+        raise InvalidOption(f"expected NAME[KEY=VALUE,...], got {label!r}")
+    return name, dict(parse_option(item) for item in rest[:-1].split(",") if item.strip())
+
+
+def puzzle_name(puzzle: Any) -> str:
+    """``file:line`` of a puzzle read from a file, else its givens in line form."""
+    if getattr(puzzle, "source", None):
+        return f"{puzzle.source}:{puzzle.source_line}"
+    from .formats import format_line
+
+    return format_line(puzzle.givens, puzzle.geometry)
 
 
 def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
                    **options: Any) -> dict[str, Callable[[Any], Outcome]]:
-    """Return a runner per Sudoku method name: ``puzzle -> solve(puzzle, method, ...)``.
+    """Return a runner per Sudoku method label: ``puzzle -> solve(puzzle, method, ...)``.
 
-    Each method is warmed up first (compiled kernels loaded), so no instance's time includes it.
+    A label is a method name or ``NAME[KEY=VALUE,...]`` (:func:`split_label`). ``options`` go
+    to every method that declares them (as ``solve -o``); an option no method declares is an
+    error. Each method is warmed up first (compiled kernels loaded), so no instance's time
+    includes it.
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: checked now, before any run.
     """
     from .api import solve
+    from .errors import InvalidOption
     from .registry import get_solver
 
-    for name in methods:
-        get_solver(name, **options).warm_up()
+    chosen: dict[str, tuple[str, dict[str, Any]]] = {}
+    used: set[str] = set()
+    for label in methods:
+        name, own = split_label(label)
+        declared = get_solver(name).options
+        common = {k: v for k, v in options.items() if k.replace("-", "_") in declared}
+        used |= set(common)
+        chosen[label] = (name, {**common, **own})
+        get_solver(name, **chosen[label][1]).warm_up()
+    unused = sorted(set(options) - used)
+    if unused:
+        raise InvalidOption(f"no compared method has option {unused[0]!r}")
 
-    def runner(name: str) -> Callable[[Any], Outcome]:
-        return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **options)
+    def runner(name: str, settings: dict[str, Any]) -> Callable[[Any], Outcome]:
+        return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **settings)
 
-    return {name: runner(name) for name in methods}
+    return {label: runner(*chosen[label]) for label in methods}
 
 
 def check_supported(methods: Sequence[str], puzzles: Sequence[Any]) -> list[Any]:
@@ -168,7 +217,8 @@ def check_supported(methods: Sequence[str], puzzles: Sequence[Any]) -> list[Any]
     from .registry import get_solver
 
     puzzles = list(puzzles)
-    for name in methods:
+    for label in methods:
+        name = split_label(label)[0]
         solver = get_solver(name)
         for puzzle in puzzles:
             if not solver.supports(puzzle.geometry):
@@ -184,6 +234,7 @@ def _number(value: int | None) -> str:
 
 def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
     """Return a Rich table: per method solved, unsatisfiable, unknown, counters and times."""
+    from rich.markup import escape
     from rich.table import Table
 
     limit = "" if comparison.time_limit is None else f", limit {comparison.time_limit:g} s"
@@ -193,9 +244,30 @@ def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
                    "revisions", "decisions", "conflicts", "total s", "median s"):
         table.add_column(column, justify="right")
     for row in comparison.rows:
-        table.add_row(row.method, str(row.solved), str(row.unsatisfiable), str(row.unknown),
-                      _number(row.nodes), _number(row.backtracks), _number(row.checks),
-                      _number(row.revisions), _number(row.decisions),
+        table.add_row(escape(row.method), str(row.solved), str(row.unsatisfiable),
+                      str(row.unknown), _number(row.nodes), _number(row.backtracks),
+                      _number(row.checks), _number(row.revisions), _number(row.decisions),
                       _number(row.conflicts), f"{row.total_seconds:.3f}",
                       f"{row.median_seconds:.4f}")
+    return table
+
+
+def instance_table(comparison: Comparison, title: str | None = None) -> Any:
+    """Return a Rich table with one row per instance: its name, then each method's time (s)
+    and status word (``solved``, ``unsolvable``, ``timeout``), as the AC-3 and SAT reports
+    printed them."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=title or "per instance")
+    table.add_column("instance", style="bold")
+    for row in comparison.rows:
+        table.add_column(f"{escape(row.method)} s", justify="right")
+        table.add_column("status")
+    names = comparison.instances or tuple(map(str, range(1, comparison.n_instances + 1)))
+    for i, name in enumerate(names):
+        cells = [escape(name)]
+        for row in comparison.rows:
+            cells += [f"{row.seconds[i]:.4f}", row.statuses[i].word]
+        table.add_row(*cells)
     return table

@@ -1,4 +1,9 @@
-"""The one place method names resolve: ``register``, ``get_solver`` and ``methods``."""
+"""The one place method names resolve: ``register``, ``get_solver`` and ``methods``.
+
+Methods are registered per problem type (``cls.problem``: ``"sudoku"``, the default, or
+``"magic"``), so Sudoku's ``forward-checking`` and the magic squares' ``forward-checking`` are
+two entries of the same registry, checked and listed the same way.
+"""
 
 from __future__ import annotations
 
@@ -10,29 +15,45 @@ from typing import Any, TypeVar
 
 from .errors import MethodUnavailable, UnknownMethod
 
-__all__ = ["register", "get_solver", "methods", "MethodInfo", "load_methods", "is_available"]
+__all__ = ["register", "get_solver", "methods", "MethodInfo", "load_methods", "is_available",
+           "PROBLEMS"]
 
-_SOLVERS: dict[str, type] = {}
+SUDOKU, MAGIC = "sudoku", "magic"
+PROBLEMS = (SUDOKU, MAGIC)
+"""The problem types methods are registered for."""
+
+_SOLVERS: dict[str, type] = {}  # the Sudoku methods
+_REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
 _loaded = False
 
 S = TypeVar("S", bound=type)
 
 
 def register(cls: S) -> S:
-    """Class decorator: add a :class:`~sudokit.solvers.base.Solver` subclass under ``cls.name``.
+    """Class decorator: add a :class:`~sudokit.solvers.base.Solver` subclass under ``cls.name``
+    for its problem type (``cls.problem``, default ``"sudoku"``).
 
     Raises:
-        ValueError: the name is taken by another class.
+        ValueError: the name is taken by another class of the same problem type, or the
+            problem type is unknown.
     """
-    other = _SOLVERS.get(cls.name)
+    table = _table(getattr(cls, "problem", SUDOKU))
+    other = table.get(cls.name)
     if other is not None and other is not cls:
         raise ValueError(f"method name {cls.name!r} registered twice ({other} and {cls})")
-    _SOLVERS[cls.name] = cls
+    table[cls.name] = cls
     return cls
 
 
+def _table(problem: str) -> dict[str, type]:
+    if problem not in _REGISTRY:
+        raise ValueError(f"unknown problem type {problem!r}; known: {', '.join(PROBLEMS)}")
+    return _REGISTRY[problem]
+
+
 def load_methods() -> None:
-    """Import every adapter module in :mod:`sudokit.solvers` once, so each registers itself."""
+    """Import every adapter module in :mod:`sudokit.solvers` and the magic-square methods once,
+    so each registers itself."""
     global _loaded
     if _loaded:
         return
@@ -41,6 +62,7 @@ def load_methods() -> None:
     for info in pkgutil.iter_modules(solvers.__path__):
         if info.name != "base":
             importlib.import_module(f"{solvers.__name__}.{info.name}")
+    importlib.import_module(f"{__package__}.magic.methods")
     _loaded = True
 
 
@@ -49,11 +71,12 @@ def is_available(cls: type) -> bool:
     return all(importlib.util.find_spec(mod) is not None for mod in cls.requires)
 
 
-def get_solver(name: str, **options: Any) -> Any:
+def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
     """Return a solver instance for ``name`` (``"family"`` or ``"family:backend"``).
 
     Args:
         name: method name as listed by :func:`methods`, optionally ``:backend``.
+        problem: the problem type (``"sudoku"`` or ``"magic"``).
         **options: method options (e.g. ``select="mrv"``); dashes in keys become underscores.
 
     Raises:
@@ -63,9 +86,12 @@ def get_solver(name: str, **options: Any) -> Any:
     """
     load_methods()
     family, _, backend = name.partition(":")
-    cls = _SOLVERS.get(family)
+    table = _table(problem)
+    cls = table.get(family)
     if cls is None:
-        raise UnknownMethod(f"unknown method {name!r}; choose one of {', '.join(sorted(_SOLVERS))}")
+        kind = "" if problem == SUDOKU else f"{problem} "
+        raise UnknownMethod(f"unknown {kind}method {name!r}; choose one of "
+                            f"{', '.join(sorted(table))}")
     if not is_available(cls):
         missing = [m for m in cls.requires if importlib.util.find_spec(m) is None]
         raise MethodUnavailable(
@@ -86,10 +112,11 @@ class MethodInfo:
     cls: type
 
 
-def methods() -> list[MethodInfo]:
-    """Return every registered method, sorted by name, with whether it can run here."""
+def methods(problem: str = SUDOKU) -> list[MethodInfo]:
+    """Return every method registered for ``problem``, sorted by name, with whether it can run
+    here."""
     load_methods()
     return [
         MethodInfo(name, cls.summary, is_available(cls), tuple(cls.backends), cls)
-        for name, cls in sorted(_SOLVERS.items())
+        for name, cls in sorted(_table(problem).items())
     ]

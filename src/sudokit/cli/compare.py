@@ -10,42 +10,73 @@ import typer
 
 from ._app import app
 
+AUTO_INSTANCES = 50
+"""Up to this many puzzles the per-instance table is printed unless --no-instances."""
+
 
 @app.command("compare")
 def compare_command(
     file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
-    methods: Annotated[str, typer.Option(help="Comma-separated method names.")]
+    methods: Annotated[str, typer.Option(
+        help="Comma-separated method names; NAME[KEY=VALUE;...] gives one method its own "
+        "options, e.g. 'mac,mac[order=natural]'.")]
     = "backtracking,forward-checking,mac,propagate",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Method option KEY=VALUE (repeatable), given to every compared "
+        "method that has it, e.g. select=mrv.")] = None,
     time_limit: Annotated[float, typer.Option(min=0,
         help="Seconds per puzzle and method (0: no limit); over it counts as unknown.")] = 15.0,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first K puzzles.")] = None,
+    instances: Annotated[bool | None, typer.Option(
+        "--instances/--no-instances", help="Print the per-instance table (puzzle, each "
+        f"method's time and status); default: for up to {AUTO_INSTANCES} puzzles.")] = None,
     plot: Annotated[Path | None, typer.Option(
         help="Write the time-per-puzzle plot here (log scale, timeouts marked).")] = None,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
 ) -> None:
-    """Run several methods on the same puzzles; print a table per method: solved, unknown,
-    nodes, backtracks, checks, total and median time. Exit code 1 when an input record is
-    invalid (reported on stderr; the others are compared)."""
+    """Run several methods on the same puzzles; print the per-instance table (each method's
+    time and status per puzzle) and a table per method: solved, unknown, nodes, backtracks,
+    checks, total and median time. Exit code 1 when an input record is invalid (reported on
+    stderr; the others are compared)."""
     from itertools import islice
 
     from rich.console import Console
 
-    from ..compare import check_supported, compare, comparison_table, sudoku_runners
+    from ..compare import (check_supported, compare, comparison_table, instance_table,
+                           puzzle_name, sudoku_runners)
     from ..formats import read_puzzles
+    from ..output import parse_option
     from ..plots import save_figure, times_figure
     from ..render import progress
 
-    names = [name.strip() for name in methods.split(",") if name.strip()]
-    runners = sudoku_runners(names, time_limit=time_limit or None)
+    names = _labels(methods)
+    options = dict(parse_option(text) for text in option or ())
+    runners = sudoku_runners(names, time_limit=time_limit or None, **options)
     records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box), limit))
     for bad in (r for r in records if r.puzzle is None):
         print(f"sudokit: {bad.error}", file=sys.stderr)
     puzzles = check_supported(names, [r.puzzle for r in records if r.puzzle is not None])
     with progress(sys.stderr.isatty()) as advance:
         comparison = compare(puzzles, runners, time_limit=time_limit or None,
-                             progress=lambda _method, _index: advance())
-    Console(width=None if sys.stdout.isatty() else 160).print(
-        comparison_table(comparison, f"{file}: {len(puzzles)} puzzles"))
+                             progress=lambda _method, _index: advance(), names=puzzle_name)
+    console = Console(width=None if sys.stdout.isatty() else 160)
+    if instances or (instances is None and len(puzzles) <= AUTO_INSTANCES):
+        console.print(instance_table(comparison, f"{file}: per puzzle"))
+    console.print(comparison_table(comparison, f"{file}: {len(puzzles)} puzzles"))
     if plot:
         save_figure(times_figure(comparison, f"time per puzzle, {file}"), plot)
     raise typer.Exit(1 if len(puzzles) < len(records) else 0)
+
+
+def _labels(methods: str) -> list[str]:
+    """Split the --methods list on commas outside brackets (options inside use ';' or ',')."""
+    labels, depth, current = [], 0, ""
+    for ch in methods:
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            labels.append(current.strip())
+            current = ""
+        else:
+            current += ";" if ch == "," else ch
+    labels.append(current.strip())
+    return [label.replace(";", ",") for label in labels if label]

@@ -15,8 +15,10 @@ from ._app import app
 def magic_command(
     n: Annotated[int, typer.Argument(min=1, help="Order of the square (side), e.g. 4.")],
     method: Annotated[list[str] | None, typer.Option(
-        "--method", "-m", help="Magic method (repeatable with --compare): backtracking, "
-        "forward-checking (default), mac, sat, lines (default with --count).")] = None,
+        "--method", "-m", help="Magic method: backtracking, forward-checking (default up to "
+        "order 6; larger orders are constructed unless a method is named), mac, sat "
+        "(sat:glucose4 ...), lines (default with --count). Repeatable with --compare, with "
+        "options as NAME[KEY=VALUE,...], e.g. 'forward-checking[bounds=false]'.")] = None,
     count: Annotated[bool, typer.Option(help="Count every square (print the number).")] = False,
     all_squares: Annotated[bool, typer.Option("--all", help="Print every square.")] = False,
     givens: Annotated[Path | None, typer.Option(
@@ -26,21 +28,24 @@ def magic_command(
     time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 60.0,
     node_limit: Annotated[int | None, typer.Option(min=0, help="Search nodes.")] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="Method option KEY=VALUE, e.g. select=static.")] = None,
+        "--option", "-o", help="Method option KEY=VALUE, e.g. select=static, bounds=false "
+        "(forward checking that removes values only, as the Prolog report's).")] = None,
     construct: Annotated[bool, typer.Option(
         help="Build one square directly (Siamese, doubly even or LUX), no search.")] = False,
     compare: Annotated[bool, typer.Option(
         help="Compare the methods (nodes, backtracks, time) on this instance.")] = False,
 ) -> None:
-    """Find, count, complete, construct or compare magic squares of order N."""
+    """Find, count, complete, construct or compare magic squares of order N.
+
+    Without a method, orders above 6 are constructed (Siamese, doubly even or LUX; said on
+    stderr): name a method (-m) to search instead."""
     from .. import magic
     from ..output import parse_option
     from ..result import Status
 
-    if construct:
-        square = magic.construct(n)
-        print(f"order {n}, magic constant {magic.magic_constant(n)} (constructed, verified: "
-              f"{magic.is_magic(square)})\n{magic.format_square(square)}")
+    searching = method or count or all_squares or givens or symmetry or compare or option
+    if construct or (not searching and n > magic.SEARCH_UP_TO and n != 2):
+        _print_construction(n, asked=construct)
         return
     problem = magic.MagicProblem(n, magic.read_givens(givens, n) if givens else (), symmetry)
     options = dict(parse_option(text) for text in option or ())
@@ -71,3 +76,17 @@ def magic_command(
               f"{' up to rotation and reflection' if symmetry else ''}")
     print(magic.summary_line(result), file=sys.stderr)
     raise typer.Exit(0 if result.status is Status.SOLVED else 1)
+
+
+def _print_construction(n: int, *, asked: bool) -> None:
+    """Print a constructed square (verified) and, unless asked for, say why on stderr."""
+    from .. import magic
+
+    square = magic.construct(n)
+    how = ("Siamese method" if n % 2 else "doubly even method" if n % 4 == 0
+           else "LUX method")
+    print(f"order {n}, magic constant {magic.magic_constant(n)} (constructed, verified: "
+          f"{magic.is_magic(square)})\n{magic.format_square(square)}")
+    if not asked:
+        print(f"order {n}: constructed by the {how}, no search (searching is slow above order "
+              f"{magic.SEARCH_UP_TO}; name a method with -m to search)", file=sys.stderr)

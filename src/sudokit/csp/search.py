@@ -11,8 +11,8 @@ The three parts are chosen by name:
   the assigned neighbours), ``forward-checking`` (Haralick and Elliott 1980) and ``mac``
   (maintaining arc consistency: AC-3 from the assigned variable's arcs, Mackworth 1977).
 
-The search is iterative (an explicit stack of frames, so 4,096 variables need no deep recursion)
-and undoes by the engine's trail. ``Stats.nodes`` counts assignments tried; ``Stats.backtracks``
+The search is iterative (:func:`depth_first`, an explicit stack of frames, so 4,096 variables need
+no deep recursion; the magic-square searches run the same loop) and undoes by the engine's trail. ``Stats.nodes`` counts assignments tried; ``Stats.backtracks``
 counts returns to the previous variable after every value of a variable failed.
 """
 
@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from enum import Enum
+from typing import Any, Protocol
 
 from ..result import Limits, Stats
 from .engine import Engine
 from .model import CSP, values_of
 
 __all__ = ["Select", "Order", "Inference", "Search", "backtracking_search", "ac3_domains",
-           "CSP_COUNTERS", "counters_for"]
+           "CSP_COUNTERS", "counters_for", "SearchState", "depth_first"]
 
 CSP_COUNTERS = frozenset({"nodes", "backtracks", "checks", "revisions", "max_queue",
                           "propagations"})
@@ -175,6 +176,27 @@ class Search:
         e.set_domain(var, 1 << val)
         return e.ac3(e.t.watchers[var], e.stats.trace)
 
+    def mark(self) -> int:
+        """The trail position to undo to."""
+        return len(self.e.trail)
+
+    def undo(self, mark: int) -> None:
+        """Restore the domains changed since ``mark``."""
+        self.e.undo(mark)
+
+    def take(self, var: int) -> None:
+        """``var`` is being assigned: no longer free."""
+        self.free.discard(var)
+
+    def release(self, var: int) -> None:
+        """Every value of ``var`` failed: unassign it."""
+        self.e.value[var] = None
+        self.free.add(var)
+
+    def solution(self) -> list[int]:
+        """The complete assignment."""
+        return list(self.e.value)
+
     def start(self) -> bool:
         """Initial inference from the initial assignment; False when it is inconsistent."""
         e = self.e
@@ -228,33 +250,56 @@ def backtracking_search(
     search = Search(engine, select, order, inference)
     if not search.start():
         return
-    yield from _explore(search, limits)
+    yield from depth_first(search, engine.stats, limits)
 
 
-def _explore(search: Search, limits: Limits) -> Iterator[list[int]]:
-    """The iterative depth-first loop: frames ``[var, values left, trail mark]``."""
-    e, st, free = search.e, search.e.stats, search.free
-    var = search.choose()
+class SearchState(Protocol):
+    """What :func:`depth_first` needs of a search state (a CSP :class:`Search`, a magic-square
+    board): a choice of variable, its values in order, an assignment step that infers and
+    reports failure, and undo by trail marks."""
+
+    def choose(self) -> int | None: ...
+    def values(self, var: int) -> list[int]: ...
+    def assign(self, var: int, val: int) -> bool: ...
+    def mark(self) -> int: ...
+    def undo(self, mark: int) -> None: ...
+    def take(self, var: int) -> None: ...
+    def release(self, var: int) -> None: ...
+    def solution(self) -> Any: ...
+
+
+def depth_first(state: SearchState, stats: Stats, limits: Limits) -> Iterator[Any]:
+    """Yield every solution below ``state``, depth first, with an explicit stack of frames
+    ``(variable, values left, trail mark)`` (no recursion, so thousands of variables are fine).
+
+    The one search loop of the CSP core and of the magic-square searches. ``stats.nodes``
+    counts assignments tried (through ``limits.count_node``, so a node limit is exact);
+    ``stats.backtracks`` counts returns to the previous variable after every value of a
+    variable failed (both must be ints).
+
+    Raises:
+        LimitReached: from ``limits``.
+    """
+    var = state.choose()
     if var is None:
-        yield list(e.value)
+        yield state.solution()
         return
-    free.discard(var)
-    stack = [(var, search.values(var)[::-1], len(e.trail))]
+    state.take(var)
+    stack = [(var, state.values(var)[::-1], state.mark())]
     while stack:
         var, left, mark = stack[-1]
-        e.undo(mark)
+        state.undo(mark)
         if not left:
             stack.pop()
-            e.value[var] = None
-            free.add(var)
-            st.backtracks += 1
+            state.release(var)
+            stats.backtracks += 1
             continue
-        limits.count_node(st)
-        if not search.assign(var, left.pop()):
+        limits.count_node(stats)
+        if not state.assign(var, left.pop()):
             continue
-        nxt = search.choose()
+        nxt = state.choose()
         if nxt is None:
-            yield list(e.value)
+            yield state.solution()
             continue
-        free.discard(nxt)
-        stack.append((nxt, search.values(nxt)[::-1], len(e.trail)))
+        state.take(nxt)
+        stack.append((nxt, state.values(nxt)[::-1], state.mark()))

@@ -8,12 +8,13 @@
 """
 
 from .construct import construct
-from .methods import (COUNT_METHOD, DEFAULT_METHOD, METHODS, compare_methods, count_magic,
-                      get_method, solve_magic)
+from .methods import (COUNT_METHOD, DEFAULT_METHOD, METHODS, SEARCH_UP_TO, MagicSolver,
+                      compare_methods, count_magic, get_method, magic_methods, solve_magic)
 from .model import MagicProblem, MagicResult, canonical, is_magic, magic_constant, magic_violations
 from .text import format_square, parse_givens, read_givens, summary_line
 
 __all__ = ["MagicProblem", "MagicResult", "is_magic", "magic_violations", "magic_constant",
-           "canonical", "construct", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "get_method",
+           "canonical", "construct", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "SEARCH_UP_TO",
+           "MagicSolver", "magic_methods", "get_method",
            "solve_magic", "count_magic", "compare_methods", "format_square", "parse_givens",
            "read_givens", "summary_line"]

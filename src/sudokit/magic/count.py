@@ -103,7 +103,8 @@ def _partitions(sets: Sequence[int], universe: int, stats: Stats,
                 chosen.append(s)
                 yield from cover(left ^ s)
                 chosen.pop()
-        stats.backtracks += 1
+        if chosen:  # a partial partition abandoned: back to the previous set (not at the root)
+            stats.backtracks += 1
 
     yield from cover(universe)
 

@@ -1,36 +1,39 @@
-"""The magic-square methods by name, and their front door: ``solve_magic`` and ``count_magic``.
+"""The magic-square methods, registered in the one registry, and their front door.
 
-Magic methods take a :class:`~sudokit.magic.model.MagicProblem`, not a Sudoku ``Puzzle``, so they
-live in their own small dict (:data:`METHODS`) rather than the Sudoku registry. Each is a
-generator ``search(problem, stats, limits, **options)`` yielding flat squares; the front door
-times the call, reports contradictory givens as UNSATISFIABLE, turns a hit limit into UNKNOWN and
-verifies every square (a wrong one raises :class:`~sudokit.errors.SolverBug`), as
-:mod:`sudokit.api` does for Sudoku.
+Magic methods take a :class:`~sudokit.magic.model.MagicProblem`, not a Sudoku ``Puzzle``; they are
+:class:`~sudokit.solvers.base.Solver` classes with ``problem = "magic"``, so names resolve,
+options are checked and methods are listed by :mod:`sudokit.registry` exactly as for Sudoku
+(``get_solver("forward-checking", problem="magic", bounds=False)``). The searches run the CSP
+core's loop (:func:`sudokit.csp.search.depth_first`) or the CSP core itself (``mac``), and
+``sat`` runs PySAT through the routine Sudoku's SAT method uses
+(:func:`sudokit.solvers.sat.limited_solve`). The front door (:func:`solve_magic`) times the call,
+reports contradictory givens as UNSATISFIABLE, turns a hit limit into UNKNOWN (the shared
+:func:`~sudokit.result.gather` loop) and verifies every square (a wrong one raises
+:class:`~sudokit.errors.SolverBug`), as :mod:`sudokit.api` does for Sudoku.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
-from ..compare import Comparison, compare
-from ..csp import CSP_COUNTERS, Inference, Order
+from ..compare import Comparison, compare, split_label
+from ..csp import Inference, Order, counters_for
 from ..csp import Select as CspSelect
-from ..errors import (InvalidOption, MethodUnavailable, SolverBug, UnknownMethod,
-                      UnsupportedPuzzle)
+from ..errors import SolverBug, UnsupportedPuzzle
+from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods, register
 from ..result import Limits, Stats, Status, gather
+from ..solvers.base import Solver
 from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
-from .sat import Encoding, sat_search
+from .sat import DEFAULT_SOLVER, SAT_COUNTERS, SOLVER_NAMES, Encoding, sat_search
 from .search import Select, ValueOrder, backtracking, forward_checking
 
-__all__ = ["MagicMethod", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "get_method",
-           "solve_magic", "count_magic", "compare_methods"]
+__all__ = ["MagicSolver", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "SEARCH_UP_TO",
+           "get_method", "magic_methods", "solve_magic", "count_magic", "compare_methods"]
 
 DEFAULT_METHOD = "forward-checking"
 """The method used to find squares when none is named."""
@@ -38,94 +41,150 @@ DEFAULT_METHOD = "forward-checking"
 COUNT_METHOD = "lines"
 """The method used to count squares when none is named (line-based enumeration)."""
 
-_SEARCH_COUNTERS = frozenset({"nodes", "backtracks"})
+SEARCH_UP_TO = 6
+"""The largest order searched when no method is named (forward checking finds order 6 in about
+1.5 s and exceeds 10 s from order 7); larger orders are constructed."""
 
 
-@dataclass(frozen=True)
-class MagicMethod:
-    """A named magic-square method.
+def _values(enum: type[Enum]) -> tuple[Any, ...]:
+    return tuple(member.value for member in enum)
 
-    Attributes:
-        name: the name users type (``"forward-checking"``).
-        summary: one line for listings.
-        search: the generator ``(problem, stats, limits, **options) -> Iterator[Square]``.
-        counters: the :class:`~sudokit.result.Stats` fields it fills.
-        options: option name -> its choices (an Enum class: values given by their ``.value``).
-        requires: optional modules it needs (checked before use).
+
+class MagicSolver(Solver):
+    """A magic-square method: declarations as for Sudoku methods, plus ``max_order``.
+
+    Class attributes:
+        enums: option name -> the Enum its string value is converted to for the search.
         max_order: the largest order it accepts (its model grows too fast beyond; None: any).
     """
 
-    name: str
-    summary: str
-    search: Callable[..., Iterator[Square]]
-    counters: frozenset[str] = _SEARCH_COUNTERS
-    options: Mapping[str, Any] = field(default_factory=dict)
-    requires: tuple[str, ...] = ()
-    max_order: int | None = None
+    problem: ClassVar[str] = MAGIC
+    counters = frozenset({"nodes", "backtracks"})
+    enums: ClassVar[Mapping[str, type[Enum]]] = {}
+    max_order: ClassVar[int | None] = None
 
-    @property
-    def available(self) -> bool:
-        """Whether every optional module it requires is installed."""
-        return all(importlib.util.find_spec(m) is not None for m in self.requires)
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        """The method's generator of flat squares."""
+        raise NotImplementedError
 
-    def settings(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Return the options checked and converted (strings to Enum members).
+    def solutions(self, problem: Any, stats: Stats, limits: Limits) -> Iterator[Any]:
+        """Yield the squares of ``problem`` (flat, row-major); see :meth:`Solver.solutions`."""
+        settings = {key: self.enums[key](value) if key in self.enums else value
+                    for key, value in self.settings.items()}
+        return self.search(problem, stats, limits, **settings)
 
-        Raises:
-            InvalidOption: an unknown option name or a value outside its choices.
-        """
-        out = {}
-        for key, value in options.items():
-            key = key.replace("-", "_")
-            choices = self.options.get(key)
-            if choices is None:
-                known = ", ".join(self.options) or "none"
-                raise InvalidOption(f"magic method {self.name!r} has no option {key!r} "
-                                    f"(options: {known})")
-            allowed = [c.value for c in choices] if isinstance(choices, type) else list(choices)
-            raw = value.value if isinstance(value, Enum) else value
-            if raw not in allowed:
-                raise InvalidOption(f"option {key}={raw!r} of magic method {self.name!r}: "
-                                    f"choose one of {', '.join(map(str, allowed))}")
-            out[key] = choices(raw) if isinstance(choices, type) else raw
-        return out
+    def check_order(self, n: int) -> None:
+        """Raise UnsupportedPuzzle when ``n`` is above :attr:`max_order`."""
+        if self.max_order is not None and n > self.max_order:
+            raise UnsupportedPuzzle(f"magic method {self.name!r} supports orders up to "
+                                    f"{self.max_order}, not {n}")
 
 
-METHODS: dict[str, MagicMethod] = {m.name: m for m in (
-    MagicMethod("backtracking", "chronological backtracking, each line checked when full",
-                backtracking),
-    MagicMethod("forward-checking", "forward checking: all-different and partial-sum bounds, MRV",
-                forward_checking, options={"select": Select, "order": ValueOrder}),
-    MagicMethod("mac", "MAC (AC-3 with bounds-consistent sums) through the generic CSP core",
-                mac_search, CSP_COUNTERS,
-                {"select": CspSelect, "order": Order, "inference": Inference},
-                max_order=32),  # n⁴ directed != arcs: 1 million for n = 32
-    MagicMethod("sat", "CNF (order-encoded line sums) solved by PySAT's CaDiCaL 1.9.5",
-                sat_search,
-                frozenset({"nodes", "backtracks", "decisions", "conflicts", "propagations"}),
-                {"solver_name": ("cadical195", "glucose4", "minisat22", "maplechrono"),
-                 "encoding": Encoding}, ("pysat",), max_order=12),  # ~n⁶ clauses: 5 M for 12
-    MagicMethod("lines", "line-based enumeration: row sets, orthogonal column sets, orders",
-                line_enumeration),
-)}
-"""Every magic-square method by name."""
+@register
+class MagicBacktracking(MagicSolver):
+    """Chronological backtracking in row-major order (:func:`~.search.backtracking`)."""
+
+    name = "backtracking"
+    summary = "chronological backtracking, each line checked when full"
+
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        return backtracking(problem, stats, limits)
 
 
-def get_method(name: str) -> MagicMethod:
-    """Return the method called ``name``.
+@register
+class MagicForwardChecking(MagicSolver):
+    """Forward checking (:func:`~.search.forward_checking`); ``bounds=False`` is the report's."""
+
+    name = "forward-checking"
+    summary = "forward checking: all-different, partial-sum bounds (bounds=false: off), MRV"
+    options = {"select": (Select.MRV.value, _values(Select)),
+               "order": (ValueOrder.EXTREMES.value, _values(ValueOrder)),
+               "bounds": (True, (True, False))}
+    enums = {"select": Select, "order": ValueOrder}
+
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        return forward_checking(problem, stats, limits, **settings)
+
+
+@register
+class MagicMac(MagicSolver):
+    """The CSP core on the magic square's CSP (:func:`~.mac.mac_search`)."""
+
+    name = "mac"
+    summary = "MAC (AC-3 with bounds-consistent sums) through the generic CSP core"
+    options = {"select": (CspSelect.MRV.value, _values(CspSelect)),
+               "order": (Order.NATURAL.value, _values(Order)),
+               "inference": (Inference.MAC.value, _values(Inference))}
+    enums = {"select": CspSelect, "order": Order, "inference": Inference}
+    max_order = 32  # n⁴ directed != arcs: 1 million for n = 32
+
+    def __init__(self, backend: str | None = None, **options: Any) -> None:
+        super().__init__(backend, **options)
+        self.counters = counters_for(Inference(self.settings["inference"]), has_sums=True)
+
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        return mac_search(problem, stats, limits, **settings)
+
+
+@register
+class MagicSat(MagicSolver):
+    """CNF with order-encoded line sums, solved by a PySAT backend (:func:`~.sat.sat_search`)."""
+
+    name = "sat"
+    summary = "CNF (order-encoded line sums) solved by PySAT (sat:glucose4 ...; default CaDiCaL)"
+    requires = ("pysat",)
+    install = "python-sat"
+    counters = SAT_COUNTERS
+    backends = SOLVER_NAMES
+    default_backend = DEFAULT_SOLVER
+    options = {"solver_name": (None, (None, *SOLVER_NAMES)),
+               "encoding": (Encoding.ORDER.value, _values(Encoding))}
+    enums = {"encoding": Encoding}
+    max_order = 12  # ~n⁶ clauses: 5 million for n = 12
+
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        name = settings["solver_name"] or self.backend
+        return sat_search(problem, stats, limits, solver_name=name,
+                          encoding=settings["encoding"])
+
+
+@register
+class MagicLines(MagicSolver):
+    """Line-based enumeration (:func:`~.count.line_enumeration`): counting them all."""
+
+    name = "lines"
+    summary = "line-based enumeration: row sets, orthogonal column sets, orders"
+
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
+               **settings: Any) -> Iterator[Square]:
+        return line_enumeration(problem, stats, limits)
+
+
+def magic_methods() -> list[MethodInfo]:
+    """Every magic-square method of the registry (name, summary, availability, backends)."""
+    return methods(MAGIC)
+
+
+METHODS: dict[str, MethodInfo] = {
+    cls.name: MethodInfo(cls.name, cls.summary, is_available(cls), tuple(cls.backends), cls)
+    for cls in (MagicBacktracking, MagicForwardChecking, MagicMac, MagicSat, MagicLines)}
+"""Every magic-square method by name, as the registry lists them (``.available``, ``.cls``)."""
+
+
+def get_method(name: str, **options: Any) -> MagicSolver:
+    """Return the magic method ``name`` (``sat:glucose4`` selects a backend) with options.
 
     Raises:
         UnknownMethod: no such method (the message lists the choices).
         MethodUnavailable: its optional dependency is missing (the message says how to install).
+        InvalidOption: an unknown option or value.
     """
-    method = METHODS.get(name)
-    if method is None:
-        choices = "; ".join(f"{m.name} ({m.summary})" for m in METHODS.values())
-        raise UnknownMethod(f"unknown magic method {name!r}; choose one of: {choices}")
-    if not method.available:
-        raise MethodUnavailable(f"magic method {name!r} needs {', '.join(method.requires)}: "
-                                "pip install python-sat")
-    return method
+    return get_solver(name, MAGIC, **options)
 
 
 def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
@@ -135,11 +194,11 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
 
     Args:
         problem: order, givens and symmetry breaking.
-        method: a name in :data:`METHODS`.
+        method: a magic method name (:data:`METHODS`), ``sat:BACKEND`` allowed.
         count_limit: stop after this many squares (1 to find one, 2 to test uniqueness).
         time_limit: seconds of wall time for the whole call (None: no limit).
-        node_limit: most search nodes (None: no limit).
-        **options: method options (e.g. ``select="static"`` for forward checking).
+        node_limit: most search nodes (None: no limit); exact.
+        **options: method options (e.g. ``select="static"``, ``bounds=False``).
 
     Returns:
         A MagicResult: SOLVED with the verified squares found; UNSATISFIABLE when none exists
@@ -151,12 +210,9 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         UnsupportedPuzzle: the order is above the method's ``max_order``.
         SolverBug: the method produced a square that is not a magic square of ``problem``.
     """
-    chosen = get_method(method)
-    settings = chosen.settings(options)
-    if chosen.max_order is not None and problem.n > chosen.max_order:
-        raise UnsupportedPuzzle(f"magic method {method!r} supports orders up to "
-                                f"{chosen.max_order}, not {problem.n}")
-    stats = Stats.counting(chosen.counters)
+    solver = get_method(method, **options)
+    solver.check_order(problem.n)
+    stats = Stats.counting(solver.counters)
     start = time.perf_counter()
     clash = problem.conflict()
     if clash is not None:
@@ -171,7 +227,7 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
                             f"{'; '.join(problems[:3])}")
         return square
 
-    found, status, message = gather(chosen.search(problem, stats, limits, **settings), verified,
+    found, status, message = gather(solver.solutions(problem, stats, limits), verified,
                                     count_limit)
     return MagicResult(problem, status, tuple(found), method, time.perf_counter() - start,
                        stats, count_limit, message)
@@ -196,28 +252,31 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
 
     Args:
         problem: one instance or several.
-        methods: names in :data:`METHODS` (None: every available one that supports the
-            largest order, in dict order).
+        methods: method labels: a name, or ``NAME[KEY=VALUE,...]`` with options, so one method
+            can run with several settings (``forward-checking[bounds=false]``). None: every
+            available method that supports the largest order.
         count_limit: squares to find per instance (None: all of them).
         time_limit: seconds per instance and method (a method over it counts as unknown).
         node_limit: search nodes per instance and method.
 
     Returns:
-        One row per method: statuses, node and backtrack totals, times.
+        One row per label: statuses, counter totals, times.
 
     Raises:
-        UnknownMethod, MethodUnavailable: a bad name, checked before anything runs.
+        UnknownMethod, MethodUnavailable, InvalidOption: checked before anything runs.
     """
     instances = [problem] if isinstance(problem, MagicProblem) else list(problem)
     largest = max((p.n for p in instances), default=0)
-    names = list(methods) if methods else [
-        m.name for m in METHODS.values()
-        if m.available and (m.max_order is None or m.max_order >= largest)]
-    for name in names:
-        get_method(name)
+    labels = list(methods) if methods else [
+        info.name for info in magic_methods()
+        if info.available and (info.cls.max_order is None or info.cls.max_order >= largest)]
+    for label in labels:
+        name, options = split_label(label)
+        get_method(name, **options)
 
-    def runner(name: str) -> Callable[[MagicProblem], MagicResult]:
+    def runner(label: str) -> Callable[[MagicProblem], MagicResult]:
+        name, options = split_label(label)
         return lambda p: solve_magic(p, name, count_limit=count_limit, time_limit=time_limit,
-                                     node_limit=node_limit)
+                                     node_limit=node_limit, **options)
 
-    return compare(instances, {name: runner(name) for name in names}, time_limit=time_limit)
+    return compare(instances, {label: runner(label) for label in labels}, time_limit=time_limit)

@@ -23,11 +23,11 @@ On empty squares of order 5, ``order`` needed 52,010 clauses and 8.6 s, ``pb`` 1
 and 46 s (CaDiCaL 1.9.5, one loaded core).
 
 Enumeration adds a blocking clause (the negation of each found square) and solves again, so the
-solver keeps what it learnt. Limits: the solver runs in slices of conflicts (a conflict budget,
-since CaDiCaL cannot be interrupted) with ``limits.check`` between slices, and a node limit becomes
-a decision budget. Counters: ``decisions``, ``conflicts`` and ``propagations``
-from the solver, with ``nodes`` = decisions and ``backtracks`` = conflicts (each conflict undoes
-decisions), so the magic methods compare on the same columns.
+solver keeps what it learnt. Limits and counters are those of Sudoku's SAT method: the one
+PySAT-under-limits routine, :func:`sudokit.solvers.sat.limited_solve` (conflict-budget slices and
+``interrupt()`` at the deadline; a node limit is a decision budget where the backend has one,
+else a conflict budget, and exact either way). Counters: ``nodes`` (decisions, at least one per
+call), ``decisions``, ``conflicts`` and ``propagations``; backtracks are not measured (None).
 
 References: A. Ignatiev, A. Morgado and J. Marques-Silva, "PySAT: A Python toolkit for
 prototyping with SAT oracles", SAT 2018; C. Sinz, "Towards an optimal CNF encoding of Boolean
@@ -40,7 +40,6 @@ constraints into SAT", JSAT 2006.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any
@@ -49,10 +48,14 @@ from ..errors import MethodUnavailable
 from ..result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
-__all__ = ["Encoding", "magic_cnf", "sat_search", "SLICE", "DEFAULT_SOLVER"]
+__all__ = ["Encoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES",
+           "SAT_COUNTERS"]
 
-SLICE = 2_000
-"""Conflicts in the first solver call before the limits are checked (later calls double it)."""
+SAT_COUNTERS = frozenset({"nodes", "decisions", "conflicts", "propagations"})
+"""The :class:`~sudokit.result.Stats` fields :func:`sat_search` fills."""
+
+SOLVER_NAMES = ("cadical195", "glucose4", "minisat22", "maplechrono")
+"""PySAT backends offered for magic squares (each with conflict budgets)."""
 
 DEFAULT_SOLVER = "cadical195"
 
@@ -168,36 +171,6 @@ def _square(model: list[int], size: int) -> Square:
     return tuple(square)
 
 
-def _solve(solver: object, stats: Stats, limits: Limits) -> bool:
-    """Solve in conflict-budget slices, checking limits between them; True when satisfiable.
-
-    Slices start at :data:`SLICE` conflicts and double (CaDiCaL restarts its search on each
-    call, so short slices would slow it), but are cut to the conflicts the measured rate allows
-    in the time left.
-    """
-    budget = SLICE
-    while True:
-        solver.conf_budget(budget)
-        if limits.node_limit is not None:
-            solver.dec_budget(max(1, limits.node_limit - (stats.nodes or 0) + 1))
-        start = time.perf_counter()
-        outcome = solver.solve_limited()
-        _read_stats(solver, stats)
-        if outcome is not None:
-            return outcome
-        limits.check(stats)
-        rate = budget / max(time.perf_counter() - start, 1e-6)
-        left = limits.remaining()
-        budget = 2 * budget if left is None else max(50, min(2 * budget, int(rate * left)))
-
-
-def _read_stats(solver: object, stats: Stats) -> None:
-    acc = solver.accum_stats() or {}
-    stats.decisions = stats.nodes = acc.get("decisions", 0)
-    stats.conflicts = stats.backtracks = acc.get("conflicts", 0)
-    stats.propagations = acc.get("propagations", 0)
-
-
 def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
                solver_name: str = DEFAULT_SOLVER,
                encoding: Encoding = Encoding.ORDER) -> Iterator[Square]:
@@ -205,10 +178,9 @@ def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
 
     Args:
         problem: order, givens and symmetry breaking.
-        stats: filled with decisions, conflicts, propagations, nodes and backtracks (the
-            solver's cumulative counts); modified in place.
-        limits: checked while the CNF is built, once it is loaded and between solver slices;
-            a node limit caps the decisions.
+        stats: :data:`SAT_COUNTERS`, incremented in place.
+        limits: checked while the CNF is built, once it is loaded and by
+            :func:`~sudokit.solvers.sat.limited_solve`; a node limit caps the decisions.
         solver_name: a PySAT solver name with conflict budgets (``cadical195``, ``glucose4``,
             ``minisat22``, ...).
         encoding: how the line sums are encoded (module docstring).
@@ -219,11 +191,13 @@ def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
     """
     from pysat.solvers import Solver
 
+    from ..solvers.sat import limited_solve
+
     clauses, _top = magic_cnf(problem, encoding, lambda: limits.check(stats))
     size = problem.n * problem.n
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         limits.check(stats)
-        while _solve(solver, stats, limits):
+        while limited_solve(solver, stats, limits):
             square = _square(solver.get_model(), size)
             yield square
             solver.add_clause([-(c * size + v) for c, v in enumerate(square)])

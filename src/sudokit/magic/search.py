@@ -1,7 +1,8 @@
 """Our own depth-first searches for magic squares: plain backtracking and forward checking.
 
-Both share one iterative loop (:func:`_explore`, an explicit stack, so no deep recursion) over a
-board of bit sets with an undo trail (python-constraint's push/pop idea: nothing is copied).
+Both run the CSP core's iterative loop (:func:`sudokit.csp.search.depth_first`, an explicit
+stack, so no deep recursion) over a board of bit sets with an undo trail (python-constraint's
+push/pop idea: nothing is copied).
 
 * ``backtracking``: cells in row-major order, every value 1..n² tried in increasing order;
   an assignment is checked against the constraints whose cells are then all assigned: the value
@@ -14,6 +15,8 @@ board of bit sets with an undo trail (python-constraint's push/pop idea: nothing
   partial sum and k its unassigned cells, a value v stays only when
   ``M - s - v`` lies between the sums of the k - 1 smallest and of the k - 1 largest unused
   values (so the last free cell of a line is forced to ``M - s``). An empty domain fails at once.
+  With ``bounds=False`` only the first step is made (the value is removed, as in the Prolog
+  report's forward checking) and a line's sum is checked when the line is full.
   Cells are chosen by MRV (minimum remaining values, "fail first") or statically; values are
   tried extremes first (smallest, largest, next smallest, ...), in increasing order, or middle
   first.
@@ -31,6 +34,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from enum import Enum
 
+from ..csp.search import depth_first
 from ..result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
@@ -120,6 +124,20 @@ class _Board(ABC):
         return all(not value[a] or not value[b] or value[a] < value[b]
                    for a, b in self.pairs_of[cell])
 
+    def mark(self) -> int:
+        """The trail position to undo to."""
+        return len(self.trail)
+
+    def take(self, cell: int) -> None:
+        """Nothing to do: :meth:`place` marks the cell used."""
+
+    def release(self, cell: int) -> None:
+        """Nothing to do: :meth:`undo` frees the cell."""
+
+    def solution(self) -> Square:
+        """The full square, flat."""
+        return tuple(self.value)
+
     def start(self) -> bool:
         """Place the givens; False when they already break a constraint."""
         for cell, v in enumerate(self.problem.givens):
@@ -159,9 +177,10 @@ class _Backtracking(_Board):
 class _ForwardChecking(_Board):
     """Backtracking that prunes the domains of unassigned cells after each assignment."""
 
-    def __init__(self, problem: MagicProblem, select: Select, order: ValueOrder) -> None:
+    def __init__(self, problem: MagicProblem, select: Select, order: ValueOrder,
+                 bounds: bool = True) -> None:
         super().__init__(problem)
-        self.select, self.order = select, order
+        self.select, self.order, self.bounds = select, order, bounds
         self.dom = [self.all_values] * self.size
 
     def choose(self) -> int | None:
@@ -203,6 +222,8 @@ class _ForwardChecking(_Board):
         others = ~(1 << v)
         if not all(self.restrict(c, others) for c in self.free):
             return False
+        if not self.bounds:  # the report's forward checking: values only, full lines checked
+            return self.lines_ok(cell) and self.prune_order(cell)
         return self.prune_lines(cell) and self.prune_order(cell)
 
     def prune_lines(self, cell: int) -> bool:
@@ -254,29 +275,9 @@ def _range_mask(lo: int, hi: int) -> int:
 
 
 def _explore(board: _Board, stats: Stats, limits: Limits) -> Iterator[Square]:
-    """Yield every completion of ``board``, depth first; frames are ``(cell, values, mark)``."""
-    if not board.start():
-        return
-    cell = board.choose()
-    if cell is None:
-        yield tuple(board.value)
-        return
-    stack = [(cell, board.values(cell)[::-1], len(board.trail))]
-    while stack:
-        cell, left, mark = stack[-1]
-        board.undo(mark)
-        if not left:
-            stack.pop()
-            stats.backtracks += 1
-            continue
-        limits.count_node(stats)
-        if not board.assign(cell, left.pop()):
-            continue
-        nxt = board.choose()
-        if nxt is None:
-            yield tuple(board.value)
-            continue
-        stack.append((nxt, board.values(nxt)[::-1], len(board.trail)))
+    """Yield every completion of ``board`` by the CSP core's loop (:func:`depth_first`)."""
+    if board.start():
+        yield from depth_first(board, stats, limits)
 
 
 def backtracking(problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
@@ -294,8 +295,8 @@ def backtracking(problem: MagicProblem, stats: Stats, limits: Limits) -> Iterato
 
 
 def forward_checking(problem: MagicProblem, stats: Stats, limits: Limits,
-                     select: Select = Select.MRV,
-                     order: ValueOrder = ValueOrder.EXTREMES) -> Iterator[Square]:
+                     select: Select = Select.MRV, order: ValueOrder = ValueOrder.EXTREMES,
+                     bounds: bool = True) -> Iterator[Square]:
     """Yield every magic square of ``problem`` by forward checking (module docstring).
 
     Args:
@@ -306,8 +307,11 @@ def forward_checking(problem: MagicProblem, stats: Stats, limits: Limits,
         order: value ordering; extremes first (default) pairs small and large values, as the
             lines of a magic square do (first square of order 6: 57,810 nodes, against 535,468
             in increasing order).
+        bounds: also bound the unassigned cells of each line through the assigned cell by the
+            partial sum (default); False: remove the assigned value only, as the Prolog
+            report's forward checking does, and check a line's sum when it is full.
 
     Raises:
         LimitReached: from ``limits.check``.
     """
-    yield from _explore(_ForwardChecking(problem, select, order), stats, limits)
+    yield from _explore(_ForwardChecking(problem, select, order, bounds), stats, limits)

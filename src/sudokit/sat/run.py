@@ -68,7 +68,7 @@ def falsified_clause(clauses: Sequence[Sequence[int]], model: Sequence[int]) -> 
     """Return the index of the first clause no literal of ``model`` satisfies, or None.
 
     >>> falsified_clause([[1, -2], [2]], [1, 2]), falsified_clause([[1, -2], [2]], [-1, -2])
-    (None, 0)
+    (None, 1)
     """
     true = set(model)
     return next((i for i, clause in enumerate(clauses) if true.isdisjoint(clause)), None)
@@ -77,7 +77,7 @@ def falsified_clause(clauses: Sequence[Sequence[int]], model: Sequence[int]) -> 
 def model_lines(model: Sequence[int], width: int = 78) -> list[str]:
     """Return the model as SAT-competition ``v`` lines, the last ending with ``0``.
 
-    >>> model_lines([1, -2, 3], width=8)
+    >>> model_lines([1, -2, 3], width=6)
     ['v 1 -2', 'v 3 0']
     """
     lines, current = [], "v"
