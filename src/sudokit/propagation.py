@@ -8,6 +8,11 @@ queues an event; processing events applies, to a fixpoint:
 * **naked twins** (naked pair): two cells of a unit with the same two candidates remove them from
   the rest of the unit (the Udacity "AIND-Sudoku" formulation).
 
+The same three rules are public, one pass at a time, on a :class:`Candidates` state, so the
+Udacity notebook's steps can be replayed: :func:`eliminate`, :func:`only_choice`,
+:func:`naked_twins` and :func:`reduce_puzzle` (all of them to a fixpoint). They return a new
+state, or None on a contradiction (a cell left without a candidate).
+
 Search picks a cell with the fewest candidates (MRV) and tries its digits in increasing order.
 Every change is recorded on a trail ``(cell, old_mask)`` and undone by popping, so no state is ever
 copied. A contradiction is a return value (False), never an exception.
@@ -17,12 +22,152 @@ References: P. Norvig, "Solving Every Sudoku Puzzle", 2006; Russell and Norvig, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
+from .geometry import Geometry
 from .puzzle import Grid, Puzzle
 from .result import Limits, Stats
 
-__all__ = ["PropagationState", "search"]
+__all__ = ["PropagationState", "search", "Candidates", "eliminate", "only_choice", "naked_twins",
+           "reduce_puzzle"]
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The candidates of every cell of a grid: the state the single strategies work on.
+
+    Attributes:
+        geometry: the grid (units and peers).
+        cells: N**2 tuples of digits, increasing, row-major; one digit means decided.
+    """
+
+    geometry: Geometry
+    cells: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Candidates:
+        """The notebook's starting state: each given alone, every digit in the empty cells."""
+        every = tuple(range(1, puzzle.geometry.side + 1))
+        return cls(puzzle.geometry, tuple((d,) if d else every for d in puzzle.givens))
+
+    @classmethod
+    def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
+                  geometry: Geometry) -> Candidates:
+        """Build from ``cell -> digits``: cells as ints or labels (``r1c1``, Norvig's ``A1``),
+        digits as ints or a string (``"123"``, as in the notebook). Missing cells get every
+        digit.
+
+        Raises:
+            ValueError: an unknown cell label or a digit outside 1..N.
+        """
+        labels = {geometry.label(c): c for c in range(geometry.n_cells)}
+        if geometry.side <= 9:
+            labels.update({f"{chr(65 + c // geometry.side)}{c % geometry.side + 1}": c
+                           for c in range(geometry.n_cells)})
+        cells = [tuple(range(1, geometry.side + 1))] * geometry.n_cells
+        for key, digits in values.items():
+            cell = key if isinstance(key, int) else labels.get(key)
+            if cell is None or not 0 <= cell < geometry.n_cells:
+                raise ValueError(f"unknown cell {key!r}")
+            found = tuple(sorted({int(d) for d in digits}))
+            if any(not 1 <= d <= geometry.side for d in found):
+                raise ValueError(f"cell {key!r}: digits must be 1..{geometry.side}")
+            cells[cell] = found
+        return cls(geometry, tuple(cells))
+
+    def as_dict(self) -> dict[str, str]:
+        """``label -> digits`` as a string, as the notebook prints it (``{"r1c1": "4"}``)."""
+        return {self.geometry.label(c): "".join(map(str, ds)) for c, ds in enumerate(self.cells)}
+
+    def grid(self) -> Grid:
+        """The decided digits, 0 elsewhere."""
+        return tuple(ds[0] if len(ds) == 1 else 0 for ds in self.cells)
+
+
+def _changed(state: Candidates, cells: list[set[int]]) -> Candidates | None:
+    if not all(cells):
+        return None
+    return Candidates(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
+
+
+def eliminate(state: Candidates) -> Candidates | None:
+    """One pass of elimination: each cell decided now removes its digit from its peers.
+
+    Cells decided by this pass act in the next pass (as in the notebook).
+
+    Returns:
+        The new state, or None when a cell is left without a candidate.
+    """
+    cells = [set(ds) for ds in state.cells]
+    peers = state.geometry.peers
+    for cell, digits in enumerate(state.cells):
+        if len(digits) == 1:
+            for peer in peers[cell]:
+                cells[peer].discard(digits[0])
+    return _changed(state, cells)
+
+
+def only_choice(state: Candidates) -> Candidates | None:
+    """One pass of only choice (hidden single): a digit with one place in a unit goes there.
+
+    Returns:
+        The new state, or None when a digit has no place left in a unit.
+    """
+    cells = [set(ds) for ds in state.cells]
+    for unit in state.geometry.units:
+        for digit in range(1, state.geometry.side + 1):
+            places = [c for c in unit if digit in state.cells[c]]
+            if not places:
+                return None
+            if len(places) == 1:
+                cells[places[0]] = {digit}
+    return _changed(state, cells)
+
+
+def naked_twins(state: Candidates) -> Candidates | None:
+    """One pass of naked twins: two cells of a unit with the same two candidates remove them
+    from the unit's other cells.
+
+    Returns:
+        The new state, or None when a cell is left without a candidate.
+    """
+    cells = [set(ds) for ds in state.cells]
+    for unit in state.geometry.units:
+        seen: dict[tuple[int, ...], int] = {}
+        for cell in unit:
+            pair = state.cells[cell]
+            if len(pair) != 2:
+                continue
+            if pair in seen:
+                for other in unit:
+                    if other not in (cell, seen[pair]):
+                        cells[other] -= set(pair)
+            seen[pair] = cell
+    return _changed(state, cells)
+
+
+def reduce_puzzle(state: Candidates, twins: bool = True) -> Candidates | None:
+    """Apply elimination, only choice (and naked twins) until nothing changes.
+
+    Returns:
+        The fixpoint, or None on a contradiction.
+
+    >>> from sudokit.puzzle import Puzzle
+    >>> start = Candidates.of(Puzzle.from_digits([1, 2, 3, 0, 3, 4, 0, 2] + [0] * 8))
+    >>> reduce_puzzle(start).grid()[:8]
+    (1, 2, 3, 4, 3, 4, 1, 2)
+    """
+    current: Candidates | None = state
+    while current is not None:
+        before = current
+        current = eliminate(current)
+        current = current and only_choice(current)
+        if twins:
+            current = current and naked_twins(current)
+        if current == before:
+            return current
+    return None
 
 
 class PropagationState:

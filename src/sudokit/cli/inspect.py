@@ -18,6 +18,8 @@ class Inference(str, Enum):
     """What ``sudokit show --after`` applies before listing candidates."""
 
     NONE = "none"
+    ELIMINATE = "eliminate"  # one elimination pass from the givens (the notebook's first step)
+    ONLY_CHOICE = "only-choice"  # one elimination pass, then one only-choice pass
     PROPAGATE = "propagate"
     AC3 = "ac3"
 
@@ -25,7 +27,10 @@ class Inference(str, Enum):
 @app.command("show")
 def show_command(
     puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
-    after: Annotated[Inference, typer.Option(help="Inference applied before listing candidates.")]
+    after: Annotated[Inference, typer.Option(
+        help="Inference applied before listing candidates: eliminate (one pass), only-choice "
+        "(one elimination pass, then one only-choice pass), propagate (all rules to a "
+        "fixpoint) or ac3.")]
     = Inference.NONE,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
@@ -47,6 +52,13 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
         from ..csp.sudoku import ac3_candidates
 
         return ac3_candidates(puzzle)
+    if after in (Inference.ELIMINATE, Inference.ONLY_CHOICE):
+        from ..propagation import Candidates, eliminate, only_choice
+
+        state = eliminate(Candidates.of(puzzle))
+        if state is not None and after is Inference.ONLY_CHOICE:
+            state = only_choice(state)
+        return list(state.cells) if state is not None else None
     if after is Inference.PROPAGATE:
         from ..propagation import PropagationState
 
