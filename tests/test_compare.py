@@ -137,3 +137,23 @@ def test_per_instance_table_marks_timeouts() -> None:
     console.print(instance_table(comparison))
     text = console.export_text()
     assert text.count("timeout") == 2 and "sudoku-top95.txt:2" in text
+
+
+def test_trace_says_whether_ac3_alone_solved_and_draws_the_report(tmp_path: Path) -> None:
+    """Issue 17.3: a verdict line per puzzle, numbered plots, and the three-panel report."""
+    easy = (DATA / "norvig/sudoku-easy50.txt").read_text().split()[0]
+    hard = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
+    source = tmp_path / "two.txt"
+    source.write_text(f"{easy}\n{hard}\n")
+    plot = tmp_path / "q.png"
+    done = runner.invoke(app, ["trace", str(source), "--plot", str(plot)])
+    assert done.exit_code == 0, done.output
+    verdicts = [line for line in done.stdout.splitlines() if line.startswith("ac3_alone")]
+    assert verdicts[0].split()[1] == "solved" and verdicts[1].split()[1:3] == ["search", "needed"]
+    assert (tmp_path / "q-1.png").exists() and (tmp_path / "q-2.png").exists()
+    report = runner.invoke(app, ["trace", easy, "--format", "report"])
+    assert report.exit_code == 0
+    header = next(line for line in report.stdout.splitlines() if line.startswith("puzzle"))
+    assert header.split() == ["puzzle", "after", "AC-3", "solution"]
+    panel_rows = report.stdout.split(header)[1].splitlines()[1:]
+    assert len(panel_rows) == 11 and panel_rows[0].count("|") == 6

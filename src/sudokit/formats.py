@@ -54,6 +54,7 @@ __all__ = [
     "format_grid",
     "format_candidates",
     "format_side_by_side",
+    "format_panels",
 ]
 
 
@@ -223,3 +224,30 @@ def format_side_by_side(puzzle: Puzzle, solution: Sequence[int] | None,
              else [""] * len(left))
     width = max(len(s) for s in left)
     return "\n".join(f"{a.ljust(width)}    {b}".rstrip() for a, b in zip(left, right)) + "\n"
+
+
+def format_panels(panels: Sequence[tuple[str, Sequence[int] | None]], geometry: Geometry,
+                  style: Style | None = None) -> str:
+    """Draw titled grids side by side (e.g. the puzzle, the grid after AC-3, the solution).
+
+    Args:
+        panels: ``(title, grid)`` pairs; a grid of N**2 ints (0 empty), or None for a panel
+            that says ``(none)``.
+        geometry: the grid shape of every panel.
+
+    >>> print(format_panels([("a", [1, 0, 0, 1]), ("b", None)], Geometry.of(1, 2)), end="")
+    a      b
+    1 .    (none)
+    ---
+    . 1
+    """
+    drawn = [format_grid(grid, geometry, style).splitlines() if grid is not None else ["(none)"]
+             for _title, grid in panels]
+    width = [max(len(line) for line in [title, *lines])
+             for (title, _grid), lines in zip(panels, drawn)]
+    height = max(len(lines) for lines in drawn)
+    rows = ["    ".join(title.ljust(w) for (title, _g), w in zip(panels, width)).rstrip()]
+    for i in range(height):
+        rows.append("    ".join((lines[i] if i < len(lines) else "").ljust(w)
+                                for lines, w in zip(drawn, width)).rstrip())
+    return "\n".join(rows) + "\n"

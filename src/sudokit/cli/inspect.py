@@ -14,6 +14,13 @@ from ._app import app
 from ._common import INDEX_HELP, PUZZLE_HELP, one_puzzle, read_argument
 
 
+class TraceFormat(str, Enum):
+    """What ``sudokit trace`` prints per puzzle."""
+
+    TEXT = "text"  # outcome, counters, whether AC-3 alone solved it
+    REPORT = "report"  # the same, then the puzzle, the grid after AC-3 and the solution
+
+
 class Inference(str, Enum):
     """What ``sudokit show --after`` applies before listing candidates."""
 
@@ -123,9 +130,13 @@ def trace_command(
     index: Annotated[int | None, typer.Option(
         min=1, metavar="K", help="Trace only the K-th puzzle of the input (1-based); default: "
         "every puzzle, one plot each.")] = None,
+    fmt: Annotated[TraceFormat, typer.Option(
+        "--format", "-f", help="report: also draw the puzzle, the grid after AC-3 alone and "
+        "the solution side by side.")] = TraceFormat.TEXT,
 ) -> None:
-    """Solve puzzles with the per-step trace on: print the outcome and the counters, and
-    optionally plot the AC-3 queue length (x: step, y: arcs queued)."""
+    """Solve puzzles with the per-step trace on: print the outcome, the counters and whether
+    AC-3 alone solved the puzzle or search was needed, and optionally plot the AC-3 queue
+    length (x: step, y: arcs queued)."""
     from itertools import chain, islice
 
     from ..output import parse_option, pick_puzzle, read_inputs
@@ -133,12 +144,13 @@ def trace_command(
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
         parsed = one_puzzle(puzzle, index=index, box=box)
-        ok = _trace_one(parsed, method, options, time_limit, plot, data)
+        ok = _trace_one(parsed, method, options, time_limit, plot, data, fmt)
         raise typer.Exit(0 if ok else 1)
     records = read_inputs([puzzle], box=box)
     head = list(islice(records, 2))
     if len(head) < 2:  # one puzzle: plain file names
-        ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data)
+        ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data,
+                        fmt)
         raise typer.Exit(0 if ok else 1)
     all_ok = True
     for number, record in enumerate(chain(head, records), 1):
@@ -148,8 +160,18 @@ def trace_command(
             continue
         print(f"# {number}: {record.source}:{record.line}")
         all_ok &= _trace_one(record.puzzle, method, options, time_limit,
-                             _numbered(plot, number), _numbered(data, number))
+                             _numbered(plot, number), _numbered(data, number), fmt)
     raise typer.Exit(0 if all_ok else 1)
+
+
+def _ac3_verdict(after: list[tuple[int, ...]] | None, n_cells: int) -> str:
+    """Whether AC-3 alone solved the puzzle, proved it unsolvable, or left search to do."""
+    if after is None:
+        return "unsolvable (AC-3 alone emptied a domain)"
+    decided = sum(len(ds) == 1 for ds in after)
+    if decided == n_cells:
+        return "solved (AC-3 alone decided every cell; the search only confirmed them)"
+    return f"search needed ({decided} of {n_cells} cells decided by AC-3 alone)"
 
 
 def _numbered(path: Path | None, number: int) -> Path | None:
@@ -158,11 +180,12 @@ def _numbered(path: Path | None, number: int) -> Path | None:
 
 
 def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: float,
-               plot: Path | None, data: Path | None) -> bool:
+               plot: Path | None, data: Path | None, fmt: TraceFormat = TraceFormat.TEXT) -> bool:
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""
     from ..api import solve
-    from ..formats import format_line
+    from ..csp.sudoku import ac3_candidates
+    from ..formats import format_line, format_panels
     from ..plots import queue_figure, save_figure
     from ..result import Status
 
@@ -177,6 +200,12 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
         if value is not None:
             print(f"{name:<13} {value}")
     print(f"{'ac3_steps':<13} {len(trace)}\n{'seconds':<13} {result.seconds:.4f}")
+    after = ac3_candidates(puzzle)
+    print(f"{'ac3_alone':<13} {_ac3_verdict(after, puzzle.geometry.n_cells)}")
+    if fmt is TraceFormat.REPORT:
+        ac3_grid = tuple(ds[0] if len(ds) == 1 else 0 for ds in after) if after else None
+        print(format_panels([("puzzle", puzzle.givens), ("after AC-3", ac3_grid),
+                             ("solution", result.solution)], puzzle.geometry), end="")
     if data:
         data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
     if plot:
