@@ -19,6 +19,7 @@ from .geometry import Geometry, Variant
 from .puzzle import Puzzle, is_solution, violations
 from .registry import get_solver, methods
 from .result import Limits, Result, Stats, Status
+from .generate import generate  # noqa: E402  # binds the function over the subpackage's name
 
 __all__ = [
     "Puzzle",
@@ -29,6 +30,7 @@ __all__ = [
     "count_solutions",
     "solve_many",
     "solve_array",
+    "generate",
     "ArrayResult",
     "default_method",
     "methods",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ._app import app, main
 
 # Importing a command module registers its commands, in this order (sudokit --help).
-from . import solve, inspect, magic, compare, sat, logic  # noqa: F401  # isort: skip
+from . import solve, inspect, magic, compare, sat, logic, generate  # noqa: F401  # isort: skip
 
 __all__ = ["app", "main"]
 

@@ -1,0 +1,168 @@
+"""``sudokit generate``: new puzzles, streamed as they are made, in the forms ``solve`` writes."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, BinaryIO
+
+import typer
+
+from ..output import OutputFormat
+from ._app import app
+
+
+class SymmetryChoice(str, Enum):
+    NONE = "none"
+    ROT180 = "rot180"
+    ROT90 = "rot90"
+    MIRROR = "mirror"
+    FLIP = "flip"
+    DIAGONAL = "diagonal"
+    ANTIDIAGONAL = "antidiagonal"
+    DIHEDRAL = "dihedral"
+
+
+class VariantChoice(str, Enum):
+    STANDARD = "standard"
+    DIAGONAL = "diagonal"
+
+
+def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
+    """One output record (ending in a newline) for a :class:`~sudokit.generate.Generated`.
+
+    Line form: the puzzle in line form, or with ``with_solution`` tdoku's
+    ``puzzle:1:solution`` (``sudokit solve`` reads it back and checks the solution). Grid form:
+    a ``#`` header (index, givens, rating), the puzzle drawn (beside its solution with
+    ``with_solution``) and a blank line. JSON lines: the fields of ``Generated.as_dict`` (the
+    solution only with ``with_solution``).
+    """
+    from ..formats import format_grid, format_line, format_side_by_side
+
+    if fmt is OutputFormat.JSONL:
+        record = item.as_dict()
+        if not with_solution:
+            del record["solution"]
+        return json.dumps(record) + "\n"
+    if fmt is OutputFormat.LINE:
+        if with_solution:
+            return f"{item.line}:1:{format_line(item.solution)}\n"
+        return item.line + "\n"
+    header = f"# puzzle {item.index}: {item.givens} givens"
+    if item.symmetry.value != "none":
+        header += f", {item.symmetry.value}"
+    header += ", minimal" if item.minimal else ""
+    if item.rating is not None:
+        header += f", rating {item.rating:g} ({item.rater})"
+        header += f", {item.level}" if item.level else ""
+    drawing = (format_side_by_side(item.puzzle, item.solution) if with_solution
+               else format_grid(item.puzzle.givens, item.puzzle.geometry))
+    return f"{header}\n{drawing}\n"
+
+
+@app.command("generate")
+def generate_command(
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="Puzzles to make.")] = 1,
+    size: Annotated[int | None, typer.Option(
+        "--size", "-s", min=1, max=64, help="Grid side N (default 9; usual box shape).")] = None,
+    box: Annotated[str | None, typer.Option(
+        help="Box shape RxC, e.g. 2x3 or 3x4 (sets the size).")] = None,
+    variant: Annotated[VariantChoice, typer.Option(help="Rules: standard or diagonal (X).")]
+    = VariantChoice.STANDARD,
+    symmetry: Annotated[SymmetryChoice, typer.Option(
+        help="Symmetry of the givens pattern.")] = SymmetryChoice.NONE,
+    minimal: Annotated[bool, typer.Option(
+        help="Prove every given necessary (no given can be removed).")] = False,
+    givens: Annotated[str | None, typer.Option(
+        help="Number of givens: 30, or a range 22-25.")] = None,
+    level: Annotated[str | None, typer.Option(
+        help="Difficulty: easy, medium, hard, expert or extreme (the rater's bands).")] = None,
+    rating: Annotated[str | None, typer.Option(
+        help="Rating band LOW-HIGH of the rater, e.g. 2-3.5.")] = None,
+    rater: Annotated[str, typer.Option(
+        help="Difficulty rater: nodes (search nodes) or se (human techniques, when "
+             "installed).")] = "nodes",
+    rate: Annotated[bool, typer.Option(
+        help="Rate every puzzle (grid and jsonl records always carry the rating).")] = False,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed: the same seed and options give the same puzzles (default: fresh, "
+             "printed).")] = None,
+    start: Annotated[int, typer.Option(min=0, help="Index of the first puzzle of the seed's "
+                                       "sequence (to continue a run).")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Threads (output identical for any number).")] = 1,
+    fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="Record form on stdout.")]
+    = OutputFormat.LINE,
+    with_solution: Annotated[bool, typer.Option(
+        help="Write each solution too (line form: puzzle:1:solution).")] = False,
+    node_budget: Annotated[int | None, typer.Option(
+        min=0, help="Search nodes per removal check without --minimal (default 100 up to 9x9, 10 "
+             "above).")] = None,
+    max_tries: Annotated[int, typer.Option(
+        min=1, help="Grids per puzzle before giving up on a givens or rating band.")] = 10_000,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write the records here instead of stdout.")] = None,
+) -> None:
+    """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
+    from ..generate import generate
+    from ..generate.engine import new_seed
+
+    run_seed = new_seed() if seed is None else seed
+    made = generate(count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
+                    minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
+                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start, jobs=jobs, node_budget=node_budget,
+                    max_tries=max_tries)
+    if output is None:
+        sys.stdout.flush()
+    began = time.perf_counter()
+    with (open(output, "wb") if output else _stdout()) as out:
+        total, givens_sum, minimal_count = _write_all(made, out, fmt, with_solution)
+    _summary(total, givens_sum, minimal_count, time.perf_counter() - began, run_seed,
+             seed is None)
+
+
+class _stdout:
+    """``sys.stdout.buffer`` as a context manager that does not close it."""
+
+    def __enter__(self) -> BinaryIO:
+        return sys.stdout.buffer
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout.flush()
+
+
+def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat,
+               with_solution: bool) -> tuple[int, int, int]:
+    from ..render import progress
+
+    total = givens_sum = minimal_count = 0
+    with progress(sys.stderr.isatty()) as advance:
+        for item in made:
+            out.write(format_generated(item, fmt, with_solution).encode())
+            out.flush()
+            total += 1
+            givens_sum += item.givens
+            minimal_count += item.minimal
+            advance(1)
+    return total, givens_sum, minimal_count
+
+
+def _summary(total: int, givens_sum: int, minimal_count: int, seconds: float, seed: int,
+             fresh: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="sudokit generate", title_justify="left", show_edge=False)
+    table.add_column("")
+    table.add_column("", justify="right")
+    table.add_row("puzzles", f"{total:,}")
+    if total:
+        table.add_row("mean givens", f"{givens_sum / total:.1f}")
+        table.add_row("proven minimal", f"{minimal_count:,}")
+    table.add_row("seconds", f"{seconds:.3f}")
+    table.add_row("puzzles/s", f"{total / seconds:,.1f}" if seconds > 0 else "-")
+    table.add_row("seed", f"{seed}" + (" (fresh: pass --seed to repeat)" if fresh else ""))
+    Console(stderr=True).print(table)

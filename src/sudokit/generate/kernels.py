@@ -1,0 +1,488 @@
+"""Numba kernels of the generator: a seeded random stream, random solution grids, and the
+reduction of a grid to a puzzle whose uniqueness every removal is checked for in compiled code.
+
+Both engines of :mod:`sudokit.fast` are driven from here: the 9x9 bitboard engine
+(:mod:`sudokit.fast.nine`) for standard 9x9 grids, the generic candidate-mask engine
+(:mod:`sudokit.fast.kernels`) for every other box shape, size and variant. One call handles a
+whole batch of puzzles, each from its own four-word seed, so the Python side pays its overhead
+once per batch and the output of a puzzle depends on its seed only.
+
+Uniqueness of a removal. The grid ``S`` being the unique solution of the current givens, the
+puzzle without the givens of the cells ``R`` is still unique exactly when no solution differs
+from ``S`` on ``R``. For one cell ``c`` that is one satisfiability search: forbid ``S[c]`` in
+``c`` and look for any solution (none: unique). For several cells the search counts to two.
+
+Removal order and minimality. Orbits (a cell and its images under the chosen symmetry) are tried
+in a random order, each once. A removal refused at some point stays refused later, since
+removing more givens keeps the second solution a solution; so one pass leaves a puzzle from
+which no orbit can be removed. Runs of orbits are first tried together (group testing): a run
+that keeps the puzzle unique is accepted at the cost of one search, one that does not is halved
+and tried again, down to single orbits, so the outcome is that of trying the orbits one by one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..fast import kernels as gk
+from ..fast import nine
+from ..fast.bits import lowest_index, popcount
+from ..fast.kernels import Outcome, Phase
+from ..fast.rules import full_mask, narrow, propagate, undo
+from ..fast.state import ONE, ZERO, Reg, jit
+
+__all__ = ["INFO", "seed_state", "next_u64", "below", "shuffle", "nine_grid", "generic_grid",
+           "transform", "generate_batch"]
+
+INFO = ("givens", "checks", "nodes", "attempts", "grid_nodes", "accepted", "unproven")
+"""Columns of the int64 ``info`` array the batch kernels fill, one row per puzzle:
+
+* ``givens``: givens left in the puzzle;
+* ``checks``: uniqueness searches run (group tests included);
+* ``nodes``: search nodes of those checks;
+* ``attempts``: grids made (more than one when a givens range rejected a puzzle);
+* ``grid_nodes``: search nodes spent making the solution grids;
+* ``accepted``: 1 when the puzzle meets the givens range, 0 when ``max_attempts`` ran out;
+* ``unproven``: orbits of givens kept without a proof that they are needed (a check over its
+  node budget, the givens floor, or a stop at the target): 0 means the puzzle is minimal.
+
+``checks`` and ``nodes`` count the last (accepted) grid's reduction only.
+"""
+
+_MASK32 = np.uint64(0xFFFFFFFF)
+_S17 = np.uint64(17)
+_S45 = np.uint64(45)
+_NOLIMIT = np.iinfo(np.int64).max
+
+
+# -- random stream: xoshiro256** (Blackman and Vigna 2018), integer arithmetic only -----------
+
+@jit
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@jit
+def next_u64(rng):
+    """Advance the xoshiro256** state ``rng`` (uint64[4], not all zero); return 64 random bits."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << _S17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return result
+
+
+@jit
+def seed_state(rng, words):
+    """Set ``rng`` from four uint64 seed words (an all-zero seed is replaced)."""
+    for k in range(4):
+        rng[k] = words[k]
+    if rng[0] | rng[1] | rng[2] | rng[3] == ZERO:
+        rng[0] = np.uint64(0x9E3779B97F4A7C15)
+
+
+@jit
+def below(rng, n):
+    """Return a uniform integer in ``0..n-1`` (1 <= n < 2**32; Lemire 2019, exact)."""
+    bound = np.uint64(n)
+    m = (next_u64(rng) >> np.uint64(32)) * bound
+    low = m & _MASK32
+    if low < bound:
+        threshold = (np.uint64(1) << np.uint64(32)) % bound
+        while low < threshold:
+            m = (next_u64(rng) >> np.uint64(32)) * bound
+            low = m & _MASK32
+    return np.int64(m >> np.uint64(32))
+
+
+@jit
+def shuffle(rng, values, n):
+    """Shuffle the first ``n`` entries of ``values`` in place (Fisher-Yates)."""
+    for i in range(n - 1, 0, -1):
+        j = below(rng, i + 1)
+        values[i], values[j] = values[j], values[i]
+
+
+@jit
+def _random_bit(rng, mask):
+    """Return one set bit of a non-zero uint64 mask, each with equal probability."""
+    k = below(rng, popcount(mask))
+    for _ in range(k):
+        mask &= mask - ONE
+    return mask & (~mask + ONE)
+
+
+# -- random solution grids ---------------------------------------------------------------------
+
+@jit
+def nine_grid(state, rng, out, node_limit):
+    """Fill ``out`` (uint8[81]) with a random 9x9 solution grid: depth-first search on the 9x9
+    engine from the empty grid, trying the digits of each chosen cell in a random order.
+
+    Returns the search nodes used, or -1 when ``node_limit`` was hit (``out`` is then unset).
+    """
+    s, stack, frame_cell, frame_untried, regs = state
+    for k in range(27):
+        s[k] = nine.BAND
+    for b in range(3):
+        s[nine.U + b] = nine.BAND
+    s[nine.DIRTY] = 0
+    regs[:] = 0
+    depth = 0
+    nodes = 0
+    descend = True
+    while True:
+        if descend:
+            if s[nine.U] | s[nine.U + 1] | s[nine.U + 2] == 0:
+                for d in range(9):
+                    for b in range(3):
+                        w = s[3 * d + b]
+                        while w != 0:
+                            out[27 * b + nine._low(w)] = d + 1
+                            w &= w - 1
+                return nodes
+            cell = nine._pick(s)
+            for k in range(nine.WIDTH):
+                stack[depth, k] = s[k]
+            frame_cell[depth] = cell
+            frame_untried[depth] = nine._digits(s, cell)
+            depth += 1
+        d = depth - 1
+        if d < 0:
+            return -1  # cannot happen: the empty grid has solutions
+        untried = frame_untried[d]
+        if untried == 0:
+            depth = d
+            descend = False
+            continue
+        if nodes >= node_limit:
+            return -1
+        nodes += 1
+        bit = np.int64(_random_bit(rng, np.uint64(untried)))
+        frame_untried[d] = untried ^ bit
+        for k in range(nine.WIDTH):
+            s[k] = stack[d, k]
+        descend = nine._assign(s, regs, nine._low(bit), frame_cell[d]) and nine._propagate(s, regs)
+
+
+@jit
+def generic_grid(tables, state, rng, givens, out, node_limit):
+    """Fill ``out`` (uint8[N*N]) with a random solution of ``givens`` (all zero for a random
+    grid) on the generic engine: depth-first search, each chosen cell's digits in a random
+    order, naked and hidden singles after every choice (locked candidates off: they cost more
+    than they save when almost every branch succeeds).
+
+    Returns the search nodes used, or -1 when ``node_limit`` was hit or there is no solution.
+    """
+    cand, regs = state.cand, state.regs
+    frame_cell, frame_untried, frame_mark = state.frame_cell, state.frame_untried, state.frame_mark
+    full = full_mask(tables)
+    gk.start(tables, state, givens)
+    if regs[Reg.PHASE] == Phase.DONE or not propagate(tables, state, full, False):
+        return -1
+    nodes = 0
+    descend = True
+    while True:
+        if descend:
+            cell = gk._select(cand)
+            if cell < 0:
+                for c in range(cand.shape[0]):
+                    out[c] = lowest_index(cand[c]) + 1
+                return nodes
+            d = regs[Reg.DEPTH]
+            frame_cell[d] = cell
+            frame_untried[d] = cand[cell]
+            frame_mark[d] = regs[Reg.TRAIL]
+            regs[Reg.DEPTH] = d + 1
+        d = regs[Reg.DEPTH] - 1
+        if d < 0:
+            return -1
+        undo(state, frame_mark[d])
+        untried = frame_untried[d]
+        if untried == ZERO:
+            regs[Reg.DEPTH] = d
+            descend = False
+            continue
+        if nodes >= node_limit:
+            return -1
+        nodes += 1
+        bit = _random_bit(rng, untried)
+        frame_untried[d] = untried ^ bit
+        narrow(tables, state, frame_cell[d], bit)
+        descend = propagate(tables, state, full, False)
+
+
+@jit
+def transform(rng, grid, tmp, side, box_rows, box_cols, full, rows, cols, labels):
+    """Apply a random validity-preserving transformation to ``grid`` in place.
+
+    With ``full``: a random relabelling, band order, stack order, row order inside each band,
+    column order inside each stack, and (square boxes only) a transposition with probability
+    1/2. Without ``full`` (variants whose extra units those moves would break): relabelling and,
+    for square boxes, the transposition only. ``tmp``, ``rows``, ``cols`` (int32[N]) and
+    ``labels`` (uint8[N + 1]) are scratch.
+    """
+    n = side
+    for d in range(n + 1):
+        labels[d] = d
+    shuffle(rng, labels[1:], n)
+    for i in range(n):
+        rows[i] = i
+        cols[i] = i
+    if full:
+        bands = n // box_rows
+        stacks = n // box_cols
+        # band order, then rows inside each band (rows[i] = source row of row i)
+        for i in range(bands):
+            tmp[i] = i
+        shuffle(rng, tmp, bands)
+        for b in range(bands):
+            for r in range(box_rows):
+                rows[b * box_rows + r] = tmp[b] * box_rows + r
+            shuffle(rng, rows[b * box_rows:(b + 1) * box_rows], box_rows)
+        for i in range(stacks):
+            tmp[i] = i
+        shuffle(rng, tmp, stacks)
+        for b in range(stacks):
+            for c in range(box_cols):
+                cols[b * box_cols + c] = tmp[b] * box_cols + c
+            shuffle(rng, cols[b * box_cols:(b + 1) * box_cols], box_cols)
+    flip = box_rows == box_cols and below(rng, 2) == 1
+    for r in range(n):
+        for c in range(n):
+            src = rows[r] * n + cols[c]
+            if flip:
+                src = rows[c] * n + cols[r]
+            tmp[r * n + c] = labels[grid[src]]
+    for k in range(n * n):
+        grid[k] = tmp[k]
+
+
+# -- uniqueness checks -------------------------------------------------------------------------
+
+@jit
+def _forced(tables, givens, grid, removed, n_removed, unit_mask):
+    """Whether every removed cell is a naked or hidden single of the givens left (its peers'
+    givens show every digit but its own, or in one of its units every other empty cell sees its
+    digit). The givens left then force every removed cell back, so uniqueness needs no search.
+    ``unit_mask`` (uint64[units]) is scratch."""
+    units, unit_start, cell_units = tables.units, tables.unit_start, tables.cell_units
+    full = full_mask(tables)
+    for u in range(units.shape[0]):
+        m = ZERO
+        for k in range(units.shape[1]):
+            d = givens[units[u, k]]
+            if d != 0:
+                m |= ONE << np.uint64(d - 1)
+        unit_mask[u] = m
+    for t in range(n_removed):
+        cell = removed[t]
+        bit = ONE << np.uint64(grid[cell] - 1)
+        seen = ZERO
+        for k in range(unit_start[cell], unit_start[cell + 1]):
+            seen |= unit_mask[cell_units[k]]
+        if seen & bit != ZERO:
+            return False  # cannot happen for a solution grid; be safe
+        if seen | bit == full:
+            continue  # naked single
+        hidden = False
+        for k in range(unit_start[cell], unit_start[cell + 1]):
+            u = cell_units[k]
+            blocked = True
+            for j in range(units.shape[1]):
+                e = units[u, j]
+                if e == cell or givens[e] != 0:
+                    continue
+                sees = False
+                for q in range(unit_start[e], unit_start[e + 1]):
+                    if unit_mask[cell_units[q]] & bit != ZERO:
+                        sees = True
+                        break
+                if not sees:
+                    blocked = False
+                    break
+            if blocked:
+                hidden = True
+                break
+        if not hidden:
+            return False
+    return True
+
+
+@jit
+def _check(engine, tables, state, nstate, givens, grid, removed, n_removed, node_limit, locked,
+           out2, counters, unit_mask):
+    """Whether the puzzle ``givens`` (the cells ``removed[:n_removed]`` already cleared) still
+    has ``grid`` as its only solution: 1 yes, 0 no, -1 unknown (the search reached
+    ``node_limit``).
+
+    ``engine`` 0 runs the 9x9 engine on ``nstate``, 1 the generic one on ``tables`` and
+    ``state``. One removed cell: forbid its digit and look for any solution; several: count
+    to two. ``counters`` (int64[3]) accumulates the checks and their nodes.
+    """
+    if _forced(tables, givens, grid, removed, n_removed, unit_mask):
+        return 1
+    counters[0] += 1
+    single = n_removed == 1
+    limit = 1 if single else 2
+    if engine == 0:
+        nine.start(nstate, givens)
+        if single:  # forbid the solution's digit: any solution left is a second one
+            cell = removed[0]
+            d = np.int64(grid[cell]) - 1
+            b = cell // 27
+            nstate.s[3 * d + b] &= ~(np.int64(1) << (cell - 27 * b))
+            nstate.s[nine.DIRTY] |= np.int64(1) << d
+        outcome = nine.run(nstate, limit, node_limit, np.inf, out2)
+        regs = nstate.regs
+    else:
+        gk.start(tables, state, givens)
+        if single and state.regs[Reg.PHASE] != Phase.DONE:
+            cell = removed[0]
+            narrow(tables, state, cell, ~(ONE << np.uint64(grid[cell] - 1)))
+        outcome = gk.run(tables, state, limit, node_limit, np.inf, locked, out2)
+        regs = state.regs
+    counters[1] += regs[Reg.NODES]
+    if outcome != Outcome.EXHAUSTED and outcome != Outcome.FOUND:
+        return -1
+    return 1 if regs[Reg.SOLUTIONS] == (0 if single else 1) else 0
+
+
+# -- reduction ---------------------------------------------------------------------------------
+
+@jit
+def _reduce(engine, tables, state, nstate, grid, givens, orbit_start, orbit_cells, order,
+            removed, minimal, node_budget, floor, stop_at, batch, locked, out2, counters, unit_mask):
+    """Remove givens from ``givens`` (a copy of ``grid`` on entry) while ``grid`` stays the only
+    solution; return the number of givens left.
+
+    Args:
+        orbit_start, orbit_cells: CSR lists of the cell orbits of the symmetry.
+        order: int32[orbits], the random order in which orbits are tried.
+        removed: int32[N*N] scratch.
+        minimal: checks have no node limit (else ``node_budget``; a check over it keeps the
+            orbit, so the puzzle stays unique but may not be minimal).
+        floor: never go below this many givens.
+        stop_at: stop once at most this many givens are left (-1: try every orbit).
+        batch: the first group size (1: no group testing).
+    """
+    n_orbits = order.shape[0]
+    count = _count_givens(givens)
+    limit = _NOLIMIT if minimal else node_budget
+    i = 0
+    size = batch
+    while i < n_orbits and count > stop_at:
+        n_removed = 0  # the next run of `size` orbits, cut where the floor would be crossed
+        j = i
+        while j < n_orbits and j < i + size:
+            o = order[j]
+            if count - n_removed - (orbit_start[o + 1] - orbit_start[o]) < floor:
+                break
+            if stop_at >= 0 and count - n_removed <= stop_at:
+                break
+            for t in range(orbit_start[o], orbit_start[o + 1]):
+                removed[n_removed] = orbit_cells[t]
+                n_removed += 1
+            j += 1
+        if j == i:  # this orbit alone would cross the floor: keep it
+            counters[2] += 1
+            i += 1
+            continue
+        for t in range(n_removed):
+            givens[removed[t]] = 0
+        verdict = _check(engine, tables, state, nstate, givens, grid, removed, n_removed, limit,
+                         locked, out2, counters, unit_mask)
+        if verdict == 1:
+            count -= n_removed
+            i = j
+            if size < batch:
+                size *= 2
+            continue
+        for t in range(n_removed):
+            givens[removed[t]] = grid[removed[t]]
+        if j - i == 1:
+            if verdict < 0:
+                counters[2] += 1  # kept without proof that it is needed
+            i += 1
+        else:
+            size = (j - i) // 2
+    counters[2] += n_orbits - i  # orbits never tried (stopped at `stop_at`)
+    return count
+
+
+@jit
+def _count_givens(givens):
+    count = 0
+    for c in range(givens.shape[0]):
+        count += 1 if givens[c] != 0 else 0
+    return count
+
+
+@jit
+def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_cols,
+                   full_transform, orbit_start, orbit_cells, minimal, node_budget, floor, lo, hi,
+                   stop_at, batch, locked, max_attempts, rng, work8, work32, zeros, out2,
+                   counters, unit_mask, puzzles, solutions, info):
+    """Make one puzzle per row of ``seeds`` (uint64[M, 4]), each from its own stream.
+
+    For each: a random grid (:func:`nine_grid` when ``engine`` is 0, else
+    :func:`generic_grid`), a random :func:`transform`, a random orbit order and
+    :func:`_reduce` (never below ``floor`` givens, stopping at ``stop_at``); repeated (at most
+    ``max_attempts`` grids) until the givens left are in ``lo..hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and ``info``
+    (int64[M, len(INFO)]). ``work8`` (uint8[2, N*N + 1]), ``work32`` (int32[4, N*N]),
+    ``zeros`` (uint8[N*N] of 0), ``out2`` (uint8[2, N*N]), ``counters`` (int64[3]) and
+    ``unit_mask`` (uint64[units]) are scratch.
+    """
+    n_cells = side * side
+    n_orbits = orbit_start.shape[0] - 1
+    order = work32[0, :n_orbits]
+    removed = work32[1]
+    rows = work32[2, :side]
+    cols = work32[3, :side]
+    tmp = work8[0]
+    labels = work8[1, :side + 1]
+    grid_limit = 5000 if engine == 0 else 20 * n_cells
+    for i in range(seeds.shape[0]):
+        seed_state(rng, seeds[i])
+        givens = puzzles[i]
+        grid = solutions[i]
+        attempts = 0
+        grid_nodes = 0
+        accepted = 0
+        count = 0
+        while attempts < max_attempts:
+            counters[:] = 0
+            attempts += 1
+            made = -1
+            while made < 0:  # a stuck search restarts from the stream's next state
+                if engine == 0:
+                    made = nine_grid(nstate, rng, grid, grid_limit)
+                else:
+                    made = generic_grid(tables, state, rng, zeros, grid, grid_limit)
+                grid_nodes += made if made >= 0 else grid_limit
+            transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, rows, cols,
+                      labels)
+            for c in range(n_cells):
+                givens[c] = grid[c]
+            for k in range(n_orbits):
+                order[k] = k
+            shuffle(rng, order, n_orbits)
+            count = _reduce(engine, tables, state, nstate, grid, givens, orbit_start,
+                            orbit_cells, order, removed, minimal, node_budget, floor, stop_at,
+                            batch, locked, out2, counters, unit_mask)
+            if lo <= count <= hi:
+                accepted = 1
+                break
+        info[i, 0] = count
+        info[i, 1] = counters[0]
+        info[i, 2] = counters[1]
+        info[i, 3] = attempts
+        info[i, 4] = grid_nodes
+        info[i, 5] = accepted
+        info[i, 6] = counters[2]
