@@ -268,3 +268,22 @@ def test_full_pattern_grids_read_as_solutions() -> None:
         grid = pattern(*shape)
         puzzle = parse_puzzle(format_grid(grid, Geometry.of(*shape)), box=shape)
         assert is_solution(grid, puzzle)
+
+
+def test_order_one_prefix_lines_are_1x1_puzzles(tmp_path) -> None:
+    """Issue 17.5: '1 0' and '1 1' (the SAT report's 1 <= N) are two 1x1 puzzles, not one 2x2
+    grid; a spaced 2x2 grid whose first row looks like them still reads as a grid."""
+    from typer.testing import CliRunner
+
+    from sudokit.cli import app
+
+    got = records("1 0\n1 1\n")
+    assert [(r.line, r.puzzle.geometry.side, r.puzzle.givens) for r in got] == [
+        (1, 1, (0,)), (2, 1, (1,))]
+    assert records("1 .\n")[0].puzzle.givens == (0,)
+    grid = records("1 .\n---\n. 1\n", box=None)
+    assert len(grid) == 1 and grid[0].puzzle.geometry.side == 2
+    path = tmp_path / "order1.txt"
+    path.write_text("1 0\n1 1\n")
+    done = CliRunner().invoke(app, ["solve", str(path)])
+    assert done.exit_code == 0 and done.stdout.split() == ["1", "1"]

@@ -187,6 +187,9 @@ class Grouper:
 
     def _puzzle(self, first: Line, geometry: Geometry | None = None) -> Record:
         """The puzzle starting at ``first``: a whole line, or the first of N rows."""
+        if first.order_one and geometry is None and self.box is None and not self._pair_row():
+            one = Geometry.of(1, 1)
+            return self._whole(replace(first, tokens=first.tokens[1:], geometry=one), one)
         geometry = geometry or self.box or first.geometry
         k = len(first.tokens)
         if first.fields:
@@ -201,6 +204,13 @@ class Grouper:
             except InvalidPuzzle as exc:
                 return self._error(exc, first.number)
         return self._whole(first, None)
+
+    def _pair_row(self) -> bool:
+        """Whether the next content line is a second row of a spaced 2x2 grid (two cells, not
+        itself an order-1 line ``1 0``): then ``1 0`` before it is that grid's first row."""
+        ahead = self._peek_content(1)
+        return bool(ahead) and (ahead[0].kind is Kind.ROW and len(ahead[0].tokens) == 2
+                                and not ahead[0].fields and not ahead[0].order_one)
 
     def _is_row(self, first: Line) -> bool:
         k = len(first.tokens)

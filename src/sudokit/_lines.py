@@ -104,6 +104,8 @@ class Line:
         drawing: the line had ``|`` or box-drawing characters (so it is a row of a grid).
         fields: the columns of a CSV row, or ``(puzzle, count, solution)`` of a tdoku line.
         geometry: the grid of an order-prefix line (``3 0004...``); None otherwise.
+        order_one: the line is ``1 0``, ``1 1`` or ``1 .``: an order-1 prefix line, unless a
+            row of a 2x2 grid follows it.
         value: the integer of a NUMBER line.
         columns: ``(puzzle, solution)`` field indices named by a CSV header.
         message, column: what is wrong with an ERROR line, and where.
@@ -117,6 +119,7 @@ class Line:
     drawing: bool = False
     fields: tuple[Line, ...] = ()
     geometry: Geometry | None = None
+    order_one: bool = False
     value: int = 0
     columns: tuple[int, int] = (0, 1)
     message: str = ""
@@ -174,6 +177,10 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
         order = int(tokens[0][0])
         if order >= 2 and len(tokens[1][0]) == order**4:
             return Line(number, Kind.ROW, _chars(tokens[1:]), geometry=Geometry.of(order, order))
+        if order == 1 and (tokens[1][0] in ("0", "1") or tokens[1][0] in EMPTY_MARKERS):
+            # "1 0", "1 1": order 1 (1 <= N), or the first row of a spaced 2x2 grid: the
+            # grouper decides by the next line
+            return Line(number, Kind.ROW, tokens, spaced=True, order_one=True)
     if len(tokens) == 1 and not (drawing or commas) and tokens[0][0].isdigit():
         value = int(tokens[0][0])
         if 1 <= value <= MAX_SIDE and len(tokens[0][0]) <= 2:
