@@ -15,9 +15,11 @@ length_bonus`).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
+from ..geometry import Geometry
 from .state import Board, bits
 from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
 from .units import intersections, unit_cells
@@ -41,6 +43,18 @@ class _Graph:
     board: Board
     mode: ChainMode
     groups: list[list[int]]  # per digit: group bitmasks (two or more cells)
+    strong: dict[Node, list[Node]] = field(default_factory=dict)  # memo of _strong
+    weak: dict[Node, list[Node]] = field(default_factory=dict)  # memo of _weak
+
+
+@cache
+def _box_lines(geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Per cell, the bitmasks of (its box and its row, its box and its column)."""
+    n = geometry.side
+    rows, cols, boxes = unit_cells(geometry)[:n], unit_cells(geometry)[n:2 * n], \
+        unit_cells(geometry)[2 * n:3 * n]
+    return tuple((boxes[geometry.box_of(c)] & rows[c // n], boxes[geometry.box_of(c)] & cols[c % n])
+                 for c in range(geometry.n_cells))
 
 
 def _groups(board: Board) -> list[list[int]]:
@@ -54,18 +68,26 @@ def _groups(board: Board) -> list[list[int]]:
 
 
 def _in_group_shape(board: Board, cells: int) -> bool:
-    geometry = board.geometry
-    return any(cells & ~i.cells == 0 for i in intersections(geometry)
-               if i.first >= 2 * geometry.side)
+    row_part, col_part = _box_lines(board.geometry)[(cells & -cells).bit_length() - 1]
+    return not cells & ~row_part or not cells & ~col_part
 
 
 def _strong(graph: _Graph, node: Node) -> list[Node]:
+    out = graph.strong.get(node)
+    if out is None:
+        out = graph.strong[node] = _strong_links(graph, node)
+    return out
+
+
+def _strong_links(graph: _Graph, node: Node) -> list[Node]:
     board, mode = graph.board, graph.mode
     cells, d0 = node
     out: list[Node] = []
     if mode is not ChainMode.XY:
         places = board.cells_of[d0]
-        for mask in unit_cells(board.geometry):
+        masks = unit_cells(board.geometry)
+        for u in board.geometry.units_of[(cells & -cells).bit_length() - 1]:
+            mask = masks[u]
             if cells & mask != cells:
                 continue
             rest = places & mask & ~cells
@@ -81,6 +103,13 @@ def _strong(graph: _Graph, node: Node) -> list[Node]:
 
 
 def _weak(graph: _Graph, node: Node) -> list[Node]:
+    out = graph.weak.get(node)
+    if out is None:
+        out = graph.weak[node] = _weak_links(graph, node)
+    return out
+
+
+def _weak_links(graph: _Graph, node: Node) -> list[Node]:
     board, mode = graph.board, graph.mode
     cells, d0 = node
     seen = board.common_peers(cells) & board.cells_of[d0] & ~cells
