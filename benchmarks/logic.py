@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -125,7 +126,7 @@ def run_peer(name: str, rows: Sequence[tuple[str, float]], budget: float) -> Non
     our_seconds = time.perf_counter() - start
     se = [s for _, s in done]
     speed = f"{len(done) / seconds:8.2f} puzzles/s (ours {len(done) / our_seconds:.2f})"
-    rated = [(v, s, o) for v, s, o in zip(values, se, ours) if v is not None and v == v]
+    rated = [(v, s, o) for v, s, o in zip(values, se, ours) if v is not None and not math.isnan(v)]
     print(f"{name:<12} {len(done):>4} puzzles {speed}")
     if rated and name != "larsdoku":
         theirs, se_r, ours_r = zip(*rated)

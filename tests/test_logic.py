@@ -205,3 +205,16 @@ def test_jellyfish_by_hand() -> None:
     assert step is not None and step.technique == "Jellyfish"
     expected = {(r * 9 + c, 5) for r in range(9) if r not in allowed for c in (0, 2, 4, 6)}
     assert set(step.eliminations) == expected
+
+
+def test_logic_method_counts_techniques_and_branches_only_where_logic_ends() -> None:
+    from sudokit import solve
+
+    grid, _se = RATED[0]
+    basic = solve(grid, "logic")
+    assert basic.stats.extra.get("Hidden Single", 0) > 0
+    full = solve(grid, "logic", level="all")
+    assert full.solution == basic.solution and full.stats.nodes == 0
+    singles = solve(grid, "logic", level="singles")
+    assert singles.solution == basic.solution and singles.stats.nodes > 0
+    assert set(singles.stats.extra) <= {"Full House", "Hidden Single", "Naked Single"}

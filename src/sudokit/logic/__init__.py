@@ -7,10 +7,37 @@ the hardest step it needs). Techniques live one family per module in
 """
 
 from .registry import Kind, Technique, technique_names, techniques
-from .solve import Level, Rating, apply_step, explain, hint, level_of, next_step, rate, solve_steps
+from .solve import (
+           Level,
+           Rating,
+           apply_step,
+           explain,
+           hint,
+           level_of,
+           next_step,
+           rate,
+           solve_steps,
+)
 from .state import Board, Candidates
 from .step import Link, LinkKind, Step
 
-__all__ = ["Candidates", "Board", "Step", "Link", "LinkKind", "Kind", "Technique", "techniques",
-           "technique_names", "explain", "rate", "hint", "next_step", "apply_step",
-           "solve_steps", "Level", "Rating", "level_of"]
+__all__ = [
+           "Board",
+           "Candidates",
+           "Kind",
+           "Level",
+           "Link",
+           "LinkKind",
+           "Rating",
+           "Step",
+           "Technique",
+           "apply_step",
+           "explain",
+           "hint",
+           "level_of",
+           "next_step",
+           "rate",
+           "solve_steps",
+           "technique_names",
+           "techniques",
+]

@@ -24,7 +24,7 @@ from .state import Board, bits
 from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
 from .units import intersections, unit_cells
 
-__all__ = ["ChainMode", "find_chain", "Node"]
+__all__ = ["ChainMode", "Node", "find_chain"]
 
 Node = tuple[int, int]
 """``(cells bitmask, digit - 1)``."""

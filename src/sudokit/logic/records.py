@@ -12,7 +12,7 @@ from typing import Any
 from .._lines import Record
 from ..errors import SudokuError
 
-__all__ = ["rate_records", "rate_chunk", "record_line"]
+__all__ = ["rate_chunk", "rate_records", "record_line"]
 
 _CHUNK = 8
 

@@ -12,7 +12,7 @@ from enum import Enum
 from .state import Board
 from .step import Step
 
-__all__ = ["Technique", "Kind", "technique", "techniques", "technique_names"]
+__all__ = ["Kind", "Technique", "technique", "technique_names", "techniques"]
 
 Finder = Callable[[Board], "Step | None"]
 

@@ -16,14 +16,27 @@ from ..errors import InvalidPuzzle, SolverBug
 from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike
 from ..result import Limits, Stats
-from .registry import Kind, Technique, techniques
 from .dynamic import search_solution
+from .registry import Kind, Technique, techniques
 from .state import Board, Candidates
 from .step import Step
 
-__all__ = ["Level", "Rating", "explain", "rate", "hint", "next_step", "apply_step",
-           "solve_steps", "check_step", "ALL_KINDS", "level_of", "explain_states",
-           "parse_marks", "rating_of"]
+__all__ = [
+    "ALL_KINDS",
+    "Level",
+    "Rating",
+    "apply_step",
+    "check_step",
+    "explain",
+    "explain_states",
+    "hint",
+    "level_of",
+    "next_step",
+    "parse_marks",
+    "rate",
+    "rating_of",
+    "solve_steps",
+]
 
 ALL_KINDS = frozenset(Kind)
 

@@ -17,7 +17,7 @@ from ..errors import InvalidPuzzle
 from ..geometry import Geometry
 from ..puzzle import Puzzle
 
-__all__ = ["Candidates", "Board", "bits", "digits_of"]
+__all__ = ["Board", "Candidates", "bits", "digits_of"]
 
 
 def bits(mask: int) -> list[int]:

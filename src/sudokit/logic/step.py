@@ -15,8 +15,15 @@ from typing import Any
 
 from ..geometry import Geometry
 
-__all__ = ["Step", "Link", "LinkKind", "cells_text", "candidate_text", "eliminations_text",
-           "length_bonus"]
+__all__ = [
+    "Link",
+    "LinkKind",
+    "Step",
+    "candidate_text",
+    "cells_text",
+    "eliminations_text",
+    "length_bonus",
+]
 
 
 class LinkKind(Enum):

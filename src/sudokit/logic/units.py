@@ -8,7 +8,7 @@ from functools import cache
 
 from ..geometry import Geometry
 
-__all__ = ["UnitKind", "unit_kind", "Intersection", "intersections", "line_units", "unit_cells"]
+__all__ = ["Intersection", "UnitKind", "intersections", "line_units", "unit_cells", "unit_kind"]
 
 
 class UnitKind(Enum):

@@ -9,8 +9,12 @@ are the nodes and, in ``extra``, the number of steps of each technique.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
+from ..logic.registry import Kind
+from ..logic.solve import solve_steps
+from ..logic.state import Candidates, bits
 from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
@@ -29,21 +33,16 @@ class LogicSolver(Solver):
                "branching where they stop; counts steps per technique")
     counters = frozenset({"nodes", "backtracks"})
     max_side = 25
-    options = {"level": ("basic", tuple(_LEVELS))}
+    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
+        "level": ("basic", tuple(_LEVELS))}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        from ..logic.registry import Kind
-        from ..logic.state import Candidates
-
         state = Candidates.from_puzzle(puzzle)
         max_rating = _LEVELS[self.settings["level"]]
         yield from _branch(state, stats, limits, frozenset({Kind.LOGIC}), max_rating)
 
 
-def _branch(state, stats: Stats, limits: Limits, kinds, max_rating) -> Iterator[Grid]:  # noqa: ANN001
-    from ..logic.solve import solve_steps
-    from ..logic.state import bits
-
+def _branch(state, stats: Stats, limits: Limits, kinds, max_rating) -> Iterator[Grid]:
     if state.contradiction() is not None:
         return
     for _step in solve_steps(state, kinds=kinds, limits=limits, stats=stats,

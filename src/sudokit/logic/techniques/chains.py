@@ -8,7 +8,7 @@ from ..registry import technique
 from ..state import Board
 from ..step import Step
 
-__all__ = ["x_chain", "xy_chain", "aic"]
+__all__ = ["aic", "x_chain", "xy_chain"]
 
 
 @technique("X-Chain", 6.6, max_side=16)

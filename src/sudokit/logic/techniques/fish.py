@@ -55,6 +55,15 @@ def fish(board: Board, size: int, rating: float) -> Step | None:
     return None
 
 
-technique("X-Wing", 3.2)(lambda board: fish(board, 2, 3.2))
-technique("Swordfish", 3.8)(lambda board: fish(board, 3, 3.8))
-technique("Jellyfish", 5.2, max_side=25)(lambda board: fish(board, 4, 5.2))
+
+def _register(name: str, rating: float, size: int, max_side: int = 64) -> None:
+    def find(board: Board) -> Step | None:
+        return fish(board, size, rating)
+
+    find.__doc__ = f"{name}: a fish of {size} base lines (see module docstring)."
+    technique(name, rating, max_side=max_side)(find)
+
+
+_register("X-Wing", 3.2, 2)
+_register("Swordfish", 3.8, 3)
+_register("Jellyfish", 5.2, 4, max_side=25)

@@ -15,7 +15,7 @@ from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 
-__all__ = ["digit_forcing_chain", "cell_forcing_chain", "unit_forcing_chain"]
+__all__ = ["cell_forcing_chain", "digit_forcing_chain", "unit_forcing_chain"]
 
 
 def _common(board: Board, branches: list[Outcome]) -> tuple[list, list, int]:

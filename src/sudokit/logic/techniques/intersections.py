@@ -11,7 +11,7 @@ from ..state import Board, bits
 from ..step import Step, cells_text, eliminations_text
 from ..units import UnitKind, intersections, unit_cells, unit_kind
 
-__all__ = ["pointing", "claiming"]
+__all__ = ["claiming", "pointing"]
 
 
 def _locked(board: Board, box_first: bool, name: str, rating: float) -> Step | None:

@@ -12,7 +12,7 @@ from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import UnitKind, unit_cells, unit_kind
 
-__all__ = ["turbot_fish", "empty_rectangle", "simple_colouring", "conjugate_pairs"]
+__all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fish"]
 
 
 def conjugate_pairs(board: Board, d0: int) -> list[tuple[int, int, int]]:

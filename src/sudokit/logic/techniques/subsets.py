@@ -14,7 +14,7 @@ from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["naked_subset", "hidden_subset"]
+__all__ = ["hidden_subset", "naked_subset"]
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
@@ -73,9 +73,18 @@ def hidden_subset(board: Board, size: int, rating: float) -> Step | None:
     return None
 
 
-technique("Naked Pair", 3.0)(lambda board: naked_subset(board, 2, 3.0))
-technique("Hidden Pair", 3.4)(lambda board: hidden_subset(board, 2, 3.4))
-technique("Naked Triple", 3.6)(lambda board: naked_subset(board, 3, 3.6))
-technique("Hidden Triple", 4.0)(lambda board: hidden_subset(board, 3, 4.0))
-technique("Naked Quad", 5.0, max_side=25)(lambda board: naked_subset(board, 4, 5.0))
-technique("Hidden Quad", 5.4, max_side=25)(lambda board: hidden_subset(board, 4, 5.4))
+
+def _register(name: str, rating: float, size: int, naked: bool, max_side: int = 64) -> None:
+    def find(board: Board) -> Step | None:
+        return (naked_subset if naked else hidden_subset)(board, size, rating)
+
+    find.__doc__ = f"{name} (see module docstring)."
+    technique(name, rating, max_side=max_side)(find)
+
+
+_register("Naked Pair", 3.0, 2, True)
+_register("Hidden Pair", 3.4, 2, False)
+_register("Naked Triple", 3.6, 3, True)
+_register("Hidden Triple", 4.0, 3, False)
+_register("Naked Quad", 5.0, 4, True, max_side=25)
+_register("Hidden Quad", 5.4, 4, False, max_side=25)

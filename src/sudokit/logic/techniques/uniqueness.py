@@ -13,10 +13,10 @@ from ..registry import Kind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["unique_rectangle", "bug_plus_one"]
+__all__ = ["bug_plus_one", "unique_rectangle"]
 
 
-def _rectangles(board: Board):  # noqa: ANN202 - generator of plain tuples
+def _rectangles(board: Board):
     """Yield ``(cells, x, y)`` for every rectangle of open cells in two boxes sharing x, y."""
     g = board.geometry
     n, masks, values = g.side, board.masks, board.values

@@ -15,7 +15,7 @@ from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["xy_wing", "xyz_wing", "w_wing"]
+__all__ = ["w_wing", "xy_wing", "xyz_wing"]
 
 
 def _targets(board: Board, cells: tuple[int, ...], digit: int) -> tuple[tuple[int, int], ...]:
@@ -59,8 +59,16 @@ def _wing(board: Board, pivot_size: int, name: str, rating: float) -> Step | Non
     return None
 
 
-technique("XY-Wing", 4.2)(lambda board: _wing(board, 2, "XY-Wing", 4.2))
-technique("XYZ-Wing", 4.4)(lambda board: _wing(board, 3, "XYZ-Wing", 4.4))
+@technique("XY-Wing", 4.2)
+def xy_wing(board: Board) -> Step | None:
+    """Pivot {x,y}, pincers {x,z} and {y,z}."""
+    return _wing(board, 2, "XY-Wing", 4.2)
+
+
+@technique("XYZ-Wing", 4.4)
+def xyz_wing(board: Board) -> Step | None:
+    """Pivot {x,y,z}, pincers {x,z} and {y,z}."""
+    return _wing(board, 3, "XYZ-Wing", 4.4)
 
 
 @technique("W-Wing", 7.1, order=-1)
