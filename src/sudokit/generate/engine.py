@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -17,9 +18,29 @@ import numpy as np
 from ..geometry import Geometry, Variant
 from .symmetry import Symmetry, orbits
 
-__all__ = ["Plan", "Batch", "Maker", "seeds_for", "new_seed"]
+__all__ = ["Plan", "Batch", "Maker", "seeds_for", "new_seed", "grid_table", "EXACT_MAX_SIDE"]
 
-_NINE_GRID_NODES = 5000
+EXACT_MAX_SIDE = 6
+"""Grids up to this side (standard rules) are drawn exactly uniformly from :func:`grid_table`."""
+
+
+@cache
+def grid_table(geometry: Geometry) -> np.ndarray:
+    """Every solution grid of ``geometry`` whose first row is 1..N (uint8[K, N*N]), for
+    standard grids up to :data:`EXACT_MAX_SIDE` (4x4: 12 grids, 6x6: 39,168); empty otherwise.
+
+    A uniform row of it, uniformly relabelled, is a uniform grid: each grid has exactly one
+    relabelling whose first row is 1..N.
+    """
+    from ..fast import solve_many
+
+    n = geometry.side
+    if geometry.variant is not Variant.STANDARD or n > EXACT_MAX_SIDE:
+        return np.zeros((0, geometry.n_cells), np.uint8)
+    first = np.zeros((1, geometry.n_cells), np.uint8)
+    first[0, :n] = np.arange(1, n + 1)
+    solutions, _, stats = solve_many(first, 100_000, geometry=geometry)
+    return np.ascontiguousarray(solutions[0, :int(stats[0, 5])])
 
 
 def new_seed() -> int:
@@ -67,6 +88,8 @@ class Plan:
         node_budget: nodes per uniqueness check when not ``minimal``.
         batch: first group size of the group tests (1: one orbit at a time).
         max_attempts: grids tried per puzzle (and per seed) for the givens range.
+        exact: draw grids up to 6x6 exactly uniformly (else by the randomised search, as
+            larger grids are: for measuring that search's bias).
     """
 
     geometry: Geometry
@@ -79,6 +102,7 @@ class Plan:
     node_budget: int = 1000
     batch: int = 8
     max_attempts: int = 200
+    exact: bool = True
 
 
 class Batch(NamedTuple):
@@ -111,6 +135,7 @@ class Maker:
         self.zeros = np.zeros(n_cells, np.uint8)
         self.out2 = np.zeros((2, n_cells), np.uint8)
         self.counters = np.zeros(3, np.int64)
+        self.table = grid_table(geometry)
         self.unit_mask = np.zeros(len(geometry.units), np.uint64)
 
     def make(self, seeds: np.ndarray, plan: Plan) -> Batch:
@@ -127,6 +152,7 @@ class Maker:
                        np.ascontiguousarray(seeds, np.uint64), g.side, g.box_rows, g.box_cols,
                        full, start, cells, plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.lo),
                        int(plan.hi), int(plan.stop_at), int(plan.batch), plan.minimal,
-                       int(plan.max_attempts), self.rng, self.work8, self.work32, self.zeros,
+                       int(plan.max_attempts), self.table if plan.exact else self.table[:0],
+                       self.rng, self.work8, self.work32, self.zeros,
                        self.out2, self.counters, self.unit_mask, *out)
         return out

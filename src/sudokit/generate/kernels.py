@@ -427,12 +427,14 @@ def _count_givens(givens):
 @jit
 def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_cols,
                    full_transform, orbit_start, orbit_cells, minimal, node_budget, floor, lo, hi,
-                   stop_at, batch, locked, max_attempts, rng, work8, work32, zeros, out2,
+                   stop_at, batch, locked, max_attempts, table, rng, work8, work32, zeros, out2,
                    counters, unit_mask, puzzles, solutions, info):
     """Make one puzzle per row of ``seeds`` (uint64[M, 4]), each from its own stream.
 
     For each: a random grid (:func:`nine_grid` when ``engine`` is 0, else
-    :func:`generic_grid`), a random :func:`transform`, a random orbit order and
+    :func:`generic_grid`) and a random :func:`transform`, or, when ``table`` (uint8[K, N*N])
+    is not empty, a uniformly chosen row of it uniformly relabelled; then a random orbit order
+    and
     :func:`_reduce` (never below ``floor`` givens, stopping at ``stop_at``); repeated (at most
     ``max_attempts`` grids) until the givens left are in ``lo..hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and ``info``
     (int64[M, len(INFO)]). ``work8`` (uint8[2, N*N + 1]), ``work32`` (int32[4, N*N]),
@@ -459,15 +461,23 @@ def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_col
         while attempts < max_attempts:
             counters[:] = 0
             attempts += 1
-            made = -1
-            while made < 0:  # a stuck search restarts from the stream's next state
-                if engine == 0:
-                    made = nine_grid(nstate, rng, grid, grid_limit)
-                else:
-                    made = generic_grid(tables, state, rng, zeros, grid, grid_limit)
-                grid_nodes += made if made >= 0 else grid_limit
-            transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, rows, cols,
-                      labels)
+            if table.shape[0] > 0:
+                row = below(rng, table.shape[0])
+                for d in range(side + 1):
+                    labels[d] = d
+                shuffle(rng, labels[1:], side)
+                for c in range(n_cells):
+                    grid[c] = labels[table[row, c]]
+            else:
+                made = -1
+                while made < 0:  # a stuck search restarts from the stream's next state
+                    if engine == 0:
+                        made = nine_grid(nstate, rng, grid, grid_limit)
+                    else:
+                        made = generic_grid(tables, state, rng, zeros, grid, grid_limit)
+                    grid_nodes += made if made >= 0 else grid_limit
+                transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, rows, cols,
+                          labels)
             for c in range(n_cells):
                 givens[c] = grid[c]
             for k in range(n_orbits):
