@@ -29,12 +29,13 @@ from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dimacs import SatOutcome, sudoku_comments
-from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Check, Clause, Encoding,
-                            deadline_check, decode, encode, paused_gc, var)
+from ..sat.compact import compact_cnf, renumbered
+from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, deadline_check,
+                            decode, encode, paused_gc, var)
 from ..sat.external import default_command, run_command
 from .base import Solver
 
-__all__ = ["SatSolver", "pysat_backends", "limited_solve"]
+__all__ = ["SatSolver", "CdclSearch", "pysat_backends", "limited_solve"]
 
 EXEC = "exec"
 _CANDIDATES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42",
@@ -42,7 +43,7 @@ _CANDIDATES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4
                "maplechrono", "maplecm", "maplesat", "mergesat3")
 _FIRST_SLICE = 1000  # conflicts in the first slice of a time-limited call
 _SLICE_SECONDS = 0.05
-_LOAD_CHUNK = 8192  # clauses renumbered and loaded between two deadline checks
+_LOAD_CHUNK = 8192  # clauses loaded between two deadline checks
 _MEASURED = ("decisions", "conflicts", "propagations")
 
 
@@ -105,66 +106,24 @@ class SatSolver(Solver):
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
+        if self.backend != EXEC:
+            search = CdclSearch(puzzle, self.backend, encoding, stats, limits)
+            with search:
+                while (grid := search.next(stats, limits)) is not None:
+                    yield grid
+                    search.block(grid)
+            return
         check = deadline_check(limits, stats)  # the time limit covers encoding and loading
         with paused_gc():  # no collection walks millions of clause lists (see paused_gc)
             clauses = encode(puzzle, encoding, check)
-            if [] in clauses:
-                return  # the reduced encoding found a cell or unit-digit with no place
-            if self.backend != EXEC:
-                try:
-                    loaded = self._load(clauses, check)
-                finally:
-                    clauses.clear()  # the solver holds its own copy: free ours now
-        if self.backend == EXEC:
-            try:
-                comments = sudoku_comments(puzzle, encoding)
-                yield from self._exec_solutions(puzzle, clauses, comments, stats, limits)
-            finally:
-                with paused_gc():
-                    clauses.clear()
-        else:
-            yield from self._pysat_solutions(puzzle, *loaded, stats, limits)
-
-    def _load(self, clauses: list[Clause], check: Check) -> tuple[Any, list[int], dict[int, int]]:
-        """Load the clauses into a new PySAT solver, variables renumbered 1..k over those the
-        clauses use (a solver decides on every variable up to the largest, and the reduced
-        encoding leaves many out); ``check`` runs between blocks (the deadline covers loading).
-
-        Returns:
-            ``(solver, original variable of each new one (0-based), new number of each
-            original)``; the caller deletes the solver.
-        """
-        from pysat.solvers import Solver as PySatSolver
-
-        used: set[int] = set()
-        for start in range(0, len(clauses), _LOAD_CHUNK):
-            check()
-            used.update(abs(lit) for clause in clauses[start:start + _LOAD_CHUNK] for lit in clause)
-        original = sorted(used)
-        dense = {v: i for i, v in enumerate(original, 1)}
-        solver = PySatSolver(name=self.backend)
+        if [] in clauses:
+            return  # the reduced encoding found a cell or unit-digit with no place
         try:
-            for start in range(0, len(clauses), _LOAD_CHUNK):
-                check()
-                solver.append_formula([[dense[lit] if lit > 0 else -dense[-lit] for lit in c]
-                                       for c in clauses[start:start + _LOAD_CHUNK]])
-        except BaseException:
-            solver.delete()
-            raise
-        return solver, original, dense
-
-    def _pysat_solutions(self, puzzle: Puzzle, solver: Any, original: list[int],
-                         dense: dict[int, int], stats: Stats, limits: Limits) -> Iterator[Grid]:
-        """Solve, block each grid found, solve again; the solver is deleted at the end."""
-        with solver:
-            while limited_solve(solver, stats, limits):
-                grid = decode((original[lit - 1] for lit in solver.get_model() or () if lit > 0),
-                              puzzle)
-                yield grid
-                blocking = _blocking_clause(grid, puzzle)
-                if not blocking:
-                    return
-                solver.add_clause([-dense[-lit] for lit in blocking])
+            comments = sudoku_comments(puzzle, encoding)
+            yield from self._exec_solutions(puzzle, clauses, comments, stats, limits)
+        finally:
+            with paused_gc():
+                clauses.clear()
 
     def _exec_solutions(self, puzzle: Puzzle, clauses: list[Clause], comments: list[str],
                         stats: Stats, limits: Limits) -> Iterator[Grid]:
@@ -190,6 +149,82 @@ class SatSolver(Solver):
             if not blocking:
                 return
             clauses = clauses + [blocking]
+
+
+class CdclSearch:
+    """A resumable CDCL search over one puzzle through a PySAT backend.
+
+    The puzzle is encoded (``reduced``: on arrays by :func:`~sudokit.sat.compact.compact_cnf`;
+    the others by :func:`~sudokit.sat.encoding.encode`, renumbered) and loaded once, within the
+    time limit; :meth:`next` then finds a model, proves there is none left, or stops at a limit
+    (:class:`~sudokit.errors.LimitReached`) and can be called again: the solver keeps what it
+    learnt. :meth:`block` excludes a grid (a blocking clause), so counting is incremental.
+    Use it as a context manager (the solver is deleted at the end).
+
+    Args:
+        puzzle: the puzzle (consistent givens).
+        backend: a PySAT solver name (:func:`pysat_backends`).
+        encoding: the clause families.
+        stats, limits: as in :meth:`~sudokit.solvers.base.Solver.solutions`.
+
+    Raises:
+        LimitReached: the deadline passed while the formula was built or loaded.
+    """
+
+    def __init__(self, puzzle: Puzzle, backend: str, encoding: Encoding, stats: Stats,
+                 limits: Limits) -> None:
+        from pysat.solvers import Solver as PySatSolver
+
+        check = deadline_check(limits, stats)
+        with paused_gc():
+            if encoding is Encoding.REDUCED:
+                self.cnf = compact_cnf(puzzle, check)
+            else:
+                self.cnf = renumbered(encode(puzzle, encoding, check), puzzle, check)
+        self.exhausted = [] in self.cnf.clauses
+        self.solver = PySatSolver(name=backend)
+        try:
+            with paused_gc():
+                for start in range(0, len(self.cnf.clauses), _LOAD_CHUNK):
+                    check()
+                    self.solver.append_formula(self.cnf.clauses[start:start + _LOAD_CHUNK])
+        except BaseException:
+            self.close()
+            raise
+        self.cnf.clauses.clear()  # the solver holds its own copy: free ours now
+
+    def __enter__(self) -> CdclSearch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Delete the solver (idempotent)."""
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def next(self, stats: Stats, limits: Limits) -> Grid | None:
+        """Return the next grid not yet blocked, or None when there is none.
+
+        Raises:
+            LimitReached: a limit was hit (call again with new limits to go on).
+        """
+        if self.exhausted:
+            return None
+        if not limited_solve(self.solver, stats, limits):
+            self.exhausted = True
+            return None
+        return self.cnf.decode(self.solver.get_model() or ())
+
+    def block(self, grid: Grid) -> None:
+        """Exclude ``grid`` from later answers (a grid with no free cell ends the search)."""
+        clause = self.cnf.blocking_clause(grid)
+        if clause:
+            self.solver.add_clause(clause)
+        else:
+            self.exhausted = True
 
 
 def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:

@@ -1,0 +1,201 @@
+"""The reduced Sudoku CNF built on arrays, over densely numbered candidate variables.
+
+Same clause families as the ``reduced`` encoding of :mod:`sudokit.sat.encoding` (Kwon and Jain
+2006: cell at-least-one and at-most-one, unit at-least-one and at-most-one, with the givens
+applied at encoding time), but
+
+* built with NumPy, group size by group size, instead of clause by clause in Python (36x36 at
+  50% givens: 0.06 s -> 0.01 s; 64x64: 0.4 s -> 0.1 s, see ``benchmarks/large.py``);
+* over variables numbered 1..V for the V candidates the givens leave (so a solver sees no
+  unused variable and no renumbering pass is needed), with :attr:`CompactCnf.original` mapping
+  them back to ``var(cell, digit, N)``;
+* with each pairwise "not both" clause once, even when two cells share two units (a row and a
+  box), which the classic clause counts keep twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..puzzle import Grid, Puzzle
+from .encoding import paused_gc
+
+__all__ = ["CompactCnf", "compact_cnf", "candidates", "renumbered"]
+
+_BLOCK = 8192  # clauses renumbered between two checks
+
+
+@dataclass(frozen=True)
+class CompactCnf:
+    """A reduced Sudoku CNF over dense variables.
+
+    Attributes:
+        clauses: DIMACS clauses over 1..V (lists of ints, no 0); contains ``[]`` when the givens
+            leave a cell, or a digit of a unit, with no place.
+        original: int64[V + 1]; ``original[v]`` is ``var(cell, digit, N)`` of dense variable v
+            (index 0 unused).
+        puzzle: the puzzle encoded.
+    """
+
+    clauses: list[list[int]]
+    original: np.ndarray
+    puzzle: Puzzle
+
+    @property
+    def n_vars(self) -> int:
+        """V, the number of variables."""
+        return len(self.original) - 1
+
+    def decode(self, model: list[int] | tuple[int, ...]) -> Grid:
+        """Return the grid of a model: the givens plus each true dense variable.
+
+        Raises:
+            ValueError: the model leaves a cell empty or sets it twice.
+        """
+        side = self.puzzle.geometry.side
+        true = np.asarray([lit for lit in model if 0 < lit <= self.n_vars], np.int64)
+        cells, digits = np.divmod(self.original[true] - 1, side)
+        grid = np.asarray(self.puzzle.givens, np.int64)
+        free = grid[cells] == 0  # other encodings also state the givens: read free cells only
+        cells, digits = cells[free], digits[free]
+        if np.any(grid[cells]) or len(np.unique(cells)) != len(cells):
+            raise ValueError("model sets a cell twice")
+        grid[cells] = digits + 1
+        if not grid.all():
+            raise ValueError("model leaves a cell without a digit")
+        return tuple(grid.tolist())
+
+    def blocking_clause(self, grid: Grid) -> list[int]:
+        """Return the clause excluding ``grid`` (the negation of its free cells' digits)."""
+        side = self.puzzle.geometry.side
+        free = np.flatnonzero(np.asarray(self.puzzle.givens) == 0)
+        wanted = free * side + np.asarray(grid, np.int64)[free]
+        dense = np.searchsorted(self.original, wanted)
+        return (-dense).tolist()
+
+
+def renumbered(clauses: list[list[int]], puzzle: Puzzle,
+               check: Callable[[], None] | None = None) -> CompactCnf:
+    """Return any Sudoku CNF over ``var(cell, digit, N)`` renumbered 1..V over the variables
+    it uses (a solver decides on every variable up to the largest one).
+
+    Args:
+        clauses: the formula (e.g. :func:`~sudokit.sat.encoding.encode`); not modified.
+        puzzle: the puzzle it encodes.
+        check: called between blocks of clauses (a deadline check may raise there).
+    """
+    check = check or (lambda: None)
+    with paused_gc():
+        used: set[int] = set()
+        for start in range(0, len(clauses), _BLOCK):
+            check()
+            used.update(abs(lit) for clause in clauses[start:start + _BLOCK] for lit in clause)
+        original = np.asarray([0, *sorted(used)], np.int64)
+        dense = {int(v): i for i, v in enumerate(original)}
+        out: list[list[int]] = []
+        for start in range(0, len(clauses), _BLOCK):
+            check()
+            out.extend([dense[lit] if lit > 0 else -dense[-lit] for lit in clause]
+                       for clause in clauses[start:start + _BLOCK])
+    return CompactCnf(out, original, puzzle)
+
+
+def candidates(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
+    """Return the candidates the givens leave and whether the givens are consistent.
+
+    Returns:
+        ``(cand, ok)``: bool[N*N, N], ``cand[cell, d - 1]`` true when ``cell`` is empty and no
+        peer holds d; ``ok`` is False when a digit is given twice in a unit.
+    """
+    g = puzzle.geometry
+    n = g.side
+    givens = np.asarray(puzzle.givens, np.int64)
+    units = np.asarray(g.units, np.int64)  # U x N cells
+    placed = np.zeros((len(units), n + 1), np.int64)
+    np.add.at(placed, (np.repeat(np.arange(len(units)), n), givens[units].ravel()), 1)
+    ok = not bool((placed[:, 1:] > 1).any())
+    blocked = np.zeros((g.n_cells, n + 1), bool)
+    for k in range(units.shape[1]):
+        np.logical_or.at(blocked, units[:, k], placed > 0)
+    cand = ~blocked[:, 1:] & (givens == 0)[:, None]
+    return cand, ok
+
+
+def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> CompactCnf:
+    """Encode ``puzzle`` as a reduced CNF over its candidates (see the module docstring).
+
+    Args:
+        puzzle: any geometry and variant (its units are used).
+        check: called between clause families (a deadline check may raise there).
+
+    Returns:
+        A :class:`CompactCnf`; unsatisfiable givens give a formula containing ``[]``.
+
+    Raises:
+        Exception: whatever ``check`` raises.
+    """
+    with paused_gc():  # millions of small lists: no collection should walk them
+        return _compact_cnf(puzzle, check or (lambda: None))
+
+
+def _groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Lay out the variables and the groups of the four clause families.
+
+    Returns:
+        ``(original, rows, counts, needed, ok)``: the original variable of each dense one;
+        one row per cell and per (unit, digit) with its dense variables first (descending) and
+        zeros after; each row's count of variables; whether the row needs an at-least-one
+        clause (an empty cell, a digit not given in the unit); whether the givens are consistent.
+    """
+    g = puzzle.geometry
+    n = g.side
+    cand, ok = candidates(puzzle)
+    flat = cand.ravel()
+    ids = np.zeros(flat.shape, np.int64)
+    ids[flat] = np.arange(1, int(flat.sum()) + 1)
+    ids = ids.reshape(g.n_cells, n)
+    givens = np.asarray(puzzle.givens)
+    units = np.asarray(g.units, np.int64)
+    unit_ids = ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])  # (unit, digit) x cell
+    placed = np.zeros((len(units), n), bool)
+    for k in range(units.shape[1]):
+        digit = givens[units[:, k]]
+        placed[np.flatnonzero(digit), digit[digit > 0] - 1] = True
+    rows = -np.sort(-np.concatenate([ids, unit_ids]), axis=1)
+    needed = np.concatenate([givens == 0, ~placed.ravel()])
+    original = np.concatenate([[0], np.flatnonzero(flat) + 1])
+    return original, rows, (rows > 0).sum(axis=1), needed, ok
+
+
+def _pair_keys(rows: np.ndarray, counts: np.ndarray, base: int,
+               check: Callable[[], None]) -> np.ndarray:
+    """Return the sorted distinct keys ``a * base + b`` (a > b) of every pairwise clause."""
+    keys = []
+    for k in range(2, rows.shape[1] + 1):
+        sub = rows[counts == k, :k]
+        if len(sub):
+            first, second = np.triu_indices(k, 1)
+            keys.append((sub[:, first] * base + sub[:, second]).ravel())
+            check()
+    if not keys:
+        return np.zeros(0, np.int64)
+    flat = np.sort(np.concatenate(keys))
+    return flat[np.concatenate([flat[:1] >= 0, flat[1:] != flat[:-1]])]  # no hashing
+
+
+def _compact_cnf(puzzle: Puzzle, check: Callable[[], None]) -> CompactCnf:
+    original, rows, counts, needed, ok = _groups(puzzle)
+    clauses: list[list[int]] = [[]] if not ok or bool((needed & (counts == 0)).any()) else []
+    for k in range(1, rows.shape[1] + 1):
+        clauses.extend(rows[(counts == k) & needed, :k].tolist())
+    check()
+    base = len(original) + 1
+    keys = _pair_keys(rows, counts, base, check)
+    for start in range(0, len(keys), _BLOCK * 8):
+        check()
+        a, b = np.divmod(keys[start:start + _BLOCK * 8], base)
+        clauses.extend(np.stack([-a, -b], axis=1).tolist())
+    return CompactCnf(clauses, original, puzzle)
