@@ -281,8 +281,9 @@ def test_order_one_prefix_lines_are_1x1_puzzles(tmp_path) -> None:
     assert [(r.line, r.puzzle.geometry.side, r.puzzle.givens) for r in got] == [
         (1, 1, (0,)), (2, 1, (1,))]
     assert records("1 .\n")[0].puzzle.givens == (0,)
-    grid = records("1 .\n---\n. 1\n", box=None)
-    assert len(grid) == 1 and grid[0].puzzle.geometry.side == 2
+    for drawing in ("1 .\n---\n. 1\n", "1 1\n---\n1 1\n", "1 | 1\n1 | 1\n", "1 0\n0 1\n"):
+        grid = records(drawing)
+        assert len(grid) == 1 and grid[0].puzzle.geometry.side == 2, drawing
     path = tmp_path / "order1.txt"
     path.write_text("1 0\n1 1\n")
     done = CliRunner().invoke(app, ["solve", str(path)])

@@ -7,6 +7,7 @@ headers, CSV columns and tdoku fields, and turns each group into a :class:`Recor
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import deque
@@ -206,11 +207,17 @@ class Grouper:
         return self._whole(first, None)
 
     def _pair_row(self) -> bool:
-        """Whether the next content line is a second row of a spaced 2x2 grid (two cells, not
-        itself an order-1 line ``1 0``): then ``1 0`` before it is that grid's first row."""
+        """Whether a second row of a 2x2 grid follows: a separator line (a grid drawing), or a
+        row of two cells that is not itself an order-1 line ``1 0``; then ``1 0`` before it is
+        that grid's first row."""
         ahead = self._peek_content(1)
-        return bool(ahead) and (ahead[0].kind is Kind.ROW and len(ahead[0].tokens) == 2
-                                and not ahead[0].fields and not ahead[0].order_one)
+        if not ahead:
+            return False
+        before = list(itertools.takewhile(lambda ln: ln is not ahead[0], self.ahead))
+        if any(ln.kind is Kind.SEPARATOR for ln in before):
+            return True
+        return (ahead[0].kind is Kind.ROW and len(ahead[0].tokens) == 2
+                and not ahead[0].fields and not ahead[0].order_one)
 
     def _is_row(self, first: Line) -> bool:
         k = len(first.tokens)

@@ -177,7 +177,8 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
         order = int(tokens[0][0])
         if order >= 2 and len(tokens[1][0]) == order**4:
             return Line(number, Kind.ROW, _chars(tokens[1:]), geometry=Geometry.of(order, order))
-        if order == 1 and (tokens[1][0] in ("0", "1") or tokens[1][0] in EMPTY_MARKERS):
+        if order == 1 and not drawing and (tokens[1][0] in ("0", "1")
+                                           or tokens[1][0] in EMPTY_MARKERS):
             # "1 0", "1 1": order 1 (1 <= N), or the first row of a spaced 2x2 grid: the
             # grouper decides by the next line
             return Line(number, Kind.ROW, tokens, spaced=True, order_one=True)
