@@ -18,6 +18,11 @@ always propagates (a wrong grid must never be hidden).
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -274,13 +279,46 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
 
 @contextmanager
 def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
-    """Threads, processes, or a Dask cluster (the policy; solvers never see it)."""
+    """Threads, processes, or a Dask cluster (the policy; solvers never see it).
+
+    Worker processes ignore Ctrl-C (the parent handles it) and exit when the parent dies, even
+    by SIGKILL (see :func:`_watch_parent`). If the caller stops early or is interrupted, pending
+    tasks are cancelled and worker processes terminated instead of waiting for running tasks.
+    """
     if dask is not None:
         with _dask_executor(dask, jobs) as pool:
             yield pool
         return
-    with (ProcessPoolExecutor if remote else ThreadPoolExecutor)(max_workers=jobs) as pool:
+    pool: Executor
+    if remote:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent,
+                                   initargs=(os.getpid(),))
+    else:
+        pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
         yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        if remote:
+            for process in multiprocessing.active_children():
+                process.terminate()
+        raise
+    pool.shutdown()
+
+
+def _watch_parent(parent: int) -> None:
+    """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent process is gone
+    (a daemon thread polls the parent id every 0.2 s; a worker must never outlive its parent
+    nor hold its stderr open)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudokit-parent-watch", daemon=True).start()
 
 
 @contextmanager

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -32,7 +32,7 @@ from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .result import Limits, Status
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
-           "input_tasks", "task_shape", "solve_inputs", "SolveRun"]
+           "input_tasks", "task_shape", "solve_inputs", "SolveRun", "drop_head"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,38 @@ def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
         raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
 
+def drop_head(task: LineChunk | RecordTask, count: int
+              ) -> tuple[LineChunk | RecordTask | None, int, tuple[str, int] | None]:
+    """Drop up to ``count`` records from the front of a task (for ``--resume``).
+
+    Returns:
+        The rest of the task (None if nothing is left), how many records were dropped, and the
+        ``(source, line)`` of the last one dropped (None if none).
+    """
+    if isinstance(task, RecordTask):
+        drop = min(count, len(task.records))
+        last = task.records[drop - 1] if drop else None
+        rest = replace(task, records=task.records[drop:]) if drop < len(task.records) else None
+        return rest, drop, (last.source, last.line) if last else None
+    drop = min(count, task.size)
+    where = next(((r.source, r.line) for p, r in task.general if p == drop - 1), None)
+    for rows in task.fast:
+        hit = np.flatnonzero(rows.positions == drop - 1)
+        if len(hit):
+            where = (task.source, int(rows.lines[hit[0]]))
+    if drop == task.size:
+        return None, drop, where
+    fast = []
+    for rows in task.fast:
+        keep = rows.positions >= drop
+        fast.append(replace(rows, positions=rows.positions[keep] - drop, lines=rows.lines[keep],
+                            raw=rows.raw[keep], givens=rows.givens[keep],
+                            expected=rows.expected[keep], has_expected=rows.has_expected[keep],
+                            expected_count=rows.expected_count[keep]))
+    general = [(p - drop, r) for p, r in task.general if p >= drop]
+    return replace(task, size=task.size - drop, fast=fast, general=general), drop, where
+
+
 @dataclass
 class SolveRun:
     """A started ``sudokit solve`` run.
@@ -155,15 +187,20 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  options: Mapping[str, Any] | None = None, limits: Limits = Limits(),
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
-                 fmt: OutputFormat = OutputFormat.LINE, grids: bool = False) -> SolveRun:
+                 fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
+                 resume: Any = None) -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
     larger than :data:`~sudokit.batch.SMALL_INPUT` puzzles (or ends), choose the method
     (:func:`sudokit.batch.choose_method`), load it for the first grid size, and return the lazy
     stream of blocks.
 
+    ``resume`` (a :class:`~sudokit.resume.ResumePoint`) skips the records an earlier run
+    wrote; they are dropped, and checked against the point, before this returns.
+
     Raises:
         InputError, InvalidPuzzle: as :func:`input_tasks`.
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
+        ResumeError: the input does not continue the resumed output.
     """
     from .batch import SMALL_INPUT, choose_method, run_tasks, sizes_for, uses_processes
     from .chunk import Request
@@ -172,6 +209,10 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     tasks = input_tasks(inputs, sizes_for(provisional, jobs,
                                           uses_processes(provisional, jobs, dask)), box=box,
                         alphabet=alphabet, fmt=fmt, grids=grids)
+    if resume is not None and resume.records:
+        from .resume import skip_records
+
+        tasks = skip_records(tasks, resume.records, resume.last)
     head: list[LineChunk | RecordTask] = []
     count, geometries, complete = 0, [], True
     for task in tasks:  # until the input is known to be more than a small one

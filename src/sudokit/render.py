@@ -106,9 +106,10 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
 
 
 def summary_table(counts: Mapping[str, int], seconds: float, startup: float | None = None,
-                  title: str = "sudokit solve") -> Table:
+                  title: str = "sudokit solve", resumed: int = 0) -> Table:
     """Counts per status word, then start-up (seconds, shown apart), the seconds of solving from
-    the first record on, and puzzles per second over those seconds."""
+    the first record on, and puzzles per second over those seconds; ``resumed`` of the counted
+    records were written by an earlier run (``--resume``) and are not in the rate."""
     total = sum(counts.values())
     table = Table(title=title, title_justify="left", show_edge=False)
     table.add_column("status")
@@ -117,10 +118,12 @@ def summary_table(counts: Mapping[str, int], seconds: float, startup: float | No
         if counts.get(label):
             style = "green" if label == "solved" else "yellow" if label == "multiple" else "red"
             table.add_row(Text(label, style), f"{counts[label]:,}")
-    table.add_row("total", f"{total:,}", end_section=True)
+    table.add_row("total", f"{total:,}", end_section=not resumed)
+    if resumed:
+        table.add_row("resumed", f"{resumed:,}", end_section=True)
     if startup is not None:
         table.add_row("start-up s", f"{startup:.3f}")
-    rate = total / seconds if seconds > 0 else float("inf")
+    rate = (total - resumed) / seconds if seconds > 0 else float("inf")
     table.add_row("solving s", f"{seconds:.3f}")
     table.add_row("puzzles/s", f"{rate:,.1f}")
     return table

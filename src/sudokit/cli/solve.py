@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
-from collections.abc import Iterable
-from contextlib import ExitStack
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
@@ -61,63 +63,150 @@ def solve_command(
         "--output", help="Write the records here instead of stdout.")] = None,
     grid_output: Annotated[Path | None, typer.Option(
         help="Also write each solution as a grid drawing here.")] = None,
+    resume: Annotated[bool, typer.Option(
+        help="Continue an interrupted run: keep the complete records of --output (and "
+        "--grid-output), skip their puzzles, append the rest.")] = False,
 ) -> None:
-    """Solve every puzzle of the INPUTs; print one record per puzzle, in input order."""
+    """Solve every puzzle of the INPUTs; print one record per puzzle, in input order.
+
+    Ctrl-C or SIGTERM stops the run: every record written so far is complete, the summary is
+    printed, and the exit code is 130 (143 for SIGTERM); ``--resume`` continues it.
+    """
     from ..blocks import solve_inputs
     from ..output import parse_option
     from ..result import Limits
+    from ..resume import ResumePoint, scan_output
 
+    if resume and output is None:
+        raise typer.BadParameter("--resume continues the file of --output", param_hint="--resume")
     options = dict(parse_option(text) for text in option or ())
+    point = scan_output(output, fmt) if resume and output else ResumePoint()
     if not inputs and sys.stdin.isatty():
         print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
-    run = solve_inputs(inputs or ["-"], method, options=options,
-                       limits=Limits(time_limit or None, node_limit),
-                       count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
-                       alphabet=alphabet, fmt=fmt, grids=grid_output is not None)
-    with ExitStack() as stack:
-        def opened(path: Path | None) -> BinaryIO | None:
-            return stack.enter_context(open(path, "wb")) if path else None
+    with _stopped_by_sigterm():
+        run = solve_inputs(inputs or ["-"], method, options=options,
+                           limits=Limits(time_limit or None, node_limit),
+                           count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
+                           alphabet=alphabet, fmt=fmt, grids=grid_output is not None,
+                           resume=point)
+        grid_offset = _grid_offset(grid_output, point.records)  # checked before any cut
+        with ExitStack() as stack:
+            if output is None:
+                sys.stdout.flush()
+            out = _opened(stack, output, point.offset) or sys.stdout.buffer
+            grids = _opened(stack, grid_output, grid_offset)
+            tally = _write_all(run.blocks, out, grids, point.counts)
+    _summary(tally.words(), tally.seconds, run.ready - STARTED, point.records)
+    if tally.stopped is not None:
+        print(f"sudokit: {tally.stopped}: every record written is complete"
+              + (f"; continue with --resume --output {output}" if output else ""),
+              file=sys.stderr)
+        raise typer.Exit(143 if tally.stopped == "terminated" else 130)
+    raise typer.Exit(0 if tally.counts.any() and tally.ok and point.all_ok else 1)
 
-        if output is None:
-            sys.stdout.flush()
-        out, grids = opened(output) or sys.stdout.buffer, opened(grid_output)
-        counts, all_ok, seconds = _write_all(run.blocks, out, grids)
-    _summary(counts, seconds, run.ready - STARTED)
-    raise typer.Exit(0 if counts and all_ok else 1)
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so the run stops as on Ctrl-C."""
 
 
-def _write_all(blocks: Iterable[Any], out: BinaryIO,
-               grids: BinaryIO | None) -> tuple[dict[str, int], bool, float]:
-    """Write and flush each block as it arrives (one write per block); report bad input on
-    stderr.
+@contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """Turn SIGTERM into :class:`_Terminated` while solving (default handling after)."""
+    def handler(signum: int, frame: Any) -> None:
+        raise _Terminated
 
-    Returns the count of records per status word, whether every record was ok, and the seconds
-    from the start of solving to the last record (constant memory in the number of records).
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO | None:
+    """Open an output file: from scratch, or (resuming) cut after ``offset`` bytes of complete
+    records and appended to."""
+    if path is None:
+        return None
+    if not offset:
+        return stack.enter_context(open(path, "wb"))
+    stream = stack.enter_context(open(path, "r+b"))
+    stream.truncate(offset)
+    stream.seek(offset)
+    return stream
+
+
+def _grid_offset(path: Path | None, records: int) -> int | None:
+    """Bytes of the first ``records`` records of a --grid-output file (resuming).
+
+    Raises:
+        ResumeError: the file holds fewer records (it is written before --output, so it holds
+            at least as many unless it was changed).
+    """
+    from ..output import OutputFormat
+    from ..resume import ResumeError, scan_output
+
+    if path is None or not records:
+        return None
+    point = scan_output(path, OutputFormat.GRID, limit=records)
+    if point.records < records:
+        raise ResumeError(f"--resume: {path} holds {point.records} complete grids, "
+                          f"--output {records} records; cannot resume --grid-output")
+    return point.offset
+
+
+@dataclass
+class _Tally:
+    """What a run wrote: records per status code, all ok, seconds, and why it stopped early
+    ('interrupted', 'terminated') or None."""
+
+    counts: Any  # int64[len(Status)]
+    ok: bool = True
+    seconds: float = 0.0
+    stopped: str | None = None
+
+    def words(self) -> dict[str, int]:
+        from ..result import Status
+
+        return {status.word: int(self.counts[status]) for status in Status
+                if self.counts[status]}
+
+
+def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
+               before: Any) -> _Tally:
+    """Write and flush each block as it arrives (one write per block, the grid file first);
+    report bad input on stderr; stop cleanly on Ctrl-C or SIGTERM.
+
+    Args:
+        before: int64[len(Status)] records an earlier run wrote (``--resume``).
+
+    Returns the records per status (``before`` included), whether every new record was ok, the
+    seconds from the start of solving to the last record, and why the run stopped early.
     """
     from ..render import progress
-    from ..result import Status
 
-    counts = [0] * len(Status)
-    all_ok, start = True, time.perf_counter()
-    with progress(sys.stderr.isatty()) as advance:
-        for block in blocks:
-            out.write(block.text)
-            out.flush()
-            if grids is not None:
-                grids.write(block.grid_text)
-                grids.flush()
-            for message in block.messages:
-                print(message, file=sys.stderr)
-            counts = [a + int(b) for a, b in zip(counts, block.counts)]
-            all_ok = all_ok and block.ok
-            advance(block.size)
-    words = {status.word: counts[status] for status in Status if counts[status]}
-    return words, all_ok, time.perf_counter() - start
+    tally, start = _Tally(before.copy()), time.perf_counter()
+    try:
+        with progress(sys.stderr.isatty()) as advance:
+            for block in blocks:
+                if grids is not None:
+                    grids.write(block.grid_text)
+                    grids.flush()
+                out.write(block.text)
+                out.flush()
+                for message in block.messages:
+                    print(message, file=sys.stderr)
+                tally.counts += block.counts
+                tally.ok = tally.ok and block.ok
+                advance(block.size)
+    except KeyboardInterrupt as exc:
+        tally.stopped = "terminated" if isinstance(exc, _Terminated) else "interrupted"
+    tally.seconds = time.perf_counter() - start
+    return tally
 
 
-def _summary(counts: dict[str, int], seconds: float, startup: float) -> None:
+def _summary(counts: dict[str, int], seconds: float, startup: float, resumed: int) -> None:
     from rich.console import Console
 
     from ..render import summary_table
 
-    Console(stderr=True).print(summary_table(counts, seconds, startup))
+    Console(stderr=True).print(summary_table(counts, seconds, startup, resumed=resumed))
