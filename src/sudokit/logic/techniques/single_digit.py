@@ -1,8 +1,10 @@
 """Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, simple
 colouring.
 
-Sudoku Explainer rates none of these by name: it finds them as forcing X-chains (6.6 plus its
-length bonus) or X-cycles (6.5 plus the bonus), which are the ratings used here.
+Sudoku Explainer rates none of these by name. Skyscraper, 2-String Kite, Turbot Fish and Empty
+Rectangle are four-node X-chains, rated 5.2 as short X-chains are (see
+:func:`sudokit.logic.chains.chain_rating`); simple colouring is rated as the forcing X-chain
+(6.6) or X-cycle (6.5) it amounts to, plus the length bonus of its component.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from ..step import Step, eliminations_text, length_bonus
 from ..units import UnitKind, unit_cells, unit_kind
 
 __all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fish"]
+
+RATING = 5.2
+"""Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: a four-node X-chain."""
 
 
 def conjugate_pairs(board: Board, d0: int) -> list[tuple[int, int, int]]:
@@ -37,7 +42,7 @@ def _name(board: Board, u1: int, u2: int, a: int, b: int) -> str:
     return "Turbot Fish"
 
 
-@technique("Turbot Fish", 6.6, order=-2)
+@technique("Turbot Fish", RATING, order=-2)
 def turbot_fish(board: Board) -> Step | None:
     """Two strong links on a digit whose near ends see each other: one far end holds it."""
     geometry = board.geometry
@@ -59,7 +64,7 @@ def turbot_fish(board: Board) -> Step | None:
                         digit = d0 + 1
                         eliminations = tuple((c, digit) for c in bits(seen))
                         name = _name(board, u1, u2, a, b)
-                        step = Step(name, 6.6,
+                        step = Step(name, RATING,
                                     f"{digit}: strong links {geometry.label(far_a)}-"
                                     f"{geometry.label(a)} and {geometry.label(b)}-"
                                     f"{geometry.label(far_b)}, {geometry.label(a)} sees "
@@ -74,7 +79,7 @@ def turbot_fish(board: Board) -> Step | None:
     return best
 
 
-@technique("Empty Rectangle", 6.6, order=-1)
+@technique("Empty Rectangle", RATING, order=-1)
 def empty_rectangle(board: Board) -> Step | None:
     """A box whose places for a digit lie on one row and one column, with a strong link."""
     geometry = board.geometry
@@ -115,7 +120,7 @@ def _er_with_pair(board: Board, d0: int, box: int, near: int, far: int,
             if seen:
                 digit = d0 + 1
                 eliminations = tuple((c, digit) for c in bits(seen))
-                return Step("Empty Rectangle", 6.6,
+                return Step("Empty Rectangle", RATING,
                             f"{digit} in {geometry.unit_names[box]} lies on one row and one "
                             f"column; with the strong link {geometry.label(x)}-"
                             f"{geometry.label(y)}: {eliminations_text(geometry, eliminations)}",

@@ -3,8 +3,8 @@
 XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers.
 XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three.
 W-Wing: two unlinked cells {x,y} whose x ends are the two ends of a strong link on x: y leaves
-every cell seeing both. Sudoku Explainer has no W-Wing rule; it finds the same deduction as a
-six-node forcing chain, rated 7.0 + 0.1 (Juillerat's length bonus), which is the rating used.
+every cell seeing both. Sudoku Explainer has no W-Wing rule; the deduction is a six-node chain,
+rated 5.4 here, between the short X-chains (5.2) and the short XY-chains (5.5).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def xyz_wing(board: Board) -> Step | None:
     return _wing(board, 3, "XYZ-Wing", 4.4)
 
 
-@technique("W-Wing", 7.1, order=-1)
+@technique("W-Wing", 5.4, order=-1)
 def w_wing(board: Board) -> Step | None:
     """Two equal bivalue cells joined by a strong link on one of their digits."""
     geometry, masks, places = board.geometry, board.masks, board.places
@@ -92,7 +92,7 @@ def w_wing(board: Board) -> Step | None:
                     continue
                 eliminations = tuple(e for e in _targets(board, (a, b), y) if e[0] not in (a, b))
                 if eliminations:
-                    return Step("W-Wing", 7.1,
+                    return Step("W-Wing", 5.4,
                                 f"{cells_text(geometry, (a, b))} are {{{x}{y}}} and the strong "
                                 f"link on {x} in {geometry.unit_names[u]} "
                                 f"({cells_text(geometry, (p, q))}) makes one of them {y}: "
