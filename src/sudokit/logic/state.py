@@ -177,6 +177,7 @@ class Board:
         self.masks = masks
         self.values = values
         self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
+        self._common: dict[int, int] = {}
 
     @property
     def side(self) -> int:
@@ -232,11 +233,17 @@ class Board:
         return bool((self.peer_masks[a] >> b) & 1)
 
     def common_peers(self, cells_mask: int) -> int:
-        """Bitmask of the cells that are peers of every cell in ``cells_mask``."""
-        result = -1
-        for cell in bits(cells_mask):
-            result &= self.peer_masks[cell]
-        return result if result != -1 else 0
+        """Bitmask of the cells that are peers of every cell in ``cells_mask`` (memoised)."""
+        if not cells_mask & (cells_mask - 1):
+            return self.peer_masks[cells_mask.bit_length() - 1] if cells_mask else 0
+        memo = self._common
+        result = memo.get(cells_mask)
+        if result is None:
+            result = -1
+            for cell in bits(cells_mask):
+                result &= self.peer_masks[cell]
+            result = memo[cells_mask] = result if result != -1 else 0
+        return result
 
 
 _CACHE: dict[Geometry, tuple[np.ndarray, list[int], list[int]]] = {}
