@@ -16,10 +16,12 @@ applied at encoding time), but
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from functools import lru_cache
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle
 from .encoding import paused_gc
 
@@ -137,8 +139,188 @@ def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> Comp
     Raises:
         Exception: whatever ``check`` raises.
     """
+    clauses: list[list[int]] = []
     with paused_gc():  # millions of small lists: no collection should walk them
-        return _compact_cnf(puzzle, check or (lambda: None))
+        try:
+            return _compact_cnf(puzzle, check or (lambda: None), clauses)
+        except BaseException:
+            clauses.clear()  # free what was built now, before the exception leaves
+            raise
+
+
+@lru_cache(maxsize=16)
+def _cell_units(geometry: Geometry) -> np.ndarray:
+    """int64[N*N, m]: the units of each cell in increasing order, padded with -1."""
+    lists: list[list[int]] = [[] for _ in range(geometry.n_cells)]
+    for u, unit in enumerate(geometry.units):
+        for cell in unit:
+            lists[cell].append(u)
+    out = np.full((geometry.n_cells, max(map(len, lists))), -1, np.int64)
+    for cell, units in enumerate(lists):
+        out[cell, :len(units)] = units
+    return out
+
+
+def _first_common_unit(cell_units: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the lowest unit holding both cells of each pair (a[i], b[i])."""
+    ua, ub = cell_units[a], cell_units[b]
+    same = (ua[:, :, None] == ub[:, None, :]) & (ua >= 0)[:, :, None]
+    return np.where(same.any(axis=2), ua, np.iinfo(np.int64).max).min(axis=1)
+
+
+def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Number the candidates densely and lay out the groups of the clause families.
+
+    Returns:
+        ``(original, ids, unit_ids, needed, ok)``: the original variable of each dense one;
+        int64[N*N, N] dense variable of (cell, digit - 1), 0 where the givens exclude it;
+        int64[U * N, N] the same per (unit, digit) row and position in the unit; whether each
+        cell row and then each (unit, digit) row needs an at-least-one clause (an empty cell, a
+        digit not given in the unit); whether the givens are consistent.
+    """
+    g = puzzle.geometry
+    n = g.side
+    cand, ok = candidates(puzzle)
+    flat = cand.ravel()
+    ids = np.zeros(flat.shape, np.int64)
+    ids[flat] = np.arange(1, int(flat.sum()) + 1)
+    ids = ids.reshape(g.n_cells, n)
+    givens = np.asarray(puzzle.givens)
+    units = np.asarray(g.units, np.int64)
+    unit_ids = ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])  # (unit, digit) x cell
+    placed = np.zeros((len(units), n), bool)
+    for k in range(units.shape[1]):
+        digit = givens[units[:, k]]
+        placed[np.flatnonzero(digit), digit[digit > 0] - 1] = True
+    needed = np.concatenate([givens == 0, ~placed.ravel()])
+    original = np.concatenate([[0], np.flatnonzero(flat) + 1])
+    return original, ids, unit_ids, needed, ok
+
+
+def _at_most_one(rows: np.ndarray, counts: np.ndarray, owner: np.ndarray,
+                 cells: np.ndarray | None, cell_units: np.ndarray,
+                 check: Callable[[], None]) -> Iterator[list[list[int]]]:
+    """Yield blocks of pairwise clauses ``[-a, -b]`` over each row's variables.
+
+    Args:
+        rows: groups, variables first (descending), zeros after; counts: variables per row.
+        owner: the unit of each row (unit rows only; ignored when ``cells`` is None).
+        cells: the cell of each dense variable, to keep a pair only in the first unit of
+            its two cells (None: cell rows, whose pairs never repeat).
+    """
+    for k in range(2, rows.shape[1] + 1):
+        chosen = np.flatnonzero(counts == k)
+        first, second = np.triu_indices(k, 1)
+        step = max(1, _BLOCK * 8 // len(first))
+        for start in range(0, len(chosen), step):
+            check()
+            sub = rows[chosen[start:start + step], :k]
+            a, b = sub[:, first].ravel(), sub[:, second].ravel()
+            if cells is not None:
+                unit = np.repeat(owner[chosen[start:start + step]], len(first))
+                keep = _first_common_unit(cell_units, cells[a], cells[b]) == unit
+                a, b = a[keep], b[keep]
+            yield np.stack([-a, -b], axis=1).tolist()
+
+
+def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> CompactCnf:
+    """Encode ``puzzle`` as a reduced CNF over its candidates (see the module docstring).
+
+    Args:
+        puzzle: any geometry and variant (its units are used).
+        check: called between clause families (a deadline check may raise there).
+
+    Returns:
+        A :class:`CompactCnf`; unsatisfiable givens give a formula containing ``[]``.
+
+    Raises:
+        Exception: whatever ``check`` raises.
+    """
+    clauses: list[list[int]] = []
+    with paused_gc():  # millions of small lists: no collection should walk them
+        try:
+            return _compact_cnf(puzzle, check or (lambda: None), clauses)
+        except BaseException:
+            clauses.clear()  # free what was built now, before the exception leaves
+            raise
+
+
+@lru_cache(maxsize=16)
+def _cell_units(geometry: Geometry) -> np.ndarray:
+    """int64[N*N, m]: the units of each cell in increasing order, padded with -1."""
+    lists: list[list[int]] = [[] for _ in range(geometry.n_cells)]
+    for u, unit in enumerate(geometry.units):
+        for cell in unit:
+            lists[cell].append(u)
+    out = np.full((geometry.n_cells, max(map(len, lists))), -1, np.int64)
+    for cell, units in enumerate(lists):
+        out[cell, :len(units)] = units
+    return out
+
+
+def _first_common_unit(cell_units: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the lowest unit holding both cells of each pair (a[i], b[i])."""
+    ua, ub = cell_units[a], cell_units[b]
+    same = (ua[:, :, None] == ub[:, None, :]) & (ua >= 0)[:, :, None]
+    return np.where(same.any(axis=2), ua, np.iinfo(np.int64).max).min(axis=1)
+
+
+def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Number the candidates densely and lay out the groups of the clause families.
+
+    Returns:
+        ``(original, ids, unit_ids, needed, ok)``: the original variable of each dense one;
+        int64[N*N, N] dense variable of (cell, digit - 1), 0 where the givens exclude it;
+        int64[U * N, N] the same per (unit, digit) row and position in the unit; whether each
+        cell row and then each (unit, digit) row needs an at-least-one clause (an empty cell, a
+        digit not given in the unit); whether the givens are consistent.
+    """
+    g = puzzle.geometry
+    n = g.side
+    cand, ok = candidates(puzzle)
+    flat = cand.ravel()
+    ids = np.zeros(flat.shape, np.int64)
+    ids[flat] = np.arange(1, int(flat.sum()) + 1)
+    ids = ids.reshape(g.n_cells, n)
+    givens = np.asarray(puzzle.givens)
+    units = np.asarray(g.units, np.int64)
+    unit_ids = ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])  # (unit, digit) x cell
+    placed = np.zeros((len(units), n), bool)
+    for k in range(units.shape[1]):
+        digit = givens[units[:, k]]
+        placed[np.flatnonzero(digit), digit[digit > 0] - 1] = True
+    needed = np.concatenate([givens == 0, ~placed.ravel()])
+    original = np.concatenate([[0], np.flatnonzero(flat) + 1])
+    return original, ids, unit_ids, needed, ok
+
+
+def _pairs(rows: np.ndarray, first: np.ndarray, second: np.ndarray) -> list[list[int]]:
+    """Return ``[-a, -b]`` for the positions (first, second) of each row where both are set."""
+    a, b = rows[:, first].ravel(), rows[:, second].ravel()
+    both = (a > 0) & (b > 0)
+    return np.stack([-a[both], -b[both]], axis=1).tolist()
+
+
+def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> CompactCnf:
+    """Encode ``puzzle`` as a reduced CNF over its candidates (see the module docstring).
+
+    Args:
+        puzzle: any geometry and variant (its units are used).
+        check: called between clause families (a deadline check may raise there).
+
+    Returns:
+        A :class:`CompactCnf`; unsatisfiable givens give a formula containing ``[]``.
+
+    Raises:
+        Exception: whatever ``check`` raises.
+    """
+    clauses: list[list[int]] = []
+    with paused_gc():  # millions of small lists: no collection should walk them
+        try:
+            return _compact_cnf(puzzle, check or (lambda: None), clauses)
+        except BaseException:
+            clauses.clear()  # free what was built now, before the exception leaves
+            raise
 
 
 def _groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
@@ -186,16 +368,24 @@ def _pair_keys(rows: np.ndarray, counts: np.ndarray, base: int,
     return flat[np.concatenate([flat[:1] >= 0, flat[1:] != flat[:-1]])]  # no hashing
 
 
-def _compact_cnf(puzzle: Puzzle, check: Callable[[], None]) -> CompactCnf:
-    original, rows, counts, needed, ok = _groups(puzzle)
-    clauses: list[list[int]] = [[]] if not ok or bool((needed & (counts == 0)).any()) else []
+def _compact_cnf(puzzle: Puzzle, check: Callable[[], None],
+                 clauses: list[list[int]]) -> CompactCnf:
+    """Build the formula into ``clauses`` (see :func:`compact_cnf`)."""
+    original, ids, unit_ids, needed, ok = _layout(puzzle)
+    n = ids.shape[1]
+    rows = -np.sort(-np.concatenate([ids, unit_ids]), axis=1)  # variables first, zeros after
+    counts = (rows > 0).sum(axis=1)
+    if not ok or bool((needed & (counts == 0)).any()):
+        clauses.append([])
     for k in range(1, rows.shape[1] + 1):
         clauses.extend(rows[(counts == k) & needed, :k].tolist())
     check()
-    base = len(original) + 1
-    keys = _pair_keys(rows, counts, base, check)
-    for start in range(0, len(keys), _BLOCK * 8):
-        check()
-        a, b = np.divmod(keys[start:start + _BLOCK * 8], base)
-        clauses.extend(np.stack([-a, -b], axis=1).tolist())
+    n_cells = ids.shape[0]
+    cell_units = _cell_units(puzzle.geometry)
+    owner = np.arange(len(unit_ids)) // n
+    for block in _at_most_one(rows[:n_cells], counts[:n_cells], owner, None, cell_units, check):
+        clauses.extend(block)
+    for block in _at_most_one(rows[n_cells:], counts[n_cells:], owner, (original - 1) // n,
+                              cell_units, check):
+        clauses.extend(block)
     return CompactCnf(clauses, original, puzzle)

@@ -190,8 +190,11 @@ class CdclSearch:
                     self.solver.append_formula(self.cnf.clauses[start:start + _LOAD_CHUNK])
         except BaseException:
             self.close()
+            with paused_gc():
+                self.cnf.clauses.clear()
             raise
-        self.cnf.clauses.clear()  # the solver holds its own copy: free ours now
+        with paused_gc():
+            self.cnf.clauses.clear()  # the solver holds its own copy: free ours now
 
     def __enter__(self) -> CdclSearch:
         return self
