@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/logic.py [--sample 200] [--runs 3] [--magictour 100]
+    python benchmarks/logic.py [--sample 200] [--runs 3] [--magictour 100] [--invariance 25]
         [--peers hodoku,pencilmark,larsdoku] [--peer-sample 20] [--peer-budget 60]
 
 Reads ``../shared/data/rated/se_diabolical_calibration.txt`` (1,045 puzzles rated 5.2-9.1 by
@@ -10,6 +10,8 @@ Sukaku Explainer) and takes ``--sample`` puzzles spread evenly over it. Prints:
 
 - agreement of our ratings with the published ones: Spearman rank correlation, share of exact
   ratings, share within 0.5, mean absolute difference;
+- the share of ``--invariance`` puzzles whose rating is unchanged by a random relabelling,
+  transposition and band and stack permutation;
 - the share solved without the trial step, on that sample and on the first ``--magictour``
   puzzles of tdoku's magictour top1465;
 - rating speed in puzzles/s on one core (median of ``--runs`` passes over the sample; every step
@@ -70,6 +72,26 @@ def agreement(ours: Sequence[float], theirs: Sequence[float]) -> str:
     diff = np.abs(np.round(np.asarray(ours) - np.asarray(theirs), 1))
     return (f"Spearman {spearman(ours, theirs):5.3f}  exact {np.mean(diff == 0):6.1%}  "
             f"within 0.5 {np.mean(diff <= 0.5):6.1%}  mean |diff| {diff.mean():4.2f}")
+
+
+def invariance(grids: Sequence[str], seed: int = 1) -> float:
+    """Share of puzzles rated the same after a random relabelling, transposition and band and
+    stack permutation."""
+    import random
+
+    from sudokit import Geometry
+    from sudokit.transform import permute_bands, permute_stacks, relabel, transpose
+
+    geometry, rng, same = Geometry.of(3, 3), random.Random(seed), 0
+    for grid in grids:
+        digits = tuple(int(c) for c in grid)
+        mapping, bands, stacks = list(range(1, 10)), [0, 1, 2], [0, 1, 2]
+        for order in (mapping, bands, stacks):
+            rng.shuffle(order)
+        moved = transpose(relabel(digits, mapping), geometry)[0]
+        moved = permute_stacks(permute_bands(moved, geometry, bands), geometry, stacks)
+        same += rate(Puzzle.from_digits(digits)).rating == rate(Puzzle.from_digits(moved)).rating
+    return same / max(1, len(grids))
 
 
 def our_ratings(grids: Sequence[str]) -> tuple[list[float], list[bool]]:
@@ -143,6 +165,8 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--magictour", type=int, default=100)
+    parser.add_argument("--invariance", type=int, default=25,
+                        help="puzzles of the sample rated again after a random symmetry")
     parser.add_argument("--peers", default="hodoku,pencilmark,larsdoku")
     parser.add_argument("--peer-sample", type=int, default=20)
     parser.add_argument("--peer-budget", type=float, default=60.0)
@@ -161,6 +185,10 @@ def main() -> None:
     print(f"solved without trial: {np.mean(no_trial):.1%}")
     print(f"rating speed: {len(rows) / seconds:.2f} puzzles/s (median of {args.runs} runs, "
           f"one core, every step verified)")
+    if args.invariance:
+        share = invariance(grids[:args.invariance])
+        print(f"same rating after relabelling, transposition, band and stack permutation: "
+              f"{share:.1%} of {min(args.invariance, len(grids))}")
     if args.magictour:
         puzzles: list[Puzzle] = load(MAGICTOUR, args.magictour)
         start = time.perf_counter()
