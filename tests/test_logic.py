@@ -7,10 +7,13 @@ that applies there and the placements and eliminations it must give.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudokit import Puzzle
 from sudokit.errors import InvalidPuzzle, SolverBug
@@ -218,3 +221,26 @@ def test_logic_method_counts_techniques_and_branches_only_where_logic_ends() -> 
     singles = solve(grid, "logic", level="singles")
     assert singles.solution == basic.solution and singles.stats.nodes > 0
     assert set(singles.stats.extra) <= {"Full House", "Hidden Single", "Naked Single"}
+
+
+@settings(max_examples=6, deadline=None)
+@given(mapping=st.permutations(range(1, 10)), bands=st.permutations(range(3)),
+       stacks=st.permutations(range(3)), flip=st.booleans())
+def test_rating_is_invariant_under_symmetries(mapping: list[int], bands: list[int],
+                                              stacks: list[int], flip: bool) -> None:
+    """Relabelling, transposition and band/stack permutations keep the rating."""
+    from sudokit.transform import permute_bands, permute_stacks, relabel, transpose
+
+    geometry = Geometry.of(3, 3)
+    grid, _se = RATED[2]
+    digits = tuple(int(c) for c in grid)
+    moved = relabel(digits, mapping)
+    if flip:
+        moved = transpose(moved, geometry)[0]
+    moved = permute_stacks(permute_bands(moved, geometry, bands), geometry, stacks)
+    assert rate(Puzzle.from_digits(moved)).rating == _rating_of(grid)
+
+
+@functools.cache
+def _rating_of(grid: str) -> float:
+    return rate(grid).rating
