@@ -2,7 +2,8 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/generate.py [--seconds 5] [--quick] [--skip-uniformity] [--skip-others]
+    python benchmarks/generate.py [--seconds 5] [--quick] [--slow] [--skip-uniformity]
+                                  [--skip-others]
 
 Sections:
 
@@ -27,7 +28,7 @@ import time
 import numpy as np
 from common import DATA, print_header
 
-from sudokit.generate import generate, rate
+from sudokit.generate import GenerationError, generate, rate
 from sudokit.generate.engine import Maker, Plan, grid_table, seeds_for
 from sudokit.generate.symmetry import Symmetry
 from sudokit.geometry import Geometry
@@ -52,7 +53,7 @@ ROWS = [  # label, generate() keywords, first count to try
     ("16x16 unique rot180", {"size": 16, "symmetry": "rot180"}, 100),
     ("16x16 minimal", {"size": 16, "minimal": True}, 20),
     ("25x25 unique", {"size": 25}, 5),
-    ("25x25 minimal", {"size": 25, "minimal": True}, 1),
+    ("25x25 minimal (--slow)", {"size": 25, "minimal": True}, 1),
 ]
 
 
@@ -74,12 +75,12 @@ def spread(ratings: np.ndarray) -> str:
     return " ".join(f"{100 * s:5.1f}" for s in shares)
 
 
-def throughput(seconds: float, quick: bool) -> None:
+def throughput(seconds: float, quick: bool, slow: bool) -> None:
     print_header("1. Throughput (one thread)",
                  [f"{'options':<34}", "puzzles/s", " givens mean [min-max]", "minimal",
                   " rating %: easy   med  hard  exp  extr"])
     for label, options, count in ROWS:
-        if quick and ("25x25 minimal" in label or "16x16 minimal" in label):
+        if "--slow" in label and not slow or quick and "16x16 minimal" in label:
             continue
         list(generate(1, seed=0, **options))  # warm-up: kernels loaded or compiled
         made, elapsed = timed(count, seconds, **options)
@@ -105,7 +106,7 @@ def levels(seconds: float) -> None:
         budget = seconds if level != "extreme" else 3 * seconds
         try:
             made, elapsed = timed(5 if level == "extreme" else 50, budget, level=level)
-        except Exception as exc:  # GenerationError: report and go on
+        except GenerationError as exc:  # report and go on
             print(f"{level:<10} {band}  failed: {exc}")
             continue
         assert all(band[0] <= g.rating <= band[1] for g in made)
@@ -218,10 +219,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per row")
     parser.add_argument("--quick", action="store_true", help="skip the slowest rows")
+    parser.add_argument("--slow", action="store_true",
+                        help="add 25x25 minimal (minutes per puzzle: every one of ~625 "
+                             "removal checks proven, some with large searches)")
     parser.add_argument("--skip-uniformity", action="store_true")
     parser.add_argument("--skip-others", action="store_true")
     args = parser.parse_args()
-    throughput(args.seconds, args.quick)
+    throughput(args.seconds, args.quick, args.slow)
     levels(args.seconds)
     calibration()
     if not args.skip_uniformity:

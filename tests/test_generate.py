@@ -14,8 +14,17 @@ import sudokit
 from sudokit.cli import app
 from sudokit.errors import InvalidOption
 from sudokit.formats import read_puzzles
-from sudokit.generate import (LEVELS, GenerationError, Symmetry, generate, is_minimal,
-                              is_symmetric, orbits, random_grids, rate)
+from sudokit.generate import (
+    LEVELS,
+    GenerationError,
+    Symmetry,
+    generate,
+    is_minimal,
+    is_symmetric,
+    orbits,
+    random_grids,
+    rate,
+)
 from sudokit.generate.engine import seeds_for
 from sudokit.generate.rating import level_of, parse_band
 from sudokit.puzzle import Puzzle, is_solution
@@ -255,3 +264,15 @@ def test_cli_errors() -> None:
     assert result.exit_code == 2
     result = run("generate", "--size", "4", "--rating", "40-50", "--max-tries", "5")
     assert result.exit_code != 0
+
+
+def test_rater_plugs_in() -> None:
+    """Any function of one puzzle is a rater; every output is inside the band it asked for."""
+    made = list(generate(4, rater=lambda p: float(p.n_givens), rating="23-24", seed=2))
+    assert all(23 <= g.rating <= 24 and g.rater == "custom" for g in made)
+
+
+def test_se_rater_of_the_logic_package() -> None:
+    logic = pytest.importorskip("sudokit.logic")
+    for g in generate(2, rater="se", level="easy", seed=2):
+        assert g.rater == "se" and logic.rate(g.puzzle).rating < 2.5 and g.rating < 2.5

@@ -30,9 +30,24 @@ from ..puzzle import Grid, Puzzle
 from .rating import LEVELS, NODE_RATER, Rater, get_rater, level_of, parse_band
 from .symmetry import Symmetry, is_symmetric, orbits
 
-__all__ = ["generate", "Generated", "GenerationError", "Options", "Symmetry", "Rater",
-           "LEVELS", "NODE_RATER", "rate", "random_grids", "is_minimal", "is_symmetric",
-           "orbits", "level_of", "parse_band", "get_rater"]
+__all__ = [
+    "LEVELS",
+    "NODE_RATER",
+    "Generated",
+    "GenerationError",
+    "Options",
+    "Rater",
+    "Symmetry",
+    "generate",
+    "get_rater",
+    "is_minimal",
+    "is_symmetric",
+    "level_of",
+    "orbits",
+    "parse_band",
+    "random_grids",
+    "rate",
+]
 
 
 class GenerationError(SudokuError):
@@ -138,7 +153,7 @@ def _givens_band(givens: int | tuple[int, int] | str | None, n_cells: int) -> tu
 
 @dataclass(frozen=True)
 class Options:
-    """A checked request (built by :func:`generate`; reusable for :func:`make_one`).
+    """A checked request (built by :func:`generate`).
 
     Attributes:
         geometry, symmetry, minimal: as in :func:`generate`.

@@ -31,8 +31,17 @@ from ..fast.kernels import Outcome, Phase
 from ..fast.rules import full_mask, narrow, propagate, undo
 from ..fast.state import ONE, ZERO, Reg, jit
 
-__all__ = ["INFO", "seed_state", "next_u64", "below", "shuffle", "nine_grid", "generic_grid",
-           "transform", "generate_batch"]
+__all__ = [
+    "INFO",
+    "below",
+    "generate_batch",
+    "generic_grid",
+    "next_u64",
+    "nine_grid",
+    "seed_state",
+    "shuffle",
+    "transform",
+]
 
 INFO = ("givens", "checks", "nodes", "attempts", "grid_nodes", "accepted", "unproven")
 """Columns of the int64 ``info`` array the batch kernels fill, one row per puzzle:

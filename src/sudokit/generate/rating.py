@@ -26,8 +26,17 @@ import numpy as np
 from ..errors import InvalidOption
 from ..geometry import Geometry, Variant
 
-__all__ = ["Rater", "NodeRater", "FunctionRater", "LEVELS", "NODE_RATER", "rate", "level_of",
-           "parse_band", "get_rater"]
+__all__ = [
+    "LEVELS",
+    "NODE_RATER",
+    "FunctionRater",
+    "NodeRater",
+    "Rater",
+    "get_rater",
+    "level_of",
+    "parse_band",
+    "rate",
+]
 
 LEVELS: dict[str, tuple[float, float]] = {
     "easy": (0.0, 0.0),

@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-__all__ = ["Symmetry", "orbits", "is_symmetric"]
+__all__ = ["Symmetry", "is_symmetric", "orbits"]
 
 
 class Symmetry(str, Enum):
