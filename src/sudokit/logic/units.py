@@ -24,6 +24,13 @@ def unit_kind(geometry: Geometry, unit: int) -> UnitKind:
     return (UnitKind.ROW, UnitKind.COLUMN, UnitKind.BOX, UnitKind.EXTRA)[min(unit // n, 3)]
 
 
+@cache
+def units_of_kind(geometry: Geometry, box: bool) -> tuple[int, ...]:
+    """Indices of the boxes (``box``) or of every other unit."""
+    return tuple(u for u in range(len(geometry.units))
+                 if (unit_kind(geometry, u) is UnitKind.BOX) == box)
+
+
 def line_units(geometry: Geometry) -> range:
     """Indices of rows and columns."""
     return range(2 * geometry.side)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..registry import technique
 from ..state import Board
 from ..step import Step
-from ..units import UnitKind, unit_kind
+from ..units import units_of_kind
 
 __all__ = ["full_house", "hidden_single_box", "hidden_single_line", "naked_single"]
 
@@ -33,7 +33,7 @@ def full_house(board: Board) -> Step | None:
     return None
 
 
-def _hidden_single(board: Board, units: list[int], rating: float) -> Step | None:
+def _hidden_single(board: Board, units: tuple[int, ...], rating: float) -> Step | None:
     geometry, places = board.geometry, board.places
     for u in units:
         for d0, where in enumerate(places[u]):
@@ -50,17 +50,13 @@ def _hidden_single(board: Board, units: list[int], rating: float) -> Step | None
 @technique("Hidden Single (box)", 1.2)
 def hidden_single_box(board: Board) -> Step | None:
     """A digit with one place left in a box."""
-    g = board.geometry
-    return _hidden_single(board, [u for u in range(len(g.units))
-                                  if unit_kind(g, u) is UnitKind.BOX], 1.2)
+    return _hidden_single(board, units_of_kind(board.geometry, True), 1.2)
 
 
 @technique("Hidden Single (line)", 1.5)
 def hidden_single_line(board: Board) -> Step | None:
     """A digit with one place left in a row, column (or extra unit)."""
-    g = board.geometry
-    return _hidden_single(board, [u for u in range(len(g.units))
-                                  if unit_kind(g, u) is not UnitKind.BOX], 1.5)
+    return _hidden_single(board, units_of_kind(board.geometry, False), 1.5)
 
 
 @technique("Naked Single", 2.3)
