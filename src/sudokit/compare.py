@@ -160,7 +160,8 @@ def split_label(label: str) -> tuple[str, dict[str, Any]]:
         return label, {}
     if not rest.endswith("]"):
         raise InvalidOption(f"expected NAME[KEY=VALUE,...], got {label!r}")
-    return name, dict(parse_option(item) for item in rest[:-1].split(",") if item.strip())
+    items = rest[:-1].replace(";", ",").split(",")
+    return name, dict(parse_option(item) for item in items if item.strip())
 
 
 def puzzle_name(puzzle: Any) -> str:

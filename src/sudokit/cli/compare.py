@@ -18,8 +18,8 @@ AUTO_INSTANCES = 50
 def compare_command(
     file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
     methods: Annotated[str, typer.Option(
-        help="Comma-separated method names; NAME[KEY=VALUE;...] gives one method its own "
-        "options, e.g. 'mac,mac[order=natural]'.")]
+        help="Comma-separated method names; NAME[KEY=VALUE,...] gives one method its own "
+        "options, e.g. 'mac,mac[order=natural,select=mrv]'.")]
     = "backtracking,forward-checking,mac,propagate",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), given to every compared "
@@ -69,7 +69,7 @@ def compare_command(
 
 
 def _labels(methods: str) -> list[str]:
-    """Split the --methods list on commas outside brackets (options inside use ';' or ',')."""
+    """Split the --methods list on the commas outside brackets."""
     labels, depth, current = [], 0, ""
     for ch in methods:
         depth += {"[": 1, "]": -1}.get(ch, 0)
