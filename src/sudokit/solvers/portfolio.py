@@ -1,0 +1,388 @@
+"""Adapter for ``portfolio``: the compiled engine and CDCL raced on one puzzle, the default.
+
+Schedule (chosen by measurement, see ``benchmarks/large.py``):
+
+1. **probe**: the compiled engine (:mod:`sudokit.fast`) alone, with a budget of ``probe_nodes``
+   search nodes. Most puzzles end here (every 9x9 puzzle, and grids of any size that
+   propagation nearly decides), so the portfolio costs what the engine costs; on grids up to
+   ``fast_only_side`` (9x9) the engine is never stopped, since CDCL never beats it there.
+2. **race**: the same engine search goes on (it is resumable: nothing is redone) while a CDCL
+   solver (CaDiCaL through PySAT, :class:`~sudokit.solvers.sat.CdclSearch`) encodes the puzzle
+   and searches. With two cores the engine runs in a thread (its kernels release the GIL) beside
+   the CDCL search; with one, the two alternate in slices of equal time (each CDCL slice is
+   about 50 ms). The first answer wins and the other is stopped.
+
+This is the algorithm portfolio of Gomes and Selman 2001 ("Algorithm portfolios", Artificial
+Intelligence 126) on two complementary methods: propagation with MRV search, fast when the
+search tree is small, and conflict-driven clause learning, which wins on the heavy-tailed
+instances of quasigroup completion near the phase transition (Gomes and Selman 1997; Achlioptas
+et al. 2000).
+
+Counting (``--unique``) races the same way: every grid either method finds is reported once and
+blocked in the CDCL formula (a blocking clause), so CDCL only looks for new ones; the search is
+over when either method proves that no other grid exists. Statistics: ``nodes`` is engine nodes
+plus CDCL decisions; ``backtracks`` and ``propagations`` are the engine's, ``decisions`` and
+``conflicts`` CDCL's; ``extra["winner"]`` names the method that found the last grid or proof.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import LimitReached
+from ..geometry import Geometry
+from ..puzzle import Grid, Puzzle
+from ..registry import register
+from ..result import Limits, Stats, Status
+from .base import Solver
+from .fast import FastSolver, _fill
+
+if TYPE_CHECKING:
+    from ..chunk import ChunkResult
+
+__all__ = ["PortfolioSolver"]
+
+_SLICE = 0.05  # seconds of engine search between two looks at the race
+_FAR = 1e9  # a deadline that never comes (CDCL runs in slices only when it has a deadline)
+
+
+class _News(LimitReached):
+    """Raised inside the CDCL search when the engine has something to report."""
+
+
+@dataclass(frozen=True)
+class _Race(Limits):
+    """The CDCL side's limits: the caller's, plus a stop when the engine has news."""
+
+    news: threading.Event | None = None
+    pace: Any = None  # one-core mode: runs the engine for the time CDCL just had
+
+    def check(self, stats: Stats) -> None:
+        if self.pace is not None:
+            self.pace()
+        if self.news is not None and self.news.is_set():
+            raise _News("the engine has news")
+        super().check(stats)
+
+
+class _Engine:
+    """The compiled engine's resumable search, run in slices (in a thread or inline).
+
+    Found grids and the end of the search are reported through ``grids``, ``exhausted`` and
+    the ``news`` event; ``stop`` ends the thread at its next slice.
+    """
+
+    def __init__(self, puzzle: Puzzle, locked: bool, node_limit: int | None,
+                 deadline: float | None) -> None:
+        from ..fast import Search
+
+        self.search = Search(puzzle.geometry, puzzle.givens, locked)
+        self.node_limit = node_limit  # of the whole engine search
+        self.deadline = deadline
+        self.grids: list[Grid] = []
+        self.exhausted = False
+        self.stopped_by_limit: str | None = None
+        self.news = threading.Event()
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    @property
+    def done(self) -> bool:
+        return self.exhausted or self.stopped_by_limit is not None
+
+    def step(self, seconds: float) -> None:
+        """Search for up to ``seconds`` (less at the deadline); record what it finds."""
+        from ..fast import Outcome
+
+        if self.done:
+            return
+        if self.deadline is not None:
+            seconds = min(seconds, max(0.0, self.deadline - time.perf_counter()))
+        outcome = self.search.advance(self.node_limit, seconds)
+        with self.lock:
+            if outcome is Outcome.FOUND:
+                self.grids.append(tuple(self.search.solution.tolist()))
+            elif outcome is Outcome.EXHAUSTED:
+                self.exhausted = True
+            elif outcome is Outcome.NODE_LIMIT:
+                self.stopped_by_limit = f"node limit {self.node_limit} reached"
+            elif self.deadline is not None and time.perf_counter() >= self.deadline:
+                self.stopped_by_limit = "time limit reached"
+            if outcome is Outcome.FOUND or outcome is Outcome.EXHAUSTED:
+                self.news.set()
+
+    def take(self) -> list[Grid]:
+        """Return the grids found since the last call (and clear the news)."""
+        with self.lock:
+            grids, self.grids = self.grids, []
+            if not self.exhausted:  # an exhausted search stays news
+                self.news.clear()
+            return grids
+
+    def start_thread(self) -> None:
+        self.thread = threading.Thread(target=self._loop, name="portfolio-engine", daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while not self.stop.is_set() and not self.done:
+            if self.grids:  # wait until the race took the last grid (counting goes on after)
+                self.stop.wait(0.001)
+                continue
+            self.step(_SLICE)
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
+
+    def counters(self) -> list[int]:
+        from ..fast import Stat
+
+        return [self.search.counter(Stat(i)) for i in range(5)]
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+_CDCL_COUNTERS = frozenset({"nodes", "decisions", "conflicts", "propagations"})
+
+
+@register
+class PortfolioSolver(Solver):
+    """The compiled engine first, then the engine and CDCL raced (see the module docstring).
+
+    Options: ``probe_nodes`` (engine nodes before CDCL starts), ``fast_only_side`` (largest
+    grid side left to the engine alone), ``workers`` (2: engine thread beside CDCL; 1: the two
+    alternate; default: 2 when this process may use two cores), ``cdcl`` (the PySAT backend),
+    ``locked_candidates`` (of the engine).
+    """
+
+    name = "portfolio"
+    summary = ("compiled engine, then the engine raced against CDCL (CaDiCaL); the default: "
+               "never far behind the best of the two")
+    requires = ("numba",)
+    counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
+    options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
+               "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", None),
+               "locked_candidates": (True, (True, False))}
+    chunk_size = 4096
+    releases_gil = True
+
+    def _fast(self) -> FastSolver:
+        return FastSolver(locked_candidates=self.settings["locked_candidates"])
+
+    def _cdcl_available(self) -> bool:
+        from .sat import SatSolver
+
+        return self.settings["cdcl"] in SatSolver.backends
+
+    def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        stats.extra["winner"] = "fast"
+        if puzzle.geometry.side <= self.settings["fast_only_side"] or not self._cdcl_available():
+            yield from self._fast().solutions(puzzle, stats, limits)
+            return
+        yield from self._run(puzzle, stats, limits, probe=True)
+
+    def _run(self, puzzle: Puzzle, stats: Stats, limits: Limits, probe: bool) -> Iterator[Grid]:
+        """Probe with the engine (if ``probe``), then race it against CDCL."""
+        node_limit = limits.node_limit
+        probe_nodes = self.settings["probe_nodes"] if probe else 0
+        if node_limit is not None:
+            probe_nodes = min(probe_nodes, node_limit)
+        engine = _Engine(puzzle, self.settings["locked_candidates"], probe_nodes, limits.deadline)
+        try:
+            yield from self._probe(engine, stats)
+            if engine.exhausted:
+                return
+            used = engine.counters()[0]
+            left = None if node_limit is None else node_limit - used
+            engine.node_limit = None if left is None else used + (left + 1) // 2
+            engine.stopped_by_limit = None
+            sat_limit = None if left is None else left // 2
+            yield from self._race(puzzle, engine, stats, limits, sat_limit)
+        finally:
+            engine.close()
+            _fill(stats, engine.counters())
+
+    def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
+                    count_limit: int) -> ChunkResult:
+        """Solve a chunk: the engine's one compiled call, the race only for the rows its probe
+        budget left UNKNOWN (see :meth:`Solver.solve_chunk`)."""
+        return _chunk_solve(self, givens, geometry, limits, count_limit)
+
+    def warm_up(self, geometry: Geometry | None = None) -> None:
+        """Load the engine's kernels (see :meth:`FastSolver.warm_up`) and import PySAT."""
+        self._fast().warm_up(geometry)
+        if geometry is None or geometry.side > self.settings["fast_only_side"]:
+            self._cdcl_available()
+
+    @staticmethod
+    def _probe(engine: _Engine, stats: Stats) -> Iterator[Grid]:
+        """Run the engine alone up to its node limit, yielding what it finds."""
+        while not engine.done:
+            engine.step(_FAR)
+            yield from engine.take()
+        if engine.stopped_by_limit and engine.deadline is not None \
+                and time.perf_counter() >= engine.deadline:
+            raise LimitReached(engine.stopped_by_limit)
+
+    def _workers(self) -> int:
+        return self.settings["workers"] or min(2, _cores())
+
+    def _race(self, puzzle: Puzzle, engine: _Engine, stats: Stats, limits: Limits,
+              sat_limit: int | None) -> Iterator[Grid]:
+        """Race the engine (resumed) against CDCL; yield each new grid once."""
+        from .sat import CdclSearch, Encoding
+
+        seen: set[Grid] = set()
+        sat_stats = Stats.counting(_CDCL_COUNTERS)
+        threaded = self._workers() >= 2
+        race = _Race(limits.time_limit, sat_limit,
+                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
+                     engine.news, None if threaded else _Pacer(engine))
+        cdcl: CdclSearch | None = None
+        cdcl_stopped = sat_limit == 0  # by its node budget
+        if threaded:
+            engine.start_thread()
+        try:
+            while True:
+                for grid in engine.take():
+                    if grid not in seen:
+                        seen.add(grid)
+                        stats.extra["winner"] = "fast"
+                        if cdcl is not None:
+                            cdcl.block(grid)
+                        yield grid
+                if engine.exhausted:
+                    stats.extra["winner"] = "fast"
+                    return
+                if cdcl_stopped:
+                    self._wait(engine, limits, threaded)
+                    continue
+                try:
+                    if cdcl is None:
+                        cdcl = CdclSearch(puzzle, self.settings["cdcl"], Encoding.REDUCED,
+                                          sat_stats, race)
+                        for grid in seen:
+                            cdcl.block(grid)
+                    grid = cdcl.next(sat_stats, race)
+                except _News:
+                    continue
+                except LimitReached:
+                    limits.check(stats)  # the deadline: over for both
+                    cdcl_stopped = True  # its node budget: the engine goes on alone
+                    continue
+                stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
+                if grid is None:
+                    return
+                seen.add(grid)
+                cdcl.block(grid)
+                yield grid
+        finally:
+            engine.close()
+            if cdcl is not None:
+                cdcl.close()
+            _merge(stats, sat_stats)
+
+    @staticmethod
+    def _wait(engine: _Engine, limits: Limits, threaded: bool) -> None:
+        """Let the engine alone search a while (CDCL is out of budget).
+
+        Raises:
+            LimitReached: the engine too is out of nodes or time.
+        """
+        if engine.stopped_by_limit:
+            raise LimitReached(engine.stopped_by_limit)
+        if threaded:
+            engine.news.wait(_SLICE)
+        else:
+            engine.step(_SLICE)
+        if engine.stopped_by_limit and not engine.grids:
+            raise LimitReached(engine.stopped_by_limit)
+
+
+class _Pacer:
+    """One-core mode: at each look CDCL takes at the race, let the engine catch up with the
+    time CDCL has had (each gets half; the engine runs at least one slice of 1,024 nodes, so
+    time is balanced by credit, not per look)."""
+
+    def __init__(self, engine: _Engine) -> None:
+        self.engine = engine
+        self.last = time.perf_counter()
+        self.credit = 0.0  # CDCL's time minus the engine's, in seconds
+
+    def __call__(self) -> None:
+        now = time.perf_counter()
+        self.credit += now - self.last
+        if self.credit > 0.005 and not self.engine.done:
+            self.engine.step(min(self.credit, 4 * _SLICE))
+            self.credit -= time.perf_counter() - now
+        self.last = time.perf_counter()
+
+
+def _merge(stats: Stats, sat_stats: Stats) -> None:
+    """Add CDCL's counters: its decisions are nodes too; its propagations go to ``extra``."""
+    stats.nodes = (stats.nodes or 0) + (sat_stats.nodes or 0)
+    stats.decisions = (stats.decisions or 0) + (sat_stats.decisions or 0)
+    stats.conflicts = (stats.conflicts or 0) + (sat_stats.conflicts or 0)
+    stats.extra["cdcl_propagations"] = sat_stats.propagations or 0
+
+
+def _chunk_solve(solver: PortfolioSolver, givens: np.ndarray, geometry: Geometry,
+                 limits: Limits, count_limit: int) -> ChunkResult:
+    """The portfolio's chunk path: one compiled engine call for the whole chunk with the probe
+    budget, then the race for each row the probe left UNKNOWN."""
+    from ..chunk import ChunkResult
+    from ..result import gather
+
+    fast = solver._fast()
+    side_only = geometry.side <= solver.settings["fast_only_side"]
+    if side_only or not solver._cdcl_available():
+        chunk = fast.solve_chunk(givens, geometry, limits, count_limit)
+        return ChunkResult(chunk.grids, chunk.found, chunk.status, chunk.counters,
+                           chunk.counter_names, chunk.seconds, solver.full_name, chunk.messages)
+    probe = solver.settings["probe_nodes"]
+    if limits.node_limit is not None:
+        probe = min(probe, limits.node_limit)
+    chunk = fast.solve_chunk(givens, geometry, Limits(limits.time_limit, probe), count_limit)
+    names = ("nodes", "backtracks", "propagations", "decisions", "conflicts")
+    counters = np.zeros((len(givens), len(names)), np.int64)
+    counters[:, :3] = chunk.counters[:, :3]
+    messages = dict(chunk.messages)
+    out = ChunkResult(chunk.grids, chunk.found, chunk.status, counters, names, chunk.seconds,
+                      solver.full_name, messages)
+    probed = (chunk.status == Status.UNKNOWN) & (chunk.counters[:, 0] >= probe)
+    if limits.node_limit is not None and probe >= limits.node_limit:
+        probed[:] = False  # the caller's node limit, not the probe, stopped these rows
+    for row in np.flatnonzero(probed).tolist():
+        start = time.perf_counter()
+        left = None if limits.time_limit is None else max(0.0, limits.time_limit
+                                                          - float(chunk.seconds[row]))
+        puzzle = Puzzle(geometry, tuple(givens[row].tolist()))
+        stats = Stats.counting(solver.counters)
+        found, status, message = gather(
+            solver._run(puzzle, stats, Limits(left, limits.node_limit).start(), probe=False),
+            lambda grid: np.asarray(grid, np.uint8), count_limit)
+        out.status[row], out.found[row] = status, len(found)
+        out.grids[row, :] = 0
+        for j, grid in enumerate(found):
+            out.grids[row, j] = grid
+        out.counters[row] = [getattr(stats, n) or 0 for n in names]
+        out.counters[row, 0] += chunk.counters[row, 0]
+        out.seconds[row] += time.perf_counter() - start
+        messages.pop(row, None)
+        if message:
+            messages[row] = message
+    return out
