@@ -372,5 +372,5 @@ def test_cli_sat_backend_without_decision_budget_honours_a_node_limit(capsys) ->
     code, out, err = cli(capsys, "magic", "5", "-m", "sat", "-o", "solver_name=glucose4",
                          "--node-limit", "50")
     assert code == 1 and "unknown (node limit 50" in err and "Traceback" not in err
-    code, out, err = cli(capsys, "magic", "4", "-m", "sat:glucose4")
+    code, _, err = cli(capsys, "magic", "4", "-m", "sat:glucose4")
     assert code == 0 and "sat:glucose4: solved" in err

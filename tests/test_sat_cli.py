@@ -23,7 +23,10 @@ runner = CliRunner()
 def pigeonhole(holes: int) -> Dimacs:
     """holes + 1 pigeons in ``holes`` holes: unsatisfiable, and hard for DPLL (Haken 1985)."""
     pigeons = holes + 1
-    x = lambda p, h: p * holes + h + 1  # noqa: E731
+
+    def x(p: int, h: int) -> int:  # pigeon p sits in hole h
+        return p * holes + h + 1
+
     clauses = [[x(p, h) for h in range(holes)] for p in range(pigeons)]
     clauses += [[-x(p, h), -x(q, h)] for h in range(holes)
                 for p, q in itertools.combinations(range(pigeons), 2)]
@@ -57,7 +60,7 @@ def test_limits_give_unknown_with_counters() -> None:
 def test_unknown_method_and_wrong_models_are_errors(monkeypatch) -> None:
     with pytest.raises(UnknownMethod, match="dpll"):
         solve_cnf(pigeonhole(2), "walksat")
-    import sudokit.sat.run as run
+    from sudokit.sat import run
 
     monkeypatch.setattr(run, "dpll_models", lambda *a, **k: iter([[1, 2, 3, 4, 5, 6]]))
     with pytest.raises(SolverBug, match="falsifies clause"):

@@ -36,7 +36,7 @@ def sat_command(
     options = dict(parse_option(text) for text in option or ())
     unknown = set(options) - {"cmd"}
     if unknown:
-        raise typer.BadParameter(f"unknown option {sorted(unknown)[0]!r} (known: cmd)",
+        raise typer.BadParameter(f"unknown option {min(unknown)!r} (known: cmd)",
                                  param_hint="--option")
     text, source = read_argument(file)
     cnf = read_dimacs(text, source)
