@@ -6,7 +6,9 @@ options are checked and methods are listed by :mod:`sudokit.registry` exactly as
 (``get_solver("forward-checking", problem="magic", bounds=False)``). The searches run the CSP
 core's loop (:func:`sudokit.csp.search.depth_first`) or the CSP core itself (``mac``), and
 ``sat`` runs PySAT through the routine Sudoku's SAT method uses
-(:func:`sudokit.solvers.sat.limited_solve`). The front door (:func:`solve_magic`) times the call,
+(:func:`sudokit.solvers.sat.limited_solve`). Results are :class:`~sudokit.result.Result` objects
+(:class:`~sudokit.magic.model.MagicResult` names their puzzle ``problem`` and their solutions
+``squares``). The front door (:func:`solve_magic`) times the call,
 reports contradictory givens as UNSATISFIABLE, turns a hit limit into UNKNOWN (the shared
 :func:`~sudokit.result.gather` loop) and verifies every square (a wrong one raises
 :class:`~sudokit.errors.SolverBug`), as :mod:`sudokit.api` does for Sudoku.

@@ -20,14 +20,14 @@ Reference: T. Walsh, CSPLib prob019, "Magic Squares and Sequences".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidOption
-from ..result import Stats, Status
+from ..result import Result, Status
 
 __all__ = [
     "Square",
@@ -144,34 +144,29 @@ class MagicProblem:
         return None
 
 
-@dataclass(frozen=True)
-class MagicResult:
-    """The outcome of finding or counting magic squares.
+@dataclass(frozen=True, repr=False)
+class MagicResult(Result):
+    """The outcome of finding or counting magic squares: a :class:`~sudokit.result.Result`
+    whose puzzle is a :class:`MagicProblem` and whose solutions are flat squares.
 
-    Attributes:
-        problem: the instance.
+    Attributes (as Result's, with magic-square names as properties):
+        problem: the instance (``puzzle``).
         status: SOLVED (at least one square), UNSATISFIABLE (proved none) or UNKNOWN (a limit hit).
-        squares: verified squares found, flat row-major (at most the requested count).
-        method: the method name.
-        seconds: wall time of the whole call, in seconds.
-        stats: the counters (nodes, backtracks, ...); uncounted ones are None.
-        count_limit: how many squares were asked for (None: all of them).
-        message: why the result is UNSATISFIABLE or UNKNOWN, if known.
+        squares: verified squares found, flat row-major (``solutions``; at most the requested
+            count).
+        method, seconds, stats, count_limit, message: as in Result (uncounted counters None;
+            ``count_limit`` None: all squares were asked for).
     """
 
-    problem: MagicProblem
-    status: Status
-    squares: tuple[Square, ...]
-    method: str
-    seconds: float
-    stats: Stats = field(default_factory=Stats)
-    count_limit: int | None = 1
-    message: str | None = None
+    @property
+    def problem(self) -> MagicProblem:
+        """The instance solved."""
+        return self.puzzle  # type: ignore[return-value]
 
     @property
-    def count(self) -> int:
-        """Number of squares found (a lower bound when the status is UNKNOWN)."""
-        return len(self.squares)
+    def squares(self) -> tuple[Square, ...]:
+        """The verified squares found, flat row-major."""
+        return self.solutions
 
     @property
     def square(self) -> tuple[tuple[int, ...], ...] | None:
@@ -181,6 +176,22 @@ class MagicResult:
         n = self.problem.n
         flat = self.squares[0]
         return tuple(tuple(flat[r * n:(r + 1) * n]) for r in range(n))
+
+    def __str__(self) -> str:
+        """The summary line, then the first square (if any) as an aligned grid."""
+        from .text import format_square
+
+        shown = f"\n{format_square(self.square)}" if self.square else ""
+        return f"{self.summary()}{shown}"
+
+    def __repr__(self) -> str:
+        return f"<MagicResult {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's display: the summary over the first square."""
+        from html import escape
+
+        return f"<div><p>{escape(self.summary())}</p><pre>{escape(str(self))}</pre></div>"
 
 
 def as_array(square: Any) -> np.ndarray:
