@@ -77,3 +77,25 @@ def test_cli_show_after_one_pass(after: str, expected: str) -> None:
         *["".join(map(str, ds)) for ds in state.cells[:3]], "|",
         *["".join(map(str, ds)) for ds in state.cells[3:6]], "|",
         *["".join(map(str, ds)) for ds in state.cells[6:9]]]
+
+
+def test_the_notebooks_dict_goes_through_every_step() -> None:
+    """The Udacity notebook's ``values`` dict ('A1' -> '123456789') in and out, keys kept."""
+    puzzle = EASY[0]
+    rows, cols = "ABCDEFGHI", "123456789"
+    values = {r + c: (str(d) if d else "123456789")
+              for (r, c), d in zip(((r, c) for r in rows for c in cols), puzzle.givens)}
+    after = eliminate(values)
+    assert set(after) == set(values) and all(isinstance(v, str) for v in after.values())
+    assert after == {k: "".join(map(str, ds)) for k, ds in
+                     zip(values, eliminate(Candidates.of(puzzle)).cells)}
+    solved = reduce_puzzle(values)
+    assert all(len(v) == 1 for v in solved.values())
+    assert only_choice(eliminate(values)) == {
+        k: "".join(map(str, ds)) for k, ds in
+        zip(values, only_choice(eliminate(Candidates.of(puzzle))).cells)}
+    by_cell = naked_twins({c: (1, 2, 3, 4) for c in range(16)})
+    assert by_cell[0] == (1, 2, 3, 4)  # int keys and tuples stay so
+    assert eliminate({"A1": "1", "A2": "1", **{f"{r}{c}": "1234" for r in "ABCD"
+                                               for c in "1234" if (r, c) not in
+                                               (("A", "1"), ("A", "2"))}}) is None

@@ -8,10 +8,11 @@ queues an event; processing events applies, to a fixpoint:
 * **naked twins** (naked pair): two cells of a unit with the same two candidates remove them from
   the rest of the unit (the Udacity "AIND-Sudoku" formulation).
 
-The same three rules are public, one pass at a time, on a :class:`Candidates` state, so the
-Udacity notebook's steps can be replayed: :func:`eliminate`, :func:`only_choice`,
-:func:`naked_twins` and :func:`reduce_puzzle` (all of them to a fixpoint). They return a new
-state, or None on a contradiction (a cell left without a candidate).
+The same three rules are public, one pass at a time, on a candidates state (a :class:`Candidates`,
+or the notebook's dict ``"A1" -> "123456789"``), so the Udacity notebook's steps can be replayed:
+:func:`eliminate`, :func:`only_choice`, :func:`naked_twins` and :func:`reduce_puzzle` (all of
+them to a fixpoint). They return a new state of the kind given (a dict keeps its keys, and
+strings stay strings), or None on a contradiction (a cell left without a candidate).
 
 Search picks a cell with the fewest candidates (MRV) and tries its digits in increasing order.
 Every change is recorded on a trail ``(cell, old_mask)`` and undone by popping, so no state is ever
@@ -22,8 +23,10 @@ References: P. Norvig, "Solving Every Sudoku Puzzle", 2006; Russell and Norvig, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .geometry import Geometry
 from .puzzle import Grid, Puzzle
@@ -61,10 +64,7 @@ class Candidates:
         Raises:
             ValueError: an unknown cell label or a digit outside 1..N.
         """
-        labels = {geometry.label(c): c for c in range(geometry.n_cells)}
-        if geometry.side <= 9:
-            labels.update({f"{chr(65 + c // geometry.side)}{c % geometry.side + 1}": c
-                           for c in range(geometry.n_cells)})
+        labels = _label_index(geometry)
         cells = [tuple(range(1, geometry.side + 1))] * geometry.n_cells
         for key, digits in values.items():
             cell = key if isinstance(key, int) else labels.get(key)
@@ -85,12 +85,50 @@ class Candidates:
         return tuple(ds[0] if len(ds) == 1 else 0 for ds in self.cells)
 
 
+State = Candidates | Mapping[Any, Any]
+"""A candidates state: a :class:`Candidates`, or a dict cell -> digits as in the notebook."""
+
+
 def _changed(state: Candidates, cells: list[set[int]]) -> Candidates | None:
     if not all(cells):
         return None
     return Candidates(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
 
 
+def _dict_step(step: Callable[[Candidates], Candidates | None]) -> Callable[..., Any]:
+    """Let a step take and give back a dict ``cell -> digits`` (the notebook's ``values``):
+    keys kept (ints, ``r1c1`` or ``A1`` labels), digits as strings when they came as strings.
+    The grid is inferred from the number of cells (81: 9x9)."""
+
+    @functools.wraps(step)
+    def run(state: State, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(state, Candidates):
+            return step(state, *args, **kwargs)
+        geometry = Geometry.for_cells(len(state))
+        keys = list(state)
+        cells = Candidates.from_dict(state, geometry)
+        done = step(cells, *args, **kwargs)
+        if done is None:
+            return None
+        labels = _label_index(geometry)
+        index = {k: k if isinstance(k, int) else labels[k] for k in keys}
+        text = all(isinstance(v, str) for v in state.values())
+        return {k: ("".join(map(str, done.cells[index[k]])) if text else done.cells[index[k]])
+                for k in keys}
+
+    return run
+
+
+def _label_index(geometry: Geometry) -> dict[str, int]:
+    """Cell labels -> cells: ``r1c1`` for every size, and Norvig's ``A1`` up to 9x9."""
+    labels = {geometry.label(c): c for c in range(geometry.n_cells)}
+    if geometry.side <= 9:
+        labels.update({f"{chr(65 + c // geometry.side)}{c % geometry.side + 1}": c
+                       for c in range(geometry.n_cells)})
+    return labels
+
+
+@_dict_step
 def eliminate(state: Candidates) -> Candidates | None:
     """One pass of elimination: each cell decided now removes its digit from its peers.
 
@@ -108,6 +146,7 @@ def eliminate(state: Candidates) -> Candidates | None:
     return _changed(state, cells)
 
 
+@_dict_step
 def only_choice(state: Candidates) -> Candidates | None:
     """One pass of only choice (hidden single): a digit with one place in a unit goes there.
 
@@ -125,6 +164,7 @@ def only_choice(state: Candidates) -> Candidates | None:
     return _changed(state, cells)
 
 
+@_dict_step
 def naked_twins(state: Candidates) -> Candidates | None:
     """One pass of naked twins: two cells of a unit with the same two candidates remove them
     from the unit's other cells.
@@ -147,6 +187,7 @@ def naked_twins(state: Candidates) -> Candidates | None:
     return _changed(state, cells)
 
 
+@_dict_step
 def reduce_puzzle(state: Candidates, twins: bool = True) -> Candidates | None:
     """Apply elimination, only choice (and naked twins) until nothing changes.
 
