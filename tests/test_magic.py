@@ -374,3 +374,14 @@ def test_cli_sat_backend_without_decision_budget_honours_a_node_limit(capsys) ->
     assert code == 1 and "unknown (node limit 50" in err and "Traceback" not in err
     code, _, err = cli(capsys, "magic", "4", "-m", "sat:glucose4")
     assert code == 0 and "sat:glucose4: solved" in err
+
+
+def test_cli_compare_gives_options_to_the_methods_that_have_them(capsys) -> None:
+    code, out, _ = cli(capsys, "magic", "4", "--compare", "-m", "forward-checking", "-m",
+                       "lines", "-o", "order=increasing")
+    assert code == 0 and "forward-checking" in out and "lines" in out
+    static = solve_magic(MagicProblem(4), "forward-checking", order="increasing")
+    row = next(line for line in out.splitlines() if "forward-checking" in line)
+    assert f"{static.stats.nodes:,}" in row
+    code, _, err = cli(capsys, "magic", "4", "--compare", "-o", "colour=red")
+    assert code == 2 and "no compared magic method has option 'colour'" in err

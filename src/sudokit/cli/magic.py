@@ -51,15 +51,12 @@ def magic_command(
     options = dict(parse_option(text) for text in option or ())
     limit = time_limit or None
     if compare:
-        if options:
-            raise typer.BadParameter("options apply to one method, not to --compare",
-                                     param_hint="--option")
         from rich.console import Console
 
         from ..compare import comparison_table
 
         comparison = magic.compare_methods(problem, method or None, time_limit=limit,
-                                           node_limit=node_limit)
+                                           node_limit=node_limit, **options)
         Console(width=None if sys.stdout.isatty() else 160).print(
             comparison_table(comparison, f"magic squares of order {n}: first square"))
         return

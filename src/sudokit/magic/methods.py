@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from ..compare import Comparison, compare, split_label
 from ..csp import Inference, Order, counters_for
 from ..csp import Select as CspSelect
-from ..errors import SolverBug, UnsupportedPuzzle
+from ..errors import InvalidOption, SolverBug, UnsupportedPuzzle
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods, register
 from ..result import Limits, Stats, Status, gather
 from ..solvers.base import Solver
@@ -248,8 +248,8 @@ def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
 
 def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
                     methods: Sequence[str] | None = None, *, count_limit: int | None = 1,
-                    time_limit: float | None = None,
-                    node_limit: int | None = None) -> Comparison:
+                    time_limit: float | None = None, node_limit: int | None = None,
+                    **options: Any) -> Comparison:
     """Run each method on the same instances (by :func:`sudokit.compare.compare`).
 
     Args:
@@ -260,6 +260,8 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
         count_limit: squares to find per instance (None: all of them).
         time_limit: seconds per instance and method (a method over it counts as unknown).
         node_limit: search nodes per instance and method.
+        **options: given to every compared method that declares the option (a label's own
+            options take precedence); an option no compared method has is an error.
 
     Returns:
         One row per label: statuses, counter totals, times.
@@ -272,13 +274,21 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
     labels = list(methods) if methods else [
         info.name for info in magic_methods()
         if info.available and (info.cls.max_order is None or info.cls.max_order >= largest)]
+    chosen: dict[str, tuple[str, dict[str, Any]]] = {}
+    used: set[str] = set()
     for label in labels:
-        name, options = split_label(label)
-        get_method(name, **options)
+        name, own = split_label(label)
+        declared = get_method(name).options
+        common = {k: v for k, v in options.items() if k.replace("-", "_") in declared}
+        used |= set(common)
+        chosen[label] = (name, {**common, **own})
+        get_method(name, **chosen[label][1])
+    if set(options) - used:
+        raise InvalidOption(f"no compared magic method has option {min(set(options) - used)!r}")
 
     def runner(label: str) -> Callable[[MagicProblem], MagicResult]:
-        name, options = split_label(label)
+        name, settings = chosen[label]
         return lambda p: solve_magic(p, name, count_limit=count_limit, time_limit=time_limit,
-                                     node_limit=node_limit, **options)
+                                     node_limit=node_limit, **settings)
 
     return compare(instances, {label: runner(label) for label in labels}, time_limit=time_limit)
