@@ -330,7 +330,8 @@ class PropagationState:
         return [tuple(d + 1 for d in range(m.bit_length()) if m >> d & 1) for m in self.cand]
 
 
-def search(puzzle: Puzzle, stats: Stats, limits: Limits, naked_twins: bool = True) -> Iterator[Grid]:
+def search(puzzle: Puzzle, stats: Stats, limits: Limits,
+           naked_twins: bool = True) -> Iterator[Grid]:
     """Yield every solution of ``puzzle`` by propagation plus depth-first search.
 
     Args:

@@ -12,8 +12,9 @@ The three parts are chosen by name:
   (maintaining arc consistency: AC-3 from the assigned variable's arcs, Mackworth 1977).
 
 The search is iterative (:func:`depth_first`, an explicit stack of frames, so 4,096 variables need
-no deep recursion; the magic-square searches run the same loop) and undoes by the engine's trail. ``Stats.nodes`` counts assignments tried; ``Stats.backtracks``
-counts returns to the previous variable after every value of a variable failed.
+no deep recursion; the magic-square searches run the same loop) and undoes by the engine's trail.
+``Stats.nodes`` counts assignments tried; ``Stats.backtracks`` counts returns to the previous
+variable after every value of a variable failed.
 """
 
 from __future__ import annotations
