@@ -24,7 +24,8 @@ PROBLEMS = (SUDOKU, MAGIC)
 
 _SOLVERS: dict[str, type] = {}  # the Sudoku methods
 _REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
-_loaded = False
+_loaded: set[str] = set()
+_MODULES = {MAGIC: "magic.methods"}  # where the methods of the other problem types register
 
 S = TypeVar("S", bound=type)
 
@@ -51,19 +52,22 @@ def _table(problem: str) -> dict[str, type]:
     return _REGISTRY[problem]
 
 
-def load_methods() -> None:
-    """Import every adapter module in :mod:`sudokit.solvers` and the magic-square methods once,
-    so each registers itself."""
-    global _loaded
-    if _loaded:
+def load_methods(problem: str = SUDOKU) -> None:
+    """Import the modules whose methods register for ``problem``, once: every adapter module in
+    :mod:`sudokit.solvers` for Sudoku, :mod:`sudokit.magic.methods` for magic squares (so a
+    Sudoku run never imports the magic-square code)."""
+    if problem in _loaded:
         return
-    from . import solvers
+    _table(problem)
+    if problem == SUDOKU:
+        from . import solvers
 
-    for info in pkgutil.iter_modules(solvers.__path__):
-        if info.name != "base":
-            importlib.import_module(f"{solvers.__name__}.{info.name}")
-    importlib.import_module(f"{__package__}.magic.methods")
-    _loaded = True
+        for info in pkgutil.iter_modules(solvers.__path__):
+            if info.name != "base":
+                importlib.import_module(f"{solvers.__name__}.{info.name}")
+    else:
+        importlib.import_module(f"{__package__}.{_MODULES[problem]}")
+    _loaded.add(problem)
 
 
 def is_available(cls: type) -> bool:
@@ -84,7 +88,7 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
         MethodUnavailable: an optional dependency is missing; the message gives the install hint.
         InvalidOption: an unknown option, backend or option value.
     """
-    load_methods()
+    load_methods(problem)
     family, _, backend = name.partition(":")
     table = _table(problem)
     cls = table.get(family)
@@ -115,7 +119,7 @@ class MethodInfo:
 def methods(problem: str = SUDOKU) -> list[MethodInfo]:
     """Return every method registered for ``problem``, sorted by name, with whether it can run
     here."""
-    load_methods()
+    load_methods(problem)
     return [
         MethodInfo(name, cls.summary, is_available(cls), tuple(cls.backends), cls)
         for name, cls in sorted(_table(problem).items())
