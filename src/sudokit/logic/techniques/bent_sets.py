@@ -22,32 +22,30 @@ _BASE = {4: 5.5}
 _NAMES = {4: "WXYZ-Wing"}
 
 
-def _loose_digits(board: Board, cells: list[int], union: int) -> int:
-    """How many digits of the set have holders that do not all see each other."""
-    masks, loose = board.masks, 0
-    for d in bits(union):
-        holders = [c for c in cells if masks[c] >> d & 1]
-        if any(not board.sees(a, b) for i, a in enumerate(holders) for b in holders[i + 1:]):
-            loose += 1
-    return loose
-
-
-def _grow(board: Board, size: int, cells: list[int], union: int, candidates: list[int],
-          start: int) -> Step | None:
+def _grow(board: Board, size: int, cells: list[int], union: int, loose: int,
+          candidates: list[int], start: int) -> Step | None:
     """Depth-first over sets in increasing candidate order, pruned while the union of digits
-    exceeds ``size`` or more than one digit is unrestricted (neither can be undone)."""
+    exceeds ``size`` or more than one digit is unrestricted (``loose``: digits whose cells in
+    the set do not all see each other; neither can be undone by adding cells)."""
     if len(cells) == size:
         return _conclude(board, cells, union) if union.bit_count() == size else None
-    masks = board.masks
+    masks, cells_of, peers = board.masks, board.cells_of, board.peer_masks
+    chosen = sum(1 << c for c in cells)
     for i in range(start, len(candidates)):
         cell = candidates[i]
-        merged = union | masks[cell]
-        if merged.bit_count() > size or not masks[cell] & union:
+        mask = masks[cell]
+        merged = union | mask
+        if merged.bit_count() > size or not mask & union:
             continue
-        grown = cells + [cell]
-        if _loose_digits(board, grown, merged) > 1:
+        blocked = chosen & ~peers[cell]
+        grown_loose = loose
+        if blocked:
+            for d in bits(mask):
+                if cells_of[d] & blocked:
+                    grown_loose |= 1 << d
+        if grown_loose.bit_count() > 1:
             continue
-        step = _grow(board, size, grown, merged, candidates, i + 1)
+        step = _grow(board, size, cells + [cell], merged, grown_loose, candidates, i + 1)
         if step is not None:
             return step
     return None
@@ -88,7 +86,7 @@ def bent_set(board: Board, size: int) -> Step | None:
     candidates = [c for c in board.open_cells if 2 <= board.masks[c].bit_count() <= size]
     found = None
     for i, start in enumerate(candidates):
-        step = _grow(board, size, [start], board.masks[start], candidates, i + 1)
+        step = _grow(board, size, [start], board.masks[start], 0, candidates, i + 1)
         if step is not None:
             if step.rating == _BASE[size]:
                 return step
