@@ -175,3 +175,32 @@ def test_ipython_pretty_printing_uses_the_grid() -> None:
     printer = Printer()
     solve(TOP1, "propagate")._repr_pretty_(printer, cycle=False)
     assert printer.out.startswith("solved by propagate")
+
+
+def test_compiled_and_numpy_solution_checks_agree() -> None:
+    """The array path checks grids in compiled code once the engine is loaded
+    (sudokit.fast.verify); it must agree with the NumPy check on good and broken grids."""
+    import numpy as np
+
+    from sudokit.fast.verify import solves as compiled
+    from sudokit.geometry import Geometry
+    from sudokit.puzzle import solves
+
+    rng = np.random.default_rng(7)
+    for box in ((1, 1), (2, 3), (3, 3), (4, 4), (8, 8)):
+        g = Geometry.of(*box)
+        n = g.side
+        rows = np.array([[(r // box[0] + (r % box[0]) * box[1] + c) % n + 1 for c in range(n)]
+                         for r in range(n)], np.uint8).reshape(-1)  # a valid grid (pattern)
+        grids = np.repeat(rows[None], 40, axis=0)
+        givens = np.where(rng.random(grids.shape) < 0.3, grids, 0).astype(np.uint8)
+        for i in range(1, 40, 2):  # break every other one in turn: a cell, a given, a swap
+            cell = int(rng.integers(g.n_cells))
+            if i % 3 == 0:
+                grids[i, cell] = grids[i, cell] % n + 1 if n > 1 else 0
+            elif i % 3 == 1:
+                givens[i, cell] = grids[i, cell] % n + 1 if n > 1 else 2
+            else:
+                grids[i, cell] = 0
+        assert np.array_equal(compiled(grids, givens, g), solves(grids, givens, g)), box
+        assert solves(grids, givens, g)[::2].all()

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from sudokit.batch import check_expected, solve_records
-from sudokit.result import Status
+from sudokit.result import Limits, Status
 from sudokit.errors import SolverBug
 from sudokit.formats import Record, read_puzzles
 from sudokit.solvers.propagate import PropagateSolver
@@ -121,3 +121,42 @@ def test_dask_cluster_keeps_order() -> None:
                                       dask=cluster.scheduler_address))
     assert [o.record.line for o in outcomes] == [r.line for r in records]
     assert all(o.ok for o in outcomes)
+
+
+def test_local_dask_cluster_keeps_order_and_leaves_no_scratch(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("distributed")
+    import tempfile
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    records = list(read_puzzles(TOP95))[:12]
+    outcomes = list(solve_records(records, "fast", jobs=2, dask="local"))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)
+    assert list(tmp_path.iterdir()) == []  # no dask-scratch-space, no temporary directory
+
+
+def test_task_sizes_start_at_one_and_follow_the_time_per_puzzle() -> None:
+    from sudokit.batch import TaskSizes
+
+    sizes = TaskSizes(top=4096, target=0.1)
+    assert next(sizes) == 1
+    sizes.observe(1, 0.5)  # a slow method: one puzzle per task
+    assert next(sizes) == 1
+    grown = []
+    for _ in range(8):  # a fast one: grows 4-fold per task, up to the top
+        size = next(sizes)
+        sizes.observe(size, size * 1e-6)
+        grown.append(next(sizes))
+    assert grown[:3] == [4, 16, 64] and grown[-1] == 4096
+    sizes.observe(4096, 4096 * 0.01)  # slower puzzles: back to about target / time
+    assert next(sizes) == 10
+
+
+def test_every_puzzle_of_a_small_slow_batch_is_its_own_task_with_two_jobs() -> None:
+    """Two or more puzzles keep two workers busy (issue 12, item 8)."""
+    from sudokit.blocks import solve_inputs
+
+    run = solve_inputs([str(TOP95)], "mac", jobs=2, limits=Limits(5.0))
+    sizes = [block.size for block in itertools.islice(run.blocks, 6)]
+    assert sizes == [1] * 6

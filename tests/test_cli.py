@@ -215,7 +215,8 @@ def test_version_matches_the_package_metadata() -> None:
 
 
 def test_help_shows_the_dask_extra() -> None:
-    result = runner.invoke(app, ["solve", "--help"], env={"TERMINAL_WIDTH": "240"})
+    wide = {"TERMINAL_WIDTH": "240", "COLUMNS": "240"}  # Typer reads the first once per process
+    result = runner.invoke(app, ["solve", "--help"], env=wide)
     assert result.exit_code == 0
     assert "pip install 'sudokit[dask]'" in result.stdout
 

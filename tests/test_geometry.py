@@ -97,3 +97,14 @@ def test_vectorised_checks_match_the_scalar_ones() -> None:
     grids = np.array([solution, wrong, solution])
     keep = np.array([[1] + [0] * 15, [0] * 16, [2] + [0] * 15])
     assert solves(grids, keep, g).tolist() == [True, False, False]
+
+
+def test_geometry_pickles_by_reference_without_its_tables() -> None:
+    import pickle
+
+    from sudokit.geometry import Geometry, Variant
+
+    for g in (Geometry.of(3, 3), Geometry.of(2, 3), Geometry.of(4, 4, Variant.DIAGONAL)):
+        _ = g.units, g.peers  # filled caches must not travel
+        data = pickle.dumps(g)
+        assert len(data) < 200 and pickle.loads(data) is g

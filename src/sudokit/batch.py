@@ -21,12 +21,13 @@ import itertools
 import multiprocessing
 import os
 import signal
+import tempfile
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -39,7 +40,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 __all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tasks", "sizes_for",
-           "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT"]
+           "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT", "TaskSizes"]
 
 _PROCESS_TASK = 32
 """Most puzzles per task sent to a worker process (fewer at first)."""
@@ -191,17 +192,55 @@ def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
 
 
 def uses_processes(solver: Any, jobs: int, dask: str | None) -> bool:
-    """Whether tasks go to other processes: a Dask cluster, or several workers for a method
-    that holds the GIL (threads otherwise)."""
-    return dask is not None or (jobs > 1 and not solver.releases_gil)
+    """Whether tasks go to other processes: a remote Dask cluster, or several workers (also of
+    a local Dask cluster) for a method that holds the GIL; threads otherwise."""
+    if dask is not None and dask != "local":
+        return True
+    return (jobs > 1 or dask is not None) and not solver.releases_gil
 
 
-def sizes_for(solver: Any, jobs: int, remote: bool) -> tuple[int, ...]:
-    """Task sizes in turn (the last repeats): growing by 4 from 1 (several workers) or 64 up to
-    the method's ``chunk_size``, and up to at least :data:`_PROCESS_TASK` for other processes
-    (to amortise pickling)."""
+class TaskSizes:
+    """Task sizes that follow the time tasks take, so that every worker has work.
+
+    Iterating gives the size of each next task (puzzles, or lines on the array path); the
+    runner reports each task's size and solving time to :meth:`observe`. Sizes start at
+    1, so two puzzles already keep two workers busy, and are set from the measured seconds per
+    puzzle so that a task takes about ``target`` seconds (never growing more than 4-fold per
+    task, never above ``top``): slow methods go on one puzzle per task, the compiled engine
+    grows to its chunk size within a few tasks.
+
+    Args:
+        top: the largest task.
+        target: seconds of solving per task to aim for.
+    """
+
+    def __init__(self, top: int, target: float = 0.1) -> None:
+        self.top, self.target, self.size = max(1, top), target, 1
+
+    def __iter__(self) -> TaskSizes:
+        return self
+
+    def __next__(self) -> int:
+        return self.size
+
+    def observe(self, count: int, seconds: float) -> None:
+        """Record that a task of ``count`` puzzles took ``seconds`` to solve."""
+        if count <= 0:
+            return
+        per_puzzle = seconds / count
+        wanted = self.target / per_puzzle if per_puzzle > 0 else self.top
+        self.size = int(max(1, min(self.top, 4 * self.size, wanted)))
+
+
+def sizes_for(solver: Any, jobs: int, remote: bool) -> Iterable[int]:
+    """Task sizes in turn (the last repeats): with several workers, a :class:`TaskSizes`
+    following the measured time per puzzle (up to the method's ``chunk_size``, or
+    :data:`_PROCESS_TASK` for other processes); with one, growing by 4 from 64 to the method's
+    ``chunk_size`` (the first records come early)."""
     top = max(1, solver.chunk_size, _PROCESS_TASK if remote else 1)
-    size, out = (1 if jobs > 1 else min(64, top)), []
+    if jobs > 1 or remote:
+        return TaskSizes(top)
+    size, out = min(64, top), []
     while size < top:
         out.append(size)
         size *= 4
@@ -252,13 +291,16 @@ def solve_records(
     request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
     solver = request.solver()
     remote = uses_processes(solver, jobs, dask)
-    chunks = in_sizes(records, sizes_for(solver, jobs, remote))
-    for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask):
+    sizes = sizes_for(solver, jobs, remote)
+    chunks = in_sizes(records, sizes)
+    for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask,
+                              sizes=sizes):
         yield from outcomes
 
 
 def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any, *,
-              jobs: int = 1, remote: bool = False, dask: str | None = None) -> Iterator[R]:
+              jobs: int = 1, remote: bool = False, dask: str | None = None,
+              sizes: Iterable[int] | None = None) -> Iterator[R]:
     """Run ``function(task, request)`` for each task, yielding results in task order.
 
     Args:
@@ -268,13 +310,27 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
         jobs: workers (1 with no ``dask``: in this thread).
         remote: processes instead of threads.
         dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).
+        sizes: the sizes the tasks were cut to; a :class:`TaskSizes` is told the size
+            (``len(task)``) and solving time of each task.
     """
     if dask is None and jobs <= 1:
         for task in tasks:
             yield function(task, request)
         return
+    observe = sizes.observe if isinstance(sizes, TaskSizes) else None
     with _executor(jobs, remote, dask) as pool:
-        yield from _ordered(pool, function, tasks, request, 2 * max(jobs, 2))
+        for count, seconds, result in _ordered(pool, function, tasks, request,
+                                               2 * max(jobs, 2)):
+            if observe is not None:
+                observe(count, seconds)
+            yield result
+
+
+def _timed(function: Callable[[T, Any], R], task: T, request: Any) -> tuple[float, R]:
+    """Run one task in a worker: its solving seconds and its result."""
+    start = time.perf_counter()
+    result = function(task, request)
+    return time.perf_counter() - start, result
 
 
 @contextmanager
@@ -286,7 +342,7 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
     tasks are cancelled and worker processes terminated instead of waiting for running tasks.
     """
     if dask is not None:
-        with _dask_executor(dask, jobs) as pool:
+        with _dask_executor(dask, jobs, remote) as pool:
             yield pool
         return
     pool: Executor
@@ -307,9 +363,9 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
 
 
 def _watch_parent(parent: int) -> None:
-    """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent process is gone
-    (a daemon thread polls the parent id every 0.2 s; a worker must never outlive its parent
-    nor hold its stderr open)."""
+    """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent
+    process is gone (a daemon thread polls the parent id every 0.2 s; a worker must never
+    outlive its parent nor hold its stderr open)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -322,34 +378,51 @@ def _watch_parent(parent: int) -> None:
 
 
 @contextmanager
-def _dask_executor(address: str, jobs: int) -> Iterator[Executor]:
-    """A concurrent.futures executor over a Dask cluster (a local one for ``"local"``)."""
+def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executor]:
+    """A concurrent.futures executor over a Dask cluster.
+
+    ``"local"`` starts a local cluster of ``jobs`` workers: worker processes for a method that
+    holds the GIL, else threads of this process (no start-up of other interpreters, nothing
+    shipped between processes). Its scratch files go to a temporary directory removed at the
+    end.
+    """
     try:
-        from distributed import Client
+        from distributed import Client, LocalCluster
     except ImportError as exc:
         raise MethodUnavailable(
             "--dask needs Dask's distributed scheduler: pip install 'sudokit[dask]'") from exc
-    if address == "local":
-        client = Client(n_workers=max(jobs, 1), threads_per_worker=1, dashboard_address=None)
-    else:
-        client = Client(address)
-    try:
+    with ExitStack() as stack:
+        if address == "local":
+            import dask
+
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))
+            stack.enter_context(dask.config.set(temporary_directory=scratch))
+            workers = max(jobs, 1)
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=workers if processes else 1, threads_per_worker=1 if processes
+                else workers, processes=processes, dashboard_address=None,
+                local_directory=scratch))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(address))
         yield client.get_executor()
-    finally:
-        client.close()
 
 
 def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
-             in_flight: int) -> Iterator[R]:
-    """Run tasks on ``pool`` with at most ``in_flight`` pending; yield results in order."""
-    pending: deque[Future[R]] = deque()
+             in_flight: int) -> Iterator[tuple[int, float, R]]:
+    """Run tasks on ``pool`` with at most ``in_flight`` pending; yield each task's size
+    (``len(task)``, 0 if it has none), solving seconds and result, in task order."""
+    pending: deque[tuple[int, Future[tuple[float, R]]]] = deque()
     try:
         for task in tasks:
-            pending.append(pool.submit(function, task, request))
+            size = len(task) if hasattr(task, "__len__") else 0
+            pending.append((size, pool.submit(_timed, function, task, request)))
             if len(pending) >= in_flight:
-                yield pending.popleft().result()
+                size, future = pending.popleft()
+                yield size, *future.result()
         while pending:
-            yield pending.popleft().result()
+            size, future = pending.popleft()
+            yield size, *future.result()
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()

@@ -15,7 +15,7 @@ import io
 import itertools
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
@@ -66,6 +66,9 @@ class RecordTask:
     fmt: OutputFormat = OutputFormat.LINE
     grids: bool = False
 
+    def __len__(self) -> int:
+        return len(self.records)
+
 
 def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
     """Run one task of ``sudokit solve`` (a pool task): the array path for a LineChunk, the
@@ -88,7 +91,7 @@ def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
     return count + len(puzzles), list(dict.fromkeys(geometries + [p.geometry for p in puzzles]))
 
 
-def input_tasks(inputs: Sequence[str], sizes: Sequence[int], *, box: str | None = None,
+def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
                 alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
                 grids: bool = False) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
@@ -123,7 +126,7 @@ def input_tasks(inputs: Sequence[str], sizes: Sequence[int], *, box: str | None 
 
 
 def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
-                 sizes: Sequence[int]) -> Iterator[LineChunk]:
+                 sizes: Iterable[int]) -> Iterator[LineChunk]:
     """The chunks of a file (or ``-``, stdin) on the array path; read errors name the input."""
     from .output import InputError
 
@@ -131,7 +134,7 @@ def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
         with nullcontext(sys.stdin.buffer) if text == "-" else open(text, "rb") as stream:
             name = "<stdin>" if text == "-" else text
             yield from LineReader(stream, name, box=box, alphabet=alphabet,
-                                  sizes=tuple(sizes)).chunks()
+                                  sizes=sizes).chunks()
     except OSError as exc:
         raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
@@ -206,9 +209,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     from .chunk import Request
 
     provisional = Request.build(method, options).solver()
-    tasks = input_tasks(inputs, sizes_for(provisional, jobs,
-                                          uses_processes(provisional, jobs, dask)), box=box,
-                        alphabet=alphabet, fmt=fmt, grids=grids)
+    sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
+    tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids)
     if resume is not None and resume.records:
         from .resume import skip_records
 
@@ -229,7 +231,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     if geometries and not remote:
         request.solver().warm_up(geometries[0])
     blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
-                       remote=remote, dask=dask)
+                       remote=remote, dask=dask, sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())
 
 

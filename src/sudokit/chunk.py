@@ -10,6 +10,7 @@ only when a caller asks for them (:meth:`ChunkResult.result`).
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -157,12 +158,22 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
         return
     owners = np.nonzero(mask)[0]
     grids = chunk.grids[mask]
-    ok = solves(grids, givens[owners], geometry)
+    ok = _solves(grids, givens[owners], geometry)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)
         raise SolverBug(f"method {chunk.method!r} returned a wrong grid for puzzle "
                         f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
+
+
+def _solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """:func:`sudokit.puzzle.solves`, in compiled code once the compiled engine is loaded
+    (:mod:`sudokit.fast.verify`; never loaded for this alone)."""
+    if "sudokit.fast" in sys.modules:
+        from .fast.verify import solves as compiled
+
+        return compiled(grids, givens, geometry)
+    return solves(grids, givens, geometry)
 
 
 def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Request,

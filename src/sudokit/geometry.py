@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
+from typing import Any
 from operator import itemgetter
 
 from .errors import InvalidPuzzle
@@ -82,6 +83,11 @@ class Geometry:
             raise InvalidPuzzle(
                 f"grid side {self.box_rows * self.box_cols} is above the maximum {MAX_SIDE}"
             )
+
+    def __reduce__(self) -> tuple[Any, tuple[int, int, Variant]]:
+        """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
+        geometry with :meth:`of` instead of receiving the cached tables."""
+        return Geometry.of, (self.box_rows, self.box_cols, self.variant)
 
     @staticmethod
     def of(box_rows: int, box_cols: int, variant: Variant = Variant.STANDARD) -> Geometry:

@@ -19,7 +19,7 @@ read by the general reader with universal newlines (and numbered as such).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import BinaryIO
@@ -139,6 +139,9 @@ class LineChunk:
     general: list[tuple[int, Record]] = field(default_factory=list)
     last_line: int = 0
 
+    def __len__(self) -> int:
+        return self.size
+
 
 @dataclass
 class _Lines:
@@ -165,7 +168,7 @@ class LineReader:
     """
 
     def __init__(self, stream: BinaryIO, source: str, *, box: tuple[int, int] | None = None,
-                 alphabet: str | None = None, sizes: tuple[int, ...] = (256, 1024, 4096)) -> None:
+                 alphabet: str | None = None, sizes: Iterable[int] = (256, 1024, 4096)) -> None:
         self.stream, self.source = stream, source
         self.box, self.alphabet = box, alphabet
         self.sizes = sizes
@@ -301,8 +304,10 @@ class LineReader:
                     n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
         """Rows of one cell count in a fast form.
 
-        Returns ``(mask, puzzle, other, count)``: int64 offsets of the puzzle field and of the
-        solution field (-1: none), and the written solution count (-1: none). For a CSV row,
+        Returns ``(mask, puzzle, other, count, fields)``: int64 offsets of the puzzle field and
+        of the solution field (-1: none), the written solution count (-1: none), and for each
+        of the two fields ``(rows, raw, decoded)``: the rows that have it, its bytes and its
+        digits (uint8[R, n_cells], gathered once here for :meth:`_decode`). For a CSV row,
         ``puzzle`` is its first field and ``other`` its second: their roles come from the
         header in force (see :meth:`_decode`), and ``count`` is -2.
         """
@@ -332,12 +337,14 @@ class LineReader:
             puzzle[row], count[row] = start, int(parts[0])
             if len(parts) == 2:
                 other[row] = stop - n_cells
-        cells = np.arange(n_cells)
+        cells, fields = np.arange(n_cells), []
         for offsets in (puzzle, other):  # every field must be symbols of this grid
             rows = np.flatnonzero(offsets >= 0)
-            bad = (codec.decode[data[offsets[rows, None] + cells]] == _INVALID).any(axis=1)
-            puzzle[rows[bad]] = -1
-        return puzzle >= 0, puzzle, other, count
+            raw = _gather(data, offsets[rows], cells)
+            decoded = codec.decode[raw]
+            puzzle[rows[(decoded == _INVALID).any(axis=1)]] = -1
+            fields.append((rows, raw, decoded))
+        return puzzle >= 0, puzzle, other, count, tuple(fields)
 
     def _absorb(self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, fast: np.ndarray,
                 general: np.ndarray, skip: np.ndarray) -> None:
@@ -431,33 +438,30 @@ class LineReader:
     def _decode(self, chunk: LineChunk, lines: _Lines, first: int, rows: np.ndarray,
                 positions: np.ndarray, columns: np.ndarray,
                 spans: dict[int, tuple[np.ndarray, ...]]) -> None:
-        """Gather and decode the fast rows of each cell count; a row whose symbols do not
-        decode goes to the general reader instead (its record or error comes from there)."""
-        data, numbers = lines.data, lines.numbers[first:]
-        for n_cells, (mask, puzzle, other, count) in spans.items():
+        """Take the fast rows of each cell count (gathered and decoded by :meth:`_fast_spans`);
+        a row whose solution field is not a full grid goes to the general reader instead (its
+        record or error comes from there)."""
+        numbers = lines.numbers[first:]
+        for n_cells, (mask, puzzle, other, count, fields) in spans.items():
             mine = rows[mask[rows]]
             if not len(mine):
                 continue
             codec = self.codecs[n_cells]
             puzzle, solution, count = puzzle[mine], other[mine], count[mine]
+            source = np.zeros(len(mine), np.int64)  # which field holds the puzzle (-1: none)
+            target = np.where(solution >= 0, 1, -1)  # and the solution
             csv = count == -2
             if csv.any():  # roles of a CSV row's two fields: the header in force
-                p, s = columns[mine[csv], 0], columns[mine[csv], 1]
-                one, two = puzzle[csv], solution[csv]
-                puzzle[csv] = np.where(p == 0, one, np.where(p == 1, two, -1))
-                solution[csv] = np.where(s == 0, one, np.where(s == 1, two, -1))
+                source[csv], target[csv] = columns[mine[csv], 0], columns[mine[csv], 1]
                 count[csv] = -1
-            cells = np.arange(n_cells)
-            raw = data[np.maximum(puzzle, 0)[:, None] + cells]
-            givens = codec.decode[raw]
-            good = (givens != _INVALID).all(axis=1) & (puzzle >= 0)
-            has_expected = solution >= 0
+            raw, givens = _pick(fields, mine, source, n_cells)
+            good = source >= 0
+            has_expected = target >= 0
             expected = np.zeros_like(givens)
             if has_expected.any():
-                expected = codec.decode[data[np.where(has_expected, solution, 0)[:, None] + cells]]
+                expected = _pick(fields, mine, target, n_cells)[1]
                 full = ((expected >= 1) & (expected <= codec.geometry.side)).all(axis=1)
                 good &= full | ~has_expected
-                expected[~has_expected] = 0
             pos = positions[np.searchsorted(rows, mine)]
             for bad in np.flatnonzero(~good).tolist():
                 where = int(mine[bad])
@@ -486,3 +490,30 @@ def _is_number(text: bytes) -> bool:
     return text.isdigit() and len(text) <= 2
 
 
+def _pick(fields: tuple[tuple[np.ndarray, ...], ...], rows: np.ndarray, which: np.ndarray,
+          n_cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bytes and digits (uint8[M, n_cells]) of field ``which[i]`` of each row ``rows[i]``
+    as gathered by ``LineReader._fast_spans`` (zeros where ``which`` is -1)."""
+    if (which == 0).all() and len(fields[0][0]) == len(rows):  # the usual case: every row
+        return fields[0][1], fields[0][2]
+    raw = np.zeros((len(rows), n_cells), np.uint8)
+    decoded = np.zeros((len(rows), n_cells), np.uint8)
+    for number, (have, field_raw, field_decoded) in enumerate(fields):
+        chosen = np.flatnonzero(which == number)
+        if len(chosen):
+            at = np.searchsorted(have, rows[chosen])
+            raw[chosen], decoded[chosen] = field_raw[at], field_decoded[at]
+    return raw, decoded
+
+
+def _gather(data: np.ndarray, offsets: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """uint8[R, n]: the ``n = len(cells)`` bytes at each offset. Lines of one length (the usual
+    file) are evenly spaced: then a strided view is copied instead of indexing every byte."""
+    if len(offsets) > 1:
+        steps = np.diff(offsets)
+        step = int(steps[0])
+        if step >= len(cells) and (steps == step).all():
+            view = np.lib.stride_tricks.as_strided(data[offsets[0]:], (len(offsets), len(cells)),
+                                                   (step, 1), writeable=False)
+            return view.copy()
+    return data[offsets[:, None] + cells]
