@@ -70,6 +70,33 @@ def _select(cand):
     return best
 
 
+WDEG_SIDE = 16
+"""Grids of this side and larger branch by dom/wdeg (:func:`_select_weighted`), smaller ones by
+plain MRV (:func:`_select`); chosen by measurement (``benchmarks/large.py``)."""
+
+
+@jit
+def _select_weighted(tables, state):
+    """Return the unfilled cell with the fewest candidates per conflict weight (dom/wdeg:
+    candidates / (1 + conflicts of its units), Boussemart et al. 2004), or -1 when none."""
+    cand, weight = state.cand, state.weight
+    best = -1
+    best_count = 1
+    best_weight = 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if m & (m - ONE) != ZERO:
+            count = popcount(m)
+            w = 1
+            for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
+                w += weight[tables.cell_units[k]]
+            if best < 0 or count * best_weight < best_count * w:
+                best = cell
+                best_count = count
+                best_weight = w
+    return best
+
+
 @jit
 def start(tables, state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[N*N], 0 empty); :func:`run` propagates."""
@@ -77,6 +104,7 @@ def start(tables, state, givens):
     full = full_mask(tables)
     cand[:] = full
     state.dirty[:] = 1
+    state.weight[:] = 0
     regs[:] = 0
     ok = True
     for cell in range(cand.shape[0]):
@@ -86,11 +114,14 @@ def start(tables, state, givens):
 
 
 @jit
-def _descend(state, out):
+def _descend(tables, state, out):
     """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
     cand, regs = state.cand, state.regs
     regs[Reg.PHASE] = Phase.BACKTRACK
-    cell = _select(cand)
+    if tables.units.shape[1] >= WDEG_SIDE:
+        cell = _select_weighted(tables, state)
+    else:
+        cell = _select(cand)
     if cell < 0:
         for c in range(cand.shape[0]):
             out[c] = lowest_index(cand[c]) + 1
@@ -131,7 +162,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         ok = propagate(tables, state, full, locked)
         regs[Reg.PHASE] = Phase.DESCEND if ok else Phase.DONE
     while regs[Reg.PHASE] != Phase.DONE:
-        if regs[Reg.PHASE] == Phase.DESCEND and _descend(state, out[found]):
+        if regs[Reg.PHASE] == Phase.DESCEND and _descend(tables, state, out[found]):
             found += 1
             if found >= limit:
                 return Outcome.FOUND

@@ -19,7 +19,16 @@ import numpy as np
 from .bits import popcount
 from .state import ONE, ZERO, Reg, jit
 
-__all__ = ["narrow", "undo", "propagate", "locked_family", "full_mask"]
+__all__ = ["narrow", "undo", "propagate", "locked_family", "full_mask", "blame"]
+
+
+@jit
+def blame(tables, state, cell):
+    """Count a conflict against each unit of ``cell`` (a candidate wipe-out there): the weights
+    of dom/wdeg (Boussemart, Hemery, Lecoutre and Sais 2004, "Boosting systematic search by
+    weighting constraints", ECAI)."""
+    for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
+        state.weight[tables.cell_units[k]] += 1
 
 
 @jit
@@ -69,6 +78,7 @@ def _naked_singles(tables, state):
         bit = cand[cell]
         for k in range(peer_start[cell], peer_start[cell + 1]):
             if cand[peers[k]] & bit and not narrow(tables, state, peers[k], ~bit):
+                blame(tables, state, peers[k])
                 return False
     regs[Reg.QUEUE_HEAD] = 0
     regs[Reg.QUEUE_TAIL] = 0
@@ -96,6 +106,7 @@ def _hidden_singles(tables, state, full):
             twice |= once & m
             once |= m
         if once != full:
+            state.weight[u] += 1
             return -1
         hidden = once & ~twice & ~fixed
         found = hidden != ZERO
@@ -108,6 +119,7 @@ def _hidden_singles(tables, state, full):
                     cell = units[u, k]
                     break
             if cell < 0:  # its only cell took another hidden single of this unit
+                state.weight[u] += 1
                 return -1
             narrow(tables, state, cell, bit)
             placed += 1
@@ -144,6 +156,7 @@ def _confine(tables, groups, others, owner, cells, seg_or, state):
                     hit = cand[cells[t, k]] & digits
                     if hit != ZERO:
                         if not narrow(tables, state, cells[t, k], ~digits):
+                            blame(tables, state, cells[t, k])
                             return -1
                         removed += popcount(hit)
     regs[Reg.LOCKED_ELIMINATIONS] += removed

@@ -53,6 +53,8 @@ class State(NamedTuple):
         seg_or: uint64[C + 1] scratch for locked candidates.
         dirty: uint8[U] units changed since their last hidden-single sweep.
         regs: int64[N_REGS] scalars, indexed by :class:`Reg`.
+        weight: int64[U] conflicts each unit took part in (the ``wdeg`` of dom/wdeg, reset per
+            puzzle; see :func:`sudokit.fast.rules.blame`).
     """
 
     cand: np.ndarray
@@ -65,6 +67,7 @@ class State(NamedTuple):
     seg_or: np.ndarray
     dirty: np.ndarray
     regs: np.ndarray
+    weight: np.ndarray
 
 
 def new_state(n_cells: int, side: int, n_units: int) -> State:
@@ -74,4 +77,5 @@ def new_state(n_cells: int, side: int, n_units: int) -> State:
                  np.zeros(trail, np.uint64), np.zeros(n_cells, np.int32),
                  np.zeros(n_cells, np.int32), np.zeros(n_cells, np.uint64),
                  np.zeros(n_cells, np.int64), np.zeros(n_cells + 1, np.uint64),
-                 np.zeros(n_units, np.uint8), np.zeros(N_REGS, np.int64))
+                 np.zeros(n_units, np.uint8), np.zeros(N_REGS, np.int64),
+                 np.zeros(n_units, np.int64))
