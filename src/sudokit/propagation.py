@@ -58,8 +58,8 @@ class Candidates:
     def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
                   geometry: Geometry) -> Candidates:
         """Build from ``cell -> digits``: cells as ints or labels (``r1c1``, Norvig's ``A1``),
-        digits as ints or a string (``"123"``, as in the notebook). Missing cells get every
-        digit.
+        digits as an int, ints, or a string (``"123"``, as in the notebook; up to 9x9). Missing
+        cells get every digit.
 
         Raises:
             ValueError: an unknown cell label or a digit outside 1..N.
@@ -70,7 +70,8 @@ class Candidates:
             cell = key if isinstance(key, int) else labels.get(key)
             if cell is None or not 0 <= cell < geometry.n_cells:
                 raise ValueError(f"unknown cell {key!r}")
-            found = tuple(sorted({int(d) for d in digits}))
+            found = tuple(sorted({int(d) for d in
+                                  ((digits,) if isinstance(digits, int) else digits)}))
             if any(not 1 <= d <= geometry.side for d in found):
                 raise ValueError(f"cell {key!r}: digits must be 1..{geometry.side}")
             cells[cell] = found
