@@ -25,6 +25,7 @@ class Outcome:
         eliminated: (cell, digit) -> wave for every candidate removed.
         masks: the candidates at the fixpoint.
         values: the placed digits at the fixpoint.
+        waves: rounds of singles run (up to the contradiction, if any).
     """
 
     contradiction: bool = False
@@ -32,6 +33,7 @@ class Outcome:
     eliminated: dict[tuple[int, int], int] = field(default_factory=dict)
     masks: list[int] = field(default_factory=list)
     values: list[int] = field(default_factory=list)
+    waves: int = 0
 
 
 def consequences(board: Board, cell: int, digit: int, true: bool,
@@ -56,6 +58,7 @@ def consequences(board: Board, cell: int, digit: int, true: bool,
     touched = {cell}
     while True:
         wave += 1
+        out.waves = wave
         while pending:
             c, d = pending.pop()
             if values[c]:

@@ -53,30 +53,36 @@ def _step(board: Board, name: str, base: float, premise: str, placements: list,
 @technique("Digit Forcing Chain", 7.5, max_side=16)
 def digit_forcing_chain(board: Board) -> Step | None:
     """A candidate whose truth leads to a contradiction is false; one whose falsehood does is
-    true; what follows from both its truth and its falsehood holds."""
-    g = board.geometry
-    best = None
+    true; what follows from both its truth and its falsehood holds. The shortest wins."""
+    best: tuple[tuple[float, int], Step] | None = None
     for cell in board.open_cells:
         for b in bits(board.masks[cell]):
-            digit = b + 1
-            on = consequences(board, cell, digit, True)
-            if on.contradiction:
-                return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * len(on.placed) + 1),
-                            f"{g.label(cell)}={digit} leads to a contradiction by singles: "
-                            f"{g.label(cell)}<>{digit}", eliminations=((cell, digit),),
-                            cells=(cell,), digits=(digit,))
-            off = consequences(board, cell, digit, False)
-            if off.contradiction:
-                return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * len(off.placed) + 1),
-                            f"{g.label(cell)}<>{digit} leads to a contradiction by singles: "
-                            f"{g.label(cell)}={digit}", placements=((cell, digit),),
-                            cells=(cell,), digits=(digit,))
-            placements, eliminations, waves = _common(board, [on, off])
-            if (placements or eliminations) and (best is None or waves < best[0]):
-                best = (waves, _step(board, "Digit Forcing Chain", 7.5,
-                                     f"{g.label(cell)}={digit} and {g.label(cell)}<>{digit}",
-                                     placements, eliminations, waves, (cell,), (digit,)))
+            step = _digit_step(board, cell, b + 1)
+            if step is not None:
+                key = (step.rating, -len(step.placements) - len(step.eliminations))
+                if best is None or key < best[0]:
+                    best = (key, step)
     return best[1] if best else None
+
+
+def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
+    g = board.geometry
+    on = consequences(board, cell, digit, True)
+    off = consequences(board, cell, digit, False)
+    where = f"{g.label(cell)}"
+    if on.contradiction and (not off.contradiction or on.waves <= off.waves):
+        return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * on.waves + 1),
+                    f"{where}={digit} leads to a contradiction by singles: {where}<>{digit}",
+                    eliminations=((cell, digit),), cells=(cell,), digits=(digit,))
+    if off.contradiction:
+        return Step("Digit Forcing Chain", 7.5 + length_bonus(2 * off.waves + 1),
+                    f"{where}<>{digit} leads to a contradiction by singles: {where}={digit}",
+                    placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    placements, eliminations, waves = _common(board, [on, off])
+    if not placements and not eliminations:
+        return None
+    return _step(board, "Digit Forcing Chain", 7.5, f"{where}={digit} and {where}<>{digit}",
+                 placements, eliminations, waves, (cell,), (digit,))
 
 
 @technique("Cell Forcing Chain", 8.2, max_side=16)
