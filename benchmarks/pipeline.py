@@ -10,8 +10,8 @@ NumPy entry point ``sudokit.solve_array`` (decoding excluded, verification inclu
 the whole ``sudokit solve FILE`` command (a subprocess writing to a file, every solution
 verified), after start-up and including it, with one job and with ``--jobs 2``; ratios are
 against the engine alone. Then the whole command on a file of ``--million`` lines (the 17-clue
-set repeated), with its maximum resident memory, and the start-up of ``sudokit solve`` on one
-puzzle, ``sudokit --help`` and ``sudokit methods``.
+set repeated), with its maximum resident memory; ``--dask local -j2`` against ``-j2``; and the
+start-up of ``sudokit solve`` on one puzzle, ``sudokit --help`` and ``sudokit methods``.
 """
 
 from __future__ import annotations
@@ -98,6 +98,26 @@ def million(args: argparse.Namespace) -> None:
                   f"max RSS {max(rss, before) / 1024:.0f} MB (largest child so far)")
 
 
+def dask(args: argparse.Namespace) -> None:
+    """``--dask local --jobs 2`` against ``--jobs 2`` on the same files (whole runs)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("\n(--dask local skipped: pip install 'sudokit[dask]')")
+        return
+    print_header(f"--dask local -j2 against -j2, whole run, seconds (median of {args.runs})")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "out.txt")
+        for relative, method in [(FILES[0], "fast"), (FILES[1], "fast"),
+                                 ("tdoku/puzzles3_magictour_top1465", "propagate")]:
+            walls = []
+            for extra in ([], ["--dask", "local"]):
+                args_ = [str(DATA / relative), "--output", out, "-j", "2", "-m", method, *extra]
+                walls.append(statistics.median(run_cli(args_)[0] for _ in range(args.runs)))
+            print(f"{relative:<48} {method:<10} -j2 {walls[0]:6.2f} s   --dask local "
+                  f"{walls[1]:6.2f} s   ({walls[1] / walls[0]:.2f}x)")
+
+
 def startup(args: argparse.Namespace) -> None:
     print_header(f"start-up, seconds (median of {args.runs}, warm kernel cache)")
     puzzle = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
@@ -118,6 +138,7 @@ def main() -> None:
     files(args)
     if args.million:
         million(args)
+    dask(args)
     startup(args)
 
 
