@@ -87,10 +87,11 @@ def test_grid_format_and_output_files(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stdout == ""
     text = out.read_text()
     assert text.startswith("# solved ") and "    4 1 7 | 3 6 9 | 8 2 5" in text
-    solved = list(read_puzzles(grids))
+    drawn = list(read_puzzles(grids))  # each puzzle, then its solution (issue 17, item 7)
     puzzles = list(read_puzzles(EXAMPLES / "top95.txt"))
-    assert len(solved) == 95
-    assert all(is_solution(s.puzzle.givens, p.puzzle) for s, p in zip(solved, puzzles))
+    assert len(drawn) == 2 * 95
+    assert all(d.puzzle.givens == p.puzzle.givens for d, p in zip(drawn[::2], puzzles))
+    assert all(is_solution(s.puzzle.givens, p.puzzle) for s, p in zip(drawn[1::2], puzzles))
 
 
 def test_box_alphabet_jobs_and_options() -> None:

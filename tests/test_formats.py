@@ -287,4 +287,4 @@ def test_order_one_prefix_lines_are_1x1_puzzles(tmp_path) -> None:
     path = tmp_path / "order1.txt"
     path.write_text("1 0\n1 1\n")
     done = CliRunner().invoke(app, ["solve", str(path)])
-    assert done.exit_code == 0 and done.stdout.split() == ["1", "1"]
+    assert done.exit_code == 0 and done.stdout.splitlines() == ["1 1", "1 1"]  # prefix kept

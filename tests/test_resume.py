@@ -59,7 +59,7 @@ def test_resume_after_a_cut_anywhere_gives_the_uninterrupted_output(tmp_path: Pa
     for share in (0.0, 0.03, 0.33, 0.5, 0.77, 1.0):
         cut, out, grids = int(size * share), tmp_path / "out", tmp_path / "grids"
         out.write_bytes(full.read_bytes()[:cut])  # a kill leaves a prefix of the output,
-        grids.write_bytes(full_grids.read_bytes()[:min(grid_size, 5 * cut + 700)])  # grids ahead
+        grids.write_bytes(full_grids.read_bytes()[:min(grid_size, 10 * cut + 1400)])  # grids ahead
         code, stderr = _solve(str(source), "-f", fmt, "--output", str(out), "--grid-output",
                               str(grids), "--resume")
         assert code == 1, stderr

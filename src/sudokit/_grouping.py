@@ -50,12 +50,15 @@ class _Decoder:
         one-character cells, integers for integer layouts (zero-based if ``-1`` appears)."""
         tokens = [t for ln in lines for t, _ in ln.tokens]
         drawn = any(ln.drawing for ln in lines) and all(len(t) == 1 for t in tokens)
+        order = lines[0].geometry  # an order-prefix line is written back with its prefix
+        prefix = f"{order.box_rows} " if len(lines) == 1 and order is not None else ""
         if not lines[0].spaced or drawn:
             empty = next((t for t in dict.fromkeys(tokens) if self.table.get(t) == 0), ".")
-            return Style(symbols=self.alphabet or DEFAULT_SYMBOLS, empty=empty)
+            return Style(symbols=self.alphabet or DEFAULT_SYMBOLS, empty=empty, prefix=prefix)
         zero_based = "-1" in tokens
         empty = "-1" if zero_based else next((t for t in tokens if self._is_empty(t)), "0")
-        return Style(None, empty, "," if lines[0].commas else " ", -1 if zero_based else 0)
+        return Style(None, empty, "," if lines[0].commas else " ", -1 if zero_based else 0,
+                     prefix)
 
     def _is_empty(self, token: str) -> bool:
         return token == "0" or (not _INT.match(token) and self.table.get(token) == 0)

@@ -36,12 +36,15 @@ class Style:
         empty: the empty marker seen in the input (``"."`` when none was seen).
         separator: between integers (``" "`` or ``","``); unused with symbols.
         offset: added to each digit when written (``-1`` for zero-based values).
+        prefix: written before the line form: the order prefix (``"3 "`` for a line read as
+            ``3 0004...``), or empty.
     """
 
     symbols: str | None = DEFAULT_SYMBOLS
     empty: str = "."
     separator: str = " "
     offset: int = 0
+    prefix: str = ""
 
 
 @dataclass(frozen=True)

@@ -93,13 +93,15 @@ def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
 
 def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
                 alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
-                grids: bool = False) -> Iterator[LineChunk | RecordTask]:
+                grids: bool = False, skip_header: bool = False
+                ) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
     grid output go on the array path, everything else on the object path.
 
     Args:
         inputs: files, ``-`` (standard input) or literal puzzles.
         sizes: lines (array path) or records (object path) per task in turn; the last repeats.
+        skip_header: skip the first line of each file and of ``-`` (a free-text title).
 
     Raises:
         InputError: as :func:`sudokit.output.read_inputs` (checked before the first task).
@@ -117,16 +119,16 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
             records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
                                    name=f"<argument {number}>")
         elif fmt is OutputFormat.LINE and not grids:
-            yield from _line_chunks(text, shape, symbols, sizes)
+            yield from _line_chunks(text, shape, symbols, sizes, skip_header)
             continue
         else:
-            records = read_inputs([text], box=box, alphabet=alphabet)
+            records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header)
         for chunk in in_sizes(records, sizes):
             yield RecordTask(chunk, fmt, grids)
 
 
 def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
-                 sizes: Iterable[int]) -> Iterator[LineChunk]:
+                 sizes: Iterable[int], skip_header: bool = False) -> Iterator[LineChunk]:
     """The chunks of a file (or ``-``, stdin) on the array path; read errors name the input."""
     from .output import InputError
 
@@ -134,7 +136,7 @@ def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
         with nullcontext(sys.stdin.buffer) if text == "-" else open(text, "rb") as stream:
             name = "<stdin>" if text == "-" else text
             yield from LineReader(stream, name, box=box, alphabet=alphabet,
-                                  sizes=sizes).chunks()
+                                  sizes=sizes, skip_header=skip_header).chunks()
     except OSError as exc:
         raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
@@ -191,7 +193,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
-                 resume: Any = None) -> SolveRun:
+                 resume: Any = None, skip_header: bool = False) -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
     larger than :data:`~sudokit.batch.SMALL_INPUT` puzzles (or ends), choose the method
     (:func:`sudokit.batch.choose_method`), load it for the first grid size, and return the lazy
@@ -210,7 +212,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
 
     provisional = Request.build(method, options).solver()
     sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
-    tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids)
+    tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
+                        skip_header=skip_header)
     if resume is not None and resume.records:
         from .resume import skip_records
 
@@ -279,7 +282,8 @@ def solve_lines(chunk: LineChunk, request: Request) -> Block:
                            request.count_limit)
         counts += _counts(labels[~unusual])
         plain = np.flatnonzero(~unusual)
-        pieces += _runs(rows.positions[plain], encode_rows(result.grids[plain, 0], rows.codec))
+        pieces += _runs(rows.positions[plain], encode_rows(result.grids[plain, 0], rows.codec,
+                                                               rows.prefix))
         for i in np.flatnonzero(unusual).tolist():
             record = rows.record(i, chunk.source)
             outcome = _outcome(record, result.result(i, record.puzzle, request.count_limit))

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ._grouping import Grouper
-from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Record, Style, scan_lines
+from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, scan_lines
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry
 from .puzzle import Puzzle
@@ -104,6 +104,7 @@ def read_puzzles(
     box: tuple[int, int] | str | None = None,
     alphabet: str | None = None,
     name: str | None = None,
+    skip_header: bool = False,
 ) -> Iterator[Record]:
     """Yield one Record per puzzle (or per piece of bad input) of a file, lazily, in order.
 
@@ -115,6 +116,7 @@ def read_puzzles(
         box: box shape ``(rows, cols)`` or ``"RxC"`` forcing the grid size (None: inferred).
         alphabet: symbols of digits 1..N for line form, ranges allowed (``"0-9A-Z"``).
         name: the source name in records (default: the path, or the stream's ``name``).
+        skip_header: line 1 is a free-text title (``Sudoku puzzles``), not a puzzle: skip it.
 
     Raises:
         OSError: the file cannot be opened or read. Bad puzzles never raise: they come as
@@ -123,13 +125,17 @@ def read_puzzles(
     """
     shape = parse_box(box) if isinstance(box, str) else box
     symbols = parse_alphabet(alphabet) if alphabet else None
+    def lines(stream: TextIO) -> Iterator[Line]:
+        for line in scan_lines(stream):
+            yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
+
     if isinstance(source, (str, Path)):
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            yield from Grouper(name or str(source), scan_lines(fh), shape, symbols).records()
+            yield from Grouper(name or str(source), lines(fh), shape, symbols).records()
     else:
         name = name or getattr(source, "name", "<stream>")
         name = name if isinstance(name, str) else "<stream>"
-        yield from Grouper(name, scan_lines(source), shape, symbols).records()
+        yield from Grouper(name, lines(source), shape, symbols).records()
 
 
 def parse_puzzle(
@@ -170,14 +176,15 @@ def _symbols_for(grid: Sequence[int], style: Style) -> list[str]:
 
 def format_line(grid: Sequence[int], geometry: Geometry | None = None,
                 style: Style | None = None) -> str:
-    """Write a grid on one line, in ``style`` (default: digits ``1-9A-Z...``, ``.`` empty).
+    """Write a grid on one line, in ``style`` (default: digits ``1-9A-Z...``, ``.`` empty),
+    after the style's order prefix if it has one.
 
     >>> format_line((1, 2, 0, 4) * 4)
     '12.412.412.412.4'
     """
     style = style or Style()
     joiner = "" if style.symbols is not None else style.separator
-    return joiner.join(_symbols_for(grid, style))
+    return style.prefix + joiner.join(_symbols_for(grid, style))
 
 
 def format_grid(grid: Sequence[int], geometry: Geometry | None = None,

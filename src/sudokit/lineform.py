@@ -75,11 +75,14 @@ class Codec:
         return Codec(geometry, decode, encode, symbols)
 
 
-def encode_rows(grids: np.ndarray, codec: Codec) -> np.ndarray:
-    """Write grids (uint8[M, N*N], digits 1..N) as line-form records: uint8[M, N*N + 1], each
-    row its symbols and a newline (``.tobytes()`` is the text to write)."""
-    out = np.empty((len(grids), grids.shape[1] + 1), np.uint8)
-    out[:, :-1] = codec.encode[grids]
+def encode_rows(grids: np.ndarray, codec: Codec, prefix: bytes = b"") -> np.ndarray:
+    """Write grids (uint8[M, N*N], digits 1..N) as line-form records: uint8[M, P + N*N + 1],
+    each row the ``prefix`` (P bytes: an order prefix such as ``b"3 "``, or none), its symbols
+    and a newline (``.tobytes()`` is the text to write)."""
+    width = len(prefix)
+    out = np.empty((len(grids), width + grids.shape[1] + 1), np.uint8)
+    out[:, :width] = np.frombuffer(prefix, np.uint8)
+    out[:, width:-1] = codec.encode[grids]
     out[:, -1] = 10
     return out
 
@@ -97,6 +100,8 @@ class FastRows:
         expected: uint8[M, N*N] the solution written beside the puzzle (zeros where none).
         has_expected: bool[M] a solution was written beside the puzzle.
         expected_count: int64[M] the solution count written beside the puzzle; -1 where none.
+        prefix: the order prefix the rows were written with (``b"3 "``), written back before
+            their solutions; empty for plain lines.
     """
 
     codec: Codec
@@ -107,6 +112,7 @@ class FastRows:
     expected: np.ndarray
     has_expected: np.ndarray
     expected_count: np.ndarray
+    prefix: bytes = b""
 
     def record(self, row: int, source: str) -> Record:
         """The row as a :class:`Record` (for the object path of unusual outcomes)."""
@@ -117,8 +123,8 @@ class FastRows:
         puzzle = Puzzle(self.codec.geometry, tuple(self.givens[row].tolist()), source, line)
         expected = tuple(self.expected[row].tolist()) if self.has_expected[row] else None
         count = int(self.expected_count[row])
-        return Record(source, line, puzzle, None, expected, count if count >= 0 else None,
-                      Style(symbols=self.codec.symbols, empty=empty))
+        style = Style(symbols=self.codec.symbols, empty=empty, prefix=self.prefix.decode())
+        return Record(source, line, puzzle, None, expected, count if count >= 0 else None, style)
 
 
 @dataclass
@@ -165,11 +171,14 @@ class LineReader:
         alphabet: symbols of digits 1..N (None: ``1-9A-Z...``).
         sizes: lines per chunk, in turn; the last repeats (small first chunks give an early
             first record and work for every worker).
+        skip_header: line 1 is a free-text title, not a puzzle: skip it.
     """
 
     def __init__(self, stream: BinaryIO, source: str, *, box: tuple[int, int] | None = None,
-                 alphabet: str | None = None, sizes: Iterable[int] = (256, 1024, 4096)) -> None:
+                 alphabet: str | None = None, sizes: Iterable[int] = (256, 1024, 4096),
+                 skip_header: bool = False) -> None:
         self.stream, self.source = stream, source
+        self.skip_header = skip_header
         self.box, self.alphabet = box, alphabet
         self.sizes = sizes
         self.codecs = self._codecs()
@@ -271,6 +280,8 @@ class LineReader:
         width = ends - starts
         lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
         skip = (width == 0) | (lead == ord("#"))
+        if self.skip_header:
+            skip |= lines.numbers[first:last] == 1
         spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
                  for n in self._cell_counts(lines.data, starts, width)}
         fast = np.zeros(len(starts), bool)
@@ -304,8 +315,9 @@ class LineReader:
                     n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
         """Rows of one cell count in a fast form.
 
-        Returns ``(mask, puzzle, other, count, fields)``: int64 offsets of the puzzle field and
-        of the solution field (-1: none), the written solution count (-1: none), and for each
+        Returns ``(mask, puzzle, other, count, prefix, fields)``: int64 offsets of the puzzle
+        field and of the solution field (-1: none), the written solution count (-1: none),
+        whether the line has an order prefix (``3 0004...``), and for each
         of the two fields ``(rows, raw, decoded)``: the rows that have it, its bytes and its
         digits (uint8[R, n_cells], gathered once here for :meth:`_decode`). For a CSV row,
         ``puzzle`` is its first field and ``other`` its second: their roles come from the
@@ -319,6 +331,7 @@ class LineReader:
         puzzle[plain] = starts[plain]
         side = codec.geometry.side
         order = int(round(side ** 0.5))
+        prefix = np.zeros(len(starts), bool)
         if order * order == side and order <= 9 and self.box is None:
             prefix = (width == n_cells + 2) & (data[np.minimum(starts, size - 1)] == 48 + order)
             prefix &= data[np.minimum(starts + 1, size - 1)] == 32
@@ -344,7 +357,7 @@ class LineReader:
             decoded = codec.decode[raw]
             puzzle[rows[(decoded == _INVALID).any(axis=1)]] = -1
             fields.append((rows, raw, decoded))
-        return puzzle >= 0, puzzle, other, count, tuple(fields)
+        return puzzle >= 0, puzzle, other, count, prefix, tuple(fields)
 
     def _absorb(self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, fast: np.ndarray,
                 general: np.ndarray, skip: np.ndarray) -> None:
@@ -442,7 +455,7 @@ class LineReader:
         a row whose solution field is not a full grid goes to the general reader instead (its
         record or error comes from there)."""
         numbers = lines.numbers[first:]
-        for n_cells, (mask, puzzle, other, count, fields) in spans.items():
+        for n_cells, (mask, puzzle, other, count, prefix_rows, fields) in spans.items():
             mine = rows[mask[rows]]
             if not len(mine):
                 continue
@@ -467,9 +480,14 @@ class LineReader:
                 where = int(mine[bad])
                 self._redo(chunk, lines, first + where, int(pos[bad]),
                            (int(columns[where, 0]), int(columns[where, 1])))
-            chunk.fast.append(FastRows(codec, pos[good], numbers[mine[good]], raw[good],
-                                       givens[good], expected[good], has_expected[good],
-                                       count[good]))
+            prefixed = prefix_rows[mine] & good
+            prefix = f"{codec.geometry.box_rows} ".encode()
+            for rows_of, text in ((good & ~prefixed, b""), (prefixed, prefix)):
+                if rows_of.any() or not text:
+                    chunk.fast.append(FastRows(
+                        codec, pos[rows_of], numbers[mine[rows_of]], raw[rows_of],
+                        givens[rows_of], expected[rows_of], has_expected[rows_of],
+                        count[rows_of], text))
 
     def _redo(self, chunk: LineChunk, lines: _Lines, index: int, position: int,
               columns: tuple[int, int]) -> None:

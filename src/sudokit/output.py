@@ -81,11 +81,12 @@ def check_inputs(inputs: Sequence[str]) -> None:
 
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
-                alphabet: str | None = None) -> Iterator[Record]:
+                alphabet: str | None = None, skip_header: bool = False) -> Iterator[Record]:
     """Yield the records of every input in turn, lazily.
 
     Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
-    byte-order mark) or a literal puzzle (source ``"<argument N>"``).
+    byte-order mark) or a literal puzzle (source ``"<argument N>"``). ``skip_header`` skips the
+    first line of each file and of standard input (a free-text title).
 
     Raises:
         InputError: an input is a directory or an unreadable file, or looks like a path (a
@@ -96,10 +97,12 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     for number, text in enumerate(inputs, 1):
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
-            yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>")
+            yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
+                                    skip_header=skip_header)
         elif names_file(text):
             try:
-                yield from read_puzzles(text, box=box, alphabet=alphabet)
+                yield from read_puzzles(text, box=box, alphabet=alphabet,
+                                        skip_header=skip_header)
             except OSError as exc:
                 raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
         else:
@@ -199,12 +202,18 @@ def stderr_message(outcome: Outcome) -> str | None:
 
 
 def solution_grid(outcome: Outcome) -> str:
-    """The solution drawn as a grid after a ``#`` header (reads back as a puzzle file)."""
+    """The ``--grid-output`` record: a ``#`` status header, the puzzle drawn as a grid, and,
+    when solved, a ``# solution`` line and the solution drawn the same way, then a blank line
+    (the file reads back as puzzles: each puzzle, then its solution)."""
     header = "# " + _status_line(outcome) + "\n"
-    if outcome.label is not Status.SOLVED or not outcome.solution:
-        return header + "\n"
     record = outcome.record
-    return header + format_grid(outcome.solution, record.puzzle.geometry, record.style) + "\n"
+    if record.puzzle is None:
+        return header + "\n"
+    geometry, style = record.puzzle.geometry, record.style
+    text = header + format_grid(record.puzzle.givens, geometry, style)
+    if outcome.label is Status.SOLVED and outcome.solution:
+        text += "# solution\n" + format_grid(outcome.solution, geometry, style)
+    return text + "\n"
 
 
 def _value(text: str) -> Any:

@@ -63,6 +63,9 @@ def solve_command(
         "--output", help="Write the records here instead of stdout.")] = None,
     grid_output: Annotated[Path | None, typer.Option(
         help="Also write each solution as a grid drawing here.")] = None,
+    skip_header: Annotated[bool, typer.Option(
+        help="The first line of each file (and of stdin) is a title, not a puzzle: skip it.")]
+    = False,
     resume: Annotated[bool, typer.Option(
         help="Continue an interrupted run: keep the complete records of --output (and "
         "--grid-output), skip their puzzles, append the rest.")] = False,
@@ -88,7 +91,7 @@ def solve_command(
                            limits=Limits(time_limit or None, node_limit),
                            count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
                            alphabet=alphabet, fmt=fmt, grids=grid_output is not None,
-                           resume=point)
+                           resume=point, skip_header=skip_header)
         grid_offset = _grid_offset(grid_output, point.records)  # checked before any cut
         with ExitStack() as stack:
             if output is None:
