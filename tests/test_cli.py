@@ -293,3 +293,11 @@ def test_readme_test_command_is_what_ci_runs() -> None:
                    if text.strip().startswith("pip install -e '.[dev]' && "))
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert command.replace("pip install -e", "pip install -q -e") in ci.splitlines()
+
+
+def test_methods_lists_each_problem_type() -> None:
+    sudoku, magic = run("methods"), run("methods", "--problem", "magic")
+    assert sudoku.exit_code == magic.exit_code == 0
+    assert "propagate" in sudoku.stdout and "lines" not in sudoku.stdout.split()
+    assert "lines" in magic.stdout and "propagate" not in magic.stdout
+    assert run("methods", "--problem", "chess").exit_code == 2

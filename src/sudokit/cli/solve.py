@@ -19,19 +19,24 @@ from ._common import METHOD_HELP
 
 
 @app.command("methods")
-def methods_command() -> None:
+def methods_command(
+    problem: Annotated[str, typer.Option(
+        help="The problem type whose methods to list: sudoku or magic.")] = "sudoku",
+) -> None:
     """List the solving methods with a one-line summary (a table on a terminal)."""
-    from ..registry import methods
+    from ..registry import PROBLEMS, methods
 
+    if problem not in PROBLEMS:
+        raise typer.BadParameter(f"expected one of {', '.join(PROBLEMS)}", param_hint="--problem")
     if sys.stdout.isatty():
         from rich.console import Console
 
         from ..render import methods_table
 
-        rows = [(i.name, i.summary, i.available, i.backends) for i in methods()]
+        rows = [(i.name, i.summary, i.available, i.backends) for i in methods(problem)]
         Console().print(methods_table(rows))
         return
-    for info in methods():
+    for info in methods(problem):
         mark = "" if info.available else "  (unavailable: missing optional dependency)"
         print(f"{info.name:<18} {info.summary}{mark}")
 
