@@ -104,7 +104,7 @@ def generate_command(
     max_tries: Annotated[int, typer.Option(
         min=1, help="Grids per puzzle before giving up on a givens or rating band.")] = 10_000,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write the records here instead of stdout.")] = None,
+        "--output", help="Write the records here instead of stdout.")] = None,
 ) -> None:
     """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
     from ..generate import generate
