@@ -35,7 +35,8 @@ class Inference(str, Enum):
 def show_command(
     puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
     after: Annotated[Inference, typer.Option(
-        help="Inference applied before listing candidates: eliminate (one pass), only-choice "
+        help="Inference applied before listing candidates: none (the givens alone, every "
+        "digit in empty cells), eliminate (one pass), only-choice "
         "(one elimination pass, then one only-choice pass), propagate (all rules to a "
         "fixpoint) or ac3.")]
     = Inference.NONE,
@@ -71,7 +72,9 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
 
         state = PropagationState(puzzle)
         return state.candidates() if state.assign_givens() else None
-    return [puzzle.candidates(cell) for cell in range(puzzle.geometry.n_cells)]
+    from ..propagation import Candidates
+
+    return list(Candidates.of(puzzle).cells)  # the givens alone: every digit in empty cells
 
 
 @app.command("cnf")
