@@ -147,3 +147,19 @@ def test_compact_cnf_decodes_and_blocks() -> None:
             grids.add(grid)
             sat.add_clause(cnf.blocking_clause(grid))
     assert len(grids) == 288
+
+
+def test_engine_restarts_keep_enumeration_exact() -> None:
+    """dom/wdeg with restarts (sides 16 and up) before the first solution, plain enumeration
+    after it: this 25x25 puzzle restarts and has exactly 20 solutions."""
+    from sudokit.fast import Search
+    from sudokit.fast.state import Reg
+
+    puzzle = _large("qcp_25x25_restarts.txt")
+    search = Search(puzzle.geometry, puzzle.givens)
+    search.advance()
+    assert int(search._state.regs[Reg.RESTARTS]) > 0
+    fast = count_solutions(puzzle, "fast", limit=None)
+    sat = count_solutions(puzzle, "sat:cadical195", limit=None)
+    assert fast.count == sat.count == 20
+    assert set(fast.solutions) == set(sat.solutions)

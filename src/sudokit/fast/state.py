@@ -35,9 +35,12 @@ class Reg(IntEnum):
     QUEUE_HEAD = 8
     QUEUE_TAIL = 9
     PHASE = 10
+    ROOT_TRAIL = 11  # trail length after the givens' propagation (where a restart returns)
+    RESTART_AT = 12  # backtrack count of the next restart (see sudokit.fast.kernels)
+    RESTARTS = 13  # restarts so far
 
 
-N_REGS = 11
+N_REGS = 14
 N_COUNTERS = 6  # registers 0..5 are the per-puzzle counters
 
 
