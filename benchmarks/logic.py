@@ -2,7 +2,8 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/logic.py [--sample 200] [--runs 3] [--magictour 100] [--invariance 25]
+    python benchmarks/logic.py [--sample 200] [--runs 3] [--magictour 100] [--hardest 20]
+        [--invariance 25]
         [--peers hodoku,pencilmark,larsdoku] [--peer-sample 20] [--peer-budget 60]
 
 Reads ``../shared/data/rated/se_diabolical_calibration.txt`` (1,045 puzzles rated 5.2-9.1 by
@@ -13,7 +14,8 @@ Sukaku Explainer) and takes ``--sample`` puzzles spread evenly over it. Prints:
 - the share of ``--invariance`` puzzles whose rating is unchanged by a random relabelling,
   transposition and band and stack permutation;
 - the share solved without the trial step, on that sample and on the first ``--magictour``
-  puzzles of tdoku's magictour top1465;
+  puzzles of tdoku's magictour top1465 and the first ``--hardest`` of its forum-hardest (SE 11+)
+  set;
 - rating speed in puzzles/s on one core (median of ``--runs`` passes over the sample; every step
   of every solve is verified against the solution, as always);
 - the same for each peer that is installed (hodoku-py, pencilmark, larsdoku; measurement only,
@@ -40,6 +42,7 @@ from sudokit.logic import rate
 
 RATED = "rated/se_diabolical_calibration.txt"
 MAGICTOUR = "tdoku/puzzles3_magictour_top1465"
+HARDEST = "tdoku/puzzles5_forum_hardest_1905_11+_first20000"
 
 
 def load_rated(sample: int) -> list[tuple[str, float]]:
@@ -165,6 +168,8 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--magictour", type=int, default=100)
+    parser.add_argument("--hardest", type=int, default=20,
+                        help="puzzles of tdoku's forum-hardest (SE 11+) set")
     parser.add_argument("--invariance", type=int, default=25,
                         help="puzzles of the sample rated again after a random symmetry")
     parser.add_argument("--peers", default="hodoku,pencilmark,larsdoku")
@@ -189,13 +194,16 @@ def main() -> None:
         share = invariance(grids[:args.invariance])
         print(f"same rating after relabelling, transposition, band and stack permutation: "
               f"{share:.1%} of {min(args.invariance, len(grids))}")
-    if args.magictour:
-        puzzles: list[Puzzle] = load(MAGICTOUR, args.magictour)
+    for label, path, count in (("magictour top1465", MAGICTOUR, args.magictour),
+                               ("forum hardest 11+", HARDEST, args.hardest)):
+        if not count:
+            continue
+        puzzles: list[Puzzle] = load(path, count)
         start = time.perf_counter()
         results = [rate(p) for p in puzzles]
         seconds = time.perf_counter() - start
         share = np.mean([not r.trial for r in results])
-        print(f"magictour top1465, first {len(puzzles)}: solved without trial {share:.1%}, "
+        print(f"{label}, first {len(puzzles)}: solved without trial {share:.1%}, "
               f"{len(puzzles) / seconds:.2f} puzzles/s")
     if args.peers:
         print_header(f"peers on the first {args.peer_sample} puzzles of the sample "
