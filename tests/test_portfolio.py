@@ -155,7 +155,8 @@ def test_engine_restarts_keep_enumeration_exact() -> None:
     from sudokit.fast import Search
     from sudokit.fast.state import Reg
 
-    puzzle = _large("qcp_25x25_restarts.txt")
+    text = (DATA / "qcp" / "25x25_restarts.txt").read_text()
+    puzzle = Puzzle.from_digits([int(x) for x in text.split()])
     search = Search(puzzle.geometry, puzzle.givens)
     search.advance()
     assert int(search._state.regs[Reg.RESTARTS]) > 0
