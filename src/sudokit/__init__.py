@@ -20,6 +20,7 @@ from .puzzle import Puzzle, is_solution, violations
 from .registry import get_solver, methods
 from .result import Limits, Result, Stats, Status
 from .generate import generate  # noqa: E402  # binds the function over the subpackage's name
+from .logic import explain, hint, rate  # noqa: E402
 
 __all__ = [
     "Puzzle",
@@ -31,6 +32,9 @@ __all__ = [
     "solve_many",
     "solve_array",
     "generate",
+    "explain",
+    "hint",
+    "rate",
     "ArrayResult",
     "default_method",
     "methods",

@@ -95,6 +95,8 @@ class ChunkResult:
         method: the method's full name.
         messages: row -> why it is UNSATISFIABLE or UNKNOWN, when there is something to say
             (the unit holding a duplicate given, which limit was hit).
+        extras: row -> the method's own counters beyond the columns (e.g. steps per technique
+            of ``logic``), for methods solved one puzzle at a time.
     """
 
     grids: np.ndarray
@@ -105,6 +107,7 @@ class ChunkResult:
     seconds: np.ndarray
     method: str
     messages: dict[int, str] = field(default_factory=dict)
+    extras: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.status)
@@ -122,6 +125,7 @@ class ChunkResult:
                 setattr(stats, name, value)
             else:
                 stats.extra[name] = value
+        stats.extra.update(self.extras.get(row, {}))
         return stats
 
     def result(self, row: int, puzzle: Puzzle, count_limit: int) -> Result:
@@ -196,6 +200,8 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
         for j, grid in enumerate(found):
             chunk.grids[row, j] = grid
         chunk.counters[row] = [getattr(stats, n) or 0 for n in names]
+        if stats.extra:
+            chunk.extras[row] = dict(stats.extra)
         if message:
             chunk.messages[row] = message
     return chunk
