@@ -2,7 +2,8 @@
 
 A line of cells is a whole puzzle or the first row of a grid; :class:`Grouper` decides, with at
 most N lines of look-ahead, collects rows across blank lines and separators, honours size
-headers, CSV columns and tdoku fields, and turns each group into a :class:`Record`.
+headers, CSV columns and tdoku fields, and turns each group into a :class:`Record`. A
+``# variant: diagonal`` directive line sets the variant of the puzzles starting after it.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache
 
-from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, as_row
+from ._lines import (DEFAULT_SYMBOLS, EMPTY_MARKERS, Directives, Kind, Line, Record, Style,
+                     as_row)
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, Geometry
+from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Grid, Puzzle
 
 __all__ = ["Grouper", "symbol_table"]
 
 _INT = re.compile(r"-?\d+\Z")
+_NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
 
 
 @cache
@@ -100,11 +103,15 @@ class _Decoder:
 
 
 class Grouper:
-    """Groups scanned lines into puzzles (one line, N rows, headers) and decodes them."""
+    """Groups scanned lines into puzzles (one line, N rows, headers) and decodes them.
+
+    ``variant`` is the variant of the puzzles before the first directive line.
+    """
 
     def __init__(self, source: str, lines: Iterable[Line], box: tuple[int, int] | None,
-                 alphabet: str | None) -> None:
+                 alphabet: str | None, variant: Variant = Variant.STANDARD) -> None:
         self.source = source
+        self.directives = Directives(variant)
         self.lines = iter(lines)
         self.ahead: deque[Line] = deque()
         self.box = Geometry.of(*box) if box else None
@@ -112,7 +119,10 @@ class Grouper:
         self.csv_columns = (0, 1)
 
     def _next(self) -> Line | None:
-        return self.ahead.popleft() if self.ahead else next(self.lines, None)
+        ln = self.ahead.popleft() if self.ahead else next(self.lines, None)
+        if ln is not None and ln.kind is Kind.DIRECTIVE and ln.variant is not None:
+            self.directives.add(ln.number, ln.variant)
+        return ln
 
     def _peek_content(self, depth: int) -> list[Line]:
         """The next ``depth`` lines that are not blank, comments or separators (not consumed)."""
@@ -123,12 +133,18 @@ class Grouper:
                 if nxt is None:
                     return found
                 self.ahead.append(nxt)
-            if self.ahead[i].kind not in (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR):
+            if self.ahead[i].kind not in _NOT_CONTENT:
                 found.append(self.ahead[i])
             i += 1
         return found
 
     def records(self) -> Iterator[Record]:
+        """Yield the records, each puzzle in the variant in force where it starts."""
+        for record in self._records():
+            yield self.directives.apply(record)
+            self.directives.forget_before(record.line)
+
+    def _records(self) -> Iterator[Record]:
         while (ln := self._next()) is not None:
             if ln.kind is Kind.ERROR:
                 yield self._error(InvalidPuzzle(ln.message, column=ln.column), ln.number)
@@ -184,8 +200,7 @@ class Grouper:
         return as_row(ln)
 
     def _next_content(self) -> Line | None:
-        while (ln := self._next()) is not None and ln.kind in (Kind.BLANK, Kind.COMMENT,
-                                                                 Kind.SEPARATOR):
+        while (ln := self._next()) is not None and ln.kind in _NOT_CONTENT:
             pass
         return ln
 

@@ -9,17 +9,18 @@ integer (a size header), a CSV header, an error (too long), or a row of cell tok
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TextIO
 
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, Geometry
+from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Grid, Puzzle
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
-           "scan_line", "scan_lines", "as_row", "overlong_line"]
+           "scan_line", "scan_lines", "as_row", "overlong_line", "Directives", "parse_variant"]
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
 """Symbols of digits 1..64 in line form: ``DEFAULT_SYMBOLS[d - 1]`` writes digit d."""
@@ -78,6 +79,7 @@ _SEPARATOR = re.compile("[-+=|\u2500-\u257f ]+")
 _CELL_LIKE = re.compile(r"-?\d{1,2}\Z")
 _TOKEN = re.compile(r"\S+")
 _HEADER_FIELD = re.compile(r"[A-Za-z_][A-Za-z_ ]*")
+_DIRECTIVE = re.compile(r"\s*#\s*variant\s*:\s*", re.IGNORECASE)
 _PUZZLE_NAMES = ("quizzes", "quiz", "puzzle", "puzzles", "question", "board", "grid", "sudoku")
 _SOLUTION_NAMES = ("solutions", "solution", "answer", "answers", "solved")
 
@@ -90,6 +92,7 @@ class Kind(Enum):
     SEPARATOR = "separator"
     NUMBER = "number"
     CSV_HEADER = "csv header"
+    DIRECTIVE = "directive"
     ROW = "row"
     ERROR = "error"
 
@@ -111,6 +114,7 @@ class Line:
             row of a 2x2 grid follows it.
         value: the integer of a NUMBER line.
         columns: ``(puzzle, solution)`` field indices named by a CSV header.
+        variant: the variant a DIRECTIVE line (``# variant: diagonal``) sets.
         message, column: what is wrong with an ERROR line, and where.
     """
 
@@ -125,6 +129,7 @@ class Line:
     order_one: bool = False
     value: int = 0
     columns: tuple[int, int] = (0, 1)
+    variant: Variant | None = None
     message: str = ""
     column: int | None = None
 
@@ -159,7 +164,7 @@ def scan_line(text: str, number: int) -> Line:
     if not stripped:
         return Line(number, Kind.BLANK)
     if stripped.startswith("#"):
-        return Line(number, Kind.COMMENT)
+        return _directive(raw, number) or Line(number, Kind.COMMENT)
     if _SEPARATOR.fullmatch(stripped):
         return Line(number, Kind.SEPARATOR)
     if "," in raw:
@@ -167,6 +172,65 @@ def scan_line(text: str, number: int) -> Line:
     if ":" in raw:
         return _colon(raw, number)
     return _row(raw, number)
+
+
+def parse_variant(text: str) -> Variant | None:
+    """The variant named by ``text`` (case-insensitive: ``diagonal``), or None if none is."""
+    name = text.strip().lower()
+    return next((v for v in Variant if v.value == name), None)
+
+
+def _directive(raw: str, number: int) -> Line | None:
+    """A ``# variant: NAME`` line (case-insensitive, spaces optional) as a DIRECTIVE line, or an
+    ERROR line naming the variants if NAME is none; None for any other comment."""
+    match = _DIRECTIVE.match(raw)
+    if match is None:
+        return None
+    variant = parse_variant(raw[match.end():])
+    if variant is None:
+        names = " or ".join(v.value for v in Variant)
+        return Line(number, Kind.ERROR, column=match.end() + 1, message=(
+            f"variant directive: expected {names}, found {raw[match.end():].strip()!r}"))
+    return Line(number, Kind.DIRECTIVE, variant=variant)
+
+
+class Directives:
+    """Which variant is in force at each line of one input: the default, then the variant of
+    each ``# variant:`` directive for the lines after it (until the next directive).
+
+    Args:
+        variant: the variant before any directive (the command line's ``--variant``).
+    """
+
+    def __init__(self, variant: Variant = Variant.STANDARD) -> None:
+        self.lines: list[int] = [0]
+        self.variants: list[Variant] = [variant]
+
+    def add(self, line: int, variant: Variant) -> None:
+        """A directive on ``line`` (1-based; lines are added in increasing order)."""
+        self.lines.append(line)
+        self.variants.append(variant)
+
+    def at(self, line: int) -> Variant:
+        """The variant in force for a puzzle starting on ``line``."""
+        return self.variants[bisect_left(self.lines, line) - 1]
+
+    def forget_before(self, line: int) -> None:
+        """Drop the directives no puzzle starting on ``line`` or later can need."""
+        keep = max(bisect_left(self.lines, line) - 1, 0)
+        del self.lines[:keep], self.variants[:keep]
+
+    def apply(self, record: Record) -> Record:
+        """The record with its puzzle in the variant in force at its first line."""
+        puzzle = record.puzzle
+        if puzzle is None:
+            return record
+        variant = self.at(record.line)
+        geometry = puzzle.geometry
+        if geometry.variant is variant:
+            return record
+        geometry = Geometry.of(geometry.box_rows, geometry.box_cols, variant)
+        return replace(record, puzzle=replace(puzzle, geometry=geometry))
 
 
 def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .errors import SolverBug, UnsupportedPuzzle
+from .geometry import Geometry, Variant
 from .puzzle import Grid, Puzzle, PuzzleLike, violations
 from .registry import get_solver, is_available, load_methods
 from .result import Limits, Result, Stats, Status, gather
@@ -240,6 +241,7 @@ def solve_array(
     node_limit: int | None = None,
     box: tuple[int, int] | None = None,
     jobs: int = 1,
+    variant: Variant | str = Variant.STANDARD,
     **options: Any,
 ) -> ArrayResult:
     """Solve puzzles held as an array (Kaggle and machine-learning data) at engine speed.
@@ -257,25 +259,28 @@ def solve_array(
         node_limit: search nodes per puzzle (None: no limit).
         box: box shape ``(rows, cols)`` (default: square boxes from the cell count).
         jobs: worker threads (processes for methods that hold the GIL); chunks of 4,096 rows.
+        variant: the rules, a :class:`~sudokit.geometry.Variant` or its name: ``"standard"``,
+            or ``"diagonal"`` (Sudoku X: both main diagonals are units too).
         **options: method options.
 
     Returns:
         An :class:`ArrayResult`; every solution is verified against its givens and every unit.
 
     Raises:
-        ValueError: ``givens`` is not 2-D, or holds a value outside 0..N.
+        ValueError: ``givens`` is not 2-D, or holds a value outside 0..N; no variant has
+            the name ``variant``.
         InvalidPuzzle: the cell count is not that of ``box`` (or of a square grid up to 64x64).
         UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as :func:`solve`.
         SolverBug: a method returned a wrong grid.
     """
     from .batch import run_tasks, uses_processes
     from .chunk import Request
-    from .geometry import Geometry
 
     array = np.asarray(givens)
     if array.ndim != 2:
         raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
-    geometry = Geometry.of(*box) if box else Geometry.for_cells(array.shape[1])
+    rules = Variant(variant)
+    geometry = Geometry.of(*box, rules) if box else Geometry.for_cells(array.shape[1], rules)
     if array.shape[1] != geometry.n_cells:
         raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
                          f"{array.shape[1]}")

@@ -27,6 +27,7 @@ from .batch import Outcome, _outcome, solve_chunk
 from .chunk import Request
 from .chunk import solve_chunk as solve_arrays
 from .errors import SolverBug
+from .geometry import Variant
 from .lineform import FastRows, LineChunk, LineReader, encode_rows
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .result import Limits, Status
@@ -93,7 +94,7 @@ def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
 
 def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
                 alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
-                grids: bool = False, skip_header: bool = False
+                grids: bool = False, skip_header: bool = False, variant: Any = "standard"
                 ) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
     grid output go on the array path, everything else on the object path.
@@ -102,41 +103,46 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
         inputs: files, ``-`` (standard input) or literal puzzles.
         sizes: lines (array path) or records (object path) per task in turn; the last repeats.
         skip_header: skip the first line of each file and of ``-`` (a free-text title).
+        variant: the variant (or its name) before any ``# variant:`` directive line.
 
     Raises:
         InputError: as :func:`sudokit.output.read_inputs` (checked before the first task).
-        InvalidPuzzle: ``box`` or ``alphabet`` are malformed.
+        InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` are malformed.
     """
     from .batch import in_sizes
-    from .formats import parse_alphabet, parse_box, read_puzzles
+    from .formats import parse_alphabet, parse_box, parse_variant, read_puzzles
     from .output import check_inputs, names_file, read_inputs
 
     check_inputs(inputs)
     shape = parse_box(box) if box else None
     symbols = parse_alphabet(alphabet) if alphabet else None
+    rules = parse_variant(variant)
     for number, text in enumerate(inputs, 1):
         if text != "-" and not names_file(text):
             records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
-                                   name=f"<argument {number}>")
+                                   name=f"<argument {number}>", variant=rules)
         elif fmt is OutputFormat.LINE and not grids:
-            yield from _line_chunks(text, shape, symbols, sizes, skip_header)
+            yield from _line_chunks(text, shape, symbols, sizes, skip_header, rules)
             continue
         else:
-            records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header)
+            records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header,
+                                  variant=rules)
         for chunk in in_sizes(records, sizes):
             yield RecordTask(chunk, fmt, grids)
 
 
 def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
-                 sizes: Iterable[int], skip_header: bool = False) -> Iterator[LineChunk]:
+                 sizes: Iterable[int], skip_header: bool = False,
+                 variant: Variant = Variant.STANDARD) -> Iterator[LineChunk]:
     """The chunks of a file (or ``-``, stdin) on the array path; read errors name the input."""
     from .output import InputError
 
     try:
         with nullcontext(sys.stdin.buffer) if text == "-" else open(text, "rb") as stream:
             name = "<stdin>" if text == "-" else text
-            yield from LineReader(stream, name, box=box, alphabet=alphabet,
-                                  sizes=sizes, skip_header=skip_header).chunks()
+            yield from LineReader(stream, name, box=box, alphabet=alphabet, sizes=sizes,
+                                  skip_header=skip_header,
+                                  variant=variant).chunks()
     except OSError as exc:
         raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
@@ -193,7 +199,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
-                 resume: Any = None, skip_header: bool = False) -> SolveRun:
+                 resume: Any = None, skip_header: bool = False,
+                 variant: Any = "standard") -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
     larger than :data:`~sudokit.batch.SMALL_INPUT` puzzles (or ends), choose the method
     (:func:`sudokit.batch.choose_method`), load it for the first grid size, and return the lazy
@@ -213,7 +220,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     provisional = Request.build(method, options).solver()
     sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
-                        skip_header=skip_header)
+                        skip_header=skip_header, variant=variant)
     if resume is not None and resume.records:
         from .resume import skip_records
 

@@ -16,7 +16,10 @@ Reading (:func:`read_puzzles`, :func:`parse_puzzle`) accepts, in one stream and 
 * **Kaggle CSV** ``quizzes,solutions`` (header optional, any column order named in the header,
   byte-order mark allowed) and tdoku's ``puzzle:count[:solution]`` lines: the solution and the
   solution count become :attr:`Record.expected` and :attr:`Record.expected_count`;
-* ``#`` comment lines and blank lines are skipped; CRLF and trailing spaces are tolerated.
+* ``#`` comment lines and blank lines are skipped; CRLF and trailing spaces are tolerated;
+* a **variant directive** ``# variant: diagonal`` (or ``standard``; case-insensitive, spaces
+  optional) makes the puzzles that start after it that variant (Sudoku X: both main diagonals
+  are units too), until the next directive; an unknown name is one invalid record.
 
 The grid size comes from the cell count (81 -> 9x9, 256 -> 16x16) unless a box shape is given.
 A line of N <= 64 cells may be a whole small puzzle or a row of an N x N grid: it is a row when
@@ -37,8 +40,9 @@ from typing import TextIO
 
 from ._grouping import Grouper
 from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, scan_lines
+from ._lines import parse_variant as _variant_named
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, Geometry
+from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Puzzle
 
 __all__ = [
@@ -48,6 +52,7 @@ __all__ = [
     "Record",
     "parse_box",
     "parse_alphabet",
+    "parse_variant",
     "read_puzzles",
     "parse_puzzle",
     "format_line",
@@ -70,6 +75,21 @@ def parse_box(text: str) -> tuple[int, int]:
     shape = int(match[1]), int(match[2])
     Geometry.of(*shape)
     return shape
+
+
+def parse_variant(variant: Variant | str) -> Variant:
+    """The :class:`~sudokit.geometry.Variant` named by ``variant`` (``"diagonal"``, any case).
+
+    Raises:
+        InvalidPuzzle: no variant has that name.
+    """
+    if isinstance(variant, Variant):
+        return variant
+    found = _variant_named(variant)
+    if found is None:
+        raise InvalidPuzzle(f"expected a variant ({' or '.join(v.value for v in Variant)}), "
+                            f"got {variant!r}")
+    return found
 
 
 def parse_alphabet(spec: str) -> str:
@@ -105,6 +125,7 @@ def read_puzzles(
     alphabet: str | None = None,
     name: str | None = None,
     skip_header: bool = False,
+    variant: Variant | str = Variant.STANDARD,
 ) -> Iterator[Record]:
     """Yield one Record per puzzle (or per piece of bad input) of a file, lazily, in order.
 
@@ -117,25 +138,28 @@ def read_puzzles(
         alphabet: symbols of digits 1..N for line form, ranges allowed (``"0-9A-Z"``).
         name: the source name in records (default: the path, or the stream's ``name``).
         skip_header: line 1 is a free-text title (``Sudoku puzzles``), not a puzzle: skip it.
+        variant: the variant of the puzzles before the first ``# variant:`` directive line
+            (a :class:`~sudokit.geometry.Variant` or its name, ``"diagonal"``).
 
     Raises:
         OSError: the file cannot be opened or read. Bad puzzles never raise: they come as
             records whose ``error`` says where and what was expected.
-        InvalidPuzzle: ``box`` or ``alphabet`` themselves are malformed.
+        InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` themselves are malformed.
     """
     shape = parse_box(box) if isinstance(box, str) else box
     symbols = parse_alphabet(alphabet) if alphabet else None
+    rules = parse_variant(variant)
     def lines(stream: TextIO) -> Iterator[Line]:
         for line in scan_lines(stream):
             yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
 
     if isinstance(source, (str, Path)):
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            yield from Grouper(name or str(source), lines(fh), shape, symbols).records()
+            yield from Grouper(name or str(source), lines(fh), shape, symbols, rules).records()
     else:
         name = name or getattr(source, "name", "<stream>")
         name = name if isinstance(name, str) else "<stream>"
-        yield from Grouper(name, lines(source), shape, symbols).records()
+        yield from Grouper(name, lines(source), shape, symbols, rules).records()
 
 
 def parse_puzzle(
@@ -144,8 +168,10 @@ def parse_puzzle(
     box: tuple[int, int] | str | None = None,
     alphabet: str | None = None,
     source: str = "<string>",
+    variant: Variant | str = Variant.STANDARD,
 ) -> Puzzle:
-    """Parse exactly one puzzle written in any supported form.
+    """Parse exactly one puzzle written in any supported form (``variant``: its rules unless
+    a ``# variant:`` line in ``text`` says otherwise).
 
     >>> parse_puzzle("1.3." "3.1." ".1.3" "....").givens[:4]
     (1, 0, 3, 0)
@@ -154,7 +180,8 @@ def parse_puzzle(
         InvalidPuzzle: the text is not one valid puzzle (the error names source, line, column
             and what was expected), holds no puzzle, or holds more than one.
     """
-    records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet, name=source)
+    records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet, name=source,
+                           variant=variant)
     first = next(records, None)
     if first is None:
         raise InvalidPuzzle("expected a puzzle, found none", source=source)

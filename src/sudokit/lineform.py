@@ -11,6 +11,8 @@ every line that is a whole puzzle in one of the fast forms with a byte lookup ta
 Anything else (grid drawings, integer forms, size headers, bad lines) goes, in input order,
 through the general reader of :mod:`sudokit.formats`, which gives the same records and errors as
 reading the whole file with it. A line that a size header before it could claim goes there too.
+A ``# variant: diagonal`` directive line sets the variant of the records starting after it, on
+both paths (fast rows are grouped by geometry, variant included).
 
 Lines are split on ``\\n``; a ``\\r`` before it is dropped; a line holding a lone ``\\r`` is
 read by the general reader with universal newlines (and numbered as such).
@@ -27,8 +29,9 @@ from typing import BinaryIO
 import numpy as np
 
 from ._grouping import Grouper, symbol_table
-from ._lines import DEFAULT_SYMBOLS, MAX_LINE, Kind, Line, Record, Style, overlong_line, scan_line
-from .geometry import MAX_SIDE, Geometry
+from ._lines import (DEFAULT_SYMBOLS, MAX_LINE, Directives, Kind, Line, Record, Style,
+                     overlong_line, scan_line)
+from .geometry import MAX_SIDE, Geometry, Variant
 
 __all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
 
@@ -41,7 +44,9 @@ starting this far before a chunk's end is settled: a grid spans at most 64 rows 
 and the reader looks at most 64 rows ahead)."""
 
 _INVALID = 255
-_NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR)
+_NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
+_VARIANTS = tuple(Variant)
+_COMMENT_LEADS = tuple(ord(c) for c in "# \t")
 
 
 @dataclass(frozen=True)
@@ -172,12 +177,14 @@ class LineReader:
         sizes: lines per chunk, in turn; the last repeats (small first chunks give an early
             first record and work for every worker).
         skip_header: line 1 is a free-text title, not a puzzle: skip it.
+        variant: the variant of the records before the first ``# variant:`` directive line.
     """
 
     def __init__(self, stream: BinaryIO, source: str, *, box: tuple[int, int] | None = None,
                  alphabet: str | None = None, sizes: Iterable[int] = (256, 1024, 4096),
-                 skip_header: bool = False) -> None:
+                 skip_header: bool = False, variant: Variant = Variant.STANDARD) -> None:
         self.stream, self.source = stream, source
+        self.directives = Directives(variant)
         self.skip_header = skip_header
         self.box, self.alphabet = box, alphabet
         self.sizes = sizes
@@ -282,6 +289,7 @@ class LineReader:
         skip = (width == 0) | (lead == ord("#"))
         if self.skip_header:
             skip |= lines.numbers[first:last] == 1
+        self._directive_lines(lines, first, last, skip)
         spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
                  for n in self._cell_counts(lines.data, starts, width)}
         fast = np.zeros(len(starts), bool)
@@ -295,6 +303,29 @@ class LineReader:
         self._absorb(lines.data, starts, ends, fast, general, skip)
         self._assemble(chunk, lines, first, fast, general, spans)
         return chunk
+
+    def _directive_lines(self, lines: _Lines, first: int, last: int, skip: np.ndarray) -> None:
+        """Take the ``# variant:`` directives of lines [first, last) into :attr:`directives`
+        and skip them (with other comment lines); a bad directive goes to the general reader,
+        whose record says what is wrong."""
+        self.directives.forget_before(self.carry[0].number if self.carry
+                                      else int(lines.numbers[first]))
+        starts, ends = lines.starts[first:last], lines.ends[first:last]
+        lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
+        for i in np.flatnonzero(np.isin(lead, _COMMENT_LEADS) & (ends > starts)).tolist():
+            number = int(lines.numbers[first + i])
+            text = bytes(lines.data[starts[i]:ends[i]]).decode("utf-8", "replace")
+            if (self.skip_header and number == 1) or not text.lstrip().startswith("#"):
+                continue
+            line = scan_line(text, number)
+            if line.kind is Kind.DIRECTIVE and line.variant is not None:
+                self.directives.add(number, line.variant)
+            skip[i] = line.kind is not Kind.ERROR
+
+    def _variant_codes(self, numbers: np.ndarray) -> np.ndarray:
+        """Per line number, the index in ``_VARIANTS`` of the variant in force there."""
+        codes = np.array([_VARIANTS.index(v) for v in self.directives.variants], np.int64)
+        return codes[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
 
     def _cell_counts(self, data: np.ndarray, starts: np.ndarray,
                      width: np.ndarray) -> list[int]:
@@ -445,7 +476,7 @@ class LineReader:
         else:
             self.csv_columns = grouper.csv_columns
         for record in records:
-            chunk.general.append((chunk.size, record))
+            chunk.general.append((chunk.size, self.directives.apply(record)))
             chunk.size += 1
 
     def _decode(self, chunk: LineChunk, lines: _Lines, first: int, rows: np.ndarray,
@@ -482,12 +513,17 @@ class LineReader:
                            (int(columns[where, 0]), int(columns[where, 1])))
             prefixed = prefix_rows[mine] & good
             prefix = f"{codec.geometry.box_rows} ".encode()
-            for rows_of, text in ((good & ~prefixed, b""), (prefixed, prefix)):
-                if rows_of.any() or not text:
+            codes = self._variant_codes(numbers[mine])
+            for kind, text in ((good & ~prefixed, b""), (prefixed, prefix)):
+                present = np.unique(codes[kind]).tolist() or ([] if text else [0])
+                for code in present:  # one group per variant (plain rows: at least one)
+                    rows_of = kind & (codes == code)
+                    g = codec.geometry
                     chunk.fast.append(FastRows(
-                        codec, pos[rows_of], numbers[mine[rows_of]], raw[rows_of],
-                        givens[rows_of], expected[rows_of], has_expected[rows_of],
-                        count[rows_of], text))
+                        Codec.of(Geometry.of(g.box_rows, g.box_cols, _VARIANTS[code]),
+                                 self.alphabet) or codec,
+                        pos[rows_of], numbers[mine[rows_of]], raw[rows_of], givens[rows_of],
+                        expected[rows_of], has_expected[rows_of], count[rows_of], text))
 
     def _redo(self, chunk: LineChunk, lines: _Lines, index: int, position: int,
               columns: tuple[int, int]) -> None:
@@ -495,7 +531,7 @@ class LineReader:
         grouper = Grouper(self.source, self._scan(lines, index), self.box, self.alphabet)
         grouper.csv_columns = columns
         for record in grouper.records():
-            chunk.general.append((position, record))
+            chunk.general.append((position, self.directives.apply(record)))
 
 
 def _chars(data: bytes) -> int:

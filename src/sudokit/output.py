@@ -81,12 +81,14 @@ def check_inputs(inputs: Sequence[str]) -> None:
 
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
-                alphabet: str | None = None, skip_header: bool = False) -> Iterator[Record]:
+                alphabet: str | None = None, skip_header: bool = False,
+                variant: Any = "standard") -> Iterator[Record]:
     """Yield the records of every input in turn, lazily.
 
     Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
     byte-order mark) or a literal puzzle (source ``"<argument N>"``). ``skip_header`` skips the
-    first line of each file and of standard input (a free-text title).
+    first line of each file and of standard input (a free-text title). ``variant`` (a
+    :class:`~sudokit.geometry.Variant` or its name) holds before a ``# variant:`` directive.
 
     Raises:
         InputError: an input is a directory or an unreadable file, or looks like a path (a
@@ -98,16 +100,16 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
         if text == "-":
             stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
             yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
-                                    skip_header=skip_header)
+                                    skip_header=skip_header, variant=variant)
         elif names_file(text):
             try:
                 yield from read_puzzles(text, box=box, alphabet=alphabet,
-                                        skip_header=skip_header)
+                                        skip_header=skip_header, variant=variant)
             except OSError as exc:
                 raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
         else:
             yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
-                                    name=f"<argument {number}>")
+                                    name=f"<argument {number}>", variant=variant)
 
 
 def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None) -> Puzzle:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -14,12 +15,30 @@ INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted a
               "prints them); default: the input must hold exactly one puzzle.")
 
 
+
+
+class VariantChoice(str, Enum):
+    """The rules a command reads puzzles in (:class:`sudokit.geometry.Variant`)."""
+
+    STANDARD = "standard"
+    DIAGONAL = "diagonal"
+
+
+VariantOption = Annotated[VariantChoice, typer.Option(
+    help="Rules of the puzzles: standard, or diagonal (Sudoku X: both main diagonals hold "
+    "every digit once). A '# variant: diagonal' line in a file changes it for the puzzles "
+    "after it.")]
+
+
 def one_puzzle(argument: str, *, index: int | None, box: str | None,
-                alphabet: str | None = None) -> Any:
-    """The puzzle of a PUZZLE argument (see :func:`sudokit.output.pick_puzzle`)."""
+               alphabet: str | None = None,
+               variant: VariantChoice = VariantChoice.STANDARD) -> Any:
+    """The puzzle of a PUZZLE argument (see :func:`sudokit.output.pick_puzzle`), in
+    ``variant`` unless a ``# variant:`` line of its file says otherwise."""
     from ..output import pick_puzzle, read_inputs
 
-    return pick_puzzle(read_inputs([argument], box=box, alphabet=alphabet), argument, index)
+    records = read_inputs([argument], box=box, alphabet=alphabet, variant=variant.value)
+    return pick_puzzle(records, argument, index)
 
 
 def read_argument(argument: str) -> tuple[str, str]:

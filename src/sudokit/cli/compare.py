@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ._app import app
+from ._common import VariantChoice, VariantOption
 
 AUTO_INSTANCES = 50
 """Up to this many puzzles the per-instance table is printed unless --no-instances."""
@@ -33,6 +34,7 @@ def compare_command(
     plot: Annotated[Path | None, typer.Option(
         help="Write the time-per-puzzle plot here (log scale, timeouts marked).")] = None,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Run several methods on the same puzzles; print the per-instance table (each method's
     time and status per puzzle) and a table per method: solved, unknown, nodes, backtracks,
@@ -52,7 +54,8 @@ def compare_command(
     names = _labels(methods)
     options = dict(parse_option(text) for text in option or ())
     runners = sudoku_runners(names, time_limit=time_limit or None, **options)
-    records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box), limit))
+    records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box,
+                                       variant=variant.value), limit))
     for bad in (r for r in records if r.puzzle is None):
         print(f"sudokit: {bad.error}", file=sys.stderr)
     puzzles = check_supported(names, [r.puzzle for r in records if r.puzzle is not None])

@@ -11,7 +11,8 @@ import typer
 
 from ..sat.encoding import Encoding
 from ._app import app
-from ._common import INDEX_HELP, PUZZLE_HELP, one_puzzle, read_argument
+from ._common import (INDEX_HELP, PUZZLE_HELP, VariantChoice, VariantOption, one_puzzle,
+                      read_argument)
 
 
 class TraceFormat(str, Enum):
@@ -41,6 +42,7 @@ def show_command(
         "fixpoint) or ac3.")]
     = Inference.NONE,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
 ) -> None:
     """Draw a puzzle and the candidates of every cell (after optional inference)."""
@@ -48,7 +50,7 @@ def show_command(
 
     from ..render import candidates_table, grid_text
 
-    parsed = one_puzzle(puzzle, index=index, box=box)
+    parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
     console.print(grid_text(parsed), end="")
     console.print(f"\ncandidates ({after.value}):")
@@ -90,6 +92,7 @@ def cnf_command(
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     alphabet: Annotated[str | None, typer.Option(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
 ) -> None:
     """Write a puzzle as DIMACS CNF on stdout, or decode a SAT solver's model into a grid."""
@@ -113,8 +116,8 @@ def cnf_command(
     if len(paths) != 1:
         raise typer.BadParameter("expected one PUZZLE (or --decode CNF_FILE MODEL_FILE)",
                                  param_hint="PATHS")
-    write_sudoku_cnf(sys.stdout, one_puzzle(paths[0], index=index, box=box, alphabet=alphabet),
-                     encoding)
+    write_sudoku_cnf(sys.stdout, one_puzzle(paths[0], index=index, box=box, alphabet=alphabet,
+                                            variant=variant), encoding)
 
 
 @app.command("trace")
@@ -130,6 +133,7 @@ def trace_command(
         help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
     time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 15.0,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
     index: Annotated[int | None, typer.Option(
         min=1, metavar="K", help="Trace only the K-th puzzle of the input (1-based); default: "
         "every puzzle, one plot each.")] = None,
@@ -146,10 +150,10 @@ def trace_command(
 
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
-        parsed = one_puzzle(puzzle, index=index, box=box)
+        parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
         ok = _trace_one(parsed, method, options, time_limit, plot, data, fmt)
         raise typer.Exit(0 if ok else 1)
-    records = read_inputs([puzzle], box=box)
+    records = read_inputs([puzzle], box=box, variant=variant.value)
     head = list(islice(records, 2))
     if len(head) < 2:  # one puzzle: plain file names
         ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data,

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from ._app import app
-from ._common import INDEX_HELP, PUZZLE_HELP, one_puzzle
+from ._common import INDEX_HELP, PUZZLE_HELP, VariantChoice, VariantOption, one_puzzle
 
 
 class StepFormat(str, Enum):
@@ -32,12 +32,13 @@ def explain_command(
     = True,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
     from ..formats import format_candidates
     from ..logic.solve import explain_states, rating_of
 
-    chosen = one_puzzle(puzzle, index=index, box=box)
+    chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     geometry = chosen.geometry
     steps = []
     for number, (step, state) in enumerate(explain_states(chosen, trial=trial), 1):
@@ -71,11 +72,12 @@ def hint_command(
     = StepFormat.TEXT,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Print the next logical step of PUZZLE (the easiest one), and why."""
     from ..logic.solve import hint, parse_marks
 
-    chosen = one_puzzle(puzzle, index=index, box=box)
+    chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None)
     if step is None:
         print("the grid is full" if fmt is StepFormat.TEXT else json.dumps({"step": None}))
@@ -95,6 +97,7 @@ def rate_command(
     = StepFormat.TEXT,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique."""
@@ -102,7 +105,8 @@ def rate_command(
     from ..output import read_inputs
 
     all_ok = True
-    for row in rate_records(read_inputs(inputs or ["-"], box=box), jobs=jobs):
+    records = read_inputs(inputs or ["-"], box=box, variant=variant.value)
+    for row in rate_records(records, jobs=jobs):
         all_ok = all_ok and row["status"] == "rated"
         print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row), flush=True)
         if row["status"] != "rated":

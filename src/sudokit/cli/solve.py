@@ -15,7 +15,7 @@ import typer
 
 from ..output import OutputFormat
 from ._app import STARTED, app
-from ._common import METHOD_HELP
+from ._common import METHOD_HELP, VariantChoice, VariantOption
 
 
 @app.command("methods")
@@ -57,6 +57,7 @@ def solve_command(
     node_limit: Annotated[int | None, typer.Option(min=0, help="Search nodes per puzzle.")] = None,
     box: Annotated[str | None, typer.Option(help="Box shape RxC, e.g. 2x3 (default: inferred).")]
     = None,
+    variant: VariantOption = VariantChoice.STANDARD,
     alphabet: Annotated[str | None, typer.Option(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
@@ -96,7 +97,7 @@ def solve_command(
                            limits=Limits(time_limit or None, node_limit),
                            count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
                            alphabet=alphabet, fmt=fmt, grids=grid_output is not None,
-                           resume=point, skip_header=skip_header)
+                           resume=point, skip_header=skip_header, variant=variant.value)
         grid_offset = _grid_offset(grid_output, point.records)  # checked before any cut
         with ExitStack() as stack:
             if output is None:
