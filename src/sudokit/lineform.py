@@ -289,7 +289,7 @@ class LineReader:
         skip = (width == 0) | (lead == ord("#"))
         if self.skip_header:
             skip |= lines.numbers[first:last] == 1
-        self._directive_lines(lines, first, last, skip)
+        self._directive_lines(lines, first, lead, skip)
         spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
                  for n in self._cell_counts(lines.data, starts, width)}
         fast = np.zeros(len(starts), bool)
@@ -304,15 +304,19 @@ class LineReader:
         self._assemble(chunk, lines, first, fast, general, spans)
         return chunk
 
-    def _directive_lines(self, lines: _Lines, first: int, last: int, skip: np.ndarray) -> None:
-        """Take the ``# variant:`` directives of lines [first, last) into :attr:`directives`
-        and skip them (with other comment lines); a bad directive goes to the general reader,
-        whose record says what is wrong."""
+    def _directive_lines(self, lines: _Lines, first: int, lead: np.ndarray,
+                         skip: np.ndarray) -> None:
+        """Take the ``# variant:`` directives of the chunk's lines (from ``first``; ``lead``:
+        their first bytes) into :attr:`directives` and skip them (with other comment lines);
+        a bad directive goes to the general reader, whose record says what is wrong."""
         self.directives.forget_before(self.carry[0].number if self.carry
                                       else int(lines.numbers[first]))
-        starts, ends = lines.starts[first:last], lines.ends[first:last]
-        lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
-        for i in np.flatnonzero(np.isin(lead, _COMMENT_LEADS) & (ends > starts)).tolist():
+        starts, ends = lines.starts[first:], lines.ends[first:]
+        maybe = (lead == _COMMENT_LEADS[0]) | (lead == _COMMENT_LEADS[1])
+        maybe |= lead == _COMMENT_LEADS[2]
+        for i in np.flatnonzero(maybe).tolist():
+            if ends[i] == starts[i]:
+                continue
             number = int(lines.numbers[first + i])
             text = bytes(lines.data[starts[i]:ends[i]]).decode("utf-8", "replace")
             if (self.skip_header and number == 1) or not text.lstrip().startswith("#"):
@@ -324,6 +328,8 @@ class LineReader:
 
     def _variant_codes(self, numbers: np.ndarray) -> np.ndarray:
         """Per line number, the index in ``_VARIANTS`` of the variant in force there."""
+        if len(self.directives.variants) == 1:
+            return np.full(len(numbers), _VARIANTS.index(self.directives.variants[0]))
         codes = np.array([_VARIANTS.index(v) for v in self.directives.variants], np.int64)
         return codes[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
 
@@ -514,8 +520,12 @@ class LineReader:
             prefixed = prefix_rows[mine] & good
             prefix = f"{codec.geometry.box_rows} ".encode()
             codes = self._variant_codes(numbers[mine])
+            single = len(self.directives.variants) == 1
             for kind, text in ((good & ~prefixed, b""), (prefixed, prefix)):
-                present = np.unique(codes[kind]).tolist() or ([] if text else [0])
+                if single:
+                    present = [int(codes[0])] if kind.any() or not text else []
+                else:
+                    present = np.unique(codes[kind]).tolist() or ([] if text else [0])
                 for code in present:  # one group per variant (plain rows: at least one)
                     rows_of = kind & (codes == code)
                     g = codec.geometry
