@@ -69,6 +69,7 @@ def test_node_limit_is_exact_over_both_methods(workers: int) -> None:
 @WORKERS
 def test_time_limit_holds_in_the_race(workers: int) -> None:
     empty = Puzzle(Geometry.of(5, 5), (0,) * 625)
+    solve(empty, "fast")  # load the compiled kernels first: not part of the measure
     result = count_solutions(empty, "portfolio", limit=None, time_limit=0.5, workers=workers,
                              **RACE)
     assert result.status is Status.UNKNOWN and "time limit" in result.message

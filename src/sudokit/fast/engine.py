@@ -18,7 +18,7 @@ from ..geometry import Geometry, Variant
 from ..result import Status
 from . import kernels, nine
 from .kernels import Code, Outcome
-from .state import new_state
+from .state import Reg, new_state
 from .tables import tables_for
 
 __all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT",
@@ -167,6 +167,14 @@ class Search:
     @property
     def solution(self) -> np.ndarray:
         return self._out[0]
+
+    def stop(self) -> None:
+        """Stop the search for good from another thread: a running :meth:`advance` returns
+        ``Outcome.TIME_LIMIT`` within 1,024 nodes, and so does every later call (at once).
+
+        The specialised 9x9 engine has no stop request (its searches take microseconds)."""
+        if not self._nine:
+            self._state.regs[Reg.STOP] = 1
 
     def counter(self, stat: Stat) -> int:
         """Return a counter of the search so far (a :class:`Stat` column other than time)."""

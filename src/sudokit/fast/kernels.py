@@ -207,7 +207,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
             continue
         if regs[Reg.NODES] >= node_limit:
             return Outcome.NODE_LIMIT
-        if tried & 1023 == 0 and monotonic() > deadline:
+        if tried & 1023 == 0 and (monotonic() > deadline or regs[Reg.STOP] != 0):
             return Outcome.TIME_LIMIT
         tried += 1
         bit = untried & (~untried + ONE)

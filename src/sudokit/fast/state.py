@@ -38,9 +38,10 @@ class Reg(IntEnum):
     ROOT_TRAIL = 11  # trail length after the givens' propagation (where a restart returns)
     RESTART_AT = 12  # backtrack count of the next restart (see sudokit.fast.kernels)
     RESTARTS = 13  # restarts so far
+    STOP = 14  # set to 1 by another thread to stop a running search (read with the clock)
 
 
-N_REGS = 14
+N_REGS = 15
 N_COUNTERS = 6  # registers 0..5 are the per-puzzle counters
 
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["PortfolioSolver"]
 
 _SLICE = 0.05  # seconds of engine search between two looks at the race
+_PIPE_ROOM = 32 * 1024  # bytes of grids sent to the CDCL process (a pipe holds 64 KiB)
 _FAR = 1e9  # a deadline that never comes (CDCL runs in slices only when it has a deadline)
 
 
@@ -136,12 +137,15 @@ class _Engine:
             if self.grids:  # wait until the race took the last grid (counting goes on after)
                 self.stop.wait(0.001)
                 continue
-            self.step(_SLICE)
+            self.step(_FAR)  # one compiled call to the end: no GIL needed meanwhile
 
     def close(self) -> None:
+        """Stop the thread (within 1,024 engine nodes) and wait for it."""
         self.stop.set()
+        self.search.stop()
         if self.thread is not None:
             self.thread.join()
+            self.thread = None
 
     def counters(self) -> list[int]:
         from ..fast import Stat
@@ -203,7 +207,7 @@ class PortfolioSolver(Solver):
             probe_nodes = min(probe_nodes, node_limit)
         engine = _Engine(puzzle, self.settings["locked_candidates"], probe_nodes, limits.deadline)
         try:
-            yield from self._probe(engine, stats)
+            yield from self._probe(engine, limits, stats)
             if engine.exhausted:
                 return
             used = engine.counters()[0]
@@ -229,21 +233,26 @@ class PortfolioSolver(Solver):
             self._cdcl_available()
 
     @staticmethod
-    def _probe(engine: _Engine, stats: Stats) -> Iterator[Grid]:
-        """Run the engine alone up to its node limit, yielding what it finds."""
+    def _probe(engine: _Engine, limits: Limits, stats: Stats) -> Iterator[Grid]:
+        """Run the engine alone up to its node limit, yielding what it finds.
+
+        Raises:
+            LimitReached: the deadline passed.
+        """
         while not engine.done:
             engine.step(_FAR)
             yield from engine.take()
-        if engine.stopped_by_limit and engine.deadline is not None \
-                and time.perf_counter() >= engine.deadline:
-            raise LimitReached(engine.stopped_by_limit)
+        limits.check(stats)
 
     def _workers(self) -> int:
         return self.settings["workers"] or min(2, _cores())
 
     def _race(self, puzzle: Puzzle, engine: _Engine, stats: Stats, limits: Limits,
               sat_limit: int | None) -> Iterator[Grid]:
-        """Race the engine (resumed) against CDCL; yield each new grid once."""
+        """Race the engine (resumed) against CDCL; yield each new grid once.
+
+        With two workers and no node limit, CDCL runs in a forked process (one unsliced
+        search, stopped by a kill); otherwise in this process, in slices."""
         from .sat import CdclSearch, Encoding
 
         seen: set[Grid] = set()
@@ -252,8 +261,10 @@ class PortfolioSolver(Solver):
         race = _Race(limits.time_limit, sat_limit,
                      limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
                      engine.news, None if threaded else _Pacer(engine))
-        cdcl: CdclSearch | None = None
+        cdcl: Any = None
         cdcl_stopped = sat_limit == 0  # by its node budget
+        if threaded and sat_limit is None and _CdclProcess.works():
+            cdcl = _CdclProcess(puzzle, self.settings["cdcl"])  # before any thread starts
         if threaded:
             engine.start_thread()
         try:
@@ -311,6 +322,103 @@ class PortfolioSolver(Solver):
             engine.step(_SLICE)
         if engine.stopped_by_limit and not engine.grids:
             raise LimitReached(engine.stopped_by_limit)
+
+
+class _CdclProcess:
+    """CDCL in a forked process: encode, solve without slices (a CaDiCaL search cut into many
+    ``solve_limited`` calls loses much of its speed), send each grid found, block it and the
+    grids the race sends, solve again; ``("done", ...)`` once no other grid exists.
+
+    The race only waits on a pipe, so neither side holds the other's GIL, and stopping is a
+    kill. Same interface as :class:`~sudokit.solvers.sat.CdclSearch` for the race.
+    """
+
+    def __init__(self, puzzle: Puzzle, backend: str) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_cdcl_child, args=(child, puzzle, backend),
+                                       daemon=True)
+        self.process.start()
+        child.close()
+        self.unsent_room = _PIPE_ROOM
+
+    @staticmethod
+    def works() -> bool:
+        import multiprocessing
+
+        return "fork" in multiprocessing.get_all_start_methods()
+
+    def block(self, grid: Grid) -> None:
+        """Send a grid found elsewhere, to be blocked before the child's next solve.
+
+        Only an optimisation (the child would otherwise find the grid again; the race drops
+        repeats), so it stops before the pipe could fill: the child reads only between two
+        solves, and a full pipe would block this process until then."""
+        size = 3 * len(grid) + 64  # about its pickled size
+        if self.unsent_room < size:
+            return
+        self.unsent_room -= size
+        try:
+            self.conn.send(grid)
+        except OSError:  # the child has ended: nothing left to block
+            pass
+
+    def next(self, stats: Stats, limits: Limits) -> Grid | None:
+        """Wait for the child's next grid (None: no other grid exists).
+
+        Raises:
+            LimitReached: the deadline passed (or, from the race's limits, the engine has news).
+        """
+        while True:
+            limits.check(stats)
+            if self.conn.poll(0.002):
+                try:
+                    kind, grid, counters = self.conn.recv()
+                except EOFError as exc:  # pragma: no cover - the child died
+                    raise LimitReached("the CDCL process ended without an answer") from exc
+                stats.decisions, stats.conflicts, stats.propagations = counters
+                stats.nodes = max(1, counters[0])
+                return grid if kind == "grid" else None
+
+    def close(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _cdcl_child(conn: Any, puzzle: Puzzle, backend: str) -> None:
+    """The body of :class:`_CdclProcess`'s child."""
+    from pysat.solvers import Solver as PySatSolver
+
+    from ..sat.compact import compact_cnf
+
+    cnf = compact_cnf(puzzle)
+    counters = (0, 0, 0)
+    if [] in cnf.clauses:
+        conn.send(("done", None, counters))
+        return
+    with PySatSolver(name=backend, bootstrap_with=cnf.clauses) as solver:
+        cnf.clauses.clear()
+        while True:
+            while conn.poll():
+                solver.add_clause(cnf.blocking_clause(conn.recv()))
+            found = solver.solve()
+            stats = solver.accum_stats()
+            counters = (stats.get("decisions", 0), stats.get("conflicts", 0),
+                        stats.get("propagations", 0))
+            if not found:
+                conn.send(("done", None, counters))
+                return
+            grid = cnf.decode(solver.get_model())
+            conn.send(("grid", grid, counters))
+            clause = cnf.blocking_clause(grid)
+            if not clause:
+                conn.send(("done", None, counters))
+                return
+            solver.add_clause(clause)
 
 
 class _Pacer:
