@@ -4,8 +4,9 @@ Same clause families as the ``reduced`` encoding of :mod:`sudokit.sat.encoding` 
 2006: cell at-least-one and at-most-one, unit at-least-one and at-most-one, with the givens
 applied at encoding time), but
 
-* built with NumPy, group size by group size, instead of clause by clause in Python (36x36 at
-  50% givens: 0.06 s -> 0.01 s; 64x64: 0.4 s -> 0.1 s, see ``benchmarks/large.py``);
+* built with NumPy, block by block, instead of clause by clause in Python (measured on
+  ``benchmarks/large.py`` instances: 36x36 at 70% givens 0.16 s -> 0.03 s, 64x64 at 70%
+  0.63 s -> 0.14 s, 64x64 at 50% 0.84 s -> 0.43 s; an empty 36x36 about the same, 2.5 s);
 * over variables numbered 1..V for the V candidates the givens leave (so a solver sees no
   unused variable and no renumbering pass is needed), with :attr:`CompactCnf.original` mapping
   them back to ``var(cell, digit, N)``;
@@ -15,9 +16,9 @@ applied at encoding time), but
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -221,151 +222,6 @@ def _at_most_one(rows: np.ndarray, counts: np.ndarray, owner: np.ndarray,
                 keep = _first_common_unit(cell_units, cells[a], cells[b]) == unit
                 a, b = a[keep], b[keep]
             yield np.stack([-a, -b], axis=1).tolist()
-
-
-def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> CompactCnf:
-    """Encode ``puzzle`` as a reduced CNF over its candidates (see the module docstring).
-
-    Args:
-        puzzle: any geometry and variant (its units are used).
-        check: called between clause families (a deadline check may raise there).
-
-    Returns:
-        A :class:`CompactCnf`; unsatisfiable givens give a formula containing ``[]``.
-
-    Raises:
-        Exception: whatever ``check`` raises.
-    """
-    clauses: list[list[int]] = []
-    with paused_gc():  # millions of small lists: no collection should walk them
-        try:
-            return _compact_cnf(puzzle, check or (lambda: None), clauses)
-        except BaseException:
-            clauses.clear()  # free what was built now, before the exception leaves
-            raise
-
-
-@lru_cache(maxsize=16)
-def _cell_units(geometry: Geometry) -> np.ndarray:
-    """int64[N*N, m]: the units of each cell in increasing order, padded with -1."""
-    lists: list[list[int]] = [[] for _ in range(geometry.n_cells)]
-    for u, unit in enumerate(geometry.units):
-        for cell in unit:
-            lists[cell].append(u)
-    out = np.full((geometry.n_cells, max(map(len, lists))), -1, np.int64)
-    for cell, units in enumerate(lists):
-        out[cell, :len(units)] = units
-    return out
-
-
-def _first_common_unit(cell_units: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Return the lowest unit holding both cells of each pair (a[i], b[i])."""
-    ua, ub = cell_units[a], cell_units[b]
-    same = (ua[:, :, None] == ub[:, None, :]) & (ua >= 0)[:, :, None]
-    return np.where(same.any(axis=2), ua, np.iinfo(np.int64).max).min(axis=1)
-
-
-def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
-    """Number the candidates densely and lay out the groups of the clause families.
-
-    Returns:
-        ``(original, ids, unit_ids, needed, ok)``: the original variable of each dense one;
-        int64[N*N, N] dense variable of (cell, digit - 1), 0 where the givens exclude it;
-        int64[U * N, N] the same per (unit, digit) row and position in the unit; whether each
-        cell row and then each (unit, digit) row needs an at-least-one clause (an empty cell, a
-        digit not given in the unit); whether the givens are consistent.
-    """
-    g = puzzle.geometry
-    n = g.side
-    cand, ok = candidates(puzzle)
-    flat = cand.ravel()
-    ids = np.zeros(flat.shape, np.int64)
-    ids[flat] = np.arange(1, int(flat.sum()) + 1)
-    ids = ids.reshape(g.n_cells, n)
-    givens = np.asarray(puzzle.givens)
-    units = np.asarray(g.units, np.int64)
-    unit_ids = ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])  # (unit, digit) x cell
-    placed = np.zeros((len(units), n), bool)
-    for k in range(units.shape[1]):
-        digit = givens[units[:, k]]
-        placed[np.flatnonzero(digit), digit[digit > 0] - 1] = True
-    needed = np.concatenate([givens == 0, ~placed.ravel()])
-    original = np.concatenate([[0], np.flatnonzero(flat) + 1])
-    return original, ids, unit_ids, needed, ok
-
-
-def _pairs(rows: np.ndarray, first: np.ndarray, second: np.ndarray) -> list[list[int]]:
-    """Return ``[-a, -b]`` for the positions (first, second) of each row where both are set."""
-    a, b = rows[:, first].ravel(), rows[:, second].ravel()
-    both = (a > 0) & (b > 0)
-    return np.stack([-a[both], -b[both]], axis=1).tolist()
-
-
-def compact_cnf(puzzle: Puzzle, check: Callable[[], None] | None = None) -> CompactCnf:
-    """Encode ``puzzle`` as a reduced CNF over its candidates (see the module docstring).
-
-    Args:
-        puzzle: any geometry and variant (its units are used).
-        check: called between clause families (a deadline check may raise there).
-
-    Returns:
-        A :class:`CompactCnf`; unsatisfiable givens give a formula containing ``[]``.
-
-    Raises:
-        Exception: whatever ``check`` raises.
-    """
-    clauses: list[list[int]] = []
-    with paused_gc():  # millions of small lists: no collection should walk them
-        try:
-            return _compact_cnf(puzzle, check or (lambda: None), clauses)
-        except BaseException:
-            clauses.clear()  # free what was built now, before the exception leaves
-            raise
-
-
-def _groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
-    """Lay out the variables and the groups of the four clause families.
-
-    Returns:
-        ``(original, rows, counts, needed, ok)``: the original variable of each dense one;
-        one row per cell and per (unit, digit) with its dense variables first (descending) and
-        zeros after; each row's count of variables; whether the row needs an at-least-one
-        clause (an empty cell, a digit not given in the unit); whether the givens are consistent.
-    """
-    g = puzzle.geometry
-    n = g.side
-    cand, ok = candidates(puzzle)
-    flat = cand.ravel()
-    ids = np.zeros(flat.shape, np.int64)
-    ids[flat] = np.arange(1, int(flat.sum()) + 1)
-    ids = ids.reshape(g.n_cells, n)
-    givens = np.asarray(puzzle.givens)
-    units = np.asarray(g.units, np.int64)
-    unit_ids = ids[units].transpose(0, 2, 1).reshape(-1, units.shape[1])  # (unit, digit) x cell
-    placed = np.zeros((len(units), n), bool)
-    for k in range(units.shape[1]):
-        digit = givens[units[:, k]]
-        placed[np.flatnonzero(digit), digit[digit > 0] - 1] = True
-    rows = -np.sort(-np.concatenate([ids, unit_ids]), axis=1)
-    needed = np.concatenate([givens == 0, ~placed.ravel()])
-    original = np.concatenate([[0], np.flatnonzero(flat) + 1])
-    return original, rows, (rows > 0).sum(axis=1), needed, ok
-
-
-def _pair_keys(rows: np.ndarray, counts: np.ndarray, base: int,
-               check: Callable[[], None]) -> np.ndarray:
-    """Return the sorted distinct keys ``a * base + b`` (a > b) of every pairwise clause."""
-    keys = []
-    for k in range(2, rows.shape[1] + 1):
-        sub = rows[counts == k, :k]
-        if len(sub):
-            first, second = np.triu_indices(k, 1)
-            keys.append((sub[:, first] * base + sub[:, second]).ravel())
-            check()
-    if not keys:
-        return np.zeros(0, np.int64)
-    flat = np.sort(np.concatenate(keys))
-    return flat[np.concatenate([flat[:1] >= 0, flat[1:] != flat[:-1]])]  # no hashing
 
 
 def _compact_cnf(puzzle: Puzzle, check: Callable[[], None],

@@ -1,17 +1,18 @@
 """Adapter for ``sat:BACKEND``: real SAT solvers through PySAT, or a solver binary (``sat:exec``).
 
-The puzzle is encoded (option ``encoding``, default ``reduced``: Kwon and Jain 2006), solved,
-decoded and verified by the front door. More solutions are found by adding a blocking clause
-(the negation of the last grid's free cells) and solving again.
+The puzzle is encoded (option ``encoding``, default ``reduced``: Kwon and Jain 2006, built on
+arrays by :mod:`sudokit.sat.compact`), solved, decoded and verified by the front door. More
+solutions are found by adding a blocking clause (the negation of the last grid's free cells)
+and solving again.
 
-Limits: with a time limit the PySAT search runs in resumable slices of about 50 ms (conflict
-budgets) while a ``threading.Timer`` calls ``interrupt()`` at the deadline (see
-:func:`limited_solve`); an external process is killed at the deadline. Nodes are the solver's
-decisions (``accum_stats``, at least one per call); a node limit N becomes a decision budget
-(``dec_budget``) on CaDiCaL and a conflict budget (``conf_budget``) on the others, where the
-decisions made within one call may exceed it: then the search stops as UNKNOWN with ``nodes``
-at N (exact limits for every method) and the real count in ``decisions``. Encoding and loading
-the formula count against the time limit. An
+Limits: with a time limit the PySAT search runs in resumable slices (conflict budgets: 50 ms,
+then half the time spent so far, at most half the time left) while a ``threading.Timer`` calls
+``interrupt()`` at the deadline (see :func:`limited_solve`); an external process is killed at
+the deadline. Nodes are the solver's decisions (``accum_stats``, at least one per call); a node
+limit N becomes a decision budget (``dec_budget``) on CaDiCaL and a conflict budget
+(``conf_budget``) on the others, where the decisions made within one call may exceed it: then
+the search stops as UNKNOWN with ``nodes`` at N (exact limits for every method) and the real
+count in ``decisions``. Encoding and loading the formula count against the time limit. An
 external binary reports no statistics: there a node is one solver run, and the decision,
 conflict and propagation counters stay unmeasured (None).
 """
