@@ -159,6 +159,7 @@ def _json(outcome: Outcome) -> str:
         "stats": result.stats.as_dict() if result else None,
         "solutions_found": result.count if result else None,
         "error": outcome.error,
+        "variant": record.puzzle.geometry.variant.value if record.puzzle else None,
     })
 
 
@@ -178,7 +179,7 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     ``solved``, a status line such as ``unsolvable top95.txt:3 digit 5 is given twice in row 1``.
     Grid form writes a ``#`` header line, the puzzle and its solution side by side, and a blank
     line. JSON lines hold source, line, status, solution, method, seconds, stats,
-    solutions_found and error.
+    solutions_found, error and variant (the rules the puzzle was read under).
     """
     if fmt is OutputFormat.JSONL:
         return _json(outcome) + "\n"

@@ -13,6 +13,7 @@ import typer
 
 from ..output import OutputFormat
 from ._app import app
+from ._common import VariantChoice
 
 
 class SymmetryChoice(str, Enum):
@@ -24,11 +25,6 @@ class SymmetryChoice(str, Enum):
     DIAGONAL = "diagonal"
     ANTIDIAGONAL = "antidiagonal"
     DIHEDRAL = "dihedral"
-
-
-class VariantChoice(str, Enum):
-    STANDARD = "standard"
-    DIAGONAL = "diagonal"
 
 
 def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
