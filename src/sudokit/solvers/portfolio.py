@@ -336,6 +336,9 @@ class _CdclProcess:
     def __init__(self, puzzle: Puzzle, backend: str) -> None:
         import multiprocessing
 
+        import pysat.solvers  # noqa: F401  imported here, so the child imports nothing (a fork
+        from ..sat import compact  # noqa: F401  from a threaded process must take no lock)
+
         context = multiprocessing.get_context("fork")
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_cdcl_child, args=(child, puzzle, backend),
