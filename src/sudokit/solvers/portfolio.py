@@ -7,10 +7,11 @@ Schedule (chosen by measurement, see ``benchmarks/large.py``):
    propagation nearly decides), so the portfolio costs what the engine costs; on grids up to
    ``fast_only_side`` (9x9) the engine is never stopped, since CDCL never beats it there.
 2. **race**: the same engine search goes on (it is resumable: nothing is redone) while a CDCL
-   solver (CaDiCaL through PySAT, :class:`~sudokit.solvers.sat.CdclSearch`) encodes the puzzle
-   and searches. With two cores the engine runs in a thread (its kernels release the GIL) beside
-   the CDCL search; with one, the two alternate in slices of equal time (each CDCL slice is
-   about 50 ms). The first answer wins and the other is stopped.
+   solver (CaDiCaL through PySAT) encodes the puzzle and searches. With two cores the engine
+   runs in a thread (its kernels release the GIL) and CDCL in a forked process, in one unsliced
+   search (:class:`~sudokit.sat.forked.ForkedCdcl`); with one core, or with a node limit, CDCL
+   runs in this process (:class:`~sudokit.solvers.sat.CdclSearch`, in slices) and, on one core,
+   the two alternate with equal time. The first answer wins and the other is stopped.
 
 This is the algorithm portfolio of Gomes and Selman 2001 ("Algorithm portfolios", Artificial
 Intelligence 126) on two complementary methods: propagation with MRV search, fast when the
@@ -41,6 +42,7 @@ from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats, Status
+from ..sat.forked import ForkedCdcl
 from .base import Solver
 from .fast import FastSolver, _fill
 
@@ -50,7 +52,6 @@ if TYPE_CHECKING:
 __all__ = ["PortfolioSolver"]
 
 _SLICE = 0.05  # seconds of engine search between two looks at the race
-_PIPE_ROOM = 32 * 1024  # bytes of grids sent to the CDCL process (a pipe holds 64 KiB)
 _FAR = 1e9  # a deadline that never comes (CDCL runs in slices only when it has a deadline)
 
 
@@ -263,8 +264,8 @@ class PortfolioSolver(Solver):
                      engine.news, None if threaded else _Pacer(engine))
         cdcl: Any = None
         cdcl_stopped = sat_limit == 0  # by its node budget
-        if threaded and sat_limit is None and _CdclProcess.works():
-            cdcl = _CdclProcess(puzzle, self.settings["cdcl"])  # before any thread starts
+        if threaded and sat_limit is None and ForkedCdcl.works():
+            cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
         if threaded:
             engine.start_thread()
         try:
@@ -295,9 +296,12 @@ class PortfolioSolver(Solver):
                     limits.check(stats)  # the deadline: over for both
                     cdcl_stopped = True  # its node budget: the engine goes on alone
                     continue
-                stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
                 if grid is None:
+                    stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
                     return
+                if grid in seen:  # the engine found it first (the forked side may lag)
+                    continue
+                stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
                 seen.add(grid)
                 cdcl.block(grid)
                 yield grid
@@ -322,106 +326,6 @@ class PortfolioSolver(Solver):
             engine.step(_SLICE)
         if engine.stopped_by_limit and not engine.grids:
             raise LimitReached(engine.stopped_by_limit)
-
-
-class _CdclProcess:
-    """CDCL in a forked process: encode, solve without slices (a CaDiCaL search cut into many
-    ``solve_limited`` calls loses much of its speed), send each grid found, block it and the
-    grids the race sends, solve again; ``("done", ...)`` once no other grid exists.
-
-    The race only waits on a pipe, so neither side holds the other's GIL, and stopping is a
-    kill. Same interface as :class:`~sudokit.solvers.sat.CdclSearch` for the race.
-    """
-
-    def __init__(self, puzzle: Puzzle, backend: str) -> None:
-        import multiprocessing
-
-        import pysat.solvers  # noqa: F401  imported here, so the child imports nothing (a fork
-        from ..sat import compact  # noqa: F401  from a threaded process must take no lock)
-
-        context = multiprocessing.get_context("fork")
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=_cdcl_child, args=(child, puzzle, backend),
-                                       daemon=True)
-        self.process.start()
-        child.close()
-        self.unsent_room = _PIPE_ROOM
-
-    @staticmethod
-    def works() -> bool:
-        import multiprocessing
-
-        return "fork" in multiprocessing.get_all_start_methods()
-
-    def block(self, grid: Grid) -> None:
-        """Send a grid found elsewhere, to be blocked before the child's next solve.
-
-        Only an optimisation (the child would otherwise find the grid again; the race drops
-        repeats), so it stops before the pipe could fill: the child reads only between two
-        solves, and a full pipe would block this process until then."""
-        size = 3 * len(grid) + 64  # about its pickled size
-        if self.unsent_room < size:
-            return
-        self.unsent_room -= size
-        try:
-            self.conn.send(grid)
-        except OSError:  # the child has ended: nothing left to block
-            pass
-
-    def next(self, stats: Stats, limits: Limits) -> Grid | None:
-        """Wait for the child's next grid (None: no other grid exists).
-
-        Raises:
-            LimitReached: the deadline passed (or, from the race's limits, the engine has news).
-        """
-        while True:
-            limits.check(stats)
-            if self.conn.poll(0.002):
-                try:
-                    kind, grid, counters = self.conn.recv()
-                except EOFError as exc:  # pragma: no cover - the child died
-                    raise LimitReached("the CDCL process ended without an answer") from exc
-                stats.decisions, stats.conflicts, stats.propagations = counters
-                stats.nodes = max(1, counters[0])
-                return grid if kind == "grid" else None
-
-    def close(self) -> None:
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join()
-        self.conn.close()
-
-
-def _cdcl_child(conn: Any, puzzle: Puzzle, backend: str) -> None:
-    """The body of :class:`_CdclProcess`'s child."""
-    from pysat.solvers import Solver as PySatSolver
-
-    from ..sat.compact import compact_cnf
-
-    cnf = compact_cnf(puzzle)
-    counters = (0, 0, 0)
-    if [] in cnf.clauses:
-        conn.send(("done", None, counters))
-        return
-    with PySatSolver(name=backend, bootstrap_with=cnf.clauses) as solver:
-        cnf.clauses.clear()
-        while True:
-            while conn.poll():
-                solver.add_clause(cnf.blocking_clause(conn.recv()))
-            found = solver.solve()
-            stats = solver.accum_stats()
-            counters = (stats.get("decisions", 0), stats.get("conflicts", 0),
-                        stats.get("propagations", 0))
-            if not found:
-                conn.send(("done", None, counters))
-                return
-            grid = cnf.decode(solver.get_model())
-            conn.send(("grid", grid, counters))
-            clause = cnf.blocking_clause(grid)
-            if not clause:
-                conn.send(("done", None, counters))
-                return
-            solver.add_clause(clause)
 
 
 class _Pacer:
