@@ -87,7 +87,7 @@ def encode_rows(grids: np.ndarray, codec: Codec, prefix: bytes = b"") -> np.ndar
     width = len(prefix)
     out = np.empty((len(grids), width + grids.shape[1] + 1), np.uint8)
     out[:, :width] = np.frombuffer(prefix, np.uint8)
-    out[:, width:-1] = codec.encode[grids]
+    out[:, width:-1] = codec.encode.take(grids)  # take: 2x faster than indexing
     out[:, -1] = 10
     return out
 
@@ -391,7 +391,7 @@ class LineReader:
         for offsets in (puzzle, other):  # every field must be symbols of this grid
             rows = np.flatnonzero(offsets >= 0)
             raw = _gather(data, offsets[rows], cells)
-            decoded = codec.decode[raw]
+            decoded = codec.decode.take(raw)
             puzzle[rows[(decoded == _INVALID).any(axis=1)]] = -1
             fields.append((rows, raw, decoded))
         return puzzle >= 0, puzzle, other, count, prefix, tuple(fields)
