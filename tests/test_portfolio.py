@@ -165,3 +165,13 @@ def test_engine_restarts_keep_enumeration_exact() -> None:
     sat = count_solutions(puzzle, "sat:cadical195", limit=None)
     assert fast.count == sat.count == 20
     assert set(fast.solutions) == set(sat.solutions)
+
+
+def test_cpsat_solves_counts_and_proves() -> None:
+    """The optional CP-SAT method (skipped without OR-Tools; the contract suite covers more)."""
+    pytest.importorskip("ortools")
+    puzzle = load("large/aprivitera_16x16.txt")[0]
+    result = count_solutions(puzzle, "cpsat", limit=2)
+    assert result.status is Status.SOLVED and result.count == 1
+    assert count_solutions(Puzzle.from_digits([0] * 16), "cpsat", limit=None).count == 288
+    assert solve(UNSAT_4X4, "cpsat").status is Status.UNSATISFIABLE

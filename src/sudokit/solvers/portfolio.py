@@ -1,4 +1,4 @@
-"""Adapter for ``portfolio``: the compiled engine and CDCL raced on one puzzle, the default.
+"""Adapter for ``portfolio``: the compiled engine and CDCL raced on one puzzle.
 
 Schedule (chosen by measurement, see ``benchmarks/large.py``):
 
@@ -175,8 +175,8 @@ class PortfolioSolver(Solver):
     """
 
     name = "portfolio"
-    summary = ("compiled engine, then the engine raced against CDCL (CaDiCaL); the default: "
-               "never far behind the best of the two")
+    summary = ("compiled engine, then the engine raced against CDCL (CaDiCaL): never far "
+               "behind the better of the two, on any grid size")
     requires = ("numba",)
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
