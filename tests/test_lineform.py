@@ -168,7 +168,7 @@ def test_solve_array_counts_and_threads() -> None:
 
 
 @pytest.mark.parametrize(("puzzles", "jobs", "method"), [(3, 1, "propagate"), (3, 2, "propagate"),
-                                                         (20, 2, "fast")])
+                                                         (20, 2, "portfolio")])
 def test_method_choice_looks_past_leading_comments(tmp_path: Path, puzzles: int, jobs: int,
                                                    method: str) -> None:
     """Tasks of one line (``--jobs 2``) that hold only comments do not decide the method."""

@@ -19,8 +19,7 @@ from sudokit.cli import app
 from sudokit.errors import InvalidOption, InvalidPuzzle, LimitReached
 from sudokit.geometry import Variant
 from sudokit.result import Limits, Stats
-from sudokit.sat.dimacs import (SatOutcome, read_dimacs, read_solver_output, sudoku_comments,
-                                write_dimacs)
+from sudokit.sat.dimacs import read_dimacs, read_solver_output, sudoku_comments, write_dimacs
 from sudokit.sat.dpll import DPLL_COUNTERS, dpll_models
 from sudokit.sat.encoding import (Encoding, base_clauses, clause_count, decode, encode,
                                   split_var, var)
@@ -187,10 +186,10 @@ def test_bad_solver_output_says_where() -> None:
         read_solver_output("Solving f.cnf ......\n")
 
 
-def test_old_verdict_names_are_the_one_status_enum() -> None:
-    assert SatOutcome.SATISFIABLE is Status.SOLVED
-    assert SatOutcome.UNSATISFIABLE is Status.UNSATISFIABLE
-    assert SatOutcome.UNKNOWN is Status.UNKNOWN
+def test_solver_verdicts_are_the_one_status_enum() -> None:
+    assert read_solver_output("s SATISFIABLE\nv 1 -2 0\n").outcome is Status.SOLVED
+    assert read_solver_output("UNSAT\n").outcome is Status.UNSATISFIABLE
+    assert read_solver_output("s UNKNOWN\n").outcome is Status.UNKNOWN
 
 
 def test_cnf_literals_in_the_reports_style() -> None:

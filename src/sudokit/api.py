@@ -24,7 +24,7 @@ from .solvers.base import Solver
 __all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method", "solve_array",
            "ArrayResult"]
 
-_PREFERRED = ("fast", "propagate")
+_PREFERRED = ("portfolio", "fast", "propagate")
 
 
 def default_method() -> str:

@@ -32,7 +32,6 @@ from .encoding import Encoding, decode, encode
 
 __all__ = [
     "Dimacs",
-    "SatOutcome",
     "SolverOutput",
     "sat_word",
     "write_dimacs",
@@ -61,15 +60,6 @@ class Dimacs:
     n_vars: int
     clauses: list[list[int]]
     comments: tuple[str, ...] = ()
-
-
-class SatOutcome:
-    """Deprecated names of a SAT verdict, kept for old imports: the verdict is the one status
-    enum, :class:`~sudokit.result.Status` (satisfiable is ``Status.SOLVED``)."""
-
-    SATISFIABLE = Status.SOLVED
-    UNSATISFIABLE = Status.UNSATISFIABLE
-    UNKNOWN = Status.UNKNOWN
 
 
 @dataclass(frozen=True)

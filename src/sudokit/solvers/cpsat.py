@@ -59,9 +59,9 @@ class CpSatSolver(Solver):
 
     name = "cpsat"
     summary = ("OR-Tools CP-SAT (lazy clause generation) on ExactlyOne per cell and unit-digit; "
-               "optional: pip install ortools")
+               "optional: pip install 'sudokit[ortools]'")
     requires = ("ortools",)
-    install = "ortools"
+    install = "sudokit[ortools]"
     counters = frozenset({"nodes", "conflicts"})
     options = {"workers": (1, None)}
 

@@ -28,8 +28,8 @@ from typing import Any
 from ..errors import InvalidOption, LimitReached, MethodUnavailable
 from ..puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
-from ..sat.dimacs import SatOutcome, sudoku_comments
+from ..result import Limits, Stats, Status
+from ..sat.dimacs import sudoku_comments
 from ..sat.compact import compact_cnf, renumbered
 from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, deadline_check,
                             decode, encode, paused_gc, var)
@@ -141,9 +141,9 @@ class SatSolver(Solver):
             output = run_command(command, clauses, n_vars, comments=comments,
                                  deadline=limits.deadline,
                                  check=lambda: limits.check(stats))  # no formula to release
-            if output.outcome is SatOutcome.UNKNOWN:
+            if output.outcome is Status.UNKNOWN:
                 raise LimitReached(f"{command.split()[0]} answered UNKNOWN")
-            if output.outcome is SatOutcome.UNSATISFIABLE:
+            if output.outcome is Status.UNSATISFIABLE:
                 return
             grid = decode(output.model, puzzle)
             yield grid
