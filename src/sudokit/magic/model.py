@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidOption
-from ..result import Result, Status
+from ..result import Result
 
 __all__ = [
     "Square",
