@@ -7,8 +7,9 @@ Two kinds of task share one runner (:func:`run_tasks`): a chunk of
 done, so a caller that writes and flushes each leaves only complete records behind if
 interrupted. With ``jobs > 1`` tasks run on a pool (threads when the method declares
 ``releases_gil``, processes otherwise, or a Dask cluster) with at most ``2 * jobs`` in flight:
-memory stays constant in the stream length. Tasks grow from small to the method's
-``chunk_size``, so the first record comes early and every worker has work.
+memory stays constant in the stream length. With several workers, task sizes start at one
+puzzle and follow the measured time per puzzle (:class:`TaskSizes`), so the first record comes
+early and every worker has work.
 
 One bad puzzle becomes one ``invalid`` outcome and never stops the stream; an exception a method
 raises on one puzzle becomes an ``invalid`` outcome naming it, except :class:`SolverBug`, which

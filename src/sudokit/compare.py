@@ -164,6 +164,40 @@ def split_label(label: str) -> tuple[str, dict[str, Any]]:
     return name, dict(parse_option(item) for item in items if item.strip())
 
 
+def assign_options(labels: Sequence[str], options: Mapping[str, Any],
+                   declared: Callable[[str], Mapping[str, Any]], what: str = "method"
+                   ) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Give each method label its settings: the shared ``options`` its method declares, then
+    its own ``NAME[KEY=VALUE,...]`` options (:func:`split_label`) over them.
+
+    Args:
+        labels: method labels in order.
+        options: options for every compared method that declares them (``-o KEY=VALUE``).
+        declared: method name -> the options it declares.
+        what: how the error names a method (``"magic method"``).
+
+    Returns:
+        label -> (method name, settings).
+
+    Raises:
+        InvalidOption: an option no compared method declares, or a malformed label.
+    """
+    from .errors import InvalidOption
+
+    chosen: dict[str, tuple[str, dict[str, Any]]] = {}
+    used: set[str] = set()
+    for label in labels:
+        name, own = split_label(label)
+        names = declared(name)
+        common = {k: v for k, v in options.items() if k.replace("-", "_") in names}
+        used |= set(common)
+        chosen[label] = (name, {**common, **own})
+    unused = sorted(set(options) - used)
+    if unused:
+        raise InvalidOption(f"no compared {what} has option {unused[0]!r}")
+    return chosen
+
+
 def puzzle_name(puzzle: Any) -> str:
     """``file:line`` of a puzzle read from a file, else its givens in line form."""
     if getattr(puzzle, "source", None):
@@ -186,21 +220,11 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
         UnknownMethod, MethodUnavailable, InvalidOption: checked now, before any run.
     """
     from .api import solve
-    from .errors import InvalidOption
     from .registry import get_solver
 
-    chosen: dict[str, tuple[str, dict[str, Any]]] = {}
-    used: set[str] = set()
-    for label in methods:
-        name, own = split_label(label)
-        declared = get_solver(name).options
-        common = {k: v for k, v in options.items() if k.replace("-", "_") in declared}
-        used |= set(common)
-        chosen[label] = (name, {**common, **own})
-        get_solver(name, **chosen[label][1]).warm_up()
-    unused = sorted(set(options) - used)
-    if unused:
-        raise InvalidOption(f"no compared method has option {unused[0]!r}")
+    chosen = assign_options(methods, options, lambda name: get_solver(name).options)
+    for name, settings in chosen.values():
+        get_solver(name, **settings).warm_up()
 
     def runner(name: str, settings: dict[str, Any]) -> Callable[[Any], Outcome]:
         return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **settings)

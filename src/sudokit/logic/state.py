@@ -13,6 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ..csp.model import values_of
 from ..errors import InvalidPuzzle
 from ..geometry import Geometry
 from ..puzzle import Puzzle
@@ -20,14 +21,9 @@ from ..puzzle import Puzzle
 __all__ = ["Board", "Candidates", "bits", "digits_of"]
 
 
-def bits(mask: int) -> list[int]:
-    """Return the 0-based positions of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits = values_of
+"""Return the 0-based positions of the set bits of a mask, ascending (the CSP core's
+:func:`~sudokit.csp.model.values_of`)."""
 
 
 def digits_of(mask: int) -> list[int]:

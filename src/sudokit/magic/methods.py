@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
-from ..compare import Comparison, compare, split_label
+from ..compare import Comparison, assign_options, compare
 from ..csp import Inference, Order, counters_for
 from ..csp import Select as CspSelect
-from ..errors import InvalidOption, SolverBug, UnsupportedPuzzle
+from ..errors import SolverBug, UnsupportedPuzzle
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods, register
 from ..result import Limits, Stats, Status, gather
 from ..solvers.base import Solver
@@ -274,17 +274,10 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
     labels = list(methods) if methods else [
         info.name for info in magic_methods()
         if info.available and (info.cls.max_order is None or info.cls.max_order >= largest)]
-    chosen: dict[str, tuple[str, dict[str, Any]]] = {}
-    used: set[str] = set()
-    for label in labels:
-        name, own = split_label(label)
-        declared = get_method(name).options
-        common = {k: v for k, v in options.items() if k.replace("-", "_") in declared}
-        used |= set(common)
-        chosen[label] = (name, {**common, **own})
-        get_method(name, **chosen[label][1])
-    if set(options) - used:
-        raise InvalidOption(f"no compared magic method has option {min(set(options) - used)!r}")
+    chosen = assign_options(labels, options, lambda name: get_method(name).options,
+                            "magic method")
+    for name, settings in chosen.values():
+        get_method(name, **settings)  # checks the settings before any run
 
     def runner(label: str) -> Callable[[MagicProblem], MagicResult]:
         name, settings = chosen[label]
