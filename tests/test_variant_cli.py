@@ -95,8 +95,9 @@ def test_bad_directive_is_one_invalid_record(tmp_path: Path) -> None:
     result = run("solve", path, "-m", "fast", "--variant", "diagonal")
     assert result.exit_code == 1
     assert lines_of(result)[1] == SOLUTIONS[0]
-    assert f"{path}:1:12: variant directive: expected standard or diagonal, found 'killer'" \
-        in result.output
+    assert (f"{path}:1:12: variant directive: expected standard, diagonal, hyper, disjoint, "
+            "anti-knight, anti-king, non-consecutive (combined with +), found 'killer'"
+            in result.output)
 
 
 @pytest.mark.parametrize("fmt", ["line", "jsonl"])

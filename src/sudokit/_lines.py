@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TextIO
 
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, Geometry, Variant
+from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
 from .puzzle import Grid, Puzzle
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
@@ -175,9 +175,12 @@ def scan_line(text: str, number: int) -> Line:
 
 
 def parse_variant(text: str) -> Variant | None:
-    """The variant named by ``text`` (case-insensitive: ``diagonal``), or None if none is."""
-    name = text.strip().lower()
-    return next((v for v in Variant if v.value == name), None)
+    """The variant named by ``text`` (case-insensitive: ``diagonal``, ``hyper+anti-knight``),
+    or None if none is."""
+    try:
+        return Variant(text.strip())
+    except ValueError:
+        return None
 
 
 def _directive(raw: str, number: int) -> Line | None:
@@ -188,7 +191,7 @@ def _directive(raw: str, number: int) -> Line | None:
         return None
     variant = parse_variant(raw[match.end():])
     if variant is None:
-        names = " or ".join(v.value for v in Variant)
+        names = ", ".join(VARIANT_NAMES) + " (combined with +)"
         return Line(number, Kind.ERROR, column=match.end() + 1, message=(
             f"variant directive: expected {names}, found {raw[match.end():].strip()!r}"))
     return Line(number, Kind.DIRECTIVE, variant=variant)
@@ -229,7 +232,7 @@ class Directives:
         geometry = puzzle.geometry
         if geometry.variant is variant:
             return record
-        geometry = Geometry.of(geometry.box_rows, geometry.box_cols, variant)
+        geometry = geometry.with_variant(variant)
         return replace(record, puzzle=replace(puzzle, geometry=geometry))
 
 

@@ -42,7 +42,7 @@ from ._grouping import Grouper
 from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, scan_lines
 from ._lines import parse_variant as _variant_named
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, Geometry, Variant
+from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
 from .puzzle import Puzzle
 
 __all__ = [
@@ -87,7 +87,7 @@ def parse_variant(variant: Variant | str) -> Variant:
         return variant
     found = _variant_named(variant)
     if found is None:
-        raise InvalidPuzzle(f"expected a variant ({' or '.join(v.value for v in Variant)}), "
+        raise InvalidPuzzle(f"expected a variant ({', '.join(VARIANT_NAMES)}, combined with +), "
                             f"got {variant!r}")
     return found
 

@@ -45,7 +45,6 @@ and the reader looks at most 64 rows ahead)."""
 
 _INVALID = 255
 _NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
-_VARIANTS = tuple(Variant)
 _COMMENT_LEADS = tuple(ord(c) for c in "# \t")
 
 
@@ -327,10 +326,10 @@ class LineReader:
             skip[i] = line.kind is not Kind.ERROR
 
     def _variant_codes(self, numbers: np.ndarray) -> np.ndarray:
-        """Per line number, the index in ``_VARIANTS`` of the variant in force there."""
+        """Per line number, the value of the :class:`Variant` in force there."""
         if len(self.directives.variants) == 1:
-            return np.full(len(numbers), _VARIANTS.index(self.directives.variants[0]))
-        codes = np.array([_VARIANTS.index(v) for v in self.directives.variants], np.int64)
+            return np.full(len(numbers), self.directives.variants[0].value)
+        codes = np.array([v.value for v in self.directives.variants], np.int64)
         return codes[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
 
     def _cell_counts(self, data: np.ndarray, starts: np.ndarray,
@@ -530,7 +529,7 @@ class LineReader:
                     rows_of = kind & (codes == code)
                     g = codec.geometry
                     chunk.fast.append(FastRows(
-                        Codec.of(Geometry.of(g.box_rows, g.box_cols, _VARIANTS[code]),
+                        Codec.of(Geometry.of(g.box_rows, g.box_cols, Variant(code)),
                                  self.alphabet) or codec,
                         pos[rows_of], numbers[mine[rows_of]], raw[rows_of], givens[rows_of],
                         expected[rows_of], has_expected[rows_of], count[rows_of], text))

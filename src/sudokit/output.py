@@ -159,7 +159,7 @@ def _json(outcome: Outcome) -> str:
         "stats": result.stats.as_dict() if result else None,
         "solutions_found": result.count if result else None,
         "error": outcome.error,
-        "variant": record.puzzle.geometry.variant.value if record.puzzle else None,
+        "variant": record.puzzle.geometry.variant.text if record.puzzle else None,
     })
 
 

@@ -24,13 +24,17 @@ PuzzleLike = Union["Puzzle", str, Sequence[int], Sequence[Sequence[int]], np.nda
 
 @dataclass(frozen=True)
 class Conflict:
-    """A digit given more than once in one unit (contradictory givens)."""
+    """Contradictory givens: a digit given twice in one unit (or cage, or two cells a chess
+    move apart), or givens breaking a variant rule (``reason`` then says which)."""
 
     unit: str
     digit: int
     cells: tuple[str, ...]
+    reason: str = ""
 
     def __str__(self) -> str:
+        if self.reason:
+            return f"{self.reason} ({', '.join(self.cells)})"
         return f"digit {self.digit} is given twice in {self.unit} ({', '.join(self.cells)})"
 
 
@@ -204,11 +208,17 @@ class Puzzle:
         return sum(1 for d in self.givens if d)
 
     def candidates(self, cell: int) -> tuple[int, ...]:
-        """Digits not given in any peer of an empty cell (the given digit for a given cell)."""
+        """Digits not given in any peer of an empty cell, allowed by its parity and not next
+        to a given orthogonal neighbour's digit under the non-consecutive rule (the given digit
+        for a given cell)."""
         if self.givens[cell]:
             return (self.givens[cell],)
-        used = {self.givens[p] for p in self.geometry.peers[cell]}
-        return tuple(d for d in range(1, self.geometry.side + 1) if d not in used)
+        g = self.geometry
+        used = {self.givens[p] for p in g.peers[cell]}
+        for p in g.neighbours[cell]:
+            used.update((self.givens[p] - 1, self.givens[p] + 1))
+        allowed = g.allowed(cell) if g.parity is not None else range(1, g.side + 1)
+        return tuple(d for d in allowed if d not in used)
 
     def conflicts(self) -> list[Conflict]:
         """Return every digit given twice in a unit (empty when the givens are consistent)."""
@@ -225,7 +235,37 @@ class Puzzle:
             for digit, cells in where.items():
                 if len(cells) > 1:
                     found.append(Conflict(name, digit, tuple(g.label(c) for c in cells)))
+        if not g.is_standard:
+            found += _variant_conflicts(self.givens, g)
         return found
+
+
+def _variant_conflicts(givens: Sequence[int], g: Geometry) -> list[Conflict]:
+    """The conflicts of givens with cages, chess-move relations, non-consecutive neighbours
+    and parity (what the unit check of :meth:`Puzzle.conflicts` does not see)."""
+    found = []
+    for a, b in g.extra_pairs:
+        if givens[a] and givens[a] == givens[b]:
+            where = f"cage {g.cage_of[a] + 1}" if g.cage_of[a] >= 0 and \
+                g.cage_of[a] == g.cage_of[b] else "cells a chess move apart"
+            found.append(Conflict(where, givens[a], (g.label(a), g.label(b))))
+    for a, b in g.consecutive_pairs:
+        if givens[a] and givens[b] and abs(givens[a] - givens[b]) == 1:
+            found.append(Conflict("", givens[a], (g.label(a), g.label(b)),
+                                  f"neighbours hold consecutive digits {givens[a]} and "
+                                  f"{givens[b]}"))
+    for cell, kind in enumerate(g.parity or ""):
+        if givens[cell] and kind != "." and (givens[cell] % 2 == 0) != (kind == "e"):
+            found.append(Conflict("", givens[cell], (g.label(cell),), f"given {givens[cell]} "
+                                  f"in an {'even' if kind == 'e' else 'odd'} cell"))
+    for k, cage in enumerate(g.cages):
+        digits = [givens[c] for c in cage.cells if givens[c]]
+        if sum(digits) > cage.total or (len(digits) == len(cage.cells)
+                                        and sum(digits) != cage.total):
+            found.append(Conflict("", 0, tuple(g.label(c) for c in cage.cells),
+                                  f"cage {k + 1}: givens add up to {sum(digits)}, the cage "
+                                  f"to {cage.total}"))
+    return found
 
 
 def _shorten(text: str, width: int = 90) -> str:
@@ -235,8 +275,10 @@ def _shorten(text: str, width: int = 90) -> str:
 def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     """Return why ``grid`` is not a solution of ``puzzle``; empty when it is one.
 
-    Checks the length, that every cell holds 1..N, that every given is kept, and that every unit
-    holds each digit once.
+    Checks the length, that every cell holds 1..N, that every given is kept, that every unit
+    holds each digit once, and every variant constraint of the geometry: cage mates and cells
+    a chess move apart differ, cages add up to their totals, no orthogonal neighbours hold
+    consecutive digits under the non-consecutive rule, and parity.
     """
     g = puzzle.geometry
     n = g.side
@@ -245,7 +287,7 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     full = set(range(1, n + 1))
     if all(set(values(grid)) == full for values in g.unit_getters) and all(
         d == grid[c] for c, d in enumerate(puzzle.givens) if d
-    ):
+    ) and (g.is_standard or not _variant_violations(grid, g)):
         return []  # the common case, checked without building messages
     problems = [
         f"{g.label(c)} holds {d}, expected 1..{n}" for c, d in enumerate(grid) if not 1 <= d <= n
@@ -258,6 +300,21 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
         missing = full - {grid[c] for c in unit}
         if missing:
             problems.append(f"{name} lacks {sorted(missing)}")
+    return problems + ([] if g.is_standard else _variant_violations(grid, g))
+
+
+def _variant_violations(grid: Sequence[int], g: Geometry) -> list[str]:
+    """The variant constraints a full grid breaks (see :func:`violations`)."""
+    problems = [f"{g.label(a)} and {g.label(b)} both hold {grid[a]}"
+                for a, b in g.extra_pairs if grid[a] == grid[b]]
+    problems += [f"{g.label(a)} and {g.label(b)} hold consecutive digits {grid[a]} and {grid[b]}"
+                 for a, b in g.consecutive_pairs if abs(grid[a] - grid[b]) == 1]
+    problems += [f"{g.label(c)} holds {grid[c]} in an {'even' if k == 'e' else 'odd'} cell"
+                 for c, k in enumerate(g.parity or "")
+                 if k != "." and (grid[c] % 2 == 0) != (k == "e")]
+    problems += [f"cage {k + 1} adds up to {sum(grid[c] for c in cage.cells)}, not {cage.total}"
+                 for k, cage in enumerate(g.cages)
+                 if sum(grid[c] for c in cage.cells) != cage.total]
     return problems
 
 
@@ -282,7 +339,49 @@ def has_duplicate_givens(givens: np.ndarray, geometry: Geometry) -> np.ndarray:
         bool array of shape ``(M,)``: True where some digit is given twice in a unit.
     """
     values = _unit_values(givens, geometry)
-    return ((values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)).any(axis=(1, 2))
+    found = ((values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)).any(axis=(1, 2))
+    if geometry.is_standard:
+        return found
+    return found | ~_variant_ok(givens, geometry, partial=True)
+
+
+@cache
+def _variant_tables(geometry: Geometry) -> tuple[np.ndarray, ...]:
+    """Index arrays of the variant checks: extra pairs [P, 2], consecutive pairs [Q, 2], even
+    cells, odd cells, cage cells (flat), cage ids per flat cell, cage totals."""
+    g = geometry
+    pairs = np.asarray(g.extra_pairs, np.intp).reshape(-1, 2)
+    consecutive = np.asarray(g.consecutive_pairs, np.intp).reshape(-1, 2)
+    parity = np.frombuffer((g.parity or "").encode(), np.uint8)
+    even, odd = np.flatnonzero(parity == ord("e")), np.flatnonzero(parity == ord("o"))
+    cells = np.asarray([c for cage in g.cages for c in cage.cells], np.intp)
+    ids = np.repeat(np.arange(len(g.cages)), [len(cage.cells) for cage in g.cages])
+    totals = np.asarray([cage.total for cage in g.cages], np.int64)
+    return pairs, consecutive, even, odd, cells, ids, totals
+
+
+def _variant_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) -> np.ndarray:
+    """bool[M]: grids (int[M, cells]) keeping every variant constraint; with ``partial``, 0
+    is an empty cell that breaks nothing and a cage only has to stay within its total."""
+    pairs, consecutive, even, odd, cells, ids, totals = _variant_tables(geometry)
+    grids = grids.astype(np.int64)
+    ok = np.ones(len(grids), bool)
+    a, b = grids[:, pairs[:, 0]], grids[:, pairs[:, 1]]
+    ok &= ~((a == b) & (a > 0)).any(axis=1)
+    a, b = grids[:, consecutive[:, 0]], grids[:, consecutive[:, 1]]
+    ok &= ~((np.abs(a - b) == 1) & (a > 0) & (b > 0)).any(axis=1)
+    ok &= ~((grids[:, even] % 2 == 1)).any(axis=1)
+    ok &= ~((grids[:, odd] % 2 == 0) & (grids[:, odd] > 0)).any(axis=1)
+    if len(totals):
+        sums = np.zeros((len(grids), len(totals)), np.int64)
+        np.add.at(sums, (slice(None), ids), grids[:, cells])
+        ok &= (sums <= totals).all(axis=1) if partial else (sums == totals).all(axis=1)
+        if partial:  # a full cage must reach its total
+            filled = np.zeros_like(sums)
+            np.add.at(filled, (slice(None), ids), (grids[:, cells] > 0).astype(np.int64))
+            size = np.bincount(ids, minlength=len(totals))
+            ok &= ((filled < size) | (sums == totals)).all(axis=1)
+    return ok
 
 
 @cache
@@ -307,12 +406,15 @@ def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndar
     Args:
         grids: uint8 array ``(M, N**2)`` of candidate solutions; not modified.
         givens: int array ``(M, N**2)`` of the matching puzzles' givens (0 empty).
-        geometry: the shared geometry (its units include any variant's extra units).
+        geometry: the shared geometry (its units include any variant's extra units; its cages,
+            chess-move relations, non-consecutive neighbours and parity are checked too).
 
     Returns:
-        bool array ``(M,)``: True where the grid keeps every given and every unit holds 1..N.
+        bool array ``(M,)``: True where the grid keeps every given, every unit holds 1..N and
+        every variant constraint holds.
     """
     table = _digit_bits(geometry.side)
     units = np.bitwise_or.reduce(table[grids][:, _unit_table(geometry)], axis=2)
     full = table[1:geometry.side + 1].sum(dtype=table.dtype)
-    return (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
+    ok = (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
+    return ok if geometry.is_standard else ok & _variant_ok(grids, geometry)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..geometry import Geometry, Variant
+from ..geometry import Geometry
 from ..result import Status
 from . import kernels, nine
 from .kernels import Code, Outcome
@@ -72,7 +72,7 @@ def uses_nine(geometry: Geometry, locked: bool) -> bool:
     """Whether the specialised 9x9 engine (:mod:`sudokit.fast.nine`) runs this geometry: standard
     3x3 boxes with locked candidates on (its band-permutation rule cannot be switched off)."""
     return (locked and geometry.box_rows == 3 and geometry.box_cols == 3
-            and geometry.variant is Variant.STANDARD)
+            and geometry.is_standard)
 
 
 def _geometry(puzzles: np.ndarray, geometry: Geometry | None) -> Geometry:

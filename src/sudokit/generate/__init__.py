@@ -106,7 +106,7 @@ class Generated:
         return {"index": self.index, "seed": self.seed, "puzzle": self.puzzle.line,
                 "solution": format_line(self.solution), "size": self.puzzle.geometry.side,
                 "box": f"{self.puzzle.geometry.box_rows}x{self.puzzle.geometry.box_cols}",
-                "variant": self.puzzle.geometry.variant.value, "givens": self.givens,
+                "variant": self.puzzle.geometry.variant.text, "givens": self.givens,
                 "minimal": self.minimal, "symmetry": self.symmetry.value,
                 "rating": self.rating, "rater": self.rater, "level": self.level,
                 "tries": self.tries, "checks": self.checks, "nodes": self.nodes}

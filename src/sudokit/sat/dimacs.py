@@ -308,7 +308,7 @@ def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
         f"puzzle: {where}; {puzzle.n_givens} givens",
         f"variables: v = (r*N + c)*N + d with N = {g.side}, r and c the 0-based row and column,"
         f" d the digit 1..N; v true means cell (r, c) holds d",
-        f"box {g.box_rows}x{g.box_cols} variant {g.variant.value}",
+        f"box {g.box_rows}x{g.box_cols} variant {g.variant.text}",
         "givens " + " ".join(map(str, puzzle.givens)),
     ]
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidOption
-from ..geometry import Geometry, Variant
+from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle
 from ..result import Limits, Stats
 
@@ -35,7 +35,9 @@ class Solver(ABC):
             module names).
         counters: the :class:`~sudokit.result.Stats` fields it fills.
         min_side, max_side: grid sides it supports.
-        variants: grid variants it supports.
+        features: the variant features it understands (:attr:`Geometry.features
+            <sudokit.geometry.Geometry.features>`: ``"diagonal"``, ``"killer"`` ...); a
+            method never sees a grid with a feature it does not declare.
         options: option name -> (default, allowed values or None for any value).
         backends: names allowed after the colon (empty: none); ``default_backend`` is used without one.
         chunk_size: puzzles per ``solve_chunk`` call in batch work (1: one at a time).
@@ -52,7 +54,7 @@ class Solver(ABC):
     counters: ClassVar[frozenset[str]] = frozenset({"nodes"})
     min_side: ClassVar[int] = 1
     max_side: ClassVar[int] = 64
-    variants: ClassVar[frozenset[Variant]] = frozenset(Variant)
+    features: ClassVar[frozenset[str]] = frozenset({"diagonal"})
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {}
     backends: ClassVar[tuple[str, ...]] = ()
     default_backend: ClassVar[str | None] = None
@@ -91,8 +93,9 @@ class Solver(ABC):
 
     @classmethod
     def supports(cls, geometry: Geometry) -> bool:
-        """Whether this method declares support for the geometry's side and variant."""
-        return cls.min_side <= geometry.side <= cls.max_side and geometry.variant in cls.variants
+        """Whether this method declares support for the geometry's side and every feature."""
+        return (cls.min_side <= geometry.side <= cls.max_side
+                and geometry.features <= cls.features)
 
     @abstractmethod
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
