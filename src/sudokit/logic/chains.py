@@ -35,7 +35,8 @@ class ChainMode(Enum):
 
     X = "x"  # one digit: strong links between places in units, no groups
     XY = "xy"  # bivalue cells as strong links, same digit between cells as weak links
-    AIC = "aic"  # every link, grouped nodes too
+    AIC = "aic"  # every link between single candidates (Sudoku Explainer's static chains)
+    GROUPED = "grouped"  # every link, grouped nodes (box-line groups) too
 
 
 @dataclass
@@ -91,7 +92,7 @@ def _strong_links(graph: _Graph, node: Node) -> list[Node]:
             if cells & mask != cells:
                 continue
             rest = places & mask & ~cells
-            if rest and (not rest & (rest - 1) or (mode is ChainMode.AIC
+            if rest and (not rest & (rest - 1) or (mode is ChainMode.GROUPED
                                                    and _in_group_shape(board, rest))):
                 out.append((rest, d0))
     if mode is not ChainMode.X and not cells & (cells - 1):
@@ -114,7 +115,7 @@ def _weak_links(graph: _Graph, node: Node) -> list[Node]:
     cells, d0 = node
     seen = board.common_peers(cells) & board.cells_of[d0] & ~cells
     out: list[Node] = [(1 << c, d0) for c in bits(seen)]
-    if mode is ChainMode.AIC:
+    if mode in (ChainMode.AIC, ChainMode.GROUPED):
         out += [(g, d0) for g in graph.groups[d0] if g & ~seen == 0]
         if not cells & (cells - 1):
             cell = cells.bit_length() - 1
@@ -177,25 +178,29 @@ def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tup
 
 SHORT_X = 6
 """Longest X-chain (nodes) rated as a short chain."""
-SHORT_XY = 8
-"""Longest XY-chain (nodes) rated as a short chain."""
 
 
 def chain_rating(name: str, nodes: int) -> float:
     """Rating of a chain of ``nodes`` nodes on Sudoku Explainer's scale.
 
-    Long chains get Sukaku Explainer's chain bases (forcing X-chain 6.6, forcing chain 7.0)
-    plus the length bonus. Short X- and XY-chains (up to 6 and 8 nodes: Skyscraper, 2-String
-    Kite, up to four bivalue cells) are rated as Sukaku Explainer rates the same deductions in
-    its published ratings: X 4.8 + 0.1 per node, XY 4.7 + 0.1 per node. These are fitted on
-    every tenth puzzle of the rated set of ``benchmarks/logic.py``, not taken from Sukaku
-    Explainer's source (longer XY-chains fitted worse: they are rated 7.1-7.2 there).
+    Sudoku Explainer (Juillerat 2006, ``ForcingChainHint.getDifficulty``): a forcing X-chain
+    (one digit) is 6.6, a chain with links inside cells too (XY-Chain, AIC) 7.0, each plus the
+    length bonus (:func:`~sudokit.logic.step.length_bonus`) of its length, the count of its
+    implications less two (for a chain proving an elimination, the nodes between the assumed
+    and the refuted candidate: ``nodes`` here). Short X-chains (up to 6 nodes: Skyscraper,
+    2-String Kite, Turbot Fish, three strong links) are rated 4.8 + 0.1 per node, as Sukaku
+    Explainer's published ratings rate them (fitted on the rated set of
+    ``benchmarks/logic.py``; Sukaku Explainer's strong-link fishes, not Sudoku Explainer's).
     """
     if name == "X-Chain":
         return 4.8 + 0.1 * nodes if nodes <= SHORT_X else 6.6 + length_bonus(nodes)
-    if name == "XY-Chain":
-        return 4.7 + 0.1 * nodes if nodes <= SHORT_XY else 6.9 + length_bonus(nodes)
     return 7.0 + length_bonus(nodes)
+
+
+def _length(path: list[Node], placements: tuple) -> int:
+    """The chain's length as Sudoku Explainer counts it (implications less two): a chain
+    proving a placement starts and ends on the placed candidate, which counts once."""
+    return len(path) - 2 if placements else len(path)
 
 
 def _name(path: list[Node]) -> str:
@@ -211,9 +216,10 @@ def _name(path: list[Node]) -> str:
 def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None."""
-    graph = _Graph(board, mode, _groups(board) if mode is ChainMode.AIC else [])
+    grouped = mode is ChainMode.GROUPED
+    graph = _Graph(board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
     starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
-    if mode is ChainMode.AIC:
+    if grouped:
         starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
     best = None
     for start in starts:
@@ -223,7 +229,8 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
         if found is None:
             continue
         path, placements, eliminations = found
-        key = (len(path), -len(placements), -len(eliminations))
+        rating = chain_rating(_name(path), _length(path, placements))
+        key = (rating, len(path), -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
     if best is None:
@@ -252,7 +259,7 @@ def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple
     outcome = (f"{show(path[0])} is true" if placements
                else eliminations_text(geometry, eliminations))
     cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
-    return Step(name, chain_rating(name, len(path)),
+    return Step(name, chain_rating(name, _length(path, placements)),
                 f"{chain}: {show(path[0])} or {show(path[-1])} is true: {outcome}",
                 placements=placements, eliminations=eliminations, cells=cells,
                 digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))

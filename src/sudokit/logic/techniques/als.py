@@ -32,12 +32,13 @@ class Als:
     places: tuple[int, ...]
 
 
-def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS) -> list[Als]:
-    """Every ALS of up to ``max_cells`` cells (each once, whatever unit it is found in)."""
+def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS, min_cells: int = 1) -> list[Als]:
+    """Every ALS of ``min_cells`` to ``max_cells`` cells (each once, whatever unit it is found
+    in)."""
     masks, seen, out = board.masks, set(), []
     for unit in board.geometry.units:
         open_cells = [c for c in unit if not board.values[c]]
-        for size in range(1, min(max_cells, len(open_cells) - 1) + 1):
+        for size in range(min_cells, min(max_cells, len(open_cells) - 1) + 1):
             for group in combinations(open_cells, size):
                 digits = 0
                 for c in group:

@@ -3,8 +3,9 @@
 XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers.
 XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three.
 W-Wing: two unlinked cells {x,y} whose x ends are the two ends of a strong link on x: y leaves
-every cell seeing both. Sudoku Explainer has no W-Wing rule; the deduction is a six-node chain,
-rated 5.4 here, between the short X-chains (5.2) and the short XY-chains (5.5).
+every cell seeing both. Sudoku Explainer has no W-Wing rule: it finds the deduction as a forcing
+chain of six nodes between the refuted and the assumed candidate, rated 7.0 + 0.1 = 7.1
+(:func:`sudokit.logic.chains.chain_rating`), and so is the W-Wing here, tried after the chains.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
 __all__ = ["w_wing", "xy_wing", "xyz_wing"]
+
+RATING_W = 7.1
+"""A W-Wing is a six-node chain with links inside cells: 7.0 + length bonus 0.1."""
 
 
 def _targets(board: Board, cells: tuple[int, ...], digit: int) -> tuple[tuple[int, int], ...]:
@@ -71,7 +75,7 @@ def xyz_wing(board: Board) -> Step | None:
     return _wing(board, 3, "XYZ-Wing", 4.4)
 
 
-@technique("W-Wing", 5.4, order=-1)
+@technique("W-Wing", RATING_W, order=2)
 def w_wing(board: Board) -> Step | None:
     """Two equal bivalue cells joined by a strong link on one of their digits."""
     geometry, masks, places = board.geometry, board.masks, board.places
@@ -92,7 +96,7 @@ def w_wing(board: Board) -> Step | None:
                     continue
                 eliminations = tuple(e for e in _targets(board, (a, b), y) if e[0] not in (a, b))
                 if eliminations:
-                    return Step("W-Wing", 5.4,
+                    return Step("W-Wing", RATING_W,
                                 f"{cells_text(geometry, (a, b))} are {{{x}{y}}} and the strong "
                                 f"link on {x} in {geometry.unit_names[u]} "
                                 f"({cells_text(geometry, (p, q))}) makes one of them {y}: "

@@ -1,0 +1,110 @@
+"""WXYZ-Wing and VWXYZ-Wing: an almost locked set joined to a bivalue cell (Sukaku Explainer).
+
+An almost locked set (ALS) is n cells of one unit holding n + 1 digits. With a bivalue cell
+{x,z} outside it whose two digits both lie in the ALS, where every ALS cell holding x sees the
+bivalue cell (x is a *restricted common*): if the bivalue cell is not x it is z, and if it is x
+the ALS loses x and is locked, so it holds z. Either way z is in the bivalue cell or in the ALS:
+z leaves every cell seeing the bivalue cell and all the ALS cells holding z. When z is restricted
+too (doubly linked), x leaves the cells seeing its places in both, and every other ALS digit
+leaves the cells seeing all its places in the ALS (the ALS is then locked).
+
+n = 3 is the WXYZ-Wing, n = 4 the VWXYZ-Wing; both are ALS-XZ (Hobiwan 2008) with a bivalue cell
+as the smaller set. Ratings are Sukaku Explainer's (SudokuMonster 2019, ``WXYZWingHint`` and
+``VWXYZWingHint``): base 5.5 (n = 3) or 6.2 (n = 4), plus 0.1 * ((n - 2) - |3 - b|), b the
+largest candidate count of an ALS cell: WXYZ-Wing 5.5 (b = 2 or 4) or 5.6 (b = 3); VWXYZ-Wing
+6.2 to 6.4. The easiest pattern is reported, then the one with the most eliminations.
+"""
+
+from __future__ import annotations
+
+from ..registry import technique
+from ..state import Board, bits, digits_of
+from ..step import Step, cells_text, eliminations_text
+from .als import Als, almost_locked_sets
+
+__all__ = ["als_wing", "als_wing_rating", "vwxyz_wing", "wxyz_wing"]
+
+BASE = {3: 5.5, 4: 6.2}
+NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing"}
+
+
+def als_wing_rating(size: int, biggest: int) -> float:
+    """Sukaku Explainer's rating of an ALS wing of ``size`` ALS cells whose largest cell holds
+    ``biggest`` candidates (see the module docstring)."""
+    return round(BASE[size] + 0.1 * ((size - 2) - abs(3 - biggest)), 1)
+
+
+def _restricted(board: Board, als: Als, pivot: int, d0: int) -> bool:
+    """Whether every ALS cell holding ``d0 + 1`` sees ``pivot``."""
+    return als.places[d0] & ~board.peer_masks[pivot] == 0
+
+
+def _wing_eliminations(board: Board, als: Als, pivot: int, x: int, z: int,
+                       double: bool) -> list[tuple[int, int]]:
+    pattern = als.cells | (1 << pivot)
+    out: set[tuple[int, int]] = set()
+    for d0 in ((x, z) if double else (z,)):
+        seen = (board.cells_of[d0] & board.peer_masks[pivot]
+                & board.common_peers(als.places[d0]) & ~pattern)
+        out.update((c, d0 + 1) for c in bits(seen))
+    if double:
+        for d0 in bits(als.digits & ~((1 << x) | (1 << z))):
+            seen = board.cells_of[d0] & board.common_peers(als.places[d0]) & ~pattern
+            out.update((c, d0 + 1) for c in bits(seen))
+    return sorted(out)
+
+
+def als_wing(board: Board, size: int) -> Step | None:
+    """Find the easiest ALS wing with an ALS of ``size`` cells (see module docstring)."""
+    masks = board.masks
+    bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
+    if not bivalue:
+        return None
+    best: tuple[tuple[float, int], Step] | None = None
+    for als in almost_locked_sets(board, size, size):
+        biggest = max(masks[c].bit_count() for c in bits(als.cells))
+        rating = als_wing_rating(size, biggest)
+        if best is not None and rating > best[0][0]:
+            continue
+        for pivot in bivalue:
+            m = masks[pivot]
+            if m & ~als.digits or als.cells >> pivot & 1:
+                continue
+            d1, d2 = bits(m)
+            r1, r2 = _restricted(board, als, pivot, d1), _restricted(board, als, pivot, d2)
+            if not (r1 or r2):
+                continue
+            x, z = (d1, d2) if r1 else (d2, d1)
+            eliminations = _wing_eliminations(board, als, pivot, x, z, r1 and r2)
+            if not eliminations:
+                continue
+            key = (rating, -len(eliminations))
+            if best is None or key < best[0]:
+                best = (key, _step(board, size, als, pivot, x, z, r1 and r2, rating,
+                                   eliminations))
+    return best[1] if best else None
+
+
+def _step(board: Board, size: int, als: Als, pivot: int, x: int, z: int, double: bool,
+          rating: float, eliminations: list[tuple[int, int]]) -> Step:
+    g = board.geometry
+    digits = "".join(map(str, digits_of(als.digits)))
+    link = (f"{x + 1} and {z + 1} restricted (doubly linked)" if double
+            else f"{x + 1} restricted, so {z + 1} is in one of them")
+    return Step(NAMES[size], rating,
+                f"ALS {cells_text(g, bits(als.cells))} {{{digits}}} and {g.label(pivot)} "
+                f"{{{x + 1}{z + 1}}}: {link}: {eliminations_text(g, eliminations)}",
+                eliminations=tuple(eliminations), cells=tuple(sorted(bits(als.cells | 1 << pivot))),
+                digits=tuple(digits_of(als.digits)))
+
+
+@technique("WXYZ-Wing", BASE[3], max_side=16)
+def wxyz_wing(board: Board) -> Step | None:
+    """A three-cell ALS and a bivalue cell sharing a restricted common digit."""
+    return als_wing(board, 3)
+
+
+@technique("VWXYZ-Wing", BASE[4], max_side=16)
+def vwxyz_wing(board: Board) -> Step | None:
+    """A four-cell ALS and a bivalue cell sharing a restricted common digit."""
+    return als_wing(board, 4)
