@@ -210,7 +210,7 @@ class Geometry:
             raise InvalidPuzzle(
                 f"grid side {self.box_rows * self.box_cols} is above the maximum {MAX_SIDE}"
             )
-        if not self.is_plain:
+        if not self.is_standard:
             self._check()
 
     def _check(self) -> None:

@@ -216,7 +216,8 @@ class Puzzle:
         g = self.geometry
         used = {self.givens[p] for p in g.peers[cell]}
         for p in g.neighbours[cell]:
-            used.update((self.givens[p] - 1, self.givens[p] + 1))
+            if self.givens[p]:
+                used.update((self.givens[p] - 1, self.givens[p] + 1))
         allowed = g.allowed(cell) if g.parity is not None else range(1, g.side + 1)
         return tuple(d for d in allowed if d not in used)
 
@@ -370,7 +371,7 @@ def _variant_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) ->
     ok &= ~((a == b) & (a > 0)).any(axis=1)
     a, b = grids[:, consecutive[:, 0]], grids[:, consecutive[:, 1]]
     ok &= ~((np.abs(a - b) == 1) & (a > 0) & (b > 0)).any(axis=1)
-    ok &= ~((grids[:, even] % 2 == 1)).any(axis=1)
+    ok &= ~(grids[:, even] % 2 == 1).any(axis=1)
     ok &= ~((grids[:, odd] % 2 == 0) & (grids[:, odd] > 0)).any(axis=1)
     if len(totals):
         sums = np.zeros((len(grids), len(totals)), np.int64)

@@ -1,0 +1,166 @@
+"""The variant model of Geometry: Variant flags, jigsaw regions, killer cages, parity and
+overlapping-grid layouts; validation errors; verification of every constraint."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+from sudokit import Geometry, Puzzle, Variant, is_solution, violations
+from sudokit.errors import InvalidPuzzle
+from sudokit.geometry import VARIANT_NAMES, Cage, Layout, cage_totals
+from sudokit.puzzle import has_duplicate_givens, solves
+
+# A classic solution grid (Wikipedia's example puzzle, public domain).
+SOLUTION = tuple(int(c) for c in
+                 "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+# The same grid's rows as jigsaw regions would not partition it into Sudoku regions, so jigsaw
+# tests use the boxes of this grid relabelled as regions (a valid "jigsaw" with square regions)
+# and a real irregular partition below.
+
+
+def test_variant_names_parse_and_combine() -> None:
+    assert Variant("Diagonal + Anti_Knight") is Variant.DIAGONAL | Variant.ANTI_KNIGHT
+    assert Variant("standard") is Variant.STANDARD and Variant("") is Variant.STANDARD
+    assert Variant("non-consecutive,hyper").text == "hyper+non-consecutive"
+    assert Variant.STANDARD.text == "standard"
+    assert VARIANT_NAMES[0] == "standard" and "anti-king" in VARIANT_NAMES
+    with pytest.raises(ValueError):
+        Variant("killer")  # a puzzle type with per-puzzle data, not a whole-grid rule
+
+
+def test_hyper_and_disjoint_units() -> None:
+    g = Geometry.of(3, 3, "hyper")
+    assert len(g.units) == 31 and g.unit_names[27] == "hyper box 1"
+    assert g.extra_units[0] == (10, 11, 12, 19, 20, 21, 28, 29, 30)
+    assert g.extra_units[3] == (50, 51, 52, 59, 60, 61, 68, 69, 70)
+    d = Geometry.of(2, 3, "disjoint")
+    assert len(d.extra_units) == 6
+    assert d.extra_units[0] == (0, 3, 12, 15, 24, 27)  # top-left cell of every 2x3 box
+    assert sorted(c for u in d.extra_units for c in u) == list(range(36))
+    with pytest.raises(InvalidPuzzle, match="square boxes"):
+        Geometry.of(2, 3, "hyper")
+
+
+def test_chess_relations_and_non_consecutive_neighbours() -> None:
+    knight = Geometry.of(3, 3, "anti-knight")
+    assert knight.relations[40] == (21, 23, 29, 33, 47, 51, 57, 59)  # r5c5
+    assert set(knight.relations[40]) <= set(knight.peers[40])
+    assert knight.relations[0] == (11, 19)
+    king = Geometry.of(3, 3, "anti-king")
+    assert len(king.relations[40]) == 8 and len(king.peers[40]) == 20  # all inside its box
+    assert len(king.peers[2]) == 21  # r1c3 touches r2c4 across the box border
+    nc = Geometry.of(3, 3, "non-consecutive")
+    assert nc.neighbours[0] == (1, 9) and len(nc.consecutive_pairs) == 2 * 9 * 8
+    assert nc.features == {"non-consecutive"}
+
+
+def test_killer_cages_validation_and_peers() -> None:
+    g = Geometry.of(3, 3, cages=[(8, [1, 0]), (15, (2, 3))])
+    assert g.cages[0] == Cage(8, (0, 1)) and g.cage_of[:4] == (0, 0, 1, 1)
+    assert g.features == {"killer"} and "killer" in g.shape_name
+    assert cage_totals(2, 9) == (3, 17)
+    far = Geometry.of(3, 3, cages=[(10, [0, 80])])  # cage mates sharing no unit are peers
+    assert 80 in far.peers[0] and far.extra_pairs == ((0, 80),)
+    with pytest.raises(InvalidPuzzle, match="total 18 is impossible, expected 3..17"):
+        Geometry.of(3, 3, cages=[(18, [0, 1])])
+    with pytest.raises(InvalidPuzzle, match="overlap at r1c2"):
+        Geometry.of(3, 3, cages=[(3, [0, 1]), (5, [1, 2])])
+    with pytest.raises(InvalidPuzzle, match="10 cells"):
+        Geometry.of(3, 3, cages=[(50, list(range(10)))])
+
+
+def test_jigsaw_regions_replace_boxes() -> None:
+    # Columns as regions: every region N cells, a partition (not a Sudoku, a valid structure).
+    regions = [tuple(range(c, 81, 9)) for c in range(9)]
+    g = Geometry.of(3, 3, regions=regions)
+    assert g.boxes == tuple(regions) and g.box_of(10) == 1
+    assert g.unit_names[18] == "region 1" and g.features == {"jigsaw"}
+    with pytest.raises(InvalidPuzzle, match="region 1 has 8 cells"):
+        Geometry.of(3, 3, regions=[regions[0][:8]] + regions[1:])
+    with pytest.raises(InvalidPuzzle, match="two regions"):
+        Geometry.of(3, 3, regions=[regions[0]] * 9)
+
+
+SAMURAI = Layout(21, 21, ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12)))
+
+
+def test_layout_of_five_grids() -> None:
+    g = Geometry.of(3, 3, layout=SAMURAI)
+    assert g.n_cells == 5 * 81 - 4 * 9 and g.canvas == (21, 21)
+    assert len(g.units) == 5 * 27 - 4  # the four corner boxes of the centre grid are shared
+    assert g.cell_at(0, 9) is None and g.cell_at(6, 6) is not None
+    cell = g.cell_at(6, 6)
+    assert g.position(cell) == (6, 6) and g.label(cell) == "r7c7"
+    assert len(g.units_of[cell]) == 5  # row and column of two grids, one shared box
+    assert g.unit_names[9] == "grid 2 row 1" and g.features == {"multi-grid"}
+    assert "5 grids of 9x9" in g.shape_name
+    with pytest.raises(InvalidPuzzle, match="does not fit"):
+        Geometry.of(3, 3, layout=Layout(9, 9, ((0, 1),)))
+    with pytest.raises(InvalidPuzzle, match="no whole-grid variant"):
+        Geometry.of(3, 3, "diagonal", layout=SAMURAI)
+
+
+def test_variant_geometries_pickle_by_reference_and_are_cached() -> None:
+    g = Geometry.of(3, 3, "anti-knight", cages=[(8, [0, 1])], parity="e" + "." * 80)
+    assert Geometry.of(3, 3, "anti-knight", cages=[(8, (1, 0))], parity="E" + "." * 80) is g
+    assert pickle.loads(pickle.dumps(g)) is g
+    s = Geometry.of(3, 3, layout=SAMURAI)
+    assert pickle.loads(pickle.dumps(s)) is s
+    assert g.with_variant("standard").cages == g.cages
+
+
+def cages_over(grid: tuple[int, ...], pairs: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+    """Two-cell cages with the totals of ``grid``."""
+    return [(grid[a] + grid[b], [a, b]) for a, b in pairs]
+
+
+def test_verification_checks_every_variant_constraint() -> None:
+    parity = "".join("e" if d % 2 == 0 else "o" for d in SOLUTION)
+    g = Geometry.of(3, 3, cages=cages_over(SOLUTION, [(0, 1), (2, 3), (40, 50)]), parity=parity)
+    empty = Puzzle(g, (0,) * 81)
+    assert is_solution(SOLUTION, empty)
+    bad_cage = Geometry.of(3, 3, cages=[(SOLUTION[0] + SOLUTION[1] + 1, [0, 1])])
+    assert violations(SOLUTION, Puzzle(bad_cage, (0,) * 81)) == [
+        f"cage 1 adds up to {SOLUTION[0] + SOLUTION[1]}, not {SOLUTION[0] + SOLUTION[1] + 1}"]
+    flipped = Geometry.of(3, 3, parity=parity.translate(str.maketrans("eo", "oe")))
+    assert len(violations(SOLUTION, Puzzle(flipped, (0,) * 81))) == 81
+    # The classic grid breaks the anti-knight and non-consecutive rules somewhere.
+    for rule in ("anti-knight", "non-consecutive", "anti-king"):
+        assert not is_solution(SOLUTION, Puzzle(Geometry.of(3, 3, rule), (0,) * 81))
+    grids = np.array([SOLUTION], np.uint8)
+    zeros = np.zeros_like(grids)
+    assert solves(grids, zeros, g).tolist() == [True]
+    for rule in ("anti-knight", "non-consecutive"):
+        assert solves(grids, zeros, Geometry.of(3, 3, rule)).tolist() == [False]
+    assert solves(grids, zeros, bad_cage).tolist() == [False]
+    assert solves(grids, zeros, flipped).tolist() == [False]
+
+
+def test_conflicting_givens_are_found() -> None:
+    g = Geometry.of(3, 3, "anti-knight+non-consecutive", cages=[(5, [40, 80])],
+                    parity="e" + "." * 80)
+    givens = [0] * 81
+    givens[0] = 3  # in an even cell
+    givens[20], givens[31] = 2, 2  # a knight's move apart (r3c3, r4c5)
+    givens[40], givens[80] = 4, 4  # cage mates, and a cage over its total
+    givens[60], givens[61] = 6, 7  # consecutive neighbours
+    reasons = [str(c) for c in Puzzle(g, tuple(givens)).conflicts()]
+    assert "digit 2 is given twice in cells a chess move apart (r3c3, r4c5)" in reasons
+    assert "digit 4 is given twice in cage 1 (r5c5, r9c9)" in reasons
+    assert "neighbours hold consecutive digits 6 and 7 (r7c7, r7c8)" in reasons
+    assert "given 3 in an even cell (r1c1)" in reasons
+    assert "cage 1: givens add up to 8, the cage to 5 (r5c5, r9c9)" in reasons
+    assert has_duplicate_givens(np.array([givens]), g).tolist() == [True]
+    assert has_duplicate_givens(np.zeros((1, 81), int), g).tolist() == [False]
+
+
+def test_candidates_follow_every_rule() -> None:
+    g = Geometry.of(3, 3, "non-consecutive", parity="." + "e" + "." * 79)
+    givens = [0] * 81
+    givens[0] = 5
+    puzzle = Puzzle(g, tuple(givens))
+    assert puzzle.candidates(1) == (2, 8)  # even, not 4 or 6 (next to 5), not 5
+    assert puzzle.candidates(9) == (1, 2, 3, 7, 8, 9)
