@@ -164,3 +164,18 @@ def test_candidates_follow_every_rule() -> None:
     puzzle = Puzzle(g, tuple(givens))
     assert puzzle.candidates(1) == (2, 8)  # even, not 4 or 6 (next to 5), not 5
     assert puzzle.candidates(9) == (1, 2, 3, 7, 8, 9)
+
+
+def test_transformations_that_break_variant_rules_are_refused() -> None:
+    from sudokit.transform import apply
+
+    killer = Puzzle(Geometry.of(3, 3, cages=[(8, [0, 1])]), (0,) * 81)
+    with pytest.raises(InvalidPuzzle, match="relabelling"):
+        apply(killer, None, mapping=list(range(9, 0, -1)))
+    with pytest.raises(InvalidPuzzle, match="moving cells"):
+        apply(killer, None, transposed=True)
+    diagonal = Puzzle(Geometry.of(3, 3, "diagonal"), (0,) * 81)
+    with pytest.raises(InvalidPuzzle, match="permuting bands"):
+        apply(diagonal, None, bands=[1, 0, 2])
+    moved, _ = apply(diagonal, None, mapping=list(range(9, 0, -1)), transposed=True)
+    assert moved.geometry is diagonal.geometry  # both keep the diagonals

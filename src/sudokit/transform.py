@@ -84,8 +84,17 @@ def apply(puzzle: Puzzle, grid: Sequence[int] | None, *, mapping: Sequence[int] 
     """Apply the same transformations to a puzzle and (optionally) a grid such as its solution.
 
     Order: relabel, transpose, then permute bands and stacks of the transposed geometry.
+
+    Raises:
+        InvalidPuzzle: a transformation that would not map the puzzle's constraints onto
+            themselves: relabelling with killer cages, even/odd cells or the non-consecutive
+            rule; transposing or permuting a grid with regions, cages, parity or a layout;
+            permuting bands or stacks under any whole-grid variant rule.
     """
     geometry = puzzle.geometry
+    if not geometry.is_standard:
+        _check_rules(geometry, mapping is not None, transposed or bands is not None
+                     or stacks is not None, bands is not None or stacks is not None)
     grids = [puzzle.givens] + ([tuple(grid)] if grid is not None else [])
     if mapping is not None:
         grids = [relabel(g, mapping) for g in grids]
@@ -97,3 +106,14 @@ def apply(puzzle: Puzzle, grid: Sequence[int] | None, *, mapping: Sequence[int] 
     if stacks is not None:
         grids = [permute_stacks(g, geometry, stacks) for g in grids]
     return Puzzle(geometry, grids[0]), (grids[1] if grid is not None else None)
+
+
+def _check_rules(geometry: Geometry, relabels: bool, moves: bool, permutes: bool) -> None:
+    """Refuse the transformations of :func:`apply` that break a variant's constraints."""
+    if relabels and geometry.features & {"killer", "even-odd", "non-consecutive"}:
+        raise InvalidPuzzle(f"relabelling digits breaks the rules of {geometry.shape_name}")
+    if moves and not geometry.is_plain:
+        raise InvalidPuzzle(f"moving cells breaks the regions, cages, parity or layout of "
+                            f"{geometry.shape_name}")
+    if permutes and geometry.features:
+        raise InvalidPuzzle(f"permuting bands or stacks breaks the rules of {geometry.shape_name}")
