@@ -16,9 +16,6 @@ from sudokit.puzzle import has_duplicate_givens, solves
 # A classic solution grid (Wikipedia's example puzzle, public domain).
 SOLUTION = tuple(int(c) for c in
                  "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
-# The same grid's rows as jigsaw regions would not partition it into Sudoku regions, so jigsaw
-# tests use the boxes of this grid relabelled as regions (a valid "jigsaw" with square regions)
-# and a real irregular partition below.
 
 
 def test_variant_names_parse_and_combine() -> None:
