@@ -467,7 +467,8 @@ class Geometry:
         n, br, bc = self.side, self.box_rows, self.box_cols
         units: list[tuple[int, ...]] = []
         if Variant.DIAGONAL in self.variant:
-            units += [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+            units += [tuple(i * n + i for i in range(n)),
+                      tuple(i * n + n - 1 - i for i in range(n))]
         if Variant.HYPER in self.variant:
             starts = [1 + k * (br + 1) for k in range(br - 1)]
             units += [tuple((top + i) * n + left + j for i in range(br) for j in range(bc))
