@@ -17,26 +17,19 @@ import numpy as np
 from .errors import SolverBug, UnsupportedPuzzle
 from .geometry import Geometry, Variant
 from .puzzle import Grid, Puzzle, PuzzleLike, violations
-from .registry import get_solver, is_available, load_methods
+from .registry import default_method, get_solver
 from .result import Limits, Result, Stats, Status, gather
 from .solvers.base import Solver
 
-__all__ = ["solve", "solutions", "count_solutions", "solve_many", "default_method", "solve_array",
-           "ArrayResult"]
-
-_PREFERRED = ("portfolio", "fast", "propagate")
-
-
-def default_method() -> str:
-    """Return the fastest method available here: ``fast`` once it exists, else ``propagate``."""
-    from .registry import _SOLVERS
-
-    load_methods()
-    for name in _PREFERRED:
-        cls = _SOLVERS.get(name)
-        if cls is not None and is_available(cls):
-            return name
-    raise LookupError("no Sudoku method is registered")  # pragma: no cover
+__all__ = [
+    "ArrayResult",
+    "count_solutions",
+    "default_method",
+    "solutions",
+    "solve",
+    "solve_array",
+    "solve_many",
+]
 
 
 def _prepare(puzzle: Puzzle, method: str | None, options: dict[str, Any]) -> Any:

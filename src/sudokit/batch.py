@@ -32,6 +32,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from . import registry as _registry
 from ._lines import Record
 from .errors import MethodUnavailable, SolverBug
 from .puzzle import Grid, is_solution, violations
@@ -46,9 +47,7 @@ __all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tas
 _PROCESS_TASK = 32
 """Most puzzles per task sent to a worker process (fewer at first)."""
 
-SMALL_INPUT = 8
-"""An input of at most this many puzzles of side <= 9 is solved by ``propagate`` when no method
-is named: it finishes before the compiled engine would have loaded."""
+SMALL_INPUT = _registry.SMALL_INPUT  # the default-method rule lives in the registry
 
 
 @dataclass(frozen=True)
@@ -187,7 +186,7 @@ def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
 
     if method:
         return method
-    if complete and puzzles <= SMALL_INPUT and side <= 9:
+    if complete and puzzles <= SMALL_INPUT and side <= _registry.SMALL_SIDE:
         return "propagate"
     return default_method()
 

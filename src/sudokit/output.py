@@ -2,6 +2,10 @@
 
 Resolves each INPUT (a file, ``-`` for stdin, or a literal puzzle) into a stream of records, and
 writes each batch outcome as one record in line, grid or JSON-lines form.
+
+Importing this module imports neither NumPy nor the readers (the command line needs
+:class:`OutputFormat` and :func:`parse_option` for ``--help`` and option parsing): they are
+imported by the functions that use them.
 """
 
 from __future__ import annotations
@@ -13,16 +17,27 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .batch import Outcome
-from .result import Status
 from .errors import InvalidOption, InvalidPuzzle, SudokuError
-from .formats import Record, format_grid, format_line, format_side_by_side, read_puzzles
-from .puzzle import Puzzle
 
-__all__ = ["OutputFormat", "InputError", "names_file", "read_inputs", "pick_puzzle",
-           "format_outcome", "solution_grid", "parse_option", "stderr_message", "check_inputs"]
+if TYPE_CHECKING:
+    from .batch import Outcome
+    from .formats import Record
+    from .puzzle import Puzzle
+
+__all__ = [
+    "InputError",
+    "OutputFormat",
+    "check_inputs",
+    "format_outcome",
+    "names_file",
+    "parse_option",
+    "pick_puzzle",
+    "read_inputs",
+    "solution_grid",
+    "stderr_message",
+]
 
 
 _FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
@@ -95,6 +110,8 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
             separator, or a suffix such as ``.txt`` or ``.csv``) but names no file: checked for
             every input before the first record; or a file fails while being read.
     """
+    from .formats import read_puzzles
+
     check_inputs(inputs)
     for number, text in enumerate(inputs, 1):
         if text == "-":
@@ -147,6 +164,8 @@ def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None
 
 
 def _json(outcome: Outcome) -> str:
+    from .formats import format_line
+
     record, result = outcome.record, outcome.result
     solution = outcome.solution
     return json.dumps({
@@ -165,6 +184,8 @@ def _json(outcome: Outcome) -> str:
 
 def _status_line(outcome: Outcome) -> str:
     """A line that cannot be read as a solution: status word, where, why."""
+    from .result import Status
+
     record = outcome.record
     if outcome.label is Status.INVALID and record.error is not None:
         return f"invalid {outcome.error}"
@@ -181,6 +202,9 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     line. JSON lines hold source, line, status, solution, method, seconds, stats,
     solutions_found, error and variant (the rules the puzzle was read under).
     """
+    from .formats import format_line, format_side_by_side
+    from .result import Status
+
     if fmt is OutputFormat.JSONL:
         return _json(outcome) + "\n"
     if fmt is OutputFormat.LINE:
@@ -197,6 +221,8 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
 def stderr_message(outcome: Outcome) -> str | None:
     """The line ``sudokit solve`` prints on stderr for a record, or None: an invalid record's
     error, or a solved record whose solution or count differs from the file's."""
+    from .result import Status
+
     if not outcome.error or outcome.label not in (Status.INVALID, Status.SOLVED, Status.MULTIPLE):
         return None
     if outcome.label is Status.INVALID:
@@ -208,6 +234,9 @@ def solution_grid(outcome: Outcome) -> str:
     """The ``--grid-output`` record: a ``#`` status header, the puzzle drawn as a grid, and,
     when solved, a ``# solution`` line and the solution drawn the same way, then a blank line
     (the file reads back as puzzles: each puzzle, then its solution)."""
+    from .formats import format_grid
+    from .result import Status
+
     header = "# " + _status_line(outcome) + "\n"
     record = outcome.record
     if record.puzzle is None:

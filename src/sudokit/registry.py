@@ -1,8 +1,15 @@
-"""The one place method names resolve: ``register``, ``get_solver`` and ``methods``.
+"""The one place method names resolve: ``register``, ``get_solver``, ``methods`` and the default.
 
 Methods are registered per problem type (``cls.problem``: ``"sudoku"``, the default, or
 ``"magic"``), so Sudoku's ``forward-checking`` and the magic squares' ``forward-checking`` are
 two entries of the same registry, checked and listed the same way.
+
+The registry describes every shipped method from its :data:`CATALOGUE` (module, summary,
+optional requirements) without importing it: ``sudokit methods`` and the choice of the default
+method import neither NumPy nor Numba, PySAT or OR-Tools. A method's module is imported when the
+method is asked for (:func:`get_solver`, :func:`solver_class`), and every adapter module when an
+unknown name is asked for or :func:`load_methods` runs; a test checks the catalogue against the
+classes.
 """
 
 from __future__ import annotations
@@ -10,13 +17,28 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .errors import MethodUnavailable, UnknownMethod
 
-__all__ = ["register", "get_solver", "methods", "MethodInfo", "load_methods", "is_available",
-           "PROBLEMS"]
+__all__ = [
+    "CATALOGUE",
+    "PREFERRED",
+    "PROBLEMS",
+    "SMALL_INPUT",
+    "SMALL_SIDE",
+    "Entry",
+    "MethodInfo",
+    "default_method",
+    "default_rule",
+    "get_solver",
+    "is_available",
+    "load_methods",
+    "methods",
+    "register",
+    "solver_class",
+]
 
 SUDOKU, MAGIC = "sudoku", "magic"
 PROBLEMS = (SUDOKU, MAGIC)
@@ -26,6 +48,80 @@ _SOLVERS: dict[str, type] = {}  # the Sudoku methods
 _REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
 _loaded: set[str] = set()
 _MODULES = {MAGIC: "magic.methods"}  # where the methods of the other problem types register
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the registry knows of a shipped method before importing it.
+
+    Attributes:
+        module: the module (relative to ``sudokit``) whose import registers the method.
+        summary: the method's one line (the class's ``summary``).
+        requires: optional top-level modules it imports (the class's ``requires``).
+        install: the pip requirement providing them (the class's ``install``; "" when the
+            module names are the requirement).
+    """
+
+    module: str
+    summary: str
+    requires: tuple[str, ...] = ()
+    install: str = ""
+
+
+_CSP, _MAGIC = "solvers.csp", "magic.methods"
+CATALOGUE: dict[str, dict[str, Entry]] = {
+    SUDOKU: {
+        "backtracking": Entry(_CSP, "plain backtracking, checks against assigned peers, MRV "
+                                    "(AIMA ch. 6)"),
+        "cpsat": Entry("solvers.cpsat", "OR-Tools CP-SAT (lazy clause generation) on ExactlyOne "
+                       "per cell and unit-digit; optional: pip install 'sudokit[ortools]'",
+                       ("ortools",), "sudokit[ortools]"),
+        "dpll": Entry("solvers.dpll", "our pure-Python DPLL (Davis, Logemann and Loveland 1962; "
+                      "two watched literals) on a Sudoku CNF"),
+        "fast": Entry("solvers.fast", "compiled bitmask engine (Numba): naked/hidden singles, "
+                      "locked candidates, MRV search; batch API", ("numba",)),
+        "forward-checking": Entry(_CSP, "backtracking + forward checking, MRV (Haralick and "
+                                        "Elliott 1980)"),
+        "logic": Entry("solvers.logic", "human-style techniques easiest first (singles ... "
+                       "chains, forcing chains), branching where they stop; counts steps per "
+                       "technique"),
+        "mac": Entry(_CSP, "backtracking + AC-3 after each assignment (MAC), MRV+degree, LCV; "
+                           "Mackworth 1977"),
+        "portfolio": Entry("solvers.portfolio", "compiled engine, then the engine raced against "
+                           "CDCL (CaDiCaL): never far behind the better of the two, on any grid "
+                           "size", ("numba",)),
+        "propagate": Entry("solvers.propagate", "constraint propagation (naked/hidden singles, "
+                           "naked twins) + MRV search; Norvig 2006"),
+        "sat": Entry("solvers.sat", "Sudoku CNF (Lynce and Ouaknine 2006 / Kwon and Jain 2006) "
+                     "solved by a real SAT solver: PySAT backends or any DIMACS binary "
+                     "(sat:exec)", ("pysat",), "python-sat"),
+    },
+    MAGIC: {
+        "backtracking": Entry(_MAGIC, "chronological backtracking, each line checked when full"),
+        "forward-checking": Entry(_MAGIC, "forward checking: all-different, partial-sum bounds "
+                                          "(bounds=false: off), MRV"),
+        "lines": Entry(_MAGIC, "line-based enumeration: row sets, orthogonal column sets, "
+                               "orders"),
+        "mac": Entry(_MAGIC, "MAC (AC-3 with bounds-consistent sums) through the generic CSP "
+                             "core"),
+        "sat": Entry(_MAGIC, "CNF (order-encoded line sums) solved by PySAT (sat:glucose4 ...; "
+                             "default CaDiCaL)", ("pysat",), "python-sat"),
+    },
+}
+"""Problem type -> method name -> :class:`Entry`, for every method shipped with sudokit."""
+
+PREFERRED = ("portfolio", "fast", "propagate")
+"""The default Sudoku method: the first of these that can run here (see :func:`default_method`)."""
+
+SMALL_INPUT = 8
+"""An input of at most this many puzzles, none larger than :data:`SMALL_SIDE`, is solved by
+``propagate`` when no method is named: it finishes before the compiled engine would have loaded
+(``sudokit solve <one 9x9 puzzle>``: about 0.1 s of solving where loading Numba and the 9x9
+kernels takes 0.4-0.6 s; measured by ``benchmarks/pipeline.py``, start-up section)."""
+
+SMALL_SIDE = 9
+"""The largest grid side of a small input (see :data:`SMALL_INPUT`)."""
+
 
 S = TypeVar("S", bound=type)
 
@@ -70,9 +166,38 @@ def load_methods(problem: str = SUDOKU) -> None:
     _loaded.add(problem)
 
 
+def _module_available(requires: tuple[str, ...]) -> bool:
+    return all(importlib.util.find_spec(mod) is not None for mod in requires)
+
+
 def is_available(cls: type) -> bool:
-    """Whether every optional module the method requires can be imported."""
-    return all(importlib.util.find_spec(mod) is not None for mod in cls.requires)
+    """Whether every optional module the method requires can be imported (found, not
+    imported)."""
+    return _module_available(cls.requires)
+
+
+def solver_class(name: str, problem: str = SUDOKU) -> type:
+    """Return the class of method ``name`` (family only, no ``:backend``), importing its module.
+
+    Only the method's own module is imported when the :data:`CATALOGUE` lists it; every adapter
+    module of ``problem`` otherwise (a method registered by a module not in the catalogue).
+
+    Raises:
+        UnknownMethod: no such method; the message lists the choices.
+    """
+    table = _table(problem)
+    if name not in table:
+        entry = CATALOGUE.get(problem, {}).get(name)
+        if entry is not None:
+            importlib.import_module(f"{__package__}.{entry.module}")
+        if name not in table:
+            load_methods(problem)
+    cls = table.get(name)
+    if cls is None:
+        kind = "" if problem == SUDOKU else f"{problem} "
+        raise UnknownMethod(f"unknown {kind}method {name!r}; choose one of "
+                            f"{', '.join(sorted(table))}")
+    return cls
 
 
 def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
@@ -88,14 +213,8 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
         MethodUnavailable: an optional dependency is missing; the message gives the install hint.
         InvalidOption: an unknown option, backend or option value.
     """
-    load_methods(problem)
     family, _, backend = name.partition(":")
-    table = _table(problem)
-    cls = table.get(family)
-    if cls is None:
-        kind = "" if problem == SUDOKU else f"{problem} "
-        raise UnknownMethod(f"unknown {kind}method {name!r}; choose one of "
-                            f"{', '.join(sorted(table))}")
+    cls = solver_class(family, problem)
     if not is_available(cls):
         missing = [m for m in cls.requires if importlib.util.find_spec(m) is None]
         raise MethodUnavailable(
@@ -107,20 +226,72 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
 
 @dataclass(frozen=True)
 class MethodInfo:
-    """One row of the method list."""
+    """One row of the method list.
+
+    ``backends`` and ``cls`` import the method's module on first access (the SAT method probes
+    its PySAT backends then); name, summary and availability do not.
+    """
 
     name: str
     summary: str
     available: bool
-    backends: tuple[str, ...]
-    cls: type
+    _backends: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    _cls: type | None = field(default=None, repr=False, compare=False)
+    problem: str = SUDOKU
+
+    @property
+    def cls(self) -> type:
+        """The method's class (its module is imported)."""
+        return self._cls if self._cls is not None else solver_class(self.name, self.problem)
+
+    @property
+    def backends(self) -> tuple[str, ...]:
+        """Names allowed after ``name:`` (empty: none)."""
+        return self._backends if self._backends is not None else tuple(self.cls.backends)
 
 
 def methods(problem: str = SUDOKU) -> list[MethodInfo]:
-    """Return every method registered for ``problem``, sorted by name, with whether it can run
-    here."""
-    load_methods(problem)
-    return [
-        MethodInfo(name, cls.summary, is_available(cls), tuple(cls.backends), cls)
-        for name, cls in sorted(_table(problem).items())
-    ]
+    """Return every method of ``problem``, sorted by name, with whether it can run here.
+
+    Shipped methods are described from the :data:`CATALOGUE` without importing them; methods
+    registered otherwise (already imported) are listed from their classes.
+    """
+    rows = {name: MethodInfo(name, entry.summary, _module_available(entry.requires),
+                             problem=problem)
+            for name, entry in CATALOGUE.get(problem, {}).items()}
+    for name, cls in _table(problem).items():
+        if name not in rows:
+            rows[name] = MethodInfo(name, cls.summary, is_available(cls), None, cls, problem)
+    return [rows[name] for name in sorted(rows)]
+
+
+def _can_run(name: str) -> bool:
+    entry = CATALOGUE[SUDOKU].get(name)
+    if entry is not None:
+        return _module_available(entry.requires)
+    cls = _SOLVERS.get(name)
+    return cls is not None and is_available(cls)
+
+
+def default_method() -> str:
+    """Return the default Sudoku method for a large input: the first of :data:`PREFERRED`
+    (``portfolio``, ``fast``, ``propagate``) that can run here. Nothing is imported.
+
+    For a small input the command line chooses ``propagate`` instead
+    (:func:`sudokit.batch.choose_method`, rule in :func:`default_rule`).
+
+    Raises:
+        LookupError: none of them is registered (never for an installed sudokit).
+    """
+    for name in PREFERRED:
+        if _can_run(name):
+            return name
+    raise LookupError("no Sudoku method is registered")  # pragma: no cover
+
+
+def default_rule() -> str:
+    """The default-method rule in one sentence, as ``sudokit methods`` prints it."""
+    return (f"default (no --method): {default_method()}, the first that can run here of "
+            f"{', '.join(PREFERRED)}; an input of at most {SMALL_INPUT} puzzles, none larger "
+            f"than {SMALL_SIDE}x{SMALL_SIDE}, is solved by propagate, which finishes before "
+            "the compiled engine would have loaded")

@@ -23,22 +23,33 @@ def methods_command(
     problem: Annotated[str, typer.Option(
         help="The problem type whose methods to list: sudoku or magic.")] = "sudoku",
 ) -> None:
-    """List the solving methods with a one-line summary (a table on a terminal)."""
-    from ..registry import PROBLEMS, methods
+    """List the solving methods with a one-line summary (a table on a terminal), then the rule
+    that picks the default method.
+
+    Described from the registry's catalogue: no method is imported, except for the backends
+    column of the terminal table.
+    """
+    from ..registry import PROBLEMS, default_rule, methods
 
     if problem not in PROBLEMS:
         raise typer.BadParameter(f"expected one of {', '.join(PROBLEMS)}", param_hint="--problem")
+    rule = default_rule() if problem == "sudoku" else None
     if sys.stdout.isatty():
         from rich.console import Console
 
         from ..render import methods_table
 
         rows = [(i.name, i.summary, i.available, i.backends) for i in methods(problem)]
-        Console().print(methods_table(rows))
+        console = Console()
+        console.print(methods_table(rows))
+        if rule:
+            console.print(rule, highlight=False, markup=False)
         return
     for info in methods(problem):
         mark = "" if info.available else "  (unavailable: missing optional dependency)"
         print(f"{info.name:<18} {info.summary}{mark}")
+    if rule:
+        print(f"\n{rule}")
 
 
 @app.command("solve")

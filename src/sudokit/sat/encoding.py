@@ -31,11 +31,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzle, LimitReached
 from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
-from ..result import Limits, Stats
+
+if TYPE_CHECKING:  # annotations only: importing the encoding (cli option types) needs no NumPy
+    from ..puzzle import Grid, Puzzle
+    from ..result import Limits, Stats
 
 __all__ = [
     "Encoding",
@@ -321,6 +324,7 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
         ValueError: an unknown encoding name.
         Exception: whatever ``check`` raises.
 
+    >>> from sudokit.puzzle import Puzzle
     >>> p = Puzzle.from_digits([1, 0, 0, 0] * 4)
     >>> len(encode(p, "extended")) - len(base_clauses(p.geometry, Encoding.EXTENDED))
     4
@@ -347,6 +351,7 @@ def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
     Raises:
         InvalidPuzzle: a cell gets two digits, or none.
 
+    >>> from sudokit.puzzle import Puzzle
     >>> p = Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])
     >>> decode([var(15, 1, 4)], p)[-1]
     1
