@@ -34,9 +34,14 @@ class ChainMode(Enum):
     """Which links a chain search may use."""
 
     X = "x"  # one digit: strong links between places in units, no groups
+    X_GROUPED = "x-grouped"  # one digit, grouped nodes too
     XY = "xy"  # bivalue cells as strong links, same digit between cells as weak links
     AIC = "aic"  # every link between single candidates (Sudoku Explainer's static chains)
     GROUPED = "grouped"  # every link, grouped nodes (box-line groups) too
+
+
+_GROUPED = frozenset({ChainMode.X_GROUPED, ChainMode.GROUPED})
+_SINGLE_DIGIT = frozenset({ChainMode.X, ChainMode.X_GROUPED})
 
 
 @dataclass
@@ -92,10 +97,10 @@ def _strong_links(graph: _Graph, node: Node) -> list[Node]:
             if cells & mask != cells:
                 continue
             rest = places & mask & ~cells
-            if rest and (not rest & (rest - 1) or (mode is ChainMode.GROUPED
+            if rest and (not rest & (rest - 1) or (mode in _GROUPED
                                                    and _in_group_shape(board, rest))):
                 out.append((rest, d0))
-    if mode is not ChainMode.X and not cells & (cells - 1):
+    if mode not in _SINGLE_DIGIT and not cells & (cells - 1):
         cell = cells.bit_length() - 1
         m = board.masks[cell]
         if m.bit_count() == 2:
@@ -115,11 +120,10 @@ def _weak_links(graph: _Graph, node: Node) -> list[Node]:
     cells, d0 = node
     seen = board.common_peers(cells) & board.cells_of[d0] & ~cells
     out: list[Node] = [(1 << c, d0) for c in bits(seen)]
-    if mode in (ChainMode.AIC, ChainMode.GROUPED):
-        out += [(g, d0) for g in graph.groups[d0] if g & ~seen == 0]
-        if not cells & (cells - 1):
-            cell = cells.bit_length() - 1
-            out += [(cells, b) for b in bits(board.masks[cell]) if b != d0]
+    out += [(g, d0) for g in graph.groups[d0] if g & ~seen == 0]
+    if mode in (ChainMode.AIC, ChainMode.GROUPED) and not cells & (cells - 1):
+        cell = cells.bit_length() - 1
+        out += [(cells, b) for b in bits(board.masks[cell]) if b != d0]
     return out
 
 
@@ -180,21 +184,61 @@ SHORT_X = 6
 """Longest X-chain (nodes) rated as a short chain."""
 
 
-def chain_rating(name: str, nodes: int) -> float:
+STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
+"""Sukaku Explainer's base rating of a single-digit chain of k strong links (its "k Strong-linked
+Fishes", ``StrongLinksHint``)."""
+
+
+def chain_rating(name: str, nodes: int, shape: float = 0.0) -> float:
     """Rating of a chain of ``nodes`` nodes on Sudoku Explainer's scale.
 
     Sudoku Explainer (Juillerat 2006, ``ForcingChainHint.getDifficulty``): a forcing X-chain
     (one digit) is 6.6, a chain with links inside cells too (XY-Chain, AIC) 7.0, each plus the
     length bonus (:func:`~sudokit.logic.step.length_bonus`) of its length, the count of its
     implications less two (for a chain proving an elimination, the nodes between the assumed
-    and the refuted candidate: ``nodes`` here). Short X-chains (up to 6 nodes: Skyscraper,
-    2-String Kite, Turbot Fish, three strong links) are rated 4.8 + 0.1 per node, as Sukaku
-    Explainer's published ratings rate them (fitted on the rated set of
-    ``benchmarks/logic.py``; Sukaku Explainer's strong-link fishes, not Sudoku Explainer's).
+    and the refuted candidate: ``nodes`` here).
+
+    Single-digit chains of three to six strong links are rated as Sukaku Explainer rates its
+    strong-linked fishes (SudokuMonster 2019, ``StrongLinksHint``): 5.4, 5.8, 6.2, 6.6 for 3-6
+    links, plus ``shape``: 0.3 with a grouped node, else 0.1 when the strong links are not all
+    in rows or all in columns and 0.2 when they lie in rows, columns and boxes
+    (:func:`link_shape`). Two strong links (Skyscraper, 2-String Kite, Turbot Fish) are 5.2 here,
+    as the published ratings of the rated set of ``benchmarks/logic.py`` rate them.
     """
-    if name == "X-Chain":
-        return 4.8 + 0.1 * nodes if nodes <= SHORT_X else 6.6 + length_bonus(nodes)
+    if name in ("X-Chain", "Grouped X-Chain"):
+        links = nodes // 2
+        if links <= 2:
+            return 4.8 + 0.1 * nodes
+        if links in STRONG_LINKS:
+            return STRONG_LINKS[links] + shape
+        return 6.6 + length_bonus(nodes)
     return 7.0 + length_bonus(nodes)
+
+
+def link_shape(board: Board, path: list[Node]) -> float:
+    """Sukaku Explainer's shape bonus of a single-digit chain (see :func:`chain_rating`)."""
+    if any(m & (m - 1) for m, _d in path):
+        return 0.3
+    kinds = set()
+    masks = unit_cells(board.geometry)
+    n = board.side
+    for i in range(0, len(path) - 1, 2):
+        (a, d0), (b, _d) = path[i], path[i + 1]
+        both = a | b
+        for u in board.geometry.units_of[a.bit_length() - 1]:
+            if both & ~masks[u] == 0 and board.cells_of[d0] & masks[u] == both:
+                kinds.add(min(u // n, 2))  # 0 row, 1 column, 2 box (and extra units)
+                break
+    lines = kinds & {0, 1}
+    if 2 not in kinds and len(lines) == 1:
+        return 0.0
+    return 0.2 if 2 in kinds and len(lines) == 2 else 0.1
+
+
+def _rating(board: Board, path: list[Node], placements: tuple) -> float:
+    name = _name(path)
+    shape = link_shape(board, path) if name.endswith("X-Chain") else 0.0
+    return chain_rating(name, _length(path, placements), shape)
 
 
 def _length(path: list[Node], placements: tuple) -> int:
@@ -206,8 +250,8 @@ def _length(path: list[Node], placements: tuple) -> int:
 def _name(path: list[Node]) -> str:
     digits = {d for _m, d in path}
     grouped = any(m & (m - 1) for m, _d in path)
-    if len(digits) == 1 and not grouped:
-        return "X-Chain"
+    if len(digits) == 1:
+        return "Grouped X-Chain" if grouped else "X-Chain"
     if not grouped and all(path[i][0] == path[i + 1][0] for i in range(0, len(path) - 1, 2)):
         return "XY-Chain"
     return "Grouped AIC" if grouped else "AIC"
@@ -216,7 +260,7 @@ def _name(path: list[Node]) -> str:
 def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None."""
-    grouped = mode is ChainMode.GROUPED
+    grouped = mode in _GROUPED
     graph = _Graph(board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
     starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
     if grouped:
@@ -229,7 +273,7 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
         if found is None:
             continue
         path, placements, eliminations = found
-        rating = chain_rating(_name(path), _length(path, placements))
+        rating = _rating(board, path, placements)
         key = (rating, len(path), -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
@@ -259,7 +303,7 @@ def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple
     outcome = (f"{show(path[0])} is true" if placements
                else eliminations_text(geometry, eliminations))
     cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
-    return Step(name, chain_rating(name, _length(path, placements)),
+    return Step(name, _rating(board, path, placements),
                 f"{chain}: {show(path[0])} or {show(path[-1])} is true: {outcome}",
                 placements=placements, eliminations=eliminations, cells=cells,
                 digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))

@@ -1,12 +1,13 @@
-"""Chains: short X-chains (5.2+), X-chains (6.6+), chains over every link (XY-Chain, AIC: 7.0+),
-grouped AICs (7.0+).
+"""Chains: single-digit chains of two or three strong links (5.2+), of up to six (5.8+), chains
+over every link (XY-Chain, AIC: 7.0+), grouped AICs (7.0+).
 
-Sudoku Explainer's static chains use no groups, and among all chains it reports the lowest
-rated (a forcing X-chain is 6.6 + length bonus, any other chain 7.0 + length bonus: see
-:func:`sudokit.logic.chains.chain_rating`). So X-chains are searched first as long as they rate
-at most 7.0 (16 nodes), then chains over every link between single candidates (named XY-Chain
-when they run through bivalue cells only, AIC otherwise), then, last, chains with grouped nodes,
-which Explainer does not have. See :mod:`sudokit.logic.chains` for the search."""
+Single-digit chains are rated as Sukaku Explainer's strong-linked fishes (grouped nodes allowed);
+Sudoku Explainer's static chains use no groups, and among all chains it reports the lowest rated
+(a longer forcing X-chain is 6.6 + length bonus, any other chain 7.0 + length bonus: see
+:func:`sudokit.logic.chains.chain_rating`). So single-digit chains come first, then chains over
+every link between single candidates (named XY-Chain when they run through bivalue cells only,
+AIC otherwise), then, last, chains with grouped nodes, which Explainer does not have. See
+:mod:`sudokit.logic.chains` for the search."""
 
 from __future__ import annotations
 
@@ -17,21 +18,22 @@ from ..step import Step
 
 __all__ = ["aic", "grouped_aic", "short_x_chain", "x_chain"]
 
-X_NODES = 16
-"""Longest X-chain searched by :func:`x_chain` (rated 6.6 + 0.4 = 7.0; longer ones rate above
-the shortest chains of :func:`aic`, which also finds them)."""
+X_NODES = 12
+"""Longest single-digit chain searched by :func:`x_chain`: six strong links, Sukaku Explainer's
+largest strong-linked fish. Longer X-chains rate 7.0 and up and are found by :func:`aic`."""
 
 
 @technique("X-Chain (short)", 5.2, max_side=16)
 def short_x_chain(board: Board) -> Step | None:
-    """An X-chain of at most six nodes."""
-    return find_chain(board, ChainMode.X, SHORT_X)
+    """A single-digit chain of two or three strong links (grouped nodes allowed)."""
+    return find_chain(board, ChainMode.X_GROUPED, SHORT_X)
 
 
-@technique("X-Chain", 6.6, max_side=16)
+@technique("X-Chain", 6.2, max_side=16, order=1)
 def x_chain(board: Board) -> Step | None:
-    """A chain on one digit (strong links in units), up to 16 nodes."""
-    return find_chain(board, ChainMode.X, X_NODES)
+    """A single-digit chain of up to six strong links (grouped nodes allowed), tried after the
+    VWXYZ-Wing as in Sukaku Explainer."""
+    return find_chain(board, ChainMode.X_GROUPED, X_NODES)
 
 
 @technique("AIC", 7.0, max_side=16)
