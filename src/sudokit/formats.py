@@ -27,7 +27,8 @@ the grid is drawn, N is not a square, or the next lines have N cells too and hol
 for the small puzzle. Pass ``box`` when a grid is so empty that this cannot tell.
 
 Writing: :func:`format_line` (the input's own line form, see :class:`Style`), :func:`format_grid`
-(a drawing that reads back), :func:`format_candidates` and :func:`format_side_by_side`.
+(a drawing that reads back; variant geometries are drawn by :mod:`sudokit.drawing`),
+:func:`format_candidates` and :func:`format_side_by_side`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from typing import TextIO
 from ._grouping import Grouper
 from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, scan_lines
 from ._lines import parse_variant as _variant_named
+from .drawing import draw_text, plain_lines
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
 from .puzzle import Puzzle
@@ -216,47 +218,44 @@ def format_line(grid: Sequence[int], geometry: Geometry | None = None,
 
 def format_grid(grid: Sequence[int], geometry: Geometry | None = None,
                 style: Style | None = None) -> str:
-    """Draw a grid with ``|`` between boxes and ``-+-`` lines between bands (reads back).
+    """Draw a grid (see :mod:`sudokit.drawing`).
 
+    A plain geometry (one N x N grid with rectangular boxes, any variant) is drawn with ``|``
+    between boxes and ``-+-`` lines between bands, and reads back as a puzzle. Jigsaw regions,
+    killer cages (with their totals), even/odd cells and multi-grid layouts are drawn on the
+    canvas with Unicode box-drawing lines; those drawings are for reading, not for reading back.
     Symbols are one character (``1-9A-Z...``) unless ``style`` writes integers.
     """
     geometry = geometry or Geometry.for_cells(len(grid))
     style = style or Style()
     cells = _symbols_for(grid, style)
-    return "\n".join(_draw(cells, geometry)) + "\n"
-
-
-def _draw(cells: Sequence[str], geometry: Geometry) -> list[str]:
-    """Rows of equal-width cells with box separators (shared by every drawing)."""
-    side, width = geometry.side, max(len(c) for c in cells)
-    rows = []
-    for r in range(side):
-        row = [c.rjust(width) for c in cells[r * side:(r + 1) * side]]
-        boxes = [" ".join(row[b:b + geometry.box_cols]) for b in range(0, side, geometry.box_cols)]
-        rows.append(" | ".join(boxes))
-    rule = "-+-".join("-" * len(b) for b in rows[0].split(" | "))
-    out = []
-    for r, text in enumerate(rows):
-        if r and r % geometry.box_rows == 0:
-            out.append(rule)
-        out.append(text)
-    return out
+    if geometry.is_plain:  # the common case, without the per-cell texts of variant drawings
+        return "\n".join(plain_lines(cells, geometry)) + "\n"
+    return draw_text(geometry, [s if d else "" for s, d in zip(cells, grid)], empty=style.empty)
 
 
 def format_candidates(candidates: Sequence[Sequence[int]], geometry: Geometry) -> str:
-    """Draw every cell's candidates (``135``) in a box-separated grid; ``!`` marks none."""
+    """Draw every cell's candidates (``135``) like :func:`format_grid`; ``!`` marks none."""
     symbols = DEFAULT_SYMBOLS
-    cells = ["".join(symbols[d - 1] for d in c) or "!" for c in candidates]
-    return "\n".join(_draw(cells, geometry)) + "\n"
+    return draw_text(geometry, ["".join(symbols[d - 1] for d in c) or "!" for c in candidates])
+
+
+_SIDE_BY_SIDE_COLUMNS = 100
+"""Widest pair of variant drawings put side by side; wider ones are written one under the
+other (plain drawings are always side by side)."""
 
 
 def format_side_by_side(puzzle: Puzzle, solution: Sequence[int] | None,
                         style: Style | None = None) -> str:
-    """Draw the puzzle and its solution next to each other (the solution side empty if None)."""
+    """Draw the puzzle and its solution next to each other (the solution side empty if None);
+    variant drawings wider than 100 columns together (samurai, 16x16 killer) are written one
+    under the other, with a blank line between."""
     left = format_grid(puzzle.givens, puzzle.geometry, style).splitlines()
     right = (format_grid(solution, puzzle.geometry, style).splitlines() if solution
              else [""] * len(left))
     width = max(len(s) for s in left)
+    if not puzzle.geometry.is_plain and 2 * width + 4 > _SIDE_BY_SIDE_COLUMNS:
+        return "\n".join(left + ([""] + right if solution else [])) + "\n"
     return "\n".join(f"{a.ljust(width)}    {b}".rstrip() for a, b in zip(left, right)) + "\n"
 
 

@@ -14,73 +14,110 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
+from .drawing import Edge, drawing_pieces, edge, marked_cells
 from .formats import DEFAULT_SYMBOLS
 from .geometry import Geometry
 from .puzzle import Puzzle
 
-__all__ = ["grid_text", "grid_html", "candidates_table", "summary_table", "methods_table",
-           "progress"]
+__all__ = [
+    "candidates_table",
+    "grid_html",
+    "grid_text",
+    "methods_table",
+    "progress",
+    "summary_table",
+]
 
 
-def _boxed(cells: Sequence[Text], geometry: Geometry) -> Text:
-    """Lay out equal-width cell texts with ``|`` between boxes and rules between bands."""
-    side = geometry.side
-    width = max(len(c.plain) for c in cells)
+_STYLES = {"border": "dim", "empty": "dim", "sum": "bold yellow", "given": "bold",
+           "solved": "cyan", "parity": "magenta", "single": "green", "none": "bold red",
+           "candidates": ""}
+_MARKED = "on grey23"  # background of diagonal, hyper and extra-unit cells
+
+
+def _styled(geometry: Geometry, texts: Sequence[str], kinds: Sequence[str]) -> Text:
+    """The drawing of :func:`sudokit.drawing.drawing_pieces` as Rich text: borders dim, cage
+    totals yellow, even/odd brackets magenta, cells of diagonals, hyper boxes and extra units
+    on a grey background; each cell's text in the style of its kind."""
+    marked = marked_cells(geometry)
     out = Text()
-    for r in range(side):
-        if r and r % geometry.box_rows == 0:
-            out.append("-+-".join("-" * ((width + 1) * geometry.box_cols - 1)
-                                  for _ in range(side // geometry.box_cols)) + "\n", "dim")
-        for c in range(side):
-            if c % geometry.box_cols == 0 and c:
-                out.append(" | ", "dim")
-            elif c:
-                out.append(" ")
-            cell = cells[r * side + c]
-            out.append(" " * (width - len(cell.plain)))
-            out.append_text(cell)
+    for line in drawing_pieces(geometry, texts, kinds):
+        text = Text()
+        for piece in line:
+            style = _STYLES.get(piece.kind, "")
+            if piece.cell in marked and piece.kind != "parity":
+                style = f"{style} {_MARKED}".strip()
+            text.append(piece.text, style)
+        text.rstrip()
+        out.append_text(text)
         out.append("\n")
     return out
 
 
 def grid_text(puzzle: Puzzle, solution: Sequence[int] | None = None) -> Text:
-    """The puzzle as a drawing: givens bold, solved digits cyan, empty cells as a dim dot.
+    """The puzzle as a drawing: givens bold, solved digits cyan, empty cells as a dim mark.
 
-    The plain text is exactly :func:`sudokit.formats.format_grid`'s, so it can be pasted back.
-    """
-    cells = []
-    for cell, given in enumerate(puzzle.givens):
-        digit = given or (solution[cell] if solution else 0)
-        if not digit:
-            cells.append(Text(".", "dim"))
-        else:
-            cells.append(Text(DEFAULT_SYMBOLS[digit - 1], "bold" if given else "cyan"))
-    return _boxed(cells, puzzle.geometry)
-
-
-def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
-    """The puzzle as an HTML table for Jupyter: thick lines between boxes, givens bold, solved
-    digits blue, empty cells blank.
+    The plain text is exactly :func:`sudokit.formats.format_grid`'s: for plain geometries it
+    can be pasted back; regions, cages (totals in yellow), even/odd cells and layouts are
+    drawn as in :mod:`sudokit.drawing`, and cells of diagonals or hyper boxes get a grey
+    background.
 
     Args:
         puzzle: the puzzle whose givens are drawn.
-        solution: N**2 digits filling the empty cells (None: only the givens).
+        solution: one digit per cell filling the empty cells (None: only the givens).
+    """
+    texts, kinds = [], []
+    for cell, given in enumerate(puzzle.givens):
+        digit = given or (solution[cell] if solution else 0)
+        texts.append(DEFAULT_SYMBOLS[digit - 1] if digit else "")
+        kinds.append("given" if given else "solved")
+    return _styled(puzzle.geometry, texts, kinds)
+
+
+def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
+    """The puzzle as an HTML table for Jupyter: thick lines between boxes (or regions, and
+    around each grid of a layout), dashed lines around killer cages with their totals at the
+    top-left, even cells grey, odd cells with a circle, givens bold, solved digits blue,
+    empty cells blank.
+
+    Args:
+        puzzle: the puzzle whose givens are drawn.
+        solution: one digit per cell filling the empty cells (None: only the givens).
     """
     g = puzzle.geometry
-    side, thick, thin = g.side, "2px solid #444", "1px solid #bbb"
+    css = {Edge.NONE: "1px dotted #ddd", Edge.LIGHT: "1px solid #bbb",
+           Edge.HEAVY: "2px solid #444", Edge.HEAVY_DASHED: "2px dashed #444"}
+    if g.cages:  # light lines are cage lines: draw them darker
+        css[Edge.LIGHT] = "1px dashed #444"
+    sums = {cage.cells[0]: cage.total for cage in g.cages}
+    marked = marked_cells(g)
+    rows_, cols_ = g.canvas
     rows = []
-    for r in range(side):
+    for r in range(rows_):
         cells = []
-        for c in range(side):
-            given = puzzle.givens[r * side + c]
-            digit = given or (solution[r * side + c] if solution else 0)
-            style = (f"border-top:{thick if r % g.box_rows == 0 else thin};"
-                     f"border-left:{thick if c % g.box_cols == 0 else thin};"
-                     f"border-bottom:{thick if r == side - 1 else thin};"
-                     f"border-right:{thick if c == side - 1 else thin};"
+        for c in range(cols_):
+            cell = g.cell_at(r, c)
+            if cell is None:
+                cells.append('<td style="border:none;width:1.7em;height:1.7em"></td>')
+                continue
+            given = puzzle.givens[cell]
+            digit = given or (solution[cell] if solution else 0)
+            top, left = edge(g, g.cell_at(r - 1, c), cell), edge(g, g.cell_at(r, c - 1), cell)
+            bottom, right = edge(g, cell, g.cell_at(r + 1, c)), edge(g, cell, g.cell_at(r, c + 1))
+            style = (f"border-top:{css[top]};border-left:{css[left]};"
+                     f"border-bottom:{css[bottom]};border-right:{css[right]};"
                      "width:1.7em;height:1.7em;padding:0;text-align:center;"
                      + ("font-weight:bold;" if given else "color:#1f77b4;" if digit else ""))
+            parity = g.parity_of(cell)
+            if parity == "e" or cell in marked:
+                style += "background:#ddd;" if parity == "e" else "background:#eef;"
             text = DEFAULT_SYMBOLS[digit - 1] if digit else "&nbsp;"
+            if parity == "o":
+                text = f'<span style="border:1px solid #999;border-radius:50%;padding:0 .3em">{text}</span>'
+            if cell in sums:
+                style += "position:relative;"
+                text = (f'<span style="position:absolute;top:0;left:1px;font-size:60%">'
+                        f"{sums[cell]}</span>{text}")
             cells.append(f'<td style="{style}">{text}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return ('<table style="border-collapse:collapse;font-family:monospace">'
@@ -88,7 +125,8 @@ def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
 
 
 def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None) -> Text:
-    """Every cell's candidates (givens bold, forced singles green, no candidate red ``!``).
+    """Every cell's candidates (givens bold, forced singles green, no candidate red ``!``),
+    drawn like :func:`grid_text`.
 
     Args:
         puzzle: the puzzle whose givens are marked.
@@ -97,12 +135,12 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
     """
     if candidates is None:
         return Text("no solution: inference emptied a domain\n", "bold red")
-    cells = []
+    texts, kinds = [], []
     for cell, digits in enumerate(candidates):
-        text = "".join(DEFAULT_SYMBOLS[d - 1] for d in digits)
-        style = "bold" if puzzle.givens[cell] else "green" if len(digits) == 1 else ""
-        cells.append(Text(text or "!", style or ("bold red" if not digits else "")))
-    return _boxed(cells, puzzle.geometry)
+        texts.append("".join(DEFAULT_SYMBOLS[d - 1] for d in digits) or "!")
+        kinds.append("given" if puzzle.givens[cell] else "single" if len(digits) == 1
+                     else "candidates" if digits else "none")
+    return _styled(puzzle.geometry, texts, kinds)
 
 
 def summary_table(counts: Mapping[str, int], seconds: float, startup: float | None = None,
