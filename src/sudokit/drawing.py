@@ -49,6 +49,7 @@ __all__ = [
     "marked_cells",
     "plain_lines",
     "plain_pieces",
+    "shaded_cells",
 ]
 
 
@@ -87,16 +88,30 @@ def box_sets(geometry: Geometry) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(o) for o in owners)
 
 
-def edge(geometry: Geometry, a: int | None, b: int | None) -> Edge:
+def edge(geometry: Geometry, a: int | None, b: int | None, cages: bool = True) -> Edge:
     """The line between two adjacent canvas positions holding cells ``a`` and ``b`` (None for a
-    position outside every grid), by the rules of the module docstring."""
+    position outside every grid), by the rules of the module docstring; ``cages=False``
+    ignores killer cages (the PNG drawing outlines them apart)."""
     if a is None or b is None:
         return Edge.NONE if a is None and b is None else Edge.HEAVY
     boxes = box_sets(geometry)
-    same_cage = bool(geometry.cages) and geometry.cage_of[a] == geometry.cage_of[b] >= 0
+    same_cage = (cages and bool(geometry.cages)
+                 and geometry.cage_of[a] == geometry.cage_of[b] >= 0)
     if boxes[a] != boxes[b]:
         return Edge.HEAVY_DASHED if same_cage else Edge.HEAVY
     return Edge.NONE if same_cage else Edge.LIGHT
+
+
+@cache
+def shaded_cells(geometry: Geometry) -> frozenset[int]:
+    """The cells of hyper boxes and of a layout's extra units (clueless Sudoku's tenth grid),
+    which drawings shade."""
+    extra = geometry.extra_units
+    first = 2 if Variant.DIAGONAL in geometry.variant else 0
+    hyper = (geometry.box_rows - 1) ** 2 if Variant.HYPER in geometry.variant else 0
+    layout = len(geometry.layout.extra) if geometry.layout is not None else 0
+    shaded = extra[first:first + hyper] + (extra[len(extra) - layout:] if layout else ())
+    return frozenset(cell for unit in shaded for cell in unit)
 
 
 @cache
@@ -104,14 +119,8 @@ def marked_cells(geometry: Geometry) -> dict[int, str]:
     """Cells of extra units worth marking, with their empty mark: ``╲`` / ``╱`` / ``╳`` on the
     diagonals (Sudoku X), ``░`` in hyper boxes and in a layout's extra units. Disjoint groups
     hold every cell and are not marked."""
-    marks: dict[int, str] = {}
+    marks = dict.fromkeys(shaded_cells(geometry), "░")
     n = geometry.side
-    extra = geometry.extra_units
-    first = 2 if Variant.DIAGONAL in geometry.variant else 0
-    hyper = (geometry.box_rows - 1) ** 2 if Variant.HYPER in geometry.variant else 0
-    layout = len(geometry.layout.extra) if geometry.layout is not None else 0
-    shaded = extra[first:first + hyper] + (extra[len(extra) - layout:] if layout else ())
-    marks.update((cell, "░") for unit in shaded for cell in unit)
     if Variant.DIAGONAL in geometry.variant:
         for i in range(n):
             marks[i * n + i] = "╲"

@@ -11,8 +11,15 @@ import typer
 
 from ..sat.encoding import Encoding
 from ._app import app
-from ._common import (INDEX_HELP, PUZZLE_HELP, VariantChoice, VariantOption, one_puzzle,
-                      read_argument)
+from ._common import (
+    INDEX_HELP,
+    METHOD_HELP,
+    PUZZLE_HELP,
+    VariantChoice,
+    VariantOption,
+    one_puzzle,
+    read_argument,
+)
 
 
 class TraceFormat(str, Enum):
@@ -44,17 +51,49 @@ def show_command(
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
+    png: Annotated[Path | None, typer.Option(
+        help="Also draw the puzzle (and with --solve its solution, lighter) as a PNG here "
+        "(Matplotlib; SVG or PDF by the extension).")] = None,
+    solve: Annotated[bool, typer.Option(
+        "--solve", help="Solve the puzzle and draw the verified solution digits (cyan in the "
+        "terminal, lighter than the givens in the PNG).")] = False,
+    method: Annotated[str | None, typer.Option(
+        "--method", "-m", help=METHOD_HELP + " Used with --solve.")] = None,
 ) -> None:
-    """Draw a puzzle and the candidates of every cell (after optional inference)."""
+    """Draw a puzzle and the candidates of every cell (after optional inference): regions,
+    killer cages with their totals, even/odd cells and multi-grid layouts included."""
     from rich.console import Console
 
+    from ..drawing import legend
     from ..render import candidates_table, grid_text
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
-    console.print(grid_text(parsed), end="")
+    solution = _solution(parsed, method) if solve else None
+    console.print(grid_text(parsed, solution), end="")
+    for line in legend(parsed.geometry):
+        console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
     console.print(candidates_table(parsed, _candidates(parsed, after)), end="")
+    if png is not None:
+        from ..plots import puzzle_figure, save_figure
+
+        save_figure(puzzle_figure(parsed, solution), png)
+    if solve and solution is None:
+        raise typer.Exit(1)
+
+
+def _solution(puzzle: Any, method: str | None) -> tuple[int, ...] | None:
+    """The verified solution of ``sudokit show --solve``, or None after saying on stderr why
+    there is none (unsolvable, or the method gave up)."""
+    from ..api import solve
+
+    result = solve(puzzle, method)
+    if result.solution:
+        return result.solution
+    reason = f": {result.message}" if result.message else ""
+    print(f"sudokit: {result.label.word}{reason}", file=sys.stderr)
+    return None
 
 
 def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
