@@ -14,7 +14,6 @@ length_bonus`).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -78,13 +77,6 @@ def _in_group_shape(board: Board, cells: int) -> bool:
     return not cells & ~row_part or not cells & ~col_part
 
 
-def _strong(graph: _Graph, node: Node) -> list[Node]:
-    out = graph.strong.get(node)
-    if out is None:
-        out = graph.strong[node] = _strong_links(graph, node)
-    return out
-
-
 def _strong_links(graph: _Graph, node: Node) -> list[Node]:
     board, mode = graph.board, graph.mode
     cells, d0 = node
@@ -105,13 +97,6 @@ def _strong_links(graph: _Graph, node: Node) -> list[Node]:
         m = board.masks[cell]
         if m.bit_count() == 2:
             out.append((cells, (m & ~(1 << d0)).bit_length() - 1))
-    return out
-
-
-def _weak(graph: _Graph, node: Node) -> list[Node]:
-    out = graph.weak.get(node)
-    if out is None:
-        out = graph.weak[node] = _weak_links(graph, node)
     return out
 
 
@@ -154,29 +139,50 @@ def _conclusion(board: Board, a: Node, z: Node) -> tuple[tuple[tuple[int, int], 
 
 
 def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tuple, tuple] | None:
-    """Shortest chain from "start is false" to a useful "z is true", or None."""
+    """Shortest chain from "start is false" to a useful "z is true", or None.
+
+    Breadth first, one level at a time; a node reached true is tested against the start (the
+    cells seeing the start's places of its digit are computed once, so most tests are one AND).
+    """
     board = graph.board
+    ma, da = start
+    seen_a = board.cells_of[da] & board.common_peers(ma) & ~ma
+    single_a = not ma & (ma - 1)
+    strong_memo, weak_memo = graph.strong, graph.weak
     parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
-    queue = deque([((start, False), 1)])
-    while queue:
-        (node, on), length = queue.popleft()
-        if length >= max_nodes:
-            continue
-        for nxt in (_weak(graph, node) if on else _strong(graph, node)):
-            key = (nxt, not on)
-            if key in parent:
-                continue
-            parent[key] = (node, on)
-            if not on:  # nxt is true
-                placements, eliminations = _conclusion(board, start, nxt)
-                if placements or eliminations:
-                    path = [nxt]
-                    back = parent[key]
-                    while back is not None:
-                        path.append(back[0])
-                        back = parent[back]
-                    return path[::-1], placements, eliminations
-            queue.append((key, length + 1))
+    frontier: list[Node] = [start]
+    on = False
+    length = 1
+    while frontier and length < max_nodes:
+        grown: list[Node] = []
+        for node in frontier:
+            if on:
+                links = weak_memo.get(node)
+                if links is None:
+                    links = weak_memo[node] = _weak_links(graph, node)
+            else:
+                links = strong_memo.get(node)
+                if links is None:
+                    links = strong_memo[node] = _strong_links(graph, node)
+            for nxt in links:
+                key = (nxt, not on)
+                if key in parent:
+                    continue
+                parent[key] = (node, on)
+                if not on and (nxt == start or (seen_a and nxt[1] == da)
+                               or (single_a and nxt[1] != da)):
+                    placements, eliminations = _conclusion(board, start, nxt)
+                    if placements or eliminations:
+                        path = [nxt]
+                        back = parent[key]
+                        while back is not None:
+                            path.append(back[0])
+                            back = parent[back]
+                        return path[::-1], placements, eliminations
+                grown.append(nxt)
+        frontier = grown
+        on = not on
+        length += 1
     return None
 
 

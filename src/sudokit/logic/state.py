@@ -21,9 +21,14 @@ from ..puzzle import Puzzle
 __all__ = ["Board", "Candidates", "bits", "digits_of"]
 
 
-bits = values_of
-"""Return the 0-based positions of the set bits of a mask, ascending (the CSP core's
-:func:`~sudokit.csp.model.values_of`)."""
+_SMALL = tuple(tuple(values_of(m)) for m in range(1 << 10))
+
+
+def bits(mask: int) -> Sequence[int]:
+    """Return the 0-based positions of the set bits of a mask, ascending (the CSP core's
+    :func:`~sudokit.csp.model.values_of`; masks below 1024, such as a 9x9 cell's candidates,
+    from a table of tuples)."""
+    return _SMALL[mask] if mask < 1024 else values_of(mask)
 
 
 def digits_of(mask: int) -> list[int]:
