@@ -169,3 +169,21 @@ def test_methods_command_prints_the_default_rule() -> None:
     assert "default (no --method)" in out.stdout and f"at most {SMALL_INPUT} puzzles" in out.stdout
     magic = CliRunner().invoke(app, ["methods", "--problem", "magic"])
     assert "lines" in magic.stdout and "default (no --method)" not in magic.stdout
+
+
+def test_help_is_plain_click_text_without_rich() -> None:
+    """``--help`` renders without ``typer.rich_utils`` (Rich's Markdown and markdown-it), so the
+    help texts must hold no Rich markup or escapes."""
+    from typer.testing import CliRunner
+
+    from sudokit.cli import app
+
+    assert not {"rich", "typer.rich_utils"} & cli("--help")
+    runner = CliRunner()
+    names = [c.name or c.callback.__name__ for c in app.registered_commands]
+    for args in [["--help"], *([name, "--help"] for name in names)]:
+        out = runner.invoke(app, args)
+        assert out.exit_code == 0, args
+        assert "\\[" not in out.stdout and "[/" not in out.stdout, args
+    assert "pip install 'sudokit[dask]'" in " ".join(runner.invoke(app, ["solve", "--help"])
+                                                      .stdout.split())

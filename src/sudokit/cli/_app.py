@@ -19,7 +19,12 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
+"""The app. ``rich_markup_mode=None``: help and usage errors are Click's plain text, so
+``--help`` never imports ``typer.rich_utils`` (with Rich's Markdown and markdown-it: half of the
+time of ``sudokit --help``, measured by ``benchmarks/pipeline.py``); help texts are therefore
+plain text (no Rich markup or escapes)."""
 
 
 def _print_version(value: bool) -> None:

@@ -20,7 +20,7 @@ def compare_command(
     file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
     methods: Annotated[str, typer.Option(
         help="Comma-separated method names; NAME[KEY=VALUE,...] gives one method its own "
-        "options, e.g. 'mac,mac\\[order=natural,select=mrv]'.")]
+        "options, e.g. 'mac,mac[order=natural,select=mrv]'.")]
     = "backtracking,forward-checking,mac,propagate",
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), given to every compared "

@@ -18,7 +18,7 @@ def magic_command(
         "--method", "-m", help="Magic method: backtracking, forward-checking (default up to "
         "order 6; larger orders are constructed unless a method is named), mac, sat "
         "(sat:glucose4 ...), lines (default with --count). Repeatable with --compare, with "
-        "options as NAME[KEY=VALUE,...], e.g. 'forward-checking\\[bounds=false]'.")] = None,
+        "options as NAME[KEY=VALUE,...], e.g. 'forward-checking[bounds=false]'.")] = None,
     count: Annotated[bool, typer.Option(help="Count every square (print the number).")] = False,
     all_squares: Annotated[bool, typer.Option("--all", help="Print every square.")] = False,
     givens: Annotated[Path | None, typer.Option(

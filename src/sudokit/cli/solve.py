@@ -74,7 +74,7 @@ def solve_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
     dask: Annotated[str | None, typer.Option(
         help="Run on a Dask cluster: scheduler address, or 'local' "
-        "(pip install 'sudokit\\[dask]').")]
+        "(pip install 'sudokit[dask]').")]
     = None,
     output: Annotated[Path | None, typer.Option(
         "--output", help="Write the records here instead of stdout.")] = None,
