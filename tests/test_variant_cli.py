@@ -62,7 +62,7 @@ def test_variant_diagonal_makes_them_unique(method: str) -> None:
 
 
 def test_unknown_variant_is_a_usage_error() -> None:
-    result = run("solve", X_FILE, "--variant", "killer")
+    result = run("solve", X_FILE, "--variant", "kilter")
     assert result.exit_code == 2
 
 
@@ -91,13 +91,14 @@ def test_command_line_variant_holds_until_a_directive(tmp_path: Path) -> None:
 
 
 def test_bad_directive_is_one_invalid_record(tmp_path: Path) -> None:
-    path = with_directives(tmp_path, f"# variant: killer\n{PUZZLES[0]}\n")
+    path = with_directives(tmp_path, f"# variant: kilter\n{PUZZLES[0]}\n")
     result = run("solve", path, "-m", "fast", "--variant", "diagonal")
     assert result.exit_code == 1
     assert lines_of(result)[1] == SOLUTIONS[0]
     assert (f"{path}:1:12: variant directive: expected standard, diagonal, hyper, disjoint, "
-            "anti-knight, anti-king, non-consecutive (combined with +), found 'killer'"
-            in result.output)
+            "anti-knight, anti-king, non-consecutive, jigsaw, killer, even-odd, samurai, "
+            "butterfly, sumo, windmill, gattai-8, shogun, sohei, clueless-1, clueless-2 "
+            "(combined with +), found 'kilter'" in result.output)
 
 
 @pytest.mark.parametrize("fmt", ["line", "jsonl"])
@@ -228,4 +229,4 @@ def test_python_api_takes_the_variant() -> None:
     records = list(read_puzzles(X_FILE, variant=Variant.DIAGONAL))
     assert all(r.puzzle.geometry is X for r in records)
     with pytest.raises(ValueError):
-        list(read_puzzles(X_FILE, variant="killer"))
+        list(read_puzzles(X_FILE, variant="kilter"))

@@ -4,6 +4,12 @@ A line of cells is a whole puzzle or the first row of a grid; :class:`Grouper` d
 most N lines of look-ahead, collects rows across blank lines and separators, honours size
 headers, CSV columns and tdoku fields, and turns each group into a :class:`Record`. A
 ``# variant: diagonal`` directive line sets the variant of the puzzles starting after it.
+
+Variant forms: a ``ROWS COLS`` line (two integers 4..200) followed by a row of COLS tokens
+starts a Janko file (:mod:`sudokit.variants.janko`), and a line holding ``;`` is the compact
+line form (:mod:`sudokit.variants.compact`). A variant naming a layout (``samurai``) makes a
+line of the layout's cell count one puzzle on it; a variant naming ``jigsaw``, ``killer`` or
+``even-odd`` makes a puzzle without those constraints one invalid record.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ from ._lines import (DEFAULT_SYMBOLS, EMPTY_MARKERS, Directives, Kind, Line, Rec
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Grid, Puzzle
+from .variants import compact, janko
+from .variants.layouts import LAYOUTS
+from .variants.names import VariantSpec
 
 __all__ = ["Grouper", "symbol_table"]
 
@@ -105,13 +114,18 @@ class _Decoder:
 class Grouper:
     """Groups scanned lines into puzzles (one line, N rows, headers) and decodes them.
 
-    ``variant`` is the variant of the puzzles before the first directive line.
+    ``variant`` is the variant of the puzzles before the first directive line (whole-grid
+    rules, or a :class:`~sudokit.variants.names.VariantSpec` with types and a layout);
+    ``fallback`` is what a Janko file is read as when neither names a layout or type (the
+    variant of the folder around the file, see :func:`sudokit.variants.janko.spec_of_path`).
     """
 
     def __init__(self, source: str, lines: Iterable[Line], box: tuple[int, int] | None,
-                 alphabet: str | None, variant: Variant = Variant.STANDARD) -> None:
+                 alphabet: str | None, variant: Variant | VariantSpec = Variant.STANDARD,
+                 fallback: VariantSpec | None = None) -> None:
         self.source = source
         self.directives = Directives(variant)
+        self.fallback = fallback
         self.lines = iter(lines)
         self.ahead: deque[Line] = deque()
         self.box = Geometry.of(*box) if box else None
@@ -121,7 +135,7 @@ class Grouper:
     def _next(self) -> Line | None:
         ln = self.ahead.popleft() if self.ahead else next(self.lines, None)
         if ln is not None and ln.kind is Kind.DIRECTIVE and ln.variant is not None:
-            self.directives.add(ln.number, ln.variant)
+            self.directives.add(ln.number, ln.variant, ln.spec)
         return ln
 
     def _peek_content(self, depth: int) -> list[Line]:
@@ -141,8 +155,21 @@ class Grouper:
     def records(self) -> Iterator[Record]:
         """Yield the records, each puzzle in the variant in force where it starts."""
         for record in self._records():
-            yield self.directives.apply(record)
+            yield self._kinds_checked(self.directives.apply(record))
             self.directives.forget_before(record.line)
+
+    def _kinds_checked(self, record: Record) -> Record:
+        """The record, or an error when the variant in force names a type (jigsaw, killer,
+        even-odd) its puzzle does not have."""
+        if record.puzzle is None:
+            return record
+        missing = self.directives.spec_at(record.line).kinds - record.puzzle.geometry.features
+        if not missing:
+            return record
+        return self._error(InvalidPuzzle(
+            f"the variant names {' and '.join(sorted(missing))}, but this puzzle has no "
+            f"{' or '.join(_WHAT[k] for k in sorted(missing))} (write them in the compact "
+            f"form GIVENS;FIELD... or a Janko file)"), record.line)
 
     def _records(self) -> Iterator[Record]:
         while (ln := self._next()) is not None:
@@ -152,6 +179,10 @@ class Grouper:
                 self.csv_columns = ln.columns
             elif ln.kind is Kind.NUMBER:
                 yield self._headed(ln)
+            elif ln.kind is Kind.COMPACT:
+                yield self._compact(ln)
+            elif ln.kind is Kind.ROW and self._janko_canvas(ln):
+                yield self._janko(ln)
             elif ln.kind is Kind.ROW:
                 yield self._puzzle(ln)
 
@@ -204,8 +235,99 @@ class Grouper:
             pass
         return ln
 
+    def _layout_geometry(self, line: int) -> Geometry | None:
+        """The geometry of the layout the variant in force names, or None."""
+        name = self.directives.spec_at(line).layout
+        return None if name is None else Geometry.of(3, 3, layout=LAYOUTS[name])
+
+    def _janko_canvas(self, ln: Line) -> tuple[int, int] | None:
+        """The canvas of a Janko header line followed by a row of as many tokens as it
+        has columns, else None."""
+        canvas = janko.is_janko_header(ln.tokens) if ln.spaced and not ln.fields else None
+        if canvas is None:
+            return None
+        ahead = self._peek_content(1)
+        fits = (bool(ahead) and ahead[0].kind in (Kind.ROW, Kind.NUMBER)
+                and not ahead[0].fields and len(_tokens(ahead[0])) == canvas[1])
+        return canvas if fits else None
+
+    def _janko(self, header: Line) -> Record:
+        """A Janko file's puzzle: the header, ROWS rows, and maybe ROWS rows of ids."""
+        canvas = janko.is_janko_header(header.tokens)
+        assert canvas is not None
+        spec = self.directives.spec_at(header.number)
+        if self.fallback is not None and spec.layout is None and not spec.kinds:
+            spec = VariantSpec(spec.rules, self.fallback.kinds, self.fallback.layout)
+        count = canvas[0]
+        ahead = self._janko_rows(2 * count if janko.needs_second_grid(canvas, spec) else count)
+        second = ahead[count:2 * count]
+        if (len(second) == count and janko.is_janko_header(_tokens(second[0])) is None
+                and all(len(_tokens(ln)) == canvas[1] for ln in second)):
+            count *= 2
+        if len(ahead) < canvas[0]:
+            return self._error(InvalidPuzzle(
+                f"expected {canvas[0]} rows of {canvas[1]} tokens after the header "
+                f"{canvas[0]} {canvas[1]}, found {len(ahead)}", column=1), header.number)
+        rows: list[janko.Row] = [(ln.number, _tokens(ln)) for ln in ahead[:count]]
+        while self.ahead and self.ahead[0].number <= rows[-1][0]:
+            self._next()
+        try:
+            puzzle = janko.janko_puzzle((header.number, header.tokens), rows, spec, self.source)
+        except InvalidPuzzle as exc:
+            return self._error(exc, header.number)
+        return Record(self.source, header.number, puzzle, style=Style(janko=puzzle.geometry))
+
+    def _janko_rows(self, depth: int) -> list[Line]:
+        """The next ``depth`` rows of a Janko file (not consumed): rows of cells and rows of
+        ``-`` only, skipping blank, comment and directive lines; fewer if another line comes."""
+        found, i = [], 0
+        while len(found) < depth:
+            while len(self.ahead) <= i:
+                nxt = next(self.lines, None)
+                if nxt is None:
+                    return found
+                self.ahead.append(nxt)
+            ln = self.ahead[i]
+            if ln.kind in (Kind.ROW, Kind.NUMBER) and not ln.fields or (
+                    ln.kind is Kind.SEPARATOR and ln.tokens):
+                found.append(ln)
+            elif ln.kind not in (Kind.BLANK, Kind.COMMENT, Kind.DIRECTIVE):
+                return found
+            i += 1
+        return found
+
+    def _compact(self, ln: Line) -> Record:
+        """A line of the compact form ``GIVENS;FIELD;...``."""
+        givens, *rest = ln.fields
+        spec = self.directives.spec_at(ln.number)
+        first = rest[0].tokens[0][0] if rest and rest[0].tokens else ""
+        try:
+            if len(first) != len(givens.tokens):
+                raise InvalidPuzzle("fields differ")
+            shape = (self._layout_geometry(ln.number) or self.box or givens.geometry
+                     or Geometry.for_cells(len(givens.tokens)))
+        except InvalidPuzzle:  # not a grid and its ids: a stray ';' in another form
+            return self._error(_stray(givens) or InvalidPuzzle(
+                f"expected a digit symbol or an empty marker, found ';' (the compact form "
+                f"GIVENS;FIELD... has a whole grid of givens, then a field of as many ids or "
+                f"marks; here {len(givens.tokens)} givens and {len(first)} characters)",
+                column=ln.column), ln.number)
+        fields = [f.tokens[0] if f.tokens else ("", 1) for f in rest]
+        try:
+            regions, cages, parity = compact.constraints(fields, shape)
+            geometry = Geometry.of(shape.box_rows, shape.box_cols, spec.rules, regions=regions,
+                                   cages=cages, parity=parity, layout=shape.layout)
+        except InvalidPuzzle as exc:
+            return self._error(exc.located(column=fields[0][1] if fields else None), ln.number)
+        if len(givens.tokens) != geometry.n_cells:
+            return self._error(_count_mismatch(
+                givens, geometry.n_cells, f"expected {geometry.n_cells} givens for "
+                f"{geometry.shape_name}"), ln.number)
+        return self._decode([givens], geometry)
+
     def _puzzle(self, first: Line, geometry: Geometry | None = None) -> Record:
         """The puzzle starting at ``first``: a whole line, or the first of N rows."""
+        geometry = geometry or self._layout_geometry(first.number)
         if first.order_one and geometry is None and self.box is None and not self._pair_row():
             one = Geometry.of(1, 1)
             return self._whole(replace(first, tokens=first.tokens[1:], geometry=one), one)
@@ -336,6 +458,23 @@ class Grouper:
         except InvalidPuzzle as exc:
             return self._error(exc, number)
         return Record(self.source, number, puzzle, style=style)
+
+
+_WHAT = {"jigsaw": "jigsaw regions", "killer": "killer cages", "even-odd": "even/odd marks"}
+
+
+def _tokens(ln: Line) -> tuple[tuple[str, int], ...]:
+    """The space-separated tokens of a row, whole (a row read one character per cell is
+    regrouped by its columns: ``ab cd`` -> ``ab``, ``cd``)."""
+    if ln.spaced or not ln.tokens:
+        return ln.tokens
+    out: list[tuple[str, int]] = []
+    for ch, column in ln.tokens:
+        if out and out[-1][1] + len(out[-1][0]) == column:
+            out[-1] = (out[-1][0] + ch, out[-1][1])
+        else:
+            out.append((ch, column))
+    return tuple(out)
 
 
 def _stray(ln: Line) -> InvalidPuzzle | None:

@@ -16,8 +16,9 @@ from enum import Enum
 from typing import TextIO
 
 from .errors import InvalidPuzzle
-from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
+from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Grid, Puzzle
+from .variants.names import ALL_NAMES, VariantSpec, parse_spec
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
            "scan_line", "scan_lines", "as_row", "overlong_line", "Directives", "parse_variant"]
@@ -39,6 +40,8 @@ class Style:
         offset: added to each digit when written (``-1`` for zero-based values).
         prefix: written before the line form: the order prefix (``"3 "`` for a line read as
             ``3 0004...``), or empty.
+        janko: the geometry of a puzzle read from a Janko file (``ROWS COLS`` header): its
+            solution is written in that form on that canvas; None for line form.
     """
 
     symbols: str | None = DEFAULT_SYMBOLS
@@ -46,6 +49,7 @@ class Style:
     separator: str = " "
     offset: int = 0
     prefix: str = ""
+    janko: Geometry | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class Kind(Enum):
     NUMBER = "number"
     CSV_HEADER = "csv header"
     DIRECTIVE = "directive"
+    COMPACT = "compact"
     ROW = "row"
     ERROR = "error"
 
@@ -114,7 +119,8 @@ class Line:
             row of a 2x2 grid follows it.
         value: the integer of a NUMBER line.
         columns: ``(puzzle, solution)`` field indices named by a CSV header.
-        variant: the variant a DIRECTIVE line (``# variant: diagonal``) sets.
+        variant: the whole-grid rules a DIRECTIVE line (``# variant: diagonal``) sets.
+        spec: the whole variant a DIRECTIVE line names (rules, puzzle types, layout).
         message, column: what is wrong with an ERROR line, and where.
     """
 
@@ -130,6 +136,7 @@ class Line:
     value: int = 0
     columns: tuple[int, int] = (0, 1)
     variant: Variant | None = None
+    spec: VariantSpec | None = None
     message: str = ""
     column: int | None = None
 
@@ -166,7 +173,12 @@ def scan_line(text: str, number: int) -> Line:
     if stripped.startswith("#"):
         return _directive(raw, number) or Line(number, Kind.COMMENT)
     if _SEPARATOR.fullmatch(stripped):
-        return Line(number, Kind.SEPARATOR)
+        # "- - - -": a separator, or an empty row of a Janko file (its tokens kept for that)
+        dashes = tuple((m.group(), m.start() + 1) for m in _TOKEN.finditer(raw))
+        rows = len(dashes) >= 4 and all(t == "-" for t, _ in dashes)
+        return Line(number, Kind.SEPARATOR, dashes if rows else ())
+    if ";" in raw:
+        return _compact(raw, number)
     if "," in raw:
         return _csv(raw, number)
     if ":" in raw:
@@ -189,12 +201,15 @@ def _directive(raw: str, number: int) -> Line | None:
     match = _DIRECTIVE.match(raw)
     if match is None:
         return None
-    variant = parse_variant(raw[match.end():])
-    if variant is None:
-        names = ", ".join(VARIANT_NAMES) + " (combined with +)"
-        return Line(number, Kind.ERROR, column=match.end() + 1, message=(
-            f"variant directive: expected {names}, found {raw[match.end():].strip()!r}"))
-    return Line(number, Kind.DIRECTIVE, variant=variant)
+    try:
+        spec = parse_spec(raw[match.end():])
+    except InvalidPuzzle as exc:
+        names = ", ".join(ALL_NAMES) + " (combined with +)"
+        text = raw[match.end():].strip()
+        why = exc.reason if "layout" in exc.reason else f"expected {names}, found {text!r}"
+        return Line(number, Kind.ERROR, column=match.end() + 1,
+                    message=f"variant directive: {why}")
+    return Line(number, Kind.DIRECTIVE, variant=spec.rules, spec=spec)
 
 
 class Directives:
@@ -205,23 +220,32 @@ class Directives:
         variant: the variant before any directive (the command line's ``--variant``).
     """
 
-    def __init__(self, variant: Variant = Variant.STANDARD) -> None:
+    def __init__(self, variant: Variant | VariantSpec = Variant.STANDARD) -> None:
+        spec = parse_spec(variant)
         self.lines: list[int] = [0]
-        self.variants: list[Variant] = [variant]
+        self.variants: list[Variant] = [spec.rules]
+        self.specs: list[VariantSpec] = [spec]
 
-    def add(self, line: int, variant: Variant) -> None:
-        """A directive on ``line`` (1-based; lines are added in increasing order)."""
+    def add(self, line: int, variant: Variant, spec: VariantSpec | None = None) -> None:
+        """A directive on ``line`` (1-based; lines are added in increasing order): its rules
+        and, when it names puzzle types or a layout, its whole ``spec``."""
         self.lines.append(line)
         self.variants.append(variant)
+        self.specs.append(spec or VariantSpec(variant))
 
     def at(self, line: int) -> Variant:
         """The variant in force for a puzzle starting on ``line``."""
         return self.variants[bisect_left(self.lines, line) - 1]
 
+    def spec_at(self, line: int) -> VariantSpec:
+        """The whole variant (rules, types, layout) in force for a puzzle starting on
+        ``line``."""
+        return self.specs[bisect_left(self.lines, line) - 1]
+
     def forget_before(self, line: int) -> None:
         """Drop the directives no puzzle starting on ``line`` or later can need."""
         keep = max(bisect_left(self.lines, line) - 1, 0)
-        del self.lines[:keep], self.variants[:keep]
+        del self.lines[:keep], self.variants[:keep], self.specs[:keep]
 
     def apply(self, record: Record) -> Record:
         """The record with its puzzle in the variant in force at its first line."""
@@ -284,6 +308,23 @@ def _chars(tokens: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
         text, column = tokens[0]
         return tuple(zip(text, range(column, column + len(text))))
     return tuple((ch, col + i) for tok, col in tokens for i, ch in enumerate(tok) if ch != "+")
+
+
+def _compact(raw: str, number: int) -> Line:
+    """The compact line form ``GIVENS;FIELD;...`` (:mod:`sudokit.variants.compact`): a
+    COMPACT line whose first field is the givens row and the others one token each; its
+    ``column`` is that of the first ``;``."""
+    parts = raw.split(";")
+    fields, offset = [], 0
+    for k, part in enumerate(parts):
+        if k == 0:
+            fields.append(_row(part, number))
+        else:
+            stripped = part.strip()
+            column = offset + len(part) - len(part.lstrip()) + 1
+            fields.append(Line(number, Kind.ROW, ((stripped, column),)))
+        offset += len(part) + 1
+    return Line(number, Kind.COMPACT, fields=tuple(fields), column=len(parts[0]) + 1)
 
 
 def _csv(raw: str, number: int) -> Line:

@@ -19,7 +19,11 @@ Reading (:func:`read_puzzles`, :func:`parse_puzzle`) accepts, in one stream and 
 * ``#`` comment lines and blank lines are skipped; CRLF and trailing spaces are tolerated;
 * a **variant directive** ``# variant: diagonal`` (or ``standard``; case-insensitive, spaces
   optional) makes the puzzles that start after it that variant (Sudoku X: both main diagonals
-  are units too), until the next directive; an unknown name is one invalid record.
+  are units too), until the next directive; an unknown name is one invalid record. Every name
+  of :mod:`sudokit.variants.names` is read (``killer``, ``samurai``, ``diagonal+anti-knight``);
+* **Janko files** (``ROWS COLS`` header, rows of tokens, a second grid of region or cage ids;
+  :mod:`sudokit.variants.janko`) and the **compact line form** ``GIVENS;IDS;SUMS``
+  (:mod:`sudokit.variants.compact`) for jigsaw, killer, even-odd and layouts.
 
 The grid size comes from the cell count (81 -> 9x9, 256 -> 16x16) unless a box shape is given.
 A line of N <= 64 cells may be a whole small puzzle or a row of an N x N grid: it is a row when
@@ -34,7 +38,10 @@ Writing: :func:`format_line` (the input's own line form, see :class:`Style`), :f
 from __future__ import annotations
 
 import io
+import mmap
+import os
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -46,6 +53,8 @@ from .drawing import draw_text, plain_lines
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
 from .puzzle import Puzzle
+from .variants.janko import format_janko, spec_of_path
+from .variants.names import VariantSpec, parse_spec
 
 __all__ = [
     "DEFAULT_SYMBOLS",
@@ -55,6 +64,7 @@ __all__ = [
     "parse_box",
     "parse_alphabet",
     "parse_variant",
+    "needs_general_reader",
     "read_puzzles",
     "parse_puzzle",
     "format_line",
@@ -94,6 +104,46 @@ def parse_variant(variant: Variant | str) -> Variant:
     return found
 
 
+_SNIFF = 1 << 16
+_VARIANT_FORM = re.compile(rb"(?m)^[ \t]*(?:[4-9]|\d{2,3})[ \t]+(?:[4-9]|\d{2,3})[ \t]*\r?$|;")
+_DIRECTIVE_TEXT = re.compile(rb"(?im)^[ \t]*#[ \t]*variant[ \t]*:(.*)$")
+
+
+def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> bool:
+    """Whether INPUT ``text`` (a file, or ``-`` for stdin, peeked, not consumed) must be read
+    by :func:`read_puzzles` rather than the array path of :mod:`sudokit.lineform`: the variant
+    names a type or a layout, or the input's first 64 KiB hold a Janko header (``ROWS COLS``)
+    or a compact line (``;``), or a ``# variant:`` line of a file names a type or layout.
+
+    Raises:
+        InvalidPuzzle: ``variant`` is no variant name.
+    """
+    if not parse_spec(variant).is_rules_only:
+        return True
+    try:
+        if text == "-":
+            head = sys.stdin.buffer.peek(_SNIFF)[:_SNIFF]  # type: ignore[attr-defined]
+            names = _DIRECTIVE_TEXT.findall(head)
+        else:
+            with open(text, "rb") as fh:
+                head = fh.read(_SNIFF)
+                fh.seek(0)
+                size = os.fstat(fh.fileno()).st_size
+                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+                names = _DIRECTIVE_TEXT.findall(data) if b"ariant" in data else []
+    except (OSError, AttributeError, ValueError):
+        return False
+    if _VARIANT_FORM.search(head):
+        return True
+    for name in names:
+        try:
+            if not parse_spec(name.decode("utf-8", "replace")).is_rules_only:
+                return True
+        except InvalidPuzzle:
+            continue
+    return False
+
+
 def parse_alphabet(spec: str) -> str:
     """Expand an alphabet spec with ranges (``"0-9A-Z"``) into its symbols, digit 1 first.
 
@@ -127,7 +177,7 @@ def read_puzzles(
     alphabet: str | None = None,
     name: str | None = None,
     skip_header: bool = False,
-    variant: Variant | str = Variant.STANDARD,
+    variant: Variant | str | VariantSpec = Variant.STANDARD,
 ) -> Iterator[Record]:
     """Yield one Record per puzzle (or per piece of bad input) of a file, lazily, in order.
 
@@ -141,7 +191,10 @@ def read_puzzles(
         name: the source name in records (default: the path, or the stream's ``name``).
         skip_header: line 1 is a free-text title (``Sudoku puzzles``), not a puzzle: skip it.
         variant: the variant of the puzzles before the first ``# variant:`` directive line
-            (a :class:`~sudokit.geometry.Variant` or its name, ``"diagonal"``).
+            (a :class:`~sudokit.geometry.Variant`, a name of :mod:`sudokit.variants.names`
+            such as ``"diagonal"``, ``"killer"`` or ``"samurai"``, or a ``VariantSpec``). A
+            Janko file whose variant and directives name no layout or type takes them from
+            its folder's name (``SamuraiSudoku/``), see :mod:`sudokit.variants.janko`.
 
     Raises:
         OSError: the file cannot be opened or read. Bad puzzles never raise: they come as
@@ -150,14 +203,17 @@ def read_puzzles(
     """
     shape = parse_box(box) if isinstance(box, str) else box
     symbols = parse_alphabet(alphabet) if alphabet else None
-    rules = parse_variant(variant)
+    rules = parse_spec(variant)
+
     def lines(stream: TextIO) -> Iterator[Line]:
         for line in scan_lines(stream):
             yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
 
     if isinstance(source, (str, Path)):
+        folder = spec_of_path(source)
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            yield from Grouper(name or str(source), lines(fh), shape, symbols, rules).records()
+            yield from Grouper(name or str(source), lines(fh), shape, symbols, rules,
+                               folder).records()
     else:
         name = name or getattr(source, "name", "<stream>")
         name = name if isinstance(name, str) else "<stream>"
@@ -170,7 +226,7 @@ def parse_puzzle(
     box: tuple[int, int] | str | None = None,
     alphabet: str | None = None,
     source: str = "<string>",
-    variant: Variant | str = Variant.STANDARD,
+    variant: Variant | str | VariantSpec = Variant.STANDARD,
 ) -> Puzzle:
     """Parse exactly one puzzle written in any supported form (``variant``: its rules unless
     a ``# variant:`` line in ``text`` says otherwise).
@@ -206,12 +262,15 @@ def _symbols_for(grid: Sequence[int], style: Style) -> list[str]:
 def format_line(grid: Sequence[int], geometry: Geometry | None = None,
                 style: Style | None = None) -> str:
     """Write a grid on one line, in ``style`` (default: digits ``1-9A-Z...``, ``.`` empty),
-    after the style's order prefix if it has one.
+    after the style's order prefix if it has one; a style read from a Janko file writes the
+    Janko form instead (header and canvas rows, several lines, no final newline).
 
     >>> format_line((1, 2, 0, 4) * 4)
     '12.412.412.412.4'
     """
     style = style or Style()
+    if style.janko is not None:
+        return format_janko(grid, style.janko)
     joiner = "" if style.symbols is not None else style.separator
     return style.prefix + joiner.join(_symbols_for(grid, style))
 

@@ -32,7 +32,7 @@ TYPE_NAMES = ("jigsaw", "killer", "even-odd")
 ALL_NAMES = (*VARIANT_NAMES, *TYPE_NAMES, *LAYOUT_NAMES)
 """Every single name :func:`parse_spec` reads (combine them with ``+``)."""
 
-_ALIASES = {"evenodd": "even-odd", "odd-even": "even-odd", "x": "diagonal",
+_ALIASES = {"evenodd": "even-odd", "odd-even": "even-odd",
             "gattai8": "gattai-8", "clueless1": "clueless-1", "clueless2": "clueless-2"}
 
 
@@ -71,7 +71,7 @@ def parse_spec(text: str | Variant | VariantSpec) -> VariantSpec:
     Raises:
         InvalidPuzzle: a part that is no name (the message lists the names), or two layouts.
 
-    >>> parse_spec("Samurai").layout, parse_spec("killer+x").text
+    >>> parse_spec("Samurai").layout, parse_spec("killer+Diagonal").text
     ('samurai', 'killer+diagonal')
     """
     if isinstance(text, VariantSpec):
