@@ -437,6 +437,13 @@ def test_show_draws_a_janko_killer_and_writes_a_png(tmp_path: Path) -> None:
     assert imread(png).shape[2] in (3, 4)
 
 
+def test_show_never_cuts_a_wide_canvas() -> None:
+    result = CliRunner().invoke(app, ["show", str(JANKO / "SamuraiSudoku/problems/2_21x21.txt")])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines[:43]) == 85 and lines[43].startswith("multi-grid:")
+
+
 def test_show_solve_draws_the_solution(tmp_path: Path) -> None:
     png = tmp_path / "top1.png"
     result = CliRunner().invoke(app, ["show", TOP1, "--solve", "-m", "propagate", "--png",

@@ -70,11 +70,12 @@ def show_command(
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
     solution = _solution(parsed, method) if solve else None
-    console.print(grid_text(parsed, solution), end="")
+    # soft_wrap: a line wider than the terminal (a samurai canvas, candidates) is never cut
+    console.print(grid_text(parsed, solution), end="", soft_wrap=True)
     for line in legend(parsed.geometry):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
-    console.print(candidates_table(parsed, _candidates(parsed, after)), end="")
+    console.print(candidates_table(parsed, _candidates(parsed, after)), end="", soft_wrap=True)
     if png is not None:
         from ..plots import puzzle_figure, save_figure
 
