@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Union
 
 import numpy as np
@@ -346,7 +346,7 @@ def has_duplicate_givens(givens: np.ndarray, geometry: Geometry) -> np.ndarray:
     return found | ~_variant_ok(givens, geometry, partial=True)
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: killer and jigsaw geometries come one per puzzle
 def _variant_tables(geometry: Geometry) -> tuple[np.ndarray, ...]:
     """Index arrays of the variant checks: extra pairs [P, 2], consecutive pairs [Q, 2], even
     cells, odd cells, cage cells (flat), cage ids per flat cell, cage totals."""
@@ -395,7 +395,7 @@ def _digit_bits(side: int) -> np.ndarray:
     return bits.astype(dtype)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _unit_table(geometry: Geometry) -> np.ndarray:
     return np.asarray(geometry.units, dtype=np.intp)
 

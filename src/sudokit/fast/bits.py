@@ -1,8 +1,8 @@
 """Bit and clock primitives for the Numba kernels, as LLVM intrinsics.
 
-Numba has no population count, count-trailing-zeros or clock of its own in nopython mode. These
-three intrinsics emit ``llvm.ctpop``, ``llvm.cttz`` and a call to the C library's
-``clock_gettime`` by symbol name, so the kernels that use them stay cacheable (a ctypes function
+Numba has no population count, count-trailing/leading-zeros or clock of its own in nopython
+mode. These intrinsics emit ``llvm.ctpop``, ``llvm.cttz``, ``llvm.ctlz`` and a call to the C
+library's ``clock_gettime`` by symbol name, so the kernels that use them stay cacheable (a ctypes function
 pointer would be a "dynamic global" and disable Numba's disk cache).
 
 The clock is ``CLOCK_MONOTONIC`` (POSIX: Linux and macOS), the clock behind Python's
@@ -19,7 +19,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-__all__ = ["popcount", "lowest_index", "monotonic"]
+__all__ = ["highest_index", "lowest_index", "monotonic", "popcount"]
 
 _CLOCK_MONOTONIC = 6 if sys.platform == "darwin" else 1
 _I32 = ir.IntType(32)
@@ -47,6 +47,19 @@ def lowest_index(typingctx, mask):  # type: ignore[no-untyped-def]
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(types.uint64), codegen
+
+
+@intrinsic
+def highest_index(typingctx, mask):  # type: ignore[no-untyped-def]
+    """Return the index of the highest set bit of a non-zero uint64 mask (63 - ``llvm.ctlz``)."""
+    if mask != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        zeros = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+        return builder.sub(_I64(63), zeros)
 
     return types.int64(types.uint64), codegen
 

@@ -131,7 +131,7 @@ def solve_many(
         nine.solve_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
                          seconds, *result)
         return result
-    state = new_state(n_cells, geometry.side, len(geometry.units))
+    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages))
     kernels.solve_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
     return result
@@ -161,7 +161,8 @@ class Search:
             nine.start(self._state, cells)
         else:
             self._tables = tables_for(geometry)
-            self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units))
+            self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units),
+                                    len(geometry.cages))
             kernels.start(self._tables, self._state, cells)
 
     @property

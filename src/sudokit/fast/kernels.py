@@ -122,14 +122,19 @@ def _select_weighted(tables, state):
 
 @jit
 def start(tables, state, givens):
-    """Reset ``state`` to the puzzle ``givens`` (uint8[N*N], 0 empty); :func:`run` propagates."""
+    """Reset ``state`` to the puzzle ``givens`` (uint8[C], 0 empty; candidates start from the
+    geometry's initial masks, e.g. even/odd cells); :func:`run` propagates."""
     cand, regs = state.cand, state.regs
-    full = full_mask(tables)
-    cand[:] = full
     state.dirty[:] = 1
     state.weight[:] = 0
     regs[:] = 0
     ok = True
+    for cell in range(cand.shape[0]):  # a cell single from the start (parity on tiny grids)
+        m = tables.initial[cell]
+        cand[cell] = m
+        if m & (m - ONE) == ZERO:
+            state.queue[regs[Reg.QUEUE_TAIL]] = cell
+            regs[Reg.QUEUE_TAIL] += 1
     for cell in range(cand.shape[0]):
         if givens[cell] != 0:
             ok = ok and narrow(tables, state, cell, ONE << np.uint64(givens[cell] - 1))

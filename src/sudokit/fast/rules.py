@@ -1,12 +1,20 @@
 """Propagation rules on uint64 candidate masks, applied to a fixpoint.
 
-* **naked single**: a cell left with one candidate removes it from every peer (Norvig 2006);
+* **naked single**: a cell left with one candidate removes it from every peer (Norvig 2006),
+  and under the non-consecutive rule the digits next to it from its orthogonal neighbours;
 * **hidden single**: a digit with one place left in a unit goes there; a digit with none is a
   contradiction (one ``once``/``twice`` sweep over every unit changed since its last sweep,
   extra units of variants included);
+* **cage sums** (killer): each changed cage keeps the digit combinations reaching its total
+  (precomputed masks, :func:`sudokit.fast.tables.cage_combinations`) that every cell can take
+  part in and that its cells' candidates cover, narrows each cell to the union of those left,
+  and places a digit common to all of them that fits one cell only (the combination method of
+  killer solvers; Sudopedia, "Killer Sudoku", "Cage combinations"); cages with too many
+  combinations use sum bounds instead;
 * **locked candidates**: a digit of a line confined to one box segment leaves the rest of the box
   (claiming) and a digit of a box confined to one line segment leaves the rest of the line
-  (pointing); see Sudopedia, "Locked Candidates"; optional.
+  (pointing); see Sudopedia, "Locked Candidates"; on jigsaw regions and overlapping grids, the
+  same over every intersection of units (:class:`~sudokit.fast.tables.Intersections`); optional.
 
 Every change goes through :func:`narrow`, which records it on the trail ``(cell, old mask)`` so
 :func:`undo` can restore it. A contradiction is a return value (False / -1), never an exception.
@@ -16,10 +24,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import popcount
+from .bits import highest_index, lowest_index, popcount
 from .state import ONE, ZERO, Reg, jit
 
-__all__ = ["narrow", "undo", "propagate", "locked_family", "full_mask", "blame"]
+__all__ = [
+    "blame",
+    "cage_sums",
+    "full_mask",
+    "locked_family",
+    "locked_intersections",
+    "narrow",
+    "propagate",
+    "undo",
+]
 
 
 @jit
@@ -33,8 +50,9 @@ def blame(tables, state, cell):
 
 @jit
 def narrow(tables, state, cell, keep):
-    """Keep only the ``keep`` bits of a cell's candidates (trailed; its units marked dirty;
-    queued if single). Returns False, changing nothing, when no candidate would be left."""
+    """Keep only the ``keep`` bits of a cell's candidates (trailed; its units and cage marked
+    dirty; queued if single). Returns False, changing nothing, when no candidate would be
+    left."""
     cand, regs = state.cand, state.regs
     old = cand[cell]
     new = old & keep
@@ -50,6 +68,9 @@ def narrow(tables, state, cell, keep):
     regs[Reg.PROPAGATIONS] += popcount(old ^ new)
     for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
         state.dirty[tables.cell_units[k]] = 1
+    cage = tables.cages.of_cell[cell]
+    if cage >= 0:
+        state.dirty[tables.units.shape[0] + cage] = 1
     if new & (new - ONE) == ZERO:
         state.queue[regs[Reg.QUEUE_TAIL]] = cell
         regs[Reg.QUEUE_TAIL] += 1
@@ -69,9 +90,11 @@ def undo(state, mark):
 
 @jit
 def _naked_singles(tables, state):
-    """Remove each queued single's digit from its peers; False on a contradiction."""
+    """Remove each queued single's digit from its peers (and the digits next to it from its
+    non-consecutive neighbours); False on a contradiction."""
     cand, queue, regs = state.cand, state.queue, state.regs
     peer_start, peers = tables.peer_start, tables.peers
+    near_start, near = tables.near_start, tables.near
     while regs[Reg.QUEUE_HEAD] < regs[Reg.QUEUE_TAIL]:
         cell = queue[regs[Reg.QUEUE_HEAD]]
         regs[Reg.QUEUE_HEAD] += 1
@@ -80,6 +103,12 @@ def _naked_singles(tables, state):
             if cand[peers[k]] & bit and not narrow(tables, state, peers[k], ~bit):
                 blame(tables, state, peers[k])
                 return False
+        if near_start[cell] != near_start[cell + 1]:
+            close = (bit << ONE) | (bit >> ONE)
+            for k in range(near_start[cell], near_start[cell + 1]):
+                if cand[near[k]] & close and not narrow(tables, state, near[k], ~close):
+                    blame(tables, state, near[k])
+                    return False
     regs[Reg.QUEUE_HEAD] = 0
     regs[Reg.QUEUE_TAIL] = 0
     return True
@@ -186,9 +215,131 @@ def locked_family(tables, segments, state):
 
 
 @jit
+def locked_intersections(tables, state):
+    """Locked candidates over every unit intersection of :class:`~sudokit.fast.tables.
+    Intersections` (jigsaw regions, overlapping grids): a digit a unit holds only inside a
+    segment leaves the segment's other units outside it; -1 on a contradiction, else the
+    eliminations."""
+    inter, cand, regs = tables.inter, state.cand, state.regs
+    out_start, outside = inter.out_start, inter.outside
+    removed = 0
+    for s in range(inter.start.shape[0] - 1):
+        seg = ZERO
+        for i in range(inter.start[s], inter.start[s + 1]):
+            m = cand[inter.cells[i]]
+            if m & (m - ONE) != ZERO:
+                seg |= m
+        if seg == ZERO:
+            continue
+        first, last = inter.pair_start[s], inter.pair_start[s + 1]
+        for p in range(first, last):
+            rest = ZERO
+            for i in range(out_start[p], out_start[p + 1]):
+                rest |= cand[outside[i]]
+            confined = seg & ~rest
+            if confined == ZERO:
+                continue
+            for q in range(first, last):
+                for i in range(out_start[q], out_start[q + 1] if q != p else out_start[q]):
+                    hit = cand[outside[i]] & confined
+                    if hit != ZERO:
+                        if not narrow(tables, state, outside[i], ~confined):
+                            blame(tables, state, outside[i])
+                            return -1
+                        removed += popcount(hit)
+    regs[Reg.LOCKED_ELIMINATIONS] += removed
+    return removed
+
+
+@jit
+def _cage_bounds(tables, state, k):
+    """Sum bounds of cage ``k`` (no combination table): each cell keeps the digits the others'
+    smallest and largest candidates leave room for; False on a contradiction."""
+    cages, cand = tables.cages, state.cand
+    first, last = cages.start[k], cages.start[k + 1]
+    total = cages.total[k]
+    low = 0
+    high = 0
+    for i in range(first, last):
+        m = cand[cages.cells[i]]
+        low += lowest_index(m) + 1
+        high += highest_index(m) + 1
+    if low > total or high < total:
+        return False
+    for i in range(first, last):
+        m = cand[cages.cells[i]]
+        least = total - (high - highest_index(m) - 1)  # the others at their largest
+        most = total - (low - lowest_index(m) - 1)  # the others at their smallest
+        if most < 1 or least > 64:
+            return False
+        keep = ~ZERO if most >= 64 else (ONE << np.uint64(most)) - ONE
+        if least > 1:
+            keep &= ~((ONE << np.uint64(least - 1)) - ONE)
+        if m & ~keep != ZERO and not narrow(tables, state, cages.cells[i], keep):
+            return False
+    return True
+
+
+@jit
+def cage_sums(tables, state):
+    """Check every cage changed since its last check against its digit combinations (see the
+    module docstring); False on a contradiction (the conflict is blamed on the cage's cells)."""
+    cages, cand, dirty = tables.cages, state.cand, state.dirty
+    cells, combos = cages.cells, cages.combos
+    base = tables.units.shape[0]
+    for k in range(cages.total.shape[0]):
+        if dirty[base + k] == 0:
+            continue
+        dirty[base + k] = 0
+        first, last = cages.start[k], cages.start[k + 1]
+        if cages.combo_start[k] == cages.combo_start[k + 1]:
+            if not _cage_bounds(tables, state, k):
+                blame(tables, state, cells[first])
+                return False
+            continue
+        alive = ZERO
+        common = ~ZERO
+        for j in range(cages.combo_start[k], cages.combo_start[k + 1]):
+            combo = combos[j]
+            cover = ZERO
+            for i in range(first, last):
+                part = cand[cells[i]] & combo
+                if part == ZERO:
+                    cover = ZERO
+                    break
+                cover |= part
+            if cover == combo:
+                alive |= combo
+                common &= combo
+        if alive == ZERO:
+            blame(tables, state, cells[first])
+            return False
+        for i in range(first, last):
+            if cand[cells[i]] & ~alive != ZERO and not narrow(tables, state, cells[i], alive):
+                blame(tables, state, cells[i])
+                return False
+        while common != ZERO:  # a digit of every combination left, with one place: put it there
+            bit = common & (~common + ONE)
+            common ^= bit
+            place = -1
+            count = 0
+            for i in range(first, last):
+                if cand[cells[i]] & bit:
+                    place = cells[i]
+                    count += 1
+            if count == 0:
+                blame(tables, state, cells[first])
+                return False
+            if count == 1 and cand[place] != bit:
+                narrow(tables, state, place, bit)
+    return True
+
+
+@jit
 def propagate(tables, state, full, locked):
     """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared)."""
     regs = state.regs
+    has_cages = tables.cages.total.shape[0] > 0
     while True:
         ok = _naked_singles(tables, state)
         if ok:
@@ -196,10 +347,17 @@ def propagate(tables, state, full, locked):
             if found > 0:
                 continue
             ok = found == 0
+        if ok and has_cages:
+            before = regs[Reg.TRAIL]
+            ok = cage_sums(tables, state)
+            if ok and regs[Reg.TRAIL] != before:
+                continue
         if ok and locked:
             removed = locked_family(tables, tables.rows, state)
             if removed == 0:  # columns only from a drained queue, as the sweep assumes
                 removed = locked_family(tables, tables.cols, state)
+            if removed == 0:
+                removed = locked_intersections(tables, state)
             if removed > 0:
                 continue
             ok = removed == 0

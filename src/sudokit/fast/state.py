@@ -55,7 +55,8 @@ class State(NamedTuple):
         frame_cell, frame_untried, frame_mark: int32[C], uint64[C], int64[C]: the choice points
             (cell, digits not yet tried, trail length when chosen).
         seg_or: uint64[C + 1] scratch for locked candidates.
-        dirty: uint8[U] units changed since their last hidden-single sweep.
+        dirty: uint8[U + K] units changed since their last hidden-single sweep, then killer
+            cages changed since their last sum check (K cages).
         regs: int64[N_REGS] scalars, indexed by :class:`Reg`.
         weight: int64[U] conflicts each unit took part in (the ``wdeg`` of dom/wdeg, reset per
             puzzle; see :func:`sudokit.fast.rules.blame`).
@@ -74,12 +75,21 @@ class State(NamedTuple):
     weight: np.ndarray
 
 
-def new_state(n_cells: int, side: int, n_units: int) -> State:
-    """Allocate one :class:`State` (in Python: the kernels never allocate)."""
+def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None) -> State:
+    """Allocate one :class:`State` (in Python: the kernels never allocate).
+
+    Args:
+        n_cells: C, the geometry's cell count.
+        side: N, the number of digits.
+        n_units: U, the number of units.
+        n_cages: K, the number of killer cages (None: room for the most a grid of C cells can
+            have, C, so a caller that does not know its cages is always safe).
+    """
     trail = n_cells * side + 1
+    n_marks = n_units + (n_cells if n_cages is None else n_cages)
     return State(np.zeros(n_cells, np.uint64), np.zeros(trail, np.int32),
                  np.zeros(trail, np.uint64), np.zeros(n_cells, np.int32),
                  np.zeros(n_cells, np.int32), np.zeros(n_cells, np.uint64),
                  np.zeros(n_cells, np.int64), np.zeros(n_cells + 1, np.uint64),
-                 np.zeros(n_units, np.uint8), np.zeros(N_REGS, np.int64),
+                 np.zeros(n_marks, np.uint8), np.zeros(N_REGS, np.int64),
                  np.zeros(n_units, np.int64))

@@ -1,8 +1,12 @@
-"""Adapter for ``fast``: the compiled bitmask engine (Numba), the default method.
+"""Adapter for ``fast``: the compiled bitmask engine (Numba).
 
-Naked singles, hidden singles and locked candidates to a fixpoint, then depth-first search on a
-cell with the fewest candidates (bivalue first), all in compiled code on uint64 candidate masks;
-see :mod:`sudokit.fast.kernels` for the algorithm and its sources.
+Naked singles, hidden singles, killer cage combinations and locked candidates to a fixpoint,
+then depth-first search on a cell with the fewest candidates (bivalue first), all in compiled
+code on uint64 candidate masks; see :mod:`sudokit.fast.kernels` and :mod:`sudokit.fast.rules`
+for the algorithm and its sources. Every variant of :class:`~sudokit.geometry.Geometry` runs on
+the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units, chess-move
+peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and overlapping
+grids (:data:`FEATURES`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,12 @@ from .base import Solver
 if TYPE_CHECKING:
     from ..chunk import ChunkResult
 
-__all__ = ["FastSolver"]
+__all__ = ["FEATURES", "FastSolver"]
+
+FEATURES = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                      "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+"""Every feature the compiled engine enforces (tested one by one in
+``tests/test_fast_variants.py``)."""
 
 _COUNTED = ("nodes", "backtracks", "propagations")
 _EXTRA = ("hidden_singles", "locked_eliminations")
@@ -48,6 +57,7 @@ class FastSolver(Solver):
                "MRV search; batch API")
     requires = ("numba",)
     counters = frozenset(_COUNTED)
+    features = FEATURES
     options = {"locked_candidates": (True, (True, False))}
     chunk_size = 4096
     releases_gil = True

@@ -19,6 +19,11 @@ search tree is small, and conflict-driven clause learning, which wins on the hea
 instances of quasigroup completion near the phase transition (Gomes and Selman 1997; Achlioptas
 et al. 2000).
 
+Variants: the portfolio declares every feature of the engine (its one member that always
+runs); CDCL joins the race only on geometries whose features it declares itself
+(:meth:`SatSolver.supports <sudokit.solvers.base.Solver.supports>`), so neither member ever
+sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped.
+
 Counting (``--unique``) races the same way: every grid either method finds is reported once and
 blocked in the CDCL formula (a blocking clause), so CDCL only looks for new ones; the search is
 over when either method proves that no other grid exists. Statistics: ``nodes`` is engine nodes
@@ -44,7 +49,7 @@ from ..registry import register
 from ..result import Limits, Stats, Status
 from ..sat.forked import ForkedCdcl
 from .base import Solver
-from .fast import FastSolver, _fill
+from .fast import FEATURES, FastSolver, _fill
 
 if TYPE_CHECKING:
     from ..chunk import ChunkResult
@@ -179,6 +184,7 @@ class PortfolioSolver(Solver):
                "behind the better of the two, on any grid size")
     requires = ("numba",)
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
+    features = FEATURES
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
                "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", None),
                "locked_candidates": (True, (True, False))}
@@ -188,14 +194,21 @@ class PortfolioSolver(Solver):
     def _fast(self) -> FastSolver:
         return FastSolver(locked_candidates=self.settings["locked_candidates"])
 
-    def _cdcl_available(self) -> bool:
+    def _cdcl_available(self, geometry: Geometry | None = None) -> bool:
+        """Whether CDCL may race: its backend is known and it declares every feature of
+        ``geometry`` (when given)."""
         from .sat import SatSolver
 
-        return self.settings["cdcl"] in SatSolver.backends
+        return self.settings["cdcl"] in SatSolver.backends and (
+            geometry is None or SatSolver.supports(geometry))
+
+    def _engine_alone(self, geometry: Geometry) -> bool:
+        return geometry.side <= self.settings["fast_only_side"] or not self._cdcl_available(
+            geometry)
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         stats.extra["winner"] = "fast"
-        if puzzle.geometry.side <= self.settings["fast_only_side"] or not self._cdcl_available():
+        if self._engine_alone(puzzle.geometry):
             yield from self._fast().solutions(puzzle, stats, limits)
             return
         yield from self._run(puzzle, stats, limits, probe=True)
@@ -230,7 +243,7 @@ class PortfolioSolver(Solver):
     def warm_up(self, geometry: Geometry | None = None) -> None:
         """Load the engine's kernels (see :meth:`FastSolver.warm_up`) and import PySAT."""
         self._fast().warm_up(geometry)
-        if geometry is None or geometry.side > self.settings["fast_only_side"]:
+        if geometry is None or not self._engine_alone(geometry):
             self._cdcl_available()
 
     @staticmethod
@@ -363,8 +376,7 @@ def _chunk_solve(solver: PortfolioSolver, givens: np.ndarray, geometry: Geometry
     from ..result import gather
 
     fast = solver._fast()
-    side_only = geometry.side <= solver.settings["fast_only_side"]
-    if side_only or not solver._cdcl_available():
+    if solver._engine_alone(geometry):
         chunk = fast.solve_chunk(givens, geometry, limits, count_limit)
         return ChunkResult(chunk.grids, chunk.found, chunk.status, chunk.counters,
                            chunk.counter_names, chunk.seconds, solver.full_name, chunk.messages)
