@@ -6,7 +6,19 @@ queues an event; processing events applies, to a fixpoint:
 * **elimination** (naked single): a cell left with one candidate removes it from its peers;
 * **only choice** (hidden single): a digit with one place left in a unit goes there;
 * **naked twins** (naked pair): two cells of a unit with the same two candidates remove them from
-  the rest of the unit (the Udacity "AIND-Sudoku" formulation).
+  the rest of the unit (the Udacity "AIND-Sudoku" formulation);
+
+and, on variant grids (:class:`~sudokit.geometry.Geometry` features):
+
+* the peers include cage mates and cells a chess move apart (anti-knight, anti-king), so
+  elimination covers them;
+* **parity** (even/odd): a cell starts with the digits its parity allows;
+* **non-consecutive**: a cell whose candidates are ``{d}`` removes d-1 and d+1 from its
+  orthogonal neighbours, and one whose candidates are ``{d-1, d+1}`` removes d (every digit
+  left must have a candidate of the neighbour that is not next to it);
+* **cage combinations** (killer): when a cage cell loses candidates, every cage cell keeps only
+  the digits some combination of distinct digits reaching the cage's total, one per cell from
+  its candidates, uses (:func:`sudokit.csp.cages.cage_supports`: generalised arc consistency).
 
 The same three rules are public, one pass at a time, on a candidates state (a :class:`Candidates`,
 or the notebook's dict ``"A1" -> "123456789"``), so the Udacity notebook's steps can be replayed:
@@ -28,12 +40,20 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .csp.cages import cage_supports
 from .geometry import Geometry
 from .puzzle import Grid, Puzzle
 from .result import Limits, Stats
 
-__all__ = ["PropagationState", "search", "Candidates", "eliminate", "only_choice", "naked_twins",
-           "reduce_puzzle"]
+__all__ = [
+    "Candidates",
+    "PropagationState",
+    "eliminate",
+    "naked_twins",
+    "only_choice",
+    "reduce_puzzle",
+    "search",
+]
 
 
 @dataclass(frozen=True)
@@ -50,9 +70,10 @@ class Candidates:
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Candidates:
-        """The notebook's starting state: each given alone, every digit in the empty cells."""
-        every = tuple(range(1, puzzle.geometry.side + 1))
-        return cls(puzzle.geometry, tuple((d,) if d else every for d in puzzle.givens))
+        """The notebook's starting state: each given alone, every digit in the empty cells (the
+        digits their parity allows on an even/odd grid)."""
+        g = puzzle.geometry
+        return cls(g, tuple((d,) if d else g.allowed(c) for c, d in enumerate(puzzle.givens)))
 
     @classmethod
     def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
@@ -228,7 +249,12 @@ class PropagationState:
         self.peers = g.peers
         self.units = g.units
         self.cell_units = [[g.units[u] for u in us] for us in g.units_of]
-        self.cand = [(1 << g.side) - 1] * g.n_cells
+        self.side = g.side
+        self.cand = ([(1 << g.side) - 1] * g.n_cells if g.parity is None else
+                     [sum(1 << (d - 1) for d in g.allowed(c)) for c in range(g.n_cells)])
+        self.neighbours = g.neighbours if g.consecutive_pairs else None
+        self.cage_of = g.cage_of if g.cages else None
+        self.cages = g.cages
         self.trail: list[tuple[int, int]] = []
         self.queue: list[tuple[int, int]] = []
         self.eliminations = 0
@@ -268,6 +294,13 @@ class PropagationState:
                     if cand[peer] & mask and not remove(peer, mask):
                         queue.clear()
                         return False
+            if self.neighbours is not None and not self._non_consecutive(cell, mask):
+                queue.clear()
+                return False
+            if self.cage_of is not None and self.cage_of[cell] >= 0 and not self._cage(
+                    self.cage_of[cell]):
+                queue.clear()
+                return False
             removed = old & ~mask
             twin = self.naked_twins and mask.bit_count() == 2 and old.bit_count() > 2
             for unit in self.cell_units[cell]:
@@ -294,6 +327,29 @@ class PropagationState:
                 if place < 0 or not self.remove(place, cand[place] & ~bit):
                     return False
         return True
+
+    def _non_consecutive(self, cell: int, mask: int) -> bool:
+        """Remove from the neighbours of ``cell`` the digits next to every candidate left."""
+        low = mask & -mask
+        if mask == low:  # {d}: neither d-1 nor d+1 (bits d-2 and d)
+            forbid = (low >> 1) | (low << 1)
+        elif mask == low | (low << 2):  # {d-1, d+1}: not d
+            forbid = low << 1
+        else:
+            return True
+        forbid &= (1 << self.side) - 1
+        cand = self.cand
+        return all(not cand[nb] & forbid or self.remove(nb, forbid)
+                   for nb in self.neighbours[cell])
+
+    def _cage(self, k: int) -> bool:
+        """Keep in each cell of cage k only the digits some combination reaching its total
+        supports; False when no combination is left."""
+        cage, cand = self.cages[k], self.cand
+        supports = cage_supports([cand[c] << 1 for c in cage.cells], cage.total, self.side)
+        if supports is None:
+            return False
+        return all(self.remove(c, cand[c] & ~(s >> 1)) for c, s in zip(cage.cells, supports))
 
     def _twins(self, unit: tuple[int, ...], cell: int, mask: int) -> bool:
         """If another cell of unit has exactly ``mask``, remove mask from the unit's others."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ..propagation import search
 from ..puzzle import Grid, Puzzle
@@ -13,12 +14,20 @@ from .base import Solver
 
 @register
 class PropagateSolver(Solver):
-    """Elimination, only choice and naked twins to a fixpoint, then MRV depth-first search."""
+    """Elimination, only choice and naked twins to a fixpoint, then MRV depth-first search.
+
+    Every variant feature: extra units and peers (cage mates, chess moves) through the geometry,
+    parity as starting candidates, non-consecutive neighbours and cage combinations as further
+    propagation rules (see :mod:`sudokit.propagation`).
+    """
 
     name = "propagate"
     summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
     counters = frozenset({"nodes", "backtracks", "propagations"})
-    options = {"naked_twins": (True, (True, False))}
+    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
+        "naked_twins": (True, (True, False))}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return search(puzzle, stats, limits, naked_twins=self.settings["naked_twins"])

@@ -1,0 +1,187 @@
+"""sudokit's own methods (propagate, the CSP methods, SAT, DPLL, CP-SAT) on variant Sudoku.
+
+For every method and every feature it declares: small puzzles whose full solution sets are known
+independently (4x4: every Latin square of order 4 filtered by the puzzle's own verification,
+:func:`sudokit.puzzle.is_solution`) must come back exactly, and real puzzles of Otto Janko's
+site (tests/data/janko, see tests/data/SOURCES.md) must give their published solution. A method
+must refuse (UnsupportedPuzzle) every feature it does not declare.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from functools import cache
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+from sudokit.api import count_solutions, solve
+from sudokit.errors import UnsupportedPuzzle
+from sudokit.geometry import Geometry, Layout
+from sudokit.puzzle import Grid, Puzzle, is_solution
+from sudokit.registry import get_solver
+
+DATA = Path(__file__).parent / "data" / "janko"
+METHODS = ["propagate", "backtracking", "forward-checking", "mac", "sat", "dpll", "cpsat"]
+FEATURES = ["diagonal", "hyper", "disjoint", "anti-knight", "anti-king", "non-consecutive",
+            "jigsaw", "killer", "even-odd", "multi-grid"]
+
+
+def _available(method: str) -> bool:
+    return method != "cpsat" or importlib.util.find_spec("ortools") is not None
+
+
+def _declared(method: str) -> frozenset[str]:
+    return type(get_solver(method)).features if _available(method) else frozenset()
+
+
+def _pairs(declared: bool) -> list[tuple[str, str]]:
+    return [(m, f) for m in METHODS if _available(m) for f in FEATURES
+            if (f in _declared(m)) == declared]
+
+
+# -- independent references: every Latin square of order 4 -----------------------------------
+
+@cache
+def _latin4() -> tuple[Grid, ...]:
+    rows = list(permutations(range(1, 5)))
+
+    def extend(prefix: tuple[tuple[int, ...], ...]) -> list[Grid]:
+        if len(prefix) == 4:
+            return [sum(prefix, ())]
+        return [g for r in rows if all(r[c] != p[c] for p in prefix for c in range(4))
+                for g in extend((*prefix, r))]
+
+    return tuple(extend(()))
+
+
+def _two_grids() -> tuple[Grid, ...]:
+    """Every filling of two 4x4 grids overlapping in one box (the 28 cells of a 6x6 canvas)."""
+    g = Geometry.of(2, 2, layout=Layout(6, 6, ((0, 0), (2, 2))))
+    standard = [s for s in _latin4() if is_solution(s, Puzzle(Geometry.of(2, 2), (0,) * 16))]
+    out = []
+    for first in standard:
+        for second in standard:
+            if [first[10], first[11], first[14], first[15]] != [second[0], second[1], second[4],
+                                                                  second[5]]:
+                continue
+            grid = [0] * g.n_cells
+            for k, (r0, c0) in enumerate(((0, 0), (2, 2))):
+                for i in range(16):
+                    cell = g.cell_at(r0 + i // 4, c0 + i % 4)
+                    grid[cell] = (first, second)[k][i]
+            out.append(tuple(grid))
+    return tuple(out)
+
+
+def _small(feature: str) -> tuple[Geometry, tuple[Grid, ...]]:
+    """A small geometry with the feature, and every filling to filter by verification."""
+    if feature == "multi-grid":
+        return Geometry.of(2, 2, layout=Layout(6, 6, ((0, 0), (2, 2)))), _two_grids()
+    if feature == "jigsaw":
+        regions = [(0, 1, 2, 5), (3, 6, 7, 11), (4, 8, 9, 12), (10, 13, 14, 15)]
+        return Geometry.of(2, 2, regions=regions), _latin4()
+    if feature == "killer":  # cages of a grid: 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1
+        cages = [(3, (0, 1)), (7, (2, 3)), (5, (4, 8)), (5, (5, 9)), (3, (6, 7)),
+                 (6, (10, 14)), (4, (11, 15)), (7, (12, 13))]
+        return Geometry.of(2, 2, cages=cages), _latin4()
+    if feature == "even-odd":
+        return Geometry.of(2, 2, parity="e.o." + "...." + ".e.." + "o..."), _latin4()
+    return Geometry.of(2, 2, feature), _latin4()
+
+
+def _reference(puzzle: Puzzle, fillings: tuple[Grid, ...]) -> set[Grid]:
+    return {s for s in fillings if is_solution(s, puzzle)}
+
+
+@pytest.mark.parametrize(("method", "feature"), [p for p in _pairs(True)
+                                                 if p[1] not in ("anti-king", "non-consecutive")])
+def test_small_puzzles_give_exactly_the_reference_solutions(method: str, feature: str) -> None:
+    geometry, fillings = _small(feature)
+    every = sorted(_reference(Puzzle(geometry, (0,) * geometry.n_cells), fillings))
+    assert every, "the reference puzzle must have solutions"
+    rng = random.Random(16)
+    for _ in range(3):
+        planted = rng.choice(every)
+        givens = [d if rng.random() < 0.3 else 0 for d in planted]
+        puzzle = Puzzle(geometry, tuple(givens))
+        found = count_solutions(puzzle, method, limit=None, time_limit=60)
+        assert found.status.name == "SOLVED"
+        assert set(found.solutions) == _reference(puzzle, fillings)
+        assert len(found.solutions) == len(set(found.solutions))
+
+
+# 6x6 puzzles with one solution (4x4 grids admit none under these rules); the solution is
+# checked by the verifier, and every method must find it and prove it unique.
+SIX = {
+    "anti-king": (".2...6.....3......6...1....5........",
+                  "123456465123312645654312231564546231"),
+    "non-consecutive": ("..5...................2.......6.....",
+                        "135246462513246351513624351462624135"),
+}
+
+
+@pytest.mark.parametrize(("method", "feature"), [p for p in _pairs(True)
+                                                 if p[1] in ("anti-king", "non-consecutive")])
+def test_six_by_six_puzzles_with_one_solution(method: str, feature: str) -> None:
+    text, solution = SIX[feature]
+    geometry = Geometry.of(2, 3, feature)
+    puzzle = Puzzle(geometry, tuple(0 if ch == "." else int(ch) for ch in text))
+    expected = tuple(map(int, solution))
+    assert is_solution(expected, puzzle)
+    found = count_solutions(puzzle, method, limit=2, time_limit=60)
+    assert found.solutions == (expected,)
+
+
+def test_six_by_six_solutions_break_the_rule_they_avoid_when_changed() -> None:
+    """The references are not trivially valid: swapping two digits breaks the variant rule."""
+    for feature, (text, solution) in SIX.items():
+        geometry = Geometry.of(2, 3, feature)
+        grid = list(map(int, solution))
+        swapped = [{1: 2, 2: 1}.get(d, d) for d in grid]
+        puzzle = Puzzle(geometry, (0,) * 36)
+        assert is_solution(tuple(grid), puzzle)
+        assert not is_solution(tuple(swapped), puzzle)
+
+
+# -- real puzzles (janko.at) -------------------------------------------------------------------
+
+def _janko(folder: str, name: str) -> tuple[Puzzle, Grid]:
+    from sudokit.variants.janko import read_janko
+
+    puzzle = read_janko(DATA / folder / "problems" / name)
+    lines = (DATA / folder / "solutions" / name).read_text().split("\n")
+    tokens = [t for line in lines[1:] for t in line.split()]
+    width = puzzle.geometry.canvas[1]
+    grid = tuple(int(tokens[p]) for p in puzzle.geometry.positions)
+    assert len(tokens) == puzzle.geometry.canvas[0] * width
+    return puzzle, grid
+
+
+JANKO = {"jigsaw": ("JigsawSudoku", "94_9x9.txt"), "killer": ("KillerSudoku", "22_9x9.txt"),
+         "even-odd": ("EvenOddSudoku", "2_9x9.txt"), "multi-grid": ("SamuraiSudoku", "2_21x21.txt")}
+SLOW_ON = {"backtracking", "forward-checking", "dpll"}  # pure-Python, no strong propagation
+
+
+@pytest.mark.parametrize(("method", "feature"), [
+    pytest.param(m, f, marks=[pytest.mark.slow] if m in SLOW_ON else [])
+    for m, f in _pairs(True) if f in JANKO])
+def test_janko_puzzles_give_the_published_solution(method: str, feature: str) -> None:
+    puzzle, expected = _janko(*JANKO[feature])
+    assert feature in puzzle.geometry.features
+    found = solve(puzzle, method, time_limit=120)
+    assert found.solution == expected
+
+
+@pytest.mark.parametrize(("method", "feature"), _pairs(False))
+def test_methods_refuse_what_they_do_not_declare(method: str, feature: str) -> None:
+    geometry, _ = _small(feature) if feature not in SIX else (Geometry.of(2, 3, feature), None)
+    with pytest.raises(UnsupportedPuzzle):
+        solve(Puzzle(geometry, (0,) * geometry.n_cells), method)
+
+
+def test_every_declared_feature_is_a_feature_of_the_model() -> None:
+    for method in METHODS:
+        assert _declared(method) <= set(FEATURES), method
