@@ -102,7 +102,8 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     """Draw a puzzle of any geometry as printed puzzles are drawn (janko.at, the WPF GP).
 
     Thin lines between cells, thick lines around boxes, jigsaw regions and each grid of a
-    layout (canvas cells outside every grid are left blank); killer cages as dashed outlines
+    layout (canvas cells outside every grid are left blank; grids that touch without
+    overlapping, as in clueless Sudoku, are outlined thicker still); killer cages as dashed outlines
     inside the cells with the total at the top-left of each cage's first cell; even cells
     shaded grey, odd cells circled; hyper boxes and a layout's extra units shaded blue; the
     diagonals of Sudoku X drawn as thin lines; givens bold, solution digits lighter.
@@ -154,6 +155,11 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     for weight, (width, colour) in _LINE.items():
         axes.add_collection(LineCollection(_grid_lines(g, weight), colors=colour,
                                            linewidths=width, capstyle="projecting"))
+    layout, n = g.layout, g.side
+    if layout is not None and len(layout.origins) * n * n == g.n_cells:
+        for r0, c0 in layout.origins:  # grids side by side (clueless): outline each one
+            axes.add_patch(Rectangle((c0, r0), n, n, fill=False, edgecolor="black",
+                                     linewidth=3.6))
     sums = {cage.cells[0]: cage.total for cage in g.cages}
     for cell, given in enumerate(puzzle.givens):
         r, c = g.position(cell)
