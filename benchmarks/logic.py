@@ -10,7 +10,8 @@ Reads ``../shared/data/rated/se_diabolical_calibration.txt`` (1,045 puzzles rate
 Sukaku Explainer) and takes ``--sample`` puzzles spread evenly over it. Prints:
 
 - agreement of our ratings with the published ones: Spearman rank correlation, share of exact
-  ratings, share within 0.5, mean absolute difference;
+  ratings, share within 0.5, mean absolute difference; also apart on the puzzles of even lines
+  of the file (the half the ladder and its ratings were tuned on) and of odd lines (held out);
 - the share of ``--invariance`` puzzles whose rating is unchanged by a random relabelling,
   transposition and band and stack permutation;
 - the share solved without the trial step, on that sample and on the first ``--magictour``
@@ -45,12 +46,12 @@ MAGICTOUR = "tdoku/puzzles3_magictour_top1465"
 HARDEST = "tdoku/puzzles5_forum_hardest_1905_11+_first20000"
 
 
-def load_rated(sample: int) -> list[tuple[str, float]]:
-    """Evenly spaced ``(81 digits, SE rating)`` pairs of the rated set."""
+def load_rated(sample: int) -> list[tuple[str, float, int]]:
+    """Evenly spaced ``(81 digits, SE rating, line index)`` triples of the rated set."""
     rows = [(parts[1], float(parts[2])) for parts in
             (line.split() for line in (DATA / RATED).read_text().splitlines()) if len(parts) == 3]
     step = max(1, len(rows) // sample)
-    return rows[::step][:sample]
+    return [(g, se, i) for i, (g, se) in enumerate(rows)][::step][:sample]
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
@@ -177,7 +178,8 @@ def main() -> None:
     parser.add_argument("--peer-budget", type=float, default=60.0)
     args = parser.parse_args()
 
-    rows = load_rated(args.sample)
+    triples = load_rated(args.sample)
+    rows = [(g, se) for g, se, _i in triples]
     grids, se = [g for g, _ in rows], [s for _, s in rows]
     print_header(f"sudokit.logic on {len(rows)} puzzles of {RATED} (SE 5.2-9.1)")
     times, ours, no_trial = [], [], []
@@ -187,6 +189,10 @@ def main() -> None:
         times.append(time.perf_counter() - start)
     seconds = statistics.median(times)
     print(f"agreement with SE: {agreement(ours, se)}")
+    for label, parity in (("tuning half (even lines)", 0), ("held-out half (odd lines)", 1)):
+        pick = [k for k, (_g, _s, i) in enumerate(triples) if i % 2 == parity]
+        print(f"  {label}, {len(pick)} puzzles: "
+              f"{agreement([ours[k] for k in pick], [se[k] for k in pick])}")
     print(f"solved without trial: {np.mean(no_trial):.1%}")
     print(f"rating speed: {len(rows) / seconds:.2f} puzzles/s (median of {args.runs} runs, "
           f"one core, every step verified)")
