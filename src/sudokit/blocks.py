@@ -97,7 +97,8 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
                 grids: bool = False, skip_header: bool = False, variant: Any = "standard"
                 ) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
-    grid output go on the array path, everything else on the object path.
+    grid output go on the array path, everything else on the object path (so do inputs in
+    variant forms, see :func:`sudokit.formats.needs_general_reader`).
 
     Args:
         inputs: files, ``-`` (standard input) or literal puzzles.
@@ -110,23 +111,25 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
         InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` are malformed.
     """
     from .batch import in_sizes
-    from .formats import parse_alphabet, parse_box, parse_variant, read_puzzles
+    from .formats import needs_general_reader, parse_alphabet, parse_box, read_puzzles
     from .output import check_inputs, names_file, read_inputs
+    from .variants.names import parse_spec
 
     check_inputs(inputs)
     shape = parse_box(box) if box else None
     symbols = parse_alphabet(alphabet) if alphabet else None
-    rules = parse_variant(variant)
+    spec = parse_spec(variant)
+    rules = spec.rules
     for number, text in enumerate(inputs, 1):
         if text != "-" and not names_file(text):
             records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
-                                   name=f"<argument {number}>", variant=rules)
-        elif fmt is OutputFormat.LINE and not grids:
+                                   name=f"<argument {number}>", variant=spec)
+        elif fmt is OutputFormat.LINE and not grids and not needs_general_reader(text, spec):
             yield from _line_chunks(text, shape, symbols, sizes, skip_header, rules)
             continue
         else:
             records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header,
-                                  variant=rules)
+                                  variant=spec)
         for chunk in in_sizes(records, sizes):
             yield RecordTask(chunk, fmt, grids)
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 
@@ -17,17 +16,82 @@ INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted a
 
 
 
-class VariantChoice(str, Enum):
-    """The rules a command reads puzzles in (:class:`sudokit.geometry.Variant`)."""
+class VariantChoice(str):
+    """A variant name given on the command line, checked when parsed: whole-grid rules
+    (``diagonal``, ``hyper``, ``disjoint``, ``anti-knight``, ``anti-king``,
+    ``non-consecutive``), puzzle types (``jigsaw``, ``killer``, ``even-odd``) and layouts
+    (``samurai``, ``butterfly``, ``sumo``, ``windmill``, ``gattai-8``, ``shogun``, ``sohei``,
+    ``clueless-1``, ``clueless-2``), combined with ``+`` (see :mod:`sudokit.variants.names`).
+    ``.value`` is the name as typed."""
 
-    STANDARD = "standard"
-    DIAGONAL = "diagonal"
+    STANDARD: ClassVar[VariantChoice]
+    DIAGONAL: ClassVar[VariantChoice]
 
+    @property
+    def value(self) -> str:
+        """The name (a plain str)."""
+        return str(self)
+
+    @classmethod
+    def parse(cls, text: str) -> VariantChoice:
+        """Check a name of any variant (click calls this for ``--variant``).
+
+        Raises:
+            typer.BadParameter: not a variant name (the message lists the names).
+        """
+        from ..errors import InvalidPuzzle
+        from ..variants.names import parse_spec
+
+        try:
+            parse_spec(str(text))
+        except InvalidPuzzle as exc:
+            raise typer.BadParameter(exc.reason) from None
+        return cls(text)
+
+    @classmethod
+    def parse_rules(cls, text: str) -> VariantChoice:
+        """Check a name of whole-grid rules only (no type, no layout).
+
+        Raises:
+            typer.BadParameter: not such a name.
+        """
+        from ..variants.names import parse_spec
+
+        if not parse_spec(cls.parse(text)).is_rules_only:
+            raise typer.BadParameter(f"expected whole-grid rules (diagonal, hyper, disjoint, "
+                                     f"anti-knight, anti-king, non-consecutive, combined with "
+                                     f"+), got {text!r}")
+        return cls(text)
+
+
+VariantChoice.STANDARD = VariantChoice("standard")
+VariantChoice.DIAGONAL = VariantChoice("diagonal")
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of ``--variant``: the names starting with the part after the last
+    ``+``."""
+    from ..variants.names import ALL_NAMES
+
+    head, sep, last = incomplete.rpartition("+")
+    return [head + sep + name for name in ALL_NAMES if name.startswith(last.lower())]
+
+
+VARIANT_HELP = (
+    "Rules of the puzzles: standard; diagonal, hyper, disjoint, anti-knight, anti-king, "
+    "non-consecutive; jigsaw, killer, even-odd (what a file's second grid or marks mean); "
+    "samurai, butterfly, sumo, windmill, gattai-8, shogun, sohei, clueless-1, clueless-2 "
+    "(layouts); combine with + (diagonal+anti-knight). A '# variant: NAME' line in a file "
+    "changes it for the puzzles after it.")
 
 VariantOption = Annotated[VariantChoice, typer.Option(
-    help="Rules of the puzzles: standard, or diagonal (Sudoku X: both main diagonals hold "
-    "every digit once). A '# variant: diagonal' line in a file changes it for the puzzles "
-    "after it.")]
+    help=VARIANT_HELP, metavar="NAME", parser=VariantChoice.parse,
+    autocompletion=complete_variant)]
+
+RulesOption = Annotated[VariantChoice, typer.Option(
+    "--variant", help="Rules: standard, or whole-grid rules such as diagonal, hyper or "
+    "anti-knight, combined with +.", metavar="NAME", parser=VariantChoice.parse_rules,
+    autocompletion=complete_variant)]
 
 
 def one_puzzle(argument: str, *, index: int | None, box: str | None,

@@ -13,7 +13,7 @@ import typer
 
 from ..output import OutputFormat
 from ._app import app
-from ._common import VariantChoice
+from ._common import RulesOption, VariantChoice
 
 
 class SymmetryChoice(str, Enum):
@@ -66,8 +66,7 @@ def generate_command(
         "--size", "-s", min=1, max=64, help="Grid side N (default 9; usual box shape).")] = None,
     box: Annotated[str | None, typer.Option(
         help="Box shape RxC, e.g. 2x3 or 3x4 (sets the size).")] = None,
-    variant: Annotated[VariantChoice, typer.Option(help="Rules: standard or diagonal (X).")]
-    = VariantChoice.STANDARD,
+    variant: RulesOption = VariantChoice.STANDARD,
     symmetry: Annotated[SymmetryChoice, typer.Option(
         help="Symmetry of the givens pattern.")] = SymmetryChoice.NONE,
     minimal: Annotated[bool, typer.Option(
