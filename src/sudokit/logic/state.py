@@ -178,7 +178,7 @@ class Board:
         self.masks = masks
         self.values = values
         self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
-        self._common: dict[int, int] = {}
+        self._common = _common_memo(geometry)
 
     @property
     def side(self) -> int:
@@ -234,7 +234,8 @@ class Board:
         return bool((self.peer_masks[a] >> b) & 1)
 
     def common_peers(self, cells_mask: int) -> int:
-        """Bitmask of the cells that are peers of every cell in ``cells_mask`` (memoised)."""
+        """Bitmask of the cells that are peers of every cell in ``cells_mask`` (memoised per
+        grid geometry, shared by every board of that geometry; at most 2**16 entries)."""
         if not cells_mask & (cells_mask - 1):
             return self.peer_masks[cells_mask.bit_length() - 1] if cells_mask else 0
         memo = self._common
@@ -243,11 +244,21 @@ class Board:
             result = -1
             for cell in bits(cells_mask):
                 result &= self.peer_masks[cell]
-            result = memo[cells_mask] = result if result != -1 else 0
+            result = result if result != -1 else 0
+            if len(memo) < 1 << 16:
+                memo[cells_mask] = result
         return result
 
 
 _CACHE: dict[Geometry, tuple[np.ndarray, list[int], list[int]]] = {}
+_COMMON: dict[Geometry, dict[int, int]] = {}
+
+
+def _common_memo(geometry: Geometry) -> dict[int, int]:
+    memo = _COMMON.get(geometry)
+    if memo is None:
+        memo = _COMMON[geometry] = {}
+    return memo
 
 
 def _tables(geometry: Geometry) -> tuple[np.ndarray, list[int], list[int]]:

@@ -7,8 +7,10 @@ Unique Rectangle 4.5 (type 3: 4.5 plus 0.1 per cell of its naked subset), BUG+1 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
+from ...geometry import Geometry
 from ..registry import Kind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
@@ -16,20 +18,26 @@ from ..step import Step, cells_text, eliminations_text
 __all__ = ["bug_plus_one", "unique_rectangle"]
 
 
-def _rectangles(board: Board):
-    """Yield ``(cells, x, y)`` for every rectangle of open cells in two boxes sharing x, y."""
-    g = board.geometry
-    n, masks, values = g.side, board.masks, board.values
+@cache
+def _shapes(geometry: Geometry) -> tuple[tuple[int, int, int, int], ...]:
+    """Every rectangle of cells (corners in row-major order) lying in exactly two boxes."""
+    n = geometry.side
+    out = []
     for r1, r2 in combinations(range(n), 2):
         for c1, c2 in combinations(range(n), 2):
             cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if any(values[c] for c in cells):
-                continue
-            if len({g.box_of(c) for c in cells}) != 2:
-                continue
-            common = masks[cells[0]] & masks[cells[1]] & masks[cells[2]] & masks[cells[3]]
-            if common.bit_count() < 2:
-                continue
+            if len({geometry.box_of(c) for c in cells}) == 2:
+                out.append(cells)
+    return tuple(out)
+
+
+def _rectangles(board: Board):
+    """Yield ``(cells, x, y)`` for every rectangle of open cells in two boxes sharing x, y."""
+    masks, values = board.masks, board.values
+    for cells in _shapes(board.geometry):
+        a, b, c, d = cells
+        common = masks[a] & masks[b] & masks[c] & masks[d]
+        if common.bit_count() >= 2 and not (values[a] or values[b] or values[c] or values[d]):
             for x, y in combinations(digits_of(common), 2):
                 yield cells, x, y
 
