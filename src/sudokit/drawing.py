@@ -30,9 +30,9 @@ shared with the PNG drawing of :func:`sudokit.plots.puzzle_figure`.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .geometry import Geometry, Variant
@@ -44,6 +44,7 @@ __all__ = [
     "draw_text",
     "drawing_pieces",
     "edge",
+    "edges_of",
     "layout_pieces",
     "legend",
     "marked_cells",
@@ -77,7 +78,7 @@ class Piece(NamedTuple):
     cell: int = -1
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
 def box_sets(geometry: Geometry) -> tuple[frozenset[int], ...]:
     """Per cell, the indices into ``geometry.boxes`` of the boxes (or regions) holding it (two
     for a cell where the boxes of overlapping grids do not coincide)."""
@@ -92,17 +93,26 @@ def edge(geometry: Geometry, a: int | None, b: int | None, cages: bool = True) -
     """The line between two adjacent canvas positions holding cells ``a`` and ``b`` (None for a
     position outside every grid), by the rules of the module docstring; ``cages=False``
     ignores killer cages (the PNG drawing outlines them apart)."""
-    if a is None or b is None:
-        return Edge.NONE if a is None and b is None else Edge.HEAVY
+    return edges_of(geometry, cages)(a, b)
+
+
+def edges_of(geometry: Geometry, cages: bool = True) -> Callable[[int | None, int | None], Edge]:
+    """:func:`edge` for one geometry, its tables looked up once (for drawing every line)."""
     boxes = box_sets(geometry)
-    same_cage = (cages and bool(geometry.cages)
-                 and geometry.cage_of[a] == geometry.cage_of[b] >= 0)
-    if boxes[a] != boxes[b]:
-        return Edge.HEAVY_DASHED if same_cage else Edge.HEAVY
-    return Edge.NONE if same_cage else Edge.LIGHT
+    cage_of = geometry.cage_of if cages and geometry.cages else None
+
+    def between(a: int | None, b: int | None) -> Edge:
+        if a is None or b is None:
+            return Edge.NONE if a is None and b is None else Edge.HEAVY
+        same_cage = cage_of is not None and cage_of[a] == cage_of[b] >= 0
+        if boxes[a] != boxes[b]:
+            return Edge.HEAVY_DASHED if same_cage else Edge.HEAVY
+        return Edge.NONE if same_cage else Edge.LIGHT
+
+    return between
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
 def shaded_cells(geometry: Geometry) -> frozenset[int]:
     """The cells of hyper boxes and of a layout's extra units (clueless Sudoku's tenth grid),
     which drawings shade."""
@@ -114,7 +124,7 @@ def shaded_cells(geometry: Geometry) -> frozenset[int]:
     return frozenset(cell for unit in shaded for cell in unit)
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
 def marked_cells(geometry: Geometry) -> dict[int, str]:
     """Cells of extra units worth marking, with their empty mark: ``╲`` / ``╱`` / ``╳`` on the
     diagonals (Sudoku X), ``░`` in hyper boxes and in a layout's extra units. Disjoint groups
@@ -185,8 +195,8 @@ def _junctions() -> dict[tuple[int, int, int, int], str]:
     return table  # type: ignore[return-value]
 
 
-def _weight(line: Edge) -> int:
-    return 2 if line >= Edge.HEAVY else int(line)
+_WEIGHT = {Edge.NONE: 0, Edge.LIGHT: 1, Edge.HEAVY: 2, Edge.HEAVY_DASHED: 2}
+_weight = _WEIGHT.__getitem__  # a line's weight in a junction: none, light or heavy
 
 
 _HORIZONTAL = {Edge.NONE: " ", Edge.LIGHT: "─", Edge.HEAVY: "━", Edge.HEAVY_DASHED: "┅"}
@@ -222,68 +232,91 @@ def layout_pieces(geometry: Geometry, texts: Sequence[str],
     """
     if len(texts) != geometry.n_cells:
         raise ValueError(f"expected {geometry.n_cells} cell texts, got {len(texts)}")
-    rows, cols = geometry.canvas
     width = _cell_width(geometry, texts)
-    at = [[geometry.cell_at(r, c) for c in range(cols)] + [None] for r in range(rows)]
-    at.append([None] * (cols + 1))
-
-    def cell(r: int, c: int) -> int | None:
-        return at[r][c] if r >= 0 and c >= 0 else None
-
-    def across(r: int, c: int) -> Edge:  # the line above canvas position (r, c)
-        return edge(geometry, cell(r - 1, c), cell(r, c))
-
-    def down(r: int, c: int) -> Edge:  # the line left of canvas position (r, c)
-        return edge(geometry, cell(r, c - 1), cell(r, c))
-
-    sums = {cage.cells[0]: str(cage.total) for cage in geometry.cages}
-    marks = marked_cells(geometry)
-    junction = _junctions()
     lines: list[list[Piece]] = []
-    for r in range(rows + 1):
-        border = []
-        for c in range(cols + 1):
-            arms = (_weight(down(r - 1, c)), _weight(across(r, c)), _weight(down(r, c)),
-                    _weight(across(r, c - 1)))
-            border.append(Piece(junction[arms], "border"))
-            if c == cols:
-                break
-            run = _HORIZONTAL[across(r, c)] * width
-            total = sums.get(cell(r, c))  # type: ignore[arg-type]
-            if total is None:
-                border.append(Piece(run, "border"))
+    for frame in _frame(geometry, width):
+        line: list[Piece] = []
+        for item in frame:
+            if isinstance(item, int):
+                line += _content(geometry, item, texts[item], kinds, width)
             else:
-                border += [Piece(total, "sum"), Piece(run[len(total):], "border")]
-        lines.append(border)
-        if r == rows:
-            break
-        line = []
-        for c in range(cols + 1):
-            line.append(Piece(_VERTICAL[down(r, c)], "border"))
-            here = cell(r, c)
-            if c == cols:
-                break
-            if here is None:
-                line.append(Piece(" " * width, "border"))
-                continue
-            line += _content(geometry, here, texts[here], kinds, marks, width)
+                line.append(item)
         lines.append(line)
     return lines
 
 
+@lru_cache(maxsize=64)
+def _frame(geometry: Geometry, width: int) -> tuple[tuple[Piece | int, ...], ...]:
+    """The lines of :func:`layout_pieces` with each cell's content left as its index: borders,
+    cage totals and blank canvas depend on the geometry and the cell width only."""
+    rows, cols = geometry.canvas
+    # at[r][c]: the cell at canvas (r, c); row -1, row `rows` and columns -1, `cols` are None
+    at = [[geometry.cell_at(r, c) for c in range(cols)] + [None] for r in range(rows)]
+    at += [[None] * (cols + 1)] * 2
+    edge = edges_of(geometry)
+    above = [[edge(at[r - 1][c], at[r][c]) for c in range(cols)] + [Edge.NONE]
+             for r in range(rows + 1)]  # the line above canvas (r, c)
+    left = [[edge(at[r][c - 1], at[r][c]) for c in range(cols + 1)]
+            for r in range(rows)] + [[Edge.NONE] * (cols + 1)] * 2  # the line left of (r, c)
+    sums = {cage.cells[0]: str(cage.total) for cage in geometry.cages}
+    junction = _junctions()
+    lines: list[tuple[Piece | int, ...]] = []
+    for r in range(rows + 1):
+        border = []
+        for c in range(cols + 1):
+            arms = (_weight(left[r - 1][c]), _weight(above[r][c]), _weight(left[r][c]),
+                    _weight(above[r][c - 1]))
+            border.append(Piece(junction[arms], "border"))
+            if c == cols:
+                break
+            run = _HORIZONTAL[above[r][c]] * width
+            total = sums.get(at[r][c])  # type: ignore[arg-type]
+            if total is None:
+                border.append(Piece(run, "border"))
+            else:
+                border += [Piece(total, "sum"), Piece(run[len(total):], "border")]
+        lines.append(tuple(border))
+        if r == rows:
+            break
+        line: list[Piece | int] = []
+        for c in range(cols + 1):
+            line.append(Piece(_VERTICAL[left[r][c]], "border"))
+            here = at[r][c]
+            if c == cols:
+                break
+            line.append(Piece(" " * width, "border") if here is None else here)
+        lines.append(tuple(line))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
+def _decor(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
+    """Per cell: the marks left and right of its content (parity brackets or blanks) and the
+    mark of the cell when empty."""
+    marks = marked_cells(geometry)
+    found = []
+    for cell in range(geometry.n_cells):
+        left, right = {"e": "[]", "o": "()"}.get(geometry.parity_of(cell), "  ")
+        found.append((left, right, marks.get(cell, "." if left == " " else " ")))
+    return tuple(found)
+
+
+def _parts(decor: tuple[str, str, str], text: str, width: int) -> tuple[str, ...]:
+    """A cell's content in five parts: left mark, left pad, its text (or empty mark), right
+    pad, right mark; ``width`` characters together."""
+    left, right, empty = decor
+    shown = text or empty
+    pad = width - 2 - len(shown)
+    return left, " " * (pad - pad // 2), shown, " " * (pad // 2), right
+
+
 def _content(geometry: Geometry, cell: int, text: str, kinds: Sequence[str] | None,
-             marks: dict[int, str], width: int) -> list[Piece]:
+             width: int) -> list[Piece]:
     """A cell's pieces: its parity brackets (or blanks) around its centred text or mark."""
-    left, right = {"e": "[]", "o": "()"}.get(geometry.parity_of(cell), "  ")
-    if text:
-        kind = kinds[cell] if kinds is not None else "given"
-    else:
-        text, kind = marks.get(cell, " " if left != " " else "."), "empty"
-    inner = width - 2
-    pad = inner - len(text)
-    return [Piece(left, "parity", cell), Piece(" " * (pad - pad // 2), "border"),
-            Piece(text, kind, cell), Piece(" " * (pad // 2), "border"),
-            Piece(right, "parity", cell)]
+    left, before, shown, after, right = _parts(_decor(geometry)[cell], text, width)
+    kind = "empty" if not text else kinds[cell] if kinds is not None else "given"
+    return [Piece(left, "parity", cell), Piece(before, "border"), Piece(shown, kind, cell),
+            Piece(after, "border"), Piece(right, "parity", cell)]
 
 
 def plain_lines(cells: Sequence[str], geometry: Geometry) -> list[str]:
@@ -358,5 +391,12 @@ def draw_text(geometry: Geometry, texts: Sequence[str], empty: str = ".") -> str
     """
     if geometry.is_plain:
         return "\n".join(plain_lines([t or empty for t in texts], geometry)) + "\n"
-    return "".join("".join(p.text for p in line).rstrip() + "\n"
-                   for line in layout_pieces(geometry, texts))
+    if len(texts) != geometry.n_cells:
+        raise ValueError(f"expected {geometry.n_cells} cell texts, got {len(texts)}")
+    width = _cell_width(geometry, texts)
+    decor = _decor(geometry)
+    out = []
+    for frame in _frame(geometry, width):
+        out.append("".join("".join(_parts(decor[item], texts[item], width))
+                           if isinstance(item, int) else item.text for item in frame).rstrip())
+    return "\n".join(out) + "\n"

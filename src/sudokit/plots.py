@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .compare import Comparison
-from .drawing import Edge, edge, shaded_cells
+from .drawing import Edge, edges_of, shaded_cells
 from .formats import DEFAULT_SYMBOLS
 from .geometry import Geometry, Variant
 from .puzzle import Puzzle
@@ -179,14 +179,15 @@ def _grid_lines(g: Geometry, weight: Edge) -> list[list[tuple[float, float]]]:
     """The unit-length cell lines of ``weight`` (light or heavy, cages ignored), merged into
     runs."""
     rows, cols = g.canvas
+    edge = edges_of(g, cages=False)
     found: list[list[tuple[float, float]]] = []
     for r in range(rows + 1):  # horizontal lines, above canvas row r
         for c in range(cols):
-            if edge(g, g.cell_at(r - 1, c), g.cell_at(r, c), cages=False) is weight:
+            if edge(g.cell_at(r - 1, c), g.cell_at(r, c)) is weight:
                 _extend(found, (c, r), (c + 1, r))
     for c in range(cols + 1):  # vertical lines, left of canvas column c
         for r in range(rows):
-            if edge(g, g.cell_at(r, c - 1), g.cell_at(r, c), cages=False) is weight:
+            if edge(g.cell_at(r, c - 1), g.cell_at(r, c)) is weight:
                 _extend(found, (c, r), (c, r + 1))
     return found
 

@@ -14,7 +14,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from .drawing import Edge, drawing_pieces, edge, marked_cells
+from .drawing import Edge, drawing_pieces, edges_of, marked_cells
 from .formats import DEFAULT_SYMBOLS
 from .geometry import Geometry
 from .puzzle import Puzzle
@@ -91,6 +91,7 @@ def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
         css[Edge.LIGHT] = "1px dashed #444"
     sums = {cage.cells[0]: cage.total for cage in g.cages}
     marked = marked_cells(g)
+    edge = edges_of(g)
     rows_, cols_ = g.canvas
     rows = []
     for r in range(rows_):
@@ -102,8 +103,8 @@ def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:
                 continue
             given = puzzle.givens[cell]
             digit = given or (solution[cell] if solution else 0)
-            top, left = edge(g, g.cell_at(r - 1, c), cell), edge(g, g.cell_at(r, c - 1), cell)
-            bottom, right = edge(g, cell, g.cell_at(r + 1, c)), edge(g, cell, g.cell_at(r, c + 1))
+            top, left = edge(g.cell_at(r - 1, c), cell), edge(g.cell_at(r, c - 1), cell)
+            bottom, right = edge(cell, g.cell_at(r + 1, c)), edge(cell, g.cell_at(r, c + 1))
             style = (f"border-top:{css[top]};border-left:{css[left]};"
                      f"border-bottom:{css[bottom]};border-right:{css[right]};"
                      "width:1.7em;height:1.7em;padding:0;text-align:center;"
