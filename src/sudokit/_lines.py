@@ -175,7 +175,7 @@ def scan_line(text: str, number: int) -> Line:
     if _SEPARATOR.fullmatch(stripped):
         # "- - - -": a separator, or an empty row of a Janko file (its tokens kept for that)
         dashes = tuple((m.group(), m.start() + 1) for m in _TOKEN.finditer(raw))
-        rows = len(dashes) >= 4 and all(t == "-" for t, _ in dashes)
+        rows = len(dashes) >= 2 and all(t == "-" for t, _ in dashes)
         return Line(number, Kind.SEPARATOR, dashes if rows else ())
     if ";" in raw:
         return _compact(raw, number)

@@ -130,7 +130,7 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
                 fh.seek(0)
                 size = os.fstat(fh.fileno()).st_size
                 data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-                names = _DIRECTIVE_TEXT.findall(data) if b"ariant" in data else []
+                names = _DIRECTIVE_TEXT.findall(data) if data.find(b"ariant") >= 0 else []
     except (OSError, AttributeError, ValueError):
         return False
     if _VARIANT_FORM.search(head):

@@ -224,9 +224,9 @@ def _is_killer(ids: Sequence[Row], cells: Sequence[tuple[str, Row, int]], side: 
 
 
 def _tokens(cells: Sequence[tuple[str, Row, int]], side: int, source: str, killer: bool
-            ) -> tuple[list[int], str | None, dict[int, int]]:
+            ) -> tuple[list[int], str | None, dict[int, tuple[int, Row, int]]]:
     """Givens, parity string (None without marks) and, for killer, the sum of each cell that
-    holds one."""
+    holds one (with its row and token index)."""
     digits, marks, sums = [], [], {}
     for cell, (token, row, index) in enumerate(cells):
         low = token.lower()
@@ -236,7 +236,7 @@ def _tokens(cells: Sequence[tuple[str, Row, int]], side: int, source: str, kille
         elif token.isdigit() and killer:
             digits.append(0)
             marks.append(".")
-            sums[cell] = int(token)
+            sums[cell] = (int(token), row, index)
         elif token.isdigit() and 1 <= int(token) <= side:
             digits.append(int(token))
             marks.append(".")
@@ -272,8 +272,8 @@ def _regions(shape: Geometry, ids: Sequence[Row], source: str) -> list[list[int]
     return [[cell for cell, _, _ in members] for members in groups.values()]
 
 
-def _cages(shape: Geometry, ids: Sequence[Row], sums: dict[int, int], source: str
-           ) -> list[Cage]:
+def _cages(shape: Geometry, ids: Sequence[Row], sums: dict[int, tuple[int, Row, int]],
+           source: str) -> list[Cage]:
     side, cages = shape.side, []
     for token, members in _groups(shape, ids).items():
         written = [(cell, row, j) for cell, row, j in members if cell in sums]
@@ -282,14 +282,14 @@ def _cages(shape: Geometry, ids: Sequence[Row], sums: dict[int, int], source: st
             found = "no sum" if not written else f"{len(written)} sums"
             raise _error(f"cage {token!r} ({len(members)} cells): expected one sum in one of "
                          f"its cells, found {found}", source, row, j)
-        cell, row, j = written[0]
+        total, row, j = sums[written[0][0]]
         low, high = cage_totals(len(members), side)
-        if len(members) > side or not low <= sums[cell] <= high:
+        if len(members) > side or not low <= total <= high:
             expected = (f"{low}..{high}" if len(members) <= side
                         else f"at most {side} cells")
-            raise _error(f"cage {token!r} of {len(members)} cells: sum {sums[cell]} is "
+            raise _error(f"cage {token!r} of {len(members)} cells: sum {total} is "
                          f"impossible, expected {expected}", source, row, j)
-        cages.append(Cage(sums[cell], tuple(m[0] for m in members)))
+        cages.append(Cage(total, tuple(m[0] for m in members)))
     return cages
 
 
