@@ -56,7 +56,7 @@ def test_sample_solves_to_its_published_solution(problem: Path) -> None:
 
 @pytest.mark.parametrize("folder", ["SamuraiSudoku", "KillerSudoku", "JigsawSudoku"])
 def test_solve_writes_janko_form_back(folder: str) -> None:
-    problem = sorted((DATA / "janko" / folder / "problems").glob("*.txt"))[0]
+    problem = min((DATA / "janko" / folder / "problems").glob("*.txt"))
     result = CliRunner().invoke(app, ["solve", str(problem)])
     assert result.exit_code == 0, result.output
     assert " ".join(result.stdout.split()) == solution_text(problem)
@@ -83,6 +83,6 @@ def test_layout_named_on_the_command_line_wins_over_the_folder(tmp_path: Path) -
 @pytest.mark.slow
 def test_every_shared_janko_puzzle_solves_to_its_published_solution() -> None:
     problems = sorted(shared("janko").glob("*/problems/*.txt"))
-    assert len(problems) >= 800
+    assert len(problems) >= 785  # the count of janko/SOURCES.md
     for problem in problems:
         check(problem)
