@@ -20,6 +20,7 @@ from sudokit.drawing import (
     _junctions,
     draw_text,
     edge,
+    layout_pieces,
     legend,
     marked_cells,
     plain_lines,
@@ -366,6 +367,19 @@ def test_rich_drawings_match_the_text() -> None:
     text = grid_text(puzzle, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     styled = {(text.plain[s.start:s.end], str(s.style)) for s in text.spans}
     assert ("8", "bold yellow") in styled and ("1", "bold") in styled and ("2", "cyan") in styled
+
+
+def test_text_and_pieces_agree_on_every_kind() -> None:
+    geometries = [killer4(), Geometry.of(2, 3, regions=_regions(JIGSAW6)),
+                  Geometry.of(3, 3, layout=SAMURAI), Geometry.of(3, 3, "diagonal", parity="eo." * 27)]
+    for g in geometries:
+        for texts in ([""] * g.n_cells, [str(1 + cell % g.side) for cell in range(g.n_cells)],
+                      ["1234" if cell % 3 else "" for cell in range(g.n_cells)]):
+            joined = "".join("".join(p.text for p in line).rstrip() + "\n"
+                             for line in layout_pieces(g, texts))
+            assert draw_text(g, texts) == joined
+    with pytest.raises(ValueError, match="expected 16 cell texts"):
+        draw_text(killer4(), ["1"] * 15)
 
 
 def test_html_of_a_layout_and_a_killer() -> None:
