@@ -185,3 +185,30 @@ def test_methods_refuse_what_they_do_not_declare(method: str, feature: str) -> N
 def test_every_declared_feature_is_a_feature_of_the_model() -> None:
     for method in METHODS:
         assert _declared(method) <= set(FEATURES), method
+
+
+# -- DIMACS round trip --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("feature", ["jigsaw", "killer", "even-odd", "multi-grid"])
+def test_dimacs_names_variant_puzzles_and_reads_a_model_back(feature: str) -> None:
+    """``sudokit cnf`` then a solver's model then ``sat --model``: the comments carry regions,
+    cages, parity and layout, and the model (cage selectors included) decodes to the solution."""
+    import io
+
+    from sudokit.sat.dimacs import decode_answer, write_sudoku_cnf
+    from sudokit.sat.encoding import Encoding
+
+    PySatSolver = pytest.importorskip("pysat.solvers").Solver
+    puzzle, expected = _janko(*JANKO[feature])
+    out = io.StringIO()
+    write_sudoku_cnf(out, puzzle, Encoding.EXTENDED)
+    text = out.getvalue()
+    clauses = [list(map(int, line.split()[:-1])) for line in text.splitlines()
+               if line and line[0] not in "cp"]
+    with PySatSolver(name="cadical153", bootstrap_with=clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    answer = "s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n"
+    read, _, grid = decode_answer(text, answer)
+    assert read.geometry == puzzle.geometry and read.givens == puzzle.givens
+    assert grid == expected

@@ -11,7 +11,9 @@ applied at encoding time), but
   unused variable and no renumbering pass is needed), with :attr:`CompactCnf.original` mapping
   them back to ``var(cell, digit, N)``;
 * with each pairwise "not both" clause once, even when two cells share two units (a row and a
-  box), which the classic clause counts keep twice.
+  box), which the classic clause counts keep twice;
+* with the variant clauses of :func:`~sudokit.sat.encoding.variant_clauses` renumbered and
+  simplified by the givens (cage selectors numbered after the candidates, V+1 on).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
-from .encoding import paused_gc
+from ..puzzle import Grid, Puzzle, has_duplicate_givens
+from .encoding import n_variables, paused_gc, variant_clauses
 
 __all__ = ["CompactCnf", "compact_cnf", "candidates", "renumbered"]
 
@@ -41,11 +43,14 @@ class CompactCnf:
         original: int64[V + 1]; ``original[v]`` is ``var(cell, digit, N)`` of dense variable v
             (index 0 unused).
         puzzle: the puzzle encoded.
+        n_aux: auxiliary variables numbered after V (killer cage selectors); a model's values
+            for them are not part of the grid.
     """
 
     clauses: list[list[int]]
     original: np.ndarray
     puzzle: Puzzle
+    n_aux: int = 0
 
     @property
     def n_vars(self) -> int:
@@ -91,27 +96,31 @@ def renumbered(clauses: list[list[int]], puzzle: Puzzle,
         check: called between blocks of clauses (a deadline check may raise there).
     """
     check = check or (lambda: None)
+    g = puzzle.geometry
     with paused_gc():
         used: set[int] = set()
         for start in range(0, len(clauses), _BLOCK):
             check()
             used.update(abs(lit) for clause in clauses[start:start + _BLOCK] for lit in clause)
-        original = np.asarray([0, *sorted(used)], np.int64)
-        dense = {int(v): i for i, v in enumerate(original)}
+        ordered = sorted(used)
+        n_x = int(np.searchsorted(ordered, g.n_cells * g.side, side="right"))
+        original = np.asarray([0, *ordered[:n_x]], np.int64)  # cage selectors come after
+        dense = {int(v): i for i, v in enumerate([0, *ordered])}
         out: list[list[int]] = []
         for start in range(0, len(clauses), _BLOCK):
             check()
             out.extend([dense[lit] if lit > 0 else -dense[-lit] for lit in clause]
                        for clause in clauses[start:start + _BLOCK])
-    return CompactCnf(out, original, puzzle)
+    return CompactCnf(out, original, puzzle, len(ordered) - n_x)
 
 
 def candidates(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
     """Return the candidates the givens leave and whether the givens are consistent.
 
     Returns:
-        ``(cand, ok)``: bool[N*N, N], ``cand[cell, d - 1]`` true when ``cell`` is empty and no
-        peer holds d; ``ok`` is False when a digit is given twice in a unit.
+        ``(cand, ok)``: bool[cells, N], ``cand[cell, d - 1]`` true when ``cell`` is empty, no
+        peer holds d, its parity allows d and no non-consecutive neighbour holds d-1 or d+1;
+        ``ok`` is False when a digit is given twice in a unit or the givens break a variant rule.
     """
     g = puzzle.geometry
     n = g.side
@@ -124,6 +133,33 @@ def candidates(puzzle: Puzzle) -> tuple[np.ndarray, bool]:
     for k in range(units.shape[1]):
         np.logical_or.at(blocked, units[:, k], placed > 0)
     cand = ~blocked[:, 1:] & (givens == 0)[:, None]
+    if not g.is_standard:
+        cand, ok = _variant_candidates(puzzle, cand, ok)
+    return cand, ok
+
+
+def _variant_candidates(puzzle: Puzzle, cand: np.ndarray, ok: bool) -> tuple[np.ndarray, bool]:
+    """Remove the candidates the givens exclude through pairs that share no unit (cage mates,
+    chess moves), non-consecutive neighbours and parity."""
+    g = puzzle.geometry
+    n = g.side
+    givens = np.asarray(puzzle.givens, np.int64)
+    ok = ok and not bool(has_duplicate_givens(givens[None, :], g)[0])
+    for pairs, offsets in ((g.extra_pairs, (0,)), (g.consecutive_pairs, (-1, 1))):
+        if not pairs:
+            continue
+        both = np.asarray(pairs, np.int64)
+        for a, b in (both.T, both[:, ::-1].T):
+            given = givens[a] > 0
+            for off in offsets:
+                digit = givens[a[given]] + off
+                inside = (digit >= 1) & (digit <= n)
+                cand[b[given][inside], digit[inside] - 1] = False
+    if g.parity is not None:
+        kind = np.frombuffer(g.parity.encode(), np.uint8)
+        even = np.arange(1, n + 1) % 2 == 0
+        cand[kind == ord("e")] &= even
+        cand[kind == ord("o")] &= ~even
     return cand, ok
 
 
@@ -244,4 +280,35 @@ def _compact_cnf(puzzle: Puzzle, check: Callable[[], None],
     for block in _at_most_one(rows[n_cells:], counts[n_cells:], owner, (original - 1) // n,
                               cell_units, check):
         clauses.extend(block)
-    return CompactCnf(clauses, original, puzzle)
+    n_aux = 0 if puzzle.geometry.is_standard else _variant_part(puzzle, original, clauses)
+    return CompactCnf(clauses, original, puzzle, n_aux)
+
+
+def _variant_part(puzzle: Puzzle, original: np.ndarray, clauses: list[list[int]]) -> int:
+    """Append the variant clauses over the dense variables, simplified by the givens (a
+    literal of an excluded candidate is false, of a given digit true); return the number of
+    cage selectors (numbered V+1 on)."""
+    g = puzzle.geometry
+    n, base, n_vars = g.side, g.n_cells * g.side, len(original) - 1
+    table = np.zeros(base + 1, np.int64)  # 0: false
+    table[original[1:]] = np.arange(1, n_vars + 1)
+    givens = np.asarray(puzzle.givens, np.int64)
+    given = np.flatnonzero(givens)
+    table[given * n + givens[given]] = -1  # true
+    dense = table.tolist()
+    shift = n_vars - base
+    for clause in variant_clauses(g):
+        kept = []
+        for lit in clause:
+            v = lit if lit > 0 else -lit
+            if v > base:
+                kept.append(lit + shift if lit > 0 else lit - shift)
+                continue
+            m = dense[v]
+            if m > 0:
+                kept.append(m if lit > 0 else -m)
+            elif (m < 0) is (lit > 0):
+                break  # a true literal: the clause holds
+        else:
+            clauses.append(kept)
+    return n_variables(g) - base

@@ -2,7 +2,9 @@
 
 A CNF file is comment lines ``c ...``, one problem line ``p cnf VARIABLES CLAUSES`` and clauses as
 literals ending in ``0`` (clauses may span lines). A Sudoku CNF written by :func:`sudoku_comments`
-names its puzzle in the comments (``c box RxC variant V`` and ``c givens ...``), so a model can be
+names its puzzle in the comments (``c box RxC variant V`` and ``c givens ...``, and for variant
+grids ``c regions ...`` (region per cell), ``c cage TOTAL CELLS...`` (one line per cage),
+``c parity ...`` and ``c layout ROWS COLS R,C ...`` / ``c extra R,C ...``), so a model can be
 turned back into a grid from the CNF file alone (:func:`puzzle_from_comments`).
 
 Literals may also be written ``v1 -v2`` (as in reports: variable 1 true, variable 2 false).
@@ -25,10 +27,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import InvalidPuzzle
-from ..geometry import Geometry, Variant
+from ..geometry import Geometry, Layout, Variant
 from ..puzzle import Grid, Puzzle, violations
 from ..result import Status
-from .encoding import Encoding, decode, encode
+from .encoding import Encoding, decode, encode, n_variables
 
 __all__ = [
     "Dimacs",
@@ -303,21 +305,35 @@ def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
     """Return the comment header naming a Sudoku CNF's puzzle, encoding and variable numbering."""
     g = puzzle.geometry
     where = f"{puzzle.source} line {puzzle.source_line}" if puzzle.source else "given directly"
-    return [
+    cells = ("r*N + c with r and c the 0-based row and column" if g.layout is None else
+             "the covered canvas cells numbered 0.. in row-major order")
+    lines = [
         f"sudokit: Sudoku {g.shape_name} as CNF, encoding {encoding.value}",
         f"puzzle: {where}; {puzzle.n_givens} givens",
-        f"variables: v = (r*N + c)*N + d with N = {g.side}, r and c the 0-based row and column,"
-        f" d the digit 1..N; v true means cell (r, c) holds d",
+        f"variables: v = cell*N + d with N = {g.side}, cell = {cells}, d the digit 1..N; v true "
+        "means the cell holds d" + (f"; {n_variables(g) - g.n_cells * g.side} killer cage "
+                                    f"selectors from {g.n_cells * g.side + 1}" if g.cages else ""),
         f"box {g.box_rows}x{g.box_cols} variant {g.variant.text}",
-        "givens " + " ".join(map(str, puzzle.givens)),
     ]
+    if g.regions is not None:
+        lines.append("regions " + " ".join(str(g.box_of(c)) for c in range(g.n_cells)))
+    lines += [f"cage {cage.total} " + " ".join(map(str, cage.cells)) for cage in g.cages]
+    if g.parity is not None:
+        lines.append(f"parity {g.parity}")
+    if g.layout is not None:
+        lay = g.layout
+        lines.append(f"layout {lay.rows} {lay.cols} " + " ".join(f"{r},{c}" for r, c in lay.origins))
+        lines += ["extra " + " ".join(f"{r},{c}" for r, c in unit) for unit in lay.extra]
+    return lines + ["givens " + " ".join(map(str, puzzle.givens))]
 
 
 def puzzle_from_comments(comments: Sequence[str], source: str = "<cnf>") -> Puzzle:
-    """Rebuild the puzzle named by :func:`sudoku_comments` in a CNF's comments.
+    """Rebuild the puzzle named by :func:`sudoku_comments` in a CNF's comments (regions, cages,
+    parity and layout included).
 
     Raises:
-        InvalidPuzzle: the comments lack the ``box`` or ``givens`` line (not written by sudokit).
+        InvalidPuzzle: the comments lack the ``box`` or ``givens`` line (not written by sudokit),
+            or a variant line is malformed.
     """
     box = next((c.split() for c in comments if c.startswith("box ")), None)
     givens = next((c.split()[1:] for c in comments if c.startswith("givens ")), None)
@@ -326,10 +342,38 @@ def puzzle_from_comments(comments: Sequence[str], source: str = "<cnf>") -> Puzz
                             "that 'sudokit cnf' writes", source=source)
     rows, _, cols = box[1].partition("x")
     try:
-        geometry = Geometry.of(int(rows), int(cols), Variant(box[3]))
+        geometry = Geometry.of(int(rows), int(cols), Variant(box[3]), **_variant_parts(comments))
         return Puzzle(geometry, tuple(int(d) for d in givens), source=source)
     except ValueError as exc:
         raise InvalidPuzzle(f"bad sudokit header: {exc}", source=source) from None
+
+
+def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
+    """The ``regions``, ``cages``, ``parity`` and ``layout`` arguments of ``Geometry.of`` from
+    the comments of :func:`sudoku_comments` (ValueError when one is malformed)."""
+    parts: dict[str, object] = {}
+    words = [c.split() for c in comments]
+    region_ids = next((w[1:] for w in words if w and w[0] == "regions"), None)
+    if region_ids is not None:
+        grouped: dict[int, list[int]] = {}
+        for cell, rid in enumerate(region_ids):
+            grouped.setdefault(int(rid), []).append(cell)
+        parts["regions"] = [grouped[k] for k in sorted(grouped)]
+    cages = [(int(w[1]), [int(c) for c in w[2:]]) for w in words if w and w[0] == "cage"]
+    if cages:
+        parts["cages"] = cages
+    parity = next((w[1] for w in words if len(w) == 2 and w[0] == "parity"), None)
+    if parity is not None:
+        parts["parity"] = parity
+    layout = next((w[1:] for w in words if w and w[0] == "layout"), None)
+    if layout is not None:
+        def point(text: str) -> tuple[int, int]:
+            r, c = text.split(",")
+            return int(r), int(c)
+        extra = tuple(tuple(map(point, w[1:])) for w in words if w and w[0] == "extra")
+        parts["layout"] = Layout(int(layout[0]), int(layout[1]),
+                                 tuple(map(point, layout[2:])), extra)
+    return parts
 
 
 def leading_comments(text: str) -> list[str]:
@@ -347,7 +391,7 @@ def leading_comments(text: str) -> list[str]:
 def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
     """Write a puzzle's CNF with the header naming it; return the number of clauses written."""
     clauses = encode(puzzle, encoding)
-    write_dimacs(out, clauses, puzzle.geometry.side**3, sudoku_comments(puzzle, encoding))
+    write_dimacs(out, clauses, n_variables(puzzle.geometry), sudoku_comments(puzzle, encoding))
     return len(clauses)
 
 

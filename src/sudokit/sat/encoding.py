@@ -21,6 +21,24 @@ dropped and literals made false by a given are removed, so fixed cells produce n
 formula has no unit clauses for givens. The other encodings state each given as a unit clause.
 Pairwise clauses shared by two units (two cells in one row and one box) are kept twice, as in the
 published clause counts (9x9: minimal 8,829, efficient 11,745, extended 11,988).
+
+Variant constraints (:func:`variant_clauses`, added to every encoding; units such as diagonals,
+hyper boxes, jigsaw regions and the grids of a layout are already in ``geometry.units``):
+
+* cells that must differ but share no unit (cage mates, anti-knight and anti-king moves,
+  :attr:`~sudokit.geometry.Geometry.extra_pairs`): ``-x(a, d) v -x(b, d)`` for every digit;
+* non-consecutive neighbours: ``-x(a, d) v -x(b, d+1)`` and ``-x(a, d+1) v -x(b, d)``;
+* parity: a unit clause ``-x(c, d)`` for each digit the cell's parity forbids;
+* killer cages, by an exact allowed-combinations encoding (the "support" encoding of a table
+  constraint, Bacchus 2007, "GAC via unit propagation"): one selector variable per set of
+  distinct digits reaching the cage's total (numbered after the ``x`` variables,
+  ``N * cells + 1`` on); ``x(c, d)`` implies some selector whose set holds d; a selector
+  forbids every digit outside its set in every cage cell, and needs each digit of its set in
+  some cage cell. With the cage's cells distinct (pairwise clauses above or a shared unit), a
+  model's cage digits are exactly one selected set, so they add up to the total. Unit
+  propagation on these clauses keeps every cell's digits within the combinations still open
+  (measured against PySAT's pseudo-Boolean encodings in the docstring of
+  :data:`CAGE_ENCODING_NOTE`).
 """
 
 from __future__ import annotations
@@ -30,6 +48,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -56,6 +75,8 @@ __all__ = [
     "given_clauses",
     "ENCODING_CHOICES",
     "DEFAULT_ENCODING",
+    "n_variables",
+    "variant_clauses",
 ]
 
 Clause = list[int]
@@ -157,19 +178,94 @@ def var(cell: int, digit: int, side: int) -> int:
     return cell * side + digit
 
 
-def split_var(v: int, side: int) -> tuple[int, int]:
+def split_var(v: int, side: int, n_cells: int | None = None) -> tuple[int, int]:
     """Return ``(cell, digit)`` of a DIMACS variable (the inverse of :func:`var`).
 
+    Args:
+        v: the variable; side: N; n_cells: the grid's cells (default N**2; a layout has more).
+
     Raises:
-        ValueError: v outside 1..N**3.
+        ValueError: v outside 1..N * cells (a cage selector, or no variable at all).
 
     >>> split_var(194, 9)
     (21, 5)
     """
-    if not 1 <= v <= side**3:
-        raise ValueError(f"variable {v} outside 1..{side**3} for a {side}x{side} grid")
+    top = side * (side * side if n_cells is None else n_cells)
+    if not 1 <= v <= top:
+        raise ValueError(f"variable {v} outside 1..{top} for a {side}x{side} grid")
     cell, digit = divmod(v - 1, side)
     return cell, digit + 1
+
+
+def n_variables(geometry: Geometry) -> int:
+    """The variables of a puzzle's CNF: ``N`` per cell, then one selector per digit
+    combination of each killer cage (see :func:`variant_clauses`).
+
+    >>> n_variables(Geometry.of(3, 3)), n_variables(Geometry.of(2, 2, cages=[(3, (0, 1))]))
+    (729, 65)
+    """
+    from ..csp.cages import cage_combinations
+
+    n = geometry.side
+    return geometry.n_cells * n + sum(len(cage_combinations(len(c.cells), c.total, n))
+                                      for c in geometry.cages)
+
+
+@lru_cache(maxsize=64)
+def variant_clauses(geometry: Geometry) -> tuple[Clause, ...]:
+    """The clauses of a geometry's constraints beyond its units (module docstring): pairs that
+    must differ, non-consecutive neighbours, parity and killer cages; empty for a grid of units
+    only (cached; do not modify the lists).
+
+    >>> g = Geometry.of(2, 2, cages=[(3, (0, 1))])  # two cells adding up to 3: {1, 2}
+    >>> [c for c in variant_clauses(g) if 65 in c or -65 in c][-3:]
+    [[-65, -8], [-65, 1, 5], [-65, 2, 6]]
+    """
+    from ..csp.cages import cage_combinations
+
+    n, out = geometry.side, []
+    for a, b in geometry.extra_pairs:
+        out += [[-(a * n + d), -(b * n + d)] for d in range(1, n + 1)]
+    for a, b in geometry.consecutive_pairs:
+        for d in range(1, n):
+            out += [[-(a * n + d), -(b * n + d + 1)], [-(a * n + d + 1), -(b * n + d)]]
+    for cell in range(geometry.n_cells if geometry.parity is not None else 0):
+        allowed = geometry.allowed(cell)
+        out += [[-(cell * n + d)] for d in range(1, n + 1) if d not in allowed]
+    selector = geometry.n_cells * n
+    for cage in geometry.cages:
+        combos = cage_combinations(len(cage.cells), cage.total, n)
+        first = selector + 1
+        selector += len(combos)
+        for cell in cage.cells:
+            for d in range(1, n + 1):
+                out.append([-(cell * n + d)] + [first + k for k, c in enumerate(combos)
+                                                if d in c])
+        for k, combo in enumerate(combos):
+            out += [[-(first + k), -(cell * n + d)] for cell in cage.cells
+                    for d in range(1, n + 1) if d not in combo]
+            out += [[-(first + k)] + [cell * n + d for cell in cage.cells] for d in combo]
+    return tuple(out)
+
+
+def _simplified(clauses: Iterable[Clause], value: Sequence[bool | None], out: list[Clause],
+                check: Check) -> None:
+    """Append ``clauses`` without those a fixed value satisfies and without false literals
+    (variables beyond ``value``, cage selectors, are never fixed)."""
+    size = len(value)
+    for i, clause in enumerate(clauses):
+        if not i & 1023:
+            check()
+        kept = []
+        for lit in clause:
+            v = lit if lit > 0 else -lit
+            fixed = value[v] if v < size else None
+            if fixed is None:
+                kept.append(lit)
+            elif fixed is (lit > 0):
+                break
+        else:
+            out.append(kept)  # may be empty: the givens break a variant rule
 
 
 def _cell_groups(geometry: Geometry) -> Iterator[list[int]]:
@@ -227,6 +323,11 @@ def _clauses(geometry: Geometry, encoding: Encoding, value: Sequence[bool | None
                 _at_most_one(_unit_groups(geometry), value, out, check)
             if unit_alo:
                 _at_least_one(_unit_groups(geometry), value, out, check)
+            if not geometry.is_standard:
+                if value is None:
+                    out.extend(variant_clauses(geometry))
+                else:
+                    _simplified(variant_clauses(geometry), value, out, check)
         except BaseException:
             out.clear()
             raise
@@ -273,7 +374,8 @@ def clause_count(geometry: Geometry, encoding: Encoding) -> int:
     pairs = n * (n - 1) // 2
     unit_pairs = sum(len(u) * (len(u) - 1) // 2 for u in geometry.units)
     return (cells * cell_alo + cells * pairs * cell_amo + n * unit_pairs * unit_amo
-            + len(geometry.units) * n * unit_alo)
+            + len(geometry.units) * n * unit_alo
+            + (0 if geometry.is_standard else len(variant_clauses(geometry))))
 
 
 def given_clauses(puzzle: Puzzle) -> list[Clause]:
@@ -287,7 +389,7 @@ def _fixed_values(puzzle: Puzzle, check: Check = _no_check) -> list[bool | None]
     digit in its peers false; None elsewhere. Index 0 is unused."""
     g = puzzle.geometry
     n = g.side
-    value: list[bool | None] = [None] * (n**3 + 1)
+    value: list[bool | None] = [None] * (g.n_cells * n + 1)
     for cell, d in enumerate(puzzle.givens):
         if not d:
             continue
@@ -316,7 +418,7 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
             has 33 million clauses).
 
     Returns:
-        Clauses over variables 1..N**3. ``reduced`` has no clauses on given cells and contains
+        Clauses over variables 1..:func:`n_variables` (N**3 without killer cages). ``reduced`` has no clauses on given cells and contains
         an empty clause when the givens leave a cell or a unit-digit with no place (or repeat a
         digit in a unit); the other encodings append one unit clause per given.
 
@@ -361,9 +463,9 @@ def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
     fixed = _fixed_values(puzzle)
     grid = list(puzzle.givens)
     for lit in model:
-        if not 0 < lit <= n**3 or fixed[lit] is not None:
-            continue
-        cell, digit = split_var(lit, n)
+        if not 0 < lit <= g.n_cells * n or fixed[lit] is not None:
+            continue  # a negative literal, a cage selector, or fixed by the givens
+        cell, digit = split_var(lit, n, g.n_cells)
         if grid[cell]:
             raise InvalidPuzzle(f"model sets {g.label(cell)} to both {grid[cell]} and {digit}")
         grid[cell] = digit

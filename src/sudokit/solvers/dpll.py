@@ -10,7 +10,7 @@ from ..registry import register
 from ..result import Limits, Stats
 from ..sat.dpll import DPLL_COUNTERS, dpll_models
 from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, deadline_check,
-                            decode, encode, paused_gc)
+                            decode, encode, n_variables, paused_gc)
 from .base import Solver
 
 
@@ -26,6 +26,8 @@ class DpllSolver(Solver):
     summary = ("our pure-Python DPLL (Davis, Logemann and Loveland 1962; two watched literals) "
                "on a Sudoku CNF")
     counters = DPLL_COUNTERS
+    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
@@ -35,7 +37,7 @@ class DpllSolver(Solver):
             with paused_gc(freeze=True):  # no collection walks the formula (see paused_gc)
                 clauses = encode(puzzle, encoding, check)
                 try:
-                    models = dpll_models(clauses, puzzle.geometry.side**3, stats, limits, check)
+                    models = dpll_models(clauses, n_variables(puzzle.geometry), stats, limits, check)
                 finally:
                     clauses.clear()  # the solver holds its own copy
             for model in models:

@@ -32,7 +32,7 @@ from ..result import Limits, Stats, Status
 from ..sat.dimacs import sudoku_comments
 from ..sat.compact import compact_cnf, renumbered
 from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, deadline_check,
-                            decode, encode, paused_gc, var)
+                            decode, encode, n_variables, paused_gc, var)
 from ..sat.external import default_command, run_command
 from .base import Solver
 
@@ -96,6 +96,8 @@ class SatSolver(Solver):
     install = "python-sat"
     counters = frozenset({"nodes", *_MEASURED})
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
+    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
 
@@ -135,7 +137,7 @@ class SatSolver(Solver):
                                     "install one or pass --option cmd='SOLVER {in} {out}'")
         for name in _MEASURED:
             setattr(stats, name, None)
-        n_vars = puzzle.geometry.side**3
+        n_vars = n_variables(puzzle.geometry)
         while True:
             limits.count_node(stats)  # a node is one run of the binary
             output = run_command(command, clauses, n_vars, comments=comments,
