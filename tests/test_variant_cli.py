@@ -230,3 +230,74 @@ def test_python_api_takes_the_variant() -> None:
     assert all(r.puzzle.geometry is X for r in records)
     with pytest.raises(ValueError):
         list(read_puzzles(X_FILE, variant="kilter"))
+
+
+# -- every variant name, Janko files and the compact form on the command line -----------------
+
+JANKO = DATA / "janko"
+KILLER = JANKO / "KillerSudoku" / "problems" / "22_9x9.txt"
+
+
+def killer_line() -> str:
+    from sudokit.variants.compact import format_compact
+    from sudokit.variants.janko import read_janko
+
+    return format_compact(read_janko(KILLER))
+
+
+def killer_solution() -> str:
+    text = (KILLER.parent.parent / "solutions" / KILLER.name).read_text()
+    return "".join(text.split()[2:])
+
+
+def test_compact_killer_line_solves_in_line_form(tmp_path: Path) -> None:
+    line = killer_line()
+    path = tmp_path / "killer.txt"
+    path.write_text(f"# variant: killer\n{line}\n{line}\n")
+    for args, stdin in (((line,), None), ((path,), None), (("-",), path.read_text())):
+        result = run("solve", *args, stdin=stdin)
+        assert result.exit_code == 0, result.output
+        assert set(lines_of(result)) == {killer_solution()}
+
+
+def test_type_name_without_its_constraints_is_invalid_with_a_position() -> None:
+    result = run("solve", PUZZLES[0], "--variant", "killer")
+    assert result.exit_code == 1
+    assert lines_of(result)[0].startswith("invalid <argument 1>:1:1: the variant names killer")
+
+
+@pytest.mark.parametrize("command", ["show", "cnf", "trace", "hint", "explain"])
+def test_one_puzzle_commands_take_layout_names(command: str, tmp_path: Path) -> None:
+    """A 21x21 Janko file outside its type's folder reads only with the layout named (a
+    method may still refuse a layout it does not support: not a reading error)."""
+    copy = tmp_path / "p.txt"
+    copy.write_text((JANKO / "ButterflySudoku" / "problems" / "2_12x12.txt").read_text())
+    def said(result) -> str:  # errors reach stderr through the entry point, not the app
+        return result.output + str(result.exception or "")
+
+    named = run(command, copy, "--variant", "butterfly")
+    assert not any(s in said(named) for s in ("no such option", "Invalid value", "name the"))
+    samurai = tmp_path / "s.txt"
+    samurai.write_text((JANKO / "SamuraiSudoku" / "problems" / "2_21x21.txt").read_text())
+    unnamed = run(command, samurai)
+    assert unnamed.exit_code != 0 and "name the layout" in said(unnamed)
+    assert "name the layout" not in said(run(command, samurai, "--variant", "samurai"))
+
+
+def test_compare_reads_a_janko_file() -> None:
+    result = run("compare", KILLER, "--methods", "propagate", "--time-limit", "20")
+    assert result.exit_code == 0, result.output
+    assert "propagate" in result.stdout
+
+
+def test_variant_names_complete_per_part() -> None:
+    from sudokit.cli._common import complete_variant
+
+    assert complete_variant("sa") == ["samurai"]
+    assert complete_variant("killer+anti-k") == ["killer+anti-knight", "killer+anti-king"]
+    assert "clueless-2" in complete_variant("")
+
+
+def test_generate_takes_rules_only() -> None:
+    result = run("generate", "--variant", "samurai")
+    assert result.exit_code == 2 and "expected whole-grid rules" in result.output

@@ -169,7 +169,7 @@ class Grouper:
         return self._error(InvalidPuzzle(
             f"the variant names {' and '.join(sorted(missing))}, but this puzzle has no "
             f"{' or '.join(_WHAT[k] for k in sorted(missing))} (write them in the compact "
-            f"form GIVENS;FIELD... or a Janko file)"), record.line)
+            f"form GIVENS;FIELD... or a Janko file)", column=1), record.line)
 
     def _records(self) -> Iterator[Record]:
         while (ln := self._next()) is not None:
