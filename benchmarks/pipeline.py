@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/pipeline.py [--runs 3] [--million 1000000] [--jobs 1 2]
+    python benchmarks/pipeline.py [--runs 3] [--million 1000000] [--jobs 1 2] [--only SECTION ...]
 
 For each file (17-clue, forum-hardest 11+, Kaggle CSV) prints puzzles/s (median of ``--runs``)
 of the compiled engine alone (``sudokit.fast.solve_many`` on decoded arrays, one thread), of the
@@ -11,7 +11,9 @@ the whole ``sudokit solve FILE`` command (a subprocess writing to a file, every 
 verified), after start-up and including it, with one job and with ``--jobs 2``; ratios are
 against the engine alone. Then the whole command on a file of ``--million`` lines (the 17-clue
 set repeated), with its maximum resident memory; ``--dask local -j2`` against ``-j2``; and the
-start-up of ``sudokit solve`` on one puzzle, ``sudokit --help`` and ``sudokit methods``.
+start-up (wall seconds of a fresh process) of ``sudokit solve`` on one puzzle, ``sudokit --help``,
+``sudokit methods`` and ``sudokit solve`` on 100 17-clue lines (the compiled engine loaded),
+against ``python -c pass`` in the same run. ``--only startup million`` runs some sections only.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ def run_cli(args: list[str]) -> tuple[float, float, float]:
     """Run ``sudokit solve ...``; return (wall seconds, start-up seconds, solving seconds) read
     from its summary."""
     start = time.perf_counter()
-    done = subprocess.run([*SUDOKIT, "solve", *args], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run([*SUDOKIT, "solve", *args], capture_output=True, text=True, cwd=ROOT,
+                          check=False)
     wall = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise RuntimeError(done.stderr)
@@ -63,8 +66,8 @@ def files(args: argparse.Namespace) -> None:
         puzzles = load(relative)
         givens = np.array([p.givens for p in puzzles], np.uint8)
         solve_many(givens[:10])
-        engine = len(givens) / median_seconds(lambda: solve_many(givens), args.runs)
-        entry = len(givens) / median_seconds(lambda: solve_array(givens), args.runs)
+        engine = len(givens) / median_seconds(lambda g=givens: solve_many(g), args.runs)
+        entry = len(givens) / median_seconds(lambda g=givens: solve_array(g), args.runs)
         cells = [f"{engine:>10,.0f}", f"{entry:>10,.0f} ({entry / engine:.2f}x)"]
         with tempfile.TemporaryDirectory() as tmp:
             for jobs in args.jobs:
@@ -84,8 +87,7 @@ def million(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "million.txt"
         with open(path, "wb") as fh:
-            for i in range(args.million):
-                fh.write(lines[i % len(lines)])
+            fh.writelines(lines[i % len(lines)] for i in range(args.million))
         print_header(f"whole `sudokit solve` on {args.million:,} 17-clue lines (including "
                      "start-up, output to a file)")
         for jobs in args.jobs:
@@ -119,14 +121,34 @@ def dask(args: argparse.Namespace) -> None:
 
 
 def startup(args: argparse.Namespace) -> None:
-    print_header(f"start-up, seconds (median of {args.runs}, warm kernel cache)")
+    """Wall seconds of light commands in fresh processes, against the interpreter alone
+    (``python -c pass``) in the same run, with the issue's targets."""
+    print_header(f"start-up, wall seconds (median of {args.runs}, warm kernel cache); ratio to "
+                 "`python -c pass` in the same run",
+                 ["command".ljust(40), "seconds", "ratio", "target"])
     puzzle = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
-    for name, command in [("solve <one 9x9 puzzle>", ["solve", puzzle]),
-                          ("--help", ["--help"]), ("methods", ["methods"])]:
-        def once() -> None:
-            subprocess.run([*SUDOKIT, *command], capture_output=True, cwd=ROOT, check=False)
-        once()
-        print(f"sudokit {name:<24} {median_seconds(once, args.runs):6.3f} s")
+    source = (DATA / FILES[0]).read_bytes().splitlines(keepends=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "hundred.txt"
+        small.write_bytes(b"".join([ln for ln in source if not ln.startswith(b"#")][:100]))
+        rows = [("python -c pass", [sys.executable, "-c", "pass"], None),
+                ("sudokit solve <one 9x9 puzzle>", [*SUDOKIT, "solve", puzzle], 0.5),
+                ("sudokit --help", [*SUDOKIT, "--help"], 0.3),
+                ("sudokit methods", [*SUDOKIT, "methods"], 0.3),
+                ("sudokit solve <100 17-clue lines>",
+                 [*SUDOKIT, "solve", str(small), "--output", str(Path(tmp) / "o.txt")], None)]
+        base = None
+        for name, command, target in rows:
+            def once(command: list[str] = command) -> None:
+                subprocess.run(command, capture_output=True, cwd=ROOT, check=False)
+            once()
+            seconds = median_seconds(once, args.runs)
+            base = base or seconds
+            print(f"{name:<40} {seconds:7.3f} {seconds / base:6.1f}x  "
+                  + (f"<= {target} s" if target else ""))
+
+
+SECTIONS = {"files": files, "million": million, "dask": dask, "startup": startup}
 
 
 def main() -> None:
@@ -134,12 +156,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed runs per figure (median)")
     parser.add_argument("--million", type=int, default=1_000_000, help="lines of the big file")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="--jobs values")
+    parser.add_argument("--only", nargs="+", choices=list(SECTIONS), default=list(SECTIONS),
+                        help="run these sections only (default: all)")
     args = parser.parse_args()
-    files(args)
-    if args.million:
-        million(args)
-    dask(args)
-    startup(args)
+    for name in args.only:
+        if name != "million" or args.million:
+            SECTIONS[name](args)
 
 
 if __name__ == "__main__":
