@@ -18,7 +18,15 @@ References: A. K. Mackworth, "Consistency in networks of relations", Artificial 
 1977 (AC-3); R. M. Haralick and G. L. Elliott, "Increasing tree search efficiency for constraint
 satisfaction problems", Artificial Intelligence 14, 1980 (forward checking); Russell and Norvig,
 AIMA ch. 6 (MAC); bounds consistency of linear sums as in K. Apt, "Principles of Constraint
-Programming", 2003, ch. 6.
+Programming", 2003, ch. 6; generalised arc consistency of killer cages by digit combinations
+(:mod:`sudokit.csp.cages`; C. Bessiere, "Constraint propagation", Handbook of Constraint
+Programming, 2006).
+
+Special constraints (:data:`~sudokit.csp.model.Special`) are revised through the same arcs and
+queue as ``!=`` arcs, so the counters and the AC-3 trace cover them: a linear sum by bounds, a
+non-consecutive pair by removing the values whose every support is next to them, a cage by its
+combinations (the cage's supports are computed once per state of its domains and shared by the
+cage's arcs).
 """
 
 from __future__ import annotations
@@ -27,7 +35,8 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 
 from ..result import Stats
-from .model import CSP
+from .cages import cage_supports
+from .model import CSP, CageSum, LinearSum
 
 __all__ = ["Engine", "sum_bounds"]
 
@@ -67,6 +76,7 @@ class Engine:
         self.trail: list[tuple[int, int]] = []
         self.stats = stats
         self.in_queue = bytearray(len(t.arc_var))
+        self._cage_memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     def set_domain(self, var: int, mask: int) -> None:
         """Replace the domain of ``var`` by ``mask``, recording the old one on the trail."""
@@ -91,9 +101,28 @@ class Engine:
         return True
 
     def revise_sum(self, arc: int) -> int:
-        """Return the domain of the arc's variable made bounds consistent with its sum."""
+        """Return the domain of the special arc's variable made consistent with its constraint:
+        bounds consistent with a linear sum, arc consistent with a non-consecutive pair,
+        generalised arc consistent with a cage."""
         t, dom = self.t, self.dom
         x, c = t.arc_var[arc], t.sums[-1 - t.arc_other[arc]]
+        if isinstance(c, CageSum):
+            key = (-1 - t.arc_other[arc], *(dom[v] for v in c.variables))
+            supports = self._cage_memo.get(key, False)
+            if supports is False:
+                if len(self._cage_memo) > 4096:
+                    self._cage_memo.clear()
+                supports = cage_supports([dom[v] for v in c.variables], c.total, c.side)
+                self._cage_memo[key] = supports
+            return 0 if supports is None else dom[x] & supports[c.variables.index(x)]
+        if not isinstance(c, LinearSum):  # non-consecutive: y's values must not all be next
+            dy = dom[c.y if x == c.x else c.x]
+            low = dy & -dy
+            if dy == low:
+                return dom[x] & ~((low >> 1) | (low << 1))
+            if dy == low | (low << 2):
+                return dom[x] & ~(low << 1)
+            return dom[x]
         lo = hi = 0
         own = 0
         for var, k in zip(c.variables, c.coeffs):
@@ -210,11 +239,26 @@ class Engine:
                     return False
         for s in self.t.sums_of[var]:
             c = self.t.sums[s]
-            if all(value[x] is not None or x == var for x in c.variables):
+            if isinstance(c, CageSum):  # partial: the cells left can still reach the total
                 st.checks += 1
-                got = sum(k * (val if x == var else value[x])
-                          for x, k in zip(c.variables, c.coeffs))
-                if got != c.total:
+                got, left = val, 0
+                for x in c.variables:
+                    if x != var:
+                        if value[x] is None:
+                            left += 1
+                        else:
+                            got += value[x]
+                low, high = left * (left + 1) // 2, left * (2 * c.side - left + 1) // 2
+                if not got + low <= c.total <= got + high:
+                    return False
+            elif all(value[x] is not None or x == var for x in c.variables):
+                st.checks += 1
+                if isinstance(c, LinearSum):
+                    got = sum(k * (val if x == var else value[x])
+                              for x, k in zip(c.variables, c.coeffs))
+                    if got != c.total:
+                        return False
+                elif abs(val - value[c.y if var == c.x else c.x]) == 1:
                     return False
         return True
 

@@ -5,13 +5,20 @@ per variable and constraints. Values are non-negative ints; a domain is kept as 
 whose bit ``v`` is set when value ``v`` is still possible), so removing values, testing a value
 and copying a domain are single integer operations.
 
-Three kinds of constraint are understood:
+Five kinds of constraint are understood:
 
 * :class:`NotEqual` ``x != y``: a binary constraint (a Sudoku unit becomes ``N(N-1)/2`` of them;
   9x9 has 810 distinct ones, 1,620 directed arcs);
 * :class:`AllDifferent`: shorthand for ``!=`` between every pair of its variables;
 * :class:`LinearSum` ``sum(coeffs[i] * variables[i]) == total``: an n-ary constraint, revised by
-  bounds consistency (magic squares, killer cages).
+  bounds consistency (magic squares);
+* :class:`NotConsecutive` ``|x - y| != 1``: a binary constraint (non-consecutive Sudoku);
+* :class:`CageSum`: distinct values adding up to a total (a killer cage), ``!=`` between its
+  variables plus an n-ary constraint made generalised arc consistent by its digit combinations
+  (:mod:`sudokit.csp.cages`).
+
+The n-ary and non-``!=`` constraints (the last three) are the *special* constraints of the
+tables: each has one arc per variable, revised by its own rule.
 
 :attr:`CSP.tables` turns them into flat neighbour tables, once, for the search engine.
 """
@@ -22,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-__all__ = ["NotEqual", "AllDifferent", "LinearSum", "Constraint", "CSP", "Compiled",
-           "mask_of", "values_of"]
+__all__ = ["CSP", "AllDifferent", "CageSum", "Compiled", "Constraint", "LinearSum", "NotConsecutive",
+           "NotEqual", "Special", "mask_of", "values_of"]
 
 
 def mask_of(values: Iterable[int]) -> int:
@@ -92,7 +99,39 @@ class LinearSum:
         return LinearSum(tuple(variables), (1,) * len(variables), total)
 
 
-Constraint = NotEqual | AllDifferent | LinearSum
+@dataclass(frozen=True)
+class NotConsecutive:
+    """Binary constraint ``|x - y| != 1`` between two distinct variables (orthogonal neighbours
+    of non-consecutive Sudoku); revised by removing from x each value v with every value of y
+    in ``{v - 1, v + 1}``."""
+
+    x: int
+    y: int
+
+    @property
+    def variables(self) -> tuple[int, int]:
+        return self.x, self.y
+
+
+@dataclass(frozen=True)
+class CageSum:
+    """N-ary constraint: the variables take distinct values of 1..``side`` adding up to
+    ``total`` (a killer cage); generalised arc consistent by digit combinations.
+
+    Attributes:
+        variables: distinct variable indices.
+        total: the required sum.
+        side: the largest value (N).
+    """
+
+    variables: tuple[int, ...]
+    total: int
+    side: int
+
+
+Constraint = NotEqual | AllDifferent | LinearSum | NotConsecutive | CageSum
+Special = LinearSum | NotConsecutive | CageSum
+"""The constraints revised by their own rule (one arc per variable), not as ``!=`` arcs."""
 
 
 @dataclass(frozen=True)
@@ -100,11 +139,14 @@ class Compiled:
     """Flat tables of a CSP for the search engine (built once by :attr:`CSP.tables`).
 
     Attributes:
-        neighbours: per variable, the variables it must differ from (sorted, no duplicates).
-        sums: every linear sum constraint (index = its id).
-        sums_of: per variable, ids of the sum constraints that contain it.
+        neighbours: per variable, the variables it must differ from (sorted, no duplicates;
+            the variables of a :class:`CageSum` included).
+        sums: every special constraint (:data:`Special`: linear sums, non-consecutive pairs,
+            cage sums; index = its id).
+        sums_of: per variable, ids of the special constraints that contain it.
         arc_var, arc_other: directed arc ``a`` revises ``arc_var[a]``; for a ``!=`` arc the
-            other end is ``arc_other[a] >= 0``; for a sum arc ``arc_other[a]`` is ``-1 - id``.
+            other end is ``arc_other[a] >= 0``; for a special arc ``arc_other[a]`` is
+            ``-1 - id``.
         watchers: per variable, the arcs to revise again when its domain shrinks (the arcs
             ``(xk, x)`` of the AC-3 queue).
         reverse: per arc, the opposite ``!=`` arc (``-1`` for sum arcs); AC-3 does not requeue it.
@@ -113,7 +155,7 @@ class Compiled:
     """
 
     neighbours: tuple[tuple[int, ...], ...]
-    sums: tuple[LinearSum, ...]
+    sums: tuple[Special, ...]
     sums_of: tuple[tuple[int, ...], ...]
     arc_var: tuple[int, ...]
     arc_other: tuple[int, ...]
@@ -165,7 +207,7 @@ class CSP:
         return self.names[var] if self.names else f"x{var}"
 
     def _check(self, c: Constraint) -> None:
-        variables = (c.x, c.y) if isinstance(c, NotEqual) else c.variables
+        variables = (c.x, c.y) if isinstance(c, (NotEqual, NotConsecutive)) else c.variables
         bad = [v for v in variables if not 0 <= v < len(self.domains)]
         if bad:
             raise ValueError(f"{c}: variable {bad[0]} outside 0..{len(self.domains) - 1}")
@@ -179,11 +221,12 @@ class CSP:
         """The flat tables of this CSP (computed once)."""
         n = len(self.domains)
         nbrs: list[set[int]] = [set() for _ in range(n)]
-        sums = tuple(c for c in self.constraints if isinstance(c, LinearSum))
+        sums = tuple(c for c in self.constraints
+                     if isinstance(c, (LinearSum, NotConsecutive, CageSum)))
         for c in self.constraints:
             pairs = ([(c.x, c.y)] if isinstance(c, NotEqual) else
                      [(a, b) for a in c.variables for b in c.variables if a < b]
-                     if isinstance(c, AllDifferent) else [])
+                     if isinstance(c, (AllDifferent, CageSum)) else [])
             for a, b in pairs:
                 nbrs[a].add(b)
                 nbrs[b].add(a)

@@ -1,34 +1,53 @@
 """A Sudoku (any box shape, any extra units) as a CSP: one variable per cell, domain 1..N, one
 all-different constraint per unit (so ``!=`` between every pair of peers: 810 constraints and
 1,620 directed arcs for 9x9), the givens as the initial assignment.
+
+Variant grids add: ``!=`` between pairs that share no unit (anti-knight and anti-king moves,
+cage mates), a :class:`~sudokit.csp.model.NotConsecutive` constraint per pair of orthogonal
+neighbours under the non-consecutive rule, a :class:`~sudokit.csp.model.CageSum` per killer
+cage (generalised arc consistent by digit combinations), and parity as initial domains.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 
 from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle
 from ..result import Limits, Stats
-from .model import CSP, AllDifferent, values_of
+from .model import (
+    CSP,
+    AllDifferent,
+    CageSum,
+    Constraint,
+    NotConsecutive,
+    NotEqual,
+    values_of,
+)
 from .search import Inference, Order, Select, ac3_domains, backtracking_search
 
-__all__ = ["sudoku_csp", "givens_of", "ac3_candidates", "sudoku_solutions"]
+__all__ = ["ac3_candidates", "givens_of", "sudoku_csp", "sudoku_solutions"]
 
 
-@cache
+@lru_cache(maxsize=64)
 def sudoku_csp(geometry: Geometry) -> CSP:
-    """Return the CSP of an empty grid of this geometry (cached, with its tables).
+    """Return the CSP of an empty grid of this geometry (cached, with its tables; a killer or
+    jigsaw geometry is one puzzle's, so the cache is bounded).
 
     >>> csp = sudoku_csp(Geometry.of(3, 3))
     >>> csp.n_variables, csp.tables.n_binary, csp.name(80)
     (81, 1620, 'r9c9')
     """
-    n = geometry.side
-    return CSP.build([range(1, n + 1)] * geometry.n_cells,
-                     [AllDifferent(unit) for unit in geometry.units],
-                     [geometry.label(c) for c in range(geometry.n_cells)])
+    g = geometry
+    constraints: list[Constraint] = [AllDifferent(unit) for unit in g.units]
+    if not g.is_standard:
+        constraints += [NotEqual(a, b) for a, b in g.extra_pairs]
+        constraints += [NotConsecutive(a, b) for a, b in g.consecutive_pairs]
+        constraints += [CageSum(cage.cells, cage.total, g.side) for cage in g.cages]
+    domains = ([range(1, g.side + 1)] * g.n_cells if g.parity is None else
+               [g.allowed(c) for c in range(g.n_cells)])
+    return CSP.build(domains, constraints, [g.label(c) for c in range(g.n_cells)])
 
 
 def givens_of(puzzle: Puzzle) -> dict[int, int]:

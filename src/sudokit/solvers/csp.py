@@ -23,9 +23,13 @@ ORDERS = tuple(o.value for o in Order)
 
 
 class _CspSolver(Solver):
-    """Backtracking search on the Sudoku CSP with this class's inference."""
+    """Backtracking search on the Sudoku CSP with this class's inference (every variant:
+    extra units and ``!=`` pairs, non-consecutive pairs, killer cages, parity domains; see
+    :mod:`sudokit.csp.sudoku`)."""
 
     inference: ClassVar[Inference]
+    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),
