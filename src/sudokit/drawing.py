@@ -16,15 +16,18 @@ box-drawing characters, one text row per canvas row and one border row between r
   corner;
 * even cells in square brackets ``[4]``, odd cells in parentheses ``(3)`` (Janko draws them
   grey squares and circles);
-* empty cells ``.``, or ``╲``, ``╱`` and ``╳`` on the diagonals of Sudoku X and ``░`` in hyper
-  boxes and a layout's extra units (clueless Sudoku's tenth grid).
+* empty cells ``.``, or ``╲``, ``╱`` and ``╳`` on the diagonals (a diagonal jigsaw, say) and
+  ``░`` in hyper boxes and a layout's extra units (clueless Sudoku's tenth grid).
 
 A 9x9 drawing is 37 columns by 19 rows (a puzzle and its solution side by side fit in 80
-columns); a samurai canvas is 85 by 43.
+columns); a samurai canvas is 85 by 43. The frame (lines, totals, blank canvas) of a geometry is
+computed once per cell width and cached (64 geometries), so drawing many puzzles of one
+geometry costs little more than placing their digits.
 
 :func:`layout_pieces` returns the drawing as tagged pieces, so that :mod:`sudokit.render` can
-colour the same layout for the terminal; :func:`edge` and :func:`box_sets` are the border rules
-shared with the PNG drawing of :func:`sudokit.plots.puzzle_figure`.
+colour the same layout for the terminal; :func:`edge` / :func:`edges_of` are the line rules
+shared with the HTML table of :func:`sudokit.render.grid_html` and the PNG drawing of
+:func:`sudokit.plots.puzzle_figure`.
 """
 
 from __future__ import annotations
