@@ -449,6 +449,8 @@ def test_show_draws_a_janko_killer_and_writes_a_png(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("┏15━") and "killer:" in result.stdout
     assert imread(png).shape[2] in (3, 4)
+    missing = CliRunner().invoke(app, ["show", TOP1, "--png", str(tmp_path / "no" / "x.png")])
+    assert missing.exit_code == 2 and "cannot write" in missing.output
 
 
 def test_show_never_cuts_a_wide_canvas() -> None:

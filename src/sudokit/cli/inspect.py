@@ -79,7 +79,11 @@ def show_command(
     if png is not None:
         from ..plots import puzzle_figure, save_figure
 
-        save_figure(puzzle_figure(parsed, solution), png)
+        try:
+            save_figure(puzzle_figure(parsed, solution), png)
+        except OSError as exc:
+            raise typer.BadParameter(f"cannot write {png}: {exc.strerror or exc}",
+                                     param_hint="--png") from None
     if solve and solution is None:
         raise typer.Exit(1)
 
