@@ -453,6 +453,22 @@ def test_show_draws_a_janko_killer_and_writes_a_png(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "cannot write" in missing.output
 
 
+def test_solve_format_grid_draws_a_killer_and_its_solution() -> None:
+    from sudokit.variants.janko import read_janko
+
+    path = JANKO / "KillerSudoku/problems/22_9x9.txt"
+    puzzle = read_janko(path)
+    solution = _janko_solution(puzzle, JANKO / "KillerSudoku/solutions/22_9x9.txt")
+    result = CliRunner().invoke(app, ["solve", str(path), "--format", "grid"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("# solved ")
+    left, right = [line[:37] for line in lines[1:20]], [line[41:] for line in lines[1:20]]
+    assert left == format_grid(puzzle.givens, puzzle.geometry).splitlines()
+    for cell, d in enumerate(solution):
+        assert content(right, *divmod(cell, 9), 3) == f" {d} "
+
+
 def test_show_never_cuts_a_wide_canvas() -> None:
     result = CliRunner().invoke(app, ["show", str(JANKO / "SamuraiSudoku/problems/2_21x21.txt")])
     assert result.exit_code == 0, result.output
