@@ -1,0 +1,156 @@
+"""Benchmark: every method on every variant type of ``../shared/data/janko``, with puzzlekit
+(OR-Tools CP-SAT models of the same types) as the external anchor.
+
+Usage (from the repository root)::
+
+    python benchmarks/variants.py [--count 10] [--runs 3] [--time-limit 2] [--types ...]
+                                  [--methods ...] [--no-puzzlekit]
+
+For each type (folder of ``janko/``: 16x16, jigsaw, killer, even/odd and the overlapping
+multi-grid types) the first ``--count`` puzzles are read with :func:`sudokit.variants.janko.
+read_janko`; every available method whose ``supports`` accepts their geometry solves each of
+them through ``sudokit.solve`` (one puzzle at a time, verification included, after one untimed
+warm-up solve), ``--runs`` times; a puzzle's time is the median of its runs. Printed per type
+and method: puzzles/s (puzzles over the sum of their median times), the median milliseconds
+per puzzle, time-outs (``--time-limit`` seconds, not re-run), grids different from the
+published solution, and the ratio of puzzles/s to the default method in the same run.
+puzzlekit (``pip install puzzlekit``; never a dependency of sudokit) runs on the same files
+(one CP-SAT worker) when installed.
+
+Targets of issue 16: killer 9x9 median <= 5 ms and samurai <= 20 ms with the default method.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import re
+import statistics
+import time
+from pathlib import Path
+
+from common import DATA
+
+from sudokit import solve
+from sudokit.registry import default_method, get_solver, methods
+from sudokit.variants.janko import read_janko
+
+JANKO = DATA / "janko"
+
+
+def published(problem: Path) -> tuple[int, ...]:
+    """The digits of a puzzle's solution file, in cell order (empty when the file has none)."""
+    tokens = (problem.parent.parent / "solutions" / problem.name).read_text().split()[2:]
+    return tuple(int(t) for t in tokens if t.isdigit())
+
+
+def puzzlekit_type(folder: str) -> str:
+    """``KillerSudoku`` -> ``killer_sudoku``, ``Clueless1Sudoku`` -> ``clueless_1_sudoku``,
+    ``16x16Sudoku`` -> ``sudoku``."""
+    if folder.startswith("16x16"):
+        return "sudoku"
+    return re.sub(r"(?<!^)(?=[A-Z]|(?<![0-9])[0-9])", "_", folder).lower()
+
+
+def time_method(method: str, puzzles: list, runs: int, limit: float) -> dict:
+    """Solve every puzzle ``runs`` times; per puzzle the median seconds, time-outs, wrong."""
+    solve(puzzles[0][1], method, time_limit=limit)  # warm-up: kernels, imports
+    seconds, timeouts, wrong = [], 0, 0
+    for path, puzzle in puzzles:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            result = solve(puzzle, method, time_limit=limit)
+            times.append(time.perf_counter() - start)
+            if result.status.name != "SOLVED":
+                break
+        if result.status.name != "SOLVED":
+            timeouts += 1
+            seconds.append(limit)
+            continue
+        expected = published(path)
+        wrong += bool(expected) and tuple(result.solutions[0]) != expected
+        seconds.append(statistics.median(times))
+    return {"seconds": seconds, "timeouts": timeouts, "wrong": wrong}
+
+
+def time_puzzlekit(folder: str, puzzles: list, runs: int, limit: float) -> dict | None:
+    """The same puzzles through puzzlekit (its own reader on the same files), or None."""
+    try:
+        import puzzlekit
+    except ImportError:
+        return None
+    kind = puzzlekit_type(folder)
+    options = {"num_search_workers": 1, "time_limit_sec": limit}
+    seconds, timeouts, wrong = [], 0, 0
+    quiet = io.StringIO()
+    for path, _ in puzzles:
+        text = re.sub(r"(?<=\s)\.(?=\s)", "-", path.read_text())  # no-grid cells as '-'
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            with contextlib.redirect_stdout(quiet):
+                result = puzzlekit.solve(text, kind, solver_options=options)
+            times.append(time.perf_counter() - start)
+        if not result.is_solved:
+            timeouts += 1
+            seconds.append(limit)
+            continue
+        grid = str(result.solution_data.get("solution_grid", "")).split()[2:]
+        digits = tuple(int(t) for t in grid if t.isdigit())
+        expected = published(path)
+        wrong += bool(expected) and digits != expected
+        seconds.append(statistics.median(times))
+    return {"seconds": seconds, "timeouts": timeouts, "wrong": wrong}
+
+
+def row(folder: str, name: str, figures: dict, base: float | None) -> str:
+    total = sum(figures["seconds"])
+    rate = len(figures["seconds"]) / total if total else float("inf")
+    ratio = f"{rate / base:6.2f}x" if base else "   1.00x"
+    median = statistics.median(figures["seconds"]) * 1e3
+    return (f"{folder:18s} {name:18s} {rate:10,.1f} {median:10.2f} {figures['timeouts']:9d} "
+            f"{figures['wrong']:6d}  {ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=10, help="puzzles per type")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per puzzle (median)")
+    parser.add_argument("--time-limit", type=float, default=2.0, help="seconds per puzzle")
+    parser.add_argument("--types", nargs="+", help="folders of janko/ (default: every one)")
+    parser.add_argument("--methods", nargs="+", help="methods (default: every available one "
+                        "that supports the type)")
+    parser.add_argument("--no-puzzlekit", action="store_true", help="skip the puzzlekit anchor")
+    args = parser.parse_args()
+    folders = args.types or sorted(p.name for p in JANKO.iterdir() if p.is_dir())
+    default = default_method()
+    available = [m.name for m in methods() if m.available]
+    print(f"puzzles of ../shared/data/janko, first {args.count} per type; median of "
+          f"{args.runs} runs; time limit {args.time_limit} s; ratio: puzzles/s over the "
+          f"default method ({default})")
+    print(f"{'type':18s} {'method':18s} {'puzzles/s':>10s} {'median ms':>10s} "
+          f"{'time-outs':>9s} {'wrong':>6s}  ratio")
+    for folder in folders:
+        paths = sorted((JANKO / folder / "problems").glob("*.txt"),
+                       key=lambda p: int(p.name.split("_")[0]))[:args.count]
+        puzzles = [(p, read_janko(p)) for p in paths]
+        geometry = puzzles[0][1].geometry
+        names = [m for m in (args.methods or available)
+                 if get_solver(m).supports(geometry)]
+        names.sort(key=lambda m: m != default)
+        base = None
+        for name in names:
+            figures = time_method(name, puzzles, args.runs, args.time_limit)
+            print(row(folder, name, figures, base), flush=True)
+            if name == default:
+                base = len(figures["seconds"]) / sum(figures["seconds"])
+        if not args.no_puzzlekit:
+            figures = time_puzzlekit(folder, puzzles, args.runs, args.time_limit)
+            if figures is not None:
+                print(row(folder, "puzzlekit (CP-SAT)", figures, base), flush=True)
+
+
+if __name__ == "__main__":
+    main()
