@@ -301,3 +301,13 @@ def test_variant_names_complete_per_part() -> None:
 def test_generate_takes_rules_only() -> None:
     result = run("generate", "--variant", "samurai")
     assert result.exit_code == 2 and "expected whole-grid rules" in result.output
+
+
+def test_jsonl_records_name_the_whole_variant() -> None:
+    result = run("solve", KILLER, "-f", "jsonl", "--variant", "diagonal")
+    record = json.loads(result.stdout)
+    assert record["variant"] == "killer+diagonal" and record["status"] == "unsolvable"
+    samurai = JANKO / "SamuraiSudoku" / "problems" / "2_21x21.txt"
+    record = json.loads(run("solve", samurai, "-f", "jsonl").stdout)
+    assert record["variant"] == "samurai" and record["status"] == "solved"
+    assert record["solution"].split()[:2] == ["21", "21"]  # Janko form, as read

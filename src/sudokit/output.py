@@ -178,8 +178,15 @@ def _json(outcome: Outcome) -> str:
         "stats": result.stats.as_dict() if result else None,
         "solutions_found": result.count if result else None,
         "error": outcome.error,
-        "variant": record.puzzle.geometry.variant.text if record.puzzle else None,
+        "variant": _variant_text(record.puzzle) if record.puzzle else None,
     })
+
+
+def _variant_text(puzzle: Puzzle) -> str:
+    """The variant name of a puzzle (``"killer+diagonal"``, ``"samurai"``)."""
+    from .variants.names import spec_of_geometry
+
+    return spec_of_geometry(puzzle.geometry).text
 
 
 def _status_line(outcome: Outcome) -> str:
@@ -200,7 +207,8 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     ``solved``, a status line such as ``unsolvable top95.txt:3 digit 5 is given twice in row 1``.
     Grid form writes a ``#`` header line, the puzzle and its solution side by side, and a blank
     line. JSON lines hold source, line, status, solution, method, seconds, stats,
-    solutions_found, error and variant (the rules the puzzle was read under).
+    solutions_found, error and variant (the name of the rules the puzzle was read under:
+    ``"diagonal"``, ``"killer"``, ``"samurai"`` ...).
     """
     from .formats import format_line, format_side_by_side
     from .result import Status

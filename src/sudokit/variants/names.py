@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
-from ..geometry import VARIANT_NAMES, Variant
+from ..geometry import VARIANT_NAMES, Geometry, Variant
 from .layouts import LAYOUT_NAMES, LAYOUTS
 
-__all__ = ["ALL_NAMES", "TYPE_NAMES", "VariantSpec", "parse_spec", "spec_of_folder"]
+__all__ = ["ALL_NAMES", "TYPE_NAMES", "VariantSpec", "parse_spec", "spec_of_folder",
+           "spec_of_geometry"]
 
 TYPE_NAMES = ("jigsaw", "killer", "even-odd")
 """The puzzle types whose constraints the file holds (regions, cages, parity marks)."""
@@ -117,3 +118,15 @@ def spec_of_folder(folder: str) -> VariantSpec | None:
         return parse_spec(name) if name else VariantSpec()
     except InvalidPuzzle:
         return None
+
+
+def spec_of_geometry(geometry: Geometry) -> VariantSpec:
+    """The variant a geometry has, as a name would ask for it: its rules, its types (jigsaw,
+    killer, even-odd) and its layout's name (None for a layout that is not named).
+
+    >>> spec_of_geometry(Geometry.of(3, 3, "diagonal", parity="e" * 81)).text
+    'even-odd+diagonal'
+    """
+    layout = next((name for name, lay in LAYOUTS.items() if lay == geometry.layout), None)
+    return VariantSpec(geometry.variant, frozenset(geometry.features) & set(TYPE_NAMES),
+                       layout)
