@@ -182,7 +182,8 @@ class Puzzle:
 
     def __str__(self) -> str:
         """The grid drawing of :func:`sudokit.formats.format_grid`, without its final newline
-        (reads back as a puzzle)."""
+        (reads back as a puzzle when the geometry is plain; regions, cages, parity and layouts
+        are drawn with box-drawing lines, see :mod:`sudokit.drawing`)."""
         from .formats import format_grid
 
         return format_grid(self.givens, self.geometry).rstrip("\n")
