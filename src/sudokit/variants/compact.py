@@ -13,7 +13,7 @@ FIELD after it is one of
   cage ids: the totals are those of the cages in the order their ids first appear (row-major);
   the id ``.`` marks cells in no cage.
 
-For example a 4x4 killer: ``1...........4...;aabbccdd.eeff.gg;3,7,5,4,5,7,3``. A jigsaw:
+For example a 4x4 killer: ``1...........4...;aabbccdd.eeff.gg;3,7,7,3,5,7,3``. A jigsaw:
 ``GIVENS;111222333...``. Jigsaw and killer together: ``GIVENS;REGIONS;CAGES;SUMS``.
 :func:`format_compact` writes fields in that order (parity, regions, cages and sums) with ids
 ``1-9A-Za-z...``, so a puzzle round-trips. Solutions are written back in plain line form.
