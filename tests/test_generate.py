@@ -187,7 +187,7 @@ def test_bad_requests() -> None:
 def test_diagonal_variant() -> None:
     for g in generate(3, variant="diagonal", minimal=True, seed=6):
         geometry = g.puzzle.geometry
-        assert geometry.variant.value == "diagonal"
+        assert geometry.variant.text == "diagonal"
         assert is_solution(g.solution, g.puzzle)
         assert sudokit.count_solutions(g.puzzle, "fast", limit=2).count == 1
 
