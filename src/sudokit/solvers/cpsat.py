@@ -6,6 +6,12 @@ per cell and per (unit, digit). CP-SAT (lazy clause generation: Stuckey 2010, "L
 generation: combining the power of SAT and CP (and MIP?) solving") propagates them natively.
 More solutions: a blocking clause on the last grid's free cells, and solve again.
 
+Variants: extra units come with the geometry's units; candidates are pruned by the givens
+through every rule (:func:`sudokit.sat.compact.candidates`); pairs that must differ but share no
+unit (cage mates, chess moves) get ``AddAtMostOne`` per digit, non-consecutive neighbours a
+clause per pair of adjacent digits, and each killer cage the linear equation
+``sum(d * x(cell, d)) == total`` (CP-SAT's linear propagation plus the cage mates' all-different).
+
 Limits: the time left is CP-SAT's ``max_time_in_seconds``; a node is one ``Solve`` call (CP-SAT
 has no branch limit), so node limits are exact in those units; ``conflicts`` are CP-SAT's.
 """
@@ -50,7 +56,29 @@ def _model(puzzle: Puzzle) -> tuple[Any, dict[tuple[int, int], Any], bool]:
                 group = [x[c, d] for c in unit if (c, d) in x]
                 ok = ok and bool(group)
                 model.AddExactlyOne(group)
+    if not puzzle.geometry.is_standard:
+        _variant_constraints(model, x, puzzle)
     return model, x, ok
+
+
+def _variant_constraints(model: Any, x: dict[tuple[int, int], Any], puzzle: Puzzle) -> None:
+    """Add the pairs, non-consecutive neighbours and cage sums (parity and the givens' effects
+    are already in the candidates)."""
+    g, givens = puzzle.geometry, puzzle.givens
+    n = g.side
+    for a, b in g.extra_pairs:
+        for d in range(1, n + 1):
+            if (a, d) in x and (b, d) in x:
+                model.AddAtMostOne([x[a, d], x[b, d]])
+    for a, b in g.consecutive_pairs:
+        for d in range(1, n):
+            for u, v in (((a, d), (b, d + 1)), ((a, d + 1), (b, d))):
+                if u in x and v in x:
+                    model.AddBoolOr([x[u].Not(), x[v].Not()])
+    for cage in g.cages:
+        fixed = sum(givens[c] for c in cage.cells)
+        terms = [d * x[c, d] for c in cage.cells for d in range(1, n + 1) if (c, d) in x]
+        model.Add(sum(terms) == cage.total - fixed)
 
 
 @register
@@ -63,6 +91,8 @@ class CpSatSolver(Solver):
     requires = ("ortools",)
     install = "sudokit[ortools]"
     counters = frozenset({"nodes", "conflicts"})
+    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
+                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
     options = {"workers": (1, None)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
