@@ -36,9 +36,15 @@ hyper boxes, jigsaw regions and the grids of a layout are already in ``geometry.
   forbids every digit outside its set in every cage cell, and needs each digit of its set in
   some cage cell. With the cage's cells distinct (pairwise clauses above or a shared unit), a
   model's cage digits are exactly one selected set, so they add up to the total. Unit
-  propagation on these clauses keeps every cell's digits within the combinations still open
-  (measured against PySAT's pseudo-Boolean encodings in the docstring of
-  :data:`CAGE_ENCODING_NOTE`).
+  propagation on these clauses keeps every cell's digits within the combinations still open.
+  Measured against PySAT's pseudo-Boolean encodings of ``sum(d * x(c, d)) == total``
+  (``pysat.pb.PBEnc``, which needs pypblib; Eén and Sörensson 2006, "Translating
+  pseudo-Boolean constraints into SAT"), each with the same unit and cage-mate clauses, on the
+  80 9x9 killer puzzles of janko/, encoding plus CaDiCaL 1.9.5, median of 3 runs per puzzle:
+  allowed combinations 40 ms per puzzle (13.8k clauses), PBEnc ``best`` 168 ms (25.6k),
+  ``bdd`` 234 ms (28.0k); a second run on 20 puzzles, once each, on a busier machine:
+  combinations 174 ms, ``best`` 200 ms, ``bdd`` 339 ms, ``seqcounter`` 791 ms (45.4k). So
+  combinations are kept, and no dependency on pypblib is needed.
 """
 
 from __future__ import annotations
