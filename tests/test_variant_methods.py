@@ -208,3 +208,79 @@ def test_dimacs_names_variant_puzzles_and_reads_a_model_back(feature: str) -> No
     read, _, grid = decode_answer(text, answer)
     assert read.geometry == puzzle.geometry and read.givens == puzzle.givens
     assert grid == expected
+
+
+# -- the pieces: cage supports, AC-3 with variant arcs, clause counts -------------------------
+
+def test_cage_supports_equal_brute_force() -> None:
+    from sudokit.csp.cages import cage_supports
+
+    rng = random.Random(7)
+    for _ in range(300):
+        side, k = rng.choice([(4, 2), (6, 3), (6, 2), (9, 3), (9, 4)])
+        domains = [sum(1 << d for d in range(1, side + 1) if rng.random() < 0.6) for _ in range(k)]
+        total = rng.randint(k * (k + 1) // 2, k * (2 * side - k + 1) // 2)
+        found = [0] * k
+        for values in permutations(range(1, side + 1), k):
+            if sum(values) == total and all(domains[i] >> v & 1 for i, v in enumerate(values)):
+                for i, v in enumerate(values):
+                    found[i] |= 1 << v
+        expected = tuple(found) if any(found) else None
+        assert cage_supports(domains, total, side) == expected
+
+
+def test_ac3_prunes_by_cages_non_consecutive_and_parity() -> None:
+    from sudokit.csp.sudoku import ac3_candidates
+    from sudokit.result import Stats
+
+    cages = Geometry.of(3, 3, cages=[(3, (0, 1)), (24, (2, 3, 4))])
+    stats = Stats(trace=[])
+    found = ac3_candidates(Puzzle(cages, (0,) * 81), stats)
+    assert found[0] == found[1] == (1, 2)
+    assert found[2] == found[3] == found[4] == (7, 8, 9)
+    assert stats.trace and stats.trace[-1] == 0 and stats.revisions > 0
+    apart = Geometry.of(3, 3, "non-consecutive")
+    found = ac3_candidates(Puzzle(apart, (5,) + (0,) * 80))
+    assert 4 not in found[1] and 6 not in found[1] and 4 not in found[9]
+    assert 4 in found[2]
+    odd = Geometry.of(3, 3, parity="o" + "e" + "." * 79)
+    found = ac3_candidates(Puzzle(odd, (0,) * 81))
+    assert found[0] == (1, 3, 5, 7, 9) and found[1] == (2, 4, 6, 8)
+
+
+def test_sat_clause_counts_and_variables_cover_the_variant_clauses() -> None:
+    from sudokit.sat.encoding import (
+        Encoding,
+        base_clauses,
+        clause_count,
+        n_variables,
+        split_var,
+    )
+
+    puzzle, _ = _janko(*JANKO["killer"])
+    g = puzzle.geometry
+    clauses = base_clauses(g, Encoding.EXTENDED)
+    assert len(clauses) == clause_count(g, Encoding.EXTENDED)
+    assert max(abs(lit) for c in clauses for lit in c) == n_variables(g) > 729
+    samurai, _ = _janko(*JANKO["multi-grid"])
+    assert n_variables(samurai.geometry) == 9 * samurai.geometry.n_cells
+    assert split_var(9 * samurai.geometry.n_cells, 9, samurai.geometry.n_cells) == (
+        samurai.geometry.n_cells - 1, 9)
+    with pytest.raises(ValueError):
+        split_var(9 * samurai.geometry.n_cells + 1, 9, samurai.geometry.n_cells)
+
+
+@pytest.mark.parametrize("method", [m for m in METHODS if _available(m)])
+def test_givens_breaking_a_variant_rule_are_unsatisfiable(method: str) -> None:
+    """The front door reports such givens; each method must also prove them unsatisfiable."""
+    from sudokit.result import Limits, Stats
+
+    cases = [Puzzle(Geometry.of(2, 2, "anti-knight"), (1,) + (0,) * 5 + (1,) + (0,) * 9),
+             Puzzle(Geometry.of(2, 2, parity="e" + "." * 15), (1,) + (0,) * 15),
+             Puzzle(Geometry.of(2, 3, "non-consecutive"), (1, 2) + (0,) * 34),
+             Puzzle(Geometry.of(2, 2, cages=[(3, (0, 1))]), (2, 0, 0, 0, 0, 2) + (0,) * 10)]
+    solver = get_solver(method)
+    for puzzle in cases:
+        assert puzzle.conflicts()
+        stats = Stats.counting(solver.counters)
+        assert list(solver.solutions(puzzle, stats, Limits().start())) == [], puzzle
