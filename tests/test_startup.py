@@ -131,6 +131,8 @@ def test_catalogue_matches_the_registered_classes(problem: str) -> None:
         assert cls.__module__ == f"sudokit.{entry.module}", name
         assert (entry.summary, entry.requires, entry.install) == (
             cls.summary, tuple(cls.requires), cls.install), name
+        if not entry.backends:
+            assert tuple(cls.backends) == (), name
 
 
 def test_methods_lists_without_importing_and_states_the_default_rule() -> None:
@@ -151,6 +153,14 @@ def test_method_info_loads_the_class_on_demand() -> None:
     info = {m.name: m for m in methods()}
     assert info["sat"].cls is SatSolver and info["sat"].backends == tuple(SatSolver.backends)
     assert info["propagate"].backends == ()
+
+
+def test_backends_column_imports_only_methods_with_backends() -> None:
+    body = ("from sudokit.registry import methods\n"
+            "    assert {m.name: m.backends for m in methods()}['mac'] == ()")
+    modules = imported(body)
+    assert "sudokit.solvers.sat" in modules
+    assert not {"sudokit.solvers.csp", "sudokit.solvers.logic", "sudokit.solvers.fast"} & modules
 
 
 def test_get_solver_imports_only_the_named_method() -> None:

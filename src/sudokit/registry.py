@@ -60,12 +60,15 @@ class Entry:
         requires: optional top-level modules it imports (the class's ``requires``).
         install: the pip requirement providing them (the class's ``install``; "" when the
             module names are the requirement).
+        backends: whether the method takes a backend after ``:`` (their names come from the
+            class, e.g. the PySAT solvers that build here; False: the class declares none).
     """
 
     module: str
     summary: str
     requires: tuple[str, ...] = ()
     install: str = ""
+    backends: bool = False
 
 
 _CSP, _MAGIC = "solvers.csp", "magic.methods"
@@ -94,7 +97,7 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
                            "naked twins) + MRV search; Norvig 2006"),
         "sat": Entry("solvers.sat", "Sudoku CNF (Lynce and Ouaknine 2006 / Kwon and Jain 2006) "
                      "solved by a real SAT solver: PySAT backends or any DIMACS binary "
-                     "(sat:exec)", ("pysat",), "python-sat"),
+                     "(sat:exec)", ("pysat",), "python-sat", backends=True),
     },
     MAGIC: {
         "backtracking": Entry(_MAGIC, "chronological backtracking, each line checked when full"),
@@ -105,7 +108,7 @@ CATALOGUE: dict[str, dict[str, Entry]] = {
         "mac": Entry(_MAGIC, "MAC (AC-3 with bounds-consistent sums) through the generic CSP "
                              "core"),
         "sat": Entry(_MAGIC, "CNF (order-encoded line sums) solved by PySAT (sat:glucose4 ...; "
-                             "default CaDiCaL)", ("pysat",), "python-sat"),
+                             "default CaDiCaL)", ("pysat",), "python-sat", backends=True),
     },
 }
 """Problem type -> method name -> :class:`Entry`, for every method shipped with sudokit."""
@@ -228,8 +231,9 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
 class MethodInfo:
     """One row of the method list.
 
-    ``backends`` and ``cls`` import the method's module on first access (the SAT method probes
-    its PySAT backends then); name, summary and availability do not.
+    ``cls`` imports the method's module on first access, and so does ``backends`` for a method
+    that takes backends (the SAT methods, which probe their PySAT backends then); name, summary
+    and availability do not.
     """
 
     name: str
@@ -238,6 +242,7 @@ class MethodInfo:
     _backends: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
     _cls: type | None = field(default=None, repr=False, compare=False)
     problem: str = SUDOKU
+    _takes_backends: bool = field(default=True, repr=False, compare=False)
 
     @property
     def cls(self) -> type:
@@ -247,7 +252,9 @@ class MethodInfo:
     @property
     def backends(self) -> tuple[str, ...]:
         """Names allowed after ``name:`` (empty: none)."""
-        return self._backends if self._backends is not None else tuple(self.cls.backends)
+        if self._backends is not None:
+            return self._backends
+        return tuple(self.cls.backends) if self._takes_backends else ()
 
 
 def methods(problem: str = SUDOKU) -> list[MethodInfo]:
@@ -257,7 +264,7 @@ def methods(problem: str = SUDOKU) -> list[MethodInfo]:
     registered otherwise (already imported) are listed from their classes.
     """
     rows = {name: MethodInfo(name, entry.summary, _module_available(entry.requires),
-                             problem=problem)
+                             problem=problem, _takes_backends=entry.backends)
             for name, entry in CATALOGUE.get(problem, {}).items()}
     for name, cls in _table(problem).items():
         if name not in rows:
