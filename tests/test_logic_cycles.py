@@ -38,3 +38,17 @@ def test_an_open_chain_is_no_cycle() -> None:
 
 def test_ratings_follow_sudoku_explainers_length_bonus() -> None:
     assert [y_cycle_rating(k) for k in (3, 4, 5, 6, 7, 8)] == [6.5, 6.6, 6.7, 6.8, 6.8, 6.9]
+
+
+def test_nice_loop_eliminations() -> None:
+    """Loop r1c1=1 = r1c1=2 - r1c5=2 = r5c5=2 - r5c1=2 = r5c1=1 - (column 1) r1c1=1: of each
+    weakly linked pair exactly one is true, so 2 leaves rows 1 and 5 and 1 leaves column 1."""
+    from sudokit.logic.chains import loop_eliminations
+
+    b = board({(1, 1): "12", (5, 1): "12"})
+    path = [(1 << cell(1, 1), 0), (1 << cell(1, 1), 1), (1 << cell(1, 5), 1),
+            (1 << cell(5, 5), 1), (1 << cell(5, 1), 1), (1 << cell(5, 1), 0)]
+    loop = {cell(1, 1), cell(1, 5), cell(5, 5), cell(5, 1)}
+    expected = ({(cell(1, c), 2) for c in range(1, 10)} | {(cell(5, c), 2) for c in range(1, 10)}
+                | {(cell(r, 1), 1) for r in range(1, 10)})
+    assert set(loop_eliminations(b, path)) == {(c, d) for c, d in expected if c not in loop}

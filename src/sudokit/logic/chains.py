@@ -186,6 +186,76 @@ def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tup
     return None
 
 
+def _closes(board: Board, z: Node, start: Node) -> bool:
+    """Whether "z is true" weakly links back to "start is true" (same digit, every cell of
+    start seen by every cell of z; or the other candidate of the same single cell)."""
+    (mz, dz), (ma, da) = z, start
+    if dz == da:
+        return mz != ma and ma & ~board.common_peers(mz) == 0
+    return mz == ma and not ma & (ma - 1)
+
+
+def loop_eliminations(board: Board, path: list[Node]) -> tuple[tuple[int, int], ...]:
+    """Eliminations of a continuous nice loop ``path`` (strong link first, closing weak link from
+    the last node back to the first): of each weakly linked pair exactly one is true, so a
+    candidate seeing both (same digit) or a third candidate of their cell (same cell) goes."""
+    out: set[tuple[int, int]] = set()
+    n = len(path)
+    for i in range(1, n, 2):
+        (mu, du), (mv, dv) = path[i], path[(i + 1) % n]
+        if du == dv:
+            seen = (board.cells_of[du] & board.common_peers(mu) & board.common_peers(mv)
+                    & ~mu & ~mv)
+            out.update((c, du + 1) for c in bits(seen))
+        elif mu == mv:
+            cell = mu.bit_length() - 1
+            out.update((cell, b + 1) for b in bits(board.masks[cell] & ~(1 << du) & ~(1 << dv)))
+    return tuple(sorted(out))
+
+
+def _search_loop(graph: _Graph, start: Node, max_nodes: int
+                 ) -> tuple[list[Node], tuple[tuple[int, int], ...]] | None:
+    """Shortest continuous nice loop through ``start`` (at least four nodes) that eliminates
+    something, or None (breadth first, as :func:`_search`)."""
+    board = graph.board
+    strong_memo, weak_memo = graph.strong, graph.weak
+    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    frontier: list[Node] = [start]
+    on = False
+    length = 1
+    while frontier and length < max_nodes:
+        grown: list[Node] = []
+        for node in frontier:
+            if on:
+                links = weak_memo.get(node)
+                if links is None:
+                    links = weak_memo[node] = _weak_links(graph, node)
+            else:
+                links = strong_memo.get(node)
+                if links is None:
+                    links = strong_memo[node] = _strong_links(graph, node)
+            for nxt in links:
+                key = (nxt, not on)
+                if key in parent:
+                    continue
+                parent[key] = (node, on)
+                if not on and length >= 3 and _closes(board, nxt, start):
+                    path = [nxt]
+                    back = parent[key]
+                    while back is not None:
+                        path.append(back[0])
+                        back = parent[back]
+                    path.reverse()
+                    eliminations = loop_eliminations(board, path)
+                    if eliminations:
+                        return path, eliminations
+                grown.append(nxt)
+        frontier = grown
+        on = not on
+        length += 1
+    return None
+
+
 SHORT_X = 6
 """Longest X-chain (nodes) rated as a short chain."""
 
@@ -280,12 +350,58 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
             continue
         path, placements, eliminations = found
         rating = _rating(board, path, placements)
-        key = (rating, len(path), -len(placements), -len(eliminations))
+        key = (rating, len(path) + 2, -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
+    if mode is ChainMode.AIC:
+        loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2)
+        if loop is not None and (best is None or loop[0] < best[1]):
+            return _loop_step(board, loop[1], loop[2])
     if best is None:
         return None
     return _step(board, best[2], best[3], best[4])
+
+
+def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | None,
+               max_nodes: int) -> tuple[tuple, list[Node], tuple] | None:
+    """The lowest rated nice loop with links inside cells (Sudoku Explainer's "Bidirectional
+    Cycle", 7.0 + the length bonus of its nodes less two), if it rates below ``bound``."""
+    if bound is not None and bound <= 7.0:
+        return None
+    best = None
+    for start in starts:
+        found = _search_loop(graph, start, best[0][1] if best else max_nodes)
+        if found is None:
+            continue
+        path, eliminations = found
+        if len({d for _m, d in path}) == 1:
+            continue  # single-digit loops: the X-chain stages
+        key = (7.0 + length_bonus(len(path) - 2), len(path), 0, -len(eliminations))
+        if (bound is None or key[0] < bound) and (best is None or key < best[0]):
+            best = (key, path, eliminations)
+    return best
+
+
+def _loop_step(board: Board, path: list[Node], eliminations: tuple) -> Step:
+    geometry = board.geometry
+
+    def show(node: Node) -> str:
+        return candidate_text(geometry, bits(node[0]), node[1] + 1)
+
+    words, links = [], []
+    for i, node in enumerate(path):
+        nxt = path[(i + 1) % len(path)]
+        strong = i % 2 == 0
+        words += [show(node), "=" if strong else "-"]
+        links.append(Link((tuple(bits(node[0])), node[1] + 1), (tuple(bits(nxt[0])), nxt[1] + 1),
+                          LinkKind.STRONG if strong else LinkKind.WEAK))
+    words.append(show(path[0]))
+    cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
+    return Step("Nice Loop", round(7.0 + length_bonus(len(path) - 2), 1),
+                f"continuous loop {' '.join(words)}: of each weakly linked pair one is true: "
+                f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=cells,
+                digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))
 
 
 def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> Step:
