@@ -278,3 +278,34 @@ def test_parity_sets_initial_candidates() -> None:
     marks = "eo" + "." * 14
     tables = tables_for(Geometry.of(2, 2, parity=marks))
     assert tables.initial[:3].tolist() == [0b1010, 0b0101, 0b1111]
+
+
+@pytest.mark.parametrize("method", ["fast", "portfolio"])
+def test_batch_path_solves_and_counts_every_janko_sample(method: str) -> None:
+    """The chunk path (one compiled call per geometry, compiled verification)."""
+    from sudokit import solve_many as solve_batch
+
+    puzzles = [read_janko(p) for p in JANKO]
+    results = solve_batch(puzzles, method, count_limit=2)
+    for path, result in zip(JANKO, results):
+        assert result.status.name == "SOLVED" and len(result.solutions) == 1, path
+        assert list(result.solutions[0]) == published_solution(path), path
+
+
+def test_compiled_verification_checks_each_variant_rule() -> None:
+    """A grid valid for every unit but breaking one rule at a time is rejected."""
+    base = Geometry.of(2, 2)
+    grid = np.array([[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]], np.uint8)
+    empty = np.zeros_like(grid)
+    assert compiled_solves(grid, empty, base)[0]
+    broken = {
+        "anti-king": Geometry.of(2, 2, "anti-king"),  # r2c2 = 4 touches r3c3 = 4
+        "non-consecutive": Geometry.of(2, 2, "non-consecutive"),
+        "parity": Geometry.of(2, 2, parity="e" + "." * 15),
+        "cage": Geometry.of(2, 2, cages=[Cage(4, (0, 1))]),
+    }
+    for name, geometry in broken.items():
+        expected = bool(solves(grid, empty, geometry)[0])
+        assert compiled_solves(grid, empty, geometry)[0] == expected, name
+        assert is_solution(tuple(grid[0].tolist()), Puzzle(geometry, (0,) * 16)) == expected
+        assert not expected, name
