@@ -24,6 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..csp.cages import cage_supports
 from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, has_duplicate_givens
 from .encoding import n_variables, paused_gc, variant_clauses
@@ -160,6 +161,16 @@ def _variant_candidates(puzzle: Puzzle, cand: np.ndarray, ok: bool) -> tuple[np.
         even = np.arange(1, n + 1) % 2 == 0
         cand[kind == ord("e")] &= even
         cand[kind == ord("o")] &= ~even
+    weights = 1 << np.arange(1, n + 1, dtype=object)  # bit d for digit d, any N
+    for cage in g.cages:  # the digits no combination reaching the total supports
+        cells = np.asarray(cage.cells)
+        masks = [int(givens[c] and 1 << int(givens[c])) or int(cand[c] @ weights)
+                 for c in cage.cells]
+        supports = cage_supports(masks, cage.total, n)
+        if supports is None:
+            return cand, False
+        keep = np.asarray([[s >> d & 1 for d in range(1, n + 1)] for s in supports], bool)
+        cand[cells] &= keep
     return cand, ok
 
 
@@ -284,10 +295,19 @@ def _compact_cnf(puzzle: Puzzle, check: Callable[[], None],
     return CompactCnf(clauses, original, puzzle, n_aux)
 
 
+@lru_cache(maxsize=64)
+def _flat_variant(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """The variant clauses of a geometry as one literal array and the clause lengths."""
+    clauses = variant_clauses(geometry)
+    lengths = np.fromiter(map(len, clauses), np.int64, len(clauses))
+    lits = np.fromiter((lit for c in clauses for lit in c), np.int64, int(lengths.sum()))
+    return lits, lengths
+
+
 def _variant_part(puzzle: Puzzle, original: np.ndarray, clauses: list[list[int]]) -> int:
     """Append the variant clauses over the dense variables, simplified by the givens (a
-    literal of an excluded candidate is false, of a given digit true); return the number of
-    cage selectors (numbered V+1 on)."""
+    literal of an excluded candidate is false, of a given digit true; on arrays); return the
+    number of cage selectors (numbered V+1 on)."""
     g = puzzle.geometry
     n, base, n_vars = g.side, g.n_cells * g.side, len(original) - 1
     table = np.zeros(base + 1, np.int64)  # 0: false
@@ -295,20 +315,23 @@ def _variant_part(puzzle: Puzzle, original: np.ndarray, clauses: list[list[int]]
     givens = np.asarray(puzzle.givens, np.int64)
     given = np.flatnonzero(givens)
     table[given * n + givens[given]] = -1  # true
-    dense = table.tolist()
-    shift = n_vars - base
-    for clause in variant_clauses(g):
-        kept = []
-        for lit in clause:
-            v = lit if lit > 0 else -lit
-            if v > base:
-                kept.append(lit + shift if lit > 0 else lit - shift)
-                continue
-            m = dense[v]
-            if m > 0:
-                kept.append(m if lit > 0 else -m)
-            elif (m < 0) is (lit > 0):
-                break  # a true literal: the clause holds
-        else:
-            clauses.append(kept)
+    lits, lengths = _flat_variant(g)
+    if len(lengths):
+        var, positive = np.abs(lits), lits > 0
+        aux = var > base
+        mapped = np.where(aux, 0, table[np.minimum(var, base)])
+        true = ~aux & (((mapped < 0) & positive) | ((mapped == 0) & ~positive))
+        false = ~aux & (((mapped == 0) & positive) | ((mapped < 0) & ~positive))
+        owner = np.repeat(np.arange(len(lengths)), lengths)
+        satisfied = np.bincount(owner, weights=true, minlength=len(lengths)) > 0
+        keep = ~false & ~satisfied[owner]
+        shift = n_vars - base
+        dense = np.where(aux, lits + np.where(positive, shift, -shift),
+                         np.where(positive, mapped, -mapped))
+        kept = dense[keep].tolist()
+        sizes = np.bincount(owner[keep], minlength=len(lengths))[~satisfied].tolist()
+        at = 0
+        for size in sizes:  # an empty clause stays: the givens break a variant rule
+            clauses.append(kept[at:at + size])
+            at += size
     return n_variables(g) - base
