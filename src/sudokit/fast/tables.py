@@ -173,19 +173,17 @@ def _csr(lists: tuple[tuple[int, ...], ...] | list[list[int]]) -> tuple[np.ndarr
 def _intersections(geometry: Geometry) -> Intersections:
     """Every set of 2..N-1 cells shared by two or more units, with the units holding it."""
     n, units = geometry.side, geometry.units
-    holders: dict[tuple[int, ...], set[int]] = {}
-    seen: set[tuple[int, int]] = set()
-    for owners in geometry.units_of:
+    common: dict[tuple[int, int], list[int]] = {}
+    for cell, owners in enumerate(geometry.units_of):  # cells in increasing order
         for i, u in enumerate(owners):
             for v in owners[i + 1:]:
-                if (u, v) in seen:
-                    continue
-                seen.add((u, v))
-                common = tuple(sorted(set(units[u]) & set(units[v])))
-                if 2 <= len(common) < n:
-                    holders.setdefault(common, set()).update((u, v))
+                common.setdefault((u, v), []).append(cell)
+    holders: dict[tuple[int, ...], set[int]] = {}
+    for (u, v), cells in common.items():
+        if 2 <= len(cells) < n:
+            holders.setdefault(tuple(cells), set()).update((u, v))
     segments = sorted(holders)
-    pairs = [(seg, u) for seg in segments for u in sorted(holders[seg])]
+    pairs = [(set(seg), u) for seg in segments for u in sorted(holders[seg])]
     start, cells = _csr(segments)
     pair_start = np.zeros(len(segments) + 1, np.int32)
     pair_start[1:] = np.cumsum([len(holders[seg]) for seg in segments])
