@@ -171,7 +171,16 @@ def test_janko_puzzles_give_the_published_solution(method: str, feature: str) ->
     assert found.solution == expected
 
 
-@pytest.mark.parametrize(("method", "feature"), _pairs(False))
+def _undeclared() -> list[tuple[str, str]]:
+    """Every registered method (ours and the others: fast, logic, portfolio) with each feature
+    it does not declare."""
+    from sudokit.registry import methods
+
+    return [(m.name, f) for m in methods() if m.available for f in FEATURES
+            if f not in m.cls.features]
+
+
+@pytest.mark.parametrize(("method", "feature"), _undeclared())
 def test_methods_refuse_what_they_do_not_declare(method: str, feature: str) -> None:
     geometry, _ = _small(feature) if feature not in SIX else (Geometry.of(2, 3, feature), None)
     with pytest.raises(UnsupportedPuzzle):
