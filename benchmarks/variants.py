@@ -10,7 +10,8 @@ For each type (folder of ``janko/``: 16x16, jigsaw, killer, even/odd and the ove
 multi-grid types) the first ``--count`` puzzles are read with :func:`sudokit.variants.janko.
 read_janko`; every available method whose ``supports`` accepts their geometry solves each of
 them through ``sudokit.solve`` (one puzzle at a time, verification included, after one untimed
-warm-up solve), ``--runs`` times; a puzzle's time is the median of its runs. Printed per type
+warm-up solve), ``--runs`` times (the default method also as one ``sudokit.solve_many`` call
+over all of them, "(batch)": the path of ``sudokit solve FILE``); a puzzle's time is the median of its runs. Printed per type
 and method: puzzles/s (puzzles over the sum of their median times), the median milliseconds
 per puzzle, time-outs (``--time-limit`` seconds, not re-run), grids different from the
 published solution, and the ratio of puzzles/s to the default method in the same run.
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from common import DATA
 
-from sudokit import solve
+from sudokit import solve, solve_many
 from sudokit.registry import default_method, get_solver, methods
 from sudokit.variants.janko import read_janko
 
@@ -73,6 +74,23 @@ def time_method(method: str, puzzles: list, runs: int, limit: float) -> dict:
         wrong += bool(expected) and tuple(result.solutions[0]) != expected
         seconds.append(statistics.median(times))
     return {"seconds": seconds, "timeouts": timeouts, "wrong": wrong}
+
+
+def time_batch(method: str, puzzles: list, runs: int, limit: float) -> dict:
+    """All puzzles in one ``sudokit.solve_many`` call (grouped by geometry, chunk path,
+    verification on arrays), ``runs`` times; every puzzle gets the median call time / count."""
+    batch = [puzzle for _, puzzle in puzzles]
+    times, results = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        results = solve_many(batch, method, time_limit=limit)
+        times.append(time.perf_counter() - start)
+    share = statistics.median(times) / len(batch)
+    wrong = sum(bool(published(path)) and r.status.name == "SOLVED"
+                and tuple(r.solutions[0]) != published(path)
+                for (path, _), r in zip(puzzles, results))
+    timeouts = sum(r.status.name != "SOLVED" for r in results)
+    return {"seconds": [share] * len(batch), "timeouts": timeouts, "wrong": wrong}
 
 
 def time_puzzlekit(folder: str, puzzles: list, runs: int, limit: float) -> dict | None:
@@ -146,6 +164,8 @@ def main() -> None:
             print(row(folder, name, figures, base), flush=True)
             if name == default:
                 base = len(figures["seconds"]) / sum(figures["seconds"])
+                batch = time_batch(name, puzzles, args.runs, args.time_limit)
+                print(row(folder, f"{name} (batch)", batch, base), flush=True)
         if not args.no_puzzlekit:
             figures = time_puzzlekit(folder, puzzles, args.runs, args.time_limit)
             if figures is not None:
