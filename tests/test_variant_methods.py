@@ -293,3 +293,28 @@ def test_givens_breaking_a_variant_rule_are_unsatisfiable(method: str) -> None:
         assert puzzle.conflicts()
         stats = Stats.counting(solver.counters)
         assert list(solver.solutions(puzzle, stats, Limits().start())) == [], puzzle
+
+
+@pytest.mark.parametrize("encoding", ["minimal", "efficient", "extended", "reduced"])
+@pytest.mark.parametrize("method", ["sat", "dpll"])
+def test_every_encoding_carries_the_variant_clauses(method: str, encoding: str) -> None:
+    if method == "sat":
+        pytest.importorskip("pysat")
+    for feature in ("killer", "even-odd", "anti-knight", "multi-grid"):
+        geometry, fillings = _small(feature)
+        planted = min(_reference(Puzzle(geometry, (0,) * geometry.n_cells), fillings))
+        puzzle = Puzzle(geometry, tuple(d if c % 5 == 0 else 0 for c, d in enumerate(planted)))
+        found = count_solutions(puzzle, method, limit=None, encoding=encoding)
+        assert set(found.solutions) == _reference(puzzle, fillings), feature
+
+
+@pytest.mark.parametrize("feature", sorted(JANKO))
+def test_a_solver_binary_solves_variants_and_proves_them_unique(feature: str) -> None:
+    """``sat:exec``: the DIMACS file (with cage selectors) goes to kissat, cadical or minisat."""
+    from sudokit.sat.external import default_command
+
+    if default_command() is None:
+        pytest.skip("no kissat, cadical or minisat on PATH")
+    puzzle, expected = _janko(*JANKO[feature])
+    found = count_solutions(puzzle, "sat:exec", limit=2, time_limit=60)
+    assert found.solutions == (expected,)
