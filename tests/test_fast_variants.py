@@ -309,3 +309,14 @@ def test_compiled_verification_checks_each_variant_rule() -> None:
         assert compiled_solves(grid, empty, geometry)[0] == expected, name
         assert is_solution(tuple(grid[0].tolist()), Puzzle(geometry, (0,) * 16)) == expected
         assert not expected, name
+
+
+def test_default_method_counts_a_16x16_killer() -> None:
+    """Above 9x9 the portfolio may race CDCL (when ``sat`` declares killer): every grid it
+    reports, from either side, is verified by the front door."""
+    _, grids, _ = engine_grid(Puzzle(Geometry.of(4, 4), (0,) * 256))
+    geometry = killer_geometry(grids[0].tolist(), random.Random(1), side=16, box=4)
+    puzzle = Puzzle(geometry, (0,) * 256)
+    result = count_solutions(puzzle, limit=2, time_limit=60)
+    assert result.status.name == "SOLVED" and result.solutions
+    assert all(is_solution(grid, puzzle) for grid in result.solutions)
