@@ -13,12 +13,15 @@ against the engine alone. Then the whole command on a file of ``--million`` line
 set repeated), with its maximum resident memory; ``--dask local -j2`` against ``-j2``; and the
 start-up (wall seconds of a fresh process) of ``sudokit solve`` on one puzzle, ``sudokit --help``,
 ``sudokit methods`` and ``sudokit solve`` on 100 17-clue lines (the compiled engine loaded),
-against ``python -c pass`` in the same run. ``--only startup million`` runs some sections only.
+against ``python -c pass`` in the same run. ``--only startup million`` runs some sections only;
+``--baseline TREE`` measures another source tree too in those two sections (before/after in one
+run: ``git worktree add /tmp/base COMMIT``, then ``--baseline /tmp/base``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -41,12 +44,26 @@ FILES = [
 SUDOKIT = [sys.executable, "-m", "sudokit"]
 
 
-def run_cli(args: list[str]) -> tuple[float, float, float]:
+def tree_env(tree: Path | None) -> dict[str, str] | None:
+    """The environment that runs ``python -m sudokit`` from another source tree (its ``src``
+    first on ``PYTHONPATH``), or None for this checkout."""
+    if tree is None:
+        return None
+    return {**os.environ, "PYTHONPATH": str(Path(tree).resolve() / "src")}
+
+
+def trees(args: argparse.Namespace) -> list[tuple[str, dict[str, str] | None]]:
+    """(label, environment) of each source tree to measure: ``--baseline`` first, if given."""
+    here = [("this tree", None)]
+    return [("baseline", tree_env(args.baseline)), *here] if args.baseline else here
+
+
+def run_cli(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Run ``sudokit solve ...``; return (wall seconds, start-up seconds, solving seconds) read
     from its summary."""
     start = time.perf_counter()
     done = subprocess.run([*SUDOKIT, "solve", *args], capture_output=True, text=True, cwd=ROOT,
-                          check=False)
+                          check=False, env=env)
     wall = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise RuntimeError(done.stderr)
@@ -91,13 +108,15 @@ def million(args: argparse.Namespace) -> None:
         print_header(f"whole `sudokit solve` on {args.million:,} 17-clue lines (including "
                      "start-up, output to a file)")
         for jobs in args.jobs:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            wall, startup, solving = run_cli([str(path), "--output", str(Path(tmp) / "o.txt"),
-                                              "-j", str(jobs)])
-            rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            print(f"-j{jobs}: {args.million / wall:>10,.0f} puzzles/s whole run ({wall:.2f} s, "
-                  f"start-up {startup:.2f} s), {args.million / solving:,.0f}/s after start-up; "
-                  f"max RSS {max(rss, before) / 1024:.0f} MB (largest child so far)")
+            for label, env in trees(args):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+                wall, startup, solving = run_cli(
+                    [str(path), "--output", str(Path(tmp) / "o.txt"), "-j", str(jobs)], env)
+                rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+                print(f"{label:<10} -j{jobs}: {args.million / wall:>10,.0f} puzzles/s whole run "
+                      f"({wall:.2f} s, start-up {startup:.2f} s, other {wall - startup - solving:.2f}"
+                      f" s), {args.million / solving:,.0f}/s after start-up; max RSS "
+                      f"{max(rss, before) / 1024:.0f} MB (largest child so far)")
 
 
 def dask(args: argparse.Namespace) -> None:
@@ -123,9 +142,8 @@ def dask(args: argparse.Namespace) -> None:
 def startup(args: argparse.Namespace) -> None:
     """Wall seconds of light commands in fresh processes, against the interpreter alone
     (``python -c pass``) in the same run, with the issue's targets."""
-    print_header(f"start-up, wall seconds (median of {args.runs}, warm kernel cache); ratio to "
-                 "`python -c pass` in the same run",
-                 ["command".ljust(40), "seconds", "ratio", "target"])
+    print_header(f"start-up, wall seconds (median of {args.runs}, warm kernel cache, runs "
+                 "interleaved); ratio to `python -c pass` in the same run")
     puzzle = (DATA / "norvig/sudoku-top95.txt").read_text().split()[0]
     source = (DATA / FILES[0]).read_bytes().splitlines(keepends=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -137,15 +155,34 @@ def startup(args: argparse.Namespace) -> None:
                 ("sudokit methods", [*SUDOKIT, "methods"], 0.3),
                 ("sudokit solve <100 17-clue lines>",
                  [*SUDOKIT, "solve", str(small), "--output", str(Path(tmp) / "o.txt")], None)]
+        labels = [label for label, _ in trees(args)]
+        print("  ".join(["command".ljust(34), *[f"{label:>10}" for label in labels],
+                         "ratio to python -c pass", "target"]))
         base = None
         for name, command, target in rows:
-            def once(command: list[str] = command) -> None:
-                subprocess.run(command, capture_output=True, cwd=ROOT, check=False)
-            once()
-            seconds = median_seconds(once, args.runs)
+            seconds = _interleaved(command, [env for _, env in trees(args)], args.runs)
             base = base or seconds
-            print(f"{name:<40} {seconds:7.3f} {seconds / base:6.1f}x  "
-                  + (f"<= {target} s" if target else ""))
+            ratios = " / ".join(f"{t / b:.1f}x" for t, b in zip(seconds, base, strict=True))
+            print(f"{name:<34}  " + "  ".join(f"{t:10.3f}" for t in seconds)
+                  + f"  {ratios:<23}" + (f"  <= {target} s" if target else ""))
+
+
+def _interleaved(command: list[str], envs: list[dict[str, str] | None],
+                 runs: int) -> list[float]:
+    """Median wall seconds of ``command`` in each environment, runs interleaved (one warm-up
+    each first) so that a change of the machine's load hits every tree alike."""
+    def once(env: dict[str, str] | None) -> float:
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, cwd=ROOT, check=False, env=env)
+        return time.perf_counter() - start
+
+    for env in envs:
+        once(env)
+    times: list[list[float]] = [[] for _ in envs]
+    for _ in range(runs):
+        for i, env in enumerate(envs):
+            times[i].append(once(env))
+    return [statistics.median(t) for t in times]
 
 
 SECTIONS = {"files": files, "million": million, "dask": dask, "startup": startup}
@@ -156,6 +193,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed runs per figure (median)")
     parser.add_argument("--million", type=int, default=1_000_000, help="lines of the big file")
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="--jobs values")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another source tree (e.g. a git worktree of an older commit) to "
+                        "measure too in the start-up and million sections, interleaved")
     parser.add_argument("--only", nargs="+", choices=list(SECTIONS), default=list(SECTIONS),
                         help="run these sections only (default: all)")
     args = parser.parse_args()
