@@ -157,3 +157,17 @@ def test_trace_says_whether_ac3_alone_solved_and_draws_the_report(tmp_path: Path
     assert header.split() == ["puzzle", "after", "AC-3", "solution"]
     panel_rows = report.stdout.split(header)[1].splitlines()[1:]
     assert len(panel_rows) == 11 and panel_rows[0].count("|") == 6
+
+
+def test_compare_command_on_a_variant_file_and_a_missing_file(tmp_path: Path) -> None:
+    jigsaw = Path(__file__).parent / "data/janko/JigsawSudoku/problems/94_9x9.txt"
+    result = runner.invoke(app, ["compare", str(jigsaw), "--methods", "fast,propagate,sat",
+                                 "--time-limit", "10"])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│ ")]
+    assert {row.split("│")[1].strip() for row in rows} >= {"fast", "propagate", "sat"}
+    assert all(row.split("│")[2].strip() == "1" for row in rows
+               if row.split("│")[1].strip() in ("fast", "propagate", "sat"))
+    missing = runner.invoke(app, ["compare", str(tmp_path / "none.txt")])
+    assert missing.exit_code != 0 and "Traceback" not in missing.output
+    assert "no such file" in str(missing.exception) + missing.output

@@ -47,13 +47,14 @@ def compare_command(
     from ..compare import (check_supported, compare, comparison_table, instance_table,
                            puzzle_name, sudoku_runners)
     from ..formats import read_puzzles
-    from ..output import parse_option
+    from ..output import check_inputs, parse_option
     from ..plots import save_figure, times_figure
     from ..render import progress
 
     names = _labels(methods)
     options = dict(parse_option(text) for text in option or ())
     runners = sudoku_runners(names, time_limit=time_limit or None, **options)
+    check_inputs([file])
     records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box,
                                        variant=variant.value), limit))
     for bad in (r for r in records if r.puzzle is None):
