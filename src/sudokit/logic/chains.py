@@ -14,9 +14,11 @@ length_bonus`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from ..geometry import Geometry
 from .state import Board, bits
@@ -138,21 +140,28 @@ def _conclusion(board: Board, a: Node, z: Node) -> tuple[tuple[tuple[int, int], 
     return (), ()
 
 
-def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tuple, tuple] | None:
-    """Shortest chain from "start is false" to a useful "z is true", or None.
-
-    Breadth first, one level at a time; a node reached true is tested against the start (the
-    cells seeing the start's places of its digit are computed once, so most tests are one AND).
-    """
-    board = graph.board
-    ma, da = start
-    seen_a = board.cells_of[da] & board.common_peers(ma) & ~ma
-    single_a = not ma & (ma - 1)
+def _walk(graph: _Graph, start: Node, max_nodes: int,
+          accept: Callable[[Node, int, Callable[[], list[Node]]], Any]) -> Any:
+    """Breadth-first walk of alternating links from "start is false" (strong, weak, strong ...),
+    one level at a time, each node and polarity once. Each node reached true at chain length
+    ``length`` is offered to ``accept(node, length, path)`` (``path()`` returns the chain from
+    start to the node last offered); the first result that is not None is returned, else
+    None."""
     strong_memo, weak_memo = graph.strong, graph.weak
     parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
     frontier: list[Node] = [start]
     on = False
     length = 1
+    offered: list[tuple[Node, bool]] = [(start, False)]
+
+    def path() -> list[Node]:
+        found: list[Node] = []
+        back: tuple[Node, bool] | None = offered[0]
+        while back is not None:
+            found.append(back[0])
+            back = parent[back]
+        return found[::-1]
+
     while frontier and length < max_nodes:
         grown: list[Node] = []
         for node in frontier:
@@ -169,21 +178,38 @@ def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tup
                 if key in parent:
                     continue
                 parent[key] = (node, on)
-                if not on and (nxt == start or (seen_a and nxt[1] == da)
-                               or (single_a and nxt[1] != da)):
-                    placements, eliminations = _conclusion(board, start, nxt)
-                    if placements or eliminations:
-                        path = [nxt]
-                        back = parent[key]
-                        while back is not None:
-                            path.append(back[0])
-                            back = parent[back]
-                        return path[::-1], placements, eliminations
+                if not on:
+                    offered[0] = key
+                    result = accept(nxt, length, path)
+                    if result is not None:
+                        return result
                 grown.append(nxt)
         frontier = grown
         on = not on
         length += 1
     return None
+
+
+def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tuple, tuple] | None:
+    """Shortest chain from "start is false" to a useful "z is true", or None.
+
+    Breadth first, one level at a time (:func:`_walk`); a node reached true is tested against
+    the start (the cells seeing the start's places of its digit are computed once, so most
+    tests are one AND).
+    """
+    board = graph.board
+    ma, da = start
+    seen_a = board.cells_of[da] & board.common_peers(ma) & ~ma
+    single_a = not ma & (ma - 1)
+
+    def accept(nxt: Node, _length: int, path: Callable[[], list[Node]]) -> Any:
+        if nxt == start or (seen_a and nxt[1] == da) or (single_a and nxt[1] != da):
+            placements, eliminations = _conclusion(board, start, nxt)
+            if placements or eliminations:
+                return path(), placements, eliminations
+        return None
+
+    return _walk(graph, start, max_nodes, accept)
 
 
 def _closes(board: Board, z: Node, start: Node) -> bool:
@@ -218,42 +244,16 @@ def _search_loop(graph: _Graph, start: Node, max_nodes: int
     """Shortest continuous nice loop through ``start`` (at least four nodes) that eliminates
     something, or None (breadth first, as :func:`_search`)."""
     board = graph.board
-    strong_memo, weak_memo = graph.strong, graph.weak
-    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
-    frontier: list[Node] = [start]
-    on = False
-    length = 1
-    while frontier and length < max_nodes:
-        grown: list[Node] = []
-        for node in frontier:
-            if on:
-                links = weak_memo.get(node)
-                if links is None:
-                    links = weak_memo[node] = _weak_links(graph, node)
-            else:
-                links = strong_memo.get(node)
-                if links is None:
-                    links = strong_memo[node] = _strong_links(graph, node)
-            for nxt in links:
-                key = (nxt, not on)
-                if key in parent:
-                    continue
-                parent[key] = (node, on)
-                if not on and length >= 3 and _closes(board, nxt, start):
-                    path = [nxt]
-                    back = parent[key]
-                    while back is not None:
-                        path.append(back[0])
-                        back = parent[back]
-                    path.reverse()
-                    eliminations = loop_eliminations(board, path)
-                    if eliminations:
-                        return path, eliminations
-                grown.append(nxt)
-        frontier = grown
-        on = not on
-        length += 1
-    return None
+
+    def accept(nxt: Node, length: int, path: Callable[[], list[Node]]) -> Any:
+        if length >= 3 and _closes(board, nxt, start):
+            loop = path()
+            eliminations = loop_eliminations(board, loop)
+            if eliminations:
+                return loop, eliminations
+        return None
+
+    return _walk(graph, start, max_nodes, accept)
 
 
 SHORT_X = 6
