@@ -138,15 +138,21 @@ class Grouper:
             self.directives.add(ln.number, ln.variant, ln.spec)
         return ln
 
+    def _ahead_at(self, i: int) -> Line | None:
+        """The i-th line not consumed yet (read ahead as needed), or None past the end."""
+        while len(self.ahead) <= i:
+            nxt = next(self.lines, None)
+            if nxt is None:
+                return None
+            self.ahead.append(nxt)
+        return self.ahead[i]
+
     def _peek_content(self, depth: int) -> list[Line]:
         """The next ``depth`` lines that are not blank, comments or separators (not consumed)."""
         found, i = [], 0
         while len(found) < depth:
-            while len(self.ahead) <= i:
-                nxt = next(self.lines, None)
-                if nxt is None:
-                    return found
-                self.ahead.append(nxt)
+            if self._ahead_at(i) is None:
+                return found
             if self.ahead[i].kind not in _NOT_CONTENT:
                 found.append(self.ahead[i])
             i += 1
@@ -282,12 +288,9 @@ class Grouper:
         ``-`` only, skipping blank, comment and directive lines; fewer if another line comes."""
         found, i = [], 0
         while len(found) < depth:
-            while len(self.ahead) <= i:
-                nxt = next(self.lines, None)
-                if nxt is None:
-                    return found
-                self.ahead.append(nxt)
-            ln = self.ahead[i]
+            ln = self._ahead_at(i)
+            if ln is None:
+                return found
             if ln.kind in (Kind.ROW, Kind.NUMBER) and not ln.fields or (
                     ln.kind is Kind.SEPARATOR and ln.tokens):
                 found.append(ln)
