@@ -14,11 +14,16 @@ from functools import cached_property
 import numpy as np
 
 from ..csp.model import values_of
-from ..errors import InvalidPuzzle
+from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..geometry import Geometry
 from ..puzzle import Puzzle
 
-__all__ = ["Board", "Candidates", "bits", "digits_of"]
+__all__ = ["Board", "Candidates", "bits", "digits_of", "FEATURES"]
+
+FEATURES = frozenset({"diagonal", "hyper", "disjoint", "jigsaw", "anti-knight", "anti-king"})
+"""The variant features the technique engine understands: extra units (diagonals, hyper boxes,
+disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king) as peers.
+Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""
 
 
 _SMALL = tuple(tuple(values_of(m)) for m in range(1 << 10))
@@ -56,8 +61,16 @@ class Candidates:
 
         A puzzle whose givens clash (a digit twice in a unit) yields a state with a contradiction
         (see :meth:`contradiction`), never an exception.
+
+        Raises:
+            UnsupportedPuzzle: the puzzle has a variant feature outside :data:`FEATURES`.
         """
         geometry = puzzle.geometry
+        if not geometry.features <= FEATURES:
+            raise UnsupportedPuzzle(
+                f"the technique engine does not handle "
+                f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
+                "use a solving method such as the default")
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..logic.registry import Kind
 from ..logic.solve import solve_steps
-from ..logic.state import Candidates, bits
+from ..logic.state import FEATURES, Candidates, bits
 from ..puzzle import Grid, Puzzle
 from ..registry import register
 from ..result import Limits, Stats
@@ -33,6 +33,7 @@ class LogicSolver(Solver):
                "branching where they stop; counts steps per technique")
     counters = frozenset({"nodes", "backtracks"})
     max_side = 25
+    features = FEATURES
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
         "level": ("basic", tuple(_LEVELS))}
 

@@ -1,7 +1,10 @@
 """Uniqueness techniques: Unique Rectangle types 1-4 and BUG+1.
 
 They assume the puzzle has exactly one solution (a deadly pattern, whose digits could be swapped,
-cannot be the solution); the solve loop uses them only then. Ratings (Sudoku Explainer):
+cannot be the solution); the solve loop uses them only then. A swap stays a solution only where
+every constraint is a unit: under the anti-knight and anti-king rules (must-differ pairs that
+are no unit) neither technique applies, and a rectangle must meet every unit, extra units
+(diagonals, hyper boxes, disjoint groups) included, in 0 or 2 of its corners. Ratings (Sudoku Explainer):
 Unique Rectangle 4.5 (type 3: 4.5 plus 0.1 per cell of its naked subset), BUG+1 5.6.
 """
 
@@ -20,15 +23,26 @@ __all__ = ["bug_plus_one", "unique_rectangle"]
 
 @cache
 def _shapes(geometry: Geometry) -> tuple[tuple[int, int, int, int], ...]:
-    """Every rectangle of cells (corners in row-major order) lying in exactly two boxes."""
+    """Every rectangle of cells (corners in row-major order) lying in exactly two boxes whose
+    digits could be swapped: each extra unit holds 0 or 2 of its corners; none without a
+    swap argument (see the module docstring)."""
     n = geometry.side
+    if not _swappable(geometry):
+        return ()
+    extra = [frozenset(unit) for unit in geometry.extra_units]
     out = []
     for r1, r2 in combinations(range(n), 2):
         for c1, c2 in combinations(range(n), 2):
             cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if len({geometry.box_of(c) for c in cells}) == 2:
+            if len({geometry.box_of(c) for c in cells}) == 2 and all(
+                    len(unit.intersection(cells)) in (0, 2) for unit in extra):
                 out.append(cells)
     return tuple(out)
+
+
+def _swappable(geometry: Geometry) -> bool:
+    """Whether every constraint of the geometry is a unit (so deadly patterns exist)."""
+    return geometry.features <= {"diagonal", "hyper", "disjoint", "jigsaw"}
 
 
 def _rectangles(board: Board):
@@ -123,6 +137,8 @@ def bug_plus_one(board: Board) -> Step | None:
     """Every open cell is bivalue but one, with three candidates: the digit that would
     otherwise appear an odd number of times in its units goes there."""
     g, masks = board.geometry, board.masks
+    if not _swappable(g):
+        return None
     extra = [c for c in board.open_cells if masks[c].bit_count() != 2]
     if len(extra) != 1 or masks[extra[0]].bit_count() != 3:
         return None
