@@ -241,7 +241,8 @@ def stderr_message(outcome: Outcome) -> str | None:
 def solution_grid(outcome: Outcome) -> str:
     """The ``--grid-output`` record: a ``#`` status header, the puzzle drawn as a grid, and,
     when solved, a ``# solution`` line and the solution drawn the same way, then a blank line
-    (the file reads back as puzzles: each puzzle, then its solution)."""
+    (for plain grids the file reads back as puzzles: each puzzle, then its solution; the
+    drawings of jigsaw, killer, even-odd and multi-grid puzzles are for reading only)."""
     from .formats import format_grid
     from .result import Status
 
