@@ -162,7 +162,7 @@ def _hidden_singles(tables, state, full):
 def _confine(tables, groups, others, owner, cells, seg_or, state):
     """For each group (line or box), a digit found in one of its segments only leaves the other
     segments of that segment's owner (box or line); -1 on a contradiction, else eliminations."""
-    cand, regs = state.cand, state.regs
+    regs = state.regs
     removed = 0
     for g in range(groups.shape[0]):  # index loops: iterating rows would make array views
         once = ZERO
@@ -182,14 +182,25 @@ def _confine(tables, groups, others, owner, cells, seg_or, state):
             for i in range(others.shape[1]):
                 t = others[owner[s], i]
                 for k in range(cells.shape[1] if t != s else 0):
-                    hit = cand[cells[t, k]] & digits
-                    if hit != ZERO:
-                        if not narrow(tables, state, cells[t, k], ~digits):
-                            blame(tables, state, cells[t, k])
-                            return -1
-                        removed += popcount(hit)
+                    gone = _remove(tables, state, cells[t, k], digits)
+                    if gone < 0:
+                        return -1
+                    removed += gone
     regs[Reg.LOCKED_ELIMINATIONS] += removed
     return removed
+
+
+@jit
+def _remove(tables, state, cell, digits):
+    """Remove ``digits`` from a cell's candidates: how many went, or -1 (the cell's units
+    blamed) when none would be left."""
+    hit = state.cand[cell] & digits
+    if hit == ZERO:
+        return 0
+    if not narrow(tables, state, cell, ~digits):
+        blame(tables, state, cell)
+        return -1
+    return popcount(hit)
 
 
 @jit
@@ -241,12 +252,10 @@ def locked_intersections(tables, state):
                 continue
             for q in range(first, last):
                 for i in range(out_start[q], out_start[q + 1] if q != p else out_start[q]):
-                    hit = cand[outside[i]] & confined
-                    if hit != ZERO:
-                        if not narrow(tables, state, outside[i], ~confined):
-                            blame(tables, state, outside[i])
-                            return -1
-                        removed += popcount(hit)
+                    gone = _remove(tables, state, outside[i], confined)
+                    if gone < 0:
+                        return -1
+                    removed += gone
     regs[Reg.LOCKED_ELIMINATIONS] += removed
     return removed
 
