@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.geometry import Geometry
-from sudokit.logic.state import Board
 from sudokit.logic.techniques.als_wings import als_wing_rating, vwxyz_wing, wxyz_wing
 
-G = Geometry.of(3, 3)
-
-
-def cell(row: int, col: int) -> int:
-    return (row - 1) * 9 + col - 1
-
-
-def board(marks: dict[tuple[int, int], str]) -> Board:
-    masks = [0x1FF] * 81
-    for (r, c), digits in marks.items():
-        masks[cell(r, c)] = sum(1 << (int(d) - 1) for d in digits)
-    return Board(G, masks, [0] * 81)
+from .marks import board, cell
 
 
 def test_wxyz_wing_bivalue_als() -> None:

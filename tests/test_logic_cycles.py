@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from sudokit.geometry import Geometry
-from sudokit.logic.state import Board
 from sudokit.logic.techniques.cycles import y_cycle, y_cycle_rating
 
-G = Geometry.of(3, 3)
-
-
-def cell(row: int, col: int) -> int:
-    return (row - 1) * 9 + col - 1
-
-
-def board(marks: dict[tuple[int, int], str]) -> Board:
-    masks = [0x1FF] * 81
-    for (r, c), digits in marks.items():
-        masks[cell(r, c)] = sum(1 << (int(d) - 1) for d in digits)
-    return Board(G, masks, [0] * 81)
+from .marks import board, cell
 
 
 def test_y_cycle_of_four_cells() -> None:
