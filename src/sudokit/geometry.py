@@ -311,14 +311,14 @@ class Geometry:
         return Geometry.of(self.box_rows, self.box_cols, variant, regions=self.regions,
                            cages=self.cages, parity=self.parity, layout=self.layout)
 
-    @property
+    @cached_property
     def is_plain(self) -> bool:
         """True for one N x N grid with rectangular boxes, no cages and no parity (any
         :class:`Variant` allowed): the grids the line form and the box drawing describe fully."""
         return (self.regions is None and not self.cages and self.parity is None
                 and self.layout is None)
 
-    @property
+    @cached_property
     def is_standard(self) -> bool:
         """True for classic Sudoku: plain, with no variant rule."""
         return self.variant is Variant.STANDARD and self.is_plain
@@ -407,7 +407,7 @@ class Geometry:
 
     def box_of(self, cell: int) -> int:
         """Index into :attr:`boxes` of the box (or jigsaw region) holding a cell."""
-        if self.is_plain and self.regions is None:
+        if self.is_plain:
             r, c = divmod(cell, self.side)
             return (r // self.box_rows) * (self.side // self.box_cols) + c // self.box_cols
         return self._box_index[cell]
