@@ -19,24 +19,24 @@ always propagates (a wrong grid must never be hidden).
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
 import signal
-import tempfile
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import registry as _registry
 from ._lines import Record
 from .errors import MethodUnavailable, SolverBug
 from .puzzle import Grid, is_solution, violations
 from .result import Limits, Result, Status
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -345,6 +345,9 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
         with _dask_executor(dask, jobs, remote) as pool:
             yield pool
         return
+    import multiprocessing  # here, like the pools: one job needs neither (start-up time)
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
     pool: Executor
     if remote:
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent,
@@ -393,6 +396,8 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
             "--dask needs Dask's distributed scheduler: pip install 'sudokit[dask]'") from exc
     with ExitStack() as stack:
         if address == "local":
+            import tempfile
+
             import dask
 
             scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))

@@ -250,7 +250,11 @@ class LineReader:
         starts[0], starts[1:] = 0, ends[:-1] + 1
         ends -= (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)  # \r\n
         cr = np.flatnonzero(data == 13)
-        lone = cr[np.isin(cr, ends, invert=True)]  # a \r that is not part of a \r\n
+        if len(cr):  # a lone \r (one that does not end a line as \r\n) starts a new line
+            at = np.minimum(np.searchsorted(ends, cr), len(ends) - 1)  # ends is sorted
+            lone = cr[ends[at] != cr]
+        else:
+            lone = cr
         extra = np.bincount(np.searchsorted(ends, lone), minlength=len(ends))
         numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
         numbers[1:] += np.cumsum(extra)[:-1]
@@ -337,12 +341,13 @@ class LineReader:
         """The cell counts of :attr:`codecs` that some line could hold in a fast form: its
         width (line form), width - 2 (order prefix), (width - 1) / 2 (CSV), or the offset of
         its first colon (tdoku)."""
-        widths = np.unique(width)
+        widths = np.flatnonzero(np.bincount(width))  # (np.unique would import numpy.ma)
         found = set(np.concatenate([widths, widths - 2, (widths - 1) // 2]).tolist())
         colons = np.flatnonzero(data == 58)
         if len(colons):
             owner = np.searchsorted(starts, colons, side="right") - 1
-            lines, first = np.unique(owner, return_index=True)
+            first = np.flatnonzero(np.diff(owner, prepend=-2))  # owner is non-decreasing
+            lines = owner[first]
             inside = (lines >= 0) & (colons[first] < starts[lines] + width[lines])
             found |= set((colons[first] - starts[lines])[inside].tolist())
         return sorted(found & self.codecs.keys())

@@ -40,7 +40,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .csp.cages import cage_supports
 from .geometry import Geometry
 from .puzzle import Grid, Puzzle
 from .result import Limits, Stats
@@ -345,6 +344,9 @@ class PropagationState:
     def _cage(self, k: int) -> bool:
         """Keep in each cell of cage k only the digits some combination reaching its total
         supports; False when no combination is left."""
+        # imported here: the csp package costs start-up time
+        from .csp.cages import cage_supports
+
         cage, cand = self.cages[k], self.cand
         supports = cage_supports([cand[c] << 1 for c in cage.cells], cage.total, self.side)
         if supports is None:

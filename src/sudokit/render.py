@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -189,6 +188,13 @@ def progress(enabled: bool) -> Iterator[Callable[[int], None]]:
     if not enabled:
         yield lambda n=1: None
         return
+    from rich.progress import (  # only on a terminal: ~15 ms of start-up otherwise
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     columns = (SpinnerColumn(), TextColumn("{task.completed:,} puzzles"),
                TextColumn("{task.fields[rate]}"),
                TimeElapsedColumn())
