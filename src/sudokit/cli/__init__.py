@@ -8,7 +8,13 @@ or invalid; 2 usage error. One module per group of commands; importing it regist
 
 from __future__ import annotations
 
-from ._app import app, main
+import os
+
+# The command never multiplies matrices: NumPy's OpenBLAS need not start a thread per core at
+# import (~0.1 s of CPU taken from the solver at start-up). A user's own setting wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from ._app import app, main  # noqa: E402
 
 # Importing a command module registers its commands, in this order (sudokit --help).
 from . import solve, inspect, magic, compare, sat, logic, generate  # noqa: F401  # isort: skip
