@@ -29,7 +29,8 @@ import numpy as np
 from common import DATA, ROOT, load, median_seconds, print_header
 
 from sudokit import Geometry, Puzzle, count_solutions, solve
-from sudokit.fast import Code, solve_many
+from sudokit.fast import solve_many
+from sudokit.result import Status
 
 SETS = [
     ("norvig/sudoku-top95.txt", None),
@@ -46,7 +47,7 @@ def batch_rate(givens: np.ndarray, limit: int, runs: int, generic: bool = False
     """Median puzzles/s of the batch API, by wall time and by this process's CPU time (the
     machine is shared: CPU time shows the speed of one uncontended core better)."""
     _, status, _ = solve_many(givens, limit, generic=generic)
-    assert (status == Code.SOLVED).all(), "a benchmark puzzle was not solved"
+    assert (status == Status.SOLVED).all(), "a benchmark puzzle was not solved"
     wall, cpu = [], []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()

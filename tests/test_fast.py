@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from sudokit import Geometry, Puzzle, Status, Variant, count_solutions, is_solution, solve
-from sudokit.fast import Code, Outcome, Search, Stat, cache, solve_many
+from sudokit.fast import Outcome, Search, Stat, cache, solve_many
 from sudokit.fast import rules
 from sudokit.fast.state import Reg, State, new_state
 from sudokit.fast.tables import tables_for
@@ -27,7 +27,7 @@ def counts(puzzles: list[Puzzle], limit: int = 2, locked: bool = True) -> list[i
     """Solution counts (up to ``limit``) from one batch call."""
     grids, status, stats = solve_many(np.array([p.givens for p in puzzles], np.uint8), limit,
                                       locked=locked)
-    assert (status != Code.NODE_LIMIT).all() and (status != Code.TIME_LIMIT).all()
+    assert (status != Status.UNKNOWN).all()
     for puzzle, found, row in zip(puzzles, grids, stats):
         assert all(is_solution(tuple(g), puzzle) for g in found[:row[Stat.SOLUTIONS]])
     return stats[:, Stat.SOLUTIONS].tolist()
@@ -112,9 +112,9 @@ def test_nine_limits_and_counters() -> None:
     assert stats[:, Stat.LOCKED_ELIMINATIONS].sum() > 0
     givens = np.array([p.givens for p in puzzles], np.uint8)
     _, status, stats = solve_many(givens, 2, node_limit=3)
-    assert (status == Code.NODE_LIMIT).all() and (stats[:, Stat.NODES] == 3).all()
+    assert (status == Status.UNKNOWN).all() and (stats[:, Stat.NODES] == 3).all()
     _, status, _ = solve_many(givens, 2, time_limit=0.0)
-    assert (status == Code.TIME_LIMIT).all()
+    assert (status == Status.UNKNOWN).all()
 
 
 def test_nine_runs_only_standard_nine_by_nine() -> None:
@@ -157,7 +157,7 @@ def test_contradictory_givens_in_batch_are_unsatisfiable() -> None:
     givens = np.zeros((2, 81), np.uint8)
     givens[1, 0] = givens[1, 1] = 7
     _, status, _ = solve_many(givens)
-    assert status.tolist() == [Code.SOLVED, Code.UNSATISFIABLE]
+    assert status.tolist() == [Status.SOLVED, Status.UNSATISFIABLE]
 
 
 # --- locked candidates on hand-made states --------------------------------------------------
@@ -226,9 +226,9 @@ def test_locked_candidates_cut_the_search() -> None:
 def test_batch_node_and_time_limits() -> None:
     empty = np.zeros((2, 256), np.uint8)
     grids, status, stats = solve_many(empty, 50, node_limit=10)
-    assert (status == Code.NODE_LIMIT).all() and (stats[:, Stat.NODES] <= 10).all()
+    assert (status == Status.UNKNOWN).all() and (stats[:, Stat.NODES] <= 10).all()
     _, status, _ = solve_many(empty, 10**6, time_limit=0.0)
-    assert (status == Code.TIME_LIMIT).all()
+    assert (status == Status.UNKNOWN).all()
 
 
 def test_search_resumes_after_a_limit() -> None:
@@ -296,13 +296,37 @@ def test_cache_dir_prefers_the_package_then_the_user_dir(monkeypatch: pytest.Mon
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
     package = tmp_path / "pkg"
-    assert cache.configure(package) == package / "__pycache__"
+    assert cache.configure(package, "d1") == package / "__pycache__" / "kernels-d1"
     in_tree = package / "__pycache__"
     monkeypatch.setattr(cache, "is_writable", lambda directory: directory != in_tree)
-    assert cache.configure(package) == tmp_path / "xdg" / "sudokit" / "numba"
-    assert config.CACHE_DIR == str(tmp_path / "xdg" / "sudokit" / "numba")
+    user = tmp_path / "xdg" / "sudokit" / "numba" / "kernels-d1"
+    assert cache.configure(package, "d1") == user
+    assert config.CACHE_DIR == str(user)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "explicit"))
-    assert cache.configure(package) == tmp_path / "explicit"
+    assert cache.configure(package, "d1") == tmp_path / "explicit" / "kernels-d1"
+
+
+def test_cache_dir_changes_with_the_kernel_sources(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    """An edit of a file kernels are compiled from (not only of the kernel's own file) gives a
+    new cache directory, and the stale one is removed (Numba tracks only the kernel's file)."""
+    from numba.core import config
+
+    monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "sudokit"
+    (root / "fast").mkdir(parents=True)
+    (root / "fast" / "rules.py").write_text("A = 1\n")
+    (root / "cli.py").write_text("B = 1\n")
+    first = cache.configure(root / "fast")
+    (root / "cli.py").write_text("B = 2\n")  # not a kernel source: same directory
+    assert cache.configure(root / "fast") == first
+    (root / "fast" / "rules.py").write_text("A = 2\n")
+    second = cache.configure(root / "fast")
+    assert second != first and second.is_dir() and first.is_dir()  # first: in use an hour
+    os.utime(first, (0, 0))
+    assert cache.configure(root / "fast") == second and not first.exists()
+    assert cache.source_digest() == cache.source_digest()  # the real package: stable
 
 
 def test_is_writable_on_a_read_only_directory(tmp_path: Path) -> None:

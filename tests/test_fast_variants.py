@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudokit import count_solutions, solve
-from sudokit.fast import Code, solve_many
+from sudokit import Status, count_solutions, solve
+from sudokit.fast import solve_many
 from sudokit.fast.tables import (
     COMBINATION_LIMIT,
     _puzzle_tables,
@@ -68,7 +68,7 @@ def test_janko_puzzle_solves_to_its_published_solution(path: Path) -> None:
     assert list(result.solutions[0]) == expected
     assert len(result.solutions) == 1  # unique: --unique works on variants
     code, grids, _ = engine_grid(puzzle)
-    assert code == Code.SOLVED and grids[0].tolist() == expected
+    assert code == Status.SOLVED and grids[0].tolist() == expected
 
 
 def test_default_method_declares_every_janko_geometry() -> None:
@@ -109,7 +109,7 @@ def test_empty_variant_grid_is_filled_by_the_rules(variant: str) -> None:
     geometry = Geometry.of(3, 3, variant)
     puzzle = Puzzle(geometry, (0,) * 81)
     code, grids, _ = engine_grid(puzzle)
-    assert code == Code.SOLVED
+    assert code == Status.SOLVED
     assert is_solution(tuple(grids[0].tolist()), puzzle)
     # the same grid read as classic Sudoku is no proof: the classic engine's first grid breaks
     # the rule, so the check above can fail
@@ -158,7 +158,7 @@ def test_counting_matches_brute_force_on_4x4(variant: str, first: int) -> None:
     found = count_solutions(puzzle, "fast", limit=None).solutions if brute else ()
     assert set(found) == brute and len(found) == len(brute)
     code, _, stats = engine_grid(puzzle, 300)
-    assert stats[5] == len(brute) and code == (Code.SOLVED if brute else Code.UNSATISFIABLE)
+    assert stats[5] == len(brute) and code == (Status.SOLVED if brute else Status.UNSATISFIABLE)
 
 
 # -- killer cages ------------------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_random_killer_over_a_solution_grid_is_solved(seed: int, largest: int,
     for cell in rng.sample(range(81), 3):  # a random grid: a few random givens, then fill
         givens[cell] = rng.randint(1, 9)
     code, grids, _ = engine_grid(Puzzle(base, tuple(givens)))
-    if code != Code.SOLVED:
+    if code != Status.SOLVED:
         givens = [0] * 81
         _, grids, _ = engine_grid(Puzzle(base, tuple(givens)))
     grid = grids[0].tolist()
@@ -220,7 +220,7 @@ def test_random_killer_over_a_solution_grid_is_solved(seed: int, largest: int,
         geometry = Geometry.of(3, 3, cages=geometry.cages, parity=marks)
     puzzle = Puzzle(geometry, (0,) * 81)
     code, found, _ = engine_grid(puzzle)
-    assert code == Code.SOLVED
+    assert code == Status.SOLVED
     assert is_solution(tuple(found[0].tolist()), puzzle)
 
 
@@ -239,7 +239,7 @@ def test_killer_without_combination_tables_uses_sum_bounds() -> None:
         givens[c] = 0
     puzzle = Puzzle(killer, tuple(givens))
     code, found, _ = engine_grid(puzzle, 2)
-    assert code == Code.SOLVED and is_solution(tuple(found[0].tolist()), puzzle)
+    assert code == Status.SOLVED and is_solution(tuple(found[0].tolist()), puzzle)
 
 
 def test_killer_wrong_total_is_unsatisfiable() -> None:
@@ -248,7 +248,7 @@ def test_killer_wrong_total_is_unsatisfiable() -> None:
     cages = [Cage(grid[0] + grid[1] + (1 if grid[0] + grid[1] < 7 else -1), (0, 1))]
     puzzle = Puzzle(Geometry.of(2, 2, cages=cages), tuple(grid[:0] + [0] * 2 + grid[2:]))
     code, _, _ = engine_grid(puzzle)
-    assert code == Code.UNSATISFIABLE
+    assert code == Status.UNSATISFIABLE
 
 
 # -- tables ------------------------------------------------------------------------------------

@@ -18,14 +18,13 @@ CACHE_DIR = cache.configure()
 
 from .engine import (  # noqa: E402
     NO_NODE_LIMIT,
-    STATUS_OF_CODE,
     BatchResult,
     Search,
     Stat,
     solve_many,
     uses_nine,
 )
-from .kernels import Code, Outcome  # noqa: E402
+from .kernels import Outcome  # noqa: E402
 
-__all__ = ["solve_many", "Search", "BatchResult", "Stat", "Code", "Outcome", "STATUS_OF_CODE",
+__all__ = ["solve_many", "Search", "BatchResult", "Stat", "Outcome",
            "NO_NODE_LIMIT", "CACHE_DIR", "uses_nine"]

@@ -1,20 +1,52 @@
 """Where Numba keeps the compiled kernels on disk.
 
-Numba caches next to the source (``__pycache__``) when that directory is writable. A read-only
-install (system site-packages, a container image) would otherwise recompile on every start, so
-:func:`configure` points Numba at a user cache directory instead, before any kernel is defined.
-An explicit ``NUMBA_CACHE_DIR`` always wins.
+Kernels are cached next to the package (``fast/__pycache__``) when that directory is writable;
+a read-only install (system site-packages, a container image) would otherwise recompile on
+every start, so :func:`configure` then uses a user cache directory. An explicit
+``NUMBA_CACHE_DIR`` wins over both.
+
+Numba checks a cached kernel only against its own source file's time stamp, not against the
+files of the functions it calls and inlines (numba/numba#6845): after an edit of ``rules.py``,
+the cached ``solve_batch`` of ``nine.py`` would still run the old rules. So the kernels live in
+a subdirectory named by a digest of every source they are compiled from (:func:`source_digest`);
+any edit there starts a fresh directory, and the stale ones beside it are removed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import tempfile
+import time
 from pathlib import Path
 
-__all__ = ["user_cache_dir", "is_writable", "configure"]
+__all__ = ["user_cache_dir", "is_writable", "configure", "source_digest", "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+KERNEL_SOURCES = ("fast/*.py", "generate/*.py", "*/kernels.py", "result.py")
+"""Globs (under the ``sudokit`` package) of the files compiled kernels are built from: the
+kernel modules and the modules whose constants they compile in (``Status`` codes)."""
+_PREFIX = "kernels-"
+_STALE_SECONDS = 3600.0
+
+
+def _age(path: Path) -> float:
+    """Seconds since ``path`` was last modified (0 if it is gone)."""
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def source_digest(root: Path = PACKAGE_DIR.parent) -> str:
+    """Return a short hex digest (16 characters) of the :data:`KERNEL_SOURCES` under ``root``
+    (the ``sudokit`` package directory): their relative paths and contents."""
+    digest = hashlib.sha256()
+    files = sorted({path for pattern in KERNEL_SOURCES for path in root.glob(pattern)})
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def user_cache_dir() -> Path:
@@ -37,23 +69,30 @@ def is_writable(directory: Path) -> bool:
     return True
 
 
-def configure(package_dir: Path = PACKAGE_DIR) -> Path:
-    """Choose the kernel cache directory and tell Numba; return it.
+def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Path:
+    """Choose the kernel cache directory, tell Numba (``numba.config.CACHE_DIR``) and return it.
 
-    Order: ``NUMBA_CACHE_DIR`` if set; else ``package_dir/__pycache__`` if writable (Numba's
-    default, nothing to change); else :func:`user_cache_dir`, set as ``numba.config.CACHE_DIR``.
-    Must run before the kernels module is imported (Numba picks the directory when a cached
+    The base is ``NUMBA_CACHE_DIR`` if set; else ``package_dir/__pycache__`` if writable; else
+    :func:`user_cache_dir`. Kernels go to ``base/kernels-<digest>`` (``digest`` defaults to
+    :func:`source_digest` of the package holding ``package_dir``); other ``kernels-*``
+    directories under the base untouched for an hour are removed (best effort: they hold
+    kernels of other sources; the hour spares a process still running on them).
+    Must run before the kernel modules are imported (Numba picks the directory when a cached
     function is defined).
     """
     from numba.core import config
 
     explicit = os.environ.get("NUMBA_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    in_tree = package_dir / "__pycache__"
-    if is_writable(in_tree):
-        return in_tree
-    path = user_cache_dir()
+        base = Path(explicit)
+    elif is_writable(package_dir / "__pycache__"):
+        base = package_dir / "__pycache__"
+    else:
+        base = user_cache_dir()
+    path = base / (_PREFIX + (digest or source_digest(package_dir.parent)))
     path.mkdir(parents=True, exist_ok=True)
+    for stale in base.glob(_PREFIX + "*"):
+        if stale != path and _age(stale) > _STALE_SECONDS:
+            shutil.rmtree(stale, ignore_errors=True)
     config.CACHE_DIR = str(path)
     return path

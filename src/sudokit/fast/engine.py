@@ -17,11 +17,11 @@ import numpy as np
 from ..geometry import Geometry
 from ..result import Status
 from . import kernels, nine
-from .kernels import Code, Outcome
+from .kernels import Outcome
 from .state import Reg, new_state
 from .tables import tables_for
 
-__all__ = ["Stat", "BatchResult", "solve_many", "Search", "STATUS_OF_CODE", "NO_NODE_LIMIT",
+__all__ = ["Stat", "BatchResult", "solve_many", "Search", "NO_NODE_LIMIT",
            "uses_nine"]
 
 NO_NODE_LIMIT = np.iinfo(np.int64).max
@@ -40,22 +40,14 @@ class Stat(IntEnum):
     NANOSECONDS = 6  # wall time of this puzzle
 
 
-STATUS_OF_CODE = {
-    Code.UNSATISFIABLE: Status.UNSATISFIABLE,
-    Code.SOLVED: Status.SOLVED,
-    Code.NODE_LIMIT: Status.UNKNOWN,
-    Code.TIME_LIMIT: Status.UNKNOWN,
-}
-"""How a batch status code maps to :class:`~sudokit.result.Status`."""
-
-
 class BatchResult(NamedTuple):
     """Output of :func:`solve_many` (unpacks as ``solutions, status, stats``).
 
     Attributes:
         solutions: uint8[M, limit, N*N]; ``solutions[i, j]`` is the j-th solution of puzzle i
             (digits 1..N) for ``j < stats[i, Stat.SOLUTIONS]``, zeros after.
-        status: int8[M] of :class:`~sudokit.fast.kernels.Code` values.
+        status: int8[M] of :class:`~sudokit.result.Status` codes: SOLVED, UNSATISFIABLE or
+            UNKNOWN (a limit was reached; ``stats[:, Stat.NODES]`` tells which one).
         stats: int64[M, len(Stat)], columns as in :class:`Stat`.
     """
 
@@ -111,7 +103,7 @@ def solve_many(
 
     Returns:
         A :class:`BatchResult`. A puzzle whose givens contradict each other gets
-        ``Code.UNSATISFIABLE``.
+        ``Status.UNSATISFIABLE``.
 
     Raises:
         ValueError: ``puzzles`` is not 2-D, ``limit`` < 1, the cell count is not that of

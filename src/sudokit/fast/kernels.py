@@ -13,11 +13,12 @@ from enum import IntEnum
 
 import numpy as np
 
+from ..result import Status
 from .bits import lowest_index, monotonic, popcount
 from .rules import full_mask, narrow, propagate, undo
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
 
-__all__ = ["Phase", "Outcome", "Code", "clock", "start", "run", "solve_batch"]
+__all__ = ["Phase", "Outcome", "clock", "start", "run", "solve_batch"]
 
 
 class Phase(IntEnum):
@@ -34,15 +35,6 @@ class Outcome(IntEnum):
 
     EXHAUSTED = 0
     FOUND = 1  # the requested number of solutions was reached
-    NODE_LIMIT = 2
-    TIME_LIMIT = 3
-
-
-class Code(IntEnum):
-    """Per-puzzle status of the batch API (int8 in its ``status`` array)."""
-
-    UNSATISFIABLE = 0
-    SOLVED = 1
     NODE_LIMIT = 2
     TIME_LIMIT = 3
 
@@ -226,11 +218,10 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
 
 @jit
 def _code(outcome, found):
-    if outcome == Outcome.NODE_LIMIT:
-        return Code.NODE_LIMIT
-    if outcome == Outcome.TIME_LIMIT:
-        return Code.TIME_LIMIT
-    return Code.SOLVED if found > 0 else Code.UNSATISFIABLE
+    """A puzzle's :class:`~sudokit.result.Status` code after its last :func:`run`."""
+    if outcome == Outcome.NODE_LIMIT or outcome == Outcome.TIME_LIMIT:
+        return Status.UNKNOWN
+    return Status.SOLVED if found > 0 else Status.UNSATISFIABLE
 
 
 @jit

@@ -100,16 +100,16 @@ class FastSolver(Solver):
                     count_limit: int) -> ChunkResult:
         """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
         from ..chunk import ChunkResult
-        from ..fast import Code, Stat, solve_many
+        from ..fast import Stat, solve_many
 
         grids, codes, table = solve_many(
             givens, max(1, count_limit), geometry=geometry, node_limit=limits.node_limit,
             time_limit=limits.time_limit, locked=self.settings["locked_candidates"])
-        status = np.minimum(codes, Status.UNKNOWN).astype(np.int8)  # both limits: UNKNOWN
-        why = {Code.NODE_LIMIT: f"node limit {limits.node_limit} reached",
-               Code.TIME_LIMIT: f"time limit {limits.time_limit} s reached"}
-        messages = {row: why[Code(int(codes[row]))]
-                    for row in np.flatnonzero(codes >= Code.NODE_LIMIT).tolist()}
-        return ChunkResult(grids, table[:, Stat.SOLUTIONS].astype(np.int32), status,
+        node_limit = limits.node_limit
+        messages = {row: f"node limit {node_limit} reached"
+                    if node_limit is not None and table[row, Stat.NODES] >= node_limit
+                    else f"time limit {limits.time_limit} s reached"
+                    for row in np.flatnonzero(codes == Status.UNKNOWN).tolist()}
+        return ChunkResult(grids, table[:, Stat.SOLUTIONS].astype(np.int32), codes,
                            table[:, :len(_COUNTED + _EXTRA)], _COUNTED + _EXTRA,
                            table[:, Stat.NANOSECONDS] * 1e-9, self.full_name, messages)
