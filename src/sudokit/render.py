@@ -17,6 +17,7 @@ from .drawing import Edge, drawing_pieces, edges_of, marked_cells
 from .formats import DEFAULT_SYMBOLS
 from .geometry import Geometry
 from .puzzle import Puzzle
+from .result import Status
 
 __all__ = [
     "candidates_table",
@@ -143,19 +144,24 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
     return _styled(puzzle.geometry, texts, kinds)
 
 
-def summary_table(counts: Mapping[str, int], seconds: float, startup: float | None = None,
+_SUMMARY_ORDER = (Status.SOLVED, Status.MULTIPLE, Status.UNSATISFIABLE, Status.UNKNOWN,
+                  Status.INVALID)
+_SUMMARY_STYLE = {Status.SOLVED: "green", Status.MULTIPLE: "yellow"}
+
+
+def summary_table(counts: Mapping[Status, int], seconds: float, startup: float | None = None,
                   title: str = "sudokit solve", resumed: int = 0) -> Table:
-    """Counts per status word, then start-up (seconds, shown apart), the seconds of solving from
+    """Counts per status (shown by its word), then start-up (seconds, shown apart), the seconds of solving from
     the first record on, and puzzles per second over those seconds; ``resumed`` of the counted
     records were written by an earlier run (``--resume``) and are not in the rate."""
     total = sum(counts.values())
     table = Table(title=title, title_justify="left", show_edge=False)
     table.add_column("status")
     table.add_column("puzzles", justify="right")
-    for label in ("solved", "multiple", "unsolvable", "timeout", "invalid"):
-        if counts.get(label):
-            style = "green" if label == "solved" else "yellow" if label == "multiple" else "red"
-            table.add_row(Text(label, style), f"{counts[label]:,}")
+    for status in _SUMMARY_ORDER:
+        if counts.get(status):
+            style = _SUMMARY_STYLE.get(status, "red")
+            table.add_row(Text(status.word, style), f"{counts[status]:,}")
     table.add_row("total", f"{total:,}", end_section=not resumed)
     if resumed:
         table.add_row("resumed", f"{resumed:,}", end_section=True)

@@ -116,7 +116,7 @@ def solve_command(
             out = _opened(stack, output, point.offset) or sys.stdout.buffer
             grids = _opened(stack, grid_output, grid_offset)
             tally = _write_all(run.blocks, out, grids, point.counts)
-    _summary(tally.words(), tally.seconds, run.ready - STARTED, point.records)
+    _summary(tally.by_status(), tally.seconds, run.ready - STARTED, point.records)
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}: every record written is complete"
               + (f"; continue with --resume --output {output}" if output else ""),
@@ -184,11 +184,11 @@ class _Tally:
     seconds: float = 0.0
     stopped: str | None = None
 
-    def words(self) -> dict[str, int]:
+    def by_status(self) -> dict[Any, int]:
+        """The non-zero counts, keyed by :class:`~sudokit.result.Status`."""
         from ..result import Status
 
-        return {status.word: int(self.counts[status]) for status in Status
-                if self.counts[status]}
+        return {status: int(self.counts[status]) for status in Status if self.counts[status]}
 
 
 def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
@@ -224,7 +224,7 @@ def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
     return tally
 
 
-def _summary(counts: dict[str, int], seconds: float, startup: float, resumed: int) -> None:
+def _summary(counts: dict[Any, int], seconds: float, startup: float, resumed: int) -> None:
     from rich.console import Console
 
     from ..render import summary_table
