@@ -160,9 +160,13 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
     mask = np.arange(k) < chunk.found[:, None]
     if not mask.any():
         return
-    owners = np.nonzero(mask)[0]
-    grids = chunk.grids[mask]
-    ok = _solves(grids, givens[owners], geometry)
+    if mask.all() and k == 1:  # the usual chunk: every puzzle solved once, no copies
+        owners, grids = np.arange(len(givens)), chunk.grids[:, 0]
+        ok = _solves(grids, givens, geometry)
+    else:
+        owners = np.nonzero(mask)[0]
+        grids = chunk.grids[mask]
+        ok = _solves(grids, givens[owners], geometry)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)

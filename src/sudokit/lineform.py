@@ -531,7 +531,9 @@ class LineReader:
                 else:
                     present = np.unique(codes[kind]).tolist() or ([] if text else [0])
                 for code in present:  # one group per variant (plain rows: at least one)
-                    rows_of = kind & (codes == code)
+                    rows_of: np.ndarray | slice = kind & (codes == code)
+                    if rows_of.all():  # the usual chunk: views, not copies
+                        rows_of = slice(None)
                     g = codec.geometry
                     chunk.fast.append(FastRows(
                         Codec.of(Geometry.of(g.box_rows, g.box_cols, Variant(code)),
