@@ -100,7 +100,8 @@ def test_wrong_published_grid_is_rejected_by_both_verifications() -> None:
 
 # -- rule flags: grids filled by the engine must satisfy the rule ------------------------------
 
-FLAGS = ["diagonal", "hyper", "disjoint", "anti-knight", "anti-king", "non-consecutive",
+FLAGS = ["diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "anti-knight",
+         "anti-king", "non-consecutive",
          "diagonal+anti-knight", "hyper+disjoint", "anti-king+non-consecutive"]
 
 

@@ -25,8 +25,9 @@ from sudokit.registry import get_solver
 
 DATA = Path(__file__).parent / "data" / "janko"
 METHODS = ["propagate", "backtracking", "forward-checking", "mac", "sat", "dpll", "cpsat"]
-FEATURES = ["diagonal", "hyper", "disjoint", "anti-knight", "anti-king", "non-consecutive",
-            "jigsaw", "killer", "even-odd", "multi-grid"]
+FEATURES = ["diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "anti-knight",
+            "anti-king", "non-consecutive", "jigsaw", "killer", "extra-region", "even-odd",
+            "multi-grid"]
 
 
 def _available(method: str) -> bool:
@@ -89,6 +90,8 @@ def _small(feature: str) -> tuple[Geometry, tuple[Grid, ...]]:
         return Geometry.of(2, 2, cages=cages), _latin4()
     if feature == "even-odd":
         return Geometry.of(2, 2, parity="e.o." + "...." + ".e.." + "o..."), _latin4()
+    if feature == "extra-region":  # a unit of 4 cells and an all-different pair (f-puzzles)
+        return Geometry.of(2, 2, extra_regions=[(1, 4, 11, 14), (2, 7)]), _latin4()
     return Geometry.of(2, 2, feature), _latin4()
 
 

@@ -117,27 +117,32 @@ def edges_of(geometry: Geometry, cages: bool = True) -> Callable[[int | None, in
 
 @lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
 def shaded_cells(geometry: Geometry) -> frozenset[int]:
-    """The cells of hyper boxes and of a layout's extra units (clueless Sudoku's tenth grid),
-    which drawings shade."""
+    """The cells of hyper boxes, of a layout's extra units (clueless Sudoku's tenth grid) and
+    of extra regions (f-puzzles), which drawings shade."""
     extra = geometry.extra_units
-    first = 2 if Variant.DIAGONAL in geometry.variant else 0
+    first = len(geometry.diagonals)
     hyper = (geometry.box_rows - 1) ** 2 if Variant.HYPER in geometry.variant else 0
     layout = len(geometry.layout.extra) if geometry.layout is not None else 0
-    shaded = extra[first:first + hyper] + (extra[len(extra) - layout:] if layout else ())
+    end = len(extra) - len(geometry.region_units)
+    shaded = extra[first:first + hyper] + (extra[end - layout:end] if layout else ())
+    shaded += geometry.extra_regions
     return frozenset(cell for unit in shaded for cell in unit)
 
 
 @lru_cache(maxsize=64)  # bounded: a file may hold millions of geometries
 def marked_cells(geometry: Geometry) -> dict[int, str]:
     """Cells of extra units worth marking, with their empty mark: ``╲`` / ``╱`` / ``╳`` on the
-    diagonals (Sudoku X), ``░`` in hyper boxes and in a layout's extra units. Disjoint groups
-    hold every cell and are not marked."""
+    diagonals (Sudoku X, or one diagonal), ``░`` in hyper boxes, a layout's extra units and
+    extra regions. Disjoint groups hold every cell and are not marked."""
     marks = dict.fromkeys(shaded_cells(geometry), "░")
     n = geometry.side
-    if Variant.DIAGONAL in geometry.variant:
-        for i in range(n):
+    main = Variant.MAIN_DIAGONAL in geometry.variant
+    anti = Variant.ANTI_DIAGONAL in geometry.variant
+    for i in range(n):
+        if main:
             marks[i * n + i] = "╲"
-            marks[i * n + n - 1 - i] = "╳" if 2 * i == n - 1 else "╱"
+        if anti:
+            marks[i * n + n - 1 - i] = "╳" if main and 2 * i == n - 1 else "╱"
     return marks
 
 
@@ -147,6 +152,8 @@ def legend(geometry: Geometry) -> list[str]:
     lines = []
     rules = {
         Variant.DIAGONAL: "diagonal: both main diagonals hold every digit once",
+        Variant.MAIN_DIAGONAL: "main-diagonal: the diagonal r1c1..rNcN (╲) holds every digit once",
+        Variant.ANTI_DIAGONAL: "anti-diagonal: the diagonal rNc1..r1cN (╱) holds every digit once",
         Variant.HYPER: "hyper: the marked extra boxes hold every digit once",
         Variant.DISJOINT: "disjoint: cells at the same place of every box hold every digit once",
         Variant.ANTI_KNIGHT: "anti-knight: cells a chess knight's move apart differ",
@@ -154,12 +161,15 @@ def legend(geometry: Geometry) -> list[str]:
         Variant.NON_CONSECUTIVE: "non-consecutive: orthogonal neighbours never hold "
                                  "consecutive digits",
     }
-    lines += [text for flag, text in rules.items() if flag in geometry.variant]
+    lines += [rules[flag] for flag in geometry.variant.parts]
     if geometry.regions is not None:
         lines.append("jigsaw: each heavy-bordered region holds every digit once")
     if geometry.cages:
         lines.append("killer: each cage holds distinct digits adding up to the total at its "
                      "top-left")
+    if geometry.extra_regions:
+        lines.append(f"extra-region: {len(geometry.extra_regions)} shaded regions, the digits "
+                     "of each differ")
     if geometry.parity is not None:
         lines.append("even-odd: [ ] cells hold even digits, ( ) cells odd digits")
     if geometry.layout is not None:

@@ -10,11 +10,14 @@ the anti-knight and anti-king rules (Norvig 2006 for units and peers).
 Beyond units and peers a geometry may carry the constraints of variant Sudoku (the rules of
 Otto Janko's puzzle site, janko.at, and of the World Puzzle Federation's Sudoku GP):
 
-* :class:`Variant` flags, combinable: ``DIAGONAL`` (Sudoku X), ``HYPER`` (windoku: four more
+* :class:`Variant` flags, combinable: ``DIAGONAL`` (Sudoku X; ``MAIN_DIAGONAL`` or
+  ``ANTI_DIAGONAL`` alone for one of its diagonals), ``HYPER`` (windoku: four more
   boxes), ``DISJOINT`` (cells at the same place of every box form a unit), ``ANTI_KNIGHT``,
   ``ANTI_KING``, ``NON_CONSECUTIVE`` (orthogonal neighbours never hold consecutive digits);
 * ``regions``: jigsaw regions that replace the boxes;
 * ``cages``: killer cages, each a set of cells with distinct digits adding up to its total;
+* ``extra_regions``: further sets of 1..N cells whose digits differ (f-puzzles' extra regions
+  and killer cages without a total); one of N cells is a unit, a smaller one adds peers only;
 * ``parity``: even/odd cells (one character per cell: ``e``, ``o`` or ``.``);
 * ``layout``: overlapping N x N grids on a larger canvas (samurai, butterfly, sohei ...);
   cells are then the canvas cells covered by some grid, in canvas row-major order, and
@@ -29,7 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Flag, auto
+from enum import Flag
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from operator import itemgetter
@@ -64,12 +67,14 @@ class Variant(Flag):
     """
 
     STANDARD = 0
-    DIAGONAL = auto()  # Sudoku X: both main diagonals are units
-    HYPER = auto()  # windoku: four (in general (b-1)**2) more boxes, one cell apart
-    DISJOINT = auto()  # the cells at the same place of every box form a unit
-    ANTI_KNIGHT = auto()  # cells a chess knight's move apart differ
-    ANTI_KING = auto()  # cells a chess king's move apart (diagonal touch included) differ
-    NON_CONSECUTIVE = auto()  # orthogonal neighbours never hold consecutive digits
+    MAIN_DIAGONAL = 1  # the diagonal r1c1..rNcN is a unit (f-puzzles "diagonal-")
+    ANTI_DIAGONAL = 2  # the diagonal rNc1..r1cN is a unit (f-puzzles "diagonal+")
+    DIAGONAL = 3  # Sudoku X: both main diagonals are units (MAIN_DIAGONAL | ANTI_DIAGONAL)
+    HYPER = 4  # windoku: four (in general (b-1)**2) more boxes, one cell apart
+    DISJOINT = 8  # the cells at the same place of every box form a unit
+    ANTI_KNIGHT = 16  # cells a chess knight's move apart differ
+    ANTI_KING = 32  # cells a chess king's move apart (diagonal touch included) differ
+    NON_CONSECUTIVE = 64  # orthogonal neighbours never hold consecutive digits
 
     @classmethod
     def _missing_(cls, value: object) -> Variant | None:
@@ -89,16 +94,22 @@ class Variant(Flag):
     @property
     def text(self) -> str:
         """The name: ``"standard"``, ``"diagonal"``, ``"diagonal+anti-knight"`` ..."""
-        parts = [_NAME_OF[m] for m in _ORDER if m in self]
+        parts = [_NAME_OF[m] for m in self.parts]
         return "+".join(parts) if parts else "standard"
 
     @property
     def parts(self) -> tuple[Variant, ...]:
-        """The single rules this variant combines, in declaration order."""
-        return tuple(m for m in _ORDER if m in self)
+        """The rules this variant combines, in declaration order; both diagonals are the one
+        rule ``DIAGONAL``, a single one ``MAIN_DIAGONAL`` or ``ANTI_DIAGONAL``."""
+        found, rest = [], self
+        for member in _ORDER:
+            if member in rest:
+                found.append(member)
+                rest &= ~member
+        return tuple(found)
 
 
-_ORDER = tuple(m for m in Variant.__members__.values() if m.value)
+_ORDER = (Variant.DIAGONAL, *(m for m in Variant if m is not Variant.DIAGONAL))
 _NAME_OF = {m: m.name.lower().replace("_", "-") for m in _ORDER}
 _BY_NAME = {name: m for m, name in _NAME_OF.items()}
 VARIANT_NAMES = ("standard", *_NAME_OF.values())
@@ -179,6 +190,8 @@ class Geometry:
         regions: jigsaw regions replacing the boxes: N tuples of N cells partitioning the grid,
             or None for rectangular boxes.
         cages: killer cages (:class:`Cage`), disjoint; empty for none.
+        extra_regions: sets of 1..N cells holding distinct digits (increasing cell tuples, any
+            overlap with each other, boxes or cages allowed); those of N cells are units too.
         parity: one character per cell, ``e`` (even digit), ``o`` (odd digit) or ``.``; None
             for none.
         layout: overlapping grids (:class:`Layout`), or None for one N x N grid.
@@ -187,8 +200,9 @@ class Geometry:
         InvalidPuzzle: a box dimension below 1 or a side above 64; a variant the grid cannot
             have (hyper on non-square boxes, diagonal on a layout); regions that are not N
             regions of N cells covering every cell once; a cage outside the grid, overlapping
-            another, larger than N or with a total no distinct digits reach; a parity string of
-            the wrong length or with other characters.
+            another, larger than N or with a total no distinct digits reach; an extra region
+            empty, larger than N, with a repeated cell or a cell outside the grid; a parity
+            string of the wrong length or with other characters.
 
     >>> g = Geometry.of(3, 3)
     >>> g.side, g.n_cells, len(g.units), len(g.peers[0]), g.n_arcs
@@ -202,6 +216,7 @@ class Geometry:
     cages: tuple[Cage, ...] = ()
     parity: str | None = None
     layout: Layout | None = None
+    extra_regions: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -258,6 +273,13 @@ class Geometry:
                     raise InvalidPuzzle(f"cages {owner[cell] + 1} and {k + 1} overlap at "
                                         f"{self.label(cell)}")
                 owner[cell] = k
+        for k, region in enumerate(self.extra_regions):
+            if not 1 <= len(region) <= n or len(set(region)) != len(region):
+                raise InvalidPuzzle(f"extra region {k + 1} has {len(region)} cells "
+                                    f"({len(set(region))} distinct), expected 1..{n} distinct "
+                                    "cells")
+            if not all(0 <= cell < cells for cell in region):
+                raise InvalidPuzzle(f"extra region {k + 1}: a cell is outside the grid")
         if self.parity is not None and (len(self.parity) != cells
                                         or set(self.parity) - set("eo.")):
             raise InvalidPuzzle(f"parity: expected {cells} characters e, o or '.'")
@@ -266,26 +288,29 @@ class Geometry:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
         geometry with :meth:`of` instead of receiving the cached tables."""
         return _rebuild, (self.box_rows, self.box_cols, self.variant, self.regions, self.cages,
-                          self.parity, self.layout)
+                          self.parity, self.layout, self.extra_regions)
 
     @staticmethod
     def of(box_rows: int, box_cols: int, variant: Variant | str = Variant.STANDARD, *,
            regions: Sequence[Sequence[int]] | None = None,
            cages: Sequence[Cage | tuple[int, Sequence[int]]] = (),
-           parity: str | None = None, layout: Layout | None = None) -> Geometry:
+           parity: str | None = None, layout: Layout | None = None,
+           extra_regions: Sequence[Sequence[int]] = ()) -> Geometry:
         """Return the shared geometry for this box shape, variant and constraints (cached).
 
         Raises:
             InvalidPuzzle: as the class; ValueError for an unknown variant name.
         """
         rules = Variant(variant)
-        if regions is None and not cages and parity is None and layout is None:
+        if (regions is None and not cages and parity is None and layout is None
+                and not extra_regions):
             return _shared_geometry(int(box_rows), int(box_cols), rules)
         return _puzzle_geometry(
             int(box_rows), int(box_cols), rules,
             None if regions is None else tuple(tuple(sorted(map(int, r))) for r in regions),
             tuple(Cage(int(t), tuple(sorted(map(int, c)))) for t, c in cages),
-            None if parity is None else parity.lower(), layout)
+            None if parity is None else parity.lower(), layout,
+            tuple(tuple(sorted(map(int, r))) for r in extra_regions))
 
     @staticmethod
     def for_side(side: int, variant: Variant | str = Variant.STANDARD) -> Geometry:
@@ -307,16 +332,19 @@ class Geometry:
         return Geometry.for_side(side, variant)
 
     def with_variant(self, variant: Variant | str) -> Geometry:
-        """This geometry under other whole-grid rules (regions, cages, parity and layout kept)."""
+        """This geometry under other whole-grid rules (regions, cages, parity, layout and extra
+        regions kept)."""
         return Geometry.of(self.box_rows, self.box_cols, variant, regions=self.regions,
-                           cages=self.cages, parity=self.parity, layout=self.layout)
+                           cages=self.cages, parity=self.parity, layout=self.layout,
+                           extra_regions=self.extra_regions)
 
     @cached_property
     def is_plain(self) -> bool:
-        """True for one N x N grid with rectangular boxes, no cages and no parity (any
-        :class:`Variant` allowed): the grids the line form and the box drawing describe fully."""
+        """True for one N x N grid with rectangular boxes, no cages, no parity and no extra
+        regions (any :class:`Variant` allowed): the grids the line form and the box drawing
+        describe fully."""
         return (self.regions is None and not self.cages and self.parity is None
-                and self.layout is None)
+                and self.layout is None and not self.extra_regions)
 
     @cached_property
     def is_standard(self) -> bool:
@@ -326,11 +354,13 @@ class Geometry:
     @cached_property
     def features(self) -> frozenset[str]:
         """What a method must understand to solve this grid: the variant names
-        (``"diagonal"``, ``"anti-knight"`` ...) and ``"jigsaw"``, ``"killer"``, ``"even-odd"``,
-        ``"multi-grid"``; empty for classic Sudoku. See ``Solver.features``."""
+        (``"diagonal"``, ``"main-diagonal"``, ``"anti-knight"`` ...) and ``"jigsaw"``,
+        ``"killer"``, ``"extra-region"``, ``"even-odd"``, ``"multi-grid"``; empty for classic
+        Sudoku. See ``Solver.features``."""
         found = {_NAME_OF[m] for m in self.variant.parts}
         found |= {name for name, present in (("jigsaw", self.regions is not None),
                                                ("killer", bool(self.cages)),
+                                               ("extra-region", bool(self.extra_regions)),
                                                ("even-odd", self.parity is not None),
                                                ("multi-grid", self.layout is not None)) if present}
         return frozenset(found)
@@ -461,14 +491,28 @@ class Geometry:
         return tuple(found)
 
     @cached_property
+    def diagonals(self) -> tuple[tuple[int, ...], ...]:
+        """The diagonal units: the main diagonal (r1c1..rNcN) under ``MAIN_DIAGONAL``, then the
+        anti-diagonal (rNc1..r1cN, listed from r1cN) under ``ANTI_DIAGONAL``; cells increasing.
+        """
+        n, found = self.side, []
+        if Variant.MAIN_DIAGONAL in self.variant:
+            found.append(tuple(i * n + i for i in range(n)))
+        if Variant.ANTI_DIAGONAL in self.variant:
+            found.append(tuple(i * n + n - 1 - i for i in range(n)))
+        return tuple(found)
+
+    @cached_property
+    def region_units(self) -> tuple[tuple[int, ...], ...]:
+        """The :attr:`extra_regions` of N cells (units); smaller ones only add peers."""
+        return tuple(r for r in self.extra_regions if len(r) == self.side)
+
+    @cached_property
     def extra_units(self) -> tuple[tuple[int, ...], ...]:
-        """Units beyond rows, columns and boxes: diagonals, hyper boxes, disjoint groups and a
-        layout's extra units, in that order."""
+        """Units beyond rows, columns and boxes: diagonals, hyper boxes, disjoint groups, a
+        layout's extra units and extra regions of N cells, in that order."""
         n, br, bc = self.side, self.box_rows, self.box_cols
-        units: list[tuple[int, ...]] = []
-        if Variant.DIAGONAL in self.variant:
-            units += [tuple(i * n + i for i in range(n)),
-                      tuple(i * n + n - 1 - i for i in range(n))]
+        units: list[tuple[int, ...]] = list(self.diagonals)
         if Variant.HYPER in self.variant:
             starts = [1 + k * (br + 1) for k in range(br - 1)]
             units += [tuple((top + i) * n + left + j for i in range(br) for j in range(bc))
@@ -479,7 +523,7 @@ class Geometry:
         if self.layout is not None:
             at = self._cell_at
             units += [tuple(sorted(at[p] for p in unit)) for unit in self.layout.extra]
-        return tuple(units)
+        return tuple(units) + self.region_units
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
@@ -497,14 +541,15 @@ class Geometry:
         names += [f"{p}column {i + 1}" for p in prefix for i in range(n)]
         kind = "region" if self.regions is not None else "box"
         names += [f"{kind} {i + 1}" for i in range(len(self.boxes))]
-        if Variant.DIAGONAL in self.variant:
-            names += ["diagonal 1", "diagonal 2"]
+        names += [f"diagonal {i + 1}" for i in range(len(self.diagonals))]
         if Variant.HYPER in self.variant:
             names += [f"hyper box {i + 1}" for i in range((self.box_rows - 1) ** 2)]
         if Variant.DISJOINT in self.variant:
             names += [f"disjoint group {i + 1}" for i in range(n)]
         if self.layout is not None:
             names += [f"extra unit {i + 1}" for i in range(len(self.layout.extra))]
+        names += [f"extra region {k + 1}" for k, r in enumerate(self.extra_regions)
+                  if len(r) == n]
         return tuple(names)
 
     @cached_property
@@ -560,15 +605,27 @@ class Geometry:
         return self._moves(_ORTHOGONAL)
 
     @cached_property
+    def _region_mates(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the cells of the extra regions holding it (the cell itself included)."""
+        mates: list[set[int]] = [set() for _ in range(self.n_cells)]
+        for region in self.extra_regions:
+            for cell in region:
+                mates[cell].update(region)
+        return tuple(tuple(sorted(m)) for m in mates)
+
+    @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the cells that must hold another digit, increasing: unit mates, cage
-        mates and chess-move relations (9x9 standard: 20 each)."""
+        and extra-region mates and chess-move relations (9x9 standard: 20 each)."""
         result = []
         cage_of = self.cage_of if self.cages else None
+        mates = self._region_mates if self.extra_regions else None
         for cell in range(self.n_cells):
             seen = {p for u in self.units_of[cell] for p in self.units[u]}
             if cage_of is not None and cage_of[cell] >= 0:
                 seen.update(self.cages[cage_of[cell]].cells)
+            if mates is not None:
+                seen.update(mates[cell])
             seen.update(self.relations[cell])
             seen.discard(cell)
             result.append(tuple(sorted(seen)))
@@ -576,8 +633,8 @@ class Geometry:
 
     @cached_property
     def extra_pairs(self) -> tuple[tuple[int, int], ...]:
-        """Pairs ``(a, b)``, ``a < b``, that must differ but share no unit: cage mates and
-        chess-move relations (what the unit checks of verification do not already cover)."""
+        """Pairs ``(a, b)``, ``a < b``, that must differ but share no unit: cage mates, mates in
+        an extra region of fewer than N cells and chess-move relations (what the unit checks of verification do not already cover)."""
         in_unit = set()
         for unit in self.units:
             in_unit.update(combinations(unit, 2))
@@ -616,9 +673,9 @@ def _single(cell: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
 
 
 def _rebuild(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-             parity: Any, layout: Any) -> Geometry:
+             parity: Any, layout: Any, extra_regions: Any = ()) -> Geometry:
     return Geometry.of(box_rows, box_cols, variant, regions=regions, cages=cages, parity=parity,
-                       layout=layout)
+                       layout=layout, extra_regions=extra_regions)
 
 
 @cache
@@ -628,7 +685,7 @@ def _shared_geometry(box_rows: int, box_cols: int, variant: Variant) -> Geometry
 
 @lru_cache(maxsize=256)
 def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-                     parity: Any, layout: Any) -> Geometry:
+                     parity: Any, layout: Any, extra_regions: Any) -> Geometry:
     """Geometries of one puzzle (jigsaw, killer ...): a bounded cache, as a file may hold
     millions of them."""
-    return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout)
+    return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions)

@@ -147,9 +147,12 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
         if kind == "o":
             axes.add_patch(Circle((c + 0.5, r + 0.5), 0.36, fill=False, edgecolor="#8c8c8c",
                                   linewidth=1.0))
-    if Variant.DIAGONAL in g.variant and g.layout is None:
+    if g.diagonals:
         n = g.side
-        axes.plot([0, n], [0, n], [0, n], [n, 0], color="#9fb3c8", linewidth=1.0)
+        if Variant.MAIN_DIAGONAL in g.variant:
+            axes.plot([0, n], [0, n], color="#9fb3c8", linewidth=1.0)
+        if Variant.ANTI_DIAGONAL in g.variant:
+            axes.plot([0, n], [n, 0], color="#9fb3c8", linewidth=1.0)
     axes.add_collection(LineCollection(_cage_outlines(g), colors="#333333", linewidths=0.8,
                                        linestyles=(0, (3, 2))))
     for weight, (width, colour) in _LINE.items():

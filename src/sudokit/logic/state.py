@@ -20,7 +20,8 @@ from ..puzzle import Puzzle
 
 __all__ = ["Board", "Candidates", "bits", "digits_of", "FEATURES"]
 
-FEATURES = frozenset({"diagonal", "hyper", "disjoint", "jigsaw", "anti-knight", "anti-king"})
+FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
+                      "anti-knight", "anti-king"})
 """The variant features the technique engine understands: extra units (diagonals, hyper boxes,
 disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king) as peers.
 Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""

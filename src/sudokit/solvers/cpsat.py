@@ -91,8 +91,9 @@ class CpSatSolver(Solver):
     requires = ("ortools",)
     install = "sudokit[ortools]"
     counters = frozenset({"nodes", "conflicts"})
-    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                          "extra-region", "even-odd", "multi-grid"})
     options = {"workers": (1, None)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -28,8 +28,9 @@ class _CspSolver(Solver):
     :mod:`sudokit.csp.sudoku`)."""
 
     inference: ClassVar[Inference]
-    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                          "extra-region", "even-odd", "multi-grid"})
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),

@@ -26,8 +26,9 @@ class DpllSolver(Solver):
     summary = ("our pure-Python DPLL (Davis, Logemann and Loveland 1962; two watched literals) "
                "on a Sudoku CNF")
     counters = DPLL_COUNTERS
-    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                          "extra-region", "even-odd", "multi-grid"})
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

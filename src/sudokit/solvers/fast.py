@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FEATURES", "FastSolver"]
 
-FEATURES = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                      "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                      "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                      "extra-region", "even-odd", "multi-grid"})
 """Every feature the compiled engine enforces (tested one by one in
 ``tests/test_fast_variants.py``)."""
 

@@ -24,8 +24,9 @@ class PropagateSolver(Solver):
     name = "propagate"
     summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
     counters = frozenset({"nodes", "backtracks", "propagations"})
-    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                          "extra-region", "even-odd", "multi-grid"})
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
         "naked_twins": (True, (True, False))}
 

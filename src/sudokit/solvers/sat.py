@@ -96,8 +96,9 @@ class SatSolver(Solver):
     install = "python-sat"
     counters = frozenset({"nodes", *_MEASURED})
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
-    features = frozenset({"diagonal", "hyper", "disjoint", "anti-knight", "anti-king",
-                          "non-consecutive", "jigsaw", "killer", "even-odd", "multi-grid"})
+    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
+                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
+                          "extra-region", "even-odd", "multi-grid"})
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
 
