@@ -13,12 +13,15 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, Geometry, Variant
 from .puzzle import Grid, Puzzle
 from .variants.names import ALL_NAMES, VariantSpec, parse_spec
+
+if TYPE_CHECKING:
+    from .variants.fpuzzles import FPuzzlesForm
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Style", "Record", "Kind", "Line", "MAX_LINE",
            "scan_line", "scan_lines", "as_row", "overlong_line", "Directives", "parse_variant"]
@@ -42,6 +45,9 @@ class Style:
             ``3 0004...``), or empty.
         janko: the geometry of a puzzle read from a Janko file (``ROWS COLS`` header): its
             solution is written in that form on that canvas; None for line form.
+        fpuzzles: the f-puzzles data a puzzle was read from
+            (:class:`~sudokit.variants.fpuzzles.FPuzzlesForm`): its solution is written as that
+            data with the values filled; None otherwise.
     """
 
     symbols: str | None = DEFAULT_SYMBOLS
@@ -50,6 +56,7 @@ class Style:
     offset: int = 0
     prefix: str = ""
     janko: Geometry | None = None
+    fpuzzles: FPuzzlesForm | None = None
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,10 @@ Reading (:func:`read_puzzles`, :func:`parse_puzzle`) accepts, in one stream and 
   of :mod:`sudokit.variants.names` is read (``killer``, ``samurai``, ``diagonal+anti-knight``);
 * **Janko files** (``ROWS COLS`` header, rows of tokens, a second grid of region or cage ids;
   :mod:`sudokit.variants.janko`) and the **compact line form** ``GIVENS;IDS;SUMS``
-  (:mod:`sudokit.variants.compact`) for jigsaw, killer, even-odd and layouts.
+  (:mod:`sudokit.variants.compact`) for jigsaw, killer, even-odd and layouts;
+* **f-puzzles data** (:mod:`sudokit.variants.fpuzzles`): a file whose first line (after blank
+  and ``#`` lines) is JSON (``{`` or ``[``), an f-puzzles or SudokuPad link or LZ-String data
+  (``N4Ig...``) is read as f-puzzles data throughout: one JSON document, or one puzzle a line.
 
 The grid size comes from the cell count (81 -> 9x9, 256 -> 16x16) unless a box shape is given.
 A line of N <= 64 cells may be a whole small puzzle or a row of an N x N grid: it is a row when
@@ -47,12 +50,22 @@ from pathlib import Path
 from typing import TextIO
 
 from ._grouping import Grouper
-from ._lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Kind, Line, Record, Style, scan_lines
+from ._lines import (
+    DEFAULT_SYMBOLS,
+    EMPTY_MARKERS,
+    MAX_LINE,
+    Kind,
+    Line,
+    Record,
+    Style,
+    scan_lines,
+)
 from ._lines import parse_variant as _variant_named
 from .drawing import draw_text, plain_lines
 from .errors import InvalidPuzzle
 from .geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
 from .puzzle import Puzzle
+from .variants import fpuzzles
 from .variants.janko import format_janko, spec_of_path
 from .variants.names import VariantSpec, parse_spec
 
@@ -133,7 +146,7 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
                 names = _DIRECTIVE_TEXT.findall(data) if data.find(b"ariant") >= 0 else []
     except (OSError, AttributeError, ValueError):
         return False
-    if _VARIANT_FORM.search(head):
+    if _VARIANT_FORM.search(head) or _starts_fpuzzles(head):
         return True
     for name in names:
         try:
@@ -142,6 +155,61 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
         except InvalidPuzzle:
             continue
     return False
+
+
+def _starts_fpuzzles(head: bytes) -> bool:
+    """Whether the first line of ``head`` that is neither blank nor ``#`` starts f-puzzles
+    data (see :func:`sudokit.variants.fpuzzles.is_fpuzzles_line`)."""
+    for raw in head.splitlines():
+        line = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
+        if line and not line.startswith("#"):
+            return fpuzzles.is_fpuzzles_line(line)
+    return False
+
+
+class _Replayed(io.TextIOBase):
+    """A text stream whose first lines were read ahead: they come again, then the rest."""
+
+    def __init__(self, head: str, rest: TextIO) -> None:
+        self._head, self._rest = io.StringIO(head), rest
+        self.name = getattr(rest, "name", "<stream>")
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        size = -1 if size is None else size
+        text = self._head.readline(size)
+        if text.endswith(("\n", "\r")) or (0 <= size == len(text)):
+            return text
+        return text + self._rest.readline(size - len(text) if size >= 0 else -1)
+
+    def read(self, size: int | None = -1) -> str:
+        size = -1 if size is None else size
+        text = self._head.read(size)
+        if size < 0:
+            return text + self._rest.read()
+        return text + (self._rest.read(size - len(text)) if len(text) < size else "")
+
+
+def _peek_fpuzzles(stream: TextIO) -> tuple[bool, TextIO]:
+    """Whether a stream holds f-puzzles data (its first line not blank and not ``#``), and the
+    stream to read from (the same stream rewound, or one replaying the lines read ahead)."""
+    seen: list[str] = []
+    found = False
+    while text := stream.readline(MAX_LINE):
+        seen.append(text)
+        line = text.strip().lstrip("\ufeff")
+        if line and not line.startswith("#"):
+            found = fpuzzles.is_fpuzzles_line(line)
+            break
+    try:
+        if stream.seekable():
+            stream.seek(0)
+            return found, stream
+    except (OSError, ValueError, AttributeError):
+        pass
+    return found, _Replayed("".join(seen), stream)
 
 
 def parse_alphabet(spec: str) -> str:
@@ -212,12 +280,20 @@ def read_puzzles(
     if isinstance(source, (str, Path)):
         folder = spec_of_path(source)
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
+            found, fh = _peek_fpuzzles(fh)  # type: ignore[assignment]
+            if found:
+                yield from fpuzzles.read_fpuzzles(fh, name or str(source))
+                return
             yield from Grouper(name or str(source), lines(fh), shape, symbols, rules,
                                folder).records()
     else:
         name = name or getattr(source, "name", "<stream>")
         name = name if isinstance(name, str) else "<stream>"
-        yield from Grouper(name, lines(source), shape, symbols, rules).records()
+        found, stream = _peek_fpuzzles(source)
+        if found:
+            yield from fpuzzles.read_fpuzzles(stream, name)
+            return
+        yield from Grouper(name, lines(stream), shape, symbols, rules).records()
 
 
 def parse_puzzle(
@@ -271,6 +347,8 @@ def format_line(grid: Sequence[int], geometry: Geometry | None = None,
     style = style or Style()
     if style.janko is not None:
         return format_janko(grid, style.janko)
+    if style.fpuzzles is not None:
+        return fpuzzles.format_fpuzzles(grid, style.fpuzzles)
     joiner = "" if style.symbols is not None else style.separator
     return style.prefix + joiner.join(_symbols_for(grid, style))
 

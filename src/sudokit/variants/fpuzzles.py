@@ -1,0 +1,371 @@
+"""f-puzzles data: the JSON that the f-puzzles.com editor exports, raw or compressed in links.
+
+f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
+shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
+package ``lzstring``), usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
+(https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
+``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses). The format has no formal
+specification; the keys read here are those the editor writes and other importers read
+(SudokuSolver by David Clamage, the ``FPuzzlesBoard`` class; the sudoku-formats package of
+lisudoku), checked against exported puzzles:
+
+* ``size`` N (1..16) and ``grid``: N rows of N cell objects ``{"value": 5, "given": true,
+  "region": 3, ...}``; a value with ``given`` true is a given (other values are a solver's
+  entries and are not read); ``region`` (0-based) moves a cell into another region: the
+  regions then replace the boxes (jigsaw). Boxes are the usual shape (:func:`box_shape_for_side`:
+  6 -> 2x3, 8 -> 2x4, 12 -> 3x4);
+* ``diagonal-`` (the main diagonal, r1c1..rNcN), ``diagonal+`` (the anti-diagonal, rNc1..r1cN),
+  ``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``: booleans; ``negative``
+  listing ``difference`` with no ``difference`` dots is the non-consecutive rule too;
+* ``killercage`` and ``cage``: ``{"cells": ["R1C1", ...], "value": "23"}``; a cage without a
+  value is an all-different cage (an extra region); ``extraregion``: ``{"cells": [...]}``;
+* ``odd`` and ``even``: ``{"cell": "R1C1"}``;
+* ``solution``: N*N digits the setter attached; it becomes :attr:`Record.expected`;
+* ``title``, ``author``, ``ruleset`` and the editor's settings (``highlightConflicts``,
+  ``activeConstraints``, ``disabledlogic``, ``truecandidatesoptions``) are not constraints.
+
+Every other key holding something (thermometer, arrow, littlekillersum, sandwichsum, xv, ratio,
+difference, palindrome, clone, quadruple, minimum, maximum, ..., and the cosmetic ``text``,
+``line``, ``rectangle``, ``circle``, which setters use to draw rules the editor lacks) makes
+the puzzle invalid with a message naming the key, the file and where: a constraint is never
+ignored. SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
+read; short puzzle ids need the network and are not read either.
+
+Solutions are written back in the input's form (:func:`format_fpuzzles`): the same JSON (one
+line, compact) with every cell's ``value`` filled, compressed again and behind the same link
+prefix when the input was.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, TextIO
+from urllib.parse import unquote
+
+from .._lines import Record, Style
+from ..errors import InvalidPuzzle
+from ..geometry import Cage, Geometry, Variant, box_shape_for_side, cage_totals
+from ..puzzle import Puzzle
+
+__all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
+           "is_fpuzzles_line", "read_fpuzzles"]
+
+MAX_SIZE = 16
+"""Largest grid f-puzzles draws."""
+
+_LINK = re.compile(r"""(?ix)^(?P<prefix>
+      https?://(?:www\.)?f-puzzles\.com/?\?(?:[^#]*?&)?load=
+    | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:[\w/-]*?/)?
+      (?:\?puzzleid=)?(?P<kind>fpuzzles|scl|ctc)?)""")
+_LZ_START = "N4Ig"  # compressToBase64 of any text starting with '{"'
+_CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
+_FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL,
+          "antiknight": Variant.ANTI_KNIGHT, "antiking": Variant.ANTI_KING,
+          "nonconsecutive": Variant.NON_CONSECUTIVE, "disjointgroups": Variant.DISJOINT}
+_SETTINGS = frozenset({"size", "grid", "title", "author", "ruleset", "solution", "negative",
+                       "highlightConflicts", "activeConstraints", "disabledlogic",
+                       "truecandidatesoptions"})
+_READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even"})
+
+
+class FPuzzlesForm(NamedTuple):
+    """How an f-puzzles puzzle was written, to write its solution the same way.
+
+    Attributes:
+        data: the JSON text of the puzzle (decompressed).
+        prefix: ``""`` for JSON as is, ``"N4Ig"`` for bare compressed data, else the link
+            before the compressed data (``"https://www.f-puzzles.com/?load="``).
+    """
+
+    data: str
+    prefix: str
+
+
+def _lz() -> Any:
+    try:
+        import lzstring
+    except ImportError as exc:  # pragma: no cover - a declared dependency
+        raise InvalidPuzzle("reading compressed f-puzzles data needs the lzstring package "
+                            "(pip install lzstring)") from exc
+    return lzstring.LZString()
+
+
+def is_fpuzzles_line(text: str) -> bool:
+    """Whether a line (stripped) starts f-puzzles data: a JSON object or array, an f-puzzles
+    or SudokuPad link, or compressed data (``N4Ig...``)."""
+    return (text[:1] in ("{", "[") or text.startswith(_LZ_START)
+            or _LINK.match(text) is not None)
+
+
+def decode_fpuzzles(text: str) -> tuple[str, str]:
+    """The JSON text and the :attr:`FPuzzlesForm.prefix` of one line of f-puzzles data.
+
+    Raises:
+        InvalidPuzzle: a SudokuPad link of another format (``scl``, ``ctc``, a short puzzle
+            id), or data that does not decompress to JSON text (column 1 of the data).
+    """
+    text = text.strip()
+    if text[:1] in ("{", "["):
+        return text, ""
+    prefix, data = "", text
+    link = _LINK.match(text)
+    if link is not None:
+        prefix, data = link["prefix"], text[link.end():]
+        if "sudokupad" in prefix.lower() or "crackingthecryptic" in prefix.lower():
+            if link["kind"] is None or link["kind"].lower() != "fpuzzles":
+                raise InvalidPuzzle("expected a SudokuPad link to f-puzzles data (.../fpuzzles"
+                                    "DATA); SudokuPad's own scl/ctc formats and short puzzle "
+                                    "ids are not read (export the puzzle from f-puzzles)",
+                                    column=1)
+        data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
+    else:
+        prefix = _LZ_START
+    try:
+        found = _lz().decompressFromBase64(data)
+    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
+        found = None
+    if not found or not found.lstrip().startswith(("{", "[")):
+        raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
+                            "(compressToBase64), found text that does not decompress to JSON",
+                            column=len(prefix) + 1 if link is not None else 1)
+    return found, prefix
+
+
+class _Where:
+    """Locates keys of one JSON text for error messages (line and column in the file)."""
+
+    def __init__(self, text: str, line: int, compressed: bool) -> None:
+        self.text, self.line, self.compressed = text, line, compressed
+
+    def __call__(self, key: str | None) -> dict[str, int]:
+        if self.compressed or key is None:
+            return {"line": self.line, "column": 1}
+        at = self.text.find(f'"{key}"')
+        if at < 0:
+            return {"line": self.line, "column": 1}
+        before = self.text[:at]
+        return {"line": self.line + before.count("\n"), "column": at - before.rfind("\n")}
+
+
+def _cell(name: Any, n: int, key: str) -> int:
+    match = _CELL.match(name) if isinstance(name, str) else None
+    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
+        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {name!r}")
+    return (int(match[1]) - 1) * n + int(match[2]) - 1
+
+
+class _Bad(Exception):
+    """An error at a key, located by the caller."""
+
+    def __init__(self, key: str | None, message: str) -> None:
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+        raise _Bad(key, f"{key}: expected a list of objects")
+    return value
+
+
+def _present(value: Any) -> bool:
+    return value not in (None, False, "", [], {}, 0)
+
+
+def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
+    if not isinstance(data, dict):
+        raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
+    n = data.get("size")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
+        raise _Bad("size", f"size: expected a grid side 1..{MAX_SIZE}, found {n!r}")
+    unknown = sorted(k for k, v in data.items() if k not in _SETTINGS | _READ and _present(v))
+    if unknown:
+        key = unknown[0]
+        raise _Bad(key, f"f-puzzles constraint {', '.join(map(repr, unknown))} is not supported "
+                        "(sudokit reads givens, regions, diagonals, anti-knight, anti-king, "
+                        "non-consecutive, disjoint groups, killer cages, extra regions and "
+                        "odd/even cells); the puzzle is refused rather than solved without it")
+    rows = data.get("grid")
+    if (not isinstance(rows, list) or len(rows) != n
+            or not all(isinstance(r, list) and len(r) == n for r in rows)):
+        raise _Bad("grid", f"grid: expected {n} rows of {n} cell objects")
+    givens, owner, regional = [0] * (n * n), [0] * (n * n), False
+    br, bc = box_shape_for_side(n)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            k = r * n + c
+            if not isinstance(cell, dict):
+                raise _Bad("grid", f"grid: R{r + 1}C{c + 1} is not a cell object")
+            if cell.get("given") and cell.get("value") is not None:
+                value = cell["value"]
+                if not isinstance(value, int) or not 1 <= value <= n:
+                    raise _Bad("grid", f"grid: R{r + 1}C{c + 1} holds {value!r}, expected a "
+                                       f"digit 1..{n}")
+                givens[k] = value
+            if _present(cell.get("givenPencilMarks")):
+                raise _Bad("givenPencilMarks", f"givenPencilMarks at R{r + 1}C{c + 1} (given "
+                                               "candidates) are not supported; refused")
+            region = cell.get("region")
+            if region is None:
+                owner[k] = (r // br) * (n // bc) + c // bc
+            elif isinstance(region, int) and 0 <= region < n:
+                owner[k], regional = region, True
+            else:
+                raise _Bad("region", f"grid: R{r + 1}C{c + 1} has region {region!r}, expected "
+                                     f"0..{n - 1}")
+    regions = None
+    if regional:
+        groups: list[list[int]] = [[] for _ in range(n)]
+        for k, g in enumerate(owner):
+            groups[g].append(k)
+        regions = groups
+        if all(owner[k] == (k // n // br) * (n // bc) + k % n // bc for k in range(n * n)):
+            regions = None
+    rules = Variant.STANDARD
+    for key, flag in _FLAGS.items():
+        if data.get(key):
+            rules |= flag
+    negative = data.get("negative") or []
+    if "difference" in negative:
+        rules |= Variant.NON_CONSECUTIVE
+    if regions is not None and Variant.DISJOINT in rules:
+        raise _Bad("disjointgroups", "disjointgroups with irregular regions are not supported")
+    cages: list[Cage] = []
+    extra: list[list[int]] = []
+    for key in ("killercage", "cage"):
+        for entry in _entries(data, key):
+            cells = [_cell(name, n, key) for name in entry.get("cells") or []]
+            if not cells:
+                raise _Bad(key, f"{key}: a cage without cells")
+            value = str(entry.get("value") or "").strip()
+            if not value:
+                extra.append(cells)
+            elif not value.isdigit():
+                raise _Bad(key, f"{key}: cage value {value!r} at {entry['cells'][0]} is not a "
+                                "sum (other cage rules are not supported)")
+            else:
+                total = int(value)
+                low, high = cage_totals(len(cells), n)
+                if len(set(cells)) != len(cells) or not low <= total <= high:
+                    raise _Bad(key, f"{key}: cage at {entry['cells'][0]} of {len(cells)} cells "
+                                    f"cannot add up to {total} (expected {low}..{high})")
+                cages.append(Cage(total, tuple(cells)))
+    for entry in _entries(data, "extraregion"):
+        extra.append([_cell(name, n, "extraregion") for name in entry.get("cells") or []])
+    parity = None
+    if data.get("odd") or data.get("even"):
+        marks = ["."] * (n * n)
+        for key, mark in (("odd", "o"), ("even", "e")):
+            for entry in _entries(data, key):
+                marks[_cell(entry.get("cell"), n, key)] = mark
+        parity = "".join(marks)
+    try:
+        geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
+                               extra_regions=extra)
+        puzzle = Puzzle(geometry, tuple(givens))
+    except InvalidPuzzle as exc:
+        raise _Bad(None, str(exc.args[0] if exc.args else exc)) from None
+    solution = data.get("solution")
+    expected = None
+    if (isinstance(solution, list) and len(solution) == n * n
+            and all(isinstance(d, int) and 1 <= d <= n for d in solution)):
+        expected = tuple(solution)
+    return puzzle, expected
+
+
+def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
+                    line: int = 1) -> Puzzle:
+    """The puzzle of one f-puzzles object (a dict, or JSON text).
+
+    Raises:
+        InvalidPuzzle: the data is no f-puzzles puzzle, or holds a constraint sudokit cannot
+            express (the message names the key; see the module docstring).
+    """
+    text = data if isinstance(data, str) else json.dumps(data)
+    return _puzzle(text, source, line, compressed=False)[0]
+
+
+def _puzzle(text: str, source: str, line: int,
+            compressed: bool) -> tuple[Puzzle, tuple[int, ...] | None]:
+    where = _Where(text, line, compressed)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
+            {"line": line, "column": 1}
+        raise InvalidPuzzle(f"expected f-puzzles JSON: {exc.msg}"
+                            + (" (in the decompressed data)" if compressed else ""),
+                            source=source, **at) from None
+    try:
+        return _build(data)
+    except _Bad as bad:
+        note = " (in the decompressed data)" if compressed else ""
+        raise InvalidPuzzle(bad.message + note, source=source, **where(bad.key)) from None
+
+
+def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
+    """Records of a file of f-puzzles data: one JSON document (an object, or an array of
+    objects, over any number of lines), or lines of JSON objects, links or compressed data
+    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error.
+    """
+    number = 0
+    while text := stream.readline():
+        number += 1
+        line = text.strip().lstrip("\ufeff")
+        if not line or line.startswith("#"):
+            continue
+        if line[:1] in ("{", "["):
+            try:
+                json.loads(line)
+            except json.JSONDecodeError:  # a document over several lines: the rest of the file
+                yield from _document(line + "\n" + stream.read(), source, number)
+                return
+            yield from _document(line, source, number)
+            continue
+        try:
+            data, prefix = decode_fpuzzles(line)
+            puzzle, expected = _puzzle(data, source, number, compressed=True)
+        except InvalidPuzzle as exc:
+            yield Record(source, number, None, exc.located(source=source, line=number))
+            continue
+        yield Record(source, number, puzzle, expected=expected,
+                     style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
+
+
+def _document(text: str, source: str, line: int) -> Iterator[Record]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        yield Record(source, line, None, InvalidPuzzle(
+            f"expected f-puzzles JSON: {exc.msg}", source=source,
+            line=line + exc.lineno - 1, column=exc.colno))
+        return
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        item_text = text if len(items) == 1 else json.dumps(item)
+        try:
+            puzzle, expected = _puzzle(item_text, source, line, compressed=False)
+        except InvalidPuzzle as exc:
+            yield Record(source, line, None, exc)
+            continue
+        yield Record(source, line, puzzle, expected=expected,
+                     style=Style(fpuzzles=FPuzzlesForm(json.dumps(item), "")))
+
+
+def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
+    """The puzzle's f-puzzles data with every cell's value filled from ``grid`` (givens kept),
+    as the input was written: one line of JSON, compressed data, or a link."""
+    data = json.loads(form.data)
+    n = data["size"]
+    for r, row in enumerate(data["grid"]):
+        for c, cell in enumerate(row):
+            if grid[r * n + c] and not cell.get("given"):
+                cell["value"] = grid[r * n + c]
+    text = json.dumps(data, separators=(",", ":"))
+    if not form.prefix:
+        return text
+    packed = _lz().compressToBase64(text)
+    return packed if form.prefix == _LZ_START else form.prefix + packed
