@@ -134,15 +134,18 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
 
 
 class _Where:
-    """Locates keys of one JSON text for error messages (line and column in the file)."""
+    """Locates keys of one JSON object for error messages: the object is ``text[start:end]``
+    of a text whose first line is file line ``line``."""
 
-    def __init__(self, text: str, line: int, compressed: bool) -> None:
+    def __init__(self, text: str, line: int, compressed: bool, start: int = 0,
+                 end: int | None = None) -> None:
         self.text, self.line, self.compressed = text, line, compressed
+        self.start, self.end = start, len(text) if end is None else end
 
     def __call__(self, key: str | None) -> dict[str, int]:
-        if self.compressed or key is None:
-            return {"line": self.line, "column": 1}
-        at = self.text.find(f'"{key}"')
+        at = -1 if self.compressed else self.start
+        if key is not None and at >= 0:
+            at = self.text.find(f'"{key}"', self.start, self.end)
         if at < 0:
             return {"line": self.line, "column": 1}
         before = self.text[:at]
@@ -267,7 +270,13 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
                                extra_regions=extra)
         puzzle = Puzzle(geometry, tuple(givens))
     except InvalidPuzzle as exc:
-        raise _Bad(None, str(exc.args[0] if exc.args else exc)) from None
+        message = str(exc.args[0] if exc.args else exc)
+        key = ("extraregion" if "extra region" in message
+               else ("killercage" if data.get("killercage") else "cage") if "cage" in message
+               else "grid" if "region" in message else None)
+        if "cage" in message and data.get("killercage") and data.get("cage"):
+            message += " (killercage entries first, then cage entries)"
+        raise _Bad(key, message) from None
     solution = data.get("solution")
     expected = None
     if (isinstance(solution, list) and len(solution) == n * n
@@ -288,11 +297,11 @@ def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
     return _puzzle(text, source, line, compressed=False)[0]
 
 
-def _puzzle(text: str, source: str, line: int,
-            compressed: bool) -> tuple[Puzzle, tuple[int, ...] | None]:
-    where = _Where(text, line, compressed)
+def _puzzle(text: str, source: str, line: int, compressed: bool,
+            data: Any = None, where: _Where | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
+    where = where or _Where(text, line, compressed)
     try:
-        data = json.loads(text)
+        data = json.loads(text) if data is None else data
     except json.JSONDecodeError as exc:
         at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
             {"line": line, "column": 1}
@@ -335,24 +344,50 @@ def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
                      style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
 
 
+def _items(text: str) -> list[tuple[Any, int, int]]:
+    """The objects of a JSON document (one object, or an array of them) with the span of
+    each in ``text``.
+
+    Raises:
+        json.JSONDecodeError: the text is no JSON.
+    """
+    decoder = json.JSONDecoder()
+    at = len(text) - len(text.lstrip())
+    if not text.startswith("[", at):
+        value, end = decoder.raw_decode(text, at)
+        if text[end:].strip():
+            raise json.JSONDecodeError("extra data after the object", text, end)
+        return [(value, at, end)]
+    json.loads(text)  # the whole array is valid: its items decode one by one below
+    found, at = [], at + 1
+    while True:
+        while text[at] in " \t\r\n,":
+            at += 1
+        if text[at] == "]":
+            return found
+        value, end = decoder.raw_decode(text, at)
+        found.append((value, at, end))
+        at = end
+
+
 def _document(text: str, source: str, line: int) -> Iterator[Record]:
     try:
-        value = json.loads(text)
+        items = _items(text)
     except json.JSONDecodeError as exc:
         yield Record(source, line, None, InvalidPuzzle(
             f"expected f-puzzles JSON: {exc.msg}", source=source,
             line=line + exc.lineno - 1, column=exc.colno))
         return
-    items = value if isinstance(value, list) else [value]
-    for item in items:
-        item_text = text if len(items) == 1 else json.dumps(item)
+    for item, start, end in items:
+        where = _Where(text, line, False, start, end)
+        at = where(None)["line"]
         try:
-            puzzle, expected = _puzzle(item_text, source, line, compressed=False)
+            puzzle, expected = _puzzle(text, source, line, False, item, where)
         except InvalidPuzzle as exc:
-            yield Record(source, line, None, exc)
+            yield Record(source, at, None, exc)
             continue
-        yield Record(source, line, puzzle, expected=expected,
-                     style=Style(fpuzzles=FPuzzlesForm(json.dumps(item), "")))
+        yield Record(source, at, puzzle, expected=expected,
+                     style=Style(fpuzzles=FPuzzlesForm(text[start:end], "")))
 
 
 def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
