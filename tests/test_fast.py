@@ -386,3 +386,23 @@ def test_warm_up_loads_kernels_without_side_effects() -> None:
     solver = get_solver("fast")
     solver.warm_up()
     assert solve(Puzzle.from_digits([0] * 81), "fast").status is Status.SOLVED
+
+
+# --- byte-table look-ups of the line path ------------------------------------------------------
+
+def test_lookup_matches_numpy_and_flags_rows_outside_the_table() -> None:
+    from sudokit.fast.lookup import INVALID, lookup
+
+    rng = np.random.default_rng(7)
+    table = np.full(256, INVALID, np.uint8)
+    table[49:58], table[46] = np.arange(1, 10), 0
+    values = rng.choice(np.array([46, *range(49, 58)], np.uint8), size=(50, 81))
+    values[[3, 17], [5, 80]] = [ord("x"), ord("!")]  # not symbols of this table
+    out, invalid = lookup(values, table)
+    assert (out == table.take(values)).all()
+    assert invalid.tolist() == [i in (3, 17) for i in range(50)]
+    short = np.frombuffer(b".123", np.uint8)  # an encode table: digits 0..3 only
+    records = np.zeros((2, 6), np.uint8)
+    _, invalid = lookup(np.array([[1, 2, 3, 0], [1, 4, 0, 0]], np.uint8), short,
+                        records[:, 1:5])  # written into a strided view
+    assert bytes(records[0, 1:5]) == b"123." and invalid.tolist() == [False, True]

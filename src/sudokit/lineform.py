@@ -21,6 +21,7 @@ read by the general reader with universal newlines (and numbered as such).
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -86,7 +87,7 @@ def encode_rows(grids: np.ndarray, codec: Codec, prefix: bytes = b"") -> np.ndar
     width = len(prefix)
     out = np.empty((len(grids), width + grids.shape[1] + 1), np.uint8)
     out[:, :width] = np.frombuffer(prefix, np.uint8)
-    out[:, width:-1] = codec.encode.take(grids)  # take: 2x faster than indexing
+    _lookup(grids, codec.encode, out[:, width:-1])
     out[:, -1] = 10
     return out
 
@@ -395,8 +396,8 @@ class LineReader:
         for offsets in (puzzle, other):  # every field must be symbols of this grid
             rows = np.flatnonzero(offsets >= 0)
             raw = _gather(data, offsets[rows], cells)
-            decoded = codec.decode.take(raw)
-            puzzle[rows[(decoded == _INVALID).any(axis=1)]] = -1
+            decoded, bad = _lookup(raw, codec.decode)
+            puzzle[rows[bad]] = -1
             fields.append((rows, raw, decoded))
         return puzzle >= 0, puzzle, other, count, prefix, tuple(fields)
 
@@ -574,6 +575,21 @@ def _pick(fields: tuple[tuple[np.ndarray, ...], ...], rows: np.ndarray, which: n
             at = np.searchsorted(have, rows[chosen])
             raw[chosen], decoded[chosen] = field_raw[at], field_decoded[at]
     return raw, decoded
+
+
+def _lookup(values: np.ndarray, table: np.ndarray,
+            out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``table[values]`` and bool[R], rows holding a byte the table maps to 255 (no symbol):
+    compiled once the compiled engine is loaded (:mod:`sudokit.fast.lookup`, never loaded
+    for this alone), else NumPy's ``take`` (2x faster than indexing)."""
+    if "sudokit.fast" in sys.modules:
+        from .fast.lookup import lookup
+
+        return lookup(values, table, out)
+    mapped = table.take(values)
+    if out is not None:
+        out[...] = mapped
+    return mapped, (mapped == _INVALID).any(axis=1)
 
 
 def _gather(data: np.ndarray, offsets: np.ndarray, cells: np.ndarray) -> np.ndarray:
