@@ -176,3 +176,54 @@ def test_transformations_that_break_variant_rules_are_refused() -> None:
         apply(diagonal, None, bands=[1, 0, 2])
     moved, _ = apply(diagonal, None, mapping=list(range(9, 0, -1)), transposed=True)
     assert moved.geometry is diagonal.geometry  # both keep the diagonals
+
+
+# -- single diagonals and extra regions (f-puzzles) ----------------------------------------------
+
+def test_single_diagonals_are_named_and_combine_into_diagonal() -> None:
+    main, anti = Variant("main-diagonal"), Variant("Anti_Diagonal")
+    assert main | anti is Variant.DIAGONAL and Variant.DIAGONAL.text == "diagonal"
+    assert Variant("main-diagonal+anti-diagonal").text == "diagonal"
+    assert (main | Variant.HYPER).text == "main-diagonal+hyper"
+    assert Variant.MAIN_DIAGONAL in Variant.DIAGONAL and Variant.DIAGONAL not in anti
+    assert {"main-diagonal", "anti-diagonal"} <= set(VARIANT_NAMES)
+    g = Geometry.of(3, 3, anti)
+    assert g.diagonals == (tuple(8 * k for k in range(1, 10)),)
+    assert g.features == {"anti-diagonal"} and g.unit_names[-1] == "diagonal 1"
+    assert Geometry.of(3, 3, "diagonal").diagonals == (
+        tuple(10 * k for k in range(9)), tuple(8 * k for k in range(1, 10)))
+    assert Geometry.of(3, 3, "diagonal").features == {"diagonal"}
+
+
+def test_a_single_diagonal_is_checked_alone() -> None:
+    # SOLUTION's main diagonal repeats a digit (5, 7, 8, 7, ...), its anti-diagonal too
+    main, anti = Geometry.of(3, 3, "main-diagonal"), Geometry.of(3, 3, "anti-diagonal")
+    for g in (main, anti):
+        diagonal = g.diagonals[0]
+        assert (len({SOLUTION[c] for c in diagonal}) == 9) == is_solution(
+            SOLUTION, Puzzle(g, (0,) * 81))
+    assert not is_solution(SOLUTION, Puzzle(main, (0,) * 81))
+
+
+def test_extra_regions_add_units_and_peers() -> None:
+    g = Geometry.of(3, 3, extra_regions=[(40, 0, 80), list(range(0, 81, 10))])
+    assert g.extra_regions == ((0, 40, 80), tuple(range(0, 81, 10)))
+    assert g.region_units == (tuple(range(0, 81, 10)),)  # the 9-cell one is a unit
+    assert len(g.units) == 28 and g.unit_names[-1] == "extra region 2"
+    assert 80 in g.peers[0] and 40 in g.peers[80]
+    assert not g.is_plain and g.features == {"extra-region"}
+    assert pickle.loads(pickle.dumps(g)) is g
+    assert Geometry.of(3, 3, extra_regions=[(0, 1)]).extra_pairs == ()  # same row already
+    assert (0, 80) in Geometry.of(3, 3, extra_regions=[(0, 80)]).extra_pairs
+    with_region = Puzzle(Geometry.of(3, 3, extra_regions=[(0, 1, 9, 30)]), (0,) * 81)
+    assert is_solution(SOLUTION, with_region) == (len({SOLUTION[c] for c in (0, 1, 9, 30)}) == 4)
+
+
+@pytest.mark.parametrize(("regions", "words"), [
+    ([()], "extra region 1 has 0 cells"),
+    ([tuple(range(10))], "expected 1..9"),
+    ([(0, 81)], "outside the grid"),
+])
+def test_bad_extra_regions(regions, words) -> None:
+    with pytest.raises(InvalidPuzzle, match=words):
+        Geometry.of(3, 3, extra_regions=regions)
