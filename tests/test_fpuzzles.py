@@ -21,7 +21,12 @@ from typer.testing import CliRunner
 from sudokit.api import count_solutions, solve
 from sudokit.cli import app
 from sudokit.errors import InvalidPuzzle, UnsupportedPuzzle
-from sudokit.formats import format_line, needs_general_reader, parse_puzzle, read_puzzles
+from sudokit.formats import (
+    format_line,
+    needs_general_reader,
+    parse_puzzle,
+    read_puzzles,
+)
 from sudokit.geometry import Geometry, Variant
 from sudokit.puzzle import Puzzle, is_solution
 from sudokit.variants.fpuzzles import decode_fpuzzles, fpuzzles_puzzle

@@ -5,7 +5,8 @@ hold regions, cages, even/odd marks and overlapping grids.
   :class:`~sudokit.geometry.Layout` values;
 * :mod:`~sudokit.variants.names`: ``--variant`` / ``# variant:`` names (:class:`VariantSpec`);
 * :mod:`~sudokit.variants.janko`: Otto Janko's files (header, givens, region or cage grids);
-* :mod:`~sudokit.variants.compact`: the compact line form (givens, ids, sums on one line).
+* :mod:`~sudokit.variants.compact`: the compact line form (givens, ids, sums on one line);
+* :mod:`~sudokit.variants.fpuzzles`: f-puzzles data (JSON, f-puzzles and SudokuPad links).
 
 :func:`sudokit.formats.read_puzzles` reads every one of these forms.
 """

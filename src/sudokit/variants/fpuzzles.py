@@ -113,9 +113,8 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
     link = _LINK.match(text)
     if link is not None:
         prefix, data = link["prefix"], text[link.end():]
-        if "sudokupad" in prefix.lower() or "crackingthecryptic" in prefix.lower():
-            if link["kind"] is None or link["kind"].lower() != "fpuzzles":
-                raise InvalidPuzzle("expected a SudokuPad link to f-puzzles data (.../fpuzzles"
+        if "f-puzzles" not in prefix.lower() and (link["kind"] or "").lower() != "fpuzzles":
+            raise InvalidPuzzle("expected a SudokuPad link to f-puzzles data (.../fpuzzles"
                                     "DATA); SudokuPad's own scl/ctc formats and short puzzle "
                                     "ids are not read (export the puzzle from f-puzzles)",
                                     column=1)

@@ -2,8 +2,9 @@
 
 A name combines, with ``+`` (or ``,``), any of
 
-* the whole-grid rules of :class:`~sudokit.geometry.Variant`: ``diagonal``, ``hyper``,
-  ``disjoint``, ``anti-knight``, ``anti-king``, ``non-consecutive`` (and ``standard``: none);
+* the whole-grid rules of :class:`~sudokit.geometry.Variant`: ``diagonal`` (both diagonals;
+  ``main-diagonal`` or ``anti-diagonal`` for one), ``hyper``, ``disjoint``, ``anti-knight``,
+  ``anti-king``, ``non-consecutive`` (and ``standard``: none);
 * the puzzle types whose constraints a file holds: ``jigsaw`` (regions replace the boxes),
   ``killer`` (cages with sums), ``even-odd`` (cells marked even or odd). A reader finds these in
   the file when it can; the name says which one a file means where it cannot tell (a Janko
