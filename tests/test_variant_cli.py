@@ -95,7 +95,8 @@ def test_bad_directive_is_one_invalid_record(tmp_path: Path) -> None:
     result = run("solve", path, "-m", "fast", "--variant", "diagonal")
     assert result.exit_code == 1
     assert lines_of(result)[1] == SOLUTIONS[0]
-    assert (f"{path}:1:12: variant directive: expected standard, diagonal, hyper, disjoint, "
+    assert (f"{path}:1:12: variant directive: expected standard, diagonal, main-diagonal, "
+            "anti-diagonal, hyper, disjoint, "
             "anti-knight, anti-king, non-consecutive, jigsaw, killer, even-odd, samurai, "
             "butterfly, sumo, windmill, gattai-8, shogun, sohei, clueless-1, clueless-2 "
             "(combined with +), found 'kilter'" in result.output)
