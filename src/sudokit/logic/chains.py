@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from ..geometry import Geometry
+from .memo import DigitMemo
 from .state import Board, bits
 from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
 from .units import intersections, unit_cells
@@ -148,44 +149,50 @@ def _walk(graph: _Graph, start: Node, max_nodes: int,
     start to the node last offered); the first result that is not None is returned, else
     None."""
     strong_memo, weak_memo = graph.strong, graph.weak
-    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    # parent of each node reached false (a true node) and reached true (a false node)
+    parent_off: dict[Node, Node | None] = {start: None}
+    parent_on: dict[Node, Node] = {}
     frontier: list[Node] = [start]
-    on = False
     length = 1
-    offered: list[tuple[Node, bool]] = [(start, False)]
+    last: list[Node] = [start]
 
     def path() -> list[Node]:
-        found: list[Node] = []
-        back: tuple[Node, bool] | None = offered[0]
-        while back is not None:
-            found.append(back[0])
-            back = parent[back]
+        found: list[Node] = [last[0]]
+        node: Node | None = parent_on[last[0]]
+        on = False
+        while node is not None:
+            found.append(node)
+            node = parent_off[node] if not on else parent_on[node]
+            on = not on
         return found[::-1]
 
     while frontier and length < max_nodes:
         grown: list[Node] = []
-        for node in frontier:
-            if on:
-                links = weak_memo.get(node)
-                if links is None:
-                    links = weak_memo[node] = _weak_links(graph, node)
-            else:
+        if length % 2:  # strong links: false -> true, offered to accept
+            for node in frontier:
                 links = strong_memo.get(node)
                 if links is None:
                     links = strong_memo[node] = _strong_links(graph, node)
-            for nxt in links:
-                key = (nxt, not on)
-                if key in parent:
-                    continue
-                parent[key] = (node, on)
-                if not on:
-                    offered[0] = key
+                for nxt in links:
+                    if nxt in parent_on:
+                        continue
+                    parent_on[nxt] = node
+                    last[0] = nxt
                     result = accept(nxt, length, path)
                     if result is not None:
                         return result
-                grown.append(nxt)
+                    grown.append(nxt)
+        else:  # weak links: true -> false
+            for node in frontier:
+                links = weak_memo.get(node)
+                if links is None:
+                    links = weak_memo[node] = _weak_links(graph, node)
+                for nxt in links:
+                    if nxt in parent_off:
+                        continue
+                    parent_off[nxt] = node
+                    grown.append(nxt)
         frontier = grown
-        on = not on
         length += 1
     return None
 
@@ -201,15 +208,46 @@ def _search(graph: _Graph, start: Node, max_nodes: int) -> tuple[list[Node], tup
     ma, da = start
     seen_a = board.cells_of[da] & board.common_peers(ma) & ~ma
     single_a = not ma & (ma - 1)
+    common_peers = board.common_peers
 
     def accept(nxt: Node, _length: int, path: Callable[[], list[Node]]) -> Any:
-        if nxt == start or (seen_a and nxt[1] == da) or (single_a and nxt[1] != da):
-            placements, eliminations = _conclusion(board, start, nxt)
-            if placements or eliminations:
-                return path(), placements, eliminations
+        mz, dz = nxt
+        if dz == da:
+            if nxt != start and not seen_a & common_peers(mz) & ~mz:
+                return None  # same digit, nothing sees both ends
+        elif not single_a:
+            return None
+        placements, eliminations = _conclusion(board, start, nxt)
+        if placements or eliminations:
+            return path(), placements, eliminations
         return None
 
     return _walk(graph, start, max_nodes, accept)
+
+
+_SEARCHED = DigitMemo()
+"""Single-digit chain searches done before: per (digit, its places, mode, start), what
+:func:`_search` found and the bound it searched with."""
+
+
+def _search_single_digit(graph: _Graph, start: Node, max_nodes: int
+                         ) -> tuple[list[Node], tuple, tuple] | None:
+    """:func:`_search` for the single-digit modes, through :data:`_SEARCHED`: such a search
+    reads only the places of its digit, and a breadth-first search with a smaller bound finds
+    the same chain if it is short enough, else nothing."""
+    board, d0 = graph.board, start[1]
+    table = _SEARCHED.table(board)
+    key = (d0, board.cells_of[d0], graph.mode, start)
+    entry = table.get(key)
+    if entry is not None:
+        found, searched = entry
+        if found is not None:
+            return found if len(found[0]) - 1 < max_nodes else None
+        if max_nodes <= searched:
+            return None
+    found = _search(graph, start, max_nodes)
+    table[key] = (found, max_nodes)
+    return found
 
 
 def _closes(board: Board, z: Node, start: Node) -> bool:
@@ -337,15 +375,19 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None."""
     grouped = mode in _GROUPED
-    graph = _Graph(board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
+    graph = board.memo.get(("chains", mode))
+    if graph is None:  # shared by the searches of one mode on this snapshot
+        graph = board.memo["chains", mode] = _Graph(
+            board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
     starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
     if grouped:
         starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
+    search = _search_single_digit if mode in _SINGLE_DIGIT else _search
     best = None
     for start in starts:
         if mode is ChainMode.XY and board.masks[start[0].bit_length() - 1].bit_count() != 2:
             continue
-        found = _search(graph, start, best[0] if best else max_nodes)
+        found = search(graph, start, best[0] if best else max_nodes)
         if found is None:
             continue
         path, placements, eliminations = found

@@ -34,7 +34,19 @@ class Als:
 
 def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS, min_cells: int = 1) -> list[Als]:
     """Every ALS of ``min_cells`` to ``max_cells`` cells (each once, whatever unit it is found
-    in)."""
+    in), in the order of the units, then of size. Those of up to :data:`MAX_CELLS` cells are
+    found once per board snapshot and shared by the ALS techniques."""
+    if max_cells <= MAX_CELLS:
+        every = board.memo.get("als")
+        if every is None:
+            every = board.memo["als"] = _find_sets(board, MAX_CELLS, 1)
+        if min_cells <= 1 and max_cells == MAX_CELLS:
+            return every
+        return [a for a in every if min_cells <= a.cells.bit_count() <= max_cells]
+    return _find_sets(board, max_cells, min_cells)
+
+
+def _find_sets(board: Board, max_cells: int, min_cells: int) -> list[Als]:
     masks, seen, out = board.masks, set(), []
     for unit in board.geometry.units:
         open_cells = [c for c in unit if not board.values[c]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..memo import DigitMemo
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text
@@ -18,40 +19,55 @@ __all__ = ["fish"]
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
+_EMPTY = DigitMemo()
+"""Digits (with their places) where a fish of a given size was not found before."""
+
+
 def fish(board: Board, size: int, rating: float) -> Step | None:
-    """Find a basic fish with ``size`` base lines (see module docstring)."""
+    """Find a basic fish with ``size`` base lines (see module docstring); digits searched
+    in vain before with the same places are skipped (:class:`~sudokit.logic.memo.DigitMemo`)."""
+    for d0 in range(board.side):
+        if _EMPTY.nothing_for(board, d0, size):
+            continue
+        step = _fish_of_digit(board, d0, size, rating)
+        if step is not None:
+            return step
+        _EMPTY.found_nothing(board, d0, size)
+    return None
+
+
+def _fish_of_digit(board: Board, d0: int, size: int, rating: float) -> Step | None:
     geometry, places = board.geometry, board.places
     n = geometry.side
     masks = unit_cells(geometry)
-    for d0 in range(n):
-        for base_offset, cover_offset in ((0, n), (n, 0)):
-            bases = [u for u in range(base_offset, base_offset + n)
-                     if 2 <= places[u][d0].bit_count() <= size]
-            for group in combinations(bases, size):
-                union = 0
-                for u in group:
-                    union |= places[u][d0]
-                if union.bit_count() != size:
-                    continue
-                covers = [cover_offset + p for p in bits(union)]
-                base_cells = 0
-                for u in group:
-                    base_cells |= masks[u]
-                targets = 0
-                for u in covers:
-                    targets |= masks[u]
-                targets &= board.cells_of[d0] & ~base_cells
-                if not targets:
-                    continue
-                digit = d0 + 1
-                eliminations = tuple((c, digit) for c in bits(targets))
-                names = geometry.unit_names
-                return Step(_NAMES[size], rating,
-                            f"{digit} in {', '.join(names[u] for u in group)} lies only in "
-                            f"{', '.join(names[u] for u in covers)}: "
-                            f"{eliminations_text(geometry, eliminations)}",
-                            eliminations=eliminations,
-                            cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
+    for base_offset, cover_offset in ((0, n), (n, 0)):
+        bases = [u for u in range(base_offset, base_offset + n)
+                 if 2 <= places[u][d0].bit_count() <= size]
+        for group in combinations(bases, size):
+            union = 0
+            for u in group:
+                union |= places[u][d0]
+            if union.bit_count() != size:
+                continue
+            covers = [cover_offset + p for p in bits(union)]
+            base_cells = 0
+            for u in group:
+                base_cells |= masks[u]
+            targets = 0
+            for u in covers:
+                targets |= masks[u]
+            targets &= board.cells_of[d0] & ~base_cells
+            if not targets:
+                continue
+            digit = d0 + 1
+            eliminations = tuple((c, digit) for c in bits(targets))
+            names = geometry.unit_names
+            return Step(_NAMES[size], rating,
+                        f"{digit} in {', '.join(names[u] for u in group)} lies only in "
+                        f"{', '.join(names[u] for u in covers)}: "
+                        f"{eliminations_text(geometry, eliminations)}",
+                        eliminations=eliminations,
+                        cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
     return None
 
 

@@ -9,6 +9,7 @@ Rectangle are four-node X-chains, rated 5.2 as short X-chains are (see
 
 from __future__ import annotations
 
+from ..memo import DigitMemo
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
@@ -18,6 +19,9 @@ __all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fis
 
 RATING = 5.2
 """Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: a four-node X-chain."""
+
+_EMPTY = DigitMemo()
+"""Digits (with their places) where a pattern of this module was not found before."""
 
 
 def conjugate_pairs(board: Board, d0: int) -> list[tuple[int, int, int]]:
@@ -44,65 +48,91 @@ def _name(board: Board, u1: int, u2: int, a: int, b: int) -> str:
 
 @technique("Turbot Fish", RATING, order=-2)
 def turbot_fish(board: Board) -> Step | None:
-    """Two strong links on a digit whose near ends see each other: one far end holds it."""
+    """Two strong links on a digit whose near ends see each other: one far end holds it
+    (Skyscraper or 2-String Kite first, else the first Turbot Fish)."""
+    best: Step | None = None
+    for d0 in range(board.side):
+        if _EMPTY.nothing_for(board, d0, "turbot"):
+            continue
+        step = _turbot_of_digit(board, d0)
+        if step is None:
+            _EMPTY.found_nothing(board, d0, "turbot")
+        elif step.technique != "Turbot Fish":
+            return step
+        best = best or step
+    return best
+
+
+def _turbot_of_digit(board: Board, d0: int) -> Step | None:
     geometry = board.geometry
     best: Step | None = None
-    for d0 in range(geometry.side):
-        pairs = conjugate_pairs(board, d0)
-        for i, (u1, p1, p2) in enumerate(pairs):
-            for u2, q1, q2 in pairs[i + 1:]:
-                if {p1, p2} & {q1, q2}:
-                    continue
-                for a, far_a in ((p1, p2), (p2, p1)):
-                    for b, far_b in ((q1, q2), (q2, q1)):
-                        if not board.sees(a, b) or board.sees(far_a, far_b):
-                            continue
-                        seen = (board.cells_of[d0] & board.peer_masks[far_a]
-                                & board.peer_masks[far_b])
-                        if not seen:
-                            continue
-                        digit = d0 + 1
-                        eliminations = tuple((c, digit) for c in bits(seen))
-                        name = _name(board, u1, u2, a, b)
-                        step = Step(name, RATING,
-                                    f"{digit}: strong links {geometry.label(far_a)}-"
-                                    f"{geometry.label(a)} and {geometry.label(b)}-"
-                                    f"{geometry.label(far_b)}, {geometry.label(a)} sees "
-                                    f"{geometry.label(b)}, so {geometry.label(far_a)} or "
-                                    f"{geometry.label(far_b)} is {digit}: "
-                                    f"{eliminations_text(geometry, eliminations)}",
-                                    eliminations=eliminations, cells=(far_a, a, b, far_b),
-                                    digits=(digit,))
-                        if name != "Turbot Fish":
-                            return step
-                        best = best or step
+    pairs = conjugate_pairs(board, d0)
+    for i, (u1, p1, p2) in enumerate(pairs):
+        for u2, q1, q2 in pairs[i + 1:]:
+            if {p1, p2} & {q1, q2}:
+                continue
+            for a, far_a in ((p1, p2), (p2, p1)):
+                for b, far_b in ((q1, q2), (q2, q1)):
+                    if not board.sees(a, b) or board.sees(far_a, far_b):
+                        continue
+                    seen = (board.cells_of[d0] & board.peer_masks[far_a]
+                            & board.peer_masks[far_b])
+                    if not seen:
+                        continue
+                    digit = d0 + 1
+                    eliminations = tuple((c, digit) for c in bits(seen))
+                    name = _name(board, u1, u2, a, b)
+                    step = Step(name, RATING,
+                                f"{digit}: strong links {geometry.label(far_a)}-"
+                                f"{geometry.label(a)} and {geometry.label(b)}-"
+                                f"{geometry.label(far_b)}, {geometry.label(a)} sees "
+                                f"{geometry.label(b)}, so {geometry.label(far_a)} or "
+                                f"{geometry.label(far_b)} is {digit}: "
+                                f"{eliminations_text(geometry, eliminations)}",
+                                eliminations=eliminations, cells=(far_a, a, b, far_b),
+                                digits=(digit,))
+                    if name != "Turbot Fish":
+                        return step
+                    best = best or step
     return best
 
 
 @technique("Empty Rectangle", RATING, order=-1)
 def empty_rectangle(board: Board) -> Step | None:
     """A box whose places for a digit lie on one row and one column, with a strong link."""
+    for d0 in range(board.side):
+        if _EMPTY.nothing_for(board, d0, "er"):
+            continue
+        step = _er_of_digit(board, d0)
+        if step is not None:
+            return step
+        _EMPTY.found_nothing(board, d0, "er")
+    return None
+
+
+def _er_of_digit(board: Board, d0: int) -> Step | None:
     geometry = board.geometry
     n = geometry.side
     masks = unit_cells(geometry)
-    for d0 in range(n):
-        cells = board.cells_of[d0]
-        pairs = conjugate_pairs(board, d0)
-        for box in range(2 * n, 3 * n):
-            inside = cells & masks[box]
-            if inside.bit_count() < 2:
-                continue
-            for row in range(n):
-                for col in range(n, 2 * n):
-                    row_part = inside & masks[row]
-                    col_part = inside & masks[col] & ~masks[row]
-                    if not row_part or not col_part or inside & ~(masks[row] | masks[col]):
-                        continue
-                    step = _er_with_pair(board, d0, box, row_part, col_part, pairs)
-                    if step is None:
-                        step = _er_with_pair(board, d0, box, col_part, row_part, pairs)
-                    if step is not None:
-                        return step
+    cells = board.cells_of[d0]
+    pairs = conjugate_pairs(board, d0)
+    for box in range(2 * n, 3 * n):
+        inside = cells & masks[box]
+        if inside.bit_count() < 2:
+            continue
+        rows = [r for r in range(n) if inside & masks[r]]
+        cols = [c for c in range(n, 2 * n) if inside & masks[c]]
+        for row in rows:
+            for col in cols:
+                row_part = inside & masks[row]
+                col_part = inside & masks[col] & ~masks[row]
+                if not row_part or not col_part or inside & ~(masks[row] | masks[col]):
+                    continue
+                step = _er_with_pair(board, d0, box, row_part, col_part, pairs)
+                if step is None:
+                    step = _er_with_pair(board, d0, box, col_part, row_part, pairs)
+                if step is not None:
+                    return step
     return None
 
 
@@ -158,34 +188,44 @@ def _components(board: Board, d0: int) -> list[dict[int, int]]:
 def simple_colouring(board: Board) -> Step | None:
     """Colour a digit's conjugate pairs: a colour seeing itself is false (wrap); a cell seeing
     both colours loses the digit (trap)."""
+    for d0 in range(board.side):
+        if _EMPTY.nothing_for(board, d0, "colouring"):
+            continue
+        step = _colouring_of_digit(board, d0)
+        if step is not None:
+            return step
+        _EMPTY.found_nothing(board, d0, "colouring")
+    return None
+
+
+def _colouring_of_digit(board: Board, d0: int) -> Step | None:
     geometry = board.geometry
-    for d0 in range(geometry.side):
-        digit = d0 + 1
-        for colour in _components(board, d0):
-            sides = [[c for c, k in colour.items() if k == side] for side in (0, 1)]
-            bonus = length_bonus(len(colour))
-            for side in sides:
-                if any(board.sees(a, b) for i, a in enumerate(side) for b in side[i + 1:]):
-                    eliminations = tuple((c, digit) for c in sorted(side))
-                    return Step("Simple Colouring", 6.5 + bonus,
-                                f"colour wrap on {digit}: two cells of one colour see each "
-                                f"other, so that colour is false: "
-                                f"{eliminations_text(geometry, eliminations)}",
-                                eliminations=eliminations, cells=tuple(sorted(colour)),
-                                digits=(digit,))
-            seen_a = seen_b = 0
-            for c in sides[0]:
-                seen_a |= board.peer_masks[c]
-            for c in sides[1]:
-                seen_b |= board.peer_masks[c]
-            trap = board.cells_of[d0] & seen_a & seen_b
-            for c in colour:
-                trap &= ~(1 << c)
-            if trap:
-                eliminations = tuple((c, digit) for c in bits(trap))
-                return Step("Simple Colouring", 6.6 + bonus,
-                            f"colour trap on {digit}: these cells see both colours: "
+    digit = d0 + 1
+    for colour in _components(board, d0):
+        sides = [[c for c, k in colour.items() if k == side] for side in (0, 1)]
+        bonus = length_bonus(len(colour))
+        for side in sides:
+            if any(board.sees(a, b) for i, a in enumerate(side) for b in side[i + 1:]):
+                eliminations = tuple((c, digit) for c in sorted(side))
+                return Step("Simple Colouring", 6.5 + bonus,
+                            f"colour wrap on {digit}: two cells of one colour see each "
+                            f"other, so that colour is false: "
                             f"{eliminations_text(geometry, eliminations)}",
                             eliminations=eliminations, cells=tuple(sorted(colour)),
                             digits=(digit,))
+        seen_a = seen_b = 0
+        for c in sides[0]:
+            seen_a |= board.peer_masks[c]
+        for c in sides[1]:
+            seen_b |= board.peer_masks[c]
+        trap = board.cells_of[d0] & seen_a & seen_b
+        for c in colour:
+            trap &= ~(1 << c)
+        if trap:
+            eliminations = tuple((c, digit) for c in bits(trap))
+            return Step("Simple Colouring", 6.6 + bonus,
+                        f"colour trap on {digit}: these cells see both colours: "
+                        f"{eliminations_text(geometry, eliminations)}",
+                        eliminations=eliminations, cells=tuple(sorted(colour)),
+                        digits=(digit,))
     return None

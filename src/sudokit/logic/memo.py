@@ -1,0 +1,48 @@
+"""Results of single-digit searches kept across board snapshots.
+
+A single-digit technique (fish, Skyscraper and its kin, Empty Rectangle, simple colouring,
+X-chains) reads only the places of its digit: what it finds for digit d is a function of the
+grid and of ``board.cells_of[d - 1]`` alone. The solve loop restarts from the easiest technique
+after every step (Sudoku Explainer's rule, Juillerat 2006), so each such technique searches the
+same digit patterns again and again while other digits change. A :class:`DigitMemo` keeps what
+a search found (usually: that it found nothing) keyed by the digit and its places, so a repeat
+is one dictionary look-up and the solve is step for step the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..geometry import Geometry
+from .state import Board
+
+__all__ = ["DigitMemo"]
+
+
+class DigitMemo:
+    """Per grid geometry, a dictionary keyed by ``(d0, places, ...)`` (``places`` the bitmask
+    ``board.cells_of[d0]``), emptied when it holds more than ``limit`` entries.
+
+    Args:
+        limit: most entries kept per geometry (memory stays bounded over long runs).
+    """
+
+    def __init__(self, limit: int = 1 << 15) -> None:
+        self.limit = limit
+        self._tables: dict[Geometry, dict[Any, Any]] = {}
+
+    def table(self, board: Board) -> dict[Any, Any]:
+        """The dictionary for ``board``'s geometry (a fresh one once the old one is full)."""
+        table = self._tables.get(board.geometry)
+        if table is None or len(table) > self.limit:
+            table = self._tables[board.geometry] = {}
+        return table
+
+    def nothing_for(self, board: Board, d0: int, *extra: Any) -> bool:
+        """Whether the search found nothing for digit ``d0 + 1`` with its present places (and
+        the same ``extra`` parameters) before."""
+        return (d0, board.cells_of[d0], *extra) in self.table(board)
+
+    def found_nothing(self, board: Board, d0: int, *extra: Any) -> None:
+        """Record that the search found nothing for digit ``d0 + 1`` with its present places."""
+        self.table(board)[(d0, board.cells_of[d0], *extra)] = None
