@@ -18,7 +18,7 @@ from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..geometry import Geometry
 from ..puzzle import Puzzle
 
-__all__ = ["Board", "Candidates", "bits", "digits_of", "FEATURES"]
+__all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
 FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
                       "anti-knight", "anti-king"})
@@ -184,6 +184,8 @@ class Board:
         geometry: the grid.
         masks: list of N*N candidate masks (Python ints; a solved cell's mask is its digit bit).
         values: list of N*N placed digits (0 open).
+        memo: tables derived from this snapshot, shared by techniques (a snapshot never
+            changes, so they stay valid).
     """
 
     def __init__(self, geometry: Geometry, masks: list[int], values: list[int],
@@ -193,6 +195,9 @@ class Board:
         self.values = values
         self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
         self._common = _common_memo(geometry)
+        self.memo: dict = {}
+        """Tables derived from this snapshot that several techniques share (chain link graphs,
+        almost locked sets), keyed by the deriving module."""
 
     @property
     def side(self) -> int:
