@@ -53,6 +53,16 @@ class _Graph:
     groups: list[list[int]]  # per digit: group bitmasks (two or more cells)
     strong: dict[Node, list[Node]] = field(default_factory=dict)  # memo of _strong
     weak: dict[Node, list[Node]] = field(default_factory=dict)  # memo of _weak
+    # the grid's tables, looked up once (hashing a Geometry per link costs)
+    unit_masks: tuple[int, ...] = ()
+    units_of: tuple[tuple[int, ...], ...] = ()
+    box_lines: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        geometry = self.board.geometry
+        self.unit_masks = unit_cells(geometry)
+        self.units_of = geometry.units_of
+        self.box_lines = _box_lines(geometry)
 
 
 @cache
@@ -75,8 +85,8 @@ def _groups(board: Board) -> list[list[int]]:
     return out
 
 
-def _in_group_shape(board: Board, cells: int) -> bool:
-    row_part, col_part = _box_lines(board.geometry)[(cells & -cells).bit_length() - 1]
+def _in_group_shape(graph: _Graph, cells: int) -> bool:
+    row_part, col_part = graph.box_lines[(cells & -cells).bit_length() - 1]
     return not cells & ~row_part or not cells & ~col_part
 
 
@@ -86,14 +96,14 @@ def _strong_links(graph: _Graph, node: Node) -> list[Node]:
     out: list[Node] = []
     if mode is not ChainMode.XY:
         places = board.cells_of[d0]
-        masks = unit_cells(board.geometry)
-        for u in board.geometry.units_of[(cells & -cells).bit_length() - 1]:
+        masks = graph.unit_masks
+        grouped = mode in _GROUPED
+        for u in graph.units_of[(cells & -cells).bit_length() - 1]:
             mask = masks[u]
             if cells & mask != cells:
                 continue
             rest = places & mask & ~cells
-            if rest and (not rest & (rest - 1) or (mode in _GROUPED
-                                                   and _in_group_shape(board, rest))):
+            if rest and (not rest & (rest - 1) or (grouped and _in_group_shape(graph, rest))):
                 out.append((rest, d0))
     if mode not in _SINGLE_DIGIT and not cells & (cells - 1):
         cell = cells.bit_length() - 1

@@ -57,8 +57,11 @@ def _wing_eliminations(board: Board, als: Als, pivot: int, x: int, z: int,
 def als_wing(board: Board, size: int) -> Step | None:
     """Find the easiest ALS wing with an ALS of ``size`` cells (see module docstring)."""
     masks = board.masks
-    bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
-    if not bivalue:
+    by_pair: dict[int, list[int]] = {}  # bivalue cells by their candidates
+    for c in board.open_cells:
+        if masks[c].bit_count() == 2:
+            by_pair.setdefault(masks[c], []).append(c)
+    if not by_pair:
         return None
     best: tuple[tuple[float, int], Step] | None = None
     for als in almost_locked_sets(board, size, size):
@@ -66,10 +69,10 @@ def als_wing(board: Board, size: int) -> Step | None:
         rating = als_wing_rating(size, biggest)
         if best is not None and rating > best[0][0]:
             continue
-        for pivot in bivalue:
+        pivots = sorted(c for pair, cells in by_pair.items() if not pair & ~als.digits
+                        for c in cells if not als.cells >> c & 1)
+        for pivot in pivots:
             m = masks[pivot]
-            if m & ~als.digits or als.cells >> pivot & 1:
-                continue
             d1, d2 = bits(m)
             r1, r2 = _restricted(board, als, pivot, d1), _restricted(board, als, pivot, d2)
             if not (r1 or r2):

@@ -6,27 +6,39 @@ the second unit. Any two overlapping units work, so extra units (Sudoku X diagon
 
 from __future__ import annotations
 
+from functools import cache
+
+from ...geometry import Geometry
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, cells_text, eliminations_text
-from ..units import UnitKind, intersections, unit_cells, unit_kind
+from ..units import Intersection, UnitKind, intersections, unit_cells, unit_kind
 
 __all__ = ["claiming", "pointing"]
 
 
+@cache
+def _overlaps(geometry: Geometry, box_first: bool) -> tuple[tuple[Intersection, int, int], ...]:
+    """The intersections whose first unit is a box (``box_first``) or is not, each with the
+    cell masks of its first and second unit."""
+    masks = unit_cells(geometry)
+    return tuple((inter, masks[inter.first], masks[inter.second])
+                 for inter in intersections(geometry)
+                 if (unit_kind(geometry, inter.first) is UnitKind.BOX) == box_first)
+
+
 def _locked(board: Board, box_first: bool, name: str, rating: float) -> Step | None:
     geometry = board.geometry
-    masks = unit_cells(geometry)
-    for inter in intersections(geometry):
-        is_box = unit_kind(geometry, inter.first) is UnitKind.BOX
-        if is_box != box_first:
-            continue
-        for d0 in range(geometry.side):
-            cells = board.cells_of[d0]
-            inside = cells & masks[inter.first]
-            if not inside or inside & ~inter.cells:
+    cells_of = board.cells_of
+    digits = range(geometry.side)
+    for inter, first, second in _overlaps(geometry, box_first):
+        outside = ~inter.cells
+        for d0 in digits:
+            cells = cells_of[d0]
+            inside = cells & first
+            if not inside or inside & outside:
                 continue
-            targets = cells & masks[inter.second] & ~masks[inter.first]
+            targets = cells & second & ~first
             if targets:
                 digit = d0 + 1
                 eliminations = tuple((c, digit) for c in bits(targets))
