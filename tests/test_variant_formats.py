@@ -221,6 +221,45 @@ def test_general_reader_is_chosen_for_variant_files(tmp_path: Path) -> None:
     compact = tmp_path / "compact.txt"
     compact.write_text(KILLER_4 + "\n")
     assert needs_general_reader(str(compact), "standard")
-    late = tmp_path / "late.txt"
+    late = tmp_path / "late.txt"  # a directive late in the file: the array path handles it
     late.write_text("1...\n" * 20000 + "# variant: samurai\n")
-    assert needs_general_reader(str(late), "standard")
+    assert not needs_general_reader(str(late), "standard")
+
+
+def test_array_path_hands_typed_directives_to_the_general_reader(tmp_path: Path) -> None:
+    """Plain lines (the array path), then ``# variant: samurai`` and a Janko samurai file past
+    the first 64 KiB, then ``# variant: standard`` and a plain line again."""
+    from typer.testing import CliRunner
+
+    from sudokit.cli import app
+
+    plain = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    folder = DATA / "janko" / "SamuraiSudoku"
+    samurai = (folder / "problems" / "2_21x21.txt").read_text().rstrip("\n")
+    path = tmp_path / "late.txt"
+    path.write_text(f"{plain}\n" * 1000 + f"# variant: samurai\n{samurai}\n"
+                    f"# variant: standard\n{plain}\n# variant: killer\n{plain}\n")
+    assert not needs_general_reader(str(path), "standard")
+    result = CliRunner().invoke(app, ["solve", str(path)])
+    lines = result.stdout.splitlines()
+    solved = lines[0]
+    assert lines[:1000] == [solved] * 1000
+    assert lines[1000:1022] == (folder / "solutions" / "2_21x21.txt").read_text().splitlines()
+    assert lines[1022] == solved
+    assert lines[1023].startswith(f"invalid {path}:1027:1: the variant names killer")
+
+
+@pytest.mark.parametrize("sizes", [(3,), (5, 7), (7, 50, 256)])
+def test_typed_directives_read_alike_on_both_paths_whatever_the_chunks(sizes, tmp_path) -> None:
+    from .test_lineform import array_records, key
+
+    plain = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    samurai = (DATA / "janko" / "SamuraiSudoku" / "problems" / "2_21x21.txt").read_text()
+    text = (f"{plain}\n" * 4 + "# variant: samurai\n" + samurai.rstrip("\n") + "\n\n"
+            + f"# variant: killer\n{KILLER_4}\n{plain}\n# variant: diagonal\n{plain}\n"
+            + "# variant: standard\n" + f"{plain}\n" * 3)
+    path = tmp_path / "mixed.txt"
+    path.write_text(text)
+    expected = [key(r) for r in read_puzzles(path, name="x")]
+    assert len(expected) == 11 and expected[4][1] is not None  # the samurai puzzle
+    assert [key(r) for r in array_records(text.encode(), sizes=sizes)] == expected

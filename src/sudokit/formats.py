@@ -41,8 +41,6 @@ Writing: :func:`format_line` (the input's own line form, see :class:`Style`), :f
 from __future__ import annotations
 
 import io
-import mmap
-import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -119,14 +117,15 @@ def parse_variant(variant: Variant | str) -> Variant:
 
 _SNIFF = 1 << 16
 _VARIANT_FORM = re.compile(rb"(?m)^[ \t]*(?:[4-9]|\d{2,3})[ \t]+(?:[4-9]|\d{2,3})[ \t]*\r?$|;")
-_DIRECTIVE_TEXT = re.compile(rb"(?im)^[ \t]*#[ \t]*variant[ \t]*:(.*)$")
 
 
 def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> bool:
     """Whether INPUT ``text`` (a file, or ``-`` for stdin, peeked, not consumed) must be read
     by :func:`read_puzzles` rather than the array path of :mod:`sudokit.lineform`: the variant
     names a type or a layout, or the input's first 64 KiB hold a Janko header (``ROWS COLS``)
-    or a compact line (``;``), or a ``# variant:`` line of a file names a type or layout.
+    or a compact line (``;``), or the input is f-puzzles data. (A ``# variant:`` line naming a
+    type or layout needs no look here: the array path hands the lines after it to the general
+    reader itself.)
 
     Raises:
         InvalidPuzzle: ``variant`` is no variant name.
@@ -136,25 +135,12 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
     try:
         if text == "-":
             head = sys.stdin.buffer.peek(_SNIFF)[:_SNIFF]  # type: ignore[attr-defined]
-            names = _DIRECTIVE_TEXT.findall(head)
         else:
             with open(text, "rb") as fh:
                 head = fh.read(_SNIFF)
-                fh.seek(0)
-                size = os.fstat(fh.fileno()).st_size
-                data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-                names = _DIRECTIVE_TEXT.findall(data) if data.find(b"ariant") >= 0 else []
     except (OSError, AttributeError, ValueError):
         return False
-    if _VARIANT_FORM.search(head) or _starts_fpuzzles(head):
-        return True
-    for name in names:
-        try:
-            if not parse_spec(name.decode("utf-8", "replace")).is_rules_only:
-                return True
-        except InvalidPuzzle:
-            continue
-    return False
+    return bool(_VARIANT_FORM.search(head)) or _starts_fpuzzles(head)
 
 
 def _starts_fpuzzles(head: bytes) -> bool:

@@ -185,6 +185,7 @@ class LineReader:
                  skip_header: bool = False, variant: Variant = Variant.STANDARD) -> None:
         self.stream, self.source = stream, source
         self.directives = Directives(variant)
+        self.typed_spec = False  # a directive named a puzzle type or a layout
         self.skip_header = skip_header
         self.box, self.alphabet = box, alphabet
         self.sizes = sizes
@@ -294,12 +295,15 @@ class LineReader:
         if self.skip_header:
             skip |= lines.numbers[first:last] == 1
         self._directive_lines(lines, first, lead, skip)
+        typed = self._typed(lines.numbers[first:last]) if self.typed_spec else None
         spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
                  for n in self._cell_counts(lines.data, starts, width)}
         fast = np.zeros(len(starts), bool)
         for mask, *_ in spans.values():
             fast |= mask
         fast &= ~skip
+        if typed is not None:  # under a directive naming a type or layout: the general reader
+            fast &= ~typed
         for index in [*lines.overlong, *lines.lone_cr]:
             if first <= index < last:
                 fast[index - first], skip[index - first] = False, False
@@ -312,7 +316,9 @@ class LineReader:
                          skip: np.ndarray) -> None:
         """Take the ``# variant:`` directives of the chunk's lines (from ``first``; ``lead``:
         their first bytes) into :attr:`directives` and skip them (with other comment lines);
-        a bad directive goes to the general reader, whose record says what is wrong."""
+        a bad directive goes to the general reader, whose record says what is wrong, and so do
+        directives naming a puzzle type or a layout (and every directive after one), which the
+        general reader applies to the lines after them (see :meth:`_typed`)."""
         self.directives.forget_before(self.carry[0].number if self.carry
                                       else int(lines.numbers[first]))
         starts, ends = lines.starts[first:], lines.ends[first:]
@@ -327,8 +333,18 @@ class LineReader:
                 continue
             line = scan_line(text, number)
             if line.kind is Kind.DIRECTIVE and line.variant is not None:
-                self.directives.add(number, line.variant)
+                self.directives.add(number, line.variant, line.spec)
+                self.typed_spec |= not line.spec.is_rules_only
+                skip[i] = not self.typed_spec
+                continue
             skip[i] = line.kind is not Kind.ERROR
+
+    def _typed(self, numbers: np.ndarray) -> np.ndarray:
+        """Per line number, whether the directive in force there names a puzzle type or a
+        layout (``# variant: killer``, ``samurai``): such lines are read by the general reader,
+        which knows those forms (Janko files, the compact form)."""
+        typed = np.array([not s.is_rules_only for s in self.directives.specs], bool)
+        return typed[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
 
     def _variant_codes(self, numbers: np.ndarray) -> np.ndarray:
         """Per line number, the value of the :class:`Variant` in force there."""
@@ -474,7 +490,8 @@ class LineReader:
         if not final and len(lines) <= _CONTEXT:
             self.carry = lines
             return
-        grouper = Grouper(self.source, lines, self.box, self.alphabet)
+        spec = self.directives.spec_at(lines[0].number) if self.typed_spec else Variant.STANDARD
+        grouper = Grouper(self.source, lines, self.box, self.alphabet, spec)
         grouper.csv_columns = self.csv_columns
         records = list(grouper.records())
         if not final:
