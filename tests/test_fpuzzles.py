@@ -235,3 +235,14 @@ def test_cli_solve_writes_the_json_back_and_show_draws_it() -> None:
 def test_invalid_input_is_reported_with_its_place() -> None:
     with pytest.raises(InvalidPuzzle, match="'sandwichsum'"):
         parse_puzzle(json.dumps(empty() | {"sandwichsum": [{"cell": "R0C1", "value": "5"}]}))
+
+
+def test_a_link_on_the_command_line_is_a_puzzle() -> None:
+    link = (FP / "janko_links.txt").read_text().splitlines()[2]
+    result = CliRunner().invoke(app, ["solve", link])
+    assert result.exit_code == 0, result.output
+    written = result.stdout.splitlines()[0]
+    assert written.startswith("https://www.f-puzzles.com/?load=")
+    expected = json.loads(decode_fpuzzles(link)[0])["solution"]
+    data = json.loads(decode_fpuzzles(written)[0])
+    assert [c["value"] for row in data["grid"] for c in row] == expected

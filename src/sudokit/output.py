@@ -81,7 +81,8 @@ def _check_input(text: str) -> None:
     exists = _safely(path.exists)
     if exists and not os.access(path, os.R_OK):
         raise InputError(f"{text}: permission denied")
-    if not exists and ("/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES):
+    if not exists and "://" not in text and (  # a link (f-puzzles, SudokuPad) is a puzzle
+            "/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES):
         raise InputError(f"{text}: no such file")
 
 
