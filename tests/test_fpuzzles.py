@@ -246,3 +246,15 @@ def test_a_link_on_the_command_line_is_a_puzzle() -> None:
     expected = json.loads(decode_fpuzzles(link)[0])["solution"]
     data = json.loads(decode_fpuzzles(written)[0])
     assert [c["value"] for row in data["grid"] for c in row] == expected
+
+
+def test_odd_and_even_on_one_cell_and_writers_without_extra_regions() -> None:
+    record = only(json.dumps(empty() | {"odd": [{"cell": "R1C1"}], "even": [{"cell": "r1c1"}]}))
+    assert "marked both odd and even" in str(record.error)
+    from sudokit.variants.compact import format_compact
+    from sudokit.variants.janko import format_janko_puzzle
+
+    puzzle = only(FP / "extra_regions.json").puzzle
+    for writer in (format_compact, format_janko_puzzle):
+        with pytest.raises(ValueError, match="extra regions"):
+            writer(puzzle)

@@ -138,11 +138,14 @@ def format_compact(puzzle: Puzzle, empty: str = ".") -> str:
     '1...;1122;3,3'
 
     Raises:
-        ValueError: more regions or cages than :data:`ID_SYMBOLS` has.
+        ValueError: more regions or cages than :data:`ID_SYMBOLS` has, or extra regions
+            (f-puzzles), which the form cannot hold.
     """
     from .._lines import DEFAULT_SYMBOLS
 
     g = puzzle.geometry
+    if g.extra_regions:
+        raise ValueError("the compact form holds no extra regions (write f-puzzles data)")
     fields = ["".join(DEFAULT_SYMBOLS[d - 1] if d else empty for d in puzzle.givens)]
     if g.parity is not None:
         fields.append(g.parity)

@@ -262,7 +262,10 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
         marks = ["."] * (n * n)
         for key, mark in (("odd", "o"), ("even", "e")):
             for entry in _entries(data, key):
-                marks[_cell(entry.get("cell"), n, key)] = mark
+                cell = _cell(entry.get("cell"), n, key)
+                if marks[cell] not in (".", mark):
+                    raise _Bad(key, f"{key}: {entry['cell']} is marked both odd and even")
+                marks[cell] = mark
         parity = "".join(marks)
     try:
         geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,

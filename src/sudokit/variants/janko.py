@@ -350,9 +350,12 @@ def format_janko_puzzle(puzzle: Puzzle) -> str:
 
     Raises:
         ValueError: a form Janko files cannot hold: killer with givens or with cells in no
-            cage, jigsaw and killer together, or a layout with regions or cages.
+            cage, jigsaw and killer together, a layout with regions or cages, or extra
+            regions (f-puzzles).
     """
     g = puzzle.geometry
+    if g.extra_regions:
+        raise ValueError("Janko's form holds no extra regions (write f-puzzles data)")
     if g.cages and (any(puzzle.givens) or -1 in g.cage_of or g.regions is not None):
         raise ValueError("Janko's killer form holds every cell in a cage, no givens and no "
                          "regions")
