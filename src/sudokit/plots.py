@@ -155,6 +155,10 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
             axes.plot([0, n], [n, 0], color="#9fb3c8", linewidth=1.0)
     axes.add_collection(LineCollection(_cage_outlines(g), colors="#333333", linewidths=0.8,
                                        linestyles=(0, (3, 2))))
+    if g.extra_regions:  # f-puzzles extra regions: dotted outlines over their shading
+        axes.add_collection(LineCollection(_cage_outlines(g, g.extra_regions),
+                                           colors="#5b84b1", linewidths=0.9,
+                                           linestyles=(0, (1, 1.5))))
     for weight, (width, colour) in _LINE.items():
         axes.add_collection(LineCollection(_grid_lines(g, weight), colors=colour,
                                            linewidths=width, capstyle="projecting"))
@@ -204,18 +208,20 @@ def _extend(runs: list[list[tuple[float, float]]], start: tuple[float, float],
         runs.append([start, end])
 
 
-def _cage_outlines(g: Geometry) -> list[list[tuple[float, float]]]:
-    """Per cage, the segments of its outline drawn ``_CAGE_INSET`` inside its cells (concave
-    corners meet; a cage's cells are never separated)."""
+def _cage_outlines(g: Geometry, groups: Sequence[Sequence[int]] | None = None
+                   ) -> list[list[tuple[float, float]]]:
+    """Per cage (or per group of cells given, such as extra regions), the segments of its
+    outline drawn ``_CAGE_INSET`` inside its cells (concave corners meet; a cage's cells are
+    never separated)."""
     m = _CAGE_INSET
     segments: list[list[tuple[float, float]]] = []
-    for cage in g.cages:
-        cells = set(cage.cells)
+    for group in (groups if groups is not None else [cage.cells for cage in g.cages]):
+        cells = set(group)
 
         def inside(r: int, c: int, cells: set[int] = cells) -> bool:
             return g.cell_at(r, c) in cells
 
-        for cell in cage.cells:
+        for cell in group:
             r, c = g.position(cell)
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 if inside(r + dr, c + dc):
