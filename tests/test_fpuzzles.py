@@ -197,6 +197,9 @@ def test_link_forms_decode_alike() -> None:
         assert decode_fpuzzles(link) == (text, prefix)
     quoted = "https://www.f-puzzles.com/?load=" + packed.replace("+", "%2B").replace("=", "%3D")
     assert decode_fpuzzles(quoted)[0] == text
+    text = json.dumps(empty(4) | {"title": "rgnbp?lsrgqn"})  # "-" in the URL-safe alphabet
+    safe = LZ.compressToEncodedURIComponent(text)
+    assert "-" in safe and decode_fpuzzles("https://sudokupad.app/fpuzzles" + safe)[0] == text
 
 
 # -- writing back and the front doors -------------------------------------------------------------

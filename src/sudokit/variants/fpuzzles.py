@@ -2,7 +2,7 @@
 
 f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
 shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
-package ``lzstring``), usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
+package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too), usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
 (https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
 ``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses). The format has no formal
 specification; the keys read here are those the editor writes and other importers read
@@ -92,6 +92,13 @@ def _lz() -> Any:
     return lzstring.LZString()
 
 
+def _decompress(data: str, how: str) -> str | None:
+    try:
+        return getattr(_lz(), how)(data)
+    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
+        return None
+
+
 def is_fpuzzles_line(text: str) -> bool:
     """Whether a line (stripped) starts f-puzzles data: a JSON object or array, an f-puzzles
     or SudokuPad link, or compressed data (``N4Ig...``)."""
@@ -121,10 +128,9 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
         data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
     else:
         prefix = _LZ_START
-    try:
-        found = _lz().decompressFromBase64(data)
-    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
-        found = None
+    found = _decompress(data, "decompressFromBase64")
+    if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
+        found = _decompress(data, "decompressFromEncodedURIComponent")  # the URL-safe alphabet
     if not found or not found.lstrip().startswith(("{", "[")):
         raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
                             "(compressToBase64), found text that does not decompress to JSON",
