@@ -261,3 +261,29 @@ def test_odd_and_even_on_one_cell_and_writers_without_extra_regions() -> None:
     for writer in (format_compact, format_janko_puzzle):
         with pytest.raises(ValueError, match="extra regions"):
             writer(puzzle)
+
+
+class _Pipe:
+    """A stream that cannot seek (like a pipe on standard input)."""
+
+    name = "<pipe>"
+
+    def __init__(self, text: str) -> None:
+        self._text = io.StringIO(text)
+
+    def readline(self, size: int = -1) -> str:
+        return self._text.readline(size)
+
+    def read(self, size: int = -1) -> str:
+        return self._text.read(size)
+
+    def seekable(self) -> bool:
+        return False
+
+
+def test_streams_that_cannot_seek_lose_no_line() -> None:
+    links = (FP / "janko_links.txt").read_text()
+    assert [r.line for r in read_puzzles(_Pipe(links))] == [3, 4, 5]
+    plain = "# c\n\n" + "1..." * 4 + "\n" + "..1." * 4 + "\n"
+    found = list(read_puzzles(_Pipe(plain)))
+    assert [(r.line, r.puzzle.line) for r in found] == [(3, "1..." * 4), (4, "..1." * 4)]

@@ -166,6 +166,9 @@ class _Replayed(io.TextIOBase):
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         size = -1 if size is None else size
         text = self._head.readline(size)
+        if not text:  # the lines read ahead are used up: read the stream itself from now on
+            self.readline = self._rest.readline  # type: ignore[method-assign]
+            return self._rest.readline(size)
         if text.endswith(("\n", "\r")) or (0 <= size == len(text)):
             return text
         return text + self._rest.readline(size - len(text) if size >= 0 else -1)
