@@ -287,3 +287,13 @@ def test_streams_that_cannot_seek_lose_no_line() -> None:
     plain = "# c\n\n" + "1..." * 4 + "\n" + "..1." * 4 + "\n"
     found = list(read_puzzles(_Pipe(plain)))
     assert [(r.line, r.puzzle.line) for r in found] == [(3, "1..." * 4), (4, "..1." * 4)]
+
+
+def test_cnf_comments_carry_extra_regions_and_single_diagonals() -> None:
+    from sudokit.sat.dimacs import puzzle_from_comments, sudoku_comments
+    from sudokit.sat.encoding import Encoding
+
+    for name in ("extra_regions", "x_sudoku_anti_diagonal"):
+        puzzle = only(FP / f"{name}.json").puzzle
+        back = puzzle_from_comments(sudoku_comments(puzzle, Encoding.EXTENDED))
+        assert back.geometry == puzzle.geometry and back.givens == puzzle.givens

@@ -4,7 +4,8 @@ A CNF file is comment lines ``c ...``, one problem line ``p cnf VARIABLES CLAUSE
 literals ending in ``0`` (clauses may span lines). A Sudoku CNF written by :func:`sudoku_comments`
 names its puzzle in the comments (``c box RxC variant V`` and ``c givens ...``, and for variant
 grids ``c regions ...`` (region per cell), ``c cage TOTAL CELLS...`` (one line per cage),
-``c parity ...`` and ``c layout ROWS COLS R,C ...`` / ``c extra R,C ...``), so a model can be
+``c extraregion CELLS...``, ``c parity ...`` and ``c layout ROWS COLS R,C ...`` /
+``c extra R,C ...``), so a model can be
 turned back into a grid from the CNF file alone (:func:`puzzle_from_comments`).
 
 Literals may also be written ``v1 -v2`` (as in reports: variable 1 true, variable 2 false).
@@ -318,6 +319,7 @@ def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
     if g.regions is not None:
         lines.append("regions " + " ".join(str(g.box_of(c)) for c in range(g.n_cells)))
     lines += [f"cage {cage.total} " + " ".join(map(str, cage.cells)) for cage in g.cages]
+    lines += ["extraregion " + " ".join(map(str, cells)) for cells in g.extra_regions]
     if g.parity is not None:
         lines.append(f"parity {g.parity}")
     if g.layout is not None:
@@ -360,6 +362,9 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
             grouped.setdefault(int(rid), []).append(cell)
         parts["regions"] = [grouped[k] for k in sorted(grouped)]
     cages = [(int(w[1]), [int(c) for c in w[2:]]) for w in words if w and w[0] == "cage"]
+    all_different = [[int(c) for c in w[1:]] for w in words if w and w[0] == "extraregion"]
+    if all_different:
+        parts["extra_regions"] = all_different
     if cages:
         parts["cages"] = cages
     parity = next((w[1] for w in words if len(w) == 2 and w[0] == "parity"), None)
