@@ -57,6 +57,7 @@ class _Graph:
     unit_masks: tuple[int, ...] = ()
     units_of: tuple[tuple[int, ...], ...] = ()
     box_lines: tuple[tuple[int, int], ...] = ()
+    searched: dict | None = None  # single-digit modes: the table of _SEARCHED for the grid
 
     def __post_init__(self) -> None:
         geometry = self.board.geometry
@@ -159,6 +160,11 @@ def _walk(graph: _Graph, start: Node, max_nodes: int,
     start to the node last offered); the first result that is not None is returned, else
     None."""
     strong_memo, weak_memo = graph.strong, graph.weak
+    first = strong_memo.get(start)
+    if first is None:
+        first = strong_memo[start] = _strong_links(graph, start)
+    if not first:
+        return None  # no strong link leaves the start
     # parent of each node reached false (a true node) and reached true (a false node)
     parent_off: dict[Node, Node | None] = {start: None}
     parent_on: dict[Node, Node] = {}
@@ -246,7 +252,9 @@ def _search_single_digit(graph: _Graph, start: Node, max_nodes: int
     reads only the places of its digit, and a breadth-first search with a smaller bound finds
     the same chain if it is short enough, else nothing."""
     board, d0 = graph.board, start[1]
-    table = _SEARCHED.table(board)
+    table = graph.searched
+    if table is None:
+        table = graph.searched = _SEARCHED.table(board)
     key = (d0, board.cells_of[d0], graph.mode, start)
     entry = table.get(key)
     if entry is not None:

@@ -13,34 +13,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..geometry import Geometry
 from .state import Board
 
 __all__ = ["DigitMemo"]
 
 
 class DigitMemo:
-    """Per grid geometry, a dictionary keyed by ``(d0, places, ...)`` (``places`` the bitmask
-    ``board.cells_of[d0]``), emptied when it holds more than ``limit`` entries.
+    """A dictionary per solve keyed by ``(d0, places, ...)`` (``places`` the bitmask
+    ``board.cells_of[d0]``), kept in ``board.history`` (so it lives as long as the solve's
+    :class:`~sudokit.logic.state.Candidates`) and emptied when it holds more than ``limit``
+    entries.
 
     Args:
-        limit: most entries kept per geometry (memory stays bounded over long runs).
+        limit: most entries kept per solve (memory stays bounded on large grids).
     """
 
     def __init__(self, limit: int = 1 << 15) -> None:
         self.limit = limit
-        self._tables: dict[Geometry, dict[Any, Any]] = {}
 
     def table(self, board: Board) -> dict[Any, Any]:
-        """The dictionary for ``board``'s geometry (a fresh one once the old one is full)."""
-        table = self._tables.get(board.geometry)
+        """The dictionary for ``board``'s solve (a fresh one once the old one is full)."""
+        table = board.history.get(self)
         if table is None or len(table) > self.limit:
-            table = self._tables[board.geometry] = {}
+            table = board.history[self] = {}
         return table
 
     def nothing_for(self, board: Board, d0: int, *extra: Any) -> bool:
         """Whether the search found nothing for digit ``d0 + 1`` with its present places (and
-        the same ``extra`` parameters) before."""
+        the same ``extra`` parameters) earlier in this solve."""
         return (d0, board.cells_of[d0], *extra) in self.table(board)
 
     def found_nothing(self, board: Board, d0: int, *extra: Any) -> None:

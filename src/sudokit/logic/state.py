@@ -55,6 +55,9 @@ class Candidates:
         self.geometry = geometry
         self.masks = masks
         self.values = values
+        self.history: dict = {}
+        """What techniques keep across the snapshots of this state (one solve), keyed by their
+        owner (see :class:`~sudokit.logic.memo.DigitMemo`); a copy starts empty."""
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> Candidates:
@@ -174,7 +177,8 @@ class Candidates:
 
     def board(self) -> Board:
         """Return a read-only snapshot for the techniques."""
-        return Board(self.geometry, self.masks.tolist(), self.values.tolist(), self.masks)
+        return Board(self.geometry, self.masks.tolist(), self.values.tolist(), self.masks,
+                     self.history)
 
 
 class Board:
@@ -186,15 +190,18 @@ class Board:
         values: list of N*N placed digits (0 open).
         memo: tables derived from this snapshot, shared by techniques (a snapshot never
             changes, so they stay valid).
+        history: what techniques keep across the snapshots of one solve (the state's
+            :attr:`Candidates.history`; a fresh dict for a board made alone).
     """
 
     def __init__(self, geometry: Geometry, masks: list[int], values: list[int],
-                 array: np.ndarray | None = None) -> None:
+                 array: np.ndarray | None = None, history: dict | None = None) -> None:
         self.geometry = geometry
         self.masks = masks
         self.values = values
         self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
         self._common = _common_memo(geometry)
+        self.history = {} if history is None else history
         self.memo: dict = {}
         """Tables derived from this snapshot that several techniques share (chain link graphs,
         almost locked sets), keyed by the deriving module."""
