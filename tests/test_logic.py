@@ -268,3 +268,21 @@ def test_several_solutions_use_no_uniqueness_technique_and_finish_by_trial() -> 
     for step in steps:
         apply_step(state, step)
     assert is_solution(state.grid(), puzzle)
+
+
+def test_levels_of_the_logic_method_match_the_readme() -> None:
+    """``-m logic level=basic`` stops at 5.4 (XY/XYZ-Wings, four-node patterns, short
+    X-chains); the W-Wing (7.1) is in ``chains``; forcing chains only in ``all``."""
+    from sudokit.logic.registry import Kind
+    from sudokit.solvers.logic import _LEVELS
+
+    def names(level: str) -> set[str]:
+        return {t.name for t in techniques(frozenset({Kind.LOGIC}), _LEVELS[level])}
+
+    assert {"XY-Wing", "XYZ-Wing", "Turbot Fish", "Empty Rectangle", "X-Chain (short)",
+            "Jellyfish", "Hidden Quad"} <= names("basic")
+    assert not {"W-Wing", "WXYZ-Wing", "AIC"} & names("basic")
+    assert {"W-Wing", "WXYZ-Wing", "AIC", "ALS-XZ", "X-Chain"} <= names("chains")
+    assert "Digit Forcing Chain" not in names("chains") and "Digit Forcing Chain" in names("all")
+    assert names("singles") == {"Full House", "Hidden Single (box)", "Hidden Single (line)",
+                                "Naked Single"}

@@ -21,12 +21,20 @@ from ..result import Limits, Stats
 from .base import Solver
 
 _LEVELS = {"singles": 2.3, "basic": 5.4, "chains": 7.5, "all": None}
+"""Option ``level``: the highest technique rating (Sudoku Explainer's scale) the ladder uses.
+singles: full house, hidden and naked singles; basic: also locked candidates, subsets up to
+quads, X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing, the four-node single-digit patterns
+(Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle) and short X-chains; chains: also the
+WXYZ/VWXYZ-Wings, longer X-chains, Y-cycles, colouring, AICs, ALS-XZ and the W-Wing (rated 7.1,
+as Explainer rates the chain it is); all: forcing chains too."""
 
 
 @register
 class LogicSolver(Solver):
     """Technique ladder (:mod:`sudokit.logic`) plus branching; option ``level`` bounds the
-    ladder: singles, basic (subsets, fish, wings), chains, all (forcing chains too)."""
+    ladder (see :data:`_LEVELS`): singles, basic (up to 5.4: subsets, fish, XY/XYZ-Wings,
+    four-node patterns, short X-chains), chains (up to 7.5: W-Wing, AIC, ALS ...), all (forcing
+    chains too)."""
 
     name = "logic"
     summary = ("human-style techniques easiest first (singles ... chains, forcing chains), "
