@@ -6,6 +6,9 @@ the hardest step it needs). Techniques live one family per module in
 :mod:`sudokit.logic.techniques` and register themselves (:mod:`sudokit.logic.registry`).
 """
 
+# The subpackage of technique modules first: importing one of its modules later must not
+# rebind ``sudokit.logic.techniques`` (the registry function below) to the subpackage.
+from . import techniques as _technique_modules  # noqa: F401  (isort: skip)
 from .registry import Kind, Technique, technique_names, techniques
 from .solve import (
            Level,

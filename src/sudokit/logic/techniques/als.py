@@ -11,7 +11,6 @@ search; sets of up to four cells are searched.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..registry import technique
 from ..state import Board, bits, digits_of
@@ -47,23 +46,40 @@ def almost_locked_sets(board: Board, max_cells: int = MAX_CELLS, min_cells: int 
 
 
 def _find_sets(board: Board, max_cells: int, min_cells: int) -> list[Als]:
-    masks, seen, out = board.masks, set(), []
+    masks, cells_of, side = board.masks, board.cells_of, board.side
+    seen: set[int] = set()
+    out: list[Als] = []
     for unit in board.geometry.units:
         open_cells = [c for c in unit if not board.values[c]]
-        for size in range(min_cells, min(max_cells, len(open_cells) - 1) + 1):
-            for group in combinations(open_cells, size):
-                digits = 0
-                for c in group:
-                    digits |= masks[c]
-                if digits.bit_count() != size + 1:
-                    continue
-                cells = sum(1 << c for c in group)
+        top = min(max_cells, len(open_cells) - 1)
+        by_size: list[list[tuple[int, int]]] = [[] for _ in range(top + 1)]
+        _grow(open_cells, masks, 0, 0, 0, 0, top, by_size)
+        for size in range(min_cells, top + 1):
+            for cells, digits in by_size[size]:
                 if cells in seen:
                     continue
                 seen.add(cells)
-                places = tuple(cells & board.cells_of[d] for d in range(board.side))
-                out.append(Als(cells, digits, places))
+                out.append(Als(cells, digits, tuple(cells & cells_of[d] for d in range(side))))
     return out
+
+
+def _grow(open_cells: list[int], masks: list[int], first: int, size: int, cells: int,
+          digits: int, top: int, by_size: list[list[tuple[int, int]]]) -> None:
+    """Extend the group ``cells`` (``size`` cells, candidates ``digits``) by the open cells
+    from index ``first`` on, in lexicographic order, recording each group of n cells with
+    n + 1 candidates in ``by_size[n]``; a group with more than ``top + 1`` candidates is not
+    extended (no extension can be an ALS of at most ``top`` cells)."""
+    for i in range(first, len(open_cells)):
+        c = open_cells[i]
+        union = digits | masks[c]
+        count = union.bit_count()
+        if count > top + 1:
+            continue
+        grown = cells | 1 << c
+        if count == size + 2:
+            by_size[size + 1].append((grown, union))
+        if size + 1 < top:
+            _grow(open_cells, masks, i + 1, size + 1, grown, union, top, by_size)
 
 
 def _sees_all(board: Board, first: int, second: int) -> bool:
