@@ -3,7 +3,7 @@
 Usage (from the repository root)::
 
     python benchmarks/large.py [--suites qcp published unique empty] [--sizes 16 25 36]
-        [--ratios 0.42 0.5] [--count 4] [--seed 1] [--time-limit 15]
+        [--ratios 0.42 0.5] [--count 4] [--seeds 1 2] [--time-limit 15]
         [--methods fast sat:cadical195 portfolio]
 
 Suites:
@@ -11,7 +11,8 @@ Suites:
 * ``qcp``: quasigroup-completion instances near the phase transition (Gomes and Selman 1997;
   Achlioptas et al. 2000): a random valid grid (``sudokit.generate.random_grids``: randomised
   search, relabelling, band/stack/row/column shuffles), each cell kept as a given with
-  probability ``ratio`` (35% to 65% is the hard region), seeded; ``--count`` per size and ratio.
+  probability ``ratio`` (35% to 65% is the hard region), seeded; ``--count`` per size, ratio
+  and seed (several ``--seeds`` keep a result from resting on one set of puzzles).
   Such puzzles may have several solutions: solving takes the first.
 * ``published``: the large puzzles of ``../shared/data/large`` (16x16 to 36x36).
 * ``unique``: counting up to two solutions (``--unique``) on 36x36 qcp instances with 35% of
@@ -22,7 +23,9 @@ Suites:
   portfolio must cost nothing there.
 
 Each method runs every puzzle once under ``--time-limit`` (seconds); a row gives solved/total,
-the median and the worst time (time-outs count as the limit) and, for the portfolio, how often
+the median and the worst wall time (time-outs count as the limit), the median CPU time (this
+process and the child processes it waited for, e.g. a forked CDCL search: on a shared machine
+wall time alone says little) and, for the portfolio, how often
 it kept within 1.5x the best other method's time + 0.1 s (the target of issue 13).
 ``cpsat`` joins ``--methods`` when OR-Tools and a ``cpsat`` method are installed.
 """
@@ -30,6 +33,7 @@ it kept within 1.5x the best other method's time + 0.1 s (the target of issue 13
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 from collections.abc import Sequence
 
@@ -70,27 +74,37 @@ def published() -> list[tuple[str, Puzzle]]:
     return out
 
 
-def run(puzzle: Puzzle, method: str, limit: int, time_limit: float) -> tuple[str, float]:
-    """Return the record word and the seconds of one method on one puzzle."""
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and of its waited-for children."""
+    return sum(os.times()[:4])
+
+
+def run(puzzle: Puzzle, method: str, limit: int, time_limit: float) -> tuple[str, float, float]:
+    """Return the record word, the wall seconds and the CPU seconds of one method on one
+    puzzle."""
+    cpu = cpu_seconds()
     result = count_solutions(puzzle, method, limit=limit, time_limit=time_limit)
-    return result.label.word, result.seconds
+    return result.label.word, result.seconds, cpu_seconds() - cpu
 
 
 def compare(title: str, puzzles: Sequence[tuple[str, Puzzle]], names: Sequence[str],
             limit: int, time_limit: float, verbose: bool) -> None:
     """Run every method on every puzzle and print one row per method."""
     print_header(f"{title}: {len(puzzles)} puzzles, {time_limit:g} s limit, count limit {limit}",
-                 ["method".ljust(16), "solved", "median s", "worst s", "within 1.5x best+0.1"])
-    times = {name: [] for name in names}
-    words = {name: [] for name in names}
+                 ["method".ljust(16), "solved", "median s", "worst s", "median CPU s",
+                  "within 1.5x best+0.1"])
+    times: dict[str, list[float]] = {name: [] for name in names}
+    cpus: dict[str, list[float]] = {name: [] for name in names}
+    words: dict[str, list[str]] = {name: [] for name in names}
     for label, puzzle in puzzles:
         for name in names:
-            word, seconds = run(puzzle, name, limit, time_limit)
+            word, seconds, cpu = run(puzzle, name, limit, time_limit)
             words[name].append(word)
             times[name].append(seconds if word != "timeout" else time_limit)
+            cpus[name].append(cpu)
         if verbose:
-            print(f"  {label:<28}" + " ".join(f"{n}={w}:{times[n][-1]:.2f}"
-                                              for n in names for w in [words[n][-1]]))
+            print(f"  {label:<28}" + " ".join(f"{n}={words[n][-1]}:{times[n][-1]:.2f}"
+                                              f"(cpu {cpus[n][-1]:.2f})" for n in names))
     for name in names:
         solved = sum(w != "timeout" for w in words[name])
         ok = ""
@@ -101,7 +115,7 @@ def compare(title: str, puzzles: Sequence[tuple[str, Puzzle]], names: Sequence[s
                    if best[i] < time_limit]
             ok = f"{sum(hit)}/{len(hit)}"
         print(f"{name:<16}  {solved:>3}/{len(puzzles):<3} {statistics.median(times[name]):>8.2f}"
-              f" {max(times[name]):>8.2f}  {ok}")
+              f" {max(times[name]):>8.2f} {statistics.median(cpus[name]):>12.2f}  {ok}")
 
 
 def nine(runs: int) -> None:
@@ -116,7 +130,7 @@ def nine(runs: int) -> None:
         base = None
         for method in ("fast", "portfolio"):
             solve_array(givens[:10], method=method)
-            seconds = median_seconds(lambda m=method: solve_array(givens, method=m), runs)
+            seconds = median_seconds(lambda m=method, g=givens: solve_array(g, method=m), runs)
             print(rate_row(f"{name.split('/')[-1][:30]} {method}", len(givens), seconds, base))
             base = base or len(givens) / seconds
 
@@ -127,7 +141,8 @@ def main() -> None:
     parser.add_argument("--sizes", nargs="+", type=int, default=[16, 25, 36])
     parser.add_argument("--ratios", nargs="+", type=float, default=[0.42, 0.5])
     parser.add_argument("--count", type=int, default=4, help="qcp puzzles per size and ratio")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2],
+                        help="qcp and unique suites: one set of --count puzzles per seed")
     parser.add_argument("--time-limit", type=float, default=15.0, help="seconds per puzzle")
     parser.add_argument("--methods", nargs="+",
                         default=["fast", "sat:cadical195", "portfolio"])
@@ -141,18 +156,19 @@ def main() -> None:
         get_solver(name).warm_up()
     if "nine" in args.suites:
         nine(args.runs)
+    seeds = " ".join(map(str, args.seeds))
     if "qcp" in args.suites:
         for side in args.sizes:
             for ratio in args.ratios:
-                puzzles = [(f"{side}x{side} {ratio:.0%} #{i}", p) for i, p in
-                           enumerate(qcp_instances(side, ratio, args.count, args.seed))]
-                compare(f"qcp {side}x{side}, {ratio:.0%} givens, seed {args.seed}", puzzles,
+                puzzles = [(f"{side}x{side} {ratio:.0%} s{seed}#{i}", p) for seed in args.seeds
+                           for i, p in enumerate(qcp_instances(side, ratio, args.count, seed))]
+                compare(f"qcp {side}x{side}, {ratio:.0%} givens, seeds {seeds}", puzzles,
                         names, 1, args.time_limit, args.verbose)
     if "published" in args.suites:
         compare("published large puzzles", published(), names, 1, args.time_limit, args.verbose)
     if "unique" in args.suites:
-        puzzles = [(f"36x36 35% #{i}", p)
-                   for i, p in enumerate(qcp_instances(36, 0.35, args.count, args.seed))]
+        puzzles = [(f"36x36 35% s{seed}#{i}", p) for seed in args.seeds
+                   for i, p in enumerate(qcp_instances(36, 0.35, args.count, seed))]
         compare("36x36, 35% givens, --unique", puzzles, names, 2, args.time_limit, args.verbose)
     if "empty" in args.suites:
         empty = Geometry.for_side(64)
