@@ -9,8 +9,9 @@ of the compiled engine alone (``sudokit.fast.solve_many`` on decoded arrays, one
 NumPy entry point ``sudokit.solve_array`` (decoding excluded, verification included), and of
 the whole ``sudokit solve FILE`` command (a subprocess writing to a file, every solution
 verified), after start-up and including it, with one job and with ``--jobs 2``; ratios are
-against the engine alone. Then the whole command on a file of ``--million`` lines (the 17-clue
-set repeated), with its maximum resident memory; ``--dask local -j2`` against ``-j2``; and the
+against the engine alone. Then the whole command on files of ``--million`` lines (the 17-clue
+set repeated, and the Kaggle CSV rows with their solution column), medians of ``--runs``, with
+the maximum resident memory; ``--dask local -j2`` against ``-j2``; and the
 start-up (wall seconds of a fresh process) of ``sudokit solve`` on one puzzle, ``sudokit --help``,
 ``sudokit methods`` and ``sudokit solve`` on 100 17-clue lines (the compiled engine loaded),
 against ``python -c pass`` in the same run. ``--only startup million`` runs some sections only;
@@ -98,25 +99,37 @@ def files(args: argparse.Namespace) -> None:
         print(f"{relative:<48} {len(givens):>7}  " + "  ".join(cells))
 
 
+MILLION = [("17-clue", "tdoku/puzzles2_17_clue", b""),
+           ("Kaggle CSV", "csv/kaggle_first5000.csv", b"quizzes,solutions\n")]
+"""The big files: (label, source file repeated to ``--million`` lines, header line)."""
+
+
 def million(args: argparse.Namespace) -> None:
-    source = (DATA / "tdoku/puzzles2_17_clue").read_bytes().splitlines(keepends=True)
-    lines = [ln for ln in source if not ln.startswith(b"#")]
+    """The whole command on ``--million`` lines of each :data:`MILLION` source (every solution
+    verified; the Kaggle rows also against their solution column): medians of ``--runs``."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "million.txt"
-        with open(path, "wb") as fh:
-            fh.writelines(lines[i % len(lines)] for i in range(args.million))
-        print_header(f"whole `sudokit solve` on {args.million:,} 17-clue lines (including "
-                     "start-up, output to a file)")
-        for jobs in args.jobs:
-            for label, env in trees(args):
-                before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-                wall, startup, solving = run_cli(
-                    [str(path), "--output", str(Path(tmp) / "o.txt"), "-j", str(jobs)], env)
-                rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-                print(f"{label:<10} -j{jobs}: {args.million / wall:>10,.0f} puzzles/s whole run "
-                      f"({wall:.2f} s, start-up {startup:.2f} s, other {wall - startup - solving:.2f}"
-                      f" s), {args.million / solving:,.0f}/s after start-up; max RSS "
-                      f"{max(rss, before) / 1024:.0f} MB (largest child so far)")
+        for name, relative, header in MILLION:
+            source = (DATA / relative).read_bytes().splitlines(keepends=True)
+            lines = [ln for ln in source if ln[:1].isdigit() or ln[:1] == b"."]
+            path = Path(tmp) / "million.txt"
+            with open(path, "wb") as fh:
+                fh.write(header)
+                fh.writelines(lines[i % len(lines)] for i in range(args.million))
+            print_header(f"whole `sudokit solve` on {args.million:,} {name} lines (including "
+                         f"start-up, output to a file), median of {args.runs}")
+            for jobs in args.jobs:
+                for label, env in trees(args):
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+                    runs = [run_cli([str(path), "--output", str(Path(tmp) / "o.txt"), "-j",
+                                     str(jobs)], env) for _ in range(args.runs)]
+                    wall, startup, solving = (statistics.median(r[k] for r in runs)
+                                              for k in range(3))
+                    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+                    print(f"{label:<10} -j{jobs}: {args.million / wall:>10,.0f} puzzles/s whole "
+                          f"run ({wall:.2f} s, start-up {startup:.2f} s, other "
+                          f"{wall - startup - solving:.2f} s), {args.million / solving:,.0f}/s "
+                          f"after start-up; max RSS {max(rss, before) / 1024:.0f} MB (largest "
+                          "child so far)")
 
 
 def dask(args: argparse.Namespace) -> None:
