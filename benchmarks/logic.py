@@ -17,8 +17,9 @@ Sukaku Explainer) and takes ``--sample`` puzzles spread evenly over it. Prints:
 - the share solved without the trial step, on that sample and on the first ``--magictour``
   puzzles of tdoku's magictour top1465 and the first ``--hardest`` of its forum-hardest (SE 11+)
   set;
-- rating speed in puzzles/s on one core (median of ``--runs`` passes over the sample; every step
-  of every solve is verified against the solution, as always);
+- rating speed in puzzles/s on one core, by the wall clock and by the process's CPU time (median
+  of ``--runs`` passes over the sample; every step of every solve is verified against the
+  solution, as always);
 - the same for each peer that is installed (hodoku-py, pencilmark, larsdoku; measurement only,
   never dependencies), on the first ``--peer-sample`` puzzles of the sample or as many as fit in
   ``--peer-budget`` seconds, with our figures on exactly those puzzles beside them. hodoku-py's
@@ -182,20 +183,22 @@ def main() -> None:
     rows = [(g, se) for g, se, _i in triples]
     grids, se = [g for g, _ in rows], [s for _, s in rows]
     print_header(f"sudokit.logic on {len(rows)} puzzles of {RATED} (SE 5.2-9.1)")
-    times, ours, no_trial = [], [], []
+    times, cpu_times, ours, no_trial = [], [], [], []
     for _ in range(args.runs):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         ours, no_trial = our_ratings(grids)
         times.append(time.perf_counter() - start)
-    seconds = statistics.median(times)
+        cpu_times.append(time.process_time() - cpu_start)
+    seconds, cpu_seconds = statistics.median(times), statistics.median(cpu_times)
     print(f"agreement with SE: {agreement(ours, se)}")
     for label, parity in (("tuning half (even lines)", 0), ("held-out half (odd lines)", 1)):
         pick = [k for k, (_g, _s, i) in enumerate(triples) if i % 2 == parity]
         print(f"  {label}, {len(pick)} puzzles: "
               f"{agreement([ours[k] for k in pick], [se[k] for k in pick])}")
     print(f"solved without trial: {np.mean(no_trial):.1%}")
-    print(f"rating speed: {len(rows) / seconds:.2f} puzzles/s (median of {args.runs} runs, "
-          f"one core, every step verified)")
+    print(f"rating speed: {len(rows) / seconds:.2f} puzzles/s wall clock, "
+          f"{len(rows) / cpu_seconds:.2f} puzzles/s of CPU time (median of {args.runs} runs, "
+          f"one core, every step verified; on a shared machine the CPU figure is the steadier)")
     if args.invariance:
         share = invariance(grids[:args.invariance])
         print(f"same rating after relabelling, transposition, band and stack permutation: "
