@@ -428,6 +428,9 @@ def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | N
     Cycle", 7.0 + the length bonus of its nodes less two), if it rates below ``bound``."""
     if bound is not None and bound <= 7.0:
         return None
+    if bound is not None:  # longer loops rate bound or more (the length bonus never falls)
+        while max_nodes > 1 and not 7.0 + length_bonus(max_nodes - 2) < bound:
+            max_nodes -= 1
     best = None
     for start in starts:
         found = _search_loop(graph, start, best[0][1] if best else max_nodes)
