@@ -11,11 +11,14 @@ is one dictionary look-up and the solve is step for step the same.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .state import Board
 
 __all__ = ["DigitMemo"]
+
+T = TypeVar("T")
 
 
 class DigitMemo:
@@ -46,3 +49,15 @@ class DigitMemo:
     def found_nothing(self, board: Board, d0: int, *extra: Any) -> None:
         """Record that the search found nothing for digit ``d0 + 1`` with its present places."""
         self.table(board)[(d0, board.cells_of[d0], *extra)] = None
+
+    def first(self, board: Board, search: Callable[[int], T | None], *extra: Any) -> T | None:
+        """The first result of ``search(d0)`` over the digits in order, skipping digits it
+        found nothing for earlier in this solve (and recording the new ones); None if none."""
+        for d0 in range(board.side):
+            if self.nothing_for(board, d0, *extra):
+                continue
+            found = search(d0)
+            if found is not None:
+                return found
+            self.found_nothing(board, d0, *extra)
+        return None

@@ -26,14 +26,7 @@ _EMPTY = DigitMemo()
 def fish(board: Board, size: int, rating: float) -> Step | None:
     """Find a basic fish with ``size`` base lines (see module docstring); digits searched
     in vain before with the same places are skipped (:class:`~sudokit.logic.memo.DigitMemo`)."""
-    for d0 in range(board.side):
-        if _EMPTY.nothing_for(board, d0, size):
-            continue
-        step = _fish_of_digit(board, d0, size, rating)
-        if step is not None:
-            return step
-        _EMPTY.found_nothing(board, d0, size)
-    return None
+    return _EMPTY.first(board, lambda d0: _fish_of_digit(board, d0, size, rating), size)
 
 
 def _fish_of_digit(board: Board, d0: int, size: int, rating: float) -> Step | None:

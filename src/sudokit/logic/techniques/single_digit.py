@@ -100,14 +100,7 @@ def _turbot_of_digit(board: Board, d0: int) -> Step | None:
 @technique("Empty Rectangle", RATING, order=-1)
 def empty_rectangle(board: Board) -> Step | None:
     """A box whose places for a digit lie on one row and one column, with a strong link."""
-    for d0 in range(board.side):
-        if _EMPTY.nothing_for(board, d0, "er"):
-            continue
-        step = _er_of_digit(board, d0)
-        if step is not None:
-            return step
-        _EMPTY.found_nothing(board, d0, "er")
-    return None
+    return _EMPTY.first(board, lambda d0: _er_of_digit(board, d0), "er")
 
 
 def _er_of_digit(board: Board, d0: int) -> Step | None:
@@ -188,14 +181,7 @@ def _components(board: Board, d0: int) -> list[dict[int, int]]:
 def simple_colouring(board: Board) -> Step | None:
     """Colour a digit's conjugate pairs: a colour seeing itself is false (wrap); a cell seeing
     both colours loses the digit (trap)."""
-    for d0 in range(board.side):
-        if _EMPTY.nothing_for(board, d0, "colouring"):
-            continue
-        step = _colouring_of_digit(board, d0)
-        if step is not None:
-            return step
-        _EMPTY.found_nothing(board, d0, "colouring")
-    return None
+    return _EMPTY.first(board, lambda d0: _colouring_of_digit(board, d0), "colouring")
 
 
 def _colouring_of_digit(board: Board, d0: int) -> Step | None:
