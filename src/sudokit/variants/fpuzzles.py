@@ -336,11 +336,11 @@ def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
             continue
         if line[:1] in ("{", "["):
             try:
-                json.loads(line)
+                items = _items(line)
             except json.JSONDecodeError:  # a document over several lines: the rest of the file
                 yield from _document(line + "\n" + stream.read(), source, number)
                 return
-            yield from _document(line, source, number)
+            yield from _records(line, source, number, items)
             continue
         try:
             data, prefix = decode_fpuzzles(line)
@@ -379,6 +379,8 @@ def _items(text: str) -> list[tuple[Any, int, int]]:
 
 
 def _document(text: str, source: str, line: int) -> Iterator[Record]:
+    """The records of a JSON document starting at file line ``line`` (one error record if the
+    text is no JSON)."""
     try:
         items = _items(text)
     except json.JSONDecodeError as exc:
@@ -386,6 +388,12 @@ def _document(text: str, source: str, line: int) -> Iterator[Record]:
             f"expected f-puzzles JSON: {exc.msg}", source=source,
             line=line + exc.lineno - 1, column=exc.colno))
         return
+    yield from _records(text, source, line, items)
+
+
+def _records(text: str, source: str, line: int,
+             items: list[tuple[Any, int, int]]) -> Iterator[Record]:
+    """A record per object of :func:`_items` (already decoded: each is parsed once)."""
     for item, start, end in items:
         where = _Where(text, line, False, start, end)
         at = where(None)["line"]
