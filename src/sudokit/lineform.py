@@ -360,7 +360,10 @@ class LineReader:
         its first colon (tdoku)."""
         widths = np.flatnonzero(np.bincount(width))  # (np.unique would import numpy.ma)
         found = set(np.concatenate([widths, widths - 2, (widths - 1) // 2]).tolist())
-        colons = np.flatnonzero(data == 58)
+        if not len(starts):
+            return []
+        low = int(starts[0])  # the chunk's lines only, not the whole block
+        colons = np.flatnonzero(data[low:int(starts[-1] + width[-1])] == 58) + low
         if len(colons):
             owner = np.searchsorted(starts, colons, side="right") - 1
             first = np.flatnonzero(np.diff(owner, prepend=-2))  # owner is non-decreasing
