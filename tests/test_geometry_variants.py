@@ -227,3 +227,21 @@ def test_extra_regions_add_units_and_peers() -> None:
 def test_bad_extra_regions(regions, words) -> None:
     with pytest.raises(InvalidPuzzle, match=words):
         Geometry.of(3, 3, extra_regions=regions)
+
+
+@pytest.mark.parametrize(("kwargs", "constraint"), [
+    ({"regions": [tuple(range(9))] * 9}, "regions"),
+    ({"cages": [Cage(50, (0, 1))]}, "cages"),
+    ({"cages": [Cage(3, (0, 1)), Cage(3, (1, 2))]}, "cages"),
+    ({"extra_regions": [(0, 0)]}, "extra_regions"),
+    ({"parity": "x" * 81}, "parity"),
+])
+def test_malformed_constraint_is_named(kwargs: dict, constraint: str) -> None:
+    """A malformed constraint says which one in a field, not only in words (readers use it to
+    point at the part of their input that holds it); the field survives pickling and
+    :meth:`InvalidPuzzle.located`."""
+    with pytest.raises(InvalidPuzzle) as caught:
+        Geometry.of(3, 3, **kwargs)
+    assert caught.value.constraint == constraint
+    assert pickle.loads(pickle.dumps(caught.value)).constraint == constraint
+    assert caught.value.located(source="f", line=2).constraint == constraint

@@ -31,6 +31,10 @@ class InvalidPuzzle(SudokuError, ValueError):
         source: file name, ``"<stdin>"`` or ``"<string>"``; None when unknown.
         line: 1-based line number where the problem is; None when unknown.
         column: 1-based column (character) number; None when unknown.
+        constraint: which constraint of a grid's geometry is malformed, when that is the
+            problem: ``"regions"``, ``"cages"``, ``"extra_regions"`` or ``"parity"`` (the
+            :class:`~sudokit.geometry.Geometry` field); None otherwise. Readers use it to point
+            at the part of their input that holds the constraint.
     """
 
     def __init__(
@@ -40,11 +44,13 @@ class InvalidPuzzle(SudokuError, ValueError):
         source: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        constraint: str | None = None,
     ) -> None:
         self.reason = reason
         self.source = source
         self.line = line
         self.column = column
+        self.constraint = constraint
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -62,6 +68,7 @@ class InvalidPuzzle(SudokuError, ValueError):
             source=self.source if self.source is not None else source,
             line=self.line if self.line is not None else line,
             column=self.column if self.column is not None else column,
+            constraint=self.constraint,
         )
 
 

@@ -248,41 +248,44 @@ class Geometry:
         if self.regions is not None:
             seen = [0] * cells
             if len(self.regions) != n:
-                raise InvalidPuzzle(f"expected {n} regions, got {len(self.regions)}")
+                raise _malformed("regions", f"expected {n} regions, got {len(self.regions)}")
             for k, region in enumerate(self.regions):
                 if len(region) != n:
-                    raise InvalidPuzzle(f"region {k + 1} has {len(region)} cells, expected {n}")
+                    raise _malformed("regions",
+                                     f"region {k + 1} has {len(region)} cells, expected {n}")
                 for cell in region:
                     if not 0 <= cell < cells or seen[cell]:
-                        raise InvalidPuzzle(f"region {k + 1}: cell {cell} is outside the grid "
-                                            "or in two regions")
+                        raise _malformed("regions", f"region {k + 1}: cell {cell} is outside "
+                                                    "the grid or in two regions")
                     seen[cell] = 1
         owner: dict[int, int] = {}
         for k, cage in enumerate(self.cages):
             low, high = cage_totals(len(cage.cells), n)
             if not cage.cells or len(cage.cells) > n:
-                raise InvalidPuzzle(f"cage {k + 1} has {len(cage.cells)} cells, expected 1..{n}")
+                raise _malformed("cages", f"cage {k + 1} has {len(cage.cells)} cells, "
+                                          f"expected 1..{n}")
             if not low <= cage.total <= high:
-                raise InvalidPuzzle(f"cage {k + 1} ({len(cage.cells)} cells at "
-                                    f"{self.label(cage.cells[0])}): total {cage.total} is "
-                                    f"impossible, expected {low}..{high}")
+                raise _malformed("cages", f"cage {k + 1} ({len(cage.cells)} cells at "
+                                          f"{self.label(cage.cells[0])}): total {cage.total} is "
+                                          f"impossible, expected {low}..{high}")
             for cell in cage.cells:
                 if not 0 <= cell < cells:
-                    raise InvalidPuzzle(f"cage {k + 1}: cell {cell} is outside the grid")
+                    raise _malformed("cages", f"cage {k + 1}: cell {cell} is outside the grid")
                 if cell in owner:
-                    raise InvalidPuzzle(f"cages {owner[cell] + 1} and {k + 1} overlap at "
-                                        f"{self.label(cell)}")
+                    raise _malformed("cages", f"cages {owner[cell] + 1} and {k + 1} overlap at "
+                                              f"{self.label(cell)}")
                 owner[cell] = k
         for k, region in enumerate(self.extra_regions):
             if not 1 <= len(region) <= n or len(set(region)) != len(region):
-                raise InvalidPuzzle(f"extra region {k + 1} has {len(region)} cells "
-                                    f"({len(set(region))} distinct), expected 1..{n} distinct "
-                                    "cells")
+                raise _malformed("extra_regions",
+                                 f"extra region {k + 1} has {len(region)} cells "
+                                 f"({len(set(region))} distinct), expected 1..{n} distinct cells")
             if not all(0 <= cell < cells for cell in region):
-                raise InvalidPuzzle(f"extra region {k + 1}: a cell is outside the grid")
+                raise _malformed("extra_regions",
+                                 f"extra region {k + 1}: a cell is outside the grid")
         if self.parity is not None and (len(self.parity) != cells
                                         or set(self.parity) - set("eo.")):
-            raise InvalidPuzzle(f"parity: expected {cells} characters e, o or '.'")
+            raise _malformed("parity", f"parity: expected {cells} characters e, o or '.'")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
@@ -689,3 +692,8 @@ def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: An
     """Geometries of one puzzle (jigsaw, killer ...): a bounded cache, as a file may hold
     millions of them."""
     return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions)
+
+
+def _malformed(constraint: str, reason: str) -> InvalidPuzzle:
+    """The error for a malformed constraint of a geometry (``constraint``: its field name)."""
+    return InvalidPuzzle(reason, constraint=constraint)

@@ -279,10 +279,10 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
         puzzle = Puzzle(geometry, tuple(givens))
     except InvalidPuzzle as exc:
         message = str(exc.args[0] if exc.args else exc)
-        key = ("extraregion" if "extra region" in message
-               else ("killercage" if data.get("killercage") else "cage") if "cage" in message
-               else "grid" if "region" in message else None)
-        if "cage" in message and data.get("killercage") and data.get("cage"):
+        key = {"extra_regions": "extraregion", "regions": "grid",
+               "parity": "odd" if data.get("odd") else "even",
+               "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint)
+        if exc.constraint == "cages" and data.get("killercage") and data.get("cage"):
             message += " (killercage entries first, then cage entries)"
         raise _Bad(key, message) from None
     solution = data.get("solution")
