@@ -12,6 +12,9 @@ fitted to the published ratings of the rated set of ``benchmarks/logic.py``.
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..chain_kernels import digit_forcing_keys, grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique
 from ..state import Board, bits
@@ -59,15 +62,39 @@ def _step(board: Board, name: str, base: float, premise: str, placements: list,
 def digit_forcing_chain(board: Board) -> Step | None:
     """A candidate whose truth leads to a contradiction is false; one whose falsehood does is
     true; what follows from both its truth and its falsehood holds. The shortest wins."""
-    best: tuple[tuple[float, int], Step] | None = None
+    kinds, waves, counts = _digit_keys(board)
+    best: tuple[tuple[float, int], int, int] | None = None
+    k = 0
     for cell in board.open_cells:
         for b in bits(board.masks[cell]):
-            step = _digit_step(board, cell, b + 1)
-            if step is not None:
-                key = (step.rating, -len(step.placements) - len(step.eliminations))
+            if kinds[k]:
+                key = (DIGIT + length_bonus(2 * waves[k] + 1), -counts[k])
                 if best is None or key < best[0]:
-                    best = (key, step)
-    return best[1] if best else None
+                    best = (key, cell, b + 1)
+            k += 1
+    return _digit_step(board, best[1], best[2]) if best else None
+
+
+def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
+    """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
+    nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
+    singles it needs and its count of placements and eliminations (compiled:
+    :func:`~sudokit.logic.chain_kernels.digit_forcing_keys`)."""
+    g = board.geometry
+    t = grid_tables(g)
+    c, n = g.n_cells, g.side
+    masks0 = np.asarray(board.masks, dtype=np.int64)
+    values0 = np.asarray(board.values, dtype=np.int64)
+    size = sum(m.bit_count() for m in board.masks)
+    kinds, waves, counts = (np.zeros(size, dtype=np.int64) for _ in range(3))
+    scratch = [np.empty(c, dtype=np.int64) for _ in range(6)]
+    ew, ew2 = np.empty(c * n, dtype=np.int64), np.empty(c * n, dtype=np.int64)
+    k = digit_forcing_keys(masks0, values0, t.peers, t.units, t.units_of, n, kinds, waves,
+                           counts, scratch[0], scratch[1], scratch[2], ew, scratch[3],
+                           scratch[4], scratch[5], ew2, np.empty(c, dtype=np.uint8),
+                           np.empty(c * n, dtype=np.int32), np.empty(c * n, dtype=np.int32),
+                           np.empty(len(t.units), dtype=np.uint8))
+    return kinds[:k].tolist(), waves[:k].tolist(), counts[:k].tolist()
 
 
 def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
