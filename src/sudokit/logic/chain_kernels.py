@@ -29,7 +29,8 @@ import numpy as np
 from ..fast.state import jit
 from ..geometry import Geometry
 
-__all__ = ["GridTables", "digit_forcing_keys", "grid_tables", "propagate"]
+__all__ = ["GridTables", "ShapeTables", "digit_forcing_keys", "grid_tables", "propagate",
+           "shape_tables", "walk_starts"]
 
 
 class GridTables(NamedTuple):
@@ -256,3 +257,326 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
             out_count[k] = count
             k += 1
     return k
+
+
+class ShapeTables(NamedTuple):
+    """The node shapes of chains on one grid: shape ``s < C`` is the single cell ``s``; shapes
+    from C on are the grouped nodes, every set of two or more cells of one box-line
+    intersection. A chain node is ``shape * N + digit - 1``.
+
+    Attributes:
+        ids: dict, cells bitmask -> shape.
+        cells: int32[S, W], each shape's cells ascending, padded with -1.
+        member: uint8[S, C], 1 where a cell is in the shape.
+        common: uint8[S, C], 1 where a cell sees every cell of the shape.
+        unit_has: uint8[U, C], 1 where a cell is in the unit.
+        part: int32[C, 2], per cell its (box and row, box and column) intersection index.
+        position: int32[C, 2], the cell's position in those intersections.
+        part_shape: int32[I, 2**W], the shape of each subset of an intersection (-1 for fewer
+            than two cells).
+    """
+
+    ids: dict
+    cells: np.ndarray
+    member: np.ndarray
+    common: np.ndarray
+    unit_has: np.ndarray
+    part: np.ndarray
+    position: np.ndarray
+    part_shape: np.ndarray
+
+
+@cache
+def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
+    """Return the :class:`ShapeTables` of a grid: with ``grouped``, of a grid with rows,
+    columns and boxes only (units ``0..N-1`` rows, ``N..2N-1`` columns, ``2N..3N-1`` boxes);
+    without, single cells only (any grid)."""
+    n, c = geometry.side, geometry.n_cells
+    units = geometry.units
+    parts: list[tuple[int, ...]] = []
+    index: dict[tuple[int, ...], int] = {}
+    part = np.zeros((c, 2), dtype=np.int32)
+    position = np.zeros((c, 2), dtype=np.int32)
+    for cell in range(c if grouped else 0):
+        box = set(units[2 * n + geometry.box_of(cell)])
+        for k, line in enumerate((units[cell // n], units[n + cell % n])):
+            cells = tuple(sorted(box & set(line)))
+            if cells not in index:
+                index[cells] = len(parts)
+                parts.append(cells)
+            part[cell, k] = index[cells]
+            position[cell, k] = cells.index(cell)
+    width = max((len(p) for p in parts), default=1)
+    shapes: list[tuple[int, ...]] = [(cell,) for cell in range(c)]
+    ids = {1 << cell: cell for cell in range(c)}
+    part_shape = np.full((len(parts), 1 << width), -1, dtype=np.int32)
+    for i, cells in enumerate(parts):
+        for subset in range(1 << len(cells)):
+            if subset.bit_count() < 2:
+                continue
+            chosen = tuple(cells[j] for j in range(len(cells)) if subset >> j & 1)
+            mask = sum(1 << x for x in chosen)
+            if mask not in ids:
+                ids[mask] = len(shapes)
+                shapes.append(chosen)
+            part_shape[i, subset] = ids[mask]
+    s = len(shapes)
+    cells_arr = np.full((s, max(width, 1)), -1, dtype=np.int32)
+    member = np.zeros((s, c), dtype=np.uint8)
+    common = np.zeros((s, c), dtype=np.uint8)
+    peers = [set(p) for p in geometry.peers]
+    for k, chosen in enumerate(shapes):
+        cells_arr[k, :len(chosen)] = chosen
+        member[k, list(chosen)] = 1
+        seen = set.intersection(*(peers[x] for x in chosen))
+        common[k, sorted(seen)] = 1
+    unit_has = np.zeros((len(units), c), dtype=np.uint8)
+    for u, unit in enumerate(units):
+        unit_has[u, list(unit)] = 1
+    return ShapeTables(ids, cells_arr, member, common, unit_has, part, position, part_shape)
+
+
+@jit
+def _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
+            position, part_shape, unit_links, cell_links, grouped, out):
+    """The strong links of ``node`` in the order of :func:`sudokit.logic.chains._strong_links`
+    (written to ``out``; returns their count)."""
+    s = node // n
+    d = node % n
+    k = 0
+    low = shape_cells[s, 0]
+    if unit_links:
+        for j in range(units_of.shape[1]):
+            u = units_of[low, j]
+            if u < 0:
+                break
+            inside = True
+            for i in range(shape_cells.shape[1]):
+                x = shape_cells[s, i]
+                if x < 0:
+                    break
+                if not unit_has[u, x]:
+                    inside = False
+                    break
+            if not inside:
+                continue
+            count = 0
+            first = -1
+            for i in range(n):
+                x = units[u, i]
+                if open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
+                    if count == 0:
+                        first = x
+                    count += 1
+            if count == 1:
+                out[k] = first * n + d
+                k += 1
+            elif count >= 2 and grouped:
+                # the rest forms a group when it lies in one box-line intersection of its
+                # lowest cell
+                for side in range(2):
+                    p = part[first, side]
+                    subset = 0
+                    fits = True
+                    for i in range(n):
+                        x = units[u, i]
+                        if open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
+                            if part[x, side] != p:
+                                fits = False
+                                break
+                            subset |= 1 << position[x, side]
+                    if fits:
+                        out[k] = part_shape[p, subset] * n + d
+                        k += 1
+                        break
+    if cell_links and s == low:  # a single cell (shapes of two cells or more come after)
+        m = masks[low]
+        if _pop(m) == 2:
+            out[k] = low * n + _low(m & ~(1 << d))
+            k += 1
+    return k
+
+
+@jit
+def _weak(node, n, c_count, masks, open_, member, common, groups, cell_links, out):
+    """The weak links of ``node`` in the order of :func:`sudokit.logic.chains._weak_links`
+    (written to ``out``; returns their count). ``groups[d]`` lists the grouped nodes' shapes
+    of digit d + 1 in the order of their cell bitmasks, padded with -1."""
+    s = node // n
+    d = node % n
+    k = 0
+    for x in range(c_count):
+        if common[s, x] and open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
+            out[k] = x * n + d
+            k += 1
+    for j in range(groups.shape[1]):
+        g = groups[d, j]
+        if g < 0:
+            break
+        inside = True
+        for x in range(c_count):
+            if member[g, x] and not (common[s, x] and not member[s, x]):
+                inside = False
+                break
+        if inside:
+            out[k] = g * n + d
+            k += 1
+    if cell_links and s < c_count:
+        m = masks[s]
+        for b in range(n):
+            if b != d and (m >> b) & 1:
+                out[k] = s * n + b
+                k += 1
+    return k
+
+
+@jit
+def _useful(a, z, n, c_count, masks, open_, sees, member, common):
+    """Whether "a or z is true" places or eliminates something
+    (:func:`sudokit.logic.chains._conclusion` is not empty)."""
+    sa, da, sz, dz = a // n, a % n, z // n, z % n
+    if a == z:
+        return sa < c_count
+    if da == dz:
+        for x in range(c_count):
+            if (common[sa, x] and common[sz, x] and open_[x] and (masks[x] >> da) & 1
+                    and not member[sa, x] and not member[sz, x]):
+                return True
+        return False
+    if sa >= c_count or sz >= c_count:
+        return False
+    if sa == sz:
+        return (masks[sa] & ~((1 << da) | (1 << dz))) != 0
+    if sees[sa, sz]:
+        return ((masks[sa] >> dz) & 1) == 1 or ((masks[sz] >> da) & 1) == 1
+    return False
+
+
+@jit
+def _loop_useful(path, length, n, c_count, masks, open_, member, common):
+    """Whether the continuous nice loop ``path[:length]`` eliminates something
+    (:func:`sudokit.logic.chains.loop_eliminations` is not empty)."""
+    for i in range(1, length, 2):
+        u = path[i]
+        v = path[(i + 1) % length]
+        su, du, sv, dv = u // n, u % n, v // n, v % n
+        if du == dv:
+            for x in range(c_count):
+                if (common[su, x] and common[sv, x] and open_[x] and (masks[x] >> du) & 1
+                        and not member[su, x] and not member[sv, x]):
+                    return True
+        elif su == sv and masks[su] & ~((1 << du) | (1 << dv)):
+            return True
+    return False
+
+
+@jit
+def _path(last, parent_on, parent_off, path):
+    """Write the chain ending at ``last`` (reached true) into ``path``; return its nodes."""
+    k = 0
+    path[k] = last
+    k += 1
+    node = parent_on[last]
+    on = False
+    while node != -1:
+        path[k] = node
+        k += 1
+        node = parent_off[node] if not on else parent_on[node]
+        on = not on
+    for i in range(k // 2):
+        path[i], path[k - 1 - i] = path[k - 1 - i], path[i]
+    return k
+
+
+@jit
+def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, shape_cells,
+                member, common, unit_has, units, units_of, part, position, part_shape, groups,
+                unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier,
+                grown, links, seen, path):
+    """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
+    ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
+    :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
+    :func:`~sudokit.logic.chains._search_loop`), up to the first start that finds a chain.
+
+    ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry and do so again on
+    return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
+    are scratch. Returns ``(index of the start, number of nodes)`` with the chain in
+    ``path[:nodes]``, or ``(-1, 0)``.
+    """
+    for si in range(first, starts.size):
+        start = starts[si]
+        sa = start // n
+        da = start % n
+        found = 0
+        count = _strong(start, n, masks, open_, shape_cells, member, unit_has, units, units_of,
+                        part, position, part_shape, unit_links, cell_links, grouped, links)
+        if count == 0:
+            continue
+        parent_off[start] = -1
+        n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
+        n_front = 1
+        frontier[0] = start
+        length = 1
+        while n_front > 0 and length < max_nodes and found == 0:
+            n_grown = 0
+            if length % 2:
+                for fi in range(n_front):
+                    node = frontier[fi]
+                    count = _strong(node, n, masks, open_, shape_cells, member, unit_has, units,
+                                    units_of, part, position, part_shape, unit_links,
+                                    cell_links, grouped, links)
+                    for li in range(count):
+                        nxt = links[li]
+                        if parent_on[nxt] != -2:
+                            continue
+                        parent_on[nxt] = node
+                        seen[n_seen] = nxt
+                        n_seen += 1
+                        grown[n_grown] = nxt
+                        n_grown += 1
+                        if loop:
+                            if length >= 3:
+                                sz = nxt // n
+                                if nxt % n == da:
+                                    closes = sz != sa and common[sz, sa] == 1
+                                else:
+                                    closes = sz == sa and sa < c_count
+                                if closes:
+                                    k = _path(nxt, parent_on, parent_off, path)
+                                    if _loop_useful(path, k, n, c_count, masks, open_, member,
+                                                    common):
+                                        found = k
+                        elif _useful(start, nxt, n, c_count, masks, open_, sees, member, common):
+                            found = _path(nxt, parent_on, parent_off, path)
+                        if found:
+                            break
+                    if found:
+                        break
+            else:
+                for fi in range(n_front):
+                    node = frontier[fi]
+                    count = _weak(node, n, c_count, masks, open_, member, common, groups,
+                                  cell_weak, links)
+                    for li in range(count):
+                        nxt = links[li]
+                        if parent_off[nxt] != -2:
+                            continue
+                        parent_off[nxt] = node
+                        seen[n_seen] = -nxt - 1
+                        n_seen += 1
+                        grown[n_grown] = nxt
+                        n_grown += 1
+            for fi in range(n_grown):
+                frontier[fi] = grown[fi]
+            n_front = n_grown
+            length += 1
+        for i in range(n_seen):
+            x = seen[i]
+            if x >= 0:
+                parent_on[x] = -2
+            else:
+                parent_off[-x - 1] = -2
+        parent_off[start] = -2
+        if found:
+            return si, found
+    return -1, 0

@@ -20,6 +20,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from ..geometry import Geometry
 from .memo import DigitMemo
 from .state import Board, bits
@@ -391,7 +393,13 @@ def _name(path: list[Node]) -> str:
 
 def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
-    equals), or None."""
+    equals), or None.
+
+    The walks run compiled (:func:`~sudokit.logic.chain_kernels.walk_starts`) on grids up to
+    :data:`KERNEL_CELLS` cells (grouped modes: grids of rows, columns and boxes only), with
+    the same starts, order and bounds as the Python walk (:func:`_search`), so the same chain
+    is found.
+    """
     grouped = mode in _GROUPED
     graph = board.memo.get(("chains", mode))
     if graph is None:  # shared by the searches of one mode on this snapshot
@@ -400,21 +408,24 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
     if grouped:
         starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
-    search = _search_single_digit if mode in _SINGLE_DIGIT else _search
-    best = None
-    for start in starts:
-        if mode is ChainMode.XY and board.masks[start[0].bit_length() - 1].bit_count() != 2:
-            continue
-        found = search(graph, start, best[0] if best else max_nodes)
-        if found is None:
-            continue
-        path, placements, eliminations = found
+    if mode is ChainMode.XY:
+        starts = [s for s in starts if board.masks[s[0].bit_length() - 1].bit_count() == 2]
+    best: tuple | None = None
+
+    def bound() -> int:
+        return best[0] if best else max_nodes
+
+    walker = _Walker.of(graph) if _compiled(board, mode) else None
+    found_iter = (walker.search(starts, bound) if walker is not None
+                  else _python_searches(graph, starts, bound))
+    for path, placements, eliminations in found_iter:
         rating = _rating(board, path, placements)
         key = (rating, len(path) + 2, -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
     if mode is ChainMode.AIC:
-        loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2)
+        loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2,
+                          walker)
         if loop is not None and (best is None or loop[0] < best[1]):
             return _loop_step(board, loop[1], loop[2])
     if best is None:
@@ -422,8 +433,98 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     return _step(board, best[2], best[3], best[4])
 
 
+KERNEL_CELLS = 256
+"""Largest grid (cells) whose chains are searched by the compiled walk (sides up to 16)."""
+
+
+def _compiled(board: Board, mode: ChainMode) -> bool:
+    """Whether the compiled walk handles ``mode`` on this grid."""
+    geometry = board.geometry
+    if geometry.n_cells > KERNEL_CELLS:
+        return False
+    return mode not in _GROUPED or (not geometry.features
+                                    and len(geometry.units) == 3 * geometry.side)
+
+
+def _python_searches(graph: _Graph, starts: list[Node], bound: Callable[[], int]) -> Any:
+    """Yield the chain found from each start in turn (:func:`_search`, each bounded by
+    ``bound()`` nodes)."""
+    search = _search_single_digit if graph.mode in _SINGLE_DIGIT else _search
+    for start in starts:
+        found = search(graph, start, bound())
+        if found is not None:
+            yield found
+
+
+class _Walker:
+    """The arrays of one board for :func:`~sudokit.logic.chain_kernels.walk_starts`."""
+
+    def __init__(self, graph: _Graph) -> None:
+        from .chain_kernels import grid_tables, shape_tables
+
+        board, mode = graph.board, graph.mode
+        geometry = board.geometry
+        grouped = mode in _GROUPED
+        self.board = board
+        self.tables = grid_tables(geometry)
+        self.shapes = shape_tables(geometry, grouped)
+        n = self.n = geometry.side
+        self.masks = np.asarray(board.masks, dtype=np.int64)
+        self.open = (np.asarray(board.values) == 0).astype(np.uint8)
+        ids = self.shapes.ids
+        width = max((len(gs) for gs in graph.groups), default=0)
+        self.groups = np.full((n, max(width, 1)), -1, dtype=np.int32)
+        for d0, gs in enumerate(graph.groups):
+            self.groups[d0, :len(gs)] = [ids[g] for g in gs]
+        self.size = len(self.shapes.cells) * n
+        self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
+                      mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
+
+    @classmethod
+    def of(cls, graph: _Graph) -> _Walker:
+        """The walker of ``graph``'s board and mode (made once per snapshot)."""
+        walker = graph.board.memo.get(("chains-walker", graph.mode))
+        if walker is None:
+            walker = graph.board.memo["chains-walker", graph.mode] = cls(graph)
+        return walker
+
+    def walk(self, starts: list[Node], loop: bool, bound: Callable[[], int]) -> Any:
+        """Yield ``(start, path)`` of the first chain (with ``loop``: nice loop) found from
+        each start in turn, each walk bounded by ``bound()`` nodes."""
+        from .chain_kernels import walk_starts
+
+        t, sh, n = self.tables, self.shapes, self.n
+        ids = sh.ids
+        nodes = np.asarray([ids[m] * n + d0 for m, d0 in starts], dtype=np.int64)
+        parent_on = np.full(self.size, -2, dtype=np.int32)
+        parent_off = np.full(self.size, -2, dtype=np.int32)
+        frontier, grown, links, path = (np.empty(self.size, dtype=np.int64) for _ in range(4))
+        seen = np.empty(2 * self.size, dtype=np.int64)
+        unit_links, cell_links, cell_weak, grouped = self.flags
+        first = 0
+        while first < len(starts):
+            index, length = walk_starts(
+                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees,
+                sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of, sh.part,
+                sh.position, sh.part_shape, self.groups, unit_links, cell_links, cell_weak,
+                grouped, parent_on, parent_off, frontier, grown, links, seen, path)
+            if index < 0:
+                return
+            found = [(sum(1 << int(x) for x in sh.cells[v // n] if x >= 0), v % n)
+                     for v in path[:length].tolist()]
+            yield starts[index], found
+            first = index + 1
+
+    def search(self, starts: list[Node], bound: Callable[[], int]) -> Any:
+        """Yield what :func:`_search` finds from each start (that finds something)."""
+        for start, path in self.walk(starts, False, bound):
+            placements, eliminations = _conclusion(self.board, start, path[-1])
+            yield path, placements, eliminations
+
+
 def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | None,
-               max_nodes: int) -> tuple[tuple, list[Node], tuple] | None:
+               max_nodes: int, walker: _Walker | None = None
+               ) -> tuple[tuple, list[Node], tuple] | None:
     """The lowest rated nice loop with links inside cells (Sudoku Explainer's "Bidirectional
     Cycle", 7.0 + the length bonus of its nodes less two), if it rates below ``bound``."""
     if bound is not None and bound <= 7.0:
@@ -431,12 +532,18 @@ def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | N
     if bound is not None:  # longer loops rate bound or more (the length bonus never falls)
         while max_nodes > 1 and not 7.0 + length_bonus(max_nodes - 2) < bound:
             max_nodes -= 1
-    best = None
-    for start in starts:
-        found = _search_loop(graph, start, best[0][1] if best else max_nodes)
-        if found is None:
-            continue
-        path, eliminations = found
+    best: tuple | None = None
+
+    def limit() -> int:
+        return best[0][1] if best else max_nodes
+
+    if walker is not None:
+        found_iter = ((path, loop_eliminations(board, path))
+                      for _start, path in walker.walk(starts, True, limit))
+    else:
+        found_iter = (found for start in starts
+                      if (found := _search_loop(graph, start, limit())) is not None)
+    for path, eliminations in found_iter:
         if len({d for _m, d in path}) == 1:
             continue  # single-digit loops: the X-chain stages
         key = (7.0 + length_bonus(len(path) - 2), len(path), 0, -len(eliminations))
