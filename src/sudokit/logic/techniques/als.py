@@ -10,13 +10,17 @@ search; sets of up to four cells are searched.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
 
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["Als", "almost_locked_sets", "als_xz"]
+__all__ = ["Als", "AlsArrays", "almost_locked_sets", "als_arrays", "als_of", "als_xz"]
 
 MAX_CELLS = 4
 
@@ -82,6 +86,62 @@ def _grow(open_cells: list[int], masks: list[int], first: int, size: int, cells:
             _grow(open_cells, masks, i + 1, size + 1, grown, union, top, by_size)
 
 
+class AlsArrays(NamedTuple):
+    """Every ALS of up to :data:`MAX_CELLS` cells of a board as arrays (the order of
+    :func:`almost_locked_sets`), with the board's arrays, for the compiled searches of
+    :mod:`sudokit.logic.chain_als`.
+
+    Attributes:
+        cells: int32[K, MAX_CELLS], each set's cells ascending, padded with -1.
+        digits: int64[K], each set's candidates.
+        count: K.
+        masks, values: int64[C], the board's candidates and placed digits.
+        sees: uint8[C, C], the grid's peer matrix.
+    """
+
+    cells: np.ndarray
+    digits: np.ndarray
+    count: int
+    masks: np.ndarray
+    values: np.ndarray
+    sees: np.ndarray
+
+
+KERNEL_CELLS = 256
+"""Largest grid (cells) whose ALS are searched compiled (sides up to 16)."""
+
+
+def als_arrays(board: Board) -> AlsArrays | None:
+    """The :class:`AlsArrays` of ``board`` (once per snapshot), or None on a grid over
+    :data:`KERNEL_CELLS` cells."""
+    if board.geometry.n_cells > KERNEL_CELLS:
+        return None
+    if "als-arrays" in board.memo:
+        return board.memo["als-arrays"]
+    from ..chain_als import enumerate_als
+    from ..chain_kernels import grid_tables
+
+    t = grid_tables(board.geometry)
+    masks = np.asarray(board.masks, dtype=np.int64)
+    values = np.asarray(board.values, dtype=np.int64)
+    n = board.side
+    capacity = len(t.units) * sum(math.comb(n, k) for k in range(1, MAX_CELLS + 1))
+    cells = np.empty((min(capacity, 1 << 15), MAX_CELLS), dtype=np.int32)
+    digits = np.empty(len(cells), dtype=np.int64)
+    k = enumerate_als(masks, values, t.units, t.units_of, MAX_CELLS, cells, digits,
+                      *(np.empty(n + 1, dtype=np.int64) for _ in range(3)))
+    out = None if k < 0 else AlsArrays(cells[:k], digits[:k], k, masks, values, t.sees)
+    board.memo["als-arrays"] = out
+    return out
+
+
+def als_of(board: Board, arrays: AlsArrays, index: int) -> Als:
+    """The :class:`Als` of row ``index`` of ``arrays``."""
+    cells = sum(1 << int(c) for c in arrays.cells[index] if c >= 0)
+    return Als(cells, int(arrays.digits[index]),
+               tuple(cells & board.cells_of[d] for d in range(board.side)))
+
+
 def _sees_all(board: Board, first: int, second: int) -> bool:
     """Whether every cell of ``first`` sees every cell of ``second`` (bitmasks)."""
     return second & ~board.common_peers(first) == 0
@@ -91,6 +151,16 @@ def _sees_all(board: Board, first: int, second: int) -> bool:
 def als_xz(board: Board) -> Step | None:
     """Two ALS with a restricted common digit x: another common digit z leaves the cells that
     see all its places in both."""
+    arrays = als_arrays(board)
+    if arrays is not None:  # compiled, same order and tests
+        from ..chain_als import als_xz_first
+
+        i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.count, arrays.masks,
+                               arrays.values, arrays.sees, board.side)
+        if i < 0:
+            return None
+        a, b = als_of(board, arrays, i), als_of(board, arrays, j)
+        return _eliminate(board, a, b, x, a.digits & b.digits)
     sets = almost_locked_sets(board)
     for i, a in enumerate(sets):
         for b in sets[i + 1:]:

@@ -17,10 +17,13 @@ largest candidate count of an ALS cell: WXYZ-Wing 5.5 (b = 2 or 4) or 5.6 (b = 3
 
 from __future__ import annotations
 
+import numpy as np
+
+from ...errors import SolverBug
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
-from .als import Als, almost_locked_sets
+from .als import Als, almost_locked_sets, als_arrays, als_of
 
 __all__ = ["als_wing", "als_wing_rating", "vwxyz_wing", "wxyz_wing"]
 
@@ -57,6 +60,24 @@ def _wing_eliminations(board: Board, als: Als, pivot: int, x: int, z: int,
 def als_wing(board: Board, size: int) -> Step | None:
     """Find the easiest ALS wing with an ALS of ``size`` cells (see module docstring)."""
     masks = board.masks
+    arrays = als_arrays(board)
+    if arrays is not None:  # compiled, same order and tests
+        from ..chain_als import als_wing_best
+
+        ratings = np.asarray([als_wing_rating(size, b) if b else 0.0
+                              for b in range(board.side + 1)], dtype=np.float64)
+        index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
+                                     arrays.masks, arrays.values, arrays.sees, ratings,
+                                     board.side)
+        if index < 0:
+            return None
+        als = als_of(board, arrays, index)
+        biggest = max(masks[c].bit_count() for c in bits(als.cells))
+        found = _wing(board, size, als, pivot, als_wing_rating(size, biggest))
+        if found is None:
+            raise SolverBug(f"the compiled {NAMES[size]} search found a wing that "
+                            "als_wing does not")
+        return found[1]
     by_pair: dict[int, list[int]] = {}  # bivalue cells by their candidates
     for c in board.open_cells:
         if masks[c].bit_count() == 2:
@@ -72,20 +93,26 @@ def als_wing(board: Board, size: int) -> Step | None:
         pivots = sorted(c for pair, cells in by_pair.items() if not pair & ~als.digits
                         for c in cells if not als.cells >> c & 1)
         for pivot in pivots:
-            m = masks[pivot]
-            d1, d2 = bits(m)
-            r1, r2 = _restricted(board, als, pivot, d1), _restricted(board, als, pivot, d2)
-            if not (r1 or r2):
-                continue
-            x, z = (d1, d2) if r1 else (d2, d1)
-            eliminations = _wing_eliminations(board, als, pivot, x, z, r1 and r2)
-            if not eliminations:
-                continue
-            key = (rating, -len(eliminations))
-            if best is None or key < best[0]:
-                best = (key, _step(board, size, als, pivot, x, z, r1 and r2, rating,
-                                   eliminations))
+            found = _wing(board, size, als, pivot, rating)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
     return best[1] if best else None
+
+
+def _wing(board: Board, size: int, als: Als, pivot: int, rating: float
+          ) -> tuple[tuple[float, int], Step] | None:
+    """The wing of ``als`` and the bivalue cell ``pivot`` (its sort key and step), or None
+    when no digit is restricted or nothing is eliminated."""
+    d1, d2 = bits(board.masks[pivot])
+    r1, r2 = _restricted(board, als, pivot, d1), _restricted(board, als, pivot, d2)
+    if not (r1 or r2):
+        return None
+    x, z = (d1, d2) if r1 else (d2, d1)
+    eliminations = _wing_eliminations(board, als, pivot, x, z, r1 and r2)
+    if not eliminations:
+        return None
+    return ((rating, -len(eliminations)),
+            _step(board, size, als, pivot, x, z, r1 and r2, rating, eliminations))
 
 
 def _step(board: Board, size: int, als: Als, pivot: int, x: int, z: int, double: bool,

@@ -1,0 +1,251 @@
+"""Numba kernels for the almost-locked-set techniques: ALS enumeration, ALS-XZ and the ALS wings
+(WXYZ-Wing, VWXYZ-Wing).
+
+They repeat, on arrays, the Python searches of :mod:`sudokit.logic.techniques.als` and
+:mod:`sudokit.logic.techniques.als_wings` in the same order and with the same tests, and return
+only *which* sets (and pivot) the step uses; the Python side builds the one
+:class:`~sudokit.logic.step.Step`. An ALS (almost locked set: n cells of one unit holding n + 1
+candidates; Hobiwan 2008) is a row of ``cells`` (int32[K, W], ascending cells padded with -1)
+and of ``digits`` (int64[K], its candidate mask).
+
+Grid arrays are those of :func:`sudokit.logic.chain_kernels.grid_tables`. Kernels compile on
+first use and are cached on disk (:mod:`sudokit.fast.cache` lists ``logic/chain_*.py``).
+"""
+
+from __future__ import annotations
+
+from ..fast.state import jit
+from .chain_kernels import _pop
+
+__all__ = ["als_wing_best", "als_xz_first", "enumerate_als"]
+
+
+@jit
+def enumerate_als(masks, values, units, units_of, max_cells, out_cells, out_digits, combo,
+                  unions, open_cells):
+    """Every ALS of 1 to ``max_cells`` cells, each once (in the first unit holding it), in the
+    order of :func:`sudokit.logic.techniques.als.almost_locked_sets`: units in order, then
+    size, then the lexicographic order of the unit's open cells. ``combo``, ``unions`` and
+    ``open_cells`` (int64[N + 1]) are scratch. Returns the number of sets, or -1 when
+    ``out_cells`` is too short."""
+    k = 0
+    n = units.shape[1]
+    for u in range(units.shape[0]):
+        m = 0
+        for i in range(n):
+            c = units[u, i]
+            if not values[c]:
+                open_cells[m] = c
+                m += 1
+        top = min(max_cells, m - 1)
+        for size in range(1, top + 1):
+            # lexicographic size-combinations of the open cells; a prefix whose union has more
+            # than top + 1 candidates is not extended (as the Python search)
+            depth = 0
+            combo[0] = 0
+            while depth >= 0:
+                if combo[depth] >= m:
+                    depth -= 1
+                    if depth >= 0:
+                        combo[depth] += 1
+                    continue
+                union = masks[open_cells[combo[depth]]]
+                if depth > 0:
+                    union |= unions[depth - 1]
+                count = _pop(union)
+                if count > top + 1:
+                    combo[depth] += 1
+                    continue
+                unions[depth] = union
+                if depth + 1 < size:
+                    combo[depth + 1] = combo[depth] + 1
+                    depth += 1
+                    continue
+                if count == size + 1 and not _seen_before(open_cells, combo, size, u, units,
+                                                          units_of):
+                    if k >= out_cells.shape[0]:
+                        return -1
+                    for i in range(out_cells.shape[1]):
+                        out_cells[k, i] = open_cells[combo[i]] if i < size else -1
+                    out_digits[k] = union
+                    k += 1
+                combo[depth] += 1
+    return k
+
+
+@jit
+def _seen_before(open_cells, combo, size, u, units, units_of):
+    """Whether a unit before ``u`` holds every cell of the combination (so the set was
+    recorded there)."""
+    first = open_cells[combo[0]]
+    for j in range(units_of.shape[1]):
+        v = units_of[first, j]
+        if v < 0:
+            break
+        if v >= u:
+            continue
+        inside = True
+        for i in range(size):
+            c = open_cells[combo[i]]
+            found = False
+            for p in range(units.shape[1]):
+                if units[v, p] == c:
+                    found = True
+                    break
+            if not found:
+                inside = False
+                break
+        if inside:
+            return True
+    return False
+
+
+@jit
+def _disjoint(cells, a, b):
+    for i in range(cells.shape[1]):
+        x = cells[a, i]
+        if x < 0:
+            break
+        for j in range(cells.shape[1]):
+            if cells[b, j] == x:
+                return False
+    return True
+
+
+@jit
+def _restricted(cells, masks, sees, a, b, x):
+    """Whether every cell of set ``a`` holding x sees every cell of set ``b`` holding x."""
+    for i in range(cells.shape[1]):
+        p = cells[a, i]
+        if p < 0:
+            break
+        if not (masks[p] >> x) & 1:
+            continue
+        for j in range(cells.shape[1]):
+            q = cells[b, j]
+            if q < 0:
+                break
+            if (masks[q] >> x) & 1 and not sees[p, q]:
+                return False
+    return True
+
+
+@jit
+def _sees_places(c, cells, masks, sees, a, z):
+    """Whether cell ``c`` sees every cell of set ``a`` holding z."""
+    for i in range(cells.shape[1]):
+        p = cells[a, i]
+        if p < 0:
+            break
+        if (masks[p] >> z) & 1 and not sees[c, p]:
+            return False
+    return True
+
+
+@jit
+def _inside(cells, a, c):
+    for i in range(cells.shape[1]):
+        if cells[a, i] == c:
+            return True
+    return False
+
+
+@jit
+def als_xz_first(cells, digits, k, masks, values, sees, n):
+    """The first pair of sets ``i < j`` (in order) and restricted common digit ``x - 1`` that
+    eliminates something, as :func:`sudokit.logic.techniques.als.als_xz` finds it; returns
+    ``(i, j, x)`` or ``(-1, -1, -1)``."""
+    c_count = masks.size
+    for a in range(k):
+        for b in range(a + 1, k):
+            common = digits[a] & digits[b]
+            if _pop(common) < 2 or not _disjoint(cells, a, b):
+                continue
+            for x in range(n):
+                if not (common >> x) & 1 or not _restricted(cells, masks, sees, a, b, x):
+                    continue
+                for z in range(n):
+                    if z == x or not (common >> z) & 1:
+                        continue
+                    for c in range(c_count):
+                        if (values[c] or not (masks[c] >> z) & 1 or _inside(cells, a, c)
+                                or _inside(cells, b, c)):
+                            continue
+                        if (_sees_places(c, cells, masks, sees, a, z)
+                                and _sees_places(c, cells, masks, sees, b, z)):
+                            return a, b, x
+    return -1, -1, -1
+
+
+@jit
+def _wing_count(cells, masks, values, sees, a, pivot, x, z, double, digits_a, n):
+    """The number of eliminations of an ALS wing (as
+    :func:`sudokit.logic.techniques.als_wings._wing_eliminations` lists them)."""
+    count = 0
+    for d in range(n):
+        if not (digits_a >> d) & 1:
+            continue
+        if d == x or d == z:
+            if d == x and not double:
+                continue
+            by_pivot = True
+        elif double:
+            by_pivot = False
+        else:
+            continue
+        for c in range(masks.size):
+            if values[c] or not (masks[c] >> d) & 1 or c == pivot or _inside(cells, a, c):
+                continue
+            if by_pivot and not sees[c, pivot]:
+                continue
+            if _sees_places(c, cells, masks, sees, a, d):
+                count += 1
+    return count
+
+
+@jit
+def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n):
+    """The ALS wing of :func:`sudokit.logic.techniques.als_wings.als_wing` with ALS of ``size``
+    cells: the first of the lowest key (rating, fewest eliminations negated) over the sets in
+    order and their pivots ascending. ``ratings[b]`` is the rating when the largest ALS cell
+    holds b candidates. Returns ``(set, pivot)`` or ``(-1, -1)``."""
+    best_rating = 0.0
+    best_count = 0
+    best_a = -1
+    best_pivot = -1
+    c_count = masks.size
+    for a in range(k):
+        if cells[a, size - 1] < 0 or (size < cells.shape[1] and cells[a, size] >= 0):
+            continue
+        biggest = 0
+        for i in range(size):
+            biggest = max(biggest, _pop(masks[cells[a, i]]))
+        rating = ratings[biggest]
+        if best_a >= 0 and rating > best_rating:
+            continue
+        for pivot in range(c_count):
+            m = masks[pivot]
+            if values[pivot] or _pop(m) != 2 or m & ~digits[a] or _inside(cells, a, pivot):
+                continue
+            d1 = 0
+            while not (m >> d1) & 1:
+                d1 += 1
+            d2 = d1 + 1
+            while not (m >> d2) & 1:
+                d2 += 1
+            r1 = _sees_places(pivot, cells, masks, sees, a, d1)
+            r2 = _sees_places(pivot, cells, masks, sees, a, d2)
+            if not (r1 or r2):
+                continue
+            x, z = (d1, d2) if r1 else (d2, d1)
+            count = _wing_count(cells, masks, values, sees, a, pivot, x, z, r1 and r2,
+                                digits[a], n)
+            if count == 0:
+                continue
+            if best_a < 0 or rating < best_rating or (rating == best_rating
+                                                      and -count < -best_count):
+                best_rating = rating
+                best_count = count
+                best_a = a
+                best_pivot = pivot
+    return best_a, best_pivot
