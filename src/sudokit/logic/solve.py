@@ -17,6 +17,8 @@ from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike
 from ..result import Limits, Stats
 from .dynamic import search_solution
+from .ladder import first_step, plan
+from .ladder import next_step as ladder_next_step
 from .registry import Kind, Technique, techniques
 from .state import Board, Candidates
 from .step import Step
@@ -109,12 +111,9 @@ def apply_step(state: Candidates, step: Step) -> None:
 
 
 def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
-    """Return the first step of the easiest technique of ``ladder`` that finds one, or None."""
-    for tech in ladder:
-        step = tech.find(board)
-        if step is not None:
-            return step
-    return None
+    """Return the first step of the easiest technique of ``ladder`` that finds one, or None
+    (the cheap techniques run compiled: :mod:`sudokit.logic.ladder`)."""
+    return ladder_next_step(board, ladder)
 
 
 def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
@@ -138,11 +137,11 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         SolverBug: a step contradicts ``solution``.
         LimitReached: the time limit passed.
     """
-    ladder = techniques(kinds, max_rating, state.geometry.side)
+    ladder = plan(tuple(techniques(kinds, max_rating, state.geometry.side)), state.geometry)
     while not state.solved:
         if limits is not None and stats is not None:
             limits.check(stats)
-        step = next_step(state.board(), ladder)
+        step = first_step(state.board(), ladder)
         if step is None:
             return
         if unique or step.technique != "Trial":

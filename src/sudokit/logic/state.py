@@ -177,34 +177,77 @@ class Candidates:
 
     def board(self) -> Board:
         """Return a read-only snapshot for the techniques."""
-        return Board(self.geometry, self.masks.tolist(), self.values.tolist(), self.masks,
-                     self.history)
+        return Board(self.geometry, None, None, self.masks.copy(), self.history,
+                     self.values.copy())
 
 
 class Board:
     """A snapshot of a :class:`Candidates` state that techniques read (never modify).
 
+    Made from Python lists (``masks``, ``values``) or from NumPy arrays (``array``,
+    ``value_array``, as :meth:`Candidates.board` does); the other form is made when first read,
+    so a step found by compiled code (:mod:`sudokit.logic.ladder`) needs no Python lists.
+
     Attributes:
         geometry: the grid.
         masks: list of N*N candidate masks (Python ints; a solved cell's mask is its digit bit).
         values: list of N*N placed digits (0 open).
+        array: uint64[N*N], the masks; value_array: int16[N*N], the values.
         memo: tables derived from this snapshot, shared by techniques (a snapshot never
             changes, so they stay valid).
         history: what techniques keep across the snapshots of one solve (the state's
             :attr:`Candidates.history`; a fresh dict for a board made alone).
+
+    Raises:
+        ValueError: neither ``masks`` nor ``array`` (or neither ``values`` nor
+            ``value_array``) is given.
     """
 
-    def __init__(self, geometry: Geometry, masks: list[int], values: list[int],
-                 array: np.ndarray | None = None, history: dict | None = None) -> None:
+    def __init__(self, geometry: Geometry, masks: list[int] | None, values: list[int] | None,
+                 array: np.ndarray | None = None, history: dict | None = None,
+                 value_array: np.ndarray | None = None) -> None:
+        if (masks is None and array is None) or (values is None and value_array is None):
+            raise ValueError("a Board needs the masks and the values, as lists or arrays")
         self.geometry = geometry
-        self.masks = masks
-        self.values = values
-        self._array = array if array is not None else np.asarray(masks, dtype=np.uint64)
+        if masks is not None:
+            self.masks = masks
+        if values is not None:
+            self.values = values
+        self._array = array
+        self._value_array = value_array
         self._common = _common_memo(geometry)
+        self._places: np.ndarray | None = None
         self.history = {} if history is None else history
         self.memo: dict = {}
         """Tables derived from this snapshot that several techniques share (chain link graphs,
         almost locked sets), keyed by the deriving module."""
+
+    @cached_property
+    def masks(self) -> list[int]:  # type: ignore[override]
+        return self._array.tolist()
+
+    @cached_property
+    def values(self) -> list[int]:  # type: ignore[override]
+        return self._value_array.tolist()
+
+    @property
+    def array(self) -> np.ndarray:
+        """uint64[N*N]: the candidate masks."""
+        if self._array is None:
+            self._array = np.asarray(self.masks, dtype=np.uint64)
+        return self._array
+
+    @property
+    def value_array(self) -> np.ndarray:
+        """int16[N*N]: the placed digits (0 open)."""
+        if self._value_array is None:
+            self._value_array = np.asarray(self.values, dtype=np.int16)
+        return self._value_array
+
+    def set_places(self, places: np.ndarray) -> None:
+        """Give the board its :attr:`places` as computed elsewhere (uint64[U, N], the same
+        table; the compiled ladder computes it anyway)."""
+        self._places = places
 
     @property
     def side(self) -> int:
@@ -222,10 +265,12 @@ class Board:
     def places(self) -> list[list[int]]:
         """``places[u][d-1]``: bitmask over the positions (index in the unit) of unit ``u`` where
         digit d is still an open candidate (placed digits excluded). Computed with NumPy."""
+        if self._places is not None:
+            return self._places.tolist()
         geometry = self.geometry
         n = geometry.side
         units = _unit_array(geometry)
-        open_masks = np.where(np.asarray(self.values) == 0, self._array, np.uint64(0))
+        open_masks = np.where(self.value_array == 0, self.array, np.uint64(0))
         member = open_masks[units]  # (U, N) uint64
         shifts = np.arange(n, dtype=np.uint64)
         digit_bits = (member[:, :, None] >> shifts[None, None, :]) & np.uint64(1)  # (U, N pos, N d)

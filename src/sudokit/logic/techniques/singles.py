@@ -6,12 +6,38 @@ column 1.5, naked single 2.3 (Juillerat, Sudoku Explainer 1.2).
 
 from __future__ import annotations
 
+from ...geometry import Geometry
 from ..registry import technique
 from ..state import Board
 from ..step import Step
 from ..units import units_of_kind
 
-__all__ = ["full_house", "hidden_single_box", "hidden_single_line", "naked_single"]
+__all__ = ["full_house", "full_house_step", "hidden_single_box", "hidden_single_line",
+           "hidden_single_step", "naked_single", "naked_single_step"]
+
+
+def full_house_step(geometry: Geometry, unit: int, cell: int, digit: int) -> Step:
+    """The step placing ``digit`` in ``cell``, the last open cell of ``unit``."""
+    return Step("Full House", 1.0,
+                f"{geometry.label(cell)} is the last open cell of "
+                f"{geometry.unit_names[unit]}: it is {digit}",
+                placements=((cell, digit),), cells=(cell,), digits=(digit,))
+
+
+def hidden_single_step(geometry: Geometry, unit: int, cell: int, digit: int,
+                       rating: float) -> Step:
+    """The step placing ``digit`` in ``cell``, its only place in ``unit``."""
+    return Step("Hidden Single", rating,
+                f"{geometry.label(cell)} is the only place for {digit} in "
+                f"{geometry.unit_names[unit]}",
+                placements=((cell, digit),), cells=(cell,), digits=(digit,))
+
+
+def naked_single_step(geometry: Geometry, cell: int, digit: int) -> Step:
+    """The step placing ``digit``, the last candidate of ``cell``."""
+    return Step("Naked Single", 2.3,
+                f"{geometry.label(cell)} has one candidate left: {digit}",
+                placements=((cell, digit),), cells=(cell,), digits=(digit,))
 
 
 @technique("Full House", 1.0)
@@ -25,11 +51,7 @@ def full_house(board: Board) -> Step | None:
             mask = board.masks[cell]
             if mask & (mask - 1) or not mask:
                 continue  # a contradiction: left to the loop
-            digit = mask.bit_length()
-            return Step("Full House", 1.0,
-                        f"{geometry.label(cell)} is the last open cell of "
-                        f"{geometry.unit_names[u]}: it is {digit}",
-                        placements=((cell, digit),), cells=(cell,), digits=(digit,))
+            return full_house_step(geometry, u, cell, mask.bit_length())
     return None
 
 
@@ -39,11 +61,7 @@ def _hidden_single(board: Board, units: tuple[int, ...], rating: float) -> Step 
         for d0, where in enumerate(places[u]):
             if where and not where & (where - 1):
                 cell = geometry.units[u][where.bit_length() - 1]
-                digit = d0 + 1
-                return Step("Hidden Single", rating,
-                            f"{geometry.label(cell)} is the only place for {digit} in "
-                            f"{geometry.unit_names[u]}",
-                            placements=((cell, digit),), cells=(cell,), digits=(digit,))
+                return hidden_single_step(geometry, u, cell, d0 + 1, rating)
     return None
 
 
@@ -65,8 +83,5 @@ def naked_single(board: Board) -> Step | None:
     for cell in board.open_cells:
         mask = board.masks[cell]
         if mask and not mask & (mask - 1):
-            digit = mask.bit_length()
-            return Step("Naked Single", 2.3,
-                        f"{board.label(cell)} has one candidate left: {digit}",
-                        placements=((cell, digit),), cells=(cell,), digits=(digit,))
+            return naked_single_step(board.geometry, cell, mask.bit_length())
     return None

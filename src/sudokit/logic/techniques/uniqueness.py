@@ -18,16 +18,16 @@ from ..registry import Kind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["bug_plus_one", "unique_rectangle"]
+__all__ = ["bug_plus_one", "rectangle_shapes", "swappable", "unique_rectangle"]
 
 
 @cache
-def _shapes(geometry: Geometry) -> tuple[tuple[int, int, int, int], ...]:
+def rectangle_shapes(geometry: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     """Every rectangle of cells (corners in row-major order) lying in exactly two boxes whose
     digits could be swapped: each extra unit holds 0 or 2 of its corners; none without a
     swap argument (see the module docstring)."""
     n = geometry.side
-    if not _swappable(geometry):
+    if not swappable(geometry):
         return ()
     extra = [frozenset(unit) for unit in geometry.extra_units]
     out = []
@@ -40,7 +40,10 @@ def _shapes(geometry: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-def _swappable(geometry: Geometry) -> bool:
+_shapes = rectangle_shapes  # the former private name (tests use it)
+
+
+def swappable(geometry: Geometry) -> bool:
     """Whether every constraint of the geometry is a unit (so deadly patterns exist)."""
     return geometry.features <= {"diagonal", "hyper", "disjoint", "jigsaw"}
 
@@ -48,7 +51,7 @@ def _swappable(geometry: Geometry) -> bool:
 def _rectangles(board: Board):
     """Yield ``(cells, x, y)`` for every rectangle of open cells in two boxes sharing x, y."""
     masks, values = board.masks, board.values
-    for cells in _shapes(board.geometry):
+    for cells in rectangle_shapes(board.geometry):
         a, b, c, d = cells
         common = masks[a] & masks[b] & masks[c] & masks[d]
         if common.bit_count() >= 2 and not (values[a] or values[b] or values[c] or values[d]):
@@ -137,7 +140,7 @@ def bug_plus_one(board: Board) -> Step | None:
     """Every open cell is bivalue but one, with three candidates: the digit that would
     otherwise appear an odd number of times in its units goes there."""
     g, masks = board.geometry, board.masks
-    if not _swappable(g):
+    if not swappable(g):
         return None
     extra = [c for c in board.open_cells if masks[c].bit_count() != 2]
     if len(extra) != 1 or masks[extra[0]].bit_count() != 3:

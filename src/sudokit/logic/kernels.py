@@ -1,0 +1,518 @@
+"""Numba kernels for the cheap techniques of the solve ladder: which one finds a step first.
+
+The solve loop restarts from the easiest technique after every step (Sudoku Explainer's rule,
+Juillerat 2006), so the cheap techniques (singles, locked candidates, subsets, basic fish,
+XY/XYZ-Wing, Unique Rectangle, BUG+1) run dozens of times per puzzle, nearly always finding
+nothing. :func:`first_found` runs a run of consecutive cheap techniques of the ladder on the
+candidate masks in compiled code and returns the position of the first one that has a step
+(and, for the singles, the step itself: unit, cell and digit, found in the same order as the
+Python finders of :mod:`sudokit.logic.techniques.singles`). The Python finder of that technique
+then builds the :class:`~sudokit.logic.step.Step`, so steps, texts and their order are those of
+the Python ladder; the kernels only decide *whether* each technique applies, with the same
+conditions as its Python finder (tests compare the two on every state of many solves).
+
+Technique codes are the ``T_*`` constants; :data:`CODES` maps technique names to them.
+Kernels compile on first use and are cached on disk (see :mod:`sudokit.fast.cache`; this file
+matches its ``*/kernels.py`` pattern).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..fast.bits import lowest_index, popcount
+from ..fast.state import ONE, ZERO, jit
+
+__all__ = ["CODES", "first_found"]
+
+T_FULL_HOUSE = 1
+T_HIDDEN_BOX = 2
+T_HIDDEN_LINE = 3
+T_NAKED_SINGLE = 4
+T_POINTING = 5
+T_CLAIMING = 6
+T_NAKED_2 = 7
+T_NAKED_3 = 8
+T_NAKED_4 = 9
+T_HIDDEN_2 = 10
+T_HIDDEN_3 = 11
+T_HIDDEN_4 = 12
+T_FISH_2 = 13
+T_FISH_3 = 14
+T_FISH_4 = 15
+T_XY_WING = 16
+T_XYZ_WING = 17
+T_UNIQUE_RECTANGLE = 18
+T_BUG_PLUS_ONE = 19
+
+CODES = {
+    "Full House": T_FULL_HOUSE,
+    "Hidden Single (box)": T_HIDDEN_BOX,
+    "Hidden Single (line)": T_HIDDEN_LINE,
+    "Naked Single": T_NAKED_SINGLE,
+    "Pointing": T_POINTING,
+    "Claiming": T_CLAIMING,
+    "Naked Pair": T_NAKED_2,
+    "Naked Triple": T_NAKED_3,
+    "Naked Quad": T_NAKED_4,
+    "Hidden Pair": T_HIDDEN_2,
+    "Hidden Triple": T_HIDDEN_3,
+    "Hidden Quad": T_HIDDEN_4,
+    "X-Wing": T_FISH_2,
+    "Swordfish": T_FISH_3,
+    "Jellyfish": T_FISH_4,
+    "XY-Wing": T_XY_WING,
+    "XYZ-Wing": T_XYZ_WING,
+    "Unique Rectangle": T_UNIQUE_RECTANGLE,
+    "BUG+1": T_BUG_PLUS_ONE,
+}
+"""Registered technique name -> kernel code, for the techniques :func:`first_found` decides."""
+
+KIND_BOX = 2
+"""``ukind`` of a box (0 row, 1 column, 2 box, 3 extra unit: :class:`~.units.UnitKind`)."""
+
+
+@jit
+def _bit(i):
+    return ONE << np.uint64(i)
+
+
+@jit
+def _single(m):
+    return m != ZERO and (m & (m - ONE)) == ZERO
+
+
+@jit
+def _next_combination(idx, k, n):
+    """Advance ``idx[:k]`` (ascending indices below n) to the next combination in the order of
+    :func:`itertools.combinations`; False after the last."""
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@jit
+def _places(masks, values, units, places):
+    """``places[u, d]``: bitmask over positions of unit u where digit d+1 is an open
+    candidate (as :attr:`~sudokit.logic.state.Board.places`)."""
+    n_units, side = units.shape
+    for u in range(n_units):
+        for d in range(side):
+            places[u, d] = ZERO
+        for i in range(side):
+            cell = units[u, i]
+            if values[cell] == 0:
+                m = masks[cell]
+                while m != ZERO:
+                    d = lowest_index(m)
+                    places[u, d] |= _bit(i)
+                    m &= m - ONE
+
+
+@jit
+def _full_house(masks, values, units, out):
+    n_units, side = units.shape
+    for u in range(n_units):
+        count = 0
+        last = -1
+        for i in range(side):
+            if values[units[u, i]] == 0:
+                count += 1
+                last = units[u, i]
+        if count == 1 and _single(masks[last]):
+            out[1] = u
+            out[2] = last
+            out[3] = lowest_index(masks[last]) + 1
+            return True
+    return False
+
+
+@jit
+def _hidden_single(units, ukind, places, box, out):
+    n_units, side = units.shape
+    for u in range(n_units):
+        if (ukind[u] == KIND_BOX) != box:
+            continue
+        for d in range(side):
+            where = places[u, d]
+            if _single(where):
+                out[1] = u
+                out[2] = units[u, lowest_index(where)]
+                out[3] = d + 1
+                return True
+    return False
+
+
+@jit
+def _naked_single(masks, values, out):
+    for cell in range(masks.shape[0]):
+        if values[cell] == 0 and _single(masks[cell]):
+            out[1] = -1
+            out[2] = cell
+            out[3] = lowest_index(masks[cell]) + 1
+            return True
+    return False
+
+
+@jit
+def _locked(places, inter, box_first):
+    """``inter[i]``: first unit, second unit, first is a box (0/1), positions (in the first
+    unit) of the shared cells, positions (in the second) of its cells outside the first."""
+    side = places.shape[1]
+    for i in range(inter.shape[0]):
+        if (inter[i, 2] == 1) != box_first:
+            continue
+        first, second = inter[i, 0], inter[i, 1]
+        shared = np.uint64(inter[i, 3])
+        outside = np.uint64(inter[i, 4])
+        for d in range(side):
+            inside = places[first, d]
+            if inside == ZERO or inside & ~shared != ZERO:
+                continue
+            if places[second, d] & outside != ZERO:
+                return True
+    return False
+
+
+@jit
+def _naked_subset(masks, values, units, size, idx, small):
+    n_units, side = units.shape
+    for u in range(n_units):
+        n_open = 0
+        n_small = 0
+        for i in range(side):
+            cell = units[u, i]
+            if values[cell] == 0:
+                n_open += 1
+                if popcount(masks[cell]) <= size:
+                    small[n_small] = cell
+                    n_small += 1
+        if n_open <= size or n_small < size:
+            continue
+        for j in range(size):
+            idx[j] = j
+        while True:
+            union = ZERO
+            for j in range(size):
+                union |= masks[small[idx[j]]]
+            if popcount(union) == size:
+                for i in range(side):
+                    cell = units[u, i]
+                    if values[cell] != 0 or masks[cell] & union == ZERO:
+                        continue
+                    inside = False
+                    for j in range(size):
+                        if small[idx[j]] == cell:
+                            inside = True
+                    if not inside:
+                        return True
+            if not _next_combination(idx, size, n_small):
+                break
+    return False
+
+
+@jit
+def _hidden_subset(masks, units, places, size, idx, digits):
+    n_units, side = units.shape
+    for u in range(n_units):
+        n_digits = 0
+        for d in range(side):
+            count = popcount(places[u, d])
+            if 2 <= count <= size:
+                digits[n_digits] = d
+                n_digits += 1
+        if n_digits < size:
+            continue
+        for j in range(size):
+            idx[j] = j
+        while True:
+            union = ZERO
+            keep = ZERO
+            for j in range(size):
+                union |= places[u, digits[idx[j]]]
+                keep |= _bit(digits[idx[j]])
+            if popcount(union) == size:
+                m = union
+                while m != ZERO:
+                    if masks[units[u, lowest_index(m)]] & ~keep != ZERO:
+                        return True
+                    m &= m - ONE
+            if not _next_combination(idx, size, n_digits):
+                break
+    return False
+
+
+@jit
+def _fish(places, size, idx, bases):
+    """Rows are units 0..N-1 and columns N..2N-1; position i of column p is row i."""
+    side = places.shape[1]
+    for d in range(side):
+        for base_offset in (0, side):
+            cover_offset = side - base_offset
+            n_bases = 0
+            for line in range(side):
+                count = popcount(places[base_offset + line, d])
+                if 2 <= count <= size:
+                    bases[n_bases] = line
+                    n_bases += 1
+            if n_bases < size:
+                continue
+            for j in range(size):
+                idx[j] = j
+            while True:
+                union = ZERO
+                group = ZERO
+                for j in range(size):
+                    union |= places[base_offset + bases[idx[j]], d]
+                    group |= _bit(bases[idx[j]])
+                if popcount(union) == size:
+                    m = union
+                    while m != ZERO:
+                        if places[cover_offset + lowest_index(m), d] & ~group != ZERO:
+                            return True
+                        m &= m - ONE
+                if not _next_combination(idx, size, n_bases):
+                    break
+    return False
+
+
+@jit
+def _sees_all(sees, cell, a, b, c):
+    return sees[cell, a] != 0 and sees[cell, b] != 0 and (c < 0 or sees[cell, c] != 0)
+
+
+@jit
+def _wing(masks, values, sees, pivot_size, wings):
+    n_cells = masks.shape[0]
+    share = 1 if pivot_size == 2 else 2
+    for pivot in range(n_cells):
+        pm = masks[pivot]
+        if values[pivot] != 0 or popcount(pm) != pivot_size:
+            continue
+        n_wings = 0
+        for c in range(n_cells):
+            if (values[c] == 0 and c != pivot and popcount(masks[c]) == 2
+                    and sees[pivot, c] != 0 and popcount(masks[c] & pm) == share):
+                wings[n_wings] = c
+                n_wings += 1
+        for i in range(n_wings):
+            a = wings[i]
+            ma = masks[a]
+            for j in range(i + 1, n_wings):
+                b = wings[j]
+                mb = masks[b]
+                z = ma & mb
+                if popcount(z) != 1 or ma == mb:
+                    continue
+                third = -1
+                if pivot_size == 2:
+                    if (ma | mb) & ~(pm | z) != ZERO or z & pm != ZERO:
+                        continue
+                else:
+                    if (ma | mb) != pm:
+                        continue
+                    third = pivot
+                for cell in range(n_cells):
+                    if (values[cell] == 0 and masks[cell] & z != ZERO and cell != pivot
+                            and cell != a and cell != b and _sees_all(sees, cell, a, b, third)):
+                        return True
+    return False
+
+
+@jit
+def _shared_units(cell_units, units, a, b, shared):
+    """Fill ``shared`` with the units holding both cells a and b; return how many."""
+    count = 0
+    for k in range(cell_units.shape[1]):
+        u = cell_units[a, k]
+        if u < 0:
+            break
+        for i in range(units.shape[1]):
+            if units[u, i] == b:
+                shared[count] = u
+                count += 1
+                break
+    return count
+
+
+@jit
+def _ur_type3(masks, values, units, roof0, roof1, extra, u, idx, others):
+    side = units.shape[1]
+    n_others = 0
+    for i in range(side):
+        cell = units[u, i]
+        if values[cell] == 0 and cell != roof0 and cell != roof1:
+            others[n_others] = cell
+            n_others += 1
+    for size in range(1, 4):
+        if n_others < size:
+            break
+        for j in range(size):
+            idx[j] = j
+        while True:
+            union = extra
+            for j in range(size):
+                union |= masks[others[idx[j]]]
+            if popcount(union) == size + 1:
+                for i in range(n_others):
+                    if masks[others[i]] & union == ZERO:
+                        continue
+                    inside = False
+                    for j in range(size):
+                        if idx[j] == i:
+                            inside = True
+                    if not inside:
+                        return True
+            if not _next_combination(idx, size, n_others):
+                break
+    return False
+
+
+@jit
+def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx, others,
+                      shared):
+    n_cells = masks.shape[0]
+    for r in range(rects.shape[0]):
+        a, b, c, d = rects[r, 0], rects[r, 1], rects[r, 2], rects[r, 3]
+        if values[a] != 0 or values[b] != 0 or values[c] != 0 or values[d] != 0:
+            continue
+        common = masks[a] & masks[b] & masks[c] & masks[d]
+        if popcount(common) < 2:
+            continue
+        x_bits = common
+        while x_bits != ZERO:
+            x = lowest_index(x_bits)
+            x_bits &= x_bits - ONE
+            y_bits = x_bits
+            while y_bits != ZERO:
+                y = lowest_index(y_bits)
+                y_bits &= y_bits - ONE
+                pair = _bit(x) | _bit(y)
+                n_floor = 0
+                roof0 = -1
+                roof1 = -1
+                for k in range(4):
+                    cell = rects[r, k]
+                    if masks[cell] == pair:
+                        n_floor += 1
+                    elif roof0 < 0:
+                        roof0 = cell
+                    else:
+                        roof1 = cell
+                if n_floor == 3:
+                    return True
+                if n_floor != 2 or sees[roof0, roof1] == 0:
+                    continue
+                m0, m1 = masks[roof0], masks[roof1]
+                extra = (m0 | m1) & ~pair
+                if popcount(extra) == 1 and m0 == m1:  # type 2
+                    for cell in range(n_cells):
+                        if (values[cell] == 0 and masks[cell] & extra != ZERO
+                                and sees[cell, roof0] != 0 and sees[cell, roof1] != 0):
+                            return True
+                n_shared = _shared_units(cell_units, units, roof0, roof1, shared)
+                for k in range(n_shared):  # type 4
+                    u = shared[k]
+                    if popcount(places[u, x]) == 2 or popcount(places[u, y]) == 2:
+                        return True
+                for k in range(n_shared):  # type 3
+                    if _ur_type3(masks, values, units, roof0, roof1, extra, shared[k], idx,
+                                 others):
+                        return True
+    return False
+
+
+@jit
+def _bug_plus_one(masks, values, places, cell_units):
+    cell = -1
+    for c in range(masks.shape[0]):
+        if values[c] == 0 and popcount(masks[c]) != 2:
+            if cell >= 0:
+                return False
+            cell = c
+    if cell < 0 or popcount(masks[cell]) != 3:
+        return False
+    m = masks[cell]
+    while m != ZERO:
+        d = lowest_index(m)
+        m &= m - ONE
+        every = True
+        for k in range(cell_units.shape[1]):
+            u = cell_units[cell, k]
+            if u < 0:
+                break
+            if popcount(places[u, d]) != 3:
+                every = False
+                break
+        if every:
+            return True
+    return False
+
+
+@jit
+def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
+                places, work, out):
+    """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
+    position in ``codes`` of the first that has a step, or -1.
+
+    Args:
+        codes: int64[K] technique codes.
+        masks: uint64[C] candidate masks (a placed cell: its digit's bit); values: int16[C]
+            placed digits (0 open).
+        units: int64[U, N] cells of each unit (rows, columns, boxes, extra units);
+            ukind: int64[U] 0 row, 1 column, 2 box, 3 extra.
+        inter: int64[I, 5] unit intersections (see :func:`_locked`), sees: uint8[C, C] peer
+            matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
+            unique-rectangle corners, swappable: whether uniqueness techniques apply.
+        places: uint64[U, N] scratch, filled with the digits' places per unit.
+        work: int64[4 + max(C, N) + K] scratch.
+        out: int64[4] filled for a single: (position, unit or -1, cell, digit).
+    """
+    n_cells = masks.shape[0]
+    side = units.shape[1]
+    _places(masks, values, units, places)
+    width = max(n_cells, side)
+    idx = work[:4]
+    scratch = work[4:4 + width]
+    shared = work[4 + width:4 + width + cell_units.shape[1]]
+    out[0] = -1
+    for k in range(codes.shape[0]):
+        code = codes[k]
+        found = False
+        if code == T_FULL_HOUSE:
+            found = _full_house(masks, values, units, out)
+        elif code == T_HIDDEN_BOX:
+            found = _hidden_single(units, ukind, places, True, out)
+        elif code == T_HIDDEN_LINE:
+            found = _hidden_single(units, ukind, places, False, out)
+        elif code == T_NAKED_SINGLE:
+            found = _naked_single(masks, values, out)
+        elif code == T_POINTING:
+            found = _locked(places, inter, True)
+        elif code == T_CLAIMING:
+            found = _locked(places, inter, False)
+        elif T_NAKED_2 <= code <= T_NAKED_4:
+            found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch)
+        elif T_HIDDEN_2 <= code <= T_HIDDEN_4:
+            found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch)
+        elif T_FISH_2 <= code <= T_FISH_4:
+            found = _fish(places, code - T_FISH_2 + 2, idx, scratch)
+        elif code == T_XY_WING:
+            found = _wing(masks, values, sees, 2, scratch)
+        elif code == T_XYZ_WING:
+            found = _wing(masks, values, sees, 3, scratch)
+        elif code == T_UNIQUE_RECTANGLE:
+            found = _unique_rectangle(masks, values, units, places, sees, cell_units, rects,
+                                      idx, scratch, shared)
+        elif code == T_BUG_PLUS_ONE:
+            found = swappable and _bug_plus_one(masks, values, places, cell_units)
+        if found:
+            out[0] = k
+            return k
+    return -1

@@ -1,0 +1,173 @@
+"""The solve ladder with its cheap techniques run in compiled code.
+
+A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
+into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
+candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1) and the techniques
+between them, which run in Python as before. For a run, one kernel call says which of its
+techniques is the first to find a step; a single's step comes from the kernel itself, any other
+step from that technique's own Python finder, so every step (technique, rating, text, placements,
+eliminations) and the order of steps are those of the Python ladder (Sudoku Explainer's rule,
+Juillerat 2006: the easiest step first).
+
+Grids over 1,024 cells (sides above 32) run every technique in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from ..errors import SolverBug
+from ..geometry import Geometry
+from .registry import Technique
+from .state import Board
+from .step import Step
+from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
+from .techniques.uniqueness import rectangle_shapes, swappable
+from .units import intersections, unit_kind
+
+__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "next_step", "plan", "tables"]
+
+MAX_CELLS = 1024
+"""Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The arrays :func:`~sudokit.logic.kernels.first_found` reads for one grid geometry (see
+    its docstring for shapes and dtypes)."""
+
+    units: np.ndarray
+    ukind: np.ndarray
+    inter: np.ndarray
+    sees: np.ndarray
+    cell_units: np.ndarray
+    rects: np.ndarray
+    swappable: bool
+    work: int
+
+
+@cache
+def tables(geometry: Geometry) -> Tables:
+    """The kernel tables of a geometry (computed once per geometry)."""
+    n, n_cells = geometry.side, geometry.n_cells
+    units = np.asarray(geometry.units, dtype=np.int64).reshape(len(geometry.units), n)
+    ukind = np.asarray([("row", "column", "box", "extra").index(unit_kind(geometry, u).value)
+                        for u in range(len(units))], dtype=np.int64)
+    position = [{cell: i for i, cell in enumerate(unit)} for unit in geometry.units]
+    inter = np.zeros((len(intersections(geometry)), 5), dtype=np.int64)
+    for row, it in zip(inter, intersections(geometry)):
+        first, second = geometry.units[it.first], geometry.units[it.second]
+        shared = sum(1 << position[it.first][c] for c in first if it.cells >> c & 1)
+        outside = sum(1 << position[it.second][c] for c in second if c not in position[it.first])
+        row[:] = (it.first, it.second, ukind[it.first] == 2, shared, outside)
+    sees = np.zeros((n_cells, n_cells), dtype=np.uint8)
+    for cell, peers in enumerate(geometry.peers):
+        sees[cell, list(peers)] = 1
+    width = max(len(u) for u in geometry.units_of)
+    cell_units = np.full((n_cells, width), -1, dtype=np.int64)
+    for cell, of in enumerate(geometry.units_of):
+        cell_units[cell, :len(of)] = of
+    rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
+    return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry),
+                  4 + max(n_cells, n) + width)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive techniques of a ladder decided by one kernel call.
+
+    Attributes:
+        techniques: the techniques, in ladder order.
+        codes: int64[K], their kernel codes.
+        tables: the grid's :class:`Tables`.
+    """
+
+    techniques: tuple[Technique, ...]
+    codes: np.ndarray
+    tables: Tables
+
+    def step(self, board: Board) -> Step | None:
+        """The step of the first technique of the run that finds one on ``board``, or None.
+
+        Raises:
+            SolverBug: the kernel and the technique's Python finder disagree.
+        """
+        t = self.tables
+        places = np.empty(t.units.shape, dtype=np.uint64)
+        out = np.empty(4, dtype=np.int64)
+        k = _kernels().first_found(self.codes, board.array, board.value_array, t.units, t.ukind, t.inter,
+                        t.sees, t.cell_units, t.rects, t.swappable, places,
+                        np.empty(t.work, dtype=np.int64), out)
+        board.set_places(places)
+        if k < 0:
+            return None
+        tech = self.techniques[k]
+        _, unit, cell, digit = (int(v) for v in out)
+        if tech.name == "Full House":
+            return full_house_step(board.geometry, unit, cell, digit)
+        if tech.name.startswith("Hidden Single"):
+            return hidden_single_step(board.geometry, unit, cell, digit, tech.rating)
+        if tech.name == "Naked Single":
+            return naked_single_step(board.geometry, cell, digit)
+        step = tech.find(board)
+        if step is None:
+            raise SolverBug(f"the compiled ladder found a {tech.name} step that its finder "
+                            "does not find")
+        return step
+
+
+@cache
+def _kernels():  # the module, imported on first use (it loads Numba)
+    from . import kernels
+
+    return kernels
+
+
+@cache
+def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique | Run, ...]:
+    """Cut ``ladder`` into :class:`Run` s of kernel techniques and the Python techniques
+    between them (all Python on a grid over :data:`MAX_CELLS` cells)."""
+    if geometry.n_cells > MAX_CELLS:
+        return ladder
+    out: list[Technique | Run] = []
+    pending: list[Technique] = []
+
+    def flush() -> None:
+        if pending:
+            out.append(Run(tuple(pending), np.asarray([_kernels().CODES[t.name] for t in pending],
+                                                      dtype=np.int64), tables(geometry)))
+            pending.clear()
+
+    for tech in ladder:
+        if tech.name in _kernels().CODES and _registered_finder(tech):
+            pending.append(tech)
+        else:
+            flush()
+            out.append(tech)
+    flush()
+    return tuple(out)
+
+
+def _registered_finder(tech: Technique) -> bool:
+    """Whether ``tech`` is the sudokit technique of that name (not a homonym registered
+    elsewhere), so its kernel decides the same thing."""
+    return tech.find.__module__.startswith(f"{__package__}.techniques.")
+
+
+def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
+    """Return the first step of the easiest technique of ``ladder`` that finds one, or None
+    (as trying each technique's finder in turn; see the module docstring)."""
+    return first_step(board, plan(tuple(ladder), board.geometry))
+
+
+def first_step(board: Board, items: Sequence[Technique | Run]) -> Step | None:
+    """Like :func:`next_step` with the ladder already cut by :func:`plan`."""
+    for item in items:
+        step = item.step(board) if isinstance(item, Run) else item.find(board)
+        if step is not None:
+            return step
+    return None
