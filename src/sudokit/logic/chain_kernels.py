@@ -156,9 +156,9 @@ def propagate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks,
                 u = units_of[c, j]
                 if u < 0:
                     break
-                if unit_done[u]:
-                    continue
                 unit_done[u] = 1
+        for u in range(unit_done.size):
+            if unit_done[u]:
                 once = 0
                 twice = 0
                 placed = 0

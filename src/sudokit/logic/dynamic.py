@@ -98,14 +98,17 @@ def consequences(board: Board, cell: int, digit: int, true: bool,
 def _singles(masks: list[int], values: list[int], touched: set[int],
              units: tuple[tuple[int, ...], ...],
              units_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]] | None:
-    """Naked singles among ``touched`` cells and hidden singles in their units; None on a
-    contradiction (a digit with no place in a unit)."""
+    """Naked singles among ``touched`` cells (ascending), then hidden singles in their units
+    (ascending; in a unit, digits ascending); None on a contradiction (a digit with no place in
+    a unit). The order is fixed because it decides which eliminations are recorded in a cell
+    placed in the same wave (the compiled :func:`~sudokit.logic.chain_kernels.propagate`
+    keeps the same order)."""
     found = []
-    for c in touched:
+    for c in sorted(touched):
         m = masks[c]
         if not values[c] and m and not m & (m - 1):
             found.append((c, m.bit_length()))
-    for u in {u for c in touched for u in units_of[c]}:
+    for u in sorted({u for c in touched for u in units_of[c]}):
         seen_once = seen_twice = placed = 0
         for c in units[u]:
             if values[c]:

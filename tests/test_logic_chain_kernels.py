@@ -1,0 +1,167 @@
+"""The compiled chain, ALS and forcing-chain searches (sudokit.logic.chain_kernels, chain_als)
+find exactly what the Python searches find, on every state of several solves (standard grids,
+a jigsaw and a diagonal grid)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudokit import Geometry, Puzzle
+from sudokit.formats import read_puzzles
+from sudokit.logic import chains
+from sudokit.logic.chains import ChainMode, find_chain
+from sudokit.logic.dynamic import consequences
+from sudokit.logic.solve import explain_states
+from sudokit.logic.state import Board, bits
+from sudokit.logic.techniques import als, als_wings
+from sudokit.logic.techniques.forcing import _digit_step, digit_forcing_chain
+
+DATA = Path(__file__).parent / "data"
+
+
+def _rated(count: int, lowest: float) -> list[Puzzle]:
+    rows = [line.split() for line in
+            (DATA / "rated/se_diabolical_calibration_first60.txt").read_text().splitlines()]
+    return [Puzzle.coerce(r[1]) for r in rows if len(r) == 3 and float(r[2]) >= lowest][:count]
+
+
+def _boards(puzzle: Puzzle, limit: int = 200) -> list[Board]:
+    """The boards the solve searches, one per step (after the step)."""
+    out = []
+    for _step, state in explain_states(puzzle):
+        if state.solved or len(out) >= limit:
+            break
+        out.append(state.board())
+    return out
+
+
+def _fresh(board: Board) -> Board:
+    """The same snapshot without its memo (so each search starts from nothing)."""
+    return Board(board.geometry, board.masks, board.values, None, {})
+
+
+def _same(first, second) -> bool:  # type: ignore[no-untyped-def]
+    if first is None or second is None:
+        return first is second
+    return (first.technique, first.rating, first.placements, first.eliminations, first.text,
+            first.links) == (second.technique, second.rating, second.placements,
+                             second.eliminations, second.text, second.links)
+
+
+def _python_digit_forcing_chain(board: Board):  # type: ignore[no-untyped-def]
+    """The Python search that digit_forcing_chain replaces (every candidate through
+    dynamic.consequences)."""
+    best = None
+    for cell in board.open_cells:
+        for b in bits(board.masks[cell]):
+            step = _digit_step(board, cell, b + 1)
+            if step is not None:
+                key = (step.rating, -len(step.placements) - len(step.eliminations))
+                if best is None or key < best[0]:
+                    best = (key, step)
+    return best[1] if best else None
+
+
+MODES = [(ChainMode.X_GROUPED, 6), (ChainMode.X_GROUPED, 12), (ChainMode.AIC, 12),
+         (ChainMode.GROUPED, 12), (ChainMode.XY, 12), (ChainMode.X, 12)]
+
+
+def _check_board(board: Board, monkeypatch: pytest.MonkeyPatch, forcing_too: bool) -> int:
+    """Compare compiled and Python searches on one board; return the steps found."""
+    found = 0
+    compiled = []
+    for mode, nodes in MODES:
+        compiled.append(find_chain(_fresh(board), mode, nodes))
+    compiled += [als.als_xz(_fresh(board)), als_wings.wxyz_wing(_fresh(board)),
+                 als_wings.vwxyz_wing(_fresh(board))]
+    with monkeypatch.context() as m:
+        m.setattr(chains, "_compiled", lambda _board, _mode: False)
+        m.setattr(als, "als_arrays", lambda _board: None)
+        m.setattr(als_wings, "als_arrays", lambda _board: None)
+        python = [find_chain(_fresh(board), mode, nodes) for mode, nodes in MODES]
+        python += [als.als_xz(_fresh(board)), als_wings.wxyz_wing(_fresh(board)),
+                   als_wings.vwxyz_wing(_fresh(board))]
+    for c, p in zip(compiled, python):
+        assert _same(c, p), (c, p)
+        found += c is not None
+    if forcing_too:
+        c, p = digit_forcing_chain(_fresh(board)), _python_digit_forcing_chain(_fresh(board))
+        assert _same(c, p), (c, p)
+        found += c is not None
+    return found
+
+
+def test_compiled_searches_match_python_on_rated_solves(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    found = 0
+    for puzzle in _rated(2, 7.5):
+        for board in _boards(puzzle, 40):
+            found += _check_board(board, monkeypatch, forcing_too=False)
+    assert found > 20  # the comparison covers real steps, not only empty searches
+
+
+@pytest.mark.slow
+def test_compiled_searches_match_python_on_many_solves(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    for puzzle in _rated(12, 7.0):
+        for board in _boards(puzzle):
+            _check_board(board, monkeypatch, forcing_too=True)
+
+
+def test_compiled_searches_match_python_on_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    jigsaw = next(iter(read_puzzles(DATA / "janko/JigsawSudoku/problems/250_9x9.txt"))).puzzle
+    text = (DATA / "diagonal/x_sudoku.txt").read_text().split()[0]
+    diagonal = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in text],
+                                  Geometry.of(3, 3, "diagonal"))
+    for puzzle in (jigsaw, diagonal):
+        for board in _boards(puzzle, 30):
+            _check_board(board, monkeypatch, forcing_too=False)
+
+
+def test_digit_forcing_chain_matches_python_on_a_hard_state() -> None:
+    magictour = [line[:81] for line in
+                 (DATA / "tdoku/puzzles3_magictour_top1465").read_text().splitlines()
+                 if line.strip() and not line.startswith("#")]
+    checked = 0
+    for board in _boards(Puzzle.coerce(magictour[0])):
+        step = digit_forcing_chain(_fresh(board))
+        if step is not None:
+            assert _same(step, _python_digit_forcing_chain(_fresh(board)))
+            checked += 1
+            if checked == 3:
+                break
+    assert checked
+
+
+def test_propagation_kernel_matches_consequences() -> None:
+    import numpy as np
+
+    from sudokit.logic.chain_kernels import grid_tables, propagate
+
+    board = _boards(_rated(1, 8.0)[0], 5)[-1]
+    g = board.geometry
+    t = grid_tables(g)
+    c, n = g.n_cells, g.side
+    masks0 = np.asarray(board.masks, dtype=np.int64)
+    values0 = np.asarray(board.values, dtype=np.int64)
+    for cell in board.open_cells:
+        for b in bits(board.masks[cell]):
+            for true in (True, False):
+                out = consequences(board, cell, b + 1, true)
+                masks, values, pw = (np.empty(c, dtype=np.int64) for _ in range(3))
+                ew = np.empty(c * n, dtype=np.int64)
+                bad, waves = propagate(masks0, values0, cell, b, true, t.peers, t.units,
+                                       t.units_of, n, masks, values, pw, ew,
+                                       np.empty(c, dtype=np.uint8),
+                                       np.empty(c * n, dtype=np.int32),
+                                       np.empty(c * n, dtype=np.int32),
+                                       np.empty(len(t.units), dtype=np.uint8))
+                assert (bad, waves) == (out.contradiction, out.waves)
+                if not bad:
+                    assert masks.tolist() == out.masks and values.tolist() == out.values
+                    assert {x: (int(values[x]), int(pw[x])) for x in range(c) if pw[x] >= 0} \
+                        == out.placed
+                    assert {(i // n, i % n + 1): int(w) for i, w in enumerate(ew) if w >= 0} \
+                        == out.eliminated
