@@ -1,6 +1,6 @@
-"""The compiled chain, ALS and forcing-chain searches (sudokit.logic.chain_kernels, chain_als)
-find exactly what the Python searches find, on every state of several solves (standard grids,
-a jigsaw and a diagonal grid)."""
+"""The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.chain_kernels,
+chain_als) find exactly what the Python searches find, on every state of several solves
+(standard grids, a jigsaw and a diagonal grid)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from sudokit.logic.chains import ChainMode, find_chain
 from sudokit.logic.dynamic import consequences
 from sudokit.logic.solve import explain_states
 from sudokit.logic.state import Board, bits
-from sudokit.logic.techniques import als, als_wings
+from sudokit.logic.techniques import als, als_wings, cycles
 from sudokit.logic.techniques.forcing import _digit_step, digit_forcing_chain
 
 DATA = Path(__file__).parent / "data"
@@ -75,14 +75,15 @@ def _check_board(board: Board, monkeypatch: pytest.MonkeyPatch, forcing_too: boo
     for mode, nodes in MODES:
         compiled.append(find_chain(_fresh(board), mode, nodes))
     compiled += [als.als_xz(_fresh(board)), als_wings.wxyz_wing(_fresh(board)),
-                 als_wings.vwxyz_wing(_fresh(board))]
+                 als_wings.vwxyz_wing(_fresh(board)), cycles.y_cycle(_fresh(board))]
     with monkeypatch.context() as m:
         m.setattr(chains, "_compiled", lambda _board, _mode: False)
         m.setattr(als, "als_arrays", lambda _board: None)
         m.setattr(als_wings, "als_arrays", lambda _board: None)
+        m.setattr(cycles, "KERNEL_CELLS", 0)
         python = [find_chain(_fresh(board), mode, nodes) for mode, nodes in MODES]
         python += [als.als_xz(_fresh(board)), als_wings.wxyz_wing(_fresh(board)),
-                   als_wings.vwxyz_wing(_fresh(board))]
+                   als_wings.vwxyz_wing(_fresh(board)), cycles.y_cycle(_fresh(board))]
     for c, p in zip(compiled, python):
         assert _same(c, p), (c, p)
         found += c is not None

@@ -11,6 +11,8 @@ loop that eliminates something is reported.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Link, LinkKind, Step, eliminations_text, length_bonus
@@ -19,6 +21,10 @@ __all__ = ["y_cycle", "y_cycle_rating"]
 
 MAX_CELLS = 8
 """Longest loop searched (cells)."""
+
+KERNEL_CELLS = 256
+"""Largest grid (cells) searched by the compiled loop search
+(:func:`~sudokit.logic.chain_als.y_cycle_best`)."""
 
 
 def y_cycle_rating(cells: int) -> float:
@@ -68,14 +74,29 @@ def y_cycle(board: Board) -> Step | None:
     if len(bivalue) < 3:
         return None
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
-    for loop, links in _loops(board, bivalue, MAX_CELLS):
-        if best is not None and len(loop) > best[0][0]:
-            continue
-        eliminations = _eliminations(board, loop, links)
-        if eliminations:
-            key = (len(loop), -len(eliminations))
-            if best is None or key < best[0]:
-                best = (key, loop, links, eliminations)
+    if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
+        from ..chain_als import y_cycle_best
+        from ..chain_kernels import grid_tables
+
+        loop_arr, links_arr, best_loop, best_links, index = (
+            np.zeros(MAX_CELLS + 1, dtype=np.int64) for _ in range(5))
+        k = y_cycle_best(np.asarray(masks, dtype=np.int64),
+                         np.asarray(board.values, dtype=np.int64),
+                         grid_tables(board.geometry).sees, np.asarray(bivalue, dtype=np.int64),
+                         MAX_CELLS, loop_arr, links_arr, best_loop, best_links, index)
+        if k:
+            loop, links = best_loop[:k].tolist(), best_links[:k].tolist()
+            eliminations = _eliminations(board, loop, links)
+            best = ((k, -len(eliminations)), loop, links, eliminations)
+    else:
+        for loop, links in _loops(board, bivalue, MAX_CELLS):
+            if best is not None and len(loop) > best[0][0]:
+                continue
+            eliminations = _eliminations(board, loop, links)
+            if eliminations:
+                key = (len(loop), -len(eliminations))
+                if best is None or key < best[0]:
+                    best = (key, loop, links, eliminations)
     if best is None:
         return None
     _key, loop, links, eliminations = best
