@@ -2,7 +2,7 @@
 
 The solve loop restarts from the easiest technique after every step (Sudoku Explainer's rule,
 Juillerat 2006), so the cheap techniques (singles, locked candidates, subsets, basic fish,
-XY/XYZ-Wing, Unique Rectangle, BUG+1) run dozens of times per puzzle, nearly always finding
+XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty Rectangle) run dozens of times per puzzle, nearly always finding
 nothing. :func:`first_found` runs a run of consecutive cheap techniques of the ladder on the
 candidate masks in compiled code and returns the position of the first one that has a step
 (and, for the singles, the step itself: unit, cell and digit, found in the same order as the
@@ -44,6 +44,8 @@ T_XY_WING = 16
 T_XYZ_WING = 17
 T_UNIQUE_RECTANGLE = 18
 T_BUG_PLUS_ONE = 19
+T_TURBOT_FISH = 20
+T_EMPTY_RECTANGLE = 21
 
 CODES = {
     "Full House": T_FULL_HOUSE,
@@ -65,6 +67,8 @@ CODES = {
     "XYZ-Wing": T_XYZ_WING,
     "Unique Rectangle": T_UNIQUE_RECTANGLE,
     "BUG+1": T_BUG_PLUS_ONE,
+    "Turbot Fish": T_TURBOT_FISH,
+    "Empty Rectangle": T_EMPTY_RECTANGLE,
 }
 """Registered technique name -> kernel code, for the techniques :func:`first_found` decides."""
 
@@ -161,9 +165,11 @@ def _naked_single(masks, values, out):
 
 
 @jit
-def _locked(places, inter, box_first):
+def _locked(places, inter, box_first, out):
     """``inter[i]``: first unit, second unit, first is a box (0/1), positions (in the first
-    unit) of the shared cells, positions (in the second) of its cells outside the first."""
+    unit) of the shared cells, positions (in the second) of its cells outside the first. The
+    first in the order of ``intersections.pointing``/``claiming``: ``out[1:3]`` = row of
+    ``inter``, digit - 1."""
     side = places.shape[1]
     for i in range(inter.shape[0]):
         if (inter[i, 2] == 1) != box_first:
@@ -176,6 +182,8 @@ def _locked(places, inter, box_first):
             if inside == ZERO or inside & ~shared != ZERO:
                 continue
             if places[second, d] & outside != ZERO:
+                out[1] = i
+                out[2] = d
                 return True
     return False
 
@@ -456,8 +464,130 @@ def _bug_plus_one(masks, values, places, cell_units):
 
 
 @jit
+def _conjugate_pairs(units, places, d, pairs):
+    """Fill ``pairs[k] = (unit, cell, cell)`` for the units where digit d+1 has exactly two
+    places, in unit order; return how many."""
+    count = 0
+    for u in range(units.shape[0]):
+        where = places[u, d]
+        if popcount(where) == 2:
+            pairs[count, 0] = u
+            pairs[count, 1] = units[u, lowest_index(where)]
+            pairs[count, 2] = units[u, lowest_index(where & (where - ONE))]
+            count += 1
+    return count
+
+
+@jit
+def _open_with(masks, values, cell, bit):
+    return values[cell] == 0 and masks[cell] & bit != ZERO
+
+
+@jit
+def _turbot_fish(masks, values, units, places, sees, pairs):
+    """Two strong links on a digit whose near ends see each other and whose far ends do not,
+    with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``)."""
+    n_cells = masks.shape[0]
+    for d in range(units.shape[1]):
+        bit = _bit(d)
+        n_pairs = _conjugate_pairs(units, places, d, pairs)
+        for i in range(n_pairs):
+            p1, p2 = pairs[i, 1], pairs[i, 2]
+            for j in range(i + 1, n_pairs):
+                q1, q2 = pairs[j, 1], pairs[j, 2]
+                if p1 == q1 or p1 == q2 or p2 == q1 or p2 == q2:
+                    continue
+                for ea in range(2):
+                    a, far_a = (p1, p2) if ea == 0 else (p2, p1)
+                    for eb in range(2):
+                        b, far_b = (q1, q2) if eb == 0 else (q2, q1)
+                        if sees[a, b] == 0 or sees[far_a, far_b] != 0:
+                            continue
+                        for cell in range(n_cells):
+                            if (sees[cell, far_a] != 0 and sees[cell, far_b] != 0
+                                    and _open_with(masks, values, cell, bit)):
+                                return True
+    return False
+
+
+@jit
+def _sees_every(sees, cell, group, size):
+    for k in range(size):
+        if sees[cell, group[k]] == 0:
+            return False
+    return True
+
+
+@jit
+def _er_with_pair(masks, values, units, sees, d, box, near, n_near, far, n_far, pairs,
+                  n_pairs):
+    bit = _bit(d)
+    n_cells = masks.shape[0]
+    for k in range(n_pairs):
+        for e in range(2):
+            x, y = (pairs[k, 1], pairs[k, 2]) if e == 0 else (pairs[k, 2], pairs[k, 1])
+            if _in_unit(units, box, x) or _in_unit(units, box, y):
+                continue
+            if not _sees_every(sees, x, near, n_near):
+                continue
+            for cell in range(n_cells):
+                if (sees[cell, y] != 0 and _open_with(masks, values, cell, bit)
+                        and _sees_every(sees, cell, far, n_far)
+                        and not _in_unit(units, box, cell)):
+                    return True
+    return False
+
+
+@jit
+def _in_unit(units, u, cell):
+    for i in range(units.shape[1]):
+        if units[u, i] == cell:
+            return True
+    return False
+
+
+@jit
+def _empty_rectangle(masks, values, units, places, sees, pairs, near, far):
+    """A box whose places for a digit lie on one row and one column, with a strong link
+    outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1."""
+    side = units.shape[1]
+    for d in range(side):
+        n_pairs = _conjugate_pairs(units, places, d, pairs)
+        for box in range(2 * side, 3 * side):
+            inside = places[box, d]
+            if popcount(inside) < 2:
+                continue
+            for row in range(side):
+                for col in range(side):
+                    n_row = 0
+                    n_col = 0
+                    other = False
+                    m = inside
+                    while m != ZERO:
+                        cell = units[box, lowest_index(m)]
+                        m &= m - ONE
+                        if cell // side == row:
+                            near[n_row] = cell
+                            n_row += 1
+                        elif cell % side == col:
+                            far[n_col] = cell
+                            n_col += 1
+                        else:
+                            other = True
+                    if n_row == 0 or n_col == 0 or other:
+                        continue
+                    if _er_with_pair(masks, values, units, sees, d, box, near, n_row, far,
+                                     n_col, pairs, n_pairs):
+                        return True
+                    if _er_with_pair(masks, values, units, sees, d, box, far, n_col, near,
+                                     n_row, pairs, n_pairs):
+                        return True
+    return False
+
+
+@jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                places, work, out):
+                places, work, pairs, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -471,8 +601,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
             unique-rectangle corners, swappable: whether uniqueness techniques apply.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
-        work: int64[4 + max(C, N) + K] scratch.
-        out: int64[4] filled for a single: (position, unit or -1, cell, digit).
+        work: int64[4 + max(C, N) + K + 2N] scratch; pairs: int64[U, 3] scratch.
+        out: int64[4] filled for a single: (position, unit or -1, cell, digit); for locked
+            candidates: (position, row of ``inter``, digit - 1, -).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -481,6 +612,8 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
     idx = work[:4]
     scratch = work[4:4 + width]
     shared = work[4 + width:4 + width + cell_units.shape[1]]
+    near = work[4 + width + cell_units.shape[1]:4 + width + cell_units.shape[1] + side]
+    far = work[4 + width + cell_units.shape[1] + side:4 + width + cell_units.shape[1] + 2 * side]
     out[0] = -1
     for k in range(codes.shape[0]):
         code = codes[k]
@@ -494,9 +627,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         elif code == T_NAKED_SINGLE:
             found = _naked_single(masks, values, out)
         elif code == T_POINTING:
-            found = _locked(places, inter, True)
+            found = _locked(places, inter, True, out)
         elif code == T_CLAIMING:
-            found = _locked(places, inter, False)
+            found = _locked(places, inter, False, out)
         elif T_NAKED_2 <= code <= T_NAKED_4:
             found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch)
         elif T_HIDDEN_2 <= code <= T_HIDDEN_4:
@@ -512,6 +645,10 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                                       idx, scratch, shared)
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
+        elif code == T_TURBOT_FISH:
+            found = _turbot_fish(masks, values, units, places, sees, pairs)
+        elif code == T_EMPTY_RECTANGLE:
+            found = _empty_rectangle(masks, values, units, places, sees, pairs, near, far)
         if found:
             out[0] = k
             return k

@@ -2,7 +2,8 @@
 
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
 into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
-candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1) and the techniques
+candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
+Rectangle) and the techniques
 between them, which run in Python as before. For a run, one kernel call says which of its
 techniques is the first to find a step; a single's step comes from the kernel itself, any other
 step from that technique's own Python finder, so every step (technique, rating, text, placements,
@@ -14,6 +15,7 @@ Grids over 1,024 cells (sides above 32) run every technique in Python.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -23,8 +25,9 @@ import numpy as np
 from ..errors import SolverBug
 from ..geometry import Geometry
 from .registry import Technique
-from .state import Board
+from .state import Board, bits
 from .step import Step
+from .techniques.intersections import locked_step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.uniqueness import rectangle_shapes, swappable
 from .units import intersections, unit_kind
@@ -73,7 +76,7 @@ def tables(geometry: Geometry) -> Tables:
         cell_units[cell, :len(of)] = of
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
     return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry),
-                  4 + max(n_cells, n) + width)
+                  4 + max(n_cells, n) + width + 2 * n)
 
 
 @dataclass(frozen=True)
@@ -98,26 +101,53 @@ class Run:
         """
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
-        out = np.empty(4, dtype=np.int64)
-        k = _kernels().first_found(self.codes, board.array, board.value_array, t.units, t.ukind, t.inter,
-                        t.sees, t.cell_units, t.rects, t.swappable, places,
-                        np.empty(t.work, dtype=np.int64), out)
+        work, pairs, out = _scratch(t)
+        k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
+                                   t.ukind, t.inter, t.sees, t.cell_units, t.rects,
+                                   t.swappable, places, work, pairs, out)
         board.set_places(places)
         if k < 0:
             return None
         tech = self.techniques[k]
-        _, unit, cell, digit = (int(v) for v in out)
+        _, unit, cell, digit = out.tolist()
         if tech.name == "Full House":
             return full_house_step(board.geometry, unit, cell, digit)
         if tech.name.startswith("Hidden Single"):
             return hidden_single_step(board.geometry, unit, cell, digit, tech.rating)
         if tech.name == "Naked Single":
             return naked_single_step(board.geometry, cell, digit)
+        if tech.name in ("Pointing", "Claiming"):
+            return self._locked(board, tech, places, unit, cell)
         step = tech.find(board)
         if step is None:
             raise SolverBug(f"the compiled ladder found a {tech.name} step that its finder "
                             "does not find")
         return step
+
+
+    def _locked(self, board: Board, tech: Technique, places: np.ndarray, row: int,
+                d0: int) -> Step:
+        """The locked-candidates step of intersection ``row`` of the tables, digit d0 + 1."""
+        first, second, _, _, outside = (int(v) for v in self.tables.inter[row])
+        units = self.tables.units
+        inside = int(places[first, d0])
+        targets = int(places[second, d0]) & outside
+        return locked_step(board.geometry, tech.name, tech.rating, first, second, d0 + 1,
+                           sorted(int(units[first, p]) for p in bits(inside)),
+                           sorted(int(units[second, p]) for p in bits(targets)))
+
+
+_LOCAL = threading.local()
+
+
+def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's scratch arrays for the kernel on grids of ``t`` (work, pairs, out)."""
+    arrays = getattr(_LOCAL, "arrays", None)
+    if arrays is None or arrays[0].shape[0] != t.work or arrays[1].shape[0] != len(t.units):
+        arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
+                                  np.empty((len(t.units), 3), dtype=np.int64),
+                                  np.empty(4, dtype=np.int64))
+    return arrays
 
 
 @cache
@@ -143,7 +173,8 @@ def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique |
             pending.clear()
 
     for tech in ladder:
-        if tech.name in _kernels().CODES and _registered_finder(tech):
+        if (tech.name in _kernels().CODES and _registered_finder(tech)
+                and (tech.name != "Empty Rectangle" or len(geometry.units) >= 3 * geometry.side)):
             pending.append(tech)
         else:
             flush()

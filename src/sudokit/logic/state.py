@@ -121,7 +121,7 @@ class Candidates:
         bit = 1 << (digit - 1)
         self.values[cell] = digit
         self.masks[cell] = np.uint64(bit)
-        peers = np.asarray(self.geometry.peers[cell], dtype=np.intp)
+        peers = _peer_arrays(self.geometry)[cell]
         if peers.size:
             self.masks[peers] &= np.uint64(~bit & 0xFFFFFFFFFFFFFFFF)
 
@@ -136,7 +136,7 @@ class Candidates:
     @property
     def solved(self) -> bool:
         """Whether every cell holds a digit."""
-        return bool(np.all(self.values))
+        return bool(self.values.all())
 
     def contradiction(self) -> str | None:
         """Return why the state is impossible, or None.
@@ -322,6 +322,7 @@ class Board:
 
 
 _CACHE: dict[Geometry, tuple[np.ndarray, list[int], list[int]]] = {}
+_PEERS: dict[Geometry, list[np.ndarray]] = {}
 _COMMON: dict[Geometry, dict[int, int]] = {}
 
 
@@ -341,6 +342,14 @@ def _tables(geometry: Geometry) -> tuple[np.ndarray, list[int], list[int]]:
         unit_masks = [sum(1 << c for c in unit) for unit in geometry.units]
         table = _CACHE[geometry] = (units, peers, unit_masks)
     return table
+
+
+def _peer_arrays(geometry: Geometry) -> list[np.ndarray]:
+    """Per cell, its peers as an intp array (made once per geometry)."""
+    arrays = _PEERS.get(geometry)
+    if arrays is None:
+        arrays = _PEERS[geometry] = [np.asarray(p, dtype=np.intp) for p in geometry.peers]
+    return arrays
 
 
 def _unit_array(geometry: Geometry) -> np.ndarray:

@@ -6,6 +6,7 @@ the second unit. Any two overlapping units work, so extra units (Sudoku X diagon
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from ...geometry import Geometry
@@ -14,7 +15,7 @@ from ..state import Board, bits
 from ..step import Step, cells_text, eliminations_text
 from ..units import Intersection, UnitKind, intersections, unit_cells, unit_kind
 
-__all__ = ["claiming", "pointing"]
+__all__ = ["claiming", "locked_step", "pointing"]
 
 
 @cache
@@ -40,16 +41,21 @@ def _locked(board: Board, box_first: bool, name: str, rating: float) -> Step | N
                 continue
             targets = cells & second & ~first
             if targets:
-                digit = d0 + 1
-                eliminations = tuple((c, digit) for c in bits(targets))
-                where = bits(inside)
-                return Step(name, rating,
-                            f"in {geometry.unit_names[inter.first]}, {digit} lies only in "
-                            f"{cells_text(geometry, where)}, inside "
-                            f"{geometry.unit_names[inter.second]}: "
-                            f"{eliminations_text(geometry, eliminations)}",
-                            eliminations=eliminations, cells=tuple(where), digits=(digit,))
+                return locked_step(geometry, name, rating, inter.first, inter.second, d0 + 1,
+                                   bits(inside), bits(targets))
     return None
+
+
+def locked_step(geometry: Geometry, name: str, rating: float, first: int, second: int,
+                digit: int, where: Sequence[int], targets: Sequence[int]) -> Step:
+    """The step: ``digit`` lies only in the cells ``where`` (ascending) of unit ``first``,
+    inside unit ``second``, so it leaves ``targets`` (ascending cells of ``second``)."""
+    eliminations = tuple((c, digit) for c in targets)
+    return Step(name, rating,
+                f"in {geometry.unit_names[first]}, {digit} lies only in "
+                f"{cells_text(geometry, where)}, inside {geometry.unit_names[second]}: "
+                f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=tuple(where), digits=(digit,))
 
 
 @technique("Pointing", 2.6)
