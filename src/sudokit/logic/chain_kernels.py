@@ -398,14 +398,19 @@ def _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_o
 
 
 @jit
-def _weak(node, n, c_count, masks, open_, member, common, groups, cell_links, out):
+def _weak(node, n, c_count, masks, open_, member, common, shape_cells, peers, groups,
+          cell_links, out):
     """The weak links of ``node`` in the order of :func:`sudokit.logic.chains._weak_links`
     (written to ``out``; returns their count). ``groups[d]`` lists the grouped nodes' shapes
     of digit d + 1 in the order of their cell bitmasks, padded with -1."""
     s = node // n
     d = node % n
     k = 0
-    for x in range(c_count):
+    low = shape_cells[s, 0]
+    for j in range(peers.shape[1]):  # the cells seeing the node see its lowest cell
+        x = peers[low, j]
+        if x < 0:
+            break
         if common[s, x] and open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
             out[k] = x * n + d
             k += 1
@@ -414,8 +419,11 @@ def _weak(node, n, c_count, masks, open_, member, common, groups, cell_links, ou
         if g < 0:
             break
         inside = True
-        for x in range(c_count):
-            if member[g, x] and not (common[s, x] and not member[s, x]):
+        for i in range(shape_cells.shape[1]):
+            x = shape_cells[g, i]
+            if x < 0:
+                break
+            if not common[s, x] or member[s, x]:
                 inside = False
                 break
         if inside:
@@ -431,14 +439,18 @@ def _weak(node, n, c_count, masks, open_, member, common, groups, cell_links, ou
 
 
 @jit
-def _useful(a, z, n, c_count, masks, open_, sees, member, common):
+def _useful(a, z, n, c_count, masks, open_, sees, member, common, shape_cells, peers):
     """Whether "a or z is true" places or eliminates something
     (:func:`sudokit.logic.chains._conclusion` is not empty)."""
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
         return sa < c_count
     if da == dz:
-        for x in range(c_count):
+        low = shape_cells[sa, 0]
+        for j in range(peers.shape[1]):
+            x = peers[low, j]
+            if x < 0:
+                break
             if (common[sa, x] and common[sz, x] and open_[x] and (masks[x] >> da) & 1
                     and not member[sa, x] and not member[sz, x]):
                 return True
@@ -489,10 +501,10 @@ def _path(last, parent_on, parent_off, path):
 
 
 @jit
-def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, shape_cells,
-                member, common, unit_has, units, units_of, part, position, part_shape, groups,
-                unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier,
-                grown, links, seen, path):
+def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, peers,
+                shape_cells, member, common, unit_has, units, units_of, part, position,
+                part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
+                parent_off, frontier, grown, links, seen, path):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
@@ -546,7 +558,8 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                                     if _loop_useful(path, k, n, c_count, masks, open_, member,
                                                     common):
                                         found = k
-                        elif _useful(start, nxt, n, c_count, masks, open_, sees, member, common):
+                        elif _useful(start, nxt, n, c_count, masks, open_, sees, member, common,
+                                     shape_cells, peers):
                             found = _path(nxt, parent_on, parent_off, path)
                         if found:
                             break
@@ -555,8 +568,8 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
             else:
                 for fi in range(n_front):
                     node = frontier[fi]
-                    count = _weak(node, n, c_count, masks, open_, member, common, groups,
-                                  cell_weak, links)
+                    count = _weak(node, n, c_count, masks, open_, member, common, shape_cells,
+                                  peers, groups, cell_weak, links)
                     for li in range(count):
                         nxt = links[li]
                         if parent_off[nxt] != -2:

@@ -405,24 +405,38 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     if graph is None:  # shared by the searches of one mode on this snapshot
         graph = board.memo["chains", mode] = _Graph(
             board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
-    starts: list[Node] = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
-    if grouped:
-        starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
-    if mode is ChainMode.XY:
-        starts = [s for s in starts if board.masks[s[0].bit_length() - 1].bit_count() == 2]
     best: tuple | None = None
 
     def bound() -> int:
         return best[0] if best else max_nodes
 
     walker = _Walker.of(graph) if _compiled(board, mode) else None
-    found_iter = (walker.search(starts, bound) if walker is not None
-                  else _python_searches(graph, starts, bound))
+    if walker is not None:
+        starts: Any = walker.starts(mode)
+        if mode in _SINGLE_DIGIT:  # digits whose places gave nothing before are left out
+            table = _EMPTY.table(board)
+            skip = [d0 for d0 in range(board.side)
+                    if (d0, board.cells_of[d0], mode, max_nodes) in table]
+            if skip:
+                starts = starts[~np.isin(starts % board.side, skip)]
+        found_iter = walker.search(starts, bound)
+    else:
+        starts = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
+        if grouped:
+            starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
+        if mode is ChainMode.XY:
+            starts = [s for s in starts if board.masks[s[0].bit_length() - 1].bit_count() == 2]
+        found_iter = _python_searches(graph, starts, bound)
     for path, placements, eliminations in found_iter:
         rating = _rating(board, path, placements)
         key = (rating, len(path) + 2, -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
+    if walker is not None and mode in _SINGLE_DIGIT and best is None:
+        # every start found nothing within max_nodes: so will they while the places stay
+        table = _EMPTY.table(board)
+        for d0 in range(board.side):
+            table[d0, board.cells_of[d0], mode, max_nodes] = None
     if mode is ChainMode.AIC:
         loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2,
                           walker)
@@ -431,6 +445,12 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     if best is None:
         return None
     return _step(board, best[2], best[3], best[4])
+
+
+_EMPTY = DigitMemo()
+"""Single-digit chain searches of the compiled walk that found nothing from any start of a
+digit with its places (and mode and bound) earlier in the solve: such a search reads only the
+places of its digit."""
 
 
 KERNEL_CELLS = 256
@@ -477,6 +497,9 @@ class _Walker:
         for d0, gs in enumerate(graph.groups):
             self.groups[d0, :len(gs)] = [ids[g] for g in gs]
         self.size = len(self.shapes.cells) * n
+        self.group_nodes = np.asarray([ids[g] * n + d0 for d0, gs in enumerate(graph.groups)
+                                       for g in gs], dtype=np.int64)
+        self.shape_masks = _shape_masks(geometry, grouped)
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
 
@@ -488,41 +511,62 @@ class _Walker:
             walker = graph.board.memo["chains-walker", graph.mode] = cls(graph)
         return walker
 
-    def walk(self, starts: list[Node], loop: bool, bound: Callable[[], int]) -> Any:
-        """Yield ``(start, path)`` of the first chain (with ``loop``: nice loop) found from
-        each start in turn, each walk bounded by ``bound()`` nodes."""
+    def starts(self, mode: ChainMode) -> np.ndarray:
+        """The start nodes (int64) in the order of the Python search: every candidate (cells
+        ascending, then digits; only bivalue cells for XY-chains), then the grouped nodes."""
+        n = self.n
+        cand = (self.masks[:, None] >> np.arange(n)) & 1
+        cand &= self.open[:, None]
+        if mode is ChainMode.XY:
+            cand &= (cand.sum(axis=1) == 2)[:, None]
+        nodes = np.flatnonzero(cand.ravel())
+        if self.group_nodes.size:
+            nodes = np.concatenate([nodes, self.group_nodes])
+        return nodes
+
+    def walk(self, starts: np.ndarray, loop: bool, bound: Callable[[], int]) -> Any:
+        """Yield the path of the first chain (with ``loop``: nice loop) found from each start
+        node in turn (the path begins with the start), each walk bounded by ``bound()``
+        nodes."""
         from .chain_kernels import walk_starts
 
         t, sh, n = self.tables, self.shapes, self.n
-        ids = sh.ids
-        nodes = np.asarray([ids[m] * n + d0 for m, d0 in starts], dtype=np.int64)
+        nodes = np.ascontiguousarray(starts, dtype=np.int64)
         parent_on = np.full(self.size, -2, dtype=np.int32)
         parent_off = np.full(self.size, -2, dtype=np.int32)
         frontier, grown, links, path = (np.empty(self.size, dtype=np.int64) for _ in range(4))
         seen = np.empty(2 * self.size, dtype=np.int64)
         unit_links, cell_links, cell_weak, grouped = self.flags
         first = 0
-        while first < len(starts):
+        while first < len(nodes):
             index, length = walk_starts(
-                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees,
+                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees, t.peers,
                 sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of, sh.part,
                 sh.position, sh.part_shape, self.groups, unit_links, cell_links, cell_weak,
                 grouped, parent_on, parent_off, frontier, grown, links, seen, path)
             if index < 0:
                 return
-            found = [(sum(1 << int(x) for x in sh.cells[v // n] if x >= 0), v % n)
-                     for v in path[:length].tolist()]
-            yield starts[index], found
+            yield [(self.shape_masks[v // n], v % n) for v in path[:length].tolist()]
             first = index + 1
 
-    def search(self, starts: list[Node], bound: Callable[[], int]) -> Any:
+    def search(self, starts: np.ndarray, bound: Callable[[], int]) -> Any:
         """Yield what :func:`_search` finds from each start (that finds something)."""
-        for start, path in self.walk(starts, False, bound):
-            placements, eliminations = _conclusion(self.board, start, path[-1])
+        for path in self.walk(starts, False, bound):
+            placements, eliminations = _conclusion(self.board, path[0], path[-1])
             yield path, placements, eliminations
 
 
-def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | None,
+@cache
+def _shape_masks(geometry: Geometry, grouped: bool) -> tuple[int, ...]:
+    """Per node shape of :func:`~sudokit.logic.chain_kernels.shape_tables`, its cells
+    bitmask."""
+    from .chain_kernels import shape_tables
+
+    return tuple(sum(1 << int(x) for x in row if x >= 0)
+                 for row in shape_tables(geometry, grouped).cells)
+
+
+def _best_loop(board: Board, graph: _Graph, starts: Any, bound: float | None,
                max_nodes: int, walker: _Walker | None = None
                ) -> tuple[tuple, list[Node], tuple] | None:
     """The lowest rated nice loop with links inside cells (Sudoku Explainer's "Bidirectional
@@ -539,7 +583,7 @@ def _best_loop(board: Board, graph: _Graph, starts: list[Node], bound: float | N
 
     if walker is not None:
         found_iter = ((path, loop_eliminations(board, path))
-                      for _start, path in walker.walk(starts, True, limit))
+                      for path in walker.walk(starts, True, limit))
     else:
         found_iter = (found for start in starts
                       if (found := _search_loop(graph, start, limit())) is not None)
