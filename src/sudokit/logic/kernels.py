@@ -189,7 +189,39 @@ def _locked(places, inter, box_first, out):
 
 
 @jit
-def _naked_subset(masks, values, units, size, idx, small):
+def _next_subset(vals, n, size, idx, resume):
+    """Advance ``idx[:size]`` (ascending indices below n; ``resume`` False: start) to the next
+    combination, in :func:`itertools.combinations` order, whose masks ``vals[idx]`` join into
+    exactly ``size`` bits; return that union, or 0 when there is none. Prefixes whose union
+    already has more than ``size`` bits are skipped whole (no superset can have ``size``)."""
+    if resume:
+        depth = size - 1
+        idx[depth] += 1
+    else:
+        depth = 0
+        idx[0] = 0
+    while depth >= 0:
+        if idx[depth] > n - size + depth:
+            depth -= 1
+            if depth >= 0:
+                idx[depth] += 1
+            continue
+        union = ZERO
+        for j in range(depth + 1):
+            union |= vals[idx[j]]
+        count = popcount(union)
+        if count > size or (depth == size - 1 and count != size):
+            idx[depth] += 1
+            continue
+        if depth == size - 1:
+            return union
+        idx[depth + 1] = idx[depth] + 1
+        depth += 1
+    return ZERO
+
+
+@jit
+def _naked_subset(masks, values, units, size, idx, small, vals):
     n_units, side = units.shape
     for u in range(n_units):
         n_open = 0
@@ -200,33 +232,28 @@ def _naked_subset(masks, values, units, size, idx, small):
                 n_open += 1
                 if popcount(masks[cell]) <= size:
                     small[n_small] = cell
+                    vals[n_small] = masks[cell]
                     n_small += 1
         if n_open <= size or n_small < size:
             continue
-        for j in range(size):
-            idx[j] = j
-        while True:
-            union = ZERO
-            for j in range(size):
-                union |= masks[small[idx[j]]]
-            if popcount(union) == size:
-                for i in range(side):
-                    cell = units[u, i]
-                    if values[cell] != 0 or masks[cell] & union == ZERO:
-                        continue
-                    inside = False
-                    for j in range(size):
-                        if small[idx[j]] == cell:
-                            inside = True
-                    if not inside:
-                        return True
-            if not _next_combination(idx, size, n_small):
-                break
+        union = _next_subset(vals, n_small, size, idx, False)
+        while union != ZERO:
+            for i in range(side):
+                cell = units[u, i]
+                if values[cell] != 0 or masks[cell] & union == ZERO:
+                    continue
+                inside = False
+                for j in range(size):
+                    if small[idx[j]] == cell:
+                        inside = True
+                if not inside:
+                    return True
+            union = _next_subset(vals, n_small, size, idx, True)
     return False
 
 
 @jit
-def _hidden_subset(masks, units, places, size, idx, digits):
+def _hidden_subset(masks, units, places, size, idx, digits, vals):
     n_units, side = units.shape
     for u in range(n_units):
         n_digits = 0
@@ -234,25 +261,21 @@ def _hidden_subset(masks, units, places, size, idx, digits):
             count = popcount(places[u, d])
             if 2 <= count <= size:
                 digits[n_digits] = d
+                vals[n_digits] = places[u, d]
                 n_digits += 1
         if n_digits < size:
             continue
-        for j in range(size):
-            idx[j] = j
-        while True:
-            union = ZERO
+        union = _next_subset(vals, n_digits, size, idx, False)
+        while union != ZERO:
             keep = ZERO
             for j in range(size):
-                union |= places[u, digits[idx[j]]]
                 keep |= _bit(digits[idx[j]])
-            if popcount(union) == size:
-                m = union
-                while m != ZERO:
-                    if masks[units[u, lowest_index(m)]] & ~keep != ZERO:
-                        return True
-                    m &= m - ONE
-            if not _next_combination(idx, size, n_digits):
-                break
+            m = union
+            while m != ZERO:
+                if masks[units[u, lowest_index(m)]] & ~keep != ZERO:
+                    return True
+                m &= m - ONE
+            union = _next_subset(vals, n_digits, size, idx, True)
     return False
 
 
@@ -479,18 +502,26 @@ def _conjugate_pairs(units, places, d, pairs):
 
 
 @jit
-def _open_with(masks, values, cell, bit):
-    return values[cell] == 0 and masks[cell] & bit != ZERO
+def _cells_with(masks, values, d, cells):
+    """Fill ``cells`` with the open cells holding digit d+1, ascending; return how many."""
+    bit = _bit(d)
+    count = 0
+    for cell in range(masks.shape[0]):
+        if values[cell] == 0 and masks[cell] & bit != ZERO:
+            cells[count] = cell
+            count += 1
+    return count
 
 
 @jit
-def _turbot_fish(masks, values, units, places, sees, pairs):
+def _turbot_fish(masks, values, units, places, sees, pairs, cells):
     """Two strong links on a digit whose near ends see each other and whose far ends do not,
     with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``)."""
-    n_cells = masks.shape[0]
     for d in range(units.shape[1]):
-        bit = _bit(d)
         n_pairs = _conjugate_pairs(units, places, d, pairs)
+        if n_pairs < 2:
+            continue
+        n_with = _cells_with(masks, values, d, cells)
         for i in range(n_pairs):
             p1, p2 = pairs[i, 1], pairs[i, 2]
             for j in range(i + 1, n_pairs):
@@ -503,9 +534,8 @@ def _turbot_fish(masks, values, units, places, sees, pairs):
                         b, far_b = (q1, q2) if eb == 0 else (q2, q1)
                         if sees[a, b] == 0 or sees[far_a, far_b] != 0:
                             continue
-                        for cell in range(n_cells):
-                            if (sees[cell, far_a] != 0 and sees[cell, far_b] != 0
-                                    and _open_with(masks, values, cell, bit)):
+                        for c in range(n_with):
+                            if sees[cells[c], far_a] != 0 and sees[cells[c], far_b] != 0:
                                 return True
     return False
 
@@ -519,46 +549,50 @@ def _sees_every(sees, cell, group, size):
 
 
 @jit
-def _er_with_pair(masks, values, units, sees, d, box, near, n_near, far, n_far, pairs,
-                  n_pairs):
-    bit = _bit(d)
-    n_cells = masks.shape[0]
+def _er_with_pair(cell_units, sees, box, near, n_near, far, n_far, pairs, n_pairs, cells,
+                  n_with):
+    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...)."""
     for k in range(n_pairs):
+        if cell_units[pairs[k, 1], 2] == box or cell_units[pairs[k, 2], 2] == box:
+            continue
         for e in range(2):
             x, y = (pairs[k, 1], pairs[k, 2]) if e == 0 else (pairs[k, 2], pairs[k, 1])
-            if _in_unit(units, box, x) or _in_unit(units, box, y):
-                continue
             if not _sees_every(sees, x, near, n_near):
                 continue
-            for cell in range(n_cells):
-                if (sees[cell, y] != 0 and _open_with(masks, values, cell, bit)
-                        and _sees_every(sees, cell, far, n_far)
-                        and not _in_unit(units, box, cell)):
+            for c in range(n_with):
+                cell = cells[c]
+                if (sees[cell, y] != 0 and cell_units[cell, 2] != box
+                        and _sees_every(sees, cell, far, n_far)):
                     return True
     return False
 
 
 @jit
-def _in_unit(units, u, cell):
-    for i in range(units.shape[1]):
-        if units[u, i] == cell:
-            return True
-    return False
-
-
-@jit
-def _empty_rectangle(masks, values, units, places, sees, pairs, near, far):
+def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near, far, cells):
     """A box whose places for a digit lie on one row and one column, with a strong link
     outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1."""
     side = units.shape[1]
     for d in range(side):
         n_pairs = _conjugate_pairs(units, places, d, pairs)
+        if n_pairs == 0:
+            continue
+        n_with = _cells_with(masks, values, d, cells)
         for box in range(2 * side, 3 * side):
             inside = places[box, d]
             if popcount(inside) < 2:
                 continue
+            lines = ZERO  # rows (bits 0..N-1) and columns (bits N..2N-1) the places lie on
+            m = inside
+            while m != ZERO:
+                cell = units[box, lowest_index(m)]
+                m &= m - ONE
+                lines |= _bit(cell // side) | _bit(side + cell % side)
             for row in range(side):
+                if lines & _bit(row) == ZERO:
+                    continue
                 for col in range(side):
+                    if lines & _bit(side + col) == ZERO:
+                        continue
                     n_row = 0
                     n_col = 0
                     other = False
@@ -576,18 +610,18 @@ def _empty_rectangle(masks, values, units, places, sees, pairs, near, far):
                             other = True
                     if n_row == 0 or n_col == 0 or other:
                         continue
-                    if _er_with_pair(masks, values, units, sees, d, box, near, n_row, far,
-                                     n_col, pairs, n_pairs):
+                    if _er_with_pair(cell_units, sees, box, near, n_row, far, n_col, pairs,
+                                     n_pairs, cells, n_with):
                         return True
-                    if _er_with_pair(masks, values, units, sees, d, box, far, n_col, near,
-                                     n_row, pairs, n_pairs):
+                    if _er_with_pair(cell_units, sees, box, far, n_col, near, n_row, pairs,
+                                     n_pairs, cells, n_with):
                         return True
     return False
 
 
 @jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                places, work, pairs, out):
+                places, work, vals, pairs, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -601,7 +635,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
             unique-rectangle corners, swappable: whether uniqueness techniques apply.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
-        work: int64[4 + max(C, N) + K + 2N] scratch; pairs: int64[U, 3] scratch.
+        work: int64[4 + max(C, N) + K + 2N], vals: uint64[N], pairs: int64[U, 3]: scratch.
         out: int64[4] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1, -).
     """
@@ -631,9 +665,11 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         elif code == T_CLAIMING:
             found = _locked(places, inter, False, out)
         elif T_NAKED_2 <= code <= T_NAKED_4:
-            found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch)
+            found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch,
+                                  vals)
         elif T_HIDDEN_2 <= code <= T_HIDDEN_4:
-            found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch)
+            found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch,
+                                   vals)
         elif T_FISH_2 <= code <= T_FISH_4:
             found = _fish(places, code - T_FISH_2 + 2, idx, scratch)
         elif code == T_XY_WING:
@@ -646,9 +682,10 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
-            found = _turbot_fish(masks, values, units, places, sees, pairs)
+            found = _turbot_fish(masks, values, units, places, sees, pairs, scratch)
         elif code == T_EMPTY_RECTANGLE:
-            found = _empty_rectangle(masks, values, units, places, sees, pairs, near, far)
+            found = _empty_rectangle(masks, values, units, places, sees, cell_units, pairs,
+                                     near, far, scratch)
         if found:
             out[0] = k
             return k

@@ -101,10 +101,10 @@ class Run:
         """
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
-        work, pairs, out = _scratch(t)
+        work, vals, pairs, out = _scratch(t)
         k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
                                    t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                   t.swappable, places, work, pairs, out)
+                                   t.swappable, places, work, vals, pairs, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -140,11 +140,14 @@ class Run:
 _LOCAL = threading.local()
 
 
-def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's scratch arrays for the kernel on grids of ``t`` (work, pairs, out)."""
+def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's scratch arrays for the kernel on grids of ``t`` (work, vals, pairs,
+    out)."""
     arrays = getattr(_LOCAL, "arrays", None)
-    if arrays is None or arrays[0].shape[0] != t.work or arrays[1].shape[0] != len(t.units):
+    if (arrays is None or arrays[0].shape[0] != t.work or arrays[1].shape[0] != t.units.shape[1]
+            or arrays[2].shape[0] != len(t.units)):
         arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
+                                  np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
                                   np.empty(4, dtype=np.int64))
     return arrays
