@@ -274,6 +274,8 @@ class ShapeTables(NamedTuple):
         position: int32[C, 2], the cell's position in those intersections.
         part_shape: int32[I, 2**W], the shape of each subset of an intersection (-1 for fewer
             than two cells).
+        part_cells: int32[I, W], the cells of each intersection, padded with -1.
+        rank: int64[S], each shape's place in the order of the shapes' cell bitmasks.
     """
 
     ids: dict
@@ -284,6 +286,8 @@ class ShapeTables(NamedTuple):
     part: np.ndarray
     position: np.ndarray
     part_shape: np.ndarray
+    part_cells: np.ndarray
+    rank: np.ndarray
 
 
 @cache
@@ -333,7 +337,14 @@ def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
     unit_has = np.zeros((len(units), c), dtype=np.uint8)
     for u, unit in enumerate(units):
         unit_has[u, list(unit)] = 1
-    return ShapeTables(ids, cells_arr, member, common, unit_has, part, position, part_shape)
+    part_cells = np.full((len(parts), max(width, 1)), -1, dtype=np.int32)
+    for i, cells in enumerate(parts):
+        part_cells[i, :len(cells)] = cells
+    order = sorted(range(s), key=lambda k: sum(1 << x for x in shapes[k]))
+    rank = np.empty(s, dtype=np.int64)
+    rank[order] = np.arange(s)
+    return ShapeTables(ids, cells_arr, member, common, unit_has, part, position, part_shape,
+                       part_cells, rank)
 
 
 @jit

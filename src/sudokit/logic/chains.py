@@ -401,26 +401,33 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     is found.
     """
     grouped = mode in _GROUPED
-    graph = board.memo.get(("chains", mode))
-    if graph is None:  # shared by the searches of one mode on this snapshot
-        graph = board.memo["chains", mode] = _Graph(
-            board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
+    compiled = _compiled(board, mode)
+    skip: list[int] = []
+    if compiled and mode in _SINGLE_DIGIT:  # digits whose places gave nothing before
+        table = _EMPTY.table(board)
+        cells_of = board.cells_of
+        skip = [d0 for d0 in range(board.side) if (d0, cells_of[d0], mode, max_nodes) in table]
+        if len(skip) == board.side:
+            return None
     best: tuple | None = None
 
     def bound() -> int:
         return best[0] if best else max_nodes
 
-    walker = _Walker.of(graph) if _compiled(board, mode) else None
+    graph = None
+    walker = _Walker.of(board, mode) if compiled else None
     if walker is not None:
         starts: Any = walker.starts(mode)
-        if mode in _SINGLE_DIGIT:  # digits whose places gave nothing before are left out
-            table = _EMPTY.table(board)
-            skip = [d0 for d0 in range(board.side)
-                    if (d0, board.cells_of[d0], mode, max_nodes) in table]
-            if skip:
-                starts = starts[~np.isin(starts % board.side, skip)]
+        if skip:
+            keep = np.ones(board.side, dtype=bool)
+            keep[skip] = False
+            starts = starts[keep[starts % board.side]]
         found_iter = walker.search(starts, bound)
     else:
+        graph = board.memo.get(("chains", mode))
+        if graph is None:  # shared by the searches of one mode on this snapshot
+            graph = board.memo["chains", mode] = _Graph(
+                board, mode, _groups(board) if grouped else [[] for _ in range(board.side)])
         starts = [(1 << c, b) for c in board.open_cells for b in bits(board.masks[c])]
         if grouped:
             starts += [(g, d0) for d0, gs in enumerate(graph.groups) for g in gs]
@@ -479,46 +486,64 @@ def _python_searches(graph: _Graph, starts: list[Node], bound: Callable[[], int]
 class _Walker:
     """The arrays of one board for :func:`~sudokit.logic.chain_kernels.walk_starts`."""
 
-    def __init__(self, graph: _Graph) -> None:
+    def __init__(self, board: Board, mode: ChainMode) -> None:
         from .chain_kernels import grid_tables, shape_tables
 
-        board, mode = graph.board, graph.mode
         geometry = board.geometry
         grouped = mode in _GROUPED
         self.board = board
         self.tables = grid_tables(geometry)
-        self.shapes = shape_tables(geometry, grouped)
+        sh = self.shapes = shape_tables(geometry, grouped)
         n = self.n = geometry.side
-        self.masks = np.asarray(board.masks, dtype=np.int64)
-        self.open = (np.asarray(board.values) == 0).astype(np.uint8)
-        ids = self.shapes.ids
-        width = max((len(gs) for gs in graph.groups), default=0)
-        self.groups = np.full((n, max(width, 1)), -1, dtype=np.int32)
-        for d0, gs in enumerate(graph.groups):
-            self.groups[d0, :len(gs)] = [ids[g] for g in gs]
-        self.size = len(self.shapes.cells) * n
-        self.group_nodes = np.asarray([ids[g] * n + d0 for d0, gs in enumerate(graph.groups)
-                                       for g in gs], dtype=np.int64)
+        arrays = board.memo.get("chains-arrays")
+        if arrays is None:
+            masks = np.asarray(board.masks, dtype=np.int64)
+            open_ = (np.asarray(board.values) == 0).astype(np.uint8)
+            cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
+            arrays = board.memo["chains-arrays"] = (masks, open_, cand)
+        self.masks, self.open, self.cand = arrays
+        self.size = len(sh.cells) * n
+        self.groups = np.full((n, 1), -1, dtype=np.int32)
+        self.group_nodes = np.empty(0, dtype=np.int64)
+        if grouped:
+            self._groups(n)
         self.shape_masks = _shape_masks(geometry, grouped)
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
 
+    def _groups(self, n: int) -> None:
+        """The grouped nodes per digit (as :func:`_groups`: two or more places of the digit in
+        one box-line intersection), ordered by their cells bitmasks."""
+        sh = self.shapes
+        cand = np.vstack([self.cand, np.zeros((1, n), dtype=np.uint8)])  # row -1: padding
+        inside = cand[sh.part_cells].astype(np.int64)  # (I, W, N)
+        weights = (1 << np.arange(sh.part_cells.shape[1], dtype=np.int64))[None, :, None]
+        subset = (inside * weights).sum(axis=1)  # (I, N)
+        count = inside.sum(axis=1)
+        part, digit = np.nonzero(count >= 2)
+        shapes = sh.part_shape[part, subset[part, digit]]
+        order = np.lexsort((sh.rank[shapes], digit))
+        shapes, digit = shapes[order], digit[order]
+        self.group_nodes = shapes.astype(np.int64) * n + digit
+        per = np.bincount(digit, minlength=n)
+        self.groups = np.full((n, max(int(per.max(initial=0)), 1)), -1, dtype=np.int32)
+        first = np.concatenate([[0], np.cumsum(per)[:-1]])
+        self.groups[digit, np.arange(len(digit)) - first[digit]] = shapes
+
     @classmethod
-    def of(cls, graph: _Graph) -> _Walker:
-        """The walker of ``graph``'s board and mode (made once per snapshot)."""
-        walker = graph.board.memo.get(("chains-walker", graph.mode))
+    def of(cls, board: Board, mode: ChainMode) -> _Walker:
+        """The walker of ``board`` and ``mode`` (made once per snapshot)."""
+        walker = board.memo.get(("chains-walker", mode))
         if walker is None:
-            walker = graph.board.memo["chains-walker", graph.mode] = cls(graph)
+            walker = board.memo["chains-walker", mode] = cls(board, mode)
         return walker
 
     def starts(self, mode: ChainMode) -> np.ndarray:
         """The start nodes (int64) in the order of the Python search: every candidate (cells
         ascending, then digits; only bivalue cells for XY-chains), then the grouped nodes."""
-        n = self.n
-        cand = (self.masks[:, None] >> np.arange(n)) & 1
-        cand &= self.open[:, None]
+        cand = self.cand
         if mode is ChainMode.XY:
-            cand &= (cand.sum(axis=1) == 2)[:, None]
+            cand = cand & (cand.sum(axis=1) == 2)[:, None]
         nodes = np.flatnonzero(cand.ravel())
         if self.group_nodes.size:
             nodes = np.concatenate([nodes, self.group_nodes])
@@ -566,7 +591,7 @@ def _shape_masks(geometry: Geometry, grouped: bool) -> tuple[int, ...]:
                  for row in shape_tables(geometry, grouped).cells)
 
 
-def _best_loop(board: Board, graph: _Graph, starts: Any, bound: float | None,
+def _best_loop(board: Board, graph: _Graph | None, starts: Any, bound: float | None,
                max_nodes: int, walker: _Walker | None = None
                ) -> tuple[tuple, list[Node], tuple] | None:
     """The lowest rated nice loop with links inside cells (Sudoku Explainer's "Bidirectional
