@@ -494,6 +494,17 @@ def _loop_useful(path, length, n, c_count, masks, open_, member, common):
 
 
 @jit
+def _cache_strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
+                  position, part_shape, unit_links, cell_links, grouped, links, strong_cache,
+                  strong_count):
+    count = _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
+                    position, part_shape, unit_links, cell_links, grouped, links)
+    for li in range(count):
+        strong_cache[node, li] = links[li]
+    strong_count[node] = count
+
+
+@jit
 def _path(last, parent_on, parent_off, path):
     """Write the chain ending at ``last`` (reached true) into ``path``; return its nodes."""
     k = 0
@@ -515,7 +526,8 @@ def _path(last, parent_on, parent_off, path):
 def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, peers,
                 shape_cells, member, common, unit_has, units, units_of, part, position,
                 part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
-                parent_off, frontier, grown, links, seen, path):
+                parent_off, frontier, grown, links, seen, path, strong_cache, strong_count,
+                weak_cache, weak_count):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
@@ -523,7 +535,9 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
 
     ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry and do so again on
     return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
-    are scratch. Returns ``(index of the start, number of nodes)`` with the chain in
+    are scratch. The links of each node are kept, for the board, in ``strong_cache`` and
+    ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count`` and ``weak_count``
+    (int32[S * N], -1 until computed). Returns ``(index of the start, number of nodes)`` with the chain in
     ``path[:nodes]``, or ``(-1, 0)``.
     """
     for si in range(first, starts.size):
@@ -531,9 +545,11 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
         sa = start // n
         da = start % n
         found = 0
-        count = _strong(start, n, masks, open_, shape_cells, member, unit_has, units, units_of,
-                        part, position, part_shape, unit_links, cell_links, grouped, links)
-        if count == 0:
+        if strong_count[start] < 0:
+            _cache_strong(start, n, masks, open_, shape_cells, member, unit_has, units,
+                          units_of, part, position, part_shape, unit_links, cell_links, grouped,
+                          links, strong_cache, strong_count)
+        if strong_count[start] == 0:
             continue
         parent_off[start] = -1
         n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
@@ -545,11 +561,12 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
             if length % 2:
                 for fi in range(n_front):
                     node = frontier[fi]
-                    count = _strong(node, n, masks, open_, shape_cells, member, unit_has, units,
-                                    units_of, part, position, part_shape, unit_links,
-                                    cell_links, grouped, links)
-                    for li in range(count):
-                        nxt = links[li]
+                    if strong_count[node] < 0:
+                        _cache_strong(node, n, masks, open_, shape_cells, member, unit_has,
+                                      units, units_of, part, position, part_shape, unit_links,
+                                      cell_links, grouped, links, strong_cache, strong_count)
+                    for li in range(strong_count[node]):
+                        nxt = strong_cache[node, li]
                         if parent_on[nxt] != -2:
                             continue
                         parent_on[nxt] = node
@@ -579,10 +596,14 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
             else:
                 for fi in range(n_front):
                     node = frontier[fi]
-                    count = _weak(node, n, c_count, masks, open_, member, common, shape_cells,
-                                  peers, groups, cell_weak, links)
-                    for li in range(count):
-                        nxt = links[li]
+                    if weak_count[node] < 0:
+                        count = _weak(node, n, c_count, masks, open_, member, common,
+                                      shape_cells, peers, groups, cell_weak, links)
+                        for li in range(count):
+                            weak_cache[node, li] = links[li]
+                        weak_count[node] = count
+                    for li in range(weak_count[node]):
+                        nxt = weak_cache[node, li]
                         if parent_off[nxt] != -2:
                             continue
                         parent_off[nxt] = node

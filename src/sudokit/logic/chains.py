@@ -508,6 +508,7 @@ class _Walker:
         if grouped:
             self._groups(n)
         self.shape_masks = _shape_masks(geometry, grouped)
+        self.scratch: tuple | None = None
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
 
@@ -557,18 +558,26 @@ class _Walker:
 
         t, sh, n = self.tables, self.shapes, self.n
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
-        parent_on = np.full(self.size, -2, dtype=np.int32)
-        parent_off = np.full(self.size, -2, dtype=np.int32)
-        frontier, grown, links, path = (np.empty(self.size, dtype=np.int64) for _ in range(4))
-        seen = np.empty(2 * self.size, dtype=np.int64)
+        scratch = self.scratch
+        if scratch is None:  # kept for the board's walks (the kernel restores parent_*)
+            size = self.size
+            scratch = self.scratch = (
+                np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
+                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
+                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
+                np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32),
+                np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32))
+        path = scratch[6]
         unit_links, cell_links, cell_weak, grouped = self.flags
         first = 0
         while first < len(nodes):
             index, length = walk_starts(
-                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees, t.peers,
-                sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of, sh.part,
-                sh.position, sh.part_shape, self.groups, unit_links, cell_links, cell_weak,
-                grouped, parent_on, parent_off, frontier, grown, links, seen, path)
+                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees,
+                t.peers, sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of,
+                sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
+                cell_weak, grouped, *scratch)
             if index < 0:
                 return
             yield [(self.shape_masks[v // n], v % n) for v in path[:length].tolist()]
