@@ -2,7 +2,7 @@
 
 The solve loop restarts from the easiest technique after every step (Sudoku Explainer's rule,
 Juillerat 2006), so the cheap techniques (singles, locked candidates, subsets, basic fish,
-XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty Rectangle) run dozens of times per puzzle, nearly always finding
+XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty Rectangle, simple colouring) run dozens of times per puzzle, nearly always finding
 nothing. :func:`first_found` runs a run of consecutive cheap techniques of the ladder on the
 candidate masks in compiled code and returns the position of the first one that has a step
 (and, for the singles, the step itself: unit, cell and digit, found in the same order as the
@@ -46,6 +46,7 @@ T_UNIQUE_RECTANGLE = 18
 T_BUG_PLUS_ONE = 19
 T_TURBOT_FISH = 20
 T_EMPTY_RECTANGLE = 21
+T_SIMPLE_COLOURING = 22
 
 CODES = {
     "Full House": T_FULL_HOUSE,
@@ -69,6 +70,7 @@ CODES = {
     "BUG+1": T_BUG_PLUS_ONE,
     "Turbot Fish": T_TURBOT_FISH,
     "Empty Rectangle": T_EMPTY_RECTANGLE,
+    "Simple Colouring": T_SIMPLE_COLOURING,
 }
 """Registered technique name -> kernel code, for the techniques :func:`first_found` decides."""
 
@@ -620,6 +622,79 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
 
 
 @jit
+def _simple_colouring(masks, values, units, places, sees, pairs, colour, stack, cells):
+    """A component (over two cells) of a digit's conjugate-pair graph, two-coloured, with two
+    cells of one colour seeing each other (wrap) or a cell outside it holding the digit that
+    sees both colours (trap), as ``single_digit.simple_colouring``. On a consistent state the
+    graph is bipartite, so the colouring (up to a swap) does not depend on the search order."""
+    n_cells = masks.shape[0]
+    for d in range(units.shape[1]):
+        n_pairs = _conjugate_pairs(units, places, d, pairs)
+        if n_pairs < 2:
+            continue
+        n_with = _cells_with(masks, values, d, cells)
+        for c in range(n_cells):
+            colour[c] = -1
+        for k in range(n_pairs):
+            start = pairs[k, 1]
+            if colour[start] >= 0:
+                continue
+            colour[start] = 0
+            stack[0] = start
+            depth = 1
+            size = 1
+            while depth > 0:
+                depth -= 1
+                cell = stack[depth]
+                for j in range(n_pairs):
+                    if pairs[j, 1] == cell:
+                        other = pairs[j, 2]
+                    elif pairs[j, 2] == cell:
+                        other = pairs[j, 1]
+                    else:
+                        continue
+                    if colour[other] < 0:
+                        colour[other] = 1 - colour[cell]
+                        stack[depth] = other
+                        depth += 1
+                        size += 1
+            if size > 2 and _wrap_or_trap(sees, colour, cells, n_with):
+                return True
+            for c in range(n_with):  # done: colours 2, 3 (earlier components)
+                if colour[cells[c]] == 0 or colour[cells[c]] == 1:
+                    colour[cells[c]] += 2
+    return False
+
+
+@jit
+def _wrap_or_trap(sees, colour, cells, n_with):
+    """Whether the component coloured 0/1 (among the digit's ``cells``) has a wrap or a
+    trap (see :func:`_simple_colouring`)."""
+    for c in range(n_with):
+        a = cells[c]
+        if colour[a] == 0 or colour[a] == 1:
+            for e in range(c + 1, n_with):
+                b = cells[e]
+                if colour[b] == colour[a] and sees[a, b] != 0:
+                    return True
+    for c in range(n_with):
+        cell = cells[c]
+        if colour[cell] == 0 or colour[cell] == 1:
+            continue
+        seen0 = False
+        seen1 = False
+        for e in range(n_with):
+            other = cells[e]
+            if colour[other] == 0 and sees[cell, other] != 0:
+                seen0 = True
+            elif colour[other] == 1 and sees[cell, other] != 0:
+                seen1 = True
+        if seen0 and seen1:
+            return True
+    return False
+
+
+@jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
                 places, work, vals, pairs, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
@@ -635,7 +710,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
             unique-rectangle corners, swappable: whether uniqueness techniques apply.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
-        work: int64[4 + max(C, N) + K + 2N], vals: uint64[N], pairs: int64[U, 3]: scratch.
+        work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3]: scratch.
         out: int64[4] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1, -).
     """
@@ -648,6 +723,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
     shared = work[4 + width:4 + width + cell_units.shape[1]]
     near = work[4 + width + cell_units.shape[1]:4 + width + cell_units.shape[1] + side]
     far = work[4 + width + cell_units.shape[1] + side:4 + width + cell_units.shape[1] + 2 * side]
+    rest = 4 + width + cell_units.shape[1] + 2 * side
+    colour_stack = work[rest:rest + n_cells]
+    cells = work[rest + n_cells:rest + 2 * n_cells]
     out[0] = -1
     for k in range(codes.shape[0]):
         code = codes[k]
@@ -683,6 +761,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
             found = _turbot_fish(masks, values, units, places, sees, pairs, scratch)
+        elif code == T_SIMPLE_COLOURING:
+            found = _simple_colouring(masks, values, units, places, sees, pairs, scratch,
+                                      colour_stack, cells)
         elif code == T_EMPTY_RECTANGLE:
             found = _empty_rectangle(masks, values, units, places, sees, cell_units, pairs,
                                      near, far, scratch)

@@ -3,7 +3,7 @@
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
 into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
 candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
-Rectangle) and the techniques
+Rectangle, simple colouring) and the techniques
 between them, which run in Python as before. For a run, one kernel call says which of its
 techniques is the first to find a step; a single's step comes from the kernel itself, any other
 step from that technique's own Python finder, so every step (technique, rating, text, placements,
@@ -76,7 +76,7 @@ def tables(geometry: Geometry) -> Tables:
         cell_units[cell, :len(of)] = of
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
     return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry),
-                  4 + max(n_cells, n) + width + 2 * n)
+                  4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
 @dataclass(frozen=True)
