@@ -625,3 +625,37 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
         if found:
             return si, found
     return -1, 0
+
+
+@jit
+def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
+    """The grouped nodes of a board (as :func:`sudokit.logic.chains._groups`: two or more places
+    of a digit in one box-line intersection): ``groups[d]`` their shapes for digit d + 1 in
+    the order of ``rank`` (their cells bitmasks), padded with -1 (``groups`` must hold -1 and
+    have a column per intersection); ``nodes`` every grouped node ``shape * N + d``, digits
+    ascending. ``cand`` is uint8[C, N] (1: an open cell's candidate). Returns the number of
+    nodes."""
+    k = 0
+    for d in range(n):
+        m = 0
+        for i in range(part_cells.shape[0]):
+            subset = 0
+            count = 0
+            for j in range(part_cells.shape[1]):
+                c = part_cells[i, j]
+                if c >= 0 and cand[c, d]:
+                    subset |= 1 << j
+                    count += 1
+            if count >= 2:
+                s = part_shape[i, subset]
+                # insertion by rank
+                p = m
+                while p > 0 and rank[groups[d, p - 1]] > rank[s]:
+                    groups[d, p] = groups[d, p - 1]
+                    p -= 1
+                groups[d, p] = s
+                m += 1
+        for p in range(m):
+            nodes[k] = groups[d, p] * n + d
+            k += 1
+    return k

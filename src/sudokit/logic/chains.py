@@ -14,6 +14,7 @@ length_bonus`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -405,8 +406,8 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     skip: list[int] = []
     if compiled and mode in _SINGLE_DIGIT:  # digits whose places gave nothing before
         table = _EMPTY.table(board)
-        cells_of = board.cells_of
-        skip = [d0 for d0 in range(board.side) if (d0, cells_of[d0], mode, max_nodes) in table]
+        places = _arrays(board)[3]
+        skip = [d0 for d0 in range(board.side) if (d0, places[d0], mode.value, max_nodes) in table]
         if len(skip) == board.side:
             return None
     best: tuple | None = None
@@ -442,8 +443,9 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     if walker is not None and mode in _SINGLE_DIGIT and best is None:
         # every start found nothing within max_nodes: so will they while the places stay
         table = _EMPTY.table(board)
+        places = _arrays(board)[3]
         for d0 in range(board.side):
-            table[d0, board.cells_of[d0], mode, max_nodes] = None
+            table[d0, places[d0], mode.value, max_nodes] = None
     if mode is ChainMode.AIC:
         loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2,
                           walker)
@@ -483,6 +485,10 @@ def _python_searches(graph: _Graph, starts: list[Node], bound: Callable[[], int]
             yield found
 
 
+_POOL = threading.local()
+"""Per thread, the walk's work arrays per grid (see :meth:`_Walker._scratch`)."""
+
+
 class _Walker:
     """The arrays of one board for :func:`~sudokit.logic.chain_kernels.walk_starts`."""
 
@@ -495,49 +501,55 @@ class _Walker:
         self.tables = grid_tables(geometry)
         sh = self.shapes = shape_tables(geometry, grouped)
         n = self.n = geometry.side
-        arrays = board.memo.get("chains-arrays")
-        if arrays is None:
-            masks = np.asarray(board.masks, dtype=np.int64)
-            open_ = (np.asarray(board.values) == 0).astype(np.uint8)
-            cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
-            arrays = board.memo["chains-arrays"] = (masks, open_, cand)
-        self.masks, self.open, self.cand = arrays
+        self.masks, self.open, self.cand, _places = _arrays(board)
         self.size = len(sh.cells) * n
         self.groups = np.full((n, 1), -1, dtype=np.int32)
         self.group_nodes = np.empty(0, dtype=np.int64)
         if grouped:
-            self._groups(n)
+            from .chain_kernels import group_nodes
+
+            self.groups = np.full((n, max(len(sh.part_cells), 1)), -1, dtype=np.int32)
+            nodes = np.empty(len(sh.part_cells) * n, dtype=np.int64)
+            k = group_nodes(self.cand, sh.part_cells, sh.part_shape, sh.rank, n, self.groups,
+                            nodes)
+            self.group_nodes = nodes[:k]
         self.shape_masks = _shape_masks(geometry, grouped)
-        self.scratch: tuple | None = None
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
-
-    def _groups(self, n: int) -> None:
-        """The grouped nodes per digit (as :func:`_groups`: two or more places of the digit in
-        one box-line intersection), ordered by their cells bitmasks."""
-        sh = self.shapes
-        cand = np.vstack([self.cand, np.zeros((1, n), dtype=np.uint8)])  # row -1: padding
-        inside = cand[sh.part_cells].astype(np.int64)  # (I, W, N)
-        weights = (1 << np.arange(sh.part_cells.shape[1], dtype=np.int64))[None, :, None]
-        subset = (inside * weights).sum(axis=1)  # (I, N)
-        count = inside.sum(axis=1)
-        part, digit = np.nonzero(count >= 2)
-        shapes = sh.part_shape[part, subset[part, digit]]
-        order = np.lexsort((sh.rank[shapes], digit))
-        shapes, digit = shapes[order], digit[order]
-        self.group_nodes = shapes.astype(np.int64) * n + digit
-        per = np.bincount(digit, minlength=n)
-        self.groups = np.full((n, max(int(per.max(initial=0)), 1)), -1, dtype=np.int32)
-        first = np.concatenate([[0], np.cumsum(per)[:-1]])
-        self.groups[digit, np.arange(len(digit)) - first[digit]] = shapes
 
     @classmethod
     def of(cls, board: Board, mode: ChainMode) -> _Walker:
         """The walker of ``board`` and ``mode`` (made once per snapshot)."""
-        walker = board.memo.get(("chains-walker", mode))
+        key = "chains-walker-" + mode.value
+        walker = board.memo.get(key)
         if walker is None:
-            walker = board.memo["chains-walker", mode] = cls(board, mode)
+            walker = board.memo[key] = cls(board, mode)
         return walker
+
+    def _scratch(self) -> tuple[np.ndarray, ...]:
+        """The work arrays of the walk for this grid (shared by the walkers of one thread:
+        the kernel restores ``parent_*``; the link caches are emptied when another walker used
+        them last)."""
+        t, n, size = self.tables, self.n, self.size
+        key = (self.board.geometry, size, self.groups.shape[1])
+        pool = _POOL.__dict__.setdefault("arrays", {})
+        entry = pool.get(key)
+        if entry is None:
+            if len(pool) > 8:
+                pool.clear()
+            entry = pool[key] = [None, (
+                np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
+                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
+                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
+                np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32),
+                np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32))]
+        if entry[0] is not self:
+            entry[1][8].fill(-1)
+            entry[1][10].fill(-1)
+            entry[0] = self
+        return entry[1]
 
     def starts(self, mode: ChainMode) -> np.ndarray:
         """The start nodes (int64) in the order of the Python search: every candidate (cells
@@ -558,17 +570,7 @@ class _Walker:
 
         t, sh, n = self.tables, self.shapes, self.n
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
-        scratch = self.scratch
-        if scratch is None:  # kept for the board's walks (the kernel restores parent_*)
-            size = self.size
-            scratch = self.scratch = (
-                np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
-                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
-                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
-                np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
-                np.full(size, -1, dtype=np.int32),
-                np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
-                np.full(size, -1, dtype=np.int32))
+        scratch = self._scratch()
         path = scratch[6]
         unit_links, cell_links, cell_weak, grouped = self.flags
         first = 0
@@ -588,6 +590,21 @@ class _Walker:
         for path in self.walk(starts, False, bound):
             placements, eliminations = _conclusion(self.board, path[0], path[-1])
             yield path, placements, eliminations
+
+
+def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[bytes]]:
+    """The board's candidates as the walk reads them (once per snapshot): masks (int64[C]),
+    open cells (uint8[C]), candidates of open cells (uint8[C, N]) and, per digit, its places
+    packed as bytes (the key of :data:`_EMPTY`)."""
+    arrays = board.memo.get("chains-arrays")
+    if arrays is None:
+        n = board.side
+        masks = np.asarray(board.masks, dtype=np.int64)
+        open_ = (np.asarray(board.values) == 0).astype(np.uint8)
+        cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
+        places = [row.tobytes() for row in np.packbits(cand.T, axis=1)]
+        arrays = board.memo["chains-arrays"] = (masks, open_, cand, places)
+    return arrays
 
 
 @cache
