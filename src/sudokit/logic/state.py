@@ -281,13 +281,21 @@ class Board:
     @cached_property
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
-        candidate."""
-        out = [0] * self.side
-        for cell, mask in enumerate(self.masks):
-            if self.values[cell]:
-                continue
-            for b in bits(mask):
-                out[b] |= 1 << cell
+        candidate. Made from the rows' :attr:`places` (row r holds cells r*N .. r*N+N-1 in
+        order, so its places shifted by r*N are its cells)."""
+        n = self.side
+        out = [0] * n
+        if self.geometry.n_cells != n * n:  # several grids: rows are not the cells in order
+            for cell, mask in enumerate(self.masks):
+                if not self.values[cell]:
+                    for b in bits(mask):
+                        out[b] |= 1 << cell
+            return out
+        for r, row in enumerate(self.places[:n]):
+            shift = r * n
+            for d0, where in enumerate(row):
+                if where:
+                    out[d0] |= where << shift
         return out
 
     @cached_property
