@@ -16,7 +16,14 @@ from sudokit.logic.dynamic import consequences
 from sudokit.logic.solve import explain_states
 from sudokit.logic.state import Board, bits
 from sudokit.logic.techniques import als, als_wings, cycles
-from sudokit.logic.techniques.forcing import _digit_step, digit_forcing_chain
+from sudokit.logic.techniques.forcing import (
+    _cell_step,
+    _digit_step,
+    _unit_step,
+    cell_forcing_chain,
+    digit_forcing_chain,
+    unit_forcing_chain,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -64,6 +71,27 @@ def _python_digit_forcing_chain(board: Board):  # type: ignore[no-untyped-def]
     return best[1] if best else None
 
 
+def _python_cell_forcing_chain(board: Board):  # type: ignore[no-untyped-def]
+    """The Python search of cell forcing chains (every cell through dynamic.consequences)."""
+    best = None
+    for cell in board.open_cells:
+        waves, step = _cell_step(board, cell)
+        if step is not None and (best is None or waves < best[0]):
+            best = (waves, step)
+    return best[1] if best else None
+
+
+def _python_unit_forcing_chain(board: Board):  # type: ignore[no-untyped-def]
+    """The Python search of unit forcing chains."""
+    best = None
+    for u in range(len(board.geometry.units)):
+        for d0 in range(board.side):
+            waves, step = _unit_step(board, u, d0)
+            if step is not None and (best is None or waves < best[0]):
+                best = (waves, step)
+    return best[1] if best else None
+
+
 MODES = [(ChainMode.X_GROUPED, 6), (ChainMode.X_GROUPED, 12), (ChainMode.AIC, 12),
          (ChainMode.GROUPED, 12), (ChainMode.XY, 12), (ChainMode.X, 12)]
 
@@ -88,9 +116,13 @@ def _check_board(board: Board, monkeypatch: pytest.MonkeyPatch, forcing_too: boo
         assert _same(c, p), (c, p)
         found += c is not None
     if forcing_too:
-        c, p = digit_forcing_chain(_fresh(board)), _python_digit_forcing_chain(_fresh(board))
-        assert _same(c, p), (c, p)
-        found += c is not None
+        for compiled_finder, python_finder in (
+                (digit_forcing_chain, _python_digit_forcing_chain),
+                (cell_forcing_chain, _python_cell_forcing_chain),
+                (unit_forcing_chain, _python_unit_forcing_chain)):
+            c, p = compiled_finder(_fresh(board)), python_finder(_fresh(board))
+            assert _same(c, p), (c, p)
+            found += c is not None
     return found
 
 
@@ -121,7 +153,7 @@ def test_compiled_searches_match_python_on_variants(monkeypatch: pytest.MonkeyPa
             _check_board(board, monkeypatch, forcing_too=False)
 
 
-def test_digit_forcing_chain_matches_python_on_a_hard_state() -> None:
+def test_forcing_chains_match_python_on_hard_states() -> None:
     magictour = [line[:81] for line in
                  (DATA / "tdoku/puzzles3_magictour_top1465").read_text().splitlines()
                  if line.strip() and not line.startswith("#")]
@@ -130,6 +162,11 @@ def test_digit_forcing_chain_matches_python_on_a_hard_state() -> None:
         step = digit_forcing_chain(_fresh(board))
         if step is not None:
             assert _same(step, _python_digit_forcing_chain(_fresh(board)))
+            cell = cell_forcing_chain(_fresh(board))
+            unit = unit_forcing_chain(_fresh(board))
+            assert cell is not None and unit is not None  # these states have both
+            assert _same(cell, _python_cell_forcing_chain(_fresh(board)))
+            assert _same(unit, _python_unit_forcing_chain(_fresh(board)))
             checked += 1
             if checked == 3:
                 break

@@ -659,3 +659,105 @@ def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
             nodes[k] = groups[d, p] * n + d
             k += 1
     return k
+
+
+@jit
+def _common_many(masks0, values0, n, k, bad, pw, val, ew):
+    """``(count, waves)`` of what every live branch of ``k`` implies (branch b: ``bad[b]``
+    contradiction, ``pw[b]``, ``val[b]``, ``ew[b]`` as :func:`propagate` fills them), as
+    :func:`sudokit.logic.techniques.forcing._common` counts it."""
+    count = 0
+    waves = 0
+    live = 0
+    for b in range(k):
+        if not bad[b]:
+            live += 1
+    if live == 0:
+        return 0, 0
+    for c in range(masks0.size):
+        if values0[c]:
+            continue
+        placed = True
+        digit = -1
+        w = 0
+        for b in range(k):
+            if bad[b]:
+                continue
+            if pw[b, c] < 0 or (digit >= 0 and val[b, c] != digit):
+                placed = False
+                break
+            digit = val[b, c]
+            w = max(w, pw[b, c])
+        if placed:
+            count += 1
+            waves = max(waves, w)
+            continue  # every elimination in a placed cell is left out
+        m = masks0[c]
+        for d in range(n):
+            if not (m >> d) & 1:
+                continue
+            every = True
+            w = 0
+            for b in range(k):
+                if bad[b]:
+                    continue
+                if ew[b, c * n + d] < 0:
+                    every = False
+                    break
+                w = max(w, ew[b, c * n + d])
+            if every:
+                count += 1
+                waves = max(waves, w)
+    return count, waves
+
+
+@jit
+def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, ew, bad,
+                 masks, touched, pend_c, pend_d, unit_done):
+    """The cell forcing chain (``by_unit`` False: every candidate of a cell) or unit forcing
+    chain (True: every place of a digit in a unit) of fewest waves that implies something,
+    first in order (cells ascending; units, then digits), as
+    :func:`sudokit.logic.techniques.forcing.cell_forcing_chain` and ``unit_forcing_chain``
+    find it. ``pw``, ``val`` (int64[N, C]), ``ew`` (int64[N, C * N]), ``bad`` (uint8[N]),
+    ``masks`` (int64[C]) and the rest are scratch. Returns ``(cell or unit * N + digit - 1,
+    waves)`` or ``(-1, 0)``."""
+    best = -1
+    best_waves = 0
+    if by_unit:
+        for u in range(units.shape[0]):
+            for d in range(n):
+                k = 0
+                for i in range(n):
+                    c = units[u, i]
+                    if not values0[c] and (masks0[c] >> d) & 1:
+                        k += 1
+                if k < 2:
+                    continue
+                b = 0
+                for i in range(n):
+                    c = units[u, i]
+                    if not values0[c] and (masks0[c] >> d) & 1:
+                        bad[b], _w = propagate(masks0, values0, c, d, True, peers, units,
+                                               units_of, n, masks, val[b], pw[b], ew[b],
+                                               touched, pend_c, pend_d, unit_done)
+                        b += 1
+                count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
+                if count and (best < 0 or waves < best_waves):
+                    best = u * n + d
+                    best_waves = waves
+    else:
+        for c in range(masks0.size):
+            if values0[c]:
+                continue
+            k = 0
+            for d in range(n):
+                if (masks0[c] >> d) & 1:
+                    bad[k], _w = propagate(masks0, values0, c, d, True, peers, units, units_of,
+                                           n, masks, val[k], pw[k], ew[k], touched, pend_c,
+                                           pend_d, unit_done)
+                    k += 1
+            count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
+            if count and (best < 0 or waves < best_waves):
+                best = c
+                best_waves = waves
+    return best, best_waves

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..chain_kernels import digit_forcing_keys, grid_tables
+from ..chain_kernels import digit_forcing_keys, forcing_best, grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique
 from ..state import Board, bits
@@ -119,35 +119,62 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
 
 @technique("Cell Forcing Chain", 8.2, max_side=16)
 def cell_forcing_chain(board: Board) -> Step | None:
-    """Every candidate of one cell leads to the same facts."""
+    """Every candidate of one cell leads to the same facts (the cell of fewest waves, first
+    in order; searched compiled: :func:`~sudokit.logic.chain_kernels.forcing_best`)."""
+    best = _forcing_best(board, False)
+    return None if best < 0 else _cell_step(board, best)[1]
+
+
+def _cell_step(board: Board, cell: int) -> tuple[int, Step | None]:
+    """The waves and step of the cell forcing chain of ``cell`` (None: nothing common)."""
     g = board.geometry
-    best = None
-    for cell in board.open_cells:
-        digits = [b + 1 for b in bits(board.masks[cell])]
-        branches = [consequences(board, cell, d, True) for d in digits]
-        placements, eliminations, waves = _common(board, branches)
-        if (placements or eliminations) and (best is None or waves < best[0]):
-            premise = " and ".join(f"{g.label(cell)}={d}" for d in digits)
-            best = (waves, _step(board, "Cell Forcing Chain", 8.2, premise, placements,
-                                 eliminations, waves, (cell,), tuple(digits)))
-    return best[1] if best else None
+    digits = [b + 1 for b in bits(board.masks[cell])]
+    branches = [consequences(board, cell, d, True) for d in digits]
+    placements, eliminations, waves = _common(board, branches)
+    if not placements and not eliminations:
+        return waves, None
+    premise = " and ".join(f"{g.label(cell)}={d}" for d in digits)
+    return waves, _step(board, "Cell Forcing Chain", 8.2, premise, placements, eliminations,
+                        waves, (cell,), tuple(digits))
 
 
 @technique("Unit Forcing Chain", 8.2, max_side=16, order=1)
 def unit_forcing_chain(board: Board) -> Step | None:
-    """Every place of a digit in one unit leads to the same facts."""
+    """Every place of a digit in one unit leads to the same facts (the unit and digit of
+    fewest waves, first in order; searched compiled)."""
+    best = _forcing_best(board, True)
+    return None if best < 0 else _unit_step(board, best // board.side, best % board.side)[1]
+
+
+def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
+    """The waves and step of the unit forcing chain of digit ``d0 + 1`` in unit ``u`` (None:
+    fewer than two places, or nothing common)."""
     g = board.geometry
-    best = None
-    for u, unit in enumerate(g.units):
-        for d0, where in enumerate(board.places[u]):
-            if where.bit_count() < 2:
-                continue
-            cells = [unit[p] for p in bits(where)]
-            branches = [consequences(board, c, d0 + 1, True) for c in cells]
-            placements, eliminations, waves = _common(board, branches)
-            if (placements or eliminations) and (best is None or waves < best[0]):
-                premise = " and ".join(f"{g.label(c)}={d0 + 1}" for c in cells)
-                best = (waves, _step(board, "Unit Forcing Chain", 8.2,
-                                     f"{premise} ({g.unit_names[u]})", placements, eliminations,
-                                     waves, tuple(cells), (d0 + 1,)))
-    return best[1] if best else None
+    where = board.places[u][d0]
+    if where.bit_count() < 2:
+        return 0, None
+    cells = [g.units[u][p] for p in bits(where)]
+    branches = [consequences(board, c, d0 + 1, True) for c in cells]
+    placements, eliminations, waves = _common(board, branches)
+    if not placements and not eliminations:
+        return waves, None
+    premise = " and ".join(f"{g.label(c)}={d0 + 1}" for c in cells)
+    return waves, _step(board, "Unit Forcing Chain", 8.2, f"{premise} ({g.unit_names[u]})",
+                        placements, eliminations, waves, tuple(cells), (d0 + 1,))
+
+
+def _forcing_best(board: Board, by_unit: bool) -> int:
+    """The compiled search of the cell (unit) forcing chain: its cell (unit * N + digit - 1),
+    or -1."""
+    g = board.geometry
+    t = grid_tables(g)
+    c, n = g.n_cells, g.side
+    best, _waves = forcing_best(
+        by_unit, np.asarray(board.masks, dtype=np.int64),
+        np.asarray(board.values, dtype=np.int64), t.peers, t.units, t.units_of, n,
+        np.empty((n, c), dtype=np.int64), np.empty((n, c), dtype=np.int64),
+        np.empty((n, c * n), dtype=np.int64), np.empty(n, dtype=np.uint8),
+        np.empty(c, dtype=np.int64), np.empty(c, dtype=np.uint8),
+        np.empty(c * n, dtype=np.int32), np.empty(c * n, dtype=np.int32),
+        np.empty(len(t.units), dtype=np.uint8))
+    return int(best)
