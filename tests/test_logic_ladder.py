@@ -9,6 +9,7 @@ and the compiled ladder's next step equals the first step of the Python finders 
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -86,6 +87,7 @@ def test_kernels_agree_on_every_state_of_a_solve(grid: str) -> None:
             check_board(state.board())
 
 
+@functools.cache
 def _variants() -> list[Puzzle]:
     out = [Puzzle.coerce(g) for g in RATED[6:16]]
     for path in sorted((JANKO / "JigsawSudoku/problems").glob("*.txt"))[:3]:

@@ -56,6 +56,8 @@ class Candidates:
         self.masks = masks
         self.values = values
         self.history: dict = {}
+        self._peers = _peer_arrays(geometry)
+        self._common = _common_memo(geometry)
         """What techniques keep across the snapshots of this state (one solve), keyed by their
         owner (see :class:`~sudokit.logic.memo.DigitMemo`); a copy starts empty."""
 
@@ -121,7 +123,7 @@ class Candidates:
         bit = 1 << (digit - 1)
         self.values[cell] = digit
         self.masks[cell] = np.uint64(bit)
-        peers = _peer_arrays(self.geometry)[cell]
+        peers = self._peers[cell]
         if peers.size:
             self.masks[peers] &= np.uint64(~bit & 0xFFFFFFFFFFFFFFFF)
 
@@ -178,7 +180,7 @@ class Candidates:
     def board(self) -> Board:
         """Return a read-only snapshot for the techniques."""
         return Board(self.geometry, None, None, self.masks.copy(), self.history,
-                     self.values.copy())
+                     self.values.copy(), self._common)
 
 
 class Board:
@@ -193,6 +195,8 @@ class Board:
         masks: list of N*N candidate masks (Python ints; a solved cell's mask is its digit bit).
         values: list of N*N placed digits (0 open).
         array: uint64[N*N], the masks; value_array: int16[N*N], the values.
+        common: the geometry's memo of common peers (see :meth:`common_peers`; looked up
+            when not given).
         memo: tables derived from this snapshot, shared by techniques (a snapshot never
             changes, so they stay valid).
         history: what techniques keep across the snapshots of one solve (the state's
@@ -205,7 +209,8 @@ class Board:
 
     def __init__(self, geometry: Geometry, masks: list[int] | None, values: list[int] | None,
                  array: np.ndarray | None = None, history: dict | None = None,
-                 value_array: np.ndarray | None = None) -> None:
+                 value_array: np.ndarray | None = None,
+                 common: dict[int, int] | None = None) -> None:
         if (masks is None and array is None) or (values is None and value_array is None):
             raise ValueError("a Board needs the masks and the values, as lists or arrays")
         self.geometry = geometry
@@ -215,7 +220,7 @@ class Board:
             self.values = values
         self._array = array
         self._value_array = value_array
-        self._common = _common_memo(geometry)
+        self._common = _common_memo(geometry) if common is None else common
         self._places: np.ndarray | None = None
         self.history = {} if history is None else history
         self.memo: dict = {}
