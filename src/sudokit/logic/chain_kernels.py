@@ -527,19 +527,26 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                 shape_cells, member, common, unit_has, units, units_of, part, position,
                 part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
                 parent_off, frontier, grown, links, seen, path, strong_cache, strong_count,
-                weak_cache, weak_count):
+                weak_cache, weak_count, out_paths, out_lengths):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
-    :func:`~sudokit.logic.chains._search_loop`), up to the first start that finds a chain.
+    :func:`~sudokit.logic.chains._search_loop`), bounded by ``max_nodes`` nodes.
+
+    The chain found from each start goes to ``out_paths[i, :out_lengths[i]]`` (int64[F, S * N],
+    int64[F]), in order; the walk goes on to the next start while the chains found are
+    ``max_nodes`` long (the caller's bound, the length of its best chain so far, cannot change
+    then) and stops after a shorter one (or when ``out_paths`` is full), so that the caller
+    can set the next bound.
 
     ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry and do so again on
     return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
     are scratch. The links of each node are kept, for the board, in ``strong_cache`` and
     ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count`` and ``weak_count``
-    (int32[S * N], -1 until computed). Returns ``(index of the start, number of nodes)`` with the chain in
-    ``path[:nodes]``, or ``(-1, 0)``.
+    (int32[S * N], -1 until computed). Returns ``(index of the next start to walk, number of
+    chains found)``.
     """
+    n_out = 0
     for si in range(first, starts.size):
         start = starts[si]
         sa = start // n
@@ -623,8 +630,13 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                 parent_off[-x - 1] = -2
         parent_off[start] = -2
         if found:
-            return si, found
-    return -1, 0
+            for i in range(found):
+                out_paths[n_out, i] = path[i]
+            out_lengths[n_out] = found
+            n_out += 1
+            if found < max_nodes or n_out == out_lengths.size:
+                return si + 1, n_out
+    return starts.size, n_out
 
 
 @jit

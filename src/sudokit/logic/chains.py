@@ -402,7 +402,7 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     is found.
     """
     grouped = mode in _GROUPED
-    compiled = _compiled(board, mode)
+    compiled = _compiled(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
     skip: list[int] = []
     if compiled and mode in _SINGLE_DIGIT:  # digits whose places gave nothing before
         table = _EMPTY.table(board)
@@ -464,6 +464,9 @@ places of its digit."""
 
 KERNEL_CELLS = 256
 """Largest grid (cells) whose chains are searched by the compiled walk (sides up to 16)."""
+
+MAX_COMPILED_NODES = 64
+"""Longest chain (nodes, nice loops included) the compiled walk returns."""
 
 
 def _compiled(board: Board, mode: ChainMode) -> bool:
@@ -544,7 +547,9 @@ class _Walker:
                 np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
                 np.full(size, -1, dtype=np.int32),
                 np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
-                np.full(size, -1, dtype=np.int32))]
+                np.full(size, -1, dtype=np.int32),
+                np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
+                np.empty(64, dtype=np.int64))]
         if entry[0] is not self:
             entry[1][8].fill(-1)
             entry[1][10].fill(-1)
@@ -571,19 +576,18 @@ class _Walker:
         t, sh, n = self.tables, self.shapes, self.n
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
         scratch = self._scratch()
-        path = scratch[6]
+        out_paths, out_lengths = scratch[-2:]
         unit_links, cell_links, cell_weak, grouped = self.flags
         first = 0
         while first < len(nodes):
-            index, length = walk_starts(
+            first, count = walk_starts(
                 nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees,
                 t.peers, sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of,
                 sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
                 cell_weak, grouped, *scratch)
-            if index < 0:
-                return
-            yield [(self.shape_masks[v // n], v % n) for v in path[:length].tolist()]
-            first = index + 1
+            masks = self.shape_masks
+            for i in range(count):
+                yield [(masks[v // n], v % n) for v in out_paths[i, :out_lengths[i]].tolist()]
 
     def search(self, starts: np.ndarray, bound: Callable[[], int]) -> Any:
         """Yield what :func:`_search` finds from each start (that finds something)."""
