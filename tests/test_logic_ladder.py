@@ -125,3 +125,21 @@ def test_grids_over_the_kernels_bound_run_in_python() -> None:
     ladder = tuple(techniques(side=36))
     assert plan(ladder, geometry) == ladder
     assert any(isinstance(item, Run) for item in plan(tuple(techniques()), Geometry.of(3, 3)))
+
+
+@pytest.mark.parametrize("grid", RATED[:3] + RATED[-2:])
+def test_singles_found_ahead_are_the_python_ladders_next_steps(grid: str) -> None:
+    from sudokit.logic.ladder import first_steps
+    from sudokit.logic.solve import apply_step
+
+    ladder = techniques()
+    state = Candidates.from_puzzle(Puzzle.coerce(grid))
+    chained = 0
+    while not state.solved:
+        steps = first_steps(state.board(), plan(tuple(ladder), state.geometry))
+        assert steps
+        for step in steps:
+            assert step == python_first(state.board(), ladder)
+            apply_step(state, step)
+        chained += len(steps) - 1
+    assert chained > 0

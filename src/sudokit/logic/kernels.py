@@ -23,7 +23,7 @@ import numpy as np
 from ..fast.bits import lowest_index, popcount
 from ..fast.state import ONE, ZERO, jit
 
-__all__ = ["CODES", "first_found"]
+__all__ = ["CODES", "first_found", "singles_chain"]
 
 T_FULL_HOUSE = 1
 T_HIDDEN_BOX = 2
@@ -771,3 +771,52 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             out[0] = k
             return k
     return -1
+
+
+@jit
+def singles_chain(masks, values, units, ukind, sees, places, seq):
+    """Follow the singles from a state: repeatedly take the first of full house, hidden single
+    (box), hidden single (line), naked single, in that order (codes 1-4 of a ladder run), and
+    place it as :meth:`~sudokit.logic.state.Candidates.place` does (the digit leaves the
+    cell's peers); stop where no single applies or the grid is full.
+
+    Args:
+        masks: uint64[C], values: int16[C]: a copy of the state (modified).
+        units, ukind, sees: as for :func:`first_found`; places: uint64[U, N] scratch.
+        seq: int64[C, 4] filled with (code - 1, unit or -1, cell, digit) per single.
+
+    Returns:
+        the number of singles found.
+    """
+    n_cells = masks.shape[0]
+    count = 0
+    out = seq[0]
+    while count < n_cells:
+        _places(masks, values, units, places)
+        out = seq[count]
+        if _full_house(masks, values, units, out):
+            out[0] = 0
+        elif _hidden_single(units, ukind, places, True, out):
+            out[0] = 1
+        elif _hidden_single(units, ukind, places, False, out):
+            out[0] = 2
+        elif _naked_single(masks, values, out):
+            out[0] = 3
+        else:
+            break
+        count += 1
+        cell = out[2]
+        bit = _bit(out[3] - 1)
+        values[cell] = out[3]
+        masks[cell] = bit
+        for other in range(n_cells):
+            if sees[cell, other] != 0:
+                masks[other] &= ~bit
+        full = True
+        for other in range(n_cells):
+            if values[other] == 0:
+                full = False
+                break
+        if full:
+            break
+    return count

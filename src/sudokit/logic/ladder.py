@@ -32,7 +32,8 @@ from .techniques.singles import full_house_step, hidden_single_step, naked_singl
 from .techniques.uniqueness import rectangle_shapes, swappable
 from .units import intersections, unit_kind
 
-__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "next_step", "plan", "tables"]
+__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "plan",
+           "tables"]
 
 MAX_CELLS = 1024
 """Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
@@ -79,6 +80,9 @@ def tables(geometry: Geometry) -> Tables:
                   4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
+_SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
+
+
 @dataclass(frozen=True)
 class Run:
     """Consecutive techniques of a ladder decided by one kernel call.
@@ -110,12 +114,8 @@ class Run:
             return None
         tech = self.techniques[k]
         _, unit, cell, digit = out.tolist()
-        if tech.name == "Full House":
-            return full_house_step(board.geometry, unit, cell, digit)
-        if tech.name.startswith("Hidden Single"):
-            return hidden_single_step(board.geometry, unit, cell, digit, tech.rating)
-        if tech.name == "Naked Single":
-            return naked_single_step(board.geometry, cell, digit)
+        if tech.name in _SINGLES:
+            return self.single_step(board.geometry, k, unit, cell, digit)
         if tech.name in ("Pointing", "Claiming"):
             return self._locked(board, tech, places, unit, cell)
         step = tech.find(board)
@@ -124,6 +124,22 @@ class Run:
                             "does not find")
         return step
 
+
+    @property
+    def singles_first(self) -> bool:
+        """Whether the run starts with the four singles in ladder order (see
+        :func:`first_steps`)."""
+        return tuple(t.name for t in self.techniques[:4]) == _SINGLES
+
+    def single_step(self, geometry: Geometry, k: int, unit: int, cell: int, digit: int) -> Step:
+        """The step of the single found by technique ``k`` of the run (a full house or hidden
+        single in ``unit``; a naked single)."""
+        tech = self.techniques[k]
+        if tech.name == "Full House":
+            return full_house_step(geometry, unit, cell, digit)
+        if tech.name == "Naked Single":
+            return naked_single_step(geometry, cell, digit)
+        return hidden_single_step(geometry, unit, cell, digit, tech.rating)
 
     def _locked(self, board: Board, tech: Technique, places: np.ndarray, row: int,
                 d0: int) -> Step:
@@ -196,6 +212,25 @@ def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
     """Return the first step of the easiest technique of ``ladder`` that finds one, or None
     (as trying each technique's finder in turn; see the module docstring)."""
     return first_step(board, plan(tuple(ladder), board.geometry))
+
+
+def first_steps(board: Board, items: Sequence[Technique | Run]) -> list[Step]:
+    """The next step of the ladder ``items`` (cut by :func:`plan`) on ``board`` and, when it
+    is a single and the ladder starts with the four singles, the singles that follow it, each
+    the next step once the ones before it are placed (the ladder restarts from the easiest
+    technique after every step, and the singles come first); empty when no step is found.
+    Following them in compiled code spares a board snapshot and a kernel call per single."""
+    first = items[0] if items else None
+    if isinstance(first, Run) and first.singles_first:
+        t = first.tables
+        seq = np.empty((t.sees.shape[0], 4), dtype=np.int64)
+        count = _kernels().singles_chain(board.array.copy(), board.value_array.copy(), t.units,
+                                         t.ukind, t.sees, np.empty(t.units.shape, np.uint64),
+                                         seq)
+        if count:
+            return [first.single_step(board.geometry, *row) for row in seq[:count].tolist()]
+    step = first_step(board, items)
+    return [] if step is None else [step]
 
 
 def first_step(board: Board, items: Sequence[Technique | Run]) -> Step | None:

@@ -17,7 +17,7 @@ from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike
 from ..result import Limits, Stats
 from .dynamic import search_solution
-from .ladder import first_step, plan
+from .ladder import first_steps, plan
 from .ladder import next_step as ladder_next_step
 from .registry import Kind, Technique, techniques
 from .state import Board, Candidates
@@ -123,7 +123,8 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
     """Apply the easiest step until the grid is full or nothing applies; yield each step.
 
     Args:
-        state: the candidates; modified in place.
+        state: the candidates; modified in place (by this function only: singles are found a
+            few steps ahead, so a caller must not change it between steps).
         kinds: technique kinds allowed (leave out UNIQUENESS when the puzzle may have several
             solutions, TRIAL to stop where logic ends).
         solution: when given, every step is checked against it before it is applied.
@@ -138,12 +139,15 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         LimitReached: the time limit passed.
     """
     ladder = plan(tuple(techniques(kinds, max_rating, state.geometry.side)), state.geometry)
+    ahead: list[Step] = []  # singles found ahead (ladder.first_steps), next first
     while not state.solved:
         if limits is not None and stats is not None:
             limits.check(stats)
-        step = first_step(state.board(), ladder)
-        if step is None:
-            return
+        if not ahead:
+            ahead = first_steps(state.board(), ladder)[::-1]
+            if not ahead:
+                return
+        step = ahead.pop()
         if unique or step.technique != "Trial":
             check_step(step, solution)
         apply_step(state, step)
