@@ -28,9 +28,11 @@ import numpy as np
 
 from ..fast.state import jit
 from ..geometry import Geometry
+from .state import Board
 
-__all__ = ["GridTables", "ShapeTables", "digit_forcing_keys", "grid_tables", "propagate",
-           "shape_tables", "walk_starts"]
+__all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "digit_forcing_keys",
+           "forcing_best", "grid_tables", "group_nodes", "propagate", "shape_tables",
+           "walk_starts"]
 
 
 class GridTables(NamedTuple):
@@ -59,6 +61,39 @@ def grid_tables(geometry: Geometry) -> GridTables:
     for cell, us in enumerate(geometry.units_of):
         units_of[cell, :len(us)] = us
     return GridTables(peers, sees, units, units_of)
+
+
+class BoardArrays(NamedTuple):
+    """A board's candidates as the kernels read them (:func:`board_arrays`).
+
+    Attributes:
+        masks: int64[C], candidate masks (a placed cell: its digit's bit).
+        values: int64[C], placed digits (0 open).
+        open: uint8[C], 1 for an open cell.
+        cand: uint8[C, N], 1 where digit d + 1 is a candidate of an open cell.
+        places: per digit, its open cells packed as bytes (a dictionary key).
+    """
+
+    masks: np.ndarray
+    values: np.ndarray
+    open: np.ndarray
+    cand: np.ndarray
+    places: list[bytes]
+
+
+def board_arrays(board: Board) -> BoardArrays:
+    """The :class:`BoardArrays` of ``board`` (made once per snapshot, from its NumPy
+    arrays)."""
+    arrays = board.memo.get("chain-arrays")
+    if arrays is None:
+        n = board.side
+        masks = board.array.astype(np.int64)
+        values = board.value_array.astype(np.int64)
+        open_ = (values == 0).astype(np.uint8)
+        cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
+        places = [row.tobytes() for row in np.packbits(cand.T, axis=1)]
+        arrays = board.memo["chain-arrays"] = BoardArrays(masks, values, open_, cand, places)
+    return arrays
 
 
 @jit

@@ -597,18 +597,12 @@ class _Walker:
 
 
 def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[bytes]]:
-    """The board's candidates as the walk reads them (once per snapshot): masks (int64[C]),
-    open cells (uint8[C]), candidates of open cells (uint8[C, N]) and, per digit, its places
-    packed as bytes (the key of :data:`_EMPTY`)."""
-    arrays = board.memo.get("chains-arrays")
-    if arrays is None:
-        n = board.side
-        masks = np.asarray(board.masks, dtype=np.int64)
-        open_ = (np.asarray(board.values) == 0).astype(np.uint8)
-        cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
-        places = [row.tobytes() for row in np.packbits(cand.T, axis=1)]
-        arrays = board.memo["chains-arrays"] = (masks, open_, cand, places)
-    return arrays
+    """The board's masks, open cells, candidates and packed places per digit (the key of
+    :data:`_EMPTY`), from :func:`~sudokit.logic.chain_kernels.board_arrays`."""
+    from .chain_kernels import board_arrays
+
+    a = board_arrays(board)
+    return a.masks, a.open, a.cand, a.places
 
 
 @cache

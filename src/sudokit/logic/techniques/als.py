@@ -119,11 +119,10 @@ def als_arrays(board: Board) -> AlsArrays | None:
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]
     from ..chain_als import enumerate_als
-    from ..chain_kernels import grid_tables
+    from ..chain_kernels import board_arrays, grid_tables
 
     t = grid_tables(board.geometry)
-    masks = np.asarray(board.masks, dtype=np.int64)
-    values = np.asarray(board.values, dtype=np.int64)
+    masks, values = board_arrays(board)[:2]
     n = board.side
     capacity = len(t.units) * sum(math.comb(n, k) for k in range(1, MAX_CELLS + 1))
     cells = np.empty((min(capacity, 1 << 15), MAX_CELLS), dtype=np.int32)

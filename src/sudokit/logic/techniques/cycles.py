@@ -69,26 +69,29 @@ def _loops(board: Board, bivalue: list[int], max_cells: int):
 @technique("Y-Cycle", 6.6, max_side=16)
 def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
-    masks = board.masks
-    bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
-    if len(bivalue) < 3:
-        return None
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
     if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
         from ..chain_als import y_cycle_best
-        from ..chain_kernels import grid_tables
+        from ..chain_kernels import board_arrays, grid_tables
 
+        arrays = board_arrays(board)
+        bivalue_cells = np.flatnonzero(arrays.cand.sum(axis=1) == 2)
+        if len(bivalue_cells) < 3:
+            return None
         loop_arr, links_arr, best_loop, best_links, index = (
             np.zeros(MAX_CELLS + 1, dtype=np.int64) for _ in range(5))
-        k = y_cycle_best(np.asarray(masks, dtype=np.int64),
-                         np.asarray(board.values, dtype=np.int64),
-                         grid_tables(board.geometry).sees, np.asarray(bivalue, dtype=np.int64),
-                         MAX_CELLS, loop_arr, links_arr, best_loop, best_links, index)
+        k = y_cycle_best(arrays.masks, arrays.values, grid_tables(board.geometry).sees,
+                         bivalue_cells.astype(np.int64), MAX_CELLS, loop_arr, links_arr,
+                         best_loop, best_links, index)
         if k:
             loop, links = best_loop[:k].tolist(), best_links[:k].tolist()
             eliminations = _eliminations(board, loop, links)
             best = ((k, -len(eliminations)), loop, links, eliminations)
     else:
+        masks = board.masks
+        bivalue = [c for c in board.open_cells if masks[c].bit_count() == 2]
+        if len(bivalue) < 3:
+            return None
         for loop, links in _loops(board, bivalue, MAX_CELLS):
             if best is not None and len(loop) > best[0][0]:
                 continue

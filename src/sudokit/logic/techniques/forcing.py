@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..chain_kernels import digit_forcing_keys, forcing_best, grid_tables
+from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best, grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique
 from ..state import Board, bits
@@ -83,9 +83,9 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     g = board.geometry
     t = grid_tables(g)
     c, n = g.n_cells, g.side
-    masks0 = np.asarray(board.masks, dtype=np.int64)
-    values0 = np.asarray(board.values, dtype=np.int64)
-    size = sum(m.bit_count() for m in board.masks)
+    arrays = board_arrays(board)
+    masks0, values0 = arrays.masks, arrays.values
+    size = int(arrays.cand.sum())
     kinds, waves, counts = (np.zeros(size, dtype=np.int64) for _ in range(3))
     scratch = [np.empty(c, dtype=np.int64) for _ in range(6)]
     ew, ew2 = np.empty(c * n, dtype=np.int64), np.empty(c * n, dtype=np.int64)
@@ -170,8 +170,7 @@ def _forcing_best(board: Board, by_unit: bool) -> int:
     t = grid_tables(g)
     c, n = g.n_cells, g.side
     best, _waves = forcing_best(
-        by_unit, np.asarray(board.masks, dtype=np.int64),
-        np.asarray(board.values, dtype=np.int64), t.peers, t.units, t.units_of, n,
+        by_unit, *board_arrays(board)[:2], t.peers, t.units, t.units_of, n,
         np.empty((n, c), dtype=np.int64), np.empty((n, c), dtype=np.int64),
         np.empty((n, c * n), dtype=np.int64), np.empty(n, dtype=np.uint8),
         np.empty(c, dtype=np.int64), np.empty(c, dtype=np.uint8),
