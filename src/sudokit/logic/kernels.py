@@ -223,7 +223,9 @@ def _next_subset(vals, n, size, idx, resume):
 
 
 @jit
-def _naked_subset(masks, values, units, size, idx, small, vals):
+def _naked_subset(masks, values, units, size, idx, small, vals, out):
+    """The first naked subset in the order of ``subsets.naked_subset``: ``out[1]`` its unit,
+    ``out[2:2 + size]`` its cells."""
     n_units, side = units.shape
     for u in range(n_units):
         n_open = 0
@@ -249,13 +251,18 @@ def _naked_subset(masks, values, units, size, idx, small, vals):
                     if small[idx[j]] == cell:
                         inside = True
                 if not inside:
+                    out[1] = u
+                    for j in range(size):
+                        out[2 + j] = small[idx[j]]
                     return True
             union = _next_subset(vals, n_small, size, idx, True)
     return False
 
 
 @jit
-def _hidden_subset(masks, units, places, size, idx, digits, vals):
+def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
+    """The first hidden subset in the order of ``subsets.hidden_subset``: ``out[1]`` its
+    unit, ``out[2:2 + size]`` its digits - 1."""
     n_units, side = units.shape
     for u in range(n_units):
         n_digits = 0
@@ -275,6 +282,9 @@ def _hidden_subset(masks, units, places, size, idx, digits, vals):
             m = union
             while m != ZERO:
                 if masks[units[u, lowest_index(m)]] & ~keep != ZERO:
+                    out[1] = u
+                    for j in range(size):
+                        out[2 + j] = digits[idx[j]]
                     return True
                 m &= m - ONE
             union = _next_subset(vals, n_digits, size, idx, True)
@@ -711,8 +721,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             unique-rectangle corners, swappable: whether uniqueness techniques apply.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
         work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3]: scratch.
-        out: int64[4] filled for a single: (position, unit or -1, cell, digit); for locked
-            candidates: (position, row of ``inter``, digit - 1, -).
+        out: int64[6] filled for a single: (position, unit or -1, cell, digit); for locked
+            candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
+            unit, its cells or digits - 1).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -744,10 +755,10 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             found = _locked(places, inter, False, out)
         elif T_NAKED_2 <= code <= T_NAKED_4:
             found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch,
-                                  vals)
+                                  vals, out)
         elif T_HIDDEN_2 <= code <= T_HIDDEN_4:
             found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch,
-                                   vals)
+                                   vals, out)
         elif T_FISH_2 <= code <= T_FISH_4:
             found = _fish(places, code - T_FISH_2 + 2, idx, scratch)
         elif code == T_XY_WING:

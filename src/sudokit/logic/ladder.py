@@ -29,6 +29,7 @@ from .state import Board, bits
 from .step import Step
 from .techniques.intersections import locked_step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
+from .techniques.subsets import hidden_subset_step, naked_subset_step
 from .techniques.uniqueness import rectangle_shapes, swappable
 from .units import intersections, unit_kind
 
@@ -80,6 +81,8 @@ def tables(geometry: Geometry) -> Tables:
                   4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
+_SUBSETS = {f"{kind} {name}": size for kind in ("Naked", "Hidden")
+            for name, size in (("Pair", 2), ("Triple", 3), ("Quad", 4))}
 _SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 
 
@@ -113,12 +116,18 @@ class Run:
         if k < 0:
             return None
         tech = self.techniques[k]
-        _, unit, cell, digit = out.tolist()
+        _, unit, cell, digit, *rest = out.tolist()
         if tech.name in _SINGLES:
             return self.single_step(board.geometry, k, unit, cell, digit)
         if tech.name in ("Pointing", "Claiming"):
             return self._locked(board, tech, places, unit, cell)
-        step = tech.find(board)
+        size = _SUBSETS.get(tech.name)
+        if size is not None:
+            group = tuple((cell, digit, *rest)[:size])
+            make = naked_subset_step if tech.name.startswith("Naked") else hidden_subset_step
+            step = make(board, unit, group, tech.rating)
+        else:
+            step = tech.find(board)
         if step is None:
             raise SolverBug(f"the compiled ladder found a {tech.name} step that its finder "
                             "does not find")
@@ -165,7 +174,7 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
         arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
                                   np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
-                                  np.empty(4, dtype=np.int64))
+                                  np.empty(6, dtype=np.int64))
     return arrays
 
 

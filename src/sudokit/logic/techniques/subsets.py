@@ -14,64 +14,86 @@ from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["hidden_subset", "naked_subset"]
+__all__ = ["hidden_subset", "hidden_subset_step", "naked_subset", "naked_subset_step"]
 
 _NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
 def naked_subset(board: Board, size: int, rating: float) -> Step | None:
     """Find a naked subset of ``size`` cells (see module docstring)."""
-    geometry, masks, values = board.geometry, board.masks, board.values
-    for u, unit in enumerate(geometry.units):
+    masks, values = board.masks, board.values
+    for u, unit in enumerate(board.geometry.units):
         open_cells = [c for c in unit if not values[c]]
         if len(open_cells) <= size:
             continue
         small = [c for c in open_cells if masks[c].bit_count() <= size]
         for group in combinations(small, size):
-            union = 0
-            for c in group:
-                union |= masks[c]
-            if union.bit_count() != size:
-                continue
-            eliminations = tuple((c, d + 1) for c in open_cells if c not in group
-                                 for d in bits(masks[c] & union))
-            if eliminations:
-                digits = tuple(digits_of(union))
-                name = f"Naked {_NAMES[size]}"
-                return Step(name, rating,
-                            f"{cells_text(geometry, group)} hold only "
-                            f"{', '.join(map(str, digits))} in {geometry.unit_names[u]}: "
-                            f"{eliminations_text(geometry, eliminations)}",
-                            eliminations=eliminations, cells=group, digits=digits)
+            step = naked_subset_step(board, u, group, rating)
+            if step is not None:
+                return step
     return None
+
+
+def naked_subset_step(board: Board, u: int, group: tuple[int, ...], rating: float
+                      ) -> Step | None:
+    """The step of the naked subset ``group`` (cells of unit ``u``, in unit order), or None
+    when their candidates are not ``len(group)`` digits or remove nothing."""
+    geometry, masks, values = board.geometry, board.masks, board.values
+    size = len(group)
+    union = 0
+    for c in group:
+        union |= masks[c]
+    if union.bit_count() != size:
+        return None
+    eliminations = tuple((c, d + 1) for c in geometry.units[u] if not values[c]
+                         and c not in group for d in bits(masks[c] & union))
+    if not eliminations:
+        return None
+    digits = tuple(digits_of(union))
+    return Step(f"Naked {_NAMES[size]}", rating,
+                f"{cells_text(geometry, group)} hold only "
+                f"{', '.join(map(str, digits))} in {geometry.unit_names[u]}: "
+                f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=group, digits=digits)
 
 
 def hidden_subset(board: Board, size: int, rating: float) -> Step | None:
     """Find a hidden subset of ``size`` digits (see module docstring)."""
-    geometry, masks, places = board.geometry, board.masks, board.places
-    for u, unit in enumerate(geometry.units):
-        digits = [d for d in range(geometry.side) if 2 <= places[u][d].bit_count() <= size]
+    places = board.places
+    for u in range(len(board.geometry.units)):
+        digits = [d for d in range(board.side) if 2 <= places[u][d].bit_count() <= size]
         if len(digits) < size:
             continue
         for group in combinations(digits, size):
-            union = 0
-            for d in group:
-                union |= places[u][d]
-            if union.bit_count() != size:
-                continue
-            keep = sum(1 << d for d in group)
-            cells = tuple(unit[p] for p in bits(union))
-            eliminations = tuple((c, d + 1) for c in cells for d in bits(masks[c] & ~keep))
-            if eliminations:
-                shown = tuple(d + 1 for d in group)
-                name = f"Hidden {_NAMES[size]}"
-                return Step(name, rating,
-                            f"{', '.join(map(str, shown))} fit only in "
-                            f"{cells_text(geometry, cells)} in {geometry.unit_names[u]}: "
-                            f"{eliminations_text(geometry, eliminations)}",
-                            eliminations=eliminations, cells=cells, digits=shown)
+            step = hidden_subset_step(board, u, group, rating)
+            if step is not None:
+                return step
     return None
 
+
+def hidden_subset_step(board: Board, u: int, group: tuple[int, ...], rating: float
+                       ) -> Step | None:
+    """The step of the hidden subset ``group`` (digits - 1, ascending) in unit ``u``, or None
+    when their places are not ``len(group)`` cells or nothing is removed."""
+    geometry, masks, places = board.geometry, board.masks, board.places
+    size = len(group)
+    union = 0
+    for d in group:
+        union |= places[u][d]
+    if union.bit_count() != size:
+        return None
+    keep = sum(1 << d for d in group)
+    unit = geometry.units[u]
+    cells = tuple(unit[p] for p in bits(union))
+    eliminations = tuple((c, d + 1) for c in cells for d in bits(masks[c] & ~keep))
+    if not eliminations:
+        return None
+    shown = tuple(d + 1 for d in group)
+    return Step(f"Hidden {_NAMES[size]}", rating,
+                f"{', '.join(map(str, shown))} fit only in "
+                f"{cells_text(geometry, cells)} in {geometry.unit_names[u]}: "
+                f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=cells, digits=shown)
 
 
 def _register(name: str, rating: float, size: int, naked: bool, max_side: int = 64) -> None:
