@@ -86,14 +86,36 @@ def board_arrays(board: Board) -> BoardArrays:
     arrays)."""
     arrays = board.memo.get("chain-arrays")
     if arrays is None:
-        n = board.side
-        masks = board.array.astype(np.int64)
-        values = board.value_array.astype(np.int64)
-        open_ = (values == 0).astype(np.uint8)
-        cand = ((masks[:, None] >> np.arange(n)) & 1).astype(np.uint8) & open_[:, None]
-        places = [row.tobytes() for row in np.packbits(cand.T, axis=1)]
-        arrays = board.memo["chain-arrays"] = BoardArrays(masks, values, open_, cand, places)
+        n, c = board.side, board.geometry.n_cells
+        masks, values = np.empty(c, dtype=np.int64), np.empty(c, dtype=np.int64)
+        open_, cand = np.empty(c, dtype=np.uint8), np.empty((c, n), dtype=np.uint8)
+        packed = np.empty((n, (c + 7) // 8), dtype=np.uint8)
+        _fill_arrays(board.array, board.value_array, masks, values, open_, cand, packed)
+        arrays = board.memo["chain-arrays"] = BoardArrays(
+            masks, values, open_, cand, [row.tobytes() for row in packed])
     return arrays
+
+
+@jit
+def _fill_arrays(array, value_array, masks, values, open_, cand, packed):
+    """Fill :class:`BoardArrays` from a board's uint64 masks and int16 values (``packed[d]``:
+    the open cells holding d + 1, eight cells a byte, the first in the high bit, as
+    ``numpy.packbits``)."""
+    n = cand.shape[1]
+    for d in range(n):
+        for i in range(packed.shape[1]):
+            packed[d, i] = 0
+    for c in range(array.size):
+        m = np.int64(array[c])
+        v = np.int64(value_array[c])
+        masks[c] = m
+        values[c] = v
+        open_[c] = 1 if v == 0 else 0
+        for d in range(n):
+            bit = 1 if v == 0 and (m >> d) & 1 else 0
+            cand[c, d] = bit
+            if bit:
+                packed[d, c >> 3] |= np.uint8(128 >> (c & 7))
 
 
 @jit
