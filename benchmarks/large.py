@@ -5,6 +5,12 @@ Usage (from the repository root)::
     python benchmarks/large.py [--suites qcp published unique empty] [--sizes 16 25 36]
         [--ratios 0.42 0.5] [--count 4] [--seeds 1 2] [--time-limit 15]
         [--methods fast sat:cadical195 portfolio]
+    python benchmarks/large.py --suites qcp --sizes 36 --ratios 0.5 --write-cnf DIR
+
+``--write-cnf DIR`` writes each qcp instance as a DIMACS file instead of solving
+(``DIR/qcp{side}_{ratio}_s{seed}_{i}.cnf``, the compact CNF of ``sudokit.sat.compact`` that the
+CDCL methods load), so that other SAT solvers can be run on the same instances under a CPU-time
+limit (``ulimit -t``), e.g. kissat (on PyPI in ``passagemath-kissat``, which ships the binary).
 
 Suites:
 
@@ -118,6 +124,19 @@ def compare(title: str, puzzles: Sequence[tuple[str, Puzzle]], names: Sequence[s
               f" {max(times[name]):>8.2f} {statistics.median(cpus[name]):>12.2f}  {ok}")
 
 
+def write_cnf(directory: str, name: str, puzzle: Puzzle) -> str:
+    """Write ``puzzle``'s compact CNF (:func:`sudokit.sat.compact.compact_cnf`) as
+    ``directory/name.cnf`` in DIMACS; return the path."""
+    from sudokit.sat.compact import compact_cnf
+    from sudokit.sat.dimacs import write_dimacs
+
+    cnf = compact_cnf(puzzle)
+    path = os.path.join(directory, f"{name}.cnf")
+    with open(path, "w", encoding="ascii") as fh:
+        write_dimacs(fh, cnf.clauses, cnf.n_vars + cnf.n_aux, [f"sudokit qcp instance {name}"])
+    return path
+
+
 def nine(runs: int) -> None:
     """Print 9x9 puzzles/s of the engine alone and of the portfolio, in one run."""
     from common import load, median_seconds, rate_row
@@ -148,7 +167,17 @@ def main() -> None:
                         default=["fast", "sat:cadical195", "portfolio"])
     parser.add_argument("--runs", type=int, default=5, help="timed runs of the nine suite")
     parser.add_argument("--verbose", action="store_true", help="one line per puzzle")
+    parser.add_argument("--write-cnf", metavar="DIR",
+                        help="write the qcp instances as DIMACS files to DIR instead of solving")
     args = parser.parse_args()
+    if args.write_cnf:
+        os.makedirs(args.write_cnf, exist_ok=True)
+        for side in args.sizes:
+            for ratio in args.ratios:
+                for seed in args.seeds:
+                    for i, p in enumerate(qcp_instances(side, ratio, args.count, seed)):
+                        print(write_cnf(args.write_cnf, f"qcp{side}_{ratio:g}_s{seed}_{i}", p))
+        return
     names = list(args.methods)
     if "cpsat" not in names and any(m.name == "cpsat" and m.available for m in methods()):
         names.append("cpsat")
