@@ -17,6 +17,8 @@ largest candidate count of an ALS cell: WXYZ-Wing 5.5 (b = 2 or 4) or 5.6 (b = 3
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from ...errors import SolverBug
@@ -64,11 +66,9 @@ def als_wing(board: Board, size: int) -> Step | None:
     if arrays is not None:  # compiled, same order and tests
         from ..chain_als import als_wing_best
 
-        ratings = np.asarray([als_wing_rating(size, b) if b else 0.0
-                              for b in range(board.side + 1)], dtype=np.float64)
         index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
-                                     arrays.masks, arrays.values, arrays.sees, ratings,
-                                     board.side)
+                                     arrays.masks, arrays.values, arrays.sees,
+                                     _ratings(size, board.side), board.side)
         if index < 0:
             return None
         als = als_of(board, arrays, index)
@@ -97,6 +97,14 @@ def als_wing(board: Board, size: int) -> Step | None:
             if found is not None and (best is None or found[0] < best[0]):
                 best = found
     return best[1] if best else None
+
+
+@cache
+def _ratings(size: int, side: int) -> np.ndarray:
+    """float64[side + 1]: the rating of a wing of ``size`` ALS cells whose largest cell holds
+    b candidates, at index b."""
+    return np.asarray([als_wing_rating(size, b) if b else 0.0 for b in range(side + 1)],
+                      dtype=np.float64)
 
 
 def _wing(board: Board, size: int, als: Als, pivot: int, rating: float
