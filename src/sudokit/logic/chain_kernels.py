@@ -507,20 +507,17 @@ def _weak(node, n, c_count, masks, open_, member, common, shape_cells, peers, gr
 
 
 @jit
-def _useful(a, z, n, c_count, masks, open_, sees, member, common, shape_cells, peers):
+def _useful(a, z, n, c_count, masks, sees, member, common, seen_a, n_seen_a):
     """Whether "a or z is true" places or eliminates something
-    (:func:`sudokit.logic.chains._conclusion` is not empty)."""
+    (:func:`sudokit.logic.chains._conclusion` is not empty); ``seen_a[:n_seen_a]`` lists the
+    open cells outside ``a`` holding its digit and seeing all its cells."""
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
         return sa < c_count
     if da == dz:
-        low = shape_cells[sa, 0]
-        for j in range(peers.shape[1]):
-            x = peers[low, j]
-            if x < 0:
-                break
-            if (common[sa, x] and common[sz, x] and open_[x] and (masks[x] >> da) & 1
-                    and not member[sa, x] and not member[sz, x]):
+        for i in range(n_seen_a):
+            x = seen_a[i]
+            if common[sz, x] and not member[sz, x]:
                 return True
         return False
     if sa >= c_count or sz >= c_count:
@@ -584,7 +581,7 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                 shape_cells, member, common, unit_has, units, units_of, part, position,
                 part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
                 parent_off, frontier, grown, links, seen, path, strong_cache, strong_count,
-                weak_cache, weak_count, out_paths, out_lengths):
+                weak_cache, weak_count, out_paths, out_lengths, seen_a):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
@@ -600,8 +597,8 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
     return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
     are scratch. The links of each node are kept, for the board, in ``strong_cache`` and
     ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count`` and ``weak_count``
-    (int32[S * N], -1 until computed). Returns ``(index of the next start to walk, number of
-    chains found)``.
+    (int32[S * N], -1 until computed); ``seen_a`` (int64[C]) is scratch. Returns ``(index of
+    the next start to walk, number of chains found)``.
     """
     n_out = 0
     for si in range(first, starts.size):
@@ -615,6 +612,15 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                           links, strong_cache, strong_count)
         if strong_count[start] == 0:
             continue
+        n_seen_a = 0  # the cells seeing the start's places of its digit
+        low = shape_cells[sa, 0]
+        for j in range(peers.shape[1]):
+            x = peers[low, j]
+            if x < 0:
+                break
+            if common[sa, x] and open_[x] and (masks[x] >> da) & 1 and not member[sa, x]:
+                seen_a[n_seen_a] = x
+                n_seen_a += 1
         parent_off[start] = -1
         n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
         n_front = 1
@@ -650,8 +656,8 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                                     if _loop_useful(path, k, n, c_count, masks, open_, member,
                                                     common):
                                         found = k
-                        elif _useful(start, nxt, n, c_count, masks, open_, sees, member, common,
-                                     shape_cells, peers):
+                        elif _useful(start, nxt, n, c_count, masks, sees, member, common,
+                                     seen_a, n_seen_a):
                             found = _path(nxt, parent_on, parent_off, path)
                         if found:
                             break

@@ -549,7 +549,7 @@ class _Walker:
                 np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
                 np.full(size, -1, dtype=np.int32),
                 np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
-                np.empty(64, dtype=np.int64))]
+                np.empty(64, dtype=np.int64), np.empty(len(t.peers), dtype=np.int64))]
         if entry[0] is not self:
             entry[1][8].fill(-1)
             entry[1][10].fill(-1)
@@ -576,7 +576,7 @@ class _Walker:
         t, sh, n = self.tables, self.shapes, self.n
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
         scratch = self._scratch()
-        out_paths, out_lengths = scratch[-2:]
+        out_paths, out_lengths = scratch[-3:-1]
         unit_links, cell_links, cell_weak, grouped = self.flags
         first = 0
         while first < len(nodes):
