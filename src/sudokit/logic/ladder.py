@@ -3,12 +3,18 @@
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
 into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
 candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
-Rectangle, simple colouring) and the techniques
-between them, which run in Python as before. For a run, one kernel call says which of its
-techniques is the first to find a step; a single's step comes from the kernel itself, any other
-step from that technique's own Python finder, so every step (technique, rating, text, placements,
+Rectangle, simple colouring) and the techniques between them, which run in Python as before.
+For a run, one kernel call says which of its techniques is the first to find a step. The steps
+of singles, locked candidates and subsets are built from what the kernel found (in the
+finder's own search order, with the finder's step builder); any other step comes from that
+technique's own Python finder. So every step (technique, rating, text, placements,
 eliminations) and the order of steps are those of the Python ladder (Sudoku Explainer's rule,
 Juillerat 2006: the easiest step first).
+
+After a single, :func:`first_steps` follows the singles that come next in one more kernel call
+(:func:`~sudokit.logic.kernels.singles_chain`): each is the ladder's next step once the ones
+before it are placed, since the singles are the easiest techniques; the solve loop still checks,
+applies and yields them one at a time.
 
 Grids over 1,024 cells (sides above 32) run every technique in Python.
 """
