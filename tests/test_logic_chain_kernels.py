@@ -203,3 +203,15 @@ def test_propagation_kernel_matches_consequences() -> None:
                         == out.placed
                     assert {(i // n, i % n + 1): int(w) for i, w in enumerate(ew) if w >= 0} \
                         == out.eliminated
+
+
+@pytest.mark.parametrize("box", ["2x3", "2x4"])
+def test_compiled_searches_match_python_on_other_sizes(box: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudokit import generate
+
+    puzzle = next(iter(generate(1, box=box, seed=7, minimal=True))).puzzle
+    found = 0
+    for board in _boards(puzzle, 20):
+        found += _check_board(board, monkeypatch, forcing_too=True)
+    assert found > 0
