@@ -143,3 +143,20 @@ def test_singles_found_ahead_are_the_python_ladders_next_steps(grid: str) -> Non
             apply_step(state, step)
         chained += len(steps) - 1
     assert chained > 0
+
+
+def test_the_ladder_does_not_depend_on_the_import_order() -> None:
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sudokit.logic.techniques.{first}\n"
+            "from sudokit.logic import techniques\n"
+            "print(json.dumps([t.name for t in techniques()]))")
+    out = {subprocess.run([sys.executable, "-c", code.format(first=first)], check=True,
+                          capture_output=True, text=True).stdout
+           for first in ("wings", "fish", "chains", "trial")}
+    assert len(out) == 1
+    names = json.loads(out.pop())
+    assert names.index("X-Chain (short)") < names.index("Jellyfish")
+    assert names.index("ALS-XZ") < names.index("W-Wing")

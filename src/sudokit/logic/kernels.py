@@ -292,8 +292,10 @@ def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
 
 
 @jit
-def _fish(places, size, idx, bases):
-    """Rows are units 0..N-1 and columns N..2N-1; position i of column p is row i."""
+def _fish(places, size, idx, bases, out):
+    """The first fish in the order of ``fish._fish_of_digit`` over the digits: ``out[1]``
+    digit - 1, ``out[2]`` cover offset (N: columns, 0: rows), ``out[3:3 + size]`` base lines.
+    Rows are units 0..N-1 and columns N..2N-1; position i of column p is row i."""
     side = places.shape[1]
     for d in range(side):
         for base_offset in (0, side):
@@ -318,6 +320,10 @@ def _fish(places, size, idx, bases):
                     m = union
                     while m != ZERO:
                         if places[cover_offset + lowest_index(m), d] & ~group != ZERO:
+                            out[1] = d
+                            out[2] = cover_offset
+                            for j in range(size):
+                                out[3 + j] = base_offset + bases[idx[j]]
                             return True
                         m &= m - ONE
                 if not _next_combination(idx, size, n_bases):
@@ -331,7 +337,9 @@ def _sees_all(sees, cell, a, b, c):
 
 
 @jit
-def _wing(masks, values, sees, pivot_size, wings):
+def _wing(masks, values, sees, pivot_size, wings, out):
+    """The first XY-Wing (pivot of 2) or XYZ-Wing (3) in the order of ``wings._wing``:
+    ``out[1:4]`` pivot, pincers."""
     n_cells = masks.shape[0]
     share = 1 if pivot_size == 2 else 2
     for pivot in range(n_cells):
@@ -364,6 +372,9 @@ def _wing(masks, values, sees, pivot_size, wings):
                 for cell in range(n_cells):
                     if (values[cell] == 0 and masks[cell] & z != ZERO and cell != pivot
                             and cell != a and cell != b and _sees_all(sees, cell, a, b, third)):
+                        out[1] = pivot
+                        out[2] = a
+                        out[3] = b
                         return True
     return False
 
@@ -721,9 +732,10 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             unique-rectangle corners, swappable: whether uniqueness techniques apply.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
         work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3]: scratch.
-        out: int64[6] filled for a single: (position, unit or -1, cell, digit); for locked
+        out: int64[7] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
-            unit, its cells or digits - 1).
+            unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
+            fish: (position, digit - 1, cover offset, base lines).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -760,11 +772,11 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch,
                                    vals, out)
         elif T_FISH_2 <= code <= T_FISH_4:
-            found = _fish(places, code - T_FISH_2 + 2, idx, scratch)
+            found = _fish(places, code - T_FISH_2 + 2, idx, scratch, out)
         elif code == T_XY_WING:
-            found = _wing(masks, values, sees, 2, scratch)
+            found = _wing(masks, values, sees, 2, scratch, out)
         elif code == T_XYZ_WING:
-            found = _wing(masks, values, sees, 3, scratch)
+            found = _wing(masks, values, sees, 3, scratch, out)
         elif code == T_UNIQUE_RECTANGLE:
             found = _unique_rectangle(masks, values, units, places, sees, cell_units, rects,
                                       idx, scratch, shared)

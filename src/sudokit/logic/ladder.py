@@ -33,10 +33,12 @@ from ..geometry import Geometry
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
+from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.subsets import hidden_subset_step, naked_subset_step
 from .techniques.uniqueness import rectangle_shapes, swappable
+from .techniques.wings import wing_step
 from .units import intersections, unit_kind
 
 __all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "plan",
@@ -89,6 +91,7 @@ def tables(geometry: Geometry) -> Tables:
 
 _SUBSETS = {f"{kind} {name}": size for kind in ("Naked", "Hidden")
             for name, size in (("Pair", 2), ("Triple", 3), ("Quad", 4))}
+_FISH = {"X-Wing": 2, "Swordfish": 3, "Jellyfish": 4}
 _SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 
 
@@ -128,7 +131,12 @@ class Run:
         if tech.name in ("Pointing", "Claiming"):
             return self._locked(board, tech, places, unit, cell)
         size = _SUBSETS.get(tech.name)
-        if size is not None:
+        if tech.name in ("XY-Wing", "XYZ-Wing"):
+            step = wing_step(board, unit, cell, digit, tech.name, tech.rating)
+        elif tech.name in _FISH:
+            step = fish_step(board, unit, tuple(((digit, *rest))[:_FISH[tech.name]]), cell,
+                             tech.rating)
+        elif size is not None:
             group = tuple((cell, digit, *rest)[:size])
             make = naked_subset_step if tech.name.startswith("Naked") else hidden_subset_step
             step = make(board, unit, group, tech.rating)
@@ -180,7 +188,7 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
         arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
                                   np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
-                                  np.empty(6, dtype=np.int64))
+                                  np.empty(7, dtype=np.int64))
     return arrays
 
 

@@ -32,7 +32,9 @@ class Technique:
     Attributes:
         name: standard name (several names may come from one finder: the step says which).
         rating: the lowest rating its steps get on Sudoku Explainer's scale; the solve loop
-            tries techniques in increasing order of this value, then of registration.
+            tries techniques in increasing order of this value, then of ``order``, then by
+            module name and order of registration in the module (so the ladder does not depend
+            on which module happened to be imported first).
         find: ``find(board) -> Step | None``: its easiest step on the board, or None.
         kind: LOGIC, UNIQUENESS or TRIAL.
         max_side: largest grid side it is tried on (expensive searches declare a bound).
@@ -86,7 +88,8 @@ def techniques(kinds: frozenset[Kind] = frozenset(Kind), max_rating: float | Non
     chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
               and (max_rating is None or t.rating <= max_rating)]
     order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
-    return sorted(chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order, order[id(t)]))
+    return sorted(chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order,
+                                         t.find.__module__, order[id(t)]))
 
 
 def technique_names() -> list[str]:

@@ -14,7 +14,7 @@ from ..state import Board, bits
 from ..step import Step, eliminations_text
 from ..units import unit_cells
 
-__all__ = ["fish"]
+__all__ = ["fish", "fish_step"]
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -30,38 +30,50 @@ def fish(board: Board, size: int, rating: float) -> Step | None:
 
 
 def _fish_of_digit(board: Board, d0: int, size: int, rating: float) -> Step | None:
-    geometry, places = board.geometry, board.places
-    n = geometry.side
-    masks = unit_cells(geometry)
+    places = board.places
+    n = board.side
     for base_offset, cover_offset in ((0, n), (n, 0)):
         bases = [u for u in range(base_offset, base_offset + n)
                  if 2 <= places[u][d0].bit_count() <= size]
         for group in combinations(bases, size):
-            union = 0
-            for u in group:
-                union |= places[u][d0]
-            if union.bit_count() != size:
-                continue
-            covers = [cover_offset + p for p in bits(union)]
-            base_cells = 0
-            for u in group:
-                base_cells |= masks[u]
-            targets = 0
-            for u in covers:
-                targets |= masks[u]
-            targets &= board.cells_of[d0] & ~base_cells
-            if not targets:
-                continue
-            digit = d0 + 1
-            eliminations = tuple((c, digit) for c in bits(targets))
-            names = geometry.unit_names
-            return Step(_NAMES[size], rating,
-                        f"{digit} in {', '.join(names[u] for u in group)} lies only in "
-                        f"{', '.join(names[u] for u in covers)}: "
-                        f"{eliminations_text(geometry, eliminations)}",
-                        eliminations=eliminations,
-                        cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
+            step = fish_step(board, d0, group, cover_offset, rating)
+            if step is not None:
+                return step
     return None
+
+
+def fish_step(board: Board, d0: int, group: tuple[int, ...], cover_offset: int,
+              rating: float) -> Step | None:
+    """The fish step of digit d0 + 1 on the base lines ``group`` (unit indices, ascending),
+    covered by the lines from ``cover_offset`` (0 rows, N columns); None when the bases' places
+    are not ``len(group)`` cover lines or nothing is removed."""
+    geometry, places = board.geometry, board.places
+    masks = unit_cells(geometry)
+    size = len(group)
+    union = 0
+    for u in group:
+        union |= places[u][d0]
+    if union.bit_count() != size:
+        return None
+    covers = [cover_offset + p for p in bits(union)]
+    base_cells = 0
+    for u in group:
+        base_cells |= masks[u]
+    targets = 0
+    for u in covers:
+        targets |= masks[u]
+    targets &= board.cells_of[d0] & ~base_cells
+    if not targets:
+        return None
+    digit = d0 + 1
+    eliminations = tuple((c, digit) for c in bits(targets))
+    names = geometry.unit_names
+    return Step(_NAMES[size], rating,
+                f"{digit} in {', '.join(names[u] for u in group)} lies only in "
+                f"{', '.join(names[u] for u in covers)}: "
+                f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations,
+                cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
 
 
 

@@ -16,7 +16,7 @@ from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["w_wing", "xy_wing", "xyz_wing"]
+__all__ = ["w_wing", "wing_step", "xy_wing", "xyz_wing"]
 
 RATING_W = 7.1
 """A W-Wing is a six-node chain with links inside cells: 7.0 + length bonus 0.1."""
@@ -49,18 +49,31 @@ def _wing(board: Board, pivot_size: int, name: str, rating: float) -> Step | Non
                 continue
             if pivot_size == 3 and ((ma | mb) != pm):
                 continue
-            digit = z.bit_length()
-            cells = (pivot, a, b) if pivot_size == 3 else (a, b)
-            eliminations = tuple(e for e in _targets(board, cells, digit) if e[0] not in (pivot, a, b))
-            if eliminations:
-                g = board.geometry
-                return Step(name, rating,
-                            f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
-                            f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
-                            f"{eliminations_text(g, eliminations)}",
-                            eliminations=eliminations, cells=(pivot, a, b),
-                            digits=tuple(digits_of(pm | ma | mb)))
+            step = wing_step(board, pivot, a, b, name, rating)
+            if step is not None:
+                return step
     return None
+
+
+def wing_step(board: Board, pivot: int, a: int, b: int, name: str, rating: float
+              ) -> Step | None:
+    """The XY-Wing or XYZ-Wing step (``name``) of a pivot and its pincers a, b, whose one
+    common digit z leaves the cells seeing both pincers (and the pivot, for an XYZ-Wing);
+    None if there are none."""
+    masks = board.masks
+    pm, ma, mb = masks[pivot], masks[a], masks[b]
+    digit = (ma & mb).bit_length()
+    cells = (pivot, a, b) if pm.bit_count() == 3 else (a, b)
+    eliminations = tuple(e for e in _targets(board, cells, digit) if e[0] not in (pivot, a, b))
+    if not eliminations:
+        return None
+    g = board.geometry
+    return Step(name, rating,
+                f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
+                f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
+                f"{eliminations_text(g, eliminations)}",
+                eliminations=eliminations, cells=(pivot, a, b),
+                digits=tuple(digits_of(pm | ma | mb)))
 
 
 @technique("XY-Wing", 4.2)
