@@ -19,6 +19,7 @@ from sudokit.logic.techniques import als, als_wings, cycles
 from sudokit.logic.techniques.forcing import (
     _cell_step,
     _digit_step,
+    _pending,
     _unit_step,
     cell_forcing_chain,
     digit_forcing_chain,
@@ -193,8 +194,7 @@ def test_propagation_kernel_matches_consequences() -> None:
                 bad, waves = propagate(masks0, values0, cell, b, true, t.peers, t.units,
                                        t.units_of, n, masks, values, pw, ew,
                                        np.empty(c, dtype=np.uint8),
-                                       np.empty(c * n, dtype=np.int32),
-                                       np.empty(c * n, dtype=np.int32),
+                                       *_pending(g),
                                        np.empty(len(t.units), dtype=np.uint8))
                 assert (bad, waves) == (out.contradiction, out.waves)
                 if not bad:

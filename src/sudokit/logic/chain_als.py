@@ -204,16 +204,16 @@ def _wing_count(cells, masks, values, sees, a, pivot, x, z, double, digits_a, n)
 
 
 @jit
-def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n):
+def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n, bivalue):
     """The ALS wing of :func:`sudokit.logic.techniques.als_wings.als_wing` with ALS of ``size``
     cells: the first of the lowest key (rating, fewest eliminations negated) over the sets in
     order and their pivots ascending. ``ratings[b]`` is the rating when the largest ALS cell
-    holds b candidates. Returns ``(set, pivot)`` or ``(-1, -1)``."""
+    holds b candidates; ``bivalue`` lists the open cells with two candidates, ascending.
+    Returns ``(set, pivot)`` or ``(-1, -1)``."""
     best_rating = 0.0
     best_count = 0
     best_a = -1
     best_pivot = -1
-    c_count = masks.size
     for a in range(k):
         if cells[a, size - 1] < 0 or (size < cells.shape[1] and cells[a, size] >= 0):
             continue
@@ -223,9 +223,9 @@ def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n):
         rating = ratings[biggest]
         if best_a >= 0 and rating > best_rating:
             continue
-        for pivot in range(c_count):
+        for pivot in bivalue:
             m = masks[pivot]
-            if values[pivot] or _pop(m) != 2 or m & ~digits[a] or _inside(cells, a, pivot):
+            if m & ~digits[a] or _inside(cells, a, pivot):
                 continue
             d1 = 0
             while not (m >> d1) & 1:

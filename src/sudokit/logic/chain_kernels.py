@@ -143,8 +143,8 @@ def propagate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks,
 
     Fills ``masks``, ``values`` (the fixpoint), ``placed_wave[c]`` (wave of the placement in
     ``c``, -1 if none), ``elim_wave[c * n + d]`` (wave of the elimination, -1 if none).
-    ``touched`` (uint8[C]), ``pend_c``/``pend_d`` (int32[C * n]) and ``unit_done`` (uint8[U])
-    are scratch. Returns ``(contradiction, waves)``.
+    ``touched`` (uint8[C]), ``pend_c``/``pend_d`` (int32, room for a wave's singles: C + U * n
+    at least) and ``unit_done`` (uint8[U]) are scratch. Returns ``(contradiction, waves)``.
     """
     c_count = masks0.size
     for i in range(c_count):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -97,6 +98,7 @@ class AlsArrays(NamedTuple):
         count: K.
         masks, values: int64[C], the board's candidates and placed digits.
         sees: uint8[C, C], the grid's peer matrix.
+        bivalue: int64[B], the open cells with two candidates, ascending.
     """
 
     cells: np.ndarray
@@ -105,6 +107,7 @@ class AlsArrays(NamedTuple):
     masks: np.ndarray
     values: np.ndarray
     sees: np.ndarray
+    bivalue: np.ndarray
 
 
 KERNEL_CELLS = 256
@@ -122,16 +125,25 @@ def als_arrays(board: Board) -> AlsArrays | None:
     from ..chain_kernels import board_arrays, grid_tables
 
     t = grid_tables(board.geometry)
-    masks, values = board_arrays(board)[:2]
+    arrays = board_arrays(board)
     n = board.side
-    capacity = len(t.units) * sum(math.comb(n, k) for k in range(1, MAX_CELLS + 1))
-    cells = np.empty((min(capacity, 1 << 15), MAX_CELLS), dtype=np.int32)
-    digits = np.empty(len(cells), dtype=np.int64)
-    k = enumerate_als(masks, values, t.units, t.units_of, MAX_CELLS, cells, digits,
-                      *(np.empty(n + 1, dtype=np.int64) for _ in range(3)))
-    out = None if k < 0 else AlsArrays(cells[:k], digits[:k], k, masks, values, t.sees)
+    capacity = _capacity(n, len(t.units))
+    cells = np.empty((capacity, MAX_CELLS), dtype=np.int32)
+    digits = np.empty(capacity, dtype=np.int64)
+    scratch = np.empty((3, n + 1), dtype=np.int64)
+    k = enumerate_als(arrays.masks, arrays.values, t.units, t.units_of, MAX_CELLS, cells, digits,
+                      scratch[0], scratch[1], scratch[2])
+    out = None if k < 0 else AlsArrays(cells[:k], digits[:k], k, arrays.masks, arrays.values,
+                                       t.sees, np.flatnonzero(arrays.cand.sum(axis=1) == 2))
     board.memo["als-arrays"] = out
     return out
+
+
+@cache
+def _capacity(side: int, units: int) -> int:
+    """Room for the ALS of a grid: every set of 1..MAX_CELLS cells of every unit, at most
+    2**15 (more: the compiled search gives way to the Python one)."""
+    return min(units * sum(math.comb(side, k) for k in range(1, MAX_CELLS + 1)), 1 << 15)
 
 
 def als_of(board: Board, arrays: AlsArrays, index: int) -> Als:

@@ -68,7 +68,7 @@ def als_wing(board: Board, size: int) -> Step | None:
 
         index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
                                      arrays.masks, arrays.values, arrays.sees,
-                                     _ratings(size, board.side), board.side)
+                                     _ratings(size, board.side), board.side, arrays.bivalue)
         if index < 0:
             return None
         als = als_of(board, arrays, index)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...geometry import Geometry
 from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best, grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique
@@ -92,7 +93,7 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     k = digit_forcing_keys(masks0, values0, t.peers, t.units, t.units_of, n, kinds, waves,
                            counts, scratch[0], scratch[1], scratch[2], ew, scratch[3],
                            scratch[4], scratch[5], ew2, np.empty(c, dtype=np.uint8),
-                           np.empty(c * n, dtype=np.int32), np.empty(c * n, dtype=np.int32),
+                           *_pending(g),
                            np.empty(len(t.units), dtype=np.uint8))
     return kinds[:k].tolist(), waves[:k].tolist(), counts[:k].tolist()
 
@@ -163,6 +164,15 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
                         placements, eliminations, waves, tuple(cells), (d0 + 1,))
 
 
+def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """The pending-singles scratch of :func:`~sudokit.logic.chain_kernels.propagate`: room for
+    one wave's singles (a naked single per cell, a hidden single per unit and digit) and for
+    the first assumption, int32 each."""
+    size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
+        + geometry.n_cells
+    return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
+
+
 def _forcing_best(board: Board, by_unit: bool) -> int:
     """The compiled search of the cell (unit) forcing chain: its cell (unit * N + digit - 1),
     or -1."""
@@ -174,6 +184,6 @@ def _forcing_best(board: Board, by_unit: bool) -> int:
         np.empty((n, c), dtype=np.int64), np.empty((n, c), dtype=np.int64),
         np.empty((n, c * n), dtype=np.int64), np.empty(n, dtype=np.uint8),
         np.empty(c, dtype=np.int64), np.empty(c, dtype=np.uint8),
-        np.empty(c * n, dtype=np.int32), np.empty(c * n, dtype=np.int32),
+        *_pending(g),
         np.empty(len(t.units), dtype=np.uint8))
     return int(best)
