@@ -403,13 +403,9 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     """
     grouped = mode in _GROUPED
     compiled = _compiled(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
-    skip: list[int] = []
-    if compiled and mode in _SINGLE_DIGIT:  # digits whose places gave nothing before
-        table = _EMPTY.table(board)
-        places = _arrays(board)[3]
-        skip = [d0 for d0 in range(board.side) if (d0, places[d0], mode.value, max_nodes) in table]
-        if len(skip) == board.side:
-            return None
+    if compiled and mode in _SINGLE_DIGIT:
+        found = _best_single_digit(board, mode, max_nodes)
+        return None if found is None else _step(board, *found[2:])
     best: tuple | None = None
 
     def bound() -> int:
@@ -419,10 +415,6 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     walker = _Walker.of(board, mode) if compiled else None
     if walker is not None:
         starts: Any = walker.starts(mode)
-        if skip:
-            keep = np.ones(board.side, dtype=bool)
-            keep[skip] = False
-            starts = starts[keep[starts % board.side]]
         found_iter = walker.search(starts, bound)
     else:
         graph = board.memo.get(("chains", mode))
@@ -440,12 +432,6 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
         key = (rating, len(path) + 2, -len(placements), -len(eliminations))
         if best is None or key < best[1]:
             best = (len(path), key, path, placements, eliminations)
-    if walker is not None and mode in _SINGLE_DIGIT and best is None:
-        # every start found nothing within max_nodes: so will they while the places stay
-        table = _EMPTY.table(board)
-        places = _arrays(board)[3]
-        for d0 in range(board.side):
-            table[d0, places[d0], mode.value, max_nodes] = None
     if mode is ChainMode.AIC:
         loop = _best_loop(board, graph, starts, best[1][0] if best else None, max_nodes + 2,
                           walker)
@@ -456,10 +442,80 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     return _step(board, best[2], best[3], best[4])
 
 
-_EMPTY = DigitMemo()
-"""Single-digit chain searches of the compiled walk that found nothing from any start of a
-digit with its places (and mode and bound) earlier in the solve: such a search reads only the
-places of its digit."""
+_FOUND = DigitMemo()
+"""Single-digit chain searches of the compiled walk done earlier in the solve: per (digit, its
+places, mode, bound), every chain found from a start of that digit (start node, nodes, rank key,
+path, placements, eliminations). Such a search reads only the places of its digit."""
+
+
+def _chain_key(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> tuple:
+    """How :func:`find_chain` ranks a chain (lowest first): rating, nodes, then most placements
+    and eliminations."""
+    return (_rating(board, path, placements), len(path) + 2, -len(placements), -len(eliminations))
+
+
+def _start_order(geometry: Geometry, node: int) -> tuple[int, ...]:
+    """The order of :meth:`_Walker.starts` as a sort key of a start node: single candidates
+    (cells ascending, then digits), then grouped nodes (digits ascending, then by cells)."""
+    n = geometry.side
+    shape = node // n
+    if shape < geometry.n_cells:
+        return (0, node)
+    from .chain_kernels import shape_tables
+
+    return (1, node % n, int(shape_tables(geometry, True).rank[shape]))
+
+
+def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | None:
+    """The best single-digit chain of ``mode`` (compiled walk), as :func:`find_chain` picks it:
+    ``(nodes, key, path, placements, eliminations)`` or None.
+
+    The breadth-first walk from a start finds its shortest chain whatever the bound, and returns
+    it when it is short enough (fewer than ``bound + 1`` nodes). So each digit's starts are
+    walked once per places with the bound ``max_nodes`` (kept in :data:`_FOUND`), and the
+    search over all starts, each bounded by the best chain found before it, is replayed on
+    those results in the order of the starts: the same chain is picked.
+    """
+    n = board.side
+    table = _FOUND.table(board)
+    places = _arrays(board)[3]
+    found: list[tuple] = []
+    missing: list[int] = []
+    for d0 in range(n):
+        entry = table.get((d0, places[d0], mode.value, max_nodes))
+        if entry is None:
+            missing.append(d0)
+        else:
+            found += entry
+    if missing:
+        walker = _Walker.of(board, mode)
+        starts = walker.starts(mode)
+        if len(missing) < n:
+            keep = np.zeros(n, dtype=bool)
+            keep[missing] = True
+            starts = starts[keep[starts % n]]
+        new: dict[int, list[tuple]] = {d0: [] for d0 in missing}
+        masks = walker.shape_masks
+        for nodes in walker.walk_nodes(starts, False, lambda: max_nodes):
+            path = [(masks[v // n], v % n) for v in nodes]
+            placements, eliminations = _conclusion(board, path[0], path[-1])
+            new[nodes[0] % n].append((nodes[0], len(path),
+                                      _chain_key(board, path, placements, eliminations),
+                                      path, placements, eliminations))
+        for d0, entry in new.items():
+            table[d0, places[d0], mode.value, max_nodes] = tuple(entry)
+            found += entry
+    if not found:
+        return None
+    if len(found) > 1:
+        found.sort(key=lambda f: _start_order(board.geometry, f[0]))
+    best: tuple | None = None
+    for _start, length, key, path, placements, eliminations in found:
+        if length - 1 >= (best[0] if best else max_nodes):
+            continue  # the walk bounded by the best chain so far stops before it
+        if best is None or key < best[1]:
+            best = (length, key, path, placements, eliminations)
+    return best
 
 
 KERNEL_CELLS = 256
@@ -571,6 +627,12 @@ class _Walker:
         """Yield the path of the first chain (with ``loop``: nice loop) found from each start
         node in turn (the path begins with the start), each walk bounded by ``bound()``
         nodes."""
+        masks, n = self.shape_masks, self.n
+        for nodes in self.walk_nodes(starts, loop, bound):
+            yield [(masks[v // n], v % n) for v in nodes]
+
+    def walk_nodes(self, starts: np.ndarray, loop: bool, bound: Callable[[], int]) -> Any:
+        """:meth:`walk` with each path as the kernel's node numbers (``shape * N + d``)."""
         from .chain_kernels import walk_starts
 
         t, sh, n = self.tables, self.shapes, self.n
@@ -585,9 +647,8 @@ class _Walker:
                 t.peers, sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of,
                 sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
                 cell_weak, grouped, *scratch)
-            masks = self.shape_masks
             for i in range(count):
-                yield [(masks[v // n], v % n) for v in out_paths[i, :out_lengths[i]].tolist()]
+                yield out_paths[i, :out_lengths[i]].tolist()
 
     def search(self, starts: np.ndarray, bound: Callable[[], int]) -> Any:
         """Yield what :func:`_search` finds from each start (that finds something)."""
