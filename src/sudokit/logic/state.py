@@ -27,6 +27,13 @@ disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king)
 Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""
 
 
+_BIT = (np.uint64(0),) + tuple(np.uint64(1 << b) for b in range(64))
+"""``_BIT[d]``: the uint64 mask of digit d alone (made once: a NumPy scalar costs more to make
+than the operation using it)."""
+_CLEAR = (np.uint64(~0 & 0xFFFFFFFFFFFFFFFF),) + tuple(
+    np.uint64(~(1 << b) & 0xFFFFFFFFFFFFFFFF) for b in range(64))
+"""``_CLEAR[d]``: every bit but digit d's."""
+
 _SMALL = tuple(tuple(values_of(m)) for m in range(1 << 10))
 
 
@@ -120,16 +127,16 @@ class Candidates:
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers (modifies the state)."""
-        bit = 1 << (digit - 1)
         self.values[cell] = digit
-        self.masks[cell] = np.uint64(bit)
+        masks = self.masks
+        masks[cell] = _BIT[digit]
         peers = self._peers[cell]
         if peers.size:
-            self.masks[peers] &= np.uint64(~bit & 0xFFFFFFFFFFFFFFFF)
+            masks[peers] &= _CLEAR[digit]
 
     def eliminate(self, cell: int, digit: int) -> None:
         """Remove ``digit`` from the candidates of ``cell`` (modifies the state)."""
-        self.masks[cell] = np.uint64(int(self.masks[cell]) & ~(1 << (digit - 1)))
+        self.masks[cell] &= _CLEAR[digit]
 
     def has(self, cell: int, digit: int) -> bool:
         """Whether ``digit`` is a candidate (or the placed digit) of ``cell``."""

@@ -8,7 +8,7 @@ chains).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -48,6 +48,26 @@ class Link:
     kind: LinkKind
 
 
+class _Text:
+    """The ``text`` field of a :class:`Step`: a string, or a function of no argument returning
+    it, called when the text is first read (the rating loop never reads texts, so the steps it
+    makes skip formatting them); the result replaces the function."""
+
+    def __get__(self, step: Step | None, owner: type | None = None) -> str:
+        if step is None:
+            raise AttributeError("text")  # no default: the field is required
+        text = step.__dict__["_text"]
+        if not isinstance(text, str):
+            text = step.__dict__["_text"] = text()
+        return text
+
+    def __set__(self, step: Step, text: str | Callable[[], str]) -> None:
+        step.__dict__["_text"] = text
+
+
+_RATINGS: dict[float, float] = {}
+
+
 @dataclass(frozen=True)
 class Step:
     """One logical step.
@@ -55,7 +75,9 @@ class Step:
     Attributes:
         technique: standard name (``"Hidden Single"``, ``"X-Wing"``).
         rating: difficulty on Sudoku Explainer's scale (1.0 to 11+).
-        text: one line of explanation, cells as ``r3c5``.
+        text: one line of explanation, cells as ``r3c5``; may be given as a function of no
+            argument returning it, called when the text is first read (a step built in the
+            rating loop never has its text formatted).
         placements: ``(cell, digit)`` pairs the step places.
         eliminations: ``(cell, digit)`` pairs the step removes from the candidates.
         cells: the cells the pattern is made of.
@@ -65,7 +87,7 @@ class Step:
 
     technique: str
     rating: float
-    text: str
+    text: str = _Text()  # type: ignore[assignment]
     placements: tuple[tuple[int, int], ...] = ()
     eliminations: tuple[tuple[int, int], ...] = ()
     cells: tuple[int, ...] = ()
@@ -73,7 +95,16 @@ class Step:
     links: tuple[Link, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rating", round(float(self.rating), 1))
+        rating = _RATINGS.get(self.rating)
+        if rating is None:
+            rating = _RATINGS.setdefault(self.rating, round(float(self.rating), 1))
+        object.__setattr__(self, "rating", rating)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields with the text formatted (a lazy text's function may not pickle)."""
+        state = dict(self.__dict__)
+        state["_text"] = self.text
+        return state
 
     def as_dict(self, geometry: Geometry) -> dict[str, Any]:
         """Return a JSON-ready record; cells as ``[row, column]`` and candidates as

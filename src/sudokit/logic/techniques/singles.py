@@ -19,8 +19,8 @@ __all__ = ["full_house", "full_house_step", "hidden_single_box", "hidden_single_
 def full_house_step(geometry: Geometry, unit: int, cell: int, digit: int) -> Step:
     """The step placing ``digit`` in ``cell``, the last open cell of ``unit``."""
     return Step("Full House", 1.0,
-                f"{geometry.label(cell)} is the last open cell of "
-                f"{geometry.unit_names[unit]}: it is {digit}",
+                lambda: f"{geometry.label(cell)} is the last open cell of "
+                        f"{geometry.unit_names[unit]}: it is {digit}",
                 placements=((cell, digit),), cells=(cell,), digits=(digit,))
 
 
@@ -28,15 +28,15 @@ def hidden_single_step(geometry: Geometry, unit: int, cell: int, digit: int,
                        rating: float) -> Step:
     """The step placing ``digit`` in ``cell``, its only place in ``unit``."""
     return Step("Hidden Single", rating,
-                f"{geometry.label(cell)} is the only place for {digit} in "
-                f"{geometry.unit_names[unit]}",
+                lambda: f"{geometry.label(cell)} is the only place for {digit} in "
+                        f"{geometry.unit_names[unit]}",
                 placements=((cell, digit),), cells=(cell,), digits=(digit,))
 
 
 def naked_single_step(geometry: Geometry, cell: int, digit: int) -> Step:
     """The step placing ``digit``, the last candidate of ``cell``."""
     return Step("Naked Single", 2.3,
-                f"{geometry.label(cell)} has one candidate left: {digit}",
+                lambda: f"{geometry.label(cell)} has one candidate left: {digit}",
                 placements=((cell, digit),), cells=(cell,), digits=(digit,))
 
 
