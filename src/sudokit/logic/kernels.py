@@ -537,9 +537,13 @@ def _cells_with(masks, values, d, cells):
 
 
 @jit
-def _turbot_fish(masks, values, units, places, sees, pairs, cells):
+def _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs, cells, out):
     """Two strong links on a digit whose near ends see each other and whose far ends do not,
-    with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``)."""
+    with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``):
+    the first Skyscraper (two rows or two columns) or 2-String Kite (a row and a column whose
+    near ends share a box), else the first Turbot Fish, digits ascending. Fills ``out[1:8]``
+    with (digit - 1, first unit, second unit, far end, near end, near end, far end)."""
+    found = False
     for d in range(units.shape[1]):
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs < 2:
@@ -551,16 +555,34 @@ def _turbot_fish(masks, values, units, places, sees, pairs, cells):
                 q1, q2 = pairs[j, 1], pairs[j, 2]
                 if p1 == q1 or p1 == q2 or p2 == q1 or p2 == q2:
                     continue
+                k1, k2 = ukind[pairs[i, 0]], ukind[pairs[j, 0]]
                 for ea in range(2):
                     a, far_a = (p1, p2) if ea == 0 else (p2, p1)
                     for eb in range(2):
                         b, far_b = (q1, q2) if eb == 0 else (q2, q1)
                         if sees[a, b] == 0 or sees[far_a, far_b] != 0:
                             continue
+                        seen = False
                         for c in range(n_with):
                             if sees[cells[c], far_a] != 0 and sees[cells[c], far_b] != 0:
-                                return True
-    return False
+                                seen = True
+                                break
+                        if not seen:
+                            continue
+                        named = ((k1 == k2 and k1 <= 1)
+                                 or (k1 + k2 == 1 and box_of[a] == box_of[b]))
+                        if named or not found:
+                            out[1] = d
+                            out[2] = pairs[i, 0]
+                            out[3] = pairs[j, 0]
+                            out[4] = far_a
+                            out[5] = a
+                            out[6] = b
+                            out[7] = far_b
+                            found = True
+                        if named:
+                            return True
+    return found
 
 
 @jit
@@ -717,7 +739,7 @@ def _wrap_or_trap(sees, colour, cells, n_with):
 
 @jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                places, work, vals, pairs, out):
+                box_of, places, work, vals, pairs, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -729,13 +751,15 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             ukind: int64[U] 0 row, 1 column, 2 box, 3 extra.
         inter: int64[I, 5] unit intersections (see :func:`_locked`), sees: uint8[C, C] peer
             matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
-            unique-rectangle corners, swappable: whether uniqueness techniques apply.
+            unique-rectangle corners, swappable: whether uniqueness techniques apply,
+            box_of: int64[C] the box (or jigsaw region) of each cell.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
         work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3]: scratch.
-        out: int64[7] filled for a single: (position, unit or -1, cell, digit); for locked
+        out: int64[8] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
-            fish: (position, digit - 1, cover offset, base lines).
+            fish: (position, digit - 1, cover offset, base lines); for a Turbot Fish:
+            (position, digit - 1, unit, unit, far end, near end, near end, far end).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -783,7 +807,8 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
-            found = _turbot_fish(masks, values, units, places, sees, pairs, scratch)
+            found = _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs,
+                                 scratch, out)
         elif code == T_SIMPLE_COLOURING:
             found = _simple_colouring(masks, values, units, places, sees, pairs, scratch,
                                       colour_stack, cells)

@@ -35,6 +35,7 @@ from .state import Board, bits
 from .step import Step
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
+from .techniques.single_digit import turbot_step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.subsets import hidden_subset_step, naked_subset_step
 from .techniques.uniqueness import rectangle_shapes, swappable
@@ -60,6 +61,7 @@ class Tables:
     cell_units: np.ndarray
     rects: np.ndarray
     swappable: bool
+    box_of: np.ndarray
     work: int
 
 
@@ -85,7 +87,8 @@ def tables(geometry: Geometry) -> Tables:
     for cell, of in enumerate(geometry.units_of):
         cell_units[cell, :len(of)] = of
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
-    return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry),
+    box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
+    return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
                   4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
@@ -120,7 +123,7 @@ class Run:
         work, vals, pairs, out = _scratch(t)
         k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
                                    t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                   t.swappable, places, work, vals, pairs, out)
+                                   t.swappable, t.box_of, places, work, vals, pairs, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -136,6 +139,8 @@ class Run:
         elif tech.name in _FISH:
             step = fish_step(board, unit, tuple(((digit, *rest))[:_FISH[tech.name]]), cell,
                              tech.rating)
+        elif tech.name == "Turbot Fish":
+            step = turbot_step(board, unit, cell, digit, *rest)  # d0, u1, u2, ends
         elif size is not None:
             group = tuple((cell, digit, *rest)[:size])
             make = naked_subset_step if tech.name.startswith("Naked") else hidden_subset_step
@@ -188,7 +193,7 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
         arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
                                   np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
-                                  np.empty(7, dtype=np.int64))
+                                  np.empty(8, dtype=np.int64))
     return arrays
 
 

@@ -15,7 +15,7 @@ from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import UnitKind, unit_cells, unit_kind
 
-__all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fish"]
+__all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fish", "turbot_step"]
 
 RATING = 5.2
 """Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: a four-node X-chain."""
@@ -64,7 +64,6 @@ def turbot_fish(board: Board) -> Step | None:
 
 
 def _turbot_of_digit(board: Board, d0: int) -> Step | None:
-    geometry = board.geometry
     best: Step | None = None
     pairs = conjugate_pairs(board, d0)
     for i, (u1, p1, p2) in enumerate(pairs):
@@ -75,26 +74,34 @@ def _turbot_of_digit(board: Board, d0: int) -> Step | None:
                 for b, far_b in ((q1, q2), (q2, q1)):
                     if not board.sees(a, b) or board.sees(far_a, far_b):
                         continue
-                    seen = (board.cells_of[d0] & board.peer_masks[far_a]
-                            & board.peer_masks[far_b])
-                    if not seen:
+                    if not (board.cells_of[d0] & board.peer_masks[far_a]
+                            & board.peer_masks[far_b]):
                         continue
-                    digit = d0 + 1
-                    eliminations = tuple((c, digit) for c in bits(seen))
-                    name = _name(board, u1, u2, a, b)
-                    step = Step(name, RATING,
-                                f"{digit}: strong links {geometry.label(far_a)}-"
-                                f"{geometry.label(a)} and {geometry.label(b)}-"
-                                f"{geometry.label(far_b)}, {geometry.label(a)} sees "
-                                f"{geometry.label(b)}, so {geometry.label(far_a)} or "
-                                f"{geometry.label(far_b)} is {digit}: "
-                                f"{eliminations_text(geometry, eliminations)}",
-                                eliminations=eliminations, cells=(far_a, a, b, far_b),
-                                digits=(digit,))
-                    if name != "Turbot Fish":
+                    step = turbot_step(board, d0, u1, u2, far_a, a, b, far_b)
+                    if step.technique != "Turbot Fish":
                         return step
                     best = best or step
     return best
+
+
+def turbot_step(board: Board, d0: int, u1: int, u2: int, far_a: int, a: int, b: int,
+                far_b: int) -> Step:
+    """The step of the strong links ``far_a-a`` (in unit ``u1``) and ``b-far_b`` (in ``u2``)
+    on digit ``d0 + 1``, ``a`` seeing ``b``: the digit leaves the cells seeing both far ends
+    (named Skyscraper, 2-String Kite or Turbot Fish; the ladder kernel's find is built this
+    way too)."""
+    geometry = board.geometry
+    digit = d0 + 1
+    seen = board.cells_of[d0] & board.peer_masks[far_a] & board.peer_masks[far_b]
+    eliminations = tuple((c, digit) for c in bits(seen))
+    return Step(_name(board, u1, u2, a, b), RATING,
+                lambda: f"{digit}: strong links {geometry.label(far_a)}-"
+                        f"{geometry.label(a)} and {geometry.label(b)}-"
+                        f"{geometry.label(far_b)}, {geometry.label(a)} sees "
+                        f"{geometry.label(b)}, so {geometry.label(far_a)} or "
+                        f"{geometry.label(far_b)} is {digit}: "
+                        f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=(far_a, a, b, far_b), digits=(digit,))
 
 
 @technique("Empty Rectangle", RATING, order=-1)
