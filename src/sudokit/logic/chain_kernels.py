@@ -577,7 +577,7 @@ def _path(last, parent_on, parent_off, path):
 
 
 @jit
-def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, peers,
+def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_, sees, peers,
                 shape_cells, member, common, unit_has, units, units_of, part, position,
                 part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
                 parent_off, frontier, grown, links, seen, path, strong_cache, strong_count,
@@ -591,7 +591,8 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
     int64[F]), in order; the walk goes on to the next start while the chains found are
     ``max_nodes`` long (the caller's bound, the length of its best chain so far, cannot change
     then) and stops after a shorter one (or when ``out_paths`` is full), so that the caller
-    can set the next bound.
+    can set the next bound; with ``fixed`` (the caller keeps its bound) it stops only when
+    ``out_paths`` is full.
 
     ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry and do so again on
     return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
@@ -697,7 +698,7 @@ def walk_starts(starts, first, max_nodes, loop, n, c_count, masks, open_, sees, 
                 out_paths[n_out, i] = path[i]
             out_lengths[n_out] = found
             n_out += 1
-            if found < max_nodes or n_out == out_lengths.size:
+            if (found < max_nodes and not fixed) or n_out == out_lengths.size:
                 return si + 1, n_out
     return starts.size, n_out
 

@@ -481,8 +481,9 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
     places = _arrays(board)[3]
     found: list[tuple] = []
     missing: list[int] = []
+    name = mode.value
     for d0 in range(n):
-        entry = table.get((d0, places[d0], mode.value, max_nodes))
+        entry = table.get((d0, places[d0], name, max_nodes))
         if entry is None:
             missing.append(d0)
         else:
@@ -496,14 +497,14 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
             starts = starts[keep[starts % n]]
         new: dict[int, list[tuple]] = {d0: [] for d0 in missing}
         masks = walker.shape_masks
-        for nodes in walker.walk_nodes(starts, False, lambda: max_nodes):
+        for nodes in walker.walk_nodes(starts, False, max_nodes):
             path = [(masks[v // n], v % n) for v in nodes]
             placements, eliminations = _conclusion(board, path[0], path[-1])
             new[nodes[0] % n].append((nodes[0], len(path),
                                       _chain_key(board, path, placements, eliminations),
                                       path, placements, eliminations))
         for d0, entry in new.items():
-            table[d0, places[d0], mode.value, max_nodes] = tuple(entry)
+            table[d0, places[d0], name, max_nodes] = tuple(entry)
             found += entry
     if not found:
         return None
@@ -631,8 +632,10 @@ class _Walker:
         for nodes in self.walk_nodes(starts, loop, bound):
             yield [(masks[v // n], v % n) for v in nodes]
 
-    def walk_nodes(self, starts: np.ndarray, loop: bool, bound: Callable[[], int]) -> Any:
-        """:meth:`walk` with each path as the kernel's node numbers (``shape * N + d``)."""
+    def walk_nodes(self, starts: np.ndarray, loop: bool, bound: Callable[[], int] | int) -> Any:
+        """:meth:`walk` with each path as the kernel's node numbers (``shape * N + d``);
+        ``bound`` may be a fixed number of nodes (the walks then run in fewer kernel
+        calls)."""
         from .chain_kernels import walk_starts
 
         t, sh, n = self.tables, self.shapes, self.n
@@ -640,12 +643,13 @@ class _Walker:
         scratch = self._scratch()
         out_paths, out_lengths = scratch[-3:-1]
         unit_links, cell_links, cell_weak, grouped = self.flags
+        fixed = isinstance(bound, int)
         first = 0
         while first < len(nodes):
             first, count = walk_starts(
-                nodes, first, bound(), loop, n, len(t.peers), self.masks, self.open, t.sees,
-                t.peers, sh.cells, sh.member, sh.common, sh.unit_has, t.units, t.units_of,
-                sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
+                nodes, first, bound if fixed else bound(), loop, fixed, n, len(t.peers),
+                self.masks, self.open, t.sees, t.peers, sh.cells, sh.member, sh.common,
+                sh.unit_has, t.units, t.units_of, sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
                 cell_weak, grouped, *scratch)
             for i in range(count):
                 yield out_paths[i, :out_lengths[i]].tolist()
