@@ -34,6 +34,8 @@ _CLEAR = (np.uint64(~0 & 0xFFFFFFFFFFFFFFFF),) + tuple(
     np.uint64(~(1 << b) & 0xFFFFFFFFFFFFFFFF) for b in range(64))
 """``_CLEAR[d]``: every bit but digit d's."""
 
+_SHIFTS = np.arange(64, dtype=np.uint64)[:, None]
+
 _SMALL = tuple(tuple(values_of(m)) for m in range(1 << 10))
 
 
@@ -145,7 +147,7 @@ class Candidates:
     @property
     def solved(self) -> bool:
         """Whether every cell holds a digit."""
-        return bool(self.values.all())
+        return np.count_nonzero(self.values) == self.values.shape[0]
 
     def contradiction(self) -> str | None:
         """Return why the state is impossible, or None.
@@ -293,22 +295,12 @@ class Board:
     @cached_property
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
-        candidate. Made from the rows' :attr:`places` (row r holds cells r*N .. r*N+N-1 in
-        order, so its places shifted by r*N are its cells)."""
-        n = self.side
-        out = [0] * n
-        if self.geometry.n_cells != n * n:  # several grids: rows are not the cells in order
-            for cell, mask in enumerate(self.masks):
-                if not self.values[cell]:
-                    for b in bits(mask):
-                        out[b] |= 1 << cell
-            return out
-        for r, row in enumerate(self.places[:n]):
-            shift = r * n
-            for d0, where in enumerate(row):
-                if where:
-                    out[d0] |= where << shift
-        return out
+        candidate. Computed with NumPy: per digit, the open cells holding it packed into bytes,
+        least significant first."""
+        open_masks = self.array * (self.value_array == 0)
+        holds = (open_masks >> _SHIFTS[:self.side]).astype(np.uint8) & 1  # (N digits, cells)
+        packed = np.packbits(holds, axis=1, bitorder="little")  # (N digits, ceil(cells / 8))
+        return [int.from_bytes(row, "little") for row in packed.tolist()]
 
     @cached_property
     def peer_masks(self) -> list[int]:
