@@ -444,8 +444,9 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
 
 _FOUND = DigitMemo()
 """Single-digit chain searches of the compiled walk done earlier in the solve: per (digit, its
-places, mode, bound), every chain found from a start of that digit (start node, nodes, rank key,
-path, placements, eliminations). Such a search reads only the places of its digit."""
+places, mode), the bound walked with and every chain found from a start of that digit (start
+node, nodes, rank key, path, placements, eliminations). Such a search reads only the places of
+its digit."""
 
 
 def _chain_key(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> tuple:
@@ -472,9 +473,10 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
 
     The breadth-first walk from a start finds its shortest chain whatever the bound, and returns
     it when it is short enough (fewer than ``bound + 1`` nodes). So each digit's starts are
-    walked once per places with the bound ``max_nodes`` (kept in :data:`_FOUND`), and the
-    search over all starts, each bounded by the best chain found before it, is replayed on
-    those results in the order of the starts: the same chain is picked.
+    walked once per places with the bound ``max_nodes`` (kept in :data:`_FOUND`, and used for
+    any bound up to it), and the search over all starts, each bounded by the best chain found
+    before it, is replayed on those results in the order of the starts: the same chain is
+    picked.
     """
     n = board.side
     table = _FOUND.table(board)
@@ -483,11 +485,11 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
     missing: list[int] = []
     name = mode.value
     for d0 in range(n):
-        entry = table.get((d0, places[d0], name, max_nodes))
-        if entry is None:
+        entry = table.get((d0, places[d0], name))
+        if entry is None or entry[0] < max_nodes:
             missing.append(d0)
         else:
-            found += entry
+            found += entry[1]
     if missing:
         walker = _Walker.of(board, mode)
         starts = walker.starts(mode)
@@ -503,9 +505,9 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
             new[nodes[0] % n].append((nodes[0], len(path),
                                       _chain_key(board, path, placements, eliminations),
                                       path, placements, eliminations))
-        for d0, entry in new.items():
-            table[d0, places[d0], name, max_nodes] = tuple(entry)
-            found += entry
+        for d0, chains_found in new.items():
+            table[d0, places[d0], name] = (max_nodes, tuple(chains_found))
+            found += chains_found
     if not found:
         return None
     if len(found) > 1:
