@@ -405,7 +405,7 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     compiled = _compiled(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
     if compiled and mode in _SINGLE_DIGIT:
         found = _best_single_digit(board, mode, max_nodes)
-        return None if found is None else _step(board, *found[2:])
+        return None if found is None else _step(board, *found[2:], rating=found[1][0])
     best: tuple | None = None
 
     def bound() -> int:
@@ -439,7 +439,7 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
             return _loop_step(board, loop[1], loop[2])
     if best is None:
         return None
-    return _step(board, best[2], best[3], best[4])
+    return _step(board, best[2], best[3], best[4], best[1][0])
 
 
 _FOUND = DigitMemo()
@@ -712,50 +712,58 @@ def _best_loop(board: Board, graph: _Graph | None, starts: Any, bound: float | N
     return best
 
 
+def _node_text(geometry: Geometry, node: Node) -> str:
+    return candidate_text(geometry, bits(node[0]), node[1] + 1)
+
+
+def _links(path: list[Node], closed: bool) -> tuple[Link, ...]:
+    """The links of a chain (strong first, alternating); with ``closed`` also the last node's
+    link back to the first (a nice loop)."""
+    nodes = [(tuple(bits(m)), d + 1) for m, d in path]
+    if closed:
+        nodes.append(nodes[0])
+    return tuple(Link(nodes[i], nodes[i + 1], LinkKind.STRONG if i % 2 == 0 else LinkKind.WEAK)
+                 for i in range(len(nodes) - 1))
+
+
+def _chain_text(geometry: Geometry, path: list[Node], closed: bool) -> str:
+    """``r1c2=5 = r1c7=5 - ...``; with ``closed`` the link back to the first node too."""
+    words = []
+    for i, node in enumerate(path):
+        words.append(_node_text(geometry, node))
+        if i + 1 < len(path) or closed:
+            words.append("=" if i % 2 == 0 else "-")
+    if closed:
+        words.append(_node_text(geometry, path[0]))
+    return " ".join(words)
+
+
 def _loop_step(board: Board, path: list[Node], eliminations: tuple) -> Step:
     geometry = board.geometry
 
-    def show(node: Node) -> str:
-        return candidate_text(geometry, bits(node[0]), node[1] + 1)
+    def text() -> str:
+        return (f"continuous loop {_chain_text(geometry, path, True)}: of each weakly linked "
+                f"pair one is true: {eliminations_text(geometry, eliminations)}")
 
-    words, links = [], []
-    for i, node in enumerate(path):
-        nxt = path[(i + 1) % len(path)]
-        strong = i % 2 == 0
-        words += [show(node), "=" if strong else "-"]
-        links.append(Link((tuple(bits(node[0])), node[1] + 1), (tuple(bits(nxt[0])), nxt[1] + 1),
-                          LinkKind.STRONG if strong else LinkKind.WEAK))
-    words.append(show(path[0]))
     cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
-    return Step("Nice Loop", round(7.0 + length_bonus(len(path) - 2), 1),
-                f"continuous loop {' '.join(words)}: of each weakly linked pair one is true: "
-                f"{eliminations_text(geometry, eliminations)}",
+    return Step("Nice Loop", round(7.0 + length_bonus(len(path) - 2), 1), text,
                 eliminations=eliminations, cells=cells,
-                digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))
+                digits=tuple(sorted({d + 1 for _m, d in path})), links=_links(path, True))
 
 
-def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> Step:
+def _step(board: Board, path: list[Node], placements: tuple, eliminations: tuple,
+          rating: float | None = None) -> Step:
+    """The step of a chain (``rating``: its :func:`_rating`, when known); the text is
+    formatted when first read."""
     geometry = board.geometry
-    name = _name(path)
 
-    def show(node: Node) -> str:
-        return candidate_text(geometry, bits(node[0]), node[1] + 1)
+    def text() -> str:
+        first, last = _node_text(geometry, path[0]), _node_text(geometry, path[-1])
+        outcome = (f"{first} is true" if placements
+                   else eliminations_text(geometry, eliminations))
+        return f"{_chain_text(geometry, path, False)}: {first} or {last} is true: {outcome}"
 
-    words = []
-    links = []
-    for i, node in enumerate(path):
-        words.append(show(node))
-        if i + 1 < len(path):
-            strong = i % 2 == 0
-            words.append("=" if strong else "-")
-            links.append(Link((tuple(bits(node[0])), node[1] + 1),
-                              (tuple(bits(path[i + 1][0])), path[i + 1][1] + 1),
-                              LinkKind.STRONG if strong else LinkKind.WEAK))
-    chain = " ".join(words)
-    outcome = (f"{show(path[0])} is true" if placements
-               else eliminations_text(geometry, eliminations))
     cells = tuple(sorted({c for m, _d in path for c in bits(m)}))
-    return Step(name, _rating(board, path, placements),
-                f"{chain}: {show(path[0])} or {show(path[-1])} is true: {outcome}",
-                placements=placements, eliminations=eliminations, cells=cells,
-                digits=tuple(sorted({d + 1 for _m, d in path})), links=tuple(links))
+    return Step(_name(path), _rating(board, path, placements) if rating is None else rating,
+                text, placements=placements, eliminations=eliminations, cells=cells,
+                digits=tuple(sorted({d + 1 for _m, d in path})), links=_links(path, False))
