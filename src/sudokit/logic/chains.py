@@ -318,6 +318,12 @@ def _search_loop(graph: _Graph, start: Node, max_nodes: int
 SHORT_X = 6
 """Longest X-chain (nodes) rated as a short chain."""
 
+X_NODES = 12
+"""Longest single-digit chain searched by :func:`~sudokit.logic.techniques.chains.x_chain`: six
+strong links, Sukaku Explainer's largest strong-linked fish. Longer X-chains rate 7.0 and up
+and are found with the AICs. The compiled single-digit walks use at least this bound, so the
+short X-chains' walks serve X-Chain too (:func:`_best_single_digit`)."""
+
 
 STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
 """Sukaku Explainer's base rating of a single-digit chain of k strong links (its "k Strong-linked
@@ -473,10 +479,10 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
 
     The breadth-first walk from a start finds its shortest chain whatever the bound, and returns
     it when it is short enough (fewer than ``bound + 1`` nodes). So each digit's starts are
-    walked once per places with the bound ``max_nodes`` (kept in :data:`_FOUND`, and used for
-    any bound up to it), and the search over all starts, each bounded by the best chain found
-    before it, is replayed on those results in the order of the starts: the same chain is
-    picked.
+    walked once per places with the bound ``max_nodes`` or :data:`X_NODES` if larger (kept in
+    :data:`_FOUND`, and used for any bound up to it), and the search over all starts, each
+    bounded by the best chain found before it, is replayed on those results in the order of
+    the starts: the same chain is picked.
     """
     n = board.side
     table = _FOUND.table(board)
@@ -491,6 +497,7 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
         else:
             found += entry[1]
     if missing:
+        walked = max(max_nodes, X_NODES)  # the short X-chains' walk serves X-Chain too
         walker = _Walker.of(board, mode)
         starts = walker.starts(mode)
         if len(missing) < n:
@@ -499,14 +506,14 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
             starts = starts[keep[starts % n]]
         new: dict[int, list[tuple]] = {d0: [] for d0 in missing}
         masks = walker.shape_masks
-        for nodes in walker.walk_nodes(starts, False, max_nodes):
+        for nodes in walker.walk_nodes(starts, False, walked):
             path = [(masks[v // n], v % n) for v in nodes]
             placements, eliminations = _conclusion(board, path[0], path[-1])
             new[nodes[0] % n].append((nodes[0], len(path),
                                       _chain_key(board, path, placements, eliminations),
                                       path, placements, eliminations))
         for d0, chains_found in new.items():
-            table[d0, places[d0], name] = (max_nodes, tuple(chains_found))
+            table[d0, places[d0], name] = (walked, tuple(chains_found))
             found += chains_found
     if not found:
         return None

@@ -11,16 +11,12 @@ AIC otherwise), then, last, chains with grouped nodes, which Explainer does not 
 
 from __future__ import annotations
 
-from ..chains import SHORT_X, ChainMode, find_chain
+from ..chains import SHORT_X, X_NODES, ChainMode, find_chain
 from ..registry import technique
 from ..state import Board
 from ..step import Step
 
-__all__ = ["aic", "grouped_aic", "short_x_chain", "x_chain"]
-
-X_NODES = 12
-"""Longest single-digit chain searched by :func:`x_chain`: six strong links, Sukaku Explainer's
-largest strong-linked fish. Longer X-chains rate 7.0 and up and are found by :func:`aic`."""
+__all__ = ["X_NODES", "aic", "grouped_aic", "short_x_chain", "x_chain"]
 
 
 @technique("X-Chain (short)", 5.2, max_side=16)
