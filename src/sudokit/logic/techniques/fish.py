@@ -68,10 +68,11 @@ def fish_step(board: Board, d0: int, group: tuple[int, ...], cover_offset: int,
     digit = d0 + 1
     eliminations = tuple((c, digit) for c in bits(targets))
     names = geometry.unit_names
+    bases = tuple(group)
     return Step(_NAMES[size], rating,
-                f"{digit} in {', '.join(names[u] for u in group)} lies only in "
-                f"{', '.join(names[u] for u in covers)}: "
-                f"{eliminations_text(geometry, eliminations)}",
+                lambda: f"{digit} in {', '.join(names[u] for u in bases)} lies only in "
+                        f"{', '.join(names[u] for u in covers)}: "
+                        f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations,
                 cells=tuple(bits(base_cells & board.cells_of[d0])), digits=(digit,))
 

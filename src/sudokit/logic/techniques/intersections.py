@@ -51,11 +51,12 @@ def locked_step(geometry: Geometry, name: str, rating: float, first: int, second
     """The step: ``digit`` lies only in the cells ``where`` (ascending) of unit ``first``,
     inside unit ``second``, so it leaves ``targets`` (ascending cells of ``second``)."""
     eliminations = tuple((c, digit) for c in targets)
+    cells = tuple(where)
     return Step(name, rating,
-                f"in {geometry.unit_names[first]}, {digit} lies only in "
-                f"{cells_text(geometry, where)}, inside {geometry.unit_names[second]}: "
-                f"{eliminations_text(geometry, eliminations)}",
-                eliminations=eliminations, cells=tuple(where), digits=(digit,))
+                lambda: f"in {geometry.unit_names[first]}, {digit} lies only in "
+                        f"{cells_text(geometry, cells)}, inside {geometry.unit_names[second]}: "
+                        f"{eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=cells, digits=(digit,))
 
 
 @technique("Pointing", 2.6)

@@ -51,9 +51,9 @@ def naked_subset_step(board: Board, u: int, group: tuple[int, ...], rating: floa
         return None
     digits = tuple(digits_of(union))
     return Step(f"Naked {_NAMES[size]}", rating,
-                f"{cells_text(geometry, group)} hold only "
-                f"{', '.join(map(str, digits))} in {geometry.unit_names[u]}: "
-                f"{eliminations_text(geometry, eliminations)}",
+                lambda: f"{cells_text(geometry, group)} hold only "
+                        f"{', '.join(map(str, digits))} in {geometry.unit_names[u]}: "
+                        f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=group, digits=digits)
 
 
@@ -90,9 +90,9 @@ def hidden_subset_step(board: Board, u: int, group: tuple[int, ...], rating: flo
         return None
     shown = tuple(d + 1 for d in group)
     return Step(f"Hidden {_NAMES[size]}", rating,
-                f"{', '.join(map(str, shown))} fit only in "
-                f"{cells_text(geometry, cells)} in {geometry.unit_names[u]}: "
-                f"{eliminations_text(geometry, eliminations)}",
+                lambda: f"{', '.join(map(str, shown))} fit only in "
+                        f"{cells_text(geometry, cells)} in {geometry.unit_names[u]}: "
+                        f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=cells, digits=shown)
 
 

@@ -69,9 +69,9 @@ def wing_step(board: Board, pivot: int, a: int, b: int, name: str, rating: float
         return None
     g = board.geometry
     return Step(name, rating,
-                f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
-                f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
-                f"{eliminations_text(g, eliminations)}",
+                lambda: f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
+                        f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
+                        f"{eliminations_text(g, eliminations)}",
                 eliminations=eliminations, cells=(pivot, a, b),
                 digits=tuple(digits_of(pm | ma | mb)))
 
