@@ -595,8 +595,9 @@ def _sees_every(sees, cell, group, size):
 
 @jit
 def _er_with_pair(cell_units, sees, box, near, n_near, far, n_far, pairs, n_pairs, cells,
-                  n_with):
-    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...)."""
+                  n_with, out):
+    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...); the
+    strong link found goes to ``out[6:8]`` (its end seeing the near cells, its other end)."""
     for k in range(n_pairs):
         if cell_units[pairs[k, 1], 2] == box or cell_units[pairs[k, 2], 2] == box:
             continue
@@ -608,14 +609,19 @@ def _er_with_pair(cell_units, sees, box, near, n_near, far, n_far, pairs, n_pair
                 cell = cells[c]
                 if (sees[cell, y] != 0 and cell_units[cell, 2] != box
                         and _sees_every(sees, cell, far, n_far)):
+                    out[6] = x
+                    out[7] = y
                     return True
     return False
 
 
 @jit
-def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near, far, cells):
+def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near, far, cells,
+                     out):
     """A box whose places for a digit lie on one row and one column, with a strong link
-    outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1."""
+    outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1. Fills
+    ``out[1:8]`` with (digit - 1, box, row, column, whether the near cells are the column's,
+    strong link's ends)."""
     side = units.shape[1]
     for d in range(side):
         n_pairs = _conjugate_pairs(units, places, d, pairs)
@@ -655,11 +661,17 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
                             other = True
                     if n_row == 0 or n_col == 0 or other:
                         continue
+                    out[1] = d
+                    out[2] = box
+                    out[3] = row
+                    out[4] = col
+                    out[5] = 0
                     if _er_with_pair(cell_units, sees, box, near, n_row, far, n_col, pairs,
-                                     n_pairs, cells, n_with):
+                                     n_pairs, cells, n_with, out):
                         return True
+                    out[5] = 1
                     if _er_with_pair(cell_units, sees, box, far, n_col, near, n_row, pairs,
-                                     n_pairs, cells, n_with):
+                                     n_pairs, cells, n_with, out):
                         return True
     return False
 
@@ -759,7 +771,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
             fish: (position, digit - 1, cover offset, base lines); for a Turbot Fish:
-            (position, digit - 1, unit, unit, far end, near end, near end, far end).
+            (position, digit - 1, unit, unit, far end, near end, near end, far end); for an
+            Empty Rectangle: (position, digit - 1, box, row, column - N, flipped, strong
+            link's ends).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -814,7 +828,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                                       colour_stack, cells)
         elif code == T_EMPTY_RECTANGLE:
             found = _empty_rectangle(masks, values, units, places, sees, cell_units, pairs,
-                                     near, far, scratch)
+                                     near, far, scratch, out)
         if found:
             out[0] = k
             return k

@@ -35,7 +35,7 @@ from .state import Board, bits
 from .step import Step
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
-from .techniques.single_digit import turbot_step
+from .techniques.single_digit import er_parts, er_step, turbot_step
 from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
 from .techniques.subsets import hidden_subset_step, naked_subset_step
 from .techniques.uniqueness import rectangle_shapes, swappable
@@ -139,6 +139,10 @@ class Run:
         elif tech.name in _FISH:
             step = fish_step(board, unit, tuple(((digit, *rest))[:_FISH[tech.name]]), cell,
                              tech.rating)
+        elif tech.name == "Empty Rectangle":
+            d0, box, row, col, flipped, x, y = unit, cell, digit, *rest
+            near, far = er_parts(board, d0, box, row, board.side + col)
+            step = er_step(board, d0, box, *((far, near) if flipped else (near, far)), x, y)
         elif tech.name == "Turbot Fish":
             step = turbot_step(board, unit, cell, digit, *rest)  # d0, u1, u2, ends
         elif size is not None:

@@ -15,7 +15,8 @@ from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import UnitKind, unit_cells, unit_kind
 
-__all__ = ["conjugate_pairs", "empty_rectangle", "simple_colouring", "turbot_fish", "turbot_step"]
+__all__ = ["conjugate_pairs", "empty_rectangle", "er_parts", "er_step", "simple_colouring",
+           "turbot_fish", "turbot_step"]
 
 RATING = 5.2
 """Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle: a four-node X-chain."""
@@ -124,8 +125,7 @@ def _er_of_digit(board: Board, d0: int) -> Step | None:
         cols = [c for c in range(n, 2 * n) if inside & masks[c]]
         for row in rows:
             for col in cols:
-                row_part = inside & masks[row]
-                col_part = inside & masks[col] & ~masks[row]
+                row_part, col_part = er_parts(board, d0, box, row, col)
                 if not row_part or not col_part or inside & ~(masks[row] | masks[col]):
                     continue
                 step = _er_with_pair(board, d0, box, row_part, col_part, pairs)
@@ -146,17 +146,35 @@ def _er_with_pair(board: Board, d0: int, box: int, near: int, far: int,
                 continue
             if board.common_peers(near) >> x & 1 == 0:
                 continue
-            seen = board.cells_of[d0] & board.peer_masks[y] & board.common_peers(far) & ~box_mask
-            if seen:
-                digit = d0 + 1
-                eliminations = tuple((c, digit) for c in bits(seen))
-                return Step("Empty Rectangle", RATING,
-                            f"{digit} in {geometry.unit_names[box]} lies on one row and one "
-                            f"column; with the strong link {geometry.label(x)}-"
-                            f"{geometry.label(y)}: {eliminations_text(geometry, eliminations)}",
-                            eliminations=eliminations, cells=tuple(bits(near | far)) + (x, y),
-                            digits=(digit,))
+            if board.cells_of[d0] & board.peer_masks[y] & board.common_peers(far) & ~box_mask:
+                return er_step(board, d0, box, near, far, x, y)
     return None
+
+
+def er_step(board: Board, d0: int, box: int, near: int, far: int, x: int, y: int) -> Step:
+    """The Empty Rectangle step of digit ``d0 + 1`` in unit ``box``: its places ``near``
+    (bitmask over cells) all see ``x``, the strong link ``x-y`` makes the digit true in ``y``
+    or in the box, so it leaves the cells outside the box seeing ``y`` and every ``far``
+    place (the ladder kernel's find is built this way too)."""
+    geometry = board.geometry
+    digit = d0 + 1
+    seen = (board.cells_of[d0] & board.peer_masks[y] & board.common_peers(far)
+            & ~unit_cells(geometry)[box])
+    eliminations = tuple((c, digit) for c in bits(seen))
+    return Step("Empty Rectangle", RATING,
+                lambda: f"{digit} in {geometry.unit_names[box]} lies on one row and one "
+                        f"column; with the strong link {geometry.label(x)}-"
+                        f"{geometry.label(y)}: {eliminations_text(geometry, eliminations)}",
+                eliminations=eliminations, cells=tuple(bits(near | far)) + (x, y),
+                digits=(digit,))
+
+
+def er_parts(board: Board, d0: int, box: int, row: int, col: int) -> tuple[int, int]:
+    """The places of digit ``d0 + 1`` in unit ``box`` on unit ``row`` and those on unit
+    ``col`` off ``row`` (bitmasks over cells), as :func:`empty_rectangle` splits them."""
+    masks = unit_cells(board.geometry)
+    inside = board.cells_of[d0] & masks[box]
+    return inside & masks[row], inside & masks[col] & ~masks[row]
 
 
 def _components(board: Board, d0: int) -> list[dict[int, int]]:
