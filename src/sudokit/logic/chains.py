@@ -405,7 +405,10 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     The walks run compiled (:func:`~sudokit.logic.chain_kernels.walk_starts`) on grids up to
     :data:`KERNEL_CELLS` cells (grouped modes: grids of rows, columns and boxes only), with
     the same starts, order and bounds as the Python walk (:func:`_search`), so the same chain
-    is found.
+    is found; compiled single-digit searches reuse, per digit, the walks of earlier snapshots
+    of the solve whose places of that digit were the same (:func:`_best_single_digit`). Only
+    the chosen chain becomes a :class:`~sudokit.logic.step.Step` (its text formatted when
+    read).
     """
     grouped = mode in _GROUPED
     compiled = _compiled(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
