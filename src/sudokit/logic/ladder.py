@@ -24,7 +24,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -157,7 +157,7 @@ class Run:
         return step
 
 
-    @property
+    @cached_property
     def singles_first(self) -> bool:
         """Whether the run starts with the four singles in ladder order (see
         :func:`first_steps`)."""
@@ -198,6 +198,16 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
                                   np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
                                   np.empty(8, dtype=np.int64))
+    return arrays
+
+
+def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles_chain` on grids
+    of ``t`` (seq, places)."""
+    arrays = getattr(_LOCAL, "chain", None)
+    if arrays is None or arrays[0].shape[0] != t.sees.shape[0] or arrays[1].shape != t.units.shape:
+        arrays = _LOCAL.chain = (np.empty((t.sees.shape[0], 4), dtype=np.int64),
+                                 np.empty(t.units.shape, dtype=np.uint64))
     return arrays
 
 
@@ -255,10 +265,9 @@ def first_steps(board: Board, items: Sequence[Technique | Run]) -> list[Step]:
     first = items[0] if items else None
     if isinstance(first, Run) and first.singles_first:
         t = first.tables
-        seq = np.empty((t.sees.shape[0], 4), dtype=np.int64)
+        seq, places = _chain_scratch(t)
         count = _kernels().singles_chain(board.array.copy(), board.value_array.copy(), t.units,
-                                         t.ukind, t.sees, np.empty(t.units.shape, np.uint64),
-                                         seq)
+                                         t.ukind, t.sees, places, seq)
         if count:
             return [first.single_step(board.geometry, *row) for row in seq[:count].tolist()]
     step = first_step(board, items)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from ..geometry import Geometry
@@ -147,6 +148,7 @@ def eliminations_text(geometry: Geometry, eliminations: Iterable[tuple[int, int]
     return ", ".join(f"{geometry.label(c)}<>{d}" for c, d in sorted(eliminations))
 
 
+@cache
 def length_bonus(length: int) -> float:
     """Sudoku Explainer's rating added for a chain of ``length`` nodes: 0.1 each time the
     length passes 4, 6, 8, 12, 16, 24, 32, ... (ceilings growing by 3/2 and 4/3 in turn)."""
