@@ -126,12 +126,15 @@ def _wing(board: Board, size: int, als: Als, pivot: int, rating: float
 def _step(board: Board, size: int, als: Als, pivot: int, x: int, z: int, double: bool,
           rating: float, eliminations: list[tuple[int, int]]) -> Step:
     g = board.geometry
-    digits = "".join(map(str, digits_of(als.digits)))
-    link = (f"{x + 1} and {z + 1} restricted (doubly linked)" if double
-            else f"{x + 1} restricted, so {z + 1} is in one of them")
-    return Step(NAMES[size], rating,
-                f"ALS {cells_text(g, bits(als.cells))} {{{digits}}} and {g.label(pivot)} "
-                f"{{{x + 1}{z + 1}}}: {link}: {eliminations_text(g, eliminations)}",
+
+    def text() -> str:
+        digits = "".join(map(str, digits_of(als.digits)))
+        link = (f"{x + 1} and {z + 1} restricted (doubly linked)" if double
+                else f"{x + 1} restricted, so {z + 1} is in one of them")
+        return (f"ALS {cells_text(g, bits(als.cells))} {{{digits}}} and {g.label(pivot)} "
+                f"{{{x + 1}{z + 1}}}: {link}: {eliminations_text(g, eliminations)}")
+
+    return Step(NAMES[size], rating, text,
                 eliminations=tuple(eliminations), cells=tuple(sorted(bits(als.cells | 1 << pivot))),
                 digits=tuple(digits_of(als.digits)))
 

@@ -104,13 +104,14 @@ def y_cycle(board: Board) -> Step | None:
         return None
     _key, loop, links, eliminations = best
     g = board.geometry
-    words, chain_links = [], []
-    for i, cell in enumerate(loop):
-        nxt, d = loop[(i + 1) % len(loop)], links[i] + 1
-        words.append(f"{g.label(cell)}={d}")
-        chain_links.append(Link(((cell,), d), ((nxt,), d), LinkKind.WEAK))
-    return Step("Y-Cycle", y_cycle_rating(len(loop)),
-                f"loop of bivalue cells {' - '.join(words)} - {g.label(loop[0])}: of each linked "
-                f"pair one holds the link digit: {eliminations_text(g, eliminations)}",
+    chain_links = [Link(((cell,), links[i] + 1), ((loop[(i + 1) % len(loop)],), links[i] + 1),
+                        LinkKind.WEAK) for i, cell in enumerate(loop)]
+
+    def text() -> str:
+        words = [f"{g.label(cell)}={links[i] + 1}" for i, cell in enumerate(loop)]
+        return (f"loop of bivalue cells {' - '.join(words)} - {g.label(loop[0])}: of each "
+                f"linked pair one holds the link digit: {eliminations_text(g, eliminations)}")
+
+    return Step("Y-Cycle", y_cycle_rating(len(loop)), text,
                 eliminations=tuple(eliminations), cells=tuple(loop),
                 digits=tuple(sorted({d + 1 for d in links})), links=tuple(chain_links))
