@@ -85,11 +85,21 @@ def techniques(kinds: frozenset[Kind] = frozenset(Kind), max_rating: float | Non
         side: the grid side; techniques declaring a smaller ``max_side`` are left out.
     """
     _load()
-    chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
-              and (max_rating is None or t.rating <= max_rating)]
-    order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
-    return sorted(chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order,
-                                         t.find.__module__, order[id(t)]))
+    key = (kinds, max_rating, side, len(_TECHNIQUES))  # registration only appends
+    ladder = _LADDERS.get(key)
+    if ladder is None:
+        chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
+                  and (max_rating is None or t.rating <= max_rating)]
+        order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
+        ladder = _LADDERS[key] = tuple(sorted(
+            chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order, t.find.__module__,
+                                   order[id(t)])))
+    return list(ladder)
+
+
+_LADDERS: dict[tuple, tuple[Technique, ...]] = {}
+"""The ladders :func:`techniques` returned, by its arguments and the number of techniques
+registered then."""
 
 
 def technique_names() -> list[str]:
