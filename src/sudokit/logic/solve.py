@@ -140,7 +140,7 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
     """
     ladder = plan(tuple(techniques(kinds, max_rating, state.geometry.side)), state.geometry)
     ahead: list[Step] = []  # singles found ahead (ladder.first_steps), next first
-    while not state.solved:
+    while ahead or not state.solved:  # a single ahead places an open cell: not solved yet
         if limits is not None and stats is not None:
             limits.check(stats)
         if not ahead:
