@@ -39,6 +39,7 @@ def _prepare(puzzle: Puzzle, method: str | None, options: dict[str, Any]) -> Any
             f"method {solver.full_name!r} does not support {puzzle.geometry.shape_name} grids "
             f"(sides {solver.min_side}..{solver.max_side})"
         )
+    solver.warm_up(puzzle.geometry)  # one-time compiling or loading is not part of a limit
     return solver
 
 

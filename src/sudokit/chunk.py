@@ -188,6 +188,7 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
                 puzzles: Sequence[Puzzle] | None) -> ChunkResult:
     """Run a method that has no chunk path puzzle by puzzle, filling the arrays."""
     names = tuple(n for n in COUNTERS if n in solver.counters)
+    solver.warm_up(geometry)  # one-time compiling or loading is not part of a time limit
     chunk = empty_result(len(givens), geometry.n_cells, request.count_limit, names,
                          solver.full_name)
     duplicated = has_duplicate_givens(givens, geometry)

@@ -49,6 +49,10 @@ def _fill(stats: Stats, values: Sequence[int], since: Sequence[int] | None = Non
             stats.extra[name] = stats.extra.get(name, 0) + value
 
 
+_WARM: set[tuple[Geometry | None, bool]] = set()
+"""(geometry, locked candidates) pairs whose kernels :meth:`FastSolver.warm_up` has loaded."""
+
+
 @register
 class FastSolver(Solver):
     """Compiled propagation (naked/hidden singles, locked candidates) and MRV search."""
@@ -85,17 +89,23 @@ class FastSolver(Solver):
                 raise LimitReached(f"time limit {limits.time_limit} s reached")
 
     def warm_up(self, geometry: Geometry | None = None) -> None:
-        """Load the cached kernels a geometry needs (default: 9x9 and generic, one-puzzle and
-        batch) by solving empty grids, so that timings exclude loading."""
+        """Load the cached kernels a geometry needs, so that timings and time limits exclude
+        loading: the batch kernel on an empty grid with a one-node limit (it loads, it does not
+        search); with no geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per
+        process and geometry (a repeated call costs a set look-up)."""
         from ..fast import solve_many
 
+        key = (geometry, self.settings["locked_candidates"])
+        if key in _WARM:
+            return
         for g in [geometry] if geometry is not None else [Geometry.for_side(4),
                                                           Geometry.for_side(9)]:
             if geometry is None:
                 empty = Puzzle(g, (0,) * g.n_cells)
                 next(self.solutions(empty, Stats.counting(self.counters), Limits()))
-            solve_many(np.zeros((1, g.n_cells), dtype=np.uint8), 1, geometry=g,
+            solve_many(np.zeros((1, g.n_cells), dtype=np.uint8), 1, geometry=g, node_limit=1,
                        locked=self.settings["locked_candidates"])
+        _WARM.add(key)
 
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
                     count_limit: int) -> ChunkResult:

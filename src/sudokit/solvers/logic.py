@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..logic.registry import Kind
+from ..geometry import Geometry
+from ..logic.registry import Kind, techniques
 from ..logic.solve import solve_steps
 from ..logic.state import FEATURES, Candidates, bits
 from ..puzzle import Grid, Puzzle
@@ -49,6 +50,36 @@ class LogicSolver(Solver):
         state = Candidates.from_puzzle(puzzle)
         max_rating = _LEVELS[self.settings["level"]]
         yield from _branch(state, stats, limits, frozenset({Kind.LOGIC}), max_rating)
+
+    def warm_up(self, geometry: Geometry | None = None) -> None:
+        """Compile (or load from the disk cache) the technique engine's Numba kernels, once
+        per process, so that a per-puzzle time limit measures solving, not compiling (the
+        first use on a fresh install compiles for 20-40 s).
+
+        Kernels are typed by the candidates' dtype, not by the grid side, so one 9x9 solve
+        serves every size: the whole solve of :data:`_WARM_UP` (its steps reach the ladder
+        kernels, chains, AICs, ALS and forcing chains), then every technique of the ladder
+        once on its first board (for searches that solve did not reach).
+        """
+        global _warm
+        if _warm:
+            return
+        state = Candidates.from_puzzle(Puzzle.from_digits([int(c) for c in _WARM_UP]))
+        board = state.board()
+        for _step in solve_steps(state, kinds=frozenset({Kind.LOGIC})):
+            pass
+        for technique in techniques(frozenset({Kind.LOGIC})):
+            technique.find(board)
+        _warm = True
+
+
+_WARM_UP = ("005080900000005047020400500060020300070000080004010090003004020210900000"
+            "006030100")
+"""A 9x9 puzzle of grantm/sudoku-exchange-puzzle-bank's SE calibration set (public domain;
+Sukaku Explainer rating 8.8; see ``tests/data/SOURCES.md``, ``rated/``) whose logical solve uses 20 techniques, chains, AICs, ALS-XZ,
+VWXYZ-Wings, a Y-cycle and digit forcing chains among them."""
+
+_warm = False
 
 
 def _branch(state, stats: Stats, limits: Limits, kinds, max_rating) -> Iterator[Grid]:
