@@ -68,8 +68,11 @@ class Tables:
 @cache
 def tables(geometry: Geometry) -> Tables:
     """The kernel tables of a geometry (computed once per geometry)."""
+    from .chain_kernels import grid_tables  # the grid's peer and unit arrays, made once
+
     n, n_cells = geometry.side, geometry.n_cells
-    units = np.asarray(geometry.units, dtype=np.int64).reshape(len(geometry.units), n)
+    grid = grid_tables(geometry)
+    units = grid.units.astype(np.int64)
     ukind = np.asarray([("row", "column", "box", "extra").index(unit_kind(geometry, u).value)
                         for u in range(len(units))], dtype=np.int64)
     position = [{cell: i for i, cell in enumerate(unit)} for unit in geometry.units]
@@ -79,13 +82,9 @@ def tables(geometry: Geometry) -> Tables:
         shared = sum(1 << position[it.first][c] for c in first if it.cells >> c & 1)
         outside = sum(1 << position[it.second][c] for c in second if c not in position[it.first])
         row[:] = (it.first, it.second, ukind[it.first] == 2, shared, outside)
-    sees = np.zeros((n_cells, n_cells), dtype=np.uint8)
-    for cell, peers in enumerate(geometry.peers):
-        sees[cell, list(peers)] = 1
-    width = max(len(u) for u in geometry.units_of)
-    cell_units = np.full((n_cells, width), -1, dtype=np.int64)
-    for cell, of in enumerate(geometry.units_of):
-        cell_units[cell, :len(of)] = of
+    sees = grid.sees
+    cell_units = grid.units_of.astype(np.int64)
+    width = cell_units.shape[1]
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
     box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
     return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
@@ -155,7 +154,6 @@ class Run:
             raise SolverBug(f"the compiled ladder found a {tech.name} step that its finder "
                             "does not find")
         return step
-
 
     @cached_property
     def singles_first(self) -> bool:

@@ -65,10 +65,10 @@ class Candidates:
         self.masks = masks
         self.values = values
         self.history: dict = {}
-        self._peers = _peer_arrays(geometry)
-        self._common = _common_memo(geometry)
         """What techniques keep across the snapshots of this state (one solve), keyed by their
         owner (see :class:`~sudokit.logic.memo.DigitMemo`); a copy starts empty."""
+        self._peers = _peer_arrays(geometry)
+        self._common = _common_memo(geometry)
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> Candidates:
