@@ -5,8 +5,8 @@ from __future__ import annotations
 import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
@@ -94,9 +94,11 @@ def solve_command(
     """
     from ..blocks import solve_inputs
     from ..output import parse_option
+    from ..render import progress
     from ..result import Limits
     from ..resume import ResumePoint, scan_output
 
+    # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     if resume and output is None:
         raise typer.BadParameter("--resume continues the file of --output", param_hint="--resume")
     options = dict(parse_option(text) for text in option or ())
@@ -115,7 +117,8 @@ def solve_command(
                 sys.stdout.flush()
             out = _opened(stack, output, point.offset) or sys.stdout.buffer
             grids = _opened(stack, grid_output, grid_offset)
-            tally = _write_all(run.blocks, out, grids, point.counts)
+            tally = _write_all(run.blocks, out, grids, point.counts,
+                               progress(sys.stderr.isatty()))
     _summary(tally.by_status(), tally.seconds, run.ready - STARTED, point.records)
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}: every record written is complete"
@@ -192,21 +195,20 @@ class _Tally:
 
 
 def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
-               before: Any) -> _Tally:
+               before: Any, counter: AbstractContextManager[Callable[[int], None]]) -> _Tally:
     """Write and flush each block as it arrives (one write per block, the grid file first);
     report bad input on stderr; stop cleanly on Ctrl-C or SIGTERM.
 
     Args:
         before: int64[len(Status)] records an earlier run wrote (``--resume``).
+        counter: the live counter (:func:`sudokit.render.progress`), entered here.
 
     Returns the records per status (``before`` included), whether every new record was ok, the
     seconds from the start of solving to the last record, and why the run stopped early.
     """
-    from ..render import progress
-
     tally, start = _Tally(before.copy()), time.perf_counter()
     try:
-        with progress(sys.stderr.isatty()) as advance:
+        with counter as advance:
             for block in blocks:
                 if grids is not None:
                     grids.write(block.grid_text)

@@ -32,7 +32,8 @@ def lookup(values: np.ndarray, table: np.ndarray,
         out = np.empty(values.shape, np.uint8)
     invalid = np.zeros(len(values), np.bool_)
     if values.size:
-        _lookup(values, np.ascontiguousarray(table, np.uint8), out, invalid)
+        table = np.require(table, np.uint8, ("C", "W"))  # one compiled signature, warm-loaded
+        _lookup(values, table, out, invalid)
     return out, invalid
 
 
