@@ -14,7 +14,7 @@ from enum import Enum
 
 from ..errors import InvalidPuzzle, SolverBug
 from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle, PuzzleLike
+from ..puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..result import Limits, Stats
 from .dynamic import search_solution
 from .ladder import first_steps, plan
@@ -158,12 +158,49 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         yield step
 
 
+_NINE = Geometry.for_side(9)
+_LINE_DIGITS = frozenset("0123456789.")
+_LINE_VALUES = bytes.maketrans(b"0123456789.", bytes(range(10)) + b"\0")
+
+
+def _coerce(puzzle: PuzzleLike) -> Puzzle:
+    """:meth:`Puzzle.coerce`, with a plain 81-symbol line (digits, ``.`` or ``0`` empty) read
+    straight to its givens (the same puzzle :meth:`Puzzle.parse` returns, source
+    ``"<string>"`` line 1); anything else goes through :meth:`Puzzle.coerce`.
+
+    Raises:
+        InvalidPuzzle, TypeError: as :meth:`Puzzle.coerce`.
+    """
+    if type(puzzle) is str and len(puzzle) == 81 and _LINE_DIGITS.issuperset(puzzle):
+        return Puzzle(_NINE, tuple(puzzle.encode().translate(_LINE_VALUES)), "<string>", 1)
+    return Puzzle.coerce(puzzle)
+
+
 def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
     """The puzzle's (first) solution and whether it is unique.
 
+    A standard 9x9 puzzle is searched by the compiled engine's :class:`~sudokit.fast.Search`
+    directly (what the default method runs on it, without the method's front door): up to two
+    solutions, the first verified against the givens and every unit. Other grids, and a
+    puzzle without a solution (for the message naming why), go through
+    :func:`sudokit.api.count_solutions`.
+
     Raises:
         InvalidPuzzle: the puzzle has no solution.
+        SolverBug: the engine returned a grid that is not a solution.
     """
+    if puzzle.geometry == _NINE:
+        from ..fast import Outcome, Search, uses_nine
+
+        if uses_nine(puzzle.geometry, True):
+            search = Search(puzzle.geometry, puzzle.givens)
+            if search.advance() is Outcome.FOUND:
+                grid = tuple(search.solution.tolist())
+                problems = violations(grid, puzzle)
+                if problems:
+                    raise SolverBug(f"the compiled engine returned a wrong grid: "
+                                    f"{'; '.join(problems[:3])}")
+                return grid, search.advance() is Outcome.EXHAUSTED
     from ..api import count_solutions
 
     result = count_solutions(puzzle, limit=2)
@@ -186,7 +223,7 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
     """
-    puzzle = Puzzle.coerce(puzzle)
+    puzzle = _coerce(puzzle)
     solution, unique = _solution(puzzle)
     kinds = _kinds(unique, trial)
     return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution,
@@ -197,7 +234,7 @@ def explain_states(puzzle: PuzzleLike, *, trial: bool = True
                    ) -> Iterator[tuple[Step, Candidates]]:
     """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
     state object, modified as the solve goes on: copy it to keep it)."""
-    puzzle = Puzzle.coerce(puzzle)
+    puzzle = _coerce(puzzle)
     solution, unique = _solution(puzzle)
     state = Candidates.from_puzzle(puzzle)
     for step in solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
@@ -249,7 +286,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
     """
-    puzzle = Puzzle.coerce(puzzle)
+    puzzle = _coerce(puzzle)
     solution, unique = _solution(puzzle)
     steps = list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, True),
                              solution=solution, unique=unique))
@@ -276,7 +313,7 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
             remove a digit of the solution.
     """
-    puzzle = Puzzle.coerce(puzzle)
+    puzzle = _coerce(puzzle)
     solution, unique = _solution(puzzle)
     state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
              else Candidates.from_puzzle(puzzle))
