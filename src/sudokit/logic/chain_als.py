@@ -151,11 +151,12 @@ def _inside(cells, a, c):
 
 
 @jit
-def als_xz_first(cells, digits, k, masks, values, sees, n):
+def als_xz_first(cells, digits, k, masks, values, sees, peers, n):
     """The first pair of sets ``i < j`` (in order) and restricted common digit ``x - 1`` that
     eliminates something, as :func:`sudokit.logic.techniques.als.als_xz` finds it; returns
-    ``(i, j, x)`` or ``(-1, -1, -1)``."""
-    c_count = masks.size
+    ``(i, j, x)`` or ``(-1, -1, -1)``. ``peers`` is the grid's int32[C, P] peer lists (see
+    :func:`~sudokit.logic.chain_kernels.grid_tables`): only peers of a set's places can be
+    targets."""
     for a in range(k):
         for b in range(a + 1, k):
             common = digits[a] & digits[b]
@@ -167,7 +168,12 @@ def als_xz_first(cells, digits, k, masks, values, sees, n):
                 for z in range(n):
                     if z == x or not (common >> z) & 1:
                         continue
-                    for c in range(c_count):
+                    # a target sees every place of z in a, so it is a peer of the first
+                    first = _first_place(cells, masks, a, z)
+                    for j in range(peers.shape[1]):
+                        c = peers[first, j]
+                        if c < 0:
+                            break
                         if (values[c] or not (masks[c] >> z) & 1 or _inside(cells, a, c)
                                 or _inside(cells, b, c)):
                             continue
@@ -178,9 +184,23 @@ def als_xz_first(cells, digits, k, masks, values, sees, n):
 
 
 @jit
-def _wing_count(cells, masks, values, sees, a, pivot, x, z, double, digits_a, n):
+def _first_place(cells, masks, a, d):
+    """The first cell of set ``a`` holding digit ``d + 1`` (the set holds it)."""
+    for i in range(cells.shape[1]):
+        p = cells[a, i]
+        if p < 0:
+            break
+        if (masks[p] >> d) & 1:
+            return p
+    return -1
+
+
+@jit
+def _wing_count(cells, masks, values, sees, peers, a, pivot, x, z, double, digits_a, n):
     """The number of eliminations of an ALS wing (as
-    :func:`sudokit.logic.techniques.als_wings._wing_eliminations` lists them)."""
+    :func:`sudokit.logic.techniques.als_wings._wing_eliminations` lists them). A target sees
+    the pivot (x, z) or every place of its digit in the set (the other digits), so only the
+    peers of the pivot or of the digit's first place in the set are tried."""
     count = 0
     for d in range(n):
         if not (digits_a >> d) & 1:
@@ -193,10 +213,12 @@ def _wing_count(cells, masks, values, sees, a, pivot, x, z, double, digits_a, n)
             by_pivot = False
         else:
             continue
-        for c in range(masks.size):
+        home = pivot if by_pivot else _first_place(cells, masks, a, d)
+        for j in range(peers.shape[1]):
+            c = peers[home, j]
+            if c < 0:
+                break
             if values[c] or not (masks[c] >> d) & 1 or c == pivot or _inside(cells, a, c):
-                continue
-            if by_pivot and not sees[c, pivot]:
                 continue
             if _sees_places(c, cells, masks, sees, a, d):
                 count += 1
@@ -204,11 +226,12 @@ def _wing_count(cells, masks, values, sees, a, pivot, x, z, double, digits_a, n)
 
 
 @jit
-def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n, bivalue):
+def als_wing_best(cells, digits, k, size, masks, values, sees, peers, ratings, n, bivalue):
     """The ALS wing of :func:`sudokit.logic.techniques.als_wings.als_wing` with ALS of ``size``
     cells: the first of the lowest key (rating, fewest eliminations negated) over the sets in
     order and their pivots ascending. ``ratings[b]`` is the rating when the largest ALS cell
-    holds b candidates; ``bivalue`` lists the open cells with two candidates, ascending.
+    holds b candidates; ``bivalue`` lists the open cells with two candidates, ascending;
+    ``peers`` is the grid's int32[C, P] peer lists.
     Returns ``(set, pivot)`` or ``(-1, -1)``."""
     best_rating = 0.0
     best_count = 0
@@ -238,8 +261,8 @@ def als_wing_best(cells, digits, k, size, masks, values, sees, ratings, n, bival
             if not (r1 or r2):
                 continue
             x, z = (d1, d2) if r1 else (d2, d1)
-            count = _wing_count(cells, masks, values, sees, a, pivot, x, z, r1 and r2,
-                                digits[a], n)
+            count = _wing_count(cells, masks, values, sees, peers, a, pivot, x, z,
+                                r1 and r2, digits[a], n)
             if count == 0:
                 continue
             if best_a < 0 or rating < best_rating or (rating == best_rating

@@ -98,6 +98,7 @@ class AlsArrays(NamedTuple):
         count: K.
         masks, values: int64[C], the board's candidates and placed digits.
         sees: uint8[C, C], the grid's peer matrix.
+        peers: int32[C, P], the grid's peer lists (ascending, padded with -1).
         bivalue: int64[B], the open cells with two candidates, ascending.
     """
 
@@ -107,6 +108,7 @@ class AlsArrays(NamedTuple):
     masks: np.ndarray
     values: np.ndarray
     sees: np.ndarray
+    peers: np.ndarray
     bivalue: np.ndarray
 
 
@@ -134,7 +136,8 @@ def als_arrays(board: Board) -> AlsArrays | None:
     k = enumerate_als(arrays.masks, arrays.values, t.units, t.units_of, MAX_CELLS, cells, digits,
                       scratch[0], scratch[1], scratch[2])
     out = None if k < 0 else AlsArrays(cells[:k], digits[:k], k, arrays.masks, arrays.values,
-                                       t.sees, np.flatnonzero(arrays.cand.sum(axis=1) == 2))
+                                       t.sees, t.peers,
+                                       np.flatnonzero(arrays.cand.sum(axis=1) == 2))
     board.memo["als-arrays"] = out
     return out
 
@@ -167,7 +170,7 @@ def als_xz(board: Board) -> Step | None:
         from ..chain_als import als_xz_first
 
         i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.count, arrays.masks,
-                               arrays.values, arrays.sees, board.side)
+                               arrays.values, arrays.sees, arrays.peers, board.side)
         if i < 0:
             return None
         a, b = als_of(board, arrays, i), als_of(board, arrays, j)

@@ -67,7 +67,7 @@ def als_wing(board: Board, size: int) -> Step | None:
         from ..chain_als import als_wing_best
 
         index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
-                                     arrays.masks, arrays.values, arrays.sees,
+                                     arrays.masks, arrays.values, arrays.sees, arrays.peers,
                                      _ratings(size, board.side), board.side, arrays.bivalue)
         if index < 0:
             return None
