@@ -9,7 +9,7 @@ chains).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -49,33 +49,19 @@ class Link:
     kind: LinkKind
 
 
-class _Text:
-    """The ``text`` field of a :class:`Step`: a string, or a function of no argument returning
-    it, called when the text is first read (the rating loop never reads texts, so the steps it
-    makes skip formatting them); the result replaces the function."""
-
-    def __get__(self, step: Step | None, owner: type | None = None) -> str:
-        if step is None:
-            raise AttributeError("text")  # no default: the field is required
-        text = step.__dict__["_text"]
-        if not isinstance(text, str):
-            text = step.__dict__["_text"] = text()
-        return text
-
-    def __set__(self, step: Step, text: str | Callable[[], str]) -> None:
-        step.__dict__["_text"] = text
-
-
 _RATINGS: dict[float, float] = {}
 
+_FIELDS = ("technique", "rating", "text", "placements", "eliminations", "cells", "digits",
+           "links")
 
-@dataclass(frozen=True)
+
 class Step:
-    """One logical step.
+    """One logical step (immutable and hashable, compared field by field like a frozen
+    dataclass; a slotted class, as the rating loop makes tens of them per puzzle).
 
     Attributes:
         technique: standard name (``"Hidden Single"``, ``"X-Wing"``).
-        rating: difficulty on Sudoku Explainer's scale (1.0 to 11+).
+        rating: difficulty on Sudoku Explainer's scale (1.0 to 11+), rounded to 0.1 (a float).
         text: one line of explanation, cells as ``r3c5``; may be given as a function of no
             argument returning it, called when the text is first read (a step built in the
             rating loop never has its text formatted).
@@ -84,28 +70,76 @@ class Step:
         cells: the cells the pattern is made of.
         digits: the digits it is about.
         links: the links of a chain, in order (empty for patterns that are not chains).
+
+    Raises:
+        TypeError: ``text`` (or ``technique``, ``rating``) not given.
+        dataclasses.FrozenInstanceError: on assigning or deleting a field.
     """
+
+    __slots__ = ("_text", "cells", "digits", "eliminations", "links", "placements", "rating",
+                 "technique")
+    __match_args__ = _FIELDS
 
     technique: str
     rating: float
-    text: str = _Text()  # type: ignore[assignment]
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    digits: tuple[int, ...] = ()
-    links: tuple[Link, ...] = field(default=())
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    links: tuple[Link, ...]
 
-    def __post_init__(self) -> None:
-        rating = _RATINGS.get(self.rating)
-        if rating is None:
-            rating = _RATINGS.setdefault(self.rating, round(float(self.rating), 1))
-        object.__setattr__(self, "rating", rating)
+    def __init__(self, technique: str, rating: float, text: str | Callable[[], str],
+                 placements: tuple[tuple[int, int], ...] = (),
+                 eliminations: tuple[tuple[int, int], ...] = (), cells: tuple[int, ...] = (),
+                 digits: tuple[int, ...] = (), links: tuple[Link, ...] = ()) -> None:
+        rounded = _RATINGS.get(rating)
+        if rounded is None:
+            rounded = _RATINGS.setdefault(rating, round(float(rating), 1))
+        _SET_TECHNIQUE(self, technique)
+        _SET_RATING(self, rounded)
+        _SET_TEXT(self, text)
+        _SET_PLACEMENTS(self, placements)
+        _SET_ELIMINATIONS(self, eliminations)
+        _SET_CELLS(self, cells)
+        _SET_DIGITS(self, digits)
+        _SET_LINKS(self, links)
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = text()
+            _SET_TEXT(self, text)
+        return text
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.technique, self.rating, self.text, self.placements, self.eliminations,
+                self.cells, self.digits, self.links)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Step({', '.join(f'{k}={v!r}' for k, v in zip(_FIELDS, self._fields()))})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields with the text formatted (a lazy text's function may not pickle)."""
-        state = dict(self.__dict__)
-        state["_text"] = self.text
-        return state
+        return dict(zip(_FIELDS, self._fields()))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, "_text" if name == "text" else name, value)
 
     def as_dict(self, geometry: Geometry) -> dict[str, Any]:
         """Return a JSON-ready record; cells as ``[row, column]`` and candidates as
@@ -129,6 +163,17 @@ class Step:
                       for lk in self.links],
             "text": self.text,
         }
+
+
+_SET_TECHNIQUE = Step.technique.__set__  # type: ignore[attr-defined]
+_SET_RATING = Step.rating.__set__  # type: ignore[attr-defined]
+_SET_TEXT = Step._text.__set__  # type: ignore[attr-defined]
+_SET_PLACEMENTS = Step.placements.__set__  # type: ignore[attr-defined]
+_SET_ELIMINATIONS = Step.eliminations.__set__  # type: ignore[attr-defined]
+_SET_CELLS = Step.cells.__set__  # type: ignore[attr-defined]
+_SET_DIGITS = Step.digits.__set__  # type: ignore[attr-defined]
+_SET_LINKS = Step.links.__set__  # type: ignore[attr-defined]
+"""The slots' own setters (the class refuses assignment, as a frozen dataclass does)."""
 
 
 def cells_text(geometry: Geometry, cells: Iterable[int]) -> str:
