@@ -627,7 +627,7 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs == 0:
             continue
-        n_with = _cells_with(masks, values, d, cells)
+        n_with = -1  # the digit's cells, listed when a box first qualifies
         for box in range(2 * side, 3 * side):
             inside = places[box, d]
             if popcount(inside) < 2:
@@ -638,12 +638,14 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
                 cell = units[box, lowest_index(m)]
                 m &= m - ONE
                 lines |= _bit(cell // side) | _bit(side + cell % side)
-            for row in range(side):
-                if lines & _bit(row) == ZERO:
-                    continue
-                for col in range(side):
-                    if lines & _bit(side + col) == ZERO:
-                        continue
+            row_bits = lines & (_bit(side) - ONE)
+            while row_bits != ZERO:  # the rows, then the columns, of the places, ascending
+                row = lowest_index(row_bits)
+                row_bits &= row_bits - ONE
+                col_bits = lines >> np.uint64(side)
+                while col_bits != ZERO:
+                    col = lowest_index(col_bits)
+                    col_bits &= col_bits - ONE
                     n_row = 0
                     n_col = 0
                     other = False
@@ -665,6 +667,8 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
                     out[2] = box
                     out[3] = row
                     out[4] = col
+                    if n_with < 0:
+                        n_with = _cells_with(masks, values, d, cells)
                     out[5] = 0
                     if _er_with_pair(cell_units, sees, box, near, n_row, far, n_col, pairs,
                                      n_pairs, cells, n_with, out):
