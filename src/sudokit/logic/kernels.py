@@ -23,7 +23,7 @@ import numpy as np
 from ..fast.bits import lowest_index, popcount
 from ..fast.state import ONE, ZERO, jit
 
-__all__ = ["CODES", "first_found", "singles_chain"]
+__all__ = ["CODES", "digit_cells", "first_found", "singles_chain"]
 
 T_FULL_HOUSE = 1
 T_HIDDEN_BOX = 2
@@ -886,3 +886,26 @@ def singles_chain(masks, values, units, ukind, sees, places, seq):
         if full:
             break
     return count
+
+
+@jit
+def digit_cells(masks, values, out):
+    """Per digit, the open cells holding it as a little-endian bitset over cells.
+
+    Args:
+        masks: uint64[C] candidate masks; values: int16[C] placed digits (0 open).
+        out: uint8[N, B] with B >= ceil(C / 8), filled: bit c of row d-1 (byte c // 8, bit
+            c % 8) is set when cell c is open and holds digit d (N at most 64).
+    """
+    out[:] = 0
+    for cell in range(masks.shape[0]):
+        if values[cell] != 0:
+            continue
+        byte = cell >> 3
+        bit = np.uint8(1 << (cell & 7))
+        m = masks[cell]
+        while m != ZERO:
+            d = lowest_index(m)
+            m &= m - ONE
+            if d < out.shape[0]:
+                out[d, byte] |= bit

@@ -34,8 +34,6 @@ _CLEAR = (np.uint64(~0 & 0xFFFFFFFFFFFFFFFF),) + tuple(
     np.uint64(~(1 << b) & 0xFFFFFFFFFFFFFFFF) for b in range(64))
 """``_CLEAR[d]``: every bit but digit d's."""
 
-_SHIFTS = np.arange(64, dtype=np.uint64)[:, None]
-
 _SMALL = tuple(tuple(values_of(m)) for m in range(1 << 10))
 
 
@@ -295,12 +293,17 @@ class Board:
     @cached_property
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
-        candidate. Computed with NumPy: per digit, the open cells holding it packed into bytes,
-        least significant first."""
-        open_masks = self.array * (self.value_array == 0)
-        holds = (open_masks >> _SHIFTS[:self.side]).astype(np.uint8) & 1  # (N digits, cells)
-        packed = np.packbits(holds, axis=1, bitorder="little")  # (N digits, ceil(cells / 8))
-        return [int.from_bytes(row, "little") for row in packed.tolist()]
+        candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.digit_cells`)
+        as one little-endian byte string, cut into the digits' Python ints."""
+        from .kernels import digit_cells  # loads Numba: not at import time
+
+        n, width = self.side, (self.geometry.n_cells + 7) // 8
+        packed = np.empty((n, width), dtype=np.uint8)
+        digit_cells(self.array, self.value_array, packed)
+        whole = int.from_bytes(packed.tobytes(), "little")
+        size = 8 * width
+        every = (1 << size) - 1
+        return [whole >> (d * size) & every for d in range(n)]
 
     @cached_property
     def peer_masks(self) -> list[int]:
