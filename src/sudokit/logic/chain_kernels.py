@@ -21,8 +21,9 @@ file's pattern, ``logic/chain_*.py``).
 
 from __future__ import annotations
 
-from functools import cache
-from typing import NamedTuple
+from collections.abc import Callable
+from functools import cache, wraps
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -31,8 +32,34 @@ from ..geometry import Geometry
 from .state import Board
 
 __all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "digit_forcing_keys",
-           "forcing_best", "grid_tables", "group_nodes", "propagate", "shape_tables",
-           "walk_starts"]
+           "forcing_best", "grid_tables", "group_nodes", "per_geometry", "propagate",
+           "rank_starts", "shape_tables", "walk_starts"]
+
+
+T = TypeVar("T")
+
+
+def per_geometry(build: Callable[..., T]) -> Callable[..., T]:
+    """``build(geometry, *args)`` computed once per geometry and arguments (an ``functools.
+    cache``), and looked up first by the geometry object's identity: hashing a
+    :class:`~sudokit.geometry.Geometry` (a frozen dataclass) costs microseconds, and the chain
+    searches ask for their tables several times per board."""
+    by_value = cache(build)
+    by_id: dict[tuple, tuple[Geometry, T]] = {}
+
+    @wraps(build)
+    def get(geometry: Geometry, *args: Any) -> T:
+        key = (id(geometry), *args)
+        hit = by_id.get(key)
+        if hit is not None and hit[0] is geometry:  # the entry keeps the geometry alive
+            return hit[1]
+        value = by_value(geometry, *args)
+        if len(by_id) > 256:
+            by_id.clear()
+        by_id[key] = (geometry, value)
+        return value
+
+    return get
 
 
 class GridTables(NamedTuple):
@@ -44,7 +71,7 @@ class GridTables(NamedTuple):
     units_of: np.ndarray
 
 
-@cache
+@per_geometry
 def grid_tables(geometry: Geometry) -> GridTables:
     """Return the :class:`GridTables` of ``geometry`` (computed once per geometry)."""
     c = geometry.n_cells
@@ -347,7 +374,7 @@ class ShapeTables(NamedTuple):
     rank: np.ndarray
 
 
-@cache
+@per_geometry
 def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
     """Return the :class:`ShapeTables` of a grid: with ``grouped``, of a grid with rows,
     columns and boxes only (units ``0..N-1`` rows, ``N..2N-1`` columns, ``2N..3N-1`` boxes);
@@ -577,6 +604,106 @@ def _path(last, parent_on, parent_off, path):
 
 
 @jit
+def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, shape_cells, member,
+              common, unit_has, units, units_of, part, position, part_shape, groups, unit_links,
+              cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links,
+              seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a):
+    """The breadth-first walk of :func:`walk_starts` from one start: returns ``(nodes of the
+    chain found, written to path; 0 for none, number of cells in seen_a)``; ``seen_a`` then
+    lists the open cells outside the start holding its digit and seeing all its cells."""
+    sa = start // n
+    da = start % n
+    found = 0
+    if strong_count[start] < 0:
+        _cache_strong(start, n, masks, open_, shape_cells, member, unit_has, units,
+                      units_of, part, position, part_shape, unit_links, cell_links, grouped,
+                      links, strong_cache, strong_count)
+    if strong_count[start] == 0:
+        return 0, 0
+    n_seen_a = 0  # the cells seeing the start's places of its digit
+    low = shape_cells[sa, 0]
+    for j in range(peers.shape[1]):
+        x = peers[low, j]
+        if x < 0:
+            break
+        if common[sa, x] and open_[x] and (masks[x] >> da) & 1 and not member[sa, x]:
+            seen_a[n_seen_a] = x
+            n_seen_a += 1
+    parent_off[start] = -1
+    n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
+    n_front = 1
+    frontier[0] = start
+    length = 1
+    while n_front > 0 and length < max_nodes and found == 0:
+        n_grown = 0
+        if length % 2:
+            for fi in range(n_front):
+                node = frontier[fi]
+                if strong_count[node] < 0:
+                    _cache_strong(node, n, masks, open_, shape_cells, member, unit_has,
+                                  units, units_of, part, position, part_shape, unit_links,
+                                  cell_links, grouped, links, strong_cache, strong_count)
+                for li in range(strong_count[node]):
+                    nxt = strong_cache[node, li]
+                    if parent_on[nxt] != -2:
+                        continue
+                    parent_on[nxt] = node
+                    seen[n_seen] = nxt
+                    n_seen += 1
+                    grown[n_grown] = nxt
+                    n_grown += 1
+                    if loop:
+                        if length >= 3:
+                            sz = nxt // n
+                            if nxt % n == da:
+                                closes = sz != sa and common[sz, sa] == 1
+                            else:
+                                closes = sz == sa and sa < c_count
+                            if closes:
+                                k = _path(nxt, parent_on, parent_off, path)
+                                if _loop_useful(path, k, n, c_count, masks, open_, member,
+                                                common):
+                                    found = k
+                    elif _useful(start, nxt, n, c_count, masks, sees, member, common,
+                                 seen_a, n_seen_a):
+                        found = _path(nxt, parent_on, parent_off, path)
+                    if found:
+                        break
+                if found:
+                    break
+        else:
+            for fi in range(n_front):
+                node = frontier[fi]
+                if weak_count[node] < 0:
+                    count = _weak(node, n, c_count, masks, open_, member, common,
+                                  shape_cells, peers, groups, cell_weak, links)
+                    for li in range(count):
+                        weak_cache[node, li] = links[li]
+                    weak_count[node] = count
+                for li in range(weak_count[node]):
+                    nxt = weak_cache[node, li]
+                    if parent_off[nxt] != -2:
+                        continue
+                    parent_off[nxt] = node
+                    seen[n_seen] = -nxt - 1
+                    n_seen += 1
+                    grown[n_grown] = nxt
+                    n_grown += 1
+        for fi in range(n_grown):
+            frontier[fi] = grown[fi]
+        n_front = n_grown
+        length += 1
+    for i in range(n_seen):
+        x = seen[i]
+        if x >= 0:
+            parent_on[x] = -2
+        else:
+            parent_off[-x - 1] = -2
+    parent_off[start] = -2
+    return found, n_seen_a
+
+
+@jit
 def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_, sees, peers,
                 shape_cells, member, common, unit_has, units, units_of, part, position,
                 part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
@@ -603,96 +730,11 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_,
     """
     n_out = 0
     for si in range(first, starts.size):
-        start = starts[si]
-        sa = start // n
-        da = start % n
-        found = 0
-        if strong_count[start] < 0:
-            _cache_strong(start, n, masks, open_, shape_cells, member, unit_has, units,
-                          units_of, part, position, part_shape, unit_links, cell_links, grouped,
-                          links, strong_cache, strong_count)
-        if strong_count[start] == 0:
-            continue
-        n_seen_a = 0  # the cells seeing the start's places of its digit
-        low = shape_cells[sa, 0]
-        for j in range(peers.shape[1]):
-            x = peers[low, j]
-            if x < 0:
-                break
-            if common[sa, x] and open_[x] and (masks[x] >> da) & 1 and not member[sa, x]:
-                seen_a[n_seen_a] = x
-                n_seen_a += 1
-        parent_off[start] = -1
-        n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
-        n_front = 1
-        frontier[0] = start
-        length = 1
-        while n_front > 0 and length < max_nodes and found == 0:
-            n_grown = 0
-            if length % 2:
-                for fi in range(n_front):
-                    node = frontier[fi]
-                    if strong_count[node] < 0:
-                        _cache_strong(node, n, masks, open_, shape_cells, member, unit_has,
-                                      units, units_of, part, position, part_shape, unit_links,
-                                      cell_links, grouped, links, strong_cache, strong_count)
-                    for li in range(strong_count[node]):
-                        nxt = strong_cache[node, li]
-                        if parent_on[nxt] != -2:
-                            continue
-                        parent_on[nxt] = node
-                        seen[n_seen] = nxt
-                        n_seen += 1
-                        grown[n_grown] = nxt
-                        n_grown += 1
-                        if loop:
-                            if length >= 3:
-                                sz = nxt // n
-                                if nxt % n == da:
-                                    closes = sz != sa and common[sz, sa] == 1
-                                else:
-                                    closes = sz == sa and sa < c_count
-                                if closes:
-                                    k = _path(nxt, parent_on, parent_off, path)
-                                    if _loop_useful(path, k, n, c_count, masks, open_, member,
-                                                    common):
-                                        found = k
-                        elif _useful(start, nxt, n, c_count, masks, sees, member, common,
-                                     seen_a, n_seen_a):
-                            found = _path(nxt, parent_on, parent_off, path)
-                        if found:
-                            break
-                    if found:
-                        break
-            else:
-                for fi in range(n_front):
-                    node = frontier[fi]
-                    if weak_count[node] < 0:
-                        count = _weak(node, n, c_count, masks, open_, member, common,
-                                      shape_cells, peers, groups, cell_weak, links)
-                        for li in range(count):
-                            weak_cache[node, li] = links[li]
-                        weak_count[node] = count
-                    for li in range(weak_count[node]):
-                        nxt = weak_cache[node, li]
-                        if parent_off[nxt] != -2:
-                            continue
-                        parent_off[nxt] = node
-                        seen[n_seen] = -nxt - 1
-                        n_seen += 1
-                        grown[n_grown] = nxt
-                        n_grown += 1
-            for fi in range(n_grown):
-                frontier[fi] = grown[fi]
-            n_front = n_grown
-            length += 1
-        for i in range(n_seen):
-            x = seen[i]
-            if x >= 0:
-                parent_on[x] = -2
-            else:
-                parent_off[-x - 1] = -2
-        parent_off[start] = -2
+        found, _n_seen_a = _walk_one(
+            starts[si], max_nodes, loop, n, c_count, masks, open_, sees, peers, shape_cells,
+            member, common, unit_has, units, units_of, part, position, part_shape, groups,
+            unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown,
+            links, seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a)
         if found:
             for i in range(found):
                 out_paths[n_out, i] = path[i]
@@ -701,6 +743,154 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_,
             if (found < max_nodes and not fixed) or n_out == out_lengths.size:
                 return si + 1, n_out
     return starts.size, n_out
+
+
+@jit
+def _chain_counts(path, k, n, c_count, masks, sees, member, common, seen_a, n_seen_a):
+    """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
+    :func:`sudokit.logic.chains._conclusion` lists them (``seen_a[:n_seen_a]`` as
+    :func:`_walk_one` leaves it)."""
+    a = path[0]
+    z = path[k - 1]
+    sa, da, sz, dz = a // n, a % n, z // n, z % n
+    if a == z:
+        return (1 if sa < c_count else 0), 0
+    if da == dz:
+        count = 0
+        for i in range(n_seen_a):
+            x = seen_a[i]
+            if common[sz, x] and not member[sz, x]:
+                count += 1
+        return 0, count
+    if sa >= c_count or sz >= c_count:
+        return 0, 0
+    if sa == sz:
+        return 0, _pop(masks[sa] & ~((1 << da) | (1 << dz)))
+    if sees[sa, sz]:
+        return 0, ((masks[sa] >> dz) & 1) + ((masks[sz] >> da) & 1)
+    return 0, 0
+
+
+@jit
+def _loop_count(path, k, n, c_count, masks, open_, member, common, mark, marked):
+    """The number of eliminations of the continuous nice loop ``path[:k]``, each once, as
+    :func:`sudokit.logic.chains.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
+    entry and on return; ``marked``: int64[C * N] scratch)."""
+    count = 0
+    for i in range(1, k, 2):
+        u = path[i]
+        v = path[(i + 1) % k]
+        su, du, sv, dv = u // n, u % n, v // n, v % n
+        if du == dv:
+            for x in range(c_count):
+                if (common[su, x] and common[sv, x] and open_[x] and (masks[x] >> du) & 1
+                        and not member[su, x] and not member[sv, x] and not mark[x * n + du]):
+                    mark[x * n + du] = 1
+                    marked[count] = x * n + du
+                    count += 1
+        elif su == sv:
+            m = masks[su] & ~((1 << du) | (1 << dv))
+            for b in range(n):
+                if (m >> b) & 1 and not mark[su * n + b]:
+                    mark[su * n + b] = 1
+                    marked[count] = su * n + b
+                    count += 1
+    for i in range(count):
+        mark[marked[i]] = 0
+    return count
+
+
+@jit
+def _one_digit(path, k, n):
+    d = path[0] % n
+    for i in range(1, k):
+        if path[i] % n != d:
+            return False
+    return True
+
+
+@jit
+def _better(rating, nodes, neg_pl, neg_el, best):
+    """Whether the key ``(rating, nodes, -placements, -eliminations)`` is below ``best[1:5]``
+    (``best[0]`` 1 when there is a best)."""
+    if best[0] == 0:
+        return True
+    if rating != best[1]:
+        return rating < best[1]
+    if nodes != best[2]:
+        return nodes < best[2]
+    if neg_pl != best[3]:
+        return neg_pl < best[3]
+    return neg_el < best[4]
+
+
+@jit
+def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, n, c_count,
+                masks, open_, sees, peers, shape_cells, member, common, unit_has, units,
+                units_of, part, position, part_shape, groups, unit_links, cell_links, cell_weak,
+                grouped, parent_on, parent_off, frontier, grown, links, seen, path,
+                strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
+                seen_a, mark, marked):
+    """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
+    the kernel as :func:`sudokit.logic.chains.find_chain` ranks the chains :func:`walk_starts`
+    returns (same walks, order and bounds), for the modes with links inside cells.
+
+    ``ratings[L]`` (float64) is the rating of a chain over several digits of length L
+    (Sudoku Explainer's 7.0 + length bonus, computed by the caller). ``best`` (float64[6]:
+    has a best, rating, nodes, -placements, -eliminations, path length) and ``best_path``
+    (int64) hold the best so far and are updated. A chain is the chain's key; its walk is
+    bounded by the best path's length (else ``max_nodes``). A nice loop's key is (rating of
+    its nodes less two, nodes, 0, -eliminations), single-digit loops are skipped, a loop
+    counts only when its rating is below ``bound``, and its walk is bounded by the best loop's
+    length (else ``max_nodes``).
+
+    A chain of one digit (rated in Python: Sukaku Explainer's strong-linked fishes) is not
+    ranked here: it is written to ``out_paths[0, :out_lengths[0]]`` and the walk stops;
+    returns ``(index of the next start, 1)``, else ``(starts.size, 0)``. ``mark`` (uint8[C *
+    N], zeros) and ``marked`` (int64[C * N]) are scratch; the other arrays as
+    :func:`walk_starts`.
+    """
+    for si in range(first, starts.size):
+        limit = max_nodes if best[0] == 0 else np.int64(best[5])
+        found, n_seen_a = _walk_one(
+            starts[si], limit, loop, n, c_count, masks, open_, sees, peers, shape_cells,
+            member, common, unit_has, units, units_of, part, position, part_shape, groups,
+            unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown,
+            links, seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a)
+        if not found:
+            continue
+        if loop:
+            if _one_digit(path, found, n):
+                continue  # single-digit loops: the X-chain stages
+            rating = ratings[found - 2]
+            if not rating < bound:
+                continue
+            neg_pl = 0
+            neg_el = -_loop_count(path, found, n, c_count, masks, open_, member, common, mark,
+                                  marked)
+            nodes = found
+        else:
+            if _one_digit(path, found, n):
+                for i in range(found):
+                    out_paths[0, i] = path[i]
+                out_lengths[0] = found
+                return si + 1, 1
+            pl, el = _chain_counts(path, found, n, c_count, masks, sees, member, common,
+                                   seen_a, n_seen_a)
+            rating = ratings[found - 2 if pl else found]
+            neg_pl = -pl
+            neg_el = -el
+            nodes = found + 2
+        if _better(rating, nodes, neg_pl, neg_el, best):
+            best[0] = 1
+            best[1] = rating
+            best[2] = nodes
+            best[3] = neg_pl
+            best[4] = neg_el
+            best[5] = found
+            for i in range(found):
+                best_path[i] = path[i]
+    return starts.size, 0
 
 
 @jit

@@ -424,7 +424,11 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     walker = _Walker.of(board, mode) if compiled else None
     if walker is not None:
         starts: Any = walker.starts(mode)
-        found_iter = walker.search(starts, bound)
+        ranked = walker.best(starts, False, max_nodes)
+        if ranked is not None:
+            key, path = ranked
+            best = (len(path), key, path, *_conclusion(board, path[0], path[-1]))
+        found_iter: Any = ()
     else:
         graph = board.memo.get(("chains", mode))
         if graph is None:  # shared by the searches of one mode on this snapshot
@@ -464,16 +468,14 @@ def _chain_key(board: Board, path: list[Node], placements: tuple, eliminations: 
     return (_rating(board, path, placements), len(path) + 2, -len(placements), -len(eliminations))
 
 
-def _start_order(geometry: Geometry, node: int) -> tuple[int, ...]:
+def _start_order(kit: _Kit, node: int) -> tuple[int, ...]:
     """The order of :meth:`_Walker.starts` as a sort key of a start node: single candidates
     (cells ascending, then digits), then grouped nodes (digits ascending, then by cells)."""
-    n = geometry.side
+    n = kit.n
     shape = node // n
-    if shape < geometry.n_cells:
+    if shape < kit.n_cells:
         return (0, node)
-    from .chain_kernels import shape_tables
-
-    return (1, node % n, int(shape_tables(geometry, True).rank[shape]))
+    return (1, node % n, kit.rank[shape])
 
 
 def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | None:
@@ -521,7 +523,8 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
     if not found:
         return None
     if len(found) > 1:
-        found.sort(key=lambda f: _start_order(board.geometry, f[0]))
+        kit = _kit(board.geometry, mode in _GROUPED)  # no grouped nodes otherwise
+        found.sort(key=lambda f: _start_order(kit, f[0]))
     best: tuple | None = None
     for _start, length, key, path, placements, eliminations in found:
         if length - 1 >= (best[0] if best else max_nodes):
@@ -557,73 +560,120 @@ def _python_searches(graph: _Graph, starts: list[Node], bound: Callable[[], int]
             yield found
 
 
-_POOL = threading.local()
-"""Per thread, the walk's work arrays per grid (see :meth:`_Walker._scratch`)."""
+class _Kit:
+    """What the walks of one grid share (:func:`_kit`, once per geometry and grouping): its
+    tables, the node shapes' cell bitmasks, the kernel arguments that do not depend on the
+    board, and per thread the walk's work arrays."""
+
+    def __init__(self, geometry: Geometry, grouped: bool) -> None:
+        from .chain_kernels import grid_tables, shape_tables
+
+        t = self.tables = grid_tables(geometry)
+        sh = self.shapes = shape_tables(geometry, grouped)
+        n = self.n = geometry.side
+        self.n_cells = geometry.n_cells
+        self.size = len(sh.cells) * n
+        self.group_width = max(len(sh.part_cells), 1) if grouped else 1
+        self.no_groups = np.full((n, 1), -1, dtype=np.int32)
+        self.no_nodes = np.empty(0, dtype=np.int64)
+        self.shape_masks = _shape_masks(geometry, grouped)
+        self.rank = sh.rank.tolist()
+        self.grid_args = (t.sees, t.peers, sh.cells, sh.member, sh.common, sh.unit_has,
+                          t.units, t.units_of, sh.part, sh.position, sh.part_shape)
+        self.local = threading.local()
+
+    def marks(self) -> tuple[np.ndarray, np.ndarray]:
+        """This thread's ``mark`` (uint8[C * N], zeros) and ``marked`` (int64[C * N]) arrays
+        of :func:`~sudokit.logic.chain_kernels.rank_starts`."""
+        marks = getattr(self.local, "marks", None)
+        if marks is None:
+            size = self.n_cells * self.n
+            marks = self.local.marks = (np.zeros(size, dtype=np.uint8),
+                                        np.empty(size, dtype=np.int64))
+        return marks
+
+    def scratch(self, owner: object) -> tuple[np.ndarray, ...]:
+        """This thread's work arrays of the walk (shared by the walkers of one thread: the
+        kernel restores ``parent_*``; the link caches are emptied when another walker than
+        ``owner`` used them last)."""
+        entry = getattr(self.local, "entry", None)
+        if entry is None:
+            t, n, size = self.tables, self.n, self.size
+            entry = self.local.entry = [None, (
+                np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
+                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
+                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
+                np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32),
+                np.empty((size, t.peers.shape[1] + self.group_width + n), dtype=np.int32),
+                np.full(size, -1, dtype=np.int32),
+                np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
+                np.empty(64, dtype=np.int64), np.empty(len(t.peers), dtype=np.int64))]
+        if entry[0] is not owner:
+            entry[1][8].fill(-1)
+            entry[1][10].fill(-1)
+            entry[0] = owner
+        return entry[1]
+
+
+@cache
+def _kits() -> Callable[[Geometry, bool], _Kit]:
+    from .chain_kernels import per_geometry  # loads Numba: on first use
+
+    return per_geometry(_Kit)
+
+
+def _kit(geometry: Geometry, grouped: bool) -> _Kit:
+    """The :class:`_Kit` of ``(geometry, grouped)`` (made once)."""
+    return _kits()(geometry, grouped)
+
+_WALKER_KEYS = {mode: "chains-walker-" + mode.value for mode in ChainMode}
 
 
 class _Walker:
     """The arrays of one board for :func:`~sudokit.logic.chain_kernels.walk_starts`."""
 
     def __init__(self, board: Board, mode: ChainMode) -> None:
-        from .chain_kernels import grid_tables, shape_tables
+        from .chain_kernels import board_arrays
 
         geometry = board.geometry
         grouped = mode in _GROUPED
+        kit = self.kit = _kit(geometry, grouped)
         self.board = board
-        self.tables = grid_tables(geometry)
-        sh = self.shapes = shape_tables(geometry, grouped)
-        n = self.n = geometry.side
-        self.masks, self.open, self.cand, _places = _arrays(board)
-        self.size = len(sh.cells) * n
-        self.groups = np.full((n, 1), -1, dtype=np.int32)
-        self.group_nodes = np.empty(0, dtype=np.int64)
+        self.tables, self.shapes, n = kit.tables, kit.shapes, kit.n
+        self.n = n
+        arrays = board_arrays(board)
+        self.masks, self.open, self.cand = arrays.masks, arrays.open, arrays.cand
+        self.size = kit.size
+        self.groups, self.group_nodes = kit.no_groups, kit.no_nodes
         if grouped:
             from .chain_kernels import group_nodes
 
-            self.groups = np.full((n, max(len(sh.part_cells), 1)), -1, dtype=np.int32)
+            sh = kit.shapes
+            self.groups = np.full((n, kit.group_width), -1, dtype=np.int32)
             nodes = np.empty(len(sh.part_cells) * n, dtype=np.int64)
             k = group_nodes(self.cand, sh.part_cells, sh.part_shape, sh.rank, n, self.groups,
                             nodes)
             self.group_nodes = nodes[:k]
-        self.shape_masks = _shape_masks(geometry, grouped)
+        self.shape_masks = kit.shape_masks
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
+        # the kernel's arguments between the bound's flags and the work arrays
+        self.args = (n, kit.n_cells, self.masks, self.open, *kit.grid_args, self.groups,
+                     *self.flags)
 
     @classmethod
     def of(cls, board: Board, mode: ChainMode) -> _Walker:
         """The walker of ``board`` and ``mode`` (made once per snapshot)."""
-        key = "chains-walker-" + mode.value
+        key = _WALKER_KEYS[mode]
         walker = board.memo.get(key)
         if walker is None:
             walker = board.memo[key] = cls(board, mode)
         return walker
 
     def _scratch(self) -> tuple[np.ndarray, ...]:
-        """The work arrays of the walk for this grid (shared by the walkers of one thread:
-        the kernel restores ``parent_*``; the link caches are emptied when another walker used
-        them last)."""
-        t, n, size = self.tables, self.n, self.size
-        key = (self.board.geometry, size, self.groups.shape[1])
-        pool = _POOL.__dict__.setdefault("arrays", {})
-        entry = pool.get(key)
-        if entry is None:
-            if len(pool) > 8:
-                pool.clear()
-            entry = pool[key] = [None, (
-                np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
-                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
-                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
-                np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
-                np.full(size, -1, dtype=np.int32),
-                np.empty((size, t.peers.shape[1] + self.groups.shape[1] + n), dtype=np.int32),
-                np.full(size, -1, dtype=np.int32),
-                np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
-                np.empty(64, dtype=np.int64), np.empty(len(t.peers), dtype=np.int64))]
-        if entry[0] is not self:
-            entry[1][8].fill(-1)
-            entry[1][10].fill(-1)
-            entry[0] = self
-        return entry[1]
+        """The walk's work arrays (:meth:`_Kit.scratch`)."""
+        return self.kit.scratch(self)
 
     def starts(self, mode: ChainMode) -> np.ndarray:
         """The start nodes (int64) in the order of the Python search: every candidate (cells
@@ -650,27 +700,64 @@ class _Walker:
         calls)."""
         from .chain_kernels import walk_starts
 
-        t, sh, n = self.tables, self.shapes, self.n
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
         scratch = self._scratch()
         out_paths, out_lengths = scratch[-3:-1]
-        unit_links, cell_links, cell_weak, grouped = self.flags
+        args = self.args
         fixed = isinstance(bound, int)
         first = 0
         while first < len(nodes):
-            first, count = walk_starts(
-                nodes, first, bound if fixed else bound(), loop, fixed, n, len(t.peers),
-                self.masks, self.open, t.sees, t.peers, sh.cells, sh.member, sh.common,
-                sh.unit_has, t.units, t.units_of, sh.part, sh.position, sh.part_shape, self.groups, unit_links, cell_links,
-                cell_weak, grouped, *scratch)
+            first, count = walk_starts(nodes, first, bound if fixed else bound(), loop, fixed,
+                                       *args, *scratch)
             for i in range(count):
                 yield out_paths[i, :out_lengths[i]].tolist()
 
-    def search(self, starts: np.ndarray, bound: Callable[[], int]) -> Any:
-        """Yield what :func:`_search` finds from each start (that finds something)."""
-        for path in self.walk(starts, False, bound):
-            placements, eliminations = _conclusion(self.board, path[0], path[-1])
-            yield path, placements, eliminations
+    def best(self, starts: np.ndarray, loop: bool, max_nodes: int,
+             bound: float = float("inf")) -> tuple[tuple, list[Node]] | None:
+        """The best chain (``loop`` False) or nice loop (True) from ``starts``, ranked in the
+        kernel (:func:`~sudokit.logic.chain_kernels.rank_starts`) as :func:`find_chain` and
+        :func:`_best_loop` rank them, for the modes with links inside cells: ``(key, path)``
+        or None. Single-digit chains come back to Python to be rated (:func:`_chain_key`)."""
+        from .chain_kernels import rank_starts
+
+        nodes = np.ascontiguousarray(starts, dtype=np.int64)
+        scratch = self._scratch()
+        out_paths, out_lengths = scratch[-3:-1]
+        mark, marked = self.kit.marks()
+        best = np.zeros(6, dtype=np.float64)
+        best_path = np.empty(MAX_COMPILED_NODES, dtype=np.int64)
+        ratings = _chain_ratings()
+        masks, n = self.shape_masks, self.n
+        first = 0
+        while first < len(nodes):
+            first, count = rank_starts(nodes, first, max_nodes, loop, bound, ratings, best,
+                                       best_path, *self.args, *scratch, mark, marked)
+            if count:  # a single-digit chain, rated here
+                found = out_paths[0, :out_lengths[0]]
+                path = [(masks[v // n], v % n) for v in found.tolist()]
+                placements, eliminations = _conclusion(self.board, path[0], path[-1])
+                key = _chain_key(self.board, path, placements, eliminations)
+                if not best[0] or key < _best_key(best):
+                    best[:] = (1, *key, len(path))
+                    best_path[:len(path)] = found
+        if not best[0]:
+            return None
+        return _best_key(best), [(masks[v // n], v % n)
+                                 for v in best_path[:int(best[5])].tolist()]
+
+
+def _best_key(best: np.ndarray) -> tuple[float, int, int, int]:
+    """The key held in a :func:`~sudokit.logic.chain_kernels.rank_starts` ``best`` array."""
+    rating, nodes, placements, eliminations = best[1:5].tolist()
+    return rating, int(nodes), int(placements), int(eliminations)
+
+
+@cache
+def _chain_ratings() -> np.ndarray:
+    """float64[L]: the rating of a chain over several digits of length L (:func:`chain_rating`:
+    7.0 plus the length bonus), for the compiled ranking."""
+    return np.asarray([7.0 + length_bonus(k) for k in range(MAX_COMPILED_NODES + 1)],
+                      dtype=np.float64)
 
 
 def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[bytes]]:
@@ -702,18 +789,18 @@ def _best_loop(board: Board, graph: _Graph | None, starts: Any, bound: float | N
     if bound is not None:  # longer loops rate bound or more (the length bonus never falls)
         while max_nodes > 1 and not 7.0 + length_bonus(max_nodes - 2) < bound:
             max_nodes -= 1
+    if walker is not None:  # ranked in the kernel, same walks and keys
+        ranked = walker.best(starts, True, max_nodes, float("inf") if bound is None else bound)
+        if ranked is None:
+            return None
+        key, path = ranked
+        return key, path, loop_eliminations(board, path)
     best: tuple | None = None
-
-    def limit() -> int:
-        return best[0][1] if best else max_nodes
-
-    if walker is not None:
-        found_iter = ((path, loop_eliminations(board, path))
-                      for path in walker.walk(starts, True, limit))
-    else:
-        found_iter = (found for start in starts
-                      if (found := _search_loop(graph, start, limit())) is not None)
-    for path, eliminations in found_iter:
+    for start in starts:
+        found = _search_loop(graph, start, best[0][1] if best else max_nodes)
+        if found is None:
+            continue
+        path, eliminations = found
         if len({d for _m, d in path}) == 1:
             continue  # single-digit loops: the X-chain stages
         key = (7.0 + length_bonus(len(path) - 2), len(path), 0, -len(eliminations))
