@@ -32,7 +32,7 @@ from ..geometry import Geometry
 from .state import Board
 
 __all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "digit_forcing_keys",
-           "forcing_best", "grid_tables", "group_nodes", "per_geometry", "propagate",
+           "digit_starts", "forcing_best", "grid_tables", "group_nodes", "per_geometry", "propagate",
            "rank_starts", "shape_tables", "walk_starts"]
 
 
@@ -923,6 +923,30 @@ def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
                 m += 1
         for p in range(m):
             nodes[k] = groups[d, p] * n + d
+            k += 1
+    return k
+
+
+@jit
+def digit_starts(cand, digits, part_cells, part_shape, rank, n, groups, nodes, starts):
+    """The start nodes of the single-digit walks of the digits in the mask ``digits``, in the
+    order of :meth:`sudokit.logic.chains._Walker.starts` (candidates: cells ascending, then
+    digits; then grouped nodes: digits ascending, by rank), written to ``starts`` (int64); fills
+    ``groups`` (int32[N, I]) and ``nodes`` (int64, scratch) as :func:`group_nodes` does (every
+    digit). Returns the number of starts."""
+    for d in range(n):
+        for j in range(groups.shape[1]):
+            groups[d, j] = -1
+    n_nodes = group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes)
+    k = 0
+    for c in range(cand.shape[0]):
+        for d in range(n):
+            if cand[c, d] and (digits >> d) & 1:
+                starts[k] = c * n + d
+                k += 1
+    for i in range(n_nodes):
+        if (digits >> (nodes[i] % n)) & 1:
+            starts[k] = nodes[i]
             k += 1
     return k
 

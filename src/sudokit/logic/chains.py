@@ -15,7 +15,7 @@ length_bonus`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -503,15 +503,9 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
             found += entry[1]
     if missing:
         walked = max(max_nodes, X_NODES)  # the short X-chains' walk serves X-Chain too
-        walker = _Walker.of(board, mode)
-        starts = walker.starts(mode)
-        if len(missing) < n:
-            keep = np.zeros(n, dtype=bool)
-            keep[missing] = True
-            starts = starts[keep[starts % n]]
         new: dict[int, list[tuple]] = {d0: [] for d0 in missing}
-        masks = walker.shape_masks
-        for nodes in walker.walk_nodes(starts, False, walked):
+        masks = _kit(board.geometry, mode in _GROUPED).shape_masks
+        for nodes in _digit_walks(board, mode, sum(1 << d0 for d0 in missing), walked):
             path = [(masks[v // n], v % n) for v in nodes]
             placements, eliminations = _conclusion(board, path[0], path[-1])
             new[nodes[0] % n].append((nodes[0], len(path),
@@ -532,6 +526,38 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
         if best is None or key < best[1]:
             best = (length, key, path, placements, eliminations)
     return best
+
+
+def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iterator[list[int]]:
+    """The compiled walks of a single-digit ``mode`` from every start of the digits in the mask
+    ``digits`` (the order of :meth:`_Walker.starts`), each bounded by ``bound`` nodes: yield
+    the path (the kernel's node numbers, ``shape * N + d``) of the chain found from each start
+    that finds one. The starts and grouped nodes are made in the kernel
+    (:func:`~sudokit.logic.chain_kernels.digit_starts`), the walks run in as few calls as the
+    output room allows."""
+    from .chain_kernels import board_arrays, digit_starts, walk_starts
+
+    grouped = mode in _GROUPED
+    kit = _kit(board.geometry, grouped)
+    arrays = board_arrays(board)
+    key = _WALKER_KEYS[mode]
+    owner = board.memo.get(key)  # the link caches of the work arrays belong to it
+    if owner is None:
+        owner = board.memo[key] = object()
+    groups, group_buffer, starts = kit.digit_buffers()
+    sh = kit.shapes
+    k = digit_starts(arrays.cand, digits, sh.part_cells, sh.part_shape, sh.rank, kit.n, groups,
+                     group_buffer, starts)
+    scratch = kit.scratch(owner)
+    out_paths, out_lengths = scratch[-3:-1]
+    args = (kit.n, kit.n_cells, arrays.masks, arrays.open, *kit.grid_args, groups, True,
+            False, False, grouped)
+    nodes = starts[:k]
+    first = 0
+    while first < k:
+        first, count = walk_starts(nodes, first, bound, False, True, *args, *scratch)
+        for i in range(count):
+            yield out_paths[i, :out_lengths[i]].tolist()
 
 
 KERNEL_CELLS = 256
@@ -581,6 +607,18 @@ class _Kit:
         self.grid_args = (t.sees, t.peers, sh.cells, sh.member, sh.common, sh.unit_has,
                           t.units, t.units_of, sh.part, sh.position, sh.part_shape)
         self.local = threading.local()
+
+    def digit_buffers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """This thread's ``groups``, ``nodes`` and ``starts`` arrays of
+        :func:`~sudokit.logic.chain_kernels.digit_starts` (refilled by each call)."""
+        buffers = getattr(self.local, "digit", None)
+        if buffers is None:
+            sh = self.shapes
+            buffers = self.local.digit = (
+                np.full((self.n, self.group_width), -1, dtype=np.int32),
+                np.empty(max(len(sh.part_cells), 1) * self.n, dtype=np.int64),
+                np.empty(self.size, dtype=np.int64))
+        return buffers
 
     def marks(self) -> tuple[np.ndarray, np.ndarray]:
         """This thread's ``mark`` (uint8[C * N], zeros) and ``marked`` (int64[C * N]) arrays
@@ -686,18 +724,11 @@ class _Walker:
             nodes = np.concatenate([nodes, self.group_nodes])
         return nodes
 
-    def walk(self, starts: np.ndarray, loop: bool, bound: Callable[[], int]) -> Any:
-        """Yield the path of the first chain (with ``loop``: nice loop) found from each start
-        node in turn (the path begins with the start), each walk bounded by ``bound()``
-        nodes."""
-        masks, n = self.shape_masks, self.n
-        for nodes in self.walk_nodes(starts, loop, bound):
-            yield [(masks[v // n], v % n) for v in nodes]
-
     def walk_nodes(self, starts: np.ndarray, loop: bool, bound: Callable[[], int] | int) -> Any:
-        """:meth:`walk` with each path as the kernel's node numbers (``shape * N + d``);
-        ``bound`` may be a fixed number of nodes (the walks then run in fewer kernel
-        calls)."""
+        """Yield the path of the first chain (with ``loop``: nice loop) found from each start
+        node in turn (the path begins with the start), as the kernel's node numbers (``shape *
+        N + d``), each walk bounded by ``bound()`` nodes; ``bound`` may be a fixed number of
+        nodes (the walks then run in fewer kernel calls)."""
         from .chain_kernels import walk_starts
 
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
