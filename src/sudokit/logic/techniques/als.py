@@ -11,6 +11,7 @@ search; sets of up to four cells are searched.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -129,17 +130,29 @@ def als_arrays(board: Board) -> AlsArrays | None:
     t = grid_tables(board.geometry)
     arrays = board_arrays(board)
     n = board.side
-    capacity = _capacity(n, len(t.units))
-    cells = np.empty((capacity, MAX_CELLS), dtype=np.int32)
-    digits = np.empty(capacity, dtype=np.int64)
-    scratch = np.empty((3, n + 1), dtype=np.int64)
+    cells, digits, scratch = _buffers(_capacity(n, len(t.units)), n)
     k = enumerate_als(arrays.masks, arrays.values, t.units, t.units_of, MAX_CELLS, cells, digits,
                       scratch[0], scratch[1], scratch[2])
-    out = None if k < 0 else AlsArrays(cells[:k], digits[:k], k, arrays.masks, arrays.values,
-                                       t.sees, t.peers,
+    out = None if k < 0 else AlsArrays(cells[:k].copy(), digits[:k].copy(), k, arrays.masks,
+                                       arrays.values, t.sees, t.peers,
                                        np.flatnonzero(arrays.cand.sum(axis=1) == 2))
     board.memo["als-arrays"] = out
     return out
+
+
+_LOCAL = threading.local()
+
+
+def _buffers(capacity: int, side: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's output and work arrays of
+    :func:`~sudokit.logic.chain_als.enumerate_als` (``capacity`` sets; reused, so a board's
+    sets cost no large allocation: the board keeps a copy of the rows filled)."""
+    arrays = getattr(_LOCAL, "arrays", None)
+    if arrays is None or arrays[0].shape[0] != capacity or arrays[2].shape[1] != side + 1:
+        arrays = _LOCAL.arrays = (np.empty((capacity, MAX_CELLS), dtype=np.int32),
+                                  np.empty(capacity, dtype=np.int64),
+                                  np.empty((3, side + 1), dtype=np.int64))
+    return arrays
 
 
 @cache
