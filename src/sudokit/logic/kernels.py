@@ -89,6 +89,30 @@ def _single(m):
 
 
 @jit
+def _digit_bits(masks, values, dbits):
+    """``dbits[d, w]``: word w of the bitset over cells of the open cells holding digit d+1
+    (cell c is bit c % 64 of word c // 64)."""
+    dbits[:, :] = ZERO
+    for cell in range(masks.shape[0]):
+        if values[cell] == 0:
+            w = cell >> 6
+            b = _bit(cell & 63)
+            m = masks[cell]
+            while m != ZERO:
+                dbits[lowest_index(m), w] |= b
+                m &= m - ONE
+
+
+@jit
+def _meet(a, b, c, d):
+    """Whether the bitsets a & b & c & d (uint64[W] each) share a cell."""
+    for w in range(a.shape[0]):
+        if a[w] & b[w] & c[w] & d[w] != ZERO:
+            return True
+    return False
+
+
+@jit
 def _next_combination(idx, k, n):
     """Advance ``idx[:k]`` (ascending indices below n) to the next combination in the order of
     :func:`itertools.combinations`; False after the last."""
@@ -332,14 +356,11 @@ def _fish(places, size, idx, bases, out):
 
 
 @jit
-def _sees_all(sees, cell, a, b, c):
-    return sees[cell, a] != 0 and sees[cell, b] != 0 and (c < 0 or sees[cell, c] != 0)
-
-
-@jit
-def _wing(masks, values, sees, pivot_size, wings, out):
+def _wing(masks, values, peer_bits, dbits, everywhere, pivot_size, wings, out):
     """The first XY-Wing (pivot of 2) or XYZ-Wing (3) in the order of ``wings._wing``:
-    ``out[1:4]`` pivot, pincers."""
+    ``out[1:4]`` pivot, pincers. ``peer_bits``: uint64[C, W] each cell's peers as a bitset
+    (a cell is not its own peer), ``dbits``: see :func:`_digit_bits`, ``everywhere``: uint64[W]
+    all ones."""
     n_cells = masks.shape[0]
     share = 1 if pivot_size == 2 else 2
     for pivot in range(n_cells):
@@ -347,11 +368,15 @@ def _wing(masks, values, sees, pivot_size, wings, out):
         if values[pivot] != 0 or popcount(pm) != pivot_size:
             continue
         n_wings = 0
-        for c in range(n_cells):
-            if (values[c] == 0 and c != pivot and popcount(masks[c]) == 2
-                    and sees[pivot, c] != 0 and popcount(masks[c] & pm) == share):
-                wings[n_wings] = c
-                n_wings += 1
+        for w in range(peer_bits.shape[1]):  # the pivot's peers, ascending
+            peers = peer_bits[pivot, w]
+            while peers != ZERO:
+                c = (w << 6) + lowest_index(peers)
+                peers &= peers - ONE
+                if (values[c] == 0 and popcount(masks[c]) == 2
+                        and popcount(masks[c] & pm) == share):
+                    wings[n_wings] = c
+                    n_wings += 1
         for i in range(n_wings):
             a = wings[i]
             ma = masks[a]
@@ -361,21 +386,20 @@ def _wing(masks, values, sees, pivot_size, wings, out):
                 z = ma & mb
                 if popcount(z) != 1 or ma == mb:
                     continue
-                third = -1
                 if pivot_size == 2:
                     if (ma | mb) & ~(pm | z) != ZERO or z & pm != ZERO:
                         continue
+                    third = everywhere  # the pivot lacks z: not among the cells holding it
                 else:
                     if (ma | mb) != pm:
                         continue
-                    third = pivot
-                for cell in range(n_cells):
-                    if (values[cell] == 0 and masks[cell] & z != ZERO and cell != pivot
-                            and cell != a and cell != b and _sees_all(sees, cell, a, b, third)):
-                        out[1] = pivot
-                        out[2] = a
-                        out[3] = b
-                        return True
+                    third = peer_bits[pivot]
+                # an open cell holding z, other than the pincers (and the pivot), seeing them
+                if _meet(dbits[lowest_index(z)], peer_bits[a], peer_bits[b], third):
+                    out[1] = pivot
+                    out[2] = a
+                    out[3] = b
+                    return True
     return False
 
 
@@ -430,8 +454,7 @@ def _ur_type3(masks, values, units, roof0, roof1, extra, u, idx, others):
 
 @jit
 def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx, others,
-                      shared):
-    n_cells = masks.shape[0]
+                      shared, peer_bits, dbits, everywhere):
     for r in range(rects.shape[0]):
         a, b, c, d = rects[r, 0], rects[r, 1], rects[r, 2], rects[r, 3]
         if values[a] != 0 or values[b] != 0 or values[c] != 0 or values[d] != 0:
@@ -465,11 +488,10 @@ def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx
                     continue
                 m0, m1 = masks[roof0], masks[roof1]
                 extra = (m0 | m1) & ~pair
-                if popcount(extra) == 1 and m0 == m1:  # type 2
-                    for cell in range(n_cells):
-                        if (values[cell] == 0 and masks[cell] & extra != ZERO
-                                and sees[cell, roof0] != 0 and sees[cell, roof1] != 0):
-                            return True
+                if popcount(extra) == 1 and m0 == m1 and _meet(  # type 2
+                        dbits[lowest_index(extra)], peer_bits[roof0], peer_bits[roof1],
+                        everywhere):
+                    return True
                 n_shared = _shared_units(cell_units, units, roof0, roof1, shared)
                 for k in range(n_shared):  # type 4
                     u = shared[k]
@@ -537,7 +559,8 @@ def _cells_with(masks, values, d, cells):
 
 
 @jit
-def _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs, cells, out):
+def _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits, everywhere,
+                 out):
     """Two strong links on a digit whose near ends see each other and whose far ends do not,
     with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``):
     the first Skyscraper (two rows or two columns) or 2-String Kite (a row and a column whose
@@ -548,7 +571,6 @@ def _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs, cells
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs < 2:
             continue
-        n_with = _cells_with(masks, values, d, cells)
         for i in range(n_pairs):
             p1, p2 = pairs[i, 1], pairs[i, 2]
             for j in range(i + 1, n_pairs):
@@ -562,12 +584,8 @@ def _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs, cells
                         b, far_b = (q1, q2) if eb == 0 else (q2, q1)
                         if sees[a, b] == 0 or sees[far_a, far_b] != 0:
                             continue
-                        seen = False
-                        for c in range(n_with):
-                            if sees[cells[c], far_a] != 0 and sees[cells[c], far_b] != 0:
-                                seen = True
-                                break
-                        if not seen:
+                        if not _meet(dbits[d], peer_bits[far_a], peer_bits[far_b],
+                                     everywhere):
                             continue
                         named = ((k1 == k2 and k1 <= 1)
                                  or (k1 + k2 == 1 and box_of[a] == box_of[b]))
@@ -586,38 +604,45 @@ def _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs, cells
 
 
 @jit
-def _sees_every(sees, cell, group, size):
-    for k in range(size):
-        if sees[cell, group[k]] == 0:
-            return False
-    return True
-
-
-@jit
-def _er_with_pair(cell_units, sees, box, near, n_near, far, n_far, pairs, n_pairs, cells,
-                  n_with, out):
-    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...); the
-    strong link found goes to ``out[6:8]`` (its end seeing the near cells, its other end)."""
+def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, peer_bits,
+                  digit_bits, ends, outside, targets, seeing, everywhere, out):
+    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...);
+    ``digit_bits``: the digit's open cells, ``ends``: the ends of its strong links,
+    ``outside``: the cells outside the box (bitsets, uint64[W]); ``targets``, ``seeing``:
+    uint64[W] scratch (the digit's cells outside the box seeing every far cell; the link ends
+    outside it seeing every near cell). The strong link found goes to ``out[6:8]`` (its end seeing the near
+    cells, its other end)."""
+    some_end = False
+    some_target = False
+    for w in range(targets.shape[0]):
+        # the digit's cells outside the box seeing every far cell; the cells seeing every near
+        targets[w] = digit_bits[w] & outside[w]
+        for k in range(n_far):
+            targets[w] &= peer_bits[far[k], w]
+        seeing[w] = ends[w] & outside[w]
+        for k in range(n_near):
+            seeing[w] &= peer_bits[near[k], w]
+        some_target = some_target or targets[w] != ZERO
+        some_end = some_end or seeing[w] != ZERO
+    if not (some_end and some_target):
+        return False
     for k in range(n_pairs):
         if cell_units[pairs[k, 1], 2] == box or cell_units[pairs[k, 2], 2] == box:
             continue
         for e in range(2):
             x, y = (pairs[k, 1], pairs[k, 2]) if e == 0 else (pairs[k, 2], pairs[k, 1])
-            if not _sees_every(sees, x, near, n_near):
+            if seeing[x >> 6] & _bit(x & 63) == ZERO:
                 continue
-            for c in range(n_with):
-                cell = cells[c]
-                if (sees[cell, y] != 0 and cell_units[cell, 2] != box
-                        and _sees_every(sees, cell, far, n_far)):
-                    out[6] = x
-                    out[7] = y
-                    return True
+            if _meet(targets, peer_bits[y], everywhere, everywhere):
+                out[6] = x
+                out[7] = y
+                return True
     return False
 
 
 @jit
-def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near, far, cells,
-                     out):
+def _empty_rectangle(units, places, cell_units, pairs, near, far, peer_bits, unit_bits,
+                     dbits, everywhere, bitsets, out):
     """A box whose places for a digit lie on one row and one column, with a strong link
     outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1. Fills
     ``out[1:8]`` with (digit - 1, box, row, column, whether the near cells are the column's,
@@ -627,17 +652,24 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs == 0:
             continue
-        n_with = -1  # the digit's cells, listed when a box first qualifies
+        ends = bitsets[0]
+        ends[:] = ZERO
+        for k in range(n_pairs):
+            for e in range(1, 3):
+                ends[pairs[k, e] >> 6] |= _bit(pairs[k, e] & 63)
         for box in range(2 * side, 3 * side):
             inside = places[box, d]
             if popcount(inside) < 2:
                 continue
+            outside = bitsets[1]
+            for w in range(outside.shape[0]):
+                outside[w] = ~unit_bits[box, w]
             lines = ZERO  # rows (bits 0..N-1) and columns (bits N..2N-1) the places lie on
             m = inside
             while m != ZERO:
                 cell = units[box, lowest_index(m)]
                 m &= m - ONE
-                lines |= _bit(cell // side) | _bit(side + cell % side)
+                lines |= _bit(cell_units[cell, 0]) | _bit(cell_units[cell, 1])
             row_bits = lines & (_bit(side) - ONE)
             while row_bits != ZERO:  # the rows, then the columns, of the places, ascending
                 row = lowest_index(row_bits)
@@ -653,10 +685,10 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
                     while m != ZERO:
                         cell = units[box, lowest_index(m)]
                         m &= m - ONE
-                        if cell // side == row:
+                        if cell_units[cell, 0] == row:
                             near[n_row] = cell
                             n_row += 1
-                        elif cell % side == col:
+                        elif cell_units[cell, 1] == side + col:
                             far[n_col] = cell
                             n_col += 1
                         else:
@@ -667,15 +699,15 @@ def _empty_rectangle(masks, values, units, places, sees, cell_units, pairs, near
                     out[2] = box
                     out[3] = row
                     out[4] = col
-                    if n_with < 0:
-                        n_with = _cells_with(masks, values, d, cells)
                     out[5] = 0
-                    if _er_with_pair(cell_units, sees, box, near, n_row, far, n_col, pairs,
-                                     n_pairs, cells, n_with, out):
+                    if _er_with_pair(cell_units, box, near, n_row, far, n_col, pairs,
+                                     n_pairs, peer_bits, dbits[d], ends, outside,
+                                     bitsets[2], bitsets[3], everywhere, out):
                         return True
                     out[5] = 1
-                    if _er_with_pair(cell_units, sees, box, far, n_col, near, n_row, pairs,
-                                     n_pairs, cells, n_with, out):
+                    if _er_with_pair(cell_units, box, far, n_col, near, n_row, pairs,
+                                     n_pairs, peer_bits, dbits[d], ends, outside,
+                                     bitsets[2], bitsets[3], everywhere, out):
                         return True
     return False
 
@@ -755,7 +787,7 @@ def _wrap_or_trap(sees, colour, cells, n_with):
 
 @jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                box_of, places, work, vals, pairs, out):
+                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -768,9 +800,13 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         inter: int64[I, 5] unit intersections (see :func:`_locked`), sees: uint8[C, C] peer
             matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
             unique-rectangle corners, swappable: whether uniqueness techniques apply,
-            box_of: int64[C] the box (or jigsaw region) of each cell.
+            box_of: int64[C] the box (or jigsaw region) of each cell, peer_bits: uint64[C, W]
+            each cell's peers as a bitset over cells (cell c: bit c % 64 of word c // 64,
+            W = ceil(C / 64); a cell is not its own peer), unit_bits: uint64[U, W] each unit's
+            cells.
         places: uint64[U, N] scratch, filled with the digits' places per unit.
-        work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3]: scratch.
+        work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3],
+            bitsets: uint64[N + 5, W]: scratch.
         out: int64[8] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
@@ -791,6 +827,11 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
     rest = 4 + width + cell_units.shape[1] + 2 * side
     colour_stack = work[rest:rest + n_cells]
     cells = work[rest + n_cells:rest + 2 * n_cells]
+    dbits = bitsets[:side]  # the digits' open cells, filled when first needed
+    everywhere = bitsets[side]
+    er_bits = bitsets[side + 1:side + 5]  # Empty Rectangle's scratch bitsets
+    everywhere[:] = ~ZERO
+    have_dbits = False
     out[0] = -1
     for k in range(codes.shape[0]):
         code = codes[k]
@@ -815,24 +856,35 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                                    vals, out)
         elif T_FISH_2 <= code <= T_FISH_4:
             found = _fish(places, code - T_FISH_2 + 2, idx, scratch, out)
-        elif code == T_XY_WING:
-            found = _wing(masks, values, sees, 2, scratch, out)
-        elif code == T_XYZ_WING:
-            found = _wing(masks, values, sees, 3, scratch, out)
+        elif code == T_XY_WING or code == T_XYZ_WING:
+            if not have_dbits:
+                _digit_bits(masks, values, dbits)
+                have_dbits = True
+            found = _wing(masks, values, peer_bits, dbits, everywhere,
+                          2 if code == T_XY_WING else 3, scratch, out)
         elif code == T_UNIQUE_RECTANGLE:
+            if not have_dbits:
+                _digit_bits(masks, values, dbits)
+                have_dbits = True
             found = _unique_rectangle(masks, values, units, places, sees, cell_units, rects,
-                                      idx, scratch, shared)
+                                      idx, scratch, shared, peer_bits, dbits, everywhere)
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
-            found = _turbot_fish(masks, values, units, ukind, places, sees, box_of, pairs,
-                                 scratch, out)
+            if not have_dbits:
+                _digit_bits(masks, values, dbits)
+                have_dbits = True
+            found = _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits,
+                                 everywhere, out)
         elif code == T_SIMPLE_COLOURING:
             found = _simple_colouring(masks, values, units, places, sees, pairs, scratch,
                                       colour_stack, cells)
         elif code == T_EMPTY_RECTANGLE:
-            found = _empty_rectangle(masks, values, units, places, sees, cell_units, pairs,
-                                     near, far, scratch, out)
+            if not have_dbits:
+                _digit_bits(masks, values, dbits)
+                have_dbits = True
+            found = _empty_rectangle(units, places, cell_units, pairs, near, far, peer_bits,
+                                     unit_bits, dbits, everywhere, er_bits, out)
         if found:
             out[0] = k
             return k

@@ -62,6 +62,8 @@ class Tables:
     rects: np.ndarray
     swappable: bool
     box_of: np.ndarray
+    peer_bits: np.ndarray
+    unit_bits: np.ndarray
     work: int
 
 
@@ -87,8 +89,26 @@ def tables(geometry: Geometry) -> Tables:
     width = cell_units.shape[1]
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
     box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
+    if np.diagonal(sees).any():
+        raise ValueError("a cell listed as its own peer")  # the kernels' bitsets assume not
     return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
+                  _bitsets(sees.astype(bool)), _bitsets(_members(units, n_cells)),
                   4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
+
+
+def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
+    """bool[U, C]: whether each cell is in each unit."""
+    member = np.zeros((len(units), n_cells), dtype=bool)
+    member[np.arange(len(units))[:, None], units] = True
+    return member
+
+
+def _bitsets(rows: np.ndarray) -> np.ndarray:
+    """uint64[R, ceil(C / 64)]: each row of a bool[R, C] array as a bitset over cells (cell c
+    is bit c % 64 of word c // 64), as the kernels read them."""
+    packed = np.packbits(rows, axis=1, bitorder="little")
+    pad = -packed.shape[1] % 8
+    return np.ascontiguousarray(np.pad(packed, ((0, 0), (0, pad))).view("<u8").astype(np.uint64))
 
 
 _SUBSETS = {f"{kind} {name}": size for kind in ("Naked", "Hidden")
@@ -119,10 +139,11 @@ class Run:
         """
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
-        work, vals, pairs, out = _scratch(t)
+        work, vals, pairs, bitsets, out = _scratch(t)
         k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
                                    t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                   t.swappable, t.box_of, places, work, vals, pairs, out)
+                                   t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
+                                   work, vals, pairs, bitsets, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -186,15 +207,17 @@ class Run:
 _LOCAL = threading.local()
 
 
-def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """This thread's scratch arrays for the kernel on grids of ``t`` (work, vals, pairs,
-    out)."""
+    bitsets, out)."""
     arrays = getattr(_LOCAL, "arrays", None)
     if (arrays is None or arrays[0].shape[0] != t.work or arrays[1].shape[0] != t.units.shape[1]
-            or arrays[2].shape[0] != len(t.units)):
+            or arrays[2].shape[0] != len(t.units) or arrays[3].shape[1] != t.peer_bits.shape[1]):
         arrays = _LOCAL.arrays = (np.empty(t.work, dtype=np.int64),
                                   np.empty(t.units.shape[1], dtype=np.uint64),
                                   np.empty((len(t.units), 3), dtype=np.int64),
+                                  np.empty((t.units.shape[1] + 5, t.peer_bits.shape[1]),
+                                           dtype=np.uint64),
                                   np.empty(8, dtype=np.int64))
     return arrays
 
