@@ -53,3 +53,17 @@ def test_several_solutions_and_none() -> None:
     dead = Puzzle.parse("123456780" + "." * 8 + "9" + "." * 63)  # r1c9 has no candidate
     with pytest.raises(InvalidPuzzle, match="no solution"):
         _solution(dead)
+
+
+@pytest.mark.parametrize("text", RATED[:6])
+def test_runs_of_singles_copied_in_lead_to_the_same_steps_and_state(text: str) -> None:
+    from sudokit.logic import Candidates, solve_steps
+
+    puzzle = _coerce(text)
+    solution, _ = _solution(puzzle)
+    one_by_one, copied = Candidates.from_puzzle(puzzle), Candidates.from_puzzle(puzzle)
+    steps = list(solve_steps(one_by_one, solution=solution))
+    assert list(solve_steps(copied, solution=solution, every_state=False)) == steps
+    assert copied.masks.tolist() == one_by_one.masks.tolist()
+    assert copied.grid() == one_by_one.grid() == solution
+    assert sum(s.technique in ("Full House", "Hidden Single", "Naked Single") for s in steps) > 5

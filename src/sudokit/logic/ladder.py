@@ -36,14 +36,19 @@ from .step import Step
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
 from .techniques.single_digit import er_parts, er_step, turbot_step
-from .techniques.singles import full_house_step, hidden_single_step, naked_single_step
+from .techniques.singles import (
+    full_house_step,
+    hidden_single_step,
+    naked_single_step,
+    single_steps,
+)
 from .techniques.subsets import hidden_subset_step, naked_subset_step
 from .techniques.uniqueness import rectangle_shapes, swappable
 from .techniques.wings import wing_step
 from .units import intersections, unit_kind
 
-__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "plan",
-           "tables"]
+__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "next_steps",
+           "plan", "tables"]
 
 MAX_CELLS = 1024
 """Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
@@ -192,6 +197,11 @@ class Run:
             return naked_single_step(geometry, cell, digit)
         return hidden_single_step(geometry, unit, cell, digit, tech.rating)
 
+    def single_steps(self, geometry: Geometry, found: list[list[int]]) -> list[Step]:
+        """The steps of the singles ``found``, rows of (k, unit, cell, digit) as
+        :meth:`single_step` takes them, on a run that starts with the four singles."""
+        return single_steps(geometry, found, tuple(t.rating for t in self.techniques[:4]))
+
     def _locked(self, board: Board, tech: Technique, places: np.ndarray, row: int,
                 d0: int) -> Step:
         """The locked-candidates step of intersection ``row`` of the tables, digit d0 + 1."""
@@ -283,16 +293,25 @@ def first_steps(board: Board, items: Sequence[Technique | Run]) -> list[Step]:
     the next step once the ones before it are placed (the ladder restarts from the easiest
     technique after every step, and the singles come first); empty when no step is found.
     Following them in compiled code spares a board snapshot and a kernel call per single."""
+    return next_steps(board, items)[0]
+
+
+def next_steps(board: Board, items: Sequence[Technique | Run]
+               ) -> tuple[list[Step], tuple[np.ndarray, np.ndarray] | None]:
+    """:func:`first_steps`, with the candidate masks (uint64[C]) and placed digits (int16[C])
+    after the last of the steps when they are singles followed in compiled code (the state
+    they lead to, computed anyway: a caller may take it instead of placing them one by one);
+    None otherwise."""
     first = items[0] if items else None
     if isinstance(first, Run) and first.singles_first:
         t = first.tables
         seq, places = _chain_scratch(t)
-        count = _kernels().singles_chain(board.array.copy(), board.value_array.copy(), t.units,
-                                         t.ukind, t.sees, places, seq)
+        masks, values = board.array.copy(), board.value_array.copy()
+        count = _kernels().singles_chain(masks, values, t.units, t.ukind, t.sees, places, seq)
         if count:
-            return [first.single_step(board.geometry, *row) for row in seq[:count].tolist()]
+            return first.single_steps(board.geometry, seq[:count].tolist()), (masks, values)
     step = first_step(board, items)
-    return [] if step is None else [step]
+    return ([] if step is None else [step]), None
 
 
 def first_step(board: Board, items: Sequence[Technique | Run]) -> Step | None:

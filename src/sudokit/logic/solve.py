@@ -17,8 +17,8 @@ from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..result import Limits, Stats
 from .dynamic import search_solution
-from .ladder import first_steps, plan
 from .ladder import next_step as ladder_next_step
+from .ladder import next_steps, plan
 from .registry import Kind, Technique, techniques
 from .state import Board, Candidates
 from .step import Step
@@ -119,7 +119,7 @@ def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
 def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
                 solution: Sequence[int] | None = None, limits: Limits | None = None,
                 stats: Stats | None = None, max_rating: float | None = None,
-                unique: bool = True) -> Iterator[Step]:
+                unique: bool = True, every_state: bool = True) -> Iterator[Step]:
     """Apply the easiest step until the grid is full or nothing applies; yield each step.
 
     Args:
@@ -133,24 +133,35 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         max_rating: leave out techniques rated above this.
         unique: whether ``solution`` is the only one; if not, a trial step may pick another
             solution, which then replaces ``solution`` for the following steps.
+        every_state: False when the caller does not read ``state`` between steps: a run of
+            singles the compiled ladder followed ahead (:func:`~sudokit.logic.ladder.next_steps`)
+            is then not placed one by one; the state it leads to, computed by the kernel with
+            the same placements, is copied in at its last step. Each step is still checked.
 
     Raises:
         SolverBug: a step contradicts ``solution``.
         LimitReached: the time limit passed.
     """
     ladder = plan(tuple(techniques(kinds, max_rating, state.geometry.side)), state.geometry)
-    ahead: list[Step] = []  # singles found ahead (ladder.first_steps), next first
+    ahead: list[Step] = []  # singles found ahead (ladder.next_steps), next first
+    after = None  # the state after them, when every_state is False
     while ahead or not state.solved:  # a single ahead places an open cell: not solved yet
         if limits is not None and stats is not None:
             limits.check(stats)
         if not ahead:
-            ahead = first_steps(state.board(), ladder)[::-1]
+            ahead, after = next_steps(state.board(), ladder)
             if not ahead:
                 return
+            ahead.reverse()
+            if every_state:
+                after = None
         step = ahead.pop()
         if unique or step.technique != "Trial":
             check_step(step, solution)
-        apply_step(state, step)
+        if after is None:
+            apply_step(state, step)
+        elif not ahead:
+            state.masks[:], state.values[:] = after
         if not unique and step.technique == "Trial":
             solution = search_solution(state.board())
         if stats is not None:
@@ -227,7 +238,7 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     solution, unique = _solution(puzzle)
     kinds = _kinds(unique, trial)
     return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution,
-                            unique=unique))
+                            unique=unique, every_state=False))
 
 
 def explain_states(puzzle: PuzzleLike, *, trial: bool = True
@@ -289,7 +300,7 @@ def rate(puzzle: PuzzleLike) -> Rating:
     puzzle = _coerce(puzzle)
     solution, unique = _solution(puzzle)
     steps = list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, True),
-                             solution=solution, unique=unique))
+                             solution=solution, unique=unique, every_state=False))
     return rating_of(steps, unique)
 
 

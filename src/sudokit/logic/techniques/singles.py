@@ -13,7 +13,7 @@ from ..step import Step
 from ..units import units_of_kind
 
 __all__ = ["full_house", "full_house_step", "hidden_single_box", "hidden_single_line",
-           "hidden_single_step", "naked_single", "naked_single_step"]
+           "hidden_single_step", "naked_single", "naked_single_step", "single_steps"]
 
 
 def full_house_step(geometry: Geometry, unit: int, cell: int, digit: int) -> Step:
@@ -38,6 +38,25 @@ def naked_single_step(geometry: Geometry, cell: int, digit: int) -> Step:
     return Step("Naked Single", 2.3,
                 lambda: f"{geometry.label(cell)} has one candidate left: {digit}",
                 placements=((cell, digit),), cells=(cell,), digits=(digit,))
+
+
+def single_steps(geometry: Geometry, found: list[list[int]],
+                 ratings: tuple[float, ...] = (1.0, 1.2, 1.5, 2.3)) -> list[Step]:
+    """The steps of many singles at once: ``found`` holds rows (k, unit, cell, digit) with k
+    0 full house, 1 hidden single in a box, 2 hidden single in a line, 3 naked single (unit
+    unused); ``ratings`` are the four techniques' ratings. The same steps as
+    :func:`full_house_step`, :func:`hidden_single_step` and :func:`naked_single_step`.
+
+    Raises:
+        IndexError: a k outside 0..3.
+    """
+    makers = (
+        lambda unit, cell, digit: full_house_step(geometry, unit, cell, digit),
+        lambda unit, cell, digit: hidden_single_step(geometry, unit, cell, digit, ratings[1]),
+        lambda unit, cell, digit: hidden_single_step(geometry, unit, cell, digit, ratings[2]),
+        lambda unit, cell, digit: naked_single_step(geometry, cell, digit),
+    )
+    return [makers[k](unit, cell, digit) for k, unit, cell, digit in found]
 
 
 @technique("Full House", 1.0)
