@@ -6,6 +6,9 @@ column 1.5, naked single 2.3 (Juillerat, Sudoku Explainer 1.2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+
 from ...geometry import Geometry
 from ..registry import technique
 from ..state import Board
@@ -16,47 +19,57 @@ __all__ = ["full_house", "full_house_step", "hidden_single_box", "hidden_single_
            "hidden_single_step", "naked_single", "naked_single_step", "single_steps"]
 
 
+def _full_house_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
+    return (f"{geometry.label(cell)} is the last open cell of {geometry.unit_names[unit]}: "
+            f"it is {digit}")
+
+
+def _hidden_single_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
+    return f"{geometry.label(cell)} is the only place for {digit} in {geometry.unit_names[unit]}"
+
+
+def _naked_single_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
+    return f"{geometry.label(cell)} has one candidate left: {digit}"
+
+
+_KINDS = (("Full House", _full_house_text), ("Hidden Single", _hidden_single_text),
+          ("Hidden Single", _hidden_single_text), ("Naked Single", _naked_single_text))
+"""Per single kind (0 full house, 1 hidden single in a box, 2 in a line, 3 naked single):
+technique name and text (formatted when the step's text is first read)."""
+
+
 def full_house_step(geometry: Geometry, unit: int, cell: int, digit: int) -> Step:
     """The step placing ``digit`` in ``cell``, the last open cell of ``unit``."""
-    return Step("Full House", 1.0,
-                lambda: f"{geometry.label(cell)} is the last open cell of "
-                        f"{geometry.unit_names[unit]}: it is {digit}",
-                placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return single_steps(geometry, [(0, unit, cell, digit)])[0]
 
 
 def hidden_single_step(geometry: Geometry, unit: int, cell: int, digit: int,
                        rating: float) -> Step:
     """The step placing ``digit`` in ``cell``, its only place in ``unit``."""
-    return Step("Hidden Single", rating,
-                lambda: f"{geometry.label(cell)} is the only place for {digit} in "
-                        f"{geometry.unit_names[unit]}",
-                placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return single_steps(geometry, [(1, unit, cell, digit)], (1.0, rating, rating, 2.3))[0]
 
 
 def naked_single_step(geometry: Geometry, cell: int, digit: int) -> Step:
     """The step placing ``digit``, the last candidate of ``cell``."""
-    return Step("Naked Single", 2.3,
-                lambda: f"{geometry.label(cell)} has one candidate left: {digit}",
-                placements=((cell, digit),), cells=(cell,), digits=(digit,))
+    return single_steps(geometry, [(3, -1, cell, digit)])[0]
 
 
-def single_steps(geometry: Geometry, found: list[list[int]],
-                 ratings: tuple[float, ...] = (1.0, 1.2, 1.5, 2.3)) -> list[Step]:
+def single_steps(geometry: Geometry, found: Sequence[Sequence[int]],
+                 ratings: Sequence[float] = (1.0, 1.2, 1.5, 2.3)) -> list[Step]:
     """The steps of many singles at once: ``found`` holds rows (k, unit, cell, digit) with k
     0 full house, 1 hidden single in a box, 2 hidden single in a line, 3 naked single (unit
-    unused); ``ratings`` are the four techniques' ratings. The same steps as
-    :func:`full_house_step`, :func:`hidden_single_step` and :func:`naked_single_step`.
+    unused); ``ratings`` are the four techniques' ratings. Each text is formatted when first
+    read.
 
     Raises:
         IndexError: a k outside 0..3.
     """
-    makers = (
-        lambda unit, cell, digit: full_house_step(geometry, unit, cell, digit),
-        lambda unit, cell, digit: hidden_single_step(geometry, unit, cell, digit, ratings[1]),
-        lambda unit, cell, digit: hidden_single_step(geometry, unit, cell, digit, ratings[2]),
-        lambda unit, cell, digit: naked_single_step(geometry, cell, digit),
-    )
-    return [makers[k](unit, cell, digit) for k, unit, cell, digit in found]
+    out = []
+    for k, unit, cell, digit in found:
+        name, text = _KINDS[k]
+        out.append(Step(name, ratings[k], partial(text, geometry, unit, cell, digit),
+                        ((cell, digit),), (), (cell,), (digit,)))
+    return out
 
 
 @technique("Full House", 1.0)
