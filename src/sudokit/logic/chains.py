@@ -402,13 +402,15 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None.
 
-    The walks run compiled (:func:`~sudokit.logic.chain_kernels.walk_starts`) on grids up to
-    :data:`KERNEL_CELLS` cells (grouped modes: grids of rows, columns and boxes only), with
-    the same starts, order and bounds as the Python walk (:func:`_search`), so the same chain
-    is found; compiled single-digit searches reuse, per digit, the walks of earlier snapshots
-    of the solve whose places of that digit were the same (:func:`_best_single_digit`). Only
-    the chosen chain becomes a :class:`~sudokit.logic.step.Step` (its text formatted when
-    read).
+    The walks run compiled on grids up to :data:`KERNEL_CELLS` cells (grouped modes: grids of
+    rows, columns and boxes only), with the same starts, order and bounds as the Python walk
+    (:func:`_search`), so the same chain is found. Single-digit searches
+    (:func:`~sudokit.logic.chain_kernels.walk_starts`) reuse, per digit, the walks of earlier
+    snapshots of the solve whose places of that digit were the same
+    (:func:`_best_single_digit`); the other modes rank their chains and nice loops in the
+    kernel (:func:`~sudokit.logic.chain_kernels.rank_starts`, one call per search unless a
+    single-digit chain turns up). Only the chosen chain becomes a
+    :class:`~sudokit.logic.step.Step` (its text formatted when read).
     """
     grouped = mode in _GROUPED
     compiled = _compiled(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
@@ -665,11 +667,13 @@ def _kit(geometry: Geometry, grouped: bool) -> _Kit:
     """The :class:`_Kit` of ``(geometry, grouped)`` (made once)."""
     return _kits()(geometry, grouped)
 
+
 _WALKER_KEYS = {mode: "chains-walker-" + mode.value for mode in ChainMode}
 
 
 class _Walker:
-    """The arrays of one board for :func:`~sudokit.logic.chain_kernels.walk_starts`."""
+    """The arrays of one board for :func:`~sudokit.logic.chain_kernels.rank_starts` (the modes
+    with links inside cells; the single-digit modes walk through :func:`_digit_walks`)."""
 
     def __init__(self, board: Board, mode: ChainMode) -> None:
         from .chain_kernels import board_arrays
@@ -723,25 +727,6 @@ class _Walker:
         if self.group_nodes.size:
             nodes = np.concatenate([nodes, self.group_nodes])
         return nodes
-
-    def walk_nodes(self, starts: np.ndarray, loop: bool, bound: Callable[[], int] | int) -> Any:
-        """Yield the path of the first chain (with ``loop``: nice loop) found from each start
-        node in turn (the path begins with the start), as the kernel's node numbers (``shape *
-        N + d``), each walk bounded by ``bound()`` nodes; ``bound`` may be a fixed number of
-        nodes (the walks then run in fewer kernel calls)."""
-        from .chain_kernels import walk_starts
-
-        nodes = np.ascontiguousarray(starts, dtype=np.int64)
-        scratch = self._scratch()
-        out_paths, out_lengths = scratch[-3:-1]
-        args = self.args
-        fixed = isinstance(bound, int)
-        first = 0
-        while first < len(nodes):
-            first, count = walk_starts(nodes, first, bound if fixed else bound(), loop, fixed,
-                                       *args, *scratch)
-            for i in range(count):
-                yield out_paths[i, :out_lengths[i]].tolist()
 
     def best(self, starts: np.ndarray, loop: bool, max_nodes: int,
              bound: float = float("inf")) -> tuple[tuple, list[Node]] | None:
