@@ -627,10 +627,13 @@ def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, pee
     if not (some_end and some_target):
         return False
     for k in range(n_pairs):
-        if cell_units[pairs[k, 1], 2] == box or cell_units[pairs[k, 2], 2] == box:
+        p, q = pairs[k, 1], pairs[k, 2]
+        if seeing[p >> 6] & _bit(p & 63) == ZERO and seeing[q >> 6] & _bit(q & 63) == ZERO:
+            continue  # neither end sees the near cells
+        if cell_units[p, 2] == box or cell_units[q, 2] == box:
             continue
         for e in range(2):
-            x, y = (pairs[k, 1], pairs[k, 2]) if e == 0 else (pairs[k, 2], pairs[k, 1])
+            x, y = (p, q) if e == 0 else (q, p)
             if seeing[x >> 6] & _bit(x & 63) == ZERO:
                 continue
             if _meet(targets, peer_bits[y], everywhere, everywhere):
@@ -641,8 +644,8 @@ def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, pee
 
 
 @jit
-def _empty_rectangle(units, places, cell_units, pairs, near, far, peer_bits, unit_bits,
-                     dbits, everywhere, bitsets, out):
+def _empty_rectangle(units, places, cell_units, pairs, near, far, line_places, peer_bits,
+                     unit_bits, dbits, everywhere, bitsets, out):
     """A box whose places for a digit lie on one row and one column, with a strong link
     outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1. Fills
     ``out[1:8]`` with (digit - 1, box, row, column, whether the near cells are the column's,
@@ -667,34 +670,38 @@ def _empty_rectangle(units, places, cell_units, pairs, near, far, peer_bits, uni
             lines = ZERO  # rows (bits 0..N-1) and columns (bits N..2N-1) the places lie on
             m = inside
             while m != ZERO:
-                cell = units[box, lowest_index(m)]
+                i = lowest_index(m)
                 m &= m - ONE
-                lines |= _bit(cell_units[cell, 0]) | _bit(cell_units[cell, 1])
+                on_row = cell_units[units[box, i], 0]
+                on_col = cell_units[units[box, i], 1]
+                if lines & _bit(on_row) == ZERO:
+                    line_places[on_row] = 0
+                if lines & _bit(on_col) == ZERO:
+                    line_places[on_col] = 0
+                lines |= _bit(on_row) | _bit(on_col)
+                line_places[on_row] |= np.int64(1) << i  # places (positions in the box) on lines
+                line_places[on_col] |= np.int64(1) << i
             row_bits = lines & (_bit(side) - ONE)
             while row_bits != ZERO:  # the rows, then the columns, of the places, ascending
                 row = lowest_index(row_bits)
                 row_bits &= row_bits - ONE
+                on_row = line_places[row]
                 col_bits = lines >> np.uint64(side)
                 while col_bits != ZERO:
                     col = lowest_index(col_bits)
                     col_bits &= col_bits - ONE
+                    on_col = line_places[side + col] & ~on_row
+                    if on_col == 0 or (on_row | on_col) != np.int64(inside):
+                        continue  # near cells: on the row; far: on the column, off the row
                     n_row = 0
                     n_col = 0
-                    other = False
-                    m = inside
-                    while m != ZERO:
-                        cell = units[box, lowest_index(m)]
-                        m &= m - ONE
-                        if cell_units[cell, 0] == row:
-                            near[n_row] = cell
+                    for i in range(side):
+                        if (on_row >> i) & 1 != 0:
+                            near[n_row] = units[box, i]
                             n_row += 1
-                        elif cell_units[cell, 1] == side + col:
-                            far[n_col] = cell
+                        elif (on_col >> i) & 1 != 0:
+                            far[n_col] = units[box, i]
                             n_col += 1
-                        else:
-                            other = True
-                    if n_row == 0 or n_col == 0 or other:
-                        continue
                     out[1] = d
                     out[2] = box
                     out[3] = row
@@ -883,8 +890,8 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             if not have_dbits:
                 _digit_bits(masks, values, dbits)
                 have_dbits = True
-            found = _empty_rectangle(units, places, cell_units, pairs, near, far, peer_bits,
-                                     unit_bits, dbits, everywhere, er_bits, out)
+            found = _empty_rectangle(units, places, cell_units, pairs, near, far, scratch,
+                                     peer_bits, unit_bits, dbits, everywhere, er_bits, out)
         if found:
             out[0] = k
             return k
