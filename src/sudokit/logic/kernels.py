@@ -23,7 +23,7 @@ import numpy as np
 from ..fast.bits import lowest_index, popcount
 from ..fast.state import ONE, ZERO, jit
 
-__all__ = ["CODES", "digit_cells", "first_found", "singles_chain"]
+__all__ = ["CODES", "digit_cells", "first_found", "place_givens", "singles_chain"]
 
 T_FULL_HOUSE = 1
 T_HIDDEN_BOX = 2
@@ -968,3 +968,27 @@ def digit_cells(masks, values, out):
             m &= m - ONE
             if d < out.shape[0]:
                 out[d, byte] |= bit
+
+
+@jit
+def place_givens(masks, values, givens, peers):
+    """Place every given in cell order as :meth:`~sudokit.logic.state.Candidates.place` does
+    (the digit's bit alone in the cell, the digit removed from the cell's peers).
+
+    Args:
+        masks: uint64[C] candidate masks, values: int16[C] placed digits (both modified).
+        givens: int16[C], 0 for an empty cell; peers: int64[C, P] each cell's peers padded
+            with -1.
+    """
+    for cell in range(givens.shape[0]):
+        d = givens[cell]
+        if d == 0:
+            continue
+        bit = _bit(d - 1)
+        values[cell] = d
+        masks[cell] = bit
+        for k in range(peers.shape[1]):
+            other = peers[cell, k]
+            if other < 0:
+                break
+            masks[other] &= ~bit
