@@ -453,8 +453,19 @@ def _ur_type3(masks, values, units, roof0, roof1, extra, u, idx, others):
 
 
 @jit
+def _found3(out, a, b, c):
+    out[1] = a
+    out[2] = b
+    out[3] = c
+    return True
+
+
+@jit
 def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx, others,
-                      shared, peer_bits, dbits, everywhere):
+                      shared, peer_bits, dbits, everywhere, out):
+    """The first rectangle of ``rects`` and digit pair (x < y, 0-based) with a Unique
+    Rectangle step of type 1, 2, 4 or 3 (tried in that order), as ``uniqueness``'s finder:
+    ``out[1:4]`` = (row of ``rects``, x, y)."""
     for r in range(rects.shape[0]):
         a, b, c, d = rects[r, 0], rects[r, 1], rects[r, 2], rects[r, 3]
         if values[a] != 0 or values[b] != 0 or values[c] != 0 or values[d] != 0:
@@ -483,7 +494,7 @@ def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx
                     else:
                         roof1 = cell
                 if n_floor == 3:
-                    return True
+                    return _found3(out, r, x, y)
                 if n_floor != 2 or sees[roof0, roof1] == 0:
                     continue
                 m0, m1 = masks[roof0], masks[roof1]
@@ -491,16 +502,16 @@ def _unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx
                 if popcount(extra) == 1 and m0 == m1 and _meet(  # type 2
                         dbits[lowest_index(extra)], peer_bits[roof0], peer_bits[roof1],
                         everywhere):
-                    return True
+                    return _found3(out, r, x, y)
                 n_shared = _shared_units(cell_units, units, roof0, roof1, shared)
                 for k in range(n_shared):  # type 4
                     u = shared[k]
                     if popcount(places[u, x]) == 2 or popcount(places[u, y]) == 2:
-                        return True
+                        return _found3(out, r, x, y)
                 for k in range(n_shared):  # type 3
                     if _ur_type3(masks, values, units, roof0, roof1, extra, shared[k], idx,
                                  others):
-                        return True
+                        return _found3(out, r, x, y)
     return False
 
 
@@ -820,7 +831,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             fish: (position, digit - 1, cover offset, base lines); for a Turbot Fish:
             (position, digit - 1, unit, unit, far end, near end, near end, far end); for an
             Empty Rectangle: (position, digit - 1, box, row, column - N, flipped, strong
-            link's ends).
+            link's ends); for a Unique Rectangle: (position, row of ``rects``, x - 1, y - 1).
     """
     n_cells = masks.shape[0]
     side = units.shape[1]
@@ -874,7 +885,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                 _digit_bits(masks, values, dbits)
                 have_dbits = True
             found = _unique_rectangle(masks, values, units, places, sees, cell_units, rects,
-                                      idx, scratch, shared, peer_bits, dbits, everywhere)
+                                      idx, scratch, shared, peer_bits, dbits, everywhere, out)
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:

@@ -43,7 +43,7 @@ from .techniques.singles import (
     single_steps,
 )
 from .techniques.subsets import hidden_subset_step, naked_subset_step
-from .techniques.uniqueness import rectangle_shapes, swappable
+from .techniques.uniqueness import rectangle_shapes, rectangle_step, swappable
 from .techniques.wings import wing_step
 from .units import intersections, unit_kind
 
@@ -168,6 +168,9 @@ class Run:
             d0, box, row, col, flipped, x, y = unit, cell, digit, *rest
             near, far = er_parts(board, d0, box, row, board.side + col)
             step = er_step(board, d0, box, *((far, near) if flipped else (near, far)), x, y)
+        elif tech.name == "Unique Rectangle":
+            step = rectangle_step(board, tuple(int(c) for c in self.tables.rects[unit]),
+                                  cell + 1, digit + 1)  # rectangle, x - 1, y - 1
         elif tech.name == "Turbot Fish":
             step = turbot_step(board, unit, cell, digit, *rest)  # d0, u1, u2, ends
         elif size is not None:

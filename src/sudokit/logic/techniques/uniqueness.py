@@ -18,7 +18,7 @@ from ..registry import Kind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
-__all__ = ["bug_plus_one", "rectangle_shapes", "swappable", "unique_rectangle"]
+__all__ = ["bug_plus_one", "rectangle_shapes", "rectangle_step", "swappable", "unique_rectangle"]
 
 
 @cache
@@ -71,22 +71,29 @@ def _step(board: Board, kind: str, cells: tuple[int, ...], x: int, y: int,
 @technique("Unique Rectangle", 4.5, kind=Kind.UNIQUENESS)
 def unique_rectangle(board: Board) -> Step | None:
     """Types 1 to 4 (see module docstring)."""
-    masks = board.masks
     for cells, x, y in _rectangles(board):
-        pair = (1 << (x - 1)) | (1 << (y - 1))
-        floor = [c for c in cells if masks[c] == pair]
-        roof = [c for c in cells if masks[c] != pair]
-        if len(floor) == 3:
-            target = roof[0]
-            eliminations = ((target, x), (target, y))
-            return _step(board, "type 1", cells, x, y, eliminations)
-        if len(floor) != 2 or not board.sees(roof[0], roof[1]):
-            continue
-        step = (_type2(board, cells, roof, pair, x, y) or _type4(board, cells, roof, x, y)
-                or _type3(board, cells, roof, pair, x, y))
+        step = rectangle_step(board, cells, x, y)
         if step is not None:
             return step
     return None
+
+
+def rectangle_step(board: Board, cells: tuple[int, ...], x: int, y: int) -> Step | None:
+    """The Unique Rectangle step of one rectangle of open cells (corners in row-major order)
+    on digits x < y, trying type 1, then 2, 4 and 3; None when it has none (the compiled
+    ladder names the rectangle, :func:`unique_rectangle` tries each in turn)."""
+    masks = board.masks
+    pair = (1 << (x - 1)) | (1 << (y - 1))
+    floor = [c for c in cells if masks[c] == pair]
+    roof = [c for c in cells if masks[c] != pair]
+    if len(floor) == 3:
+        target = roof[0]
+        eliminations = ((target, x), (target, y))
+        return _step(board, "type 1", cells, x, y, eliminations)
+    if len(floor) != 2 or not board.sees(roof[0], roof[1]):
+        return None
+    return (_type2(board, cells, roof, pair, x, y) or _type4(board, cells, roof, x, y)
+            or _type3(board, cells, roof, pair, x, y))
 
 
 def _type2(board: Board, cells: tuple[int, ...], roof: list[int], pair: int,
