@@ -12,6 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+import numpy as np
+
 from ..errors import InvalidPuzzle, SolverBug
 from ..geometry import Geometry
 from ..puzzle import Grid, Puzzle, PuzzleLike, violations
@@ -192,7 +194,8 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
 
     A standard 9x9 puzzle is searched by the compiled engine's :class:`~sudokit.fast.Search`
     directly (what the default method runs on it, without the method's front door): up to two
-    solutions, the first verified against the givens and every unit. Other grids, and a
+    solutions, the first verified against the givens and every unit (the compiled check of
+    :func:`sudokit.fast.verify.solves`). Other grids, and a
     puzzle without a solution (for the message naming why), go through
     :func:`sudokit.api.count_solutions`.
 
@@ -202,15 +205,17 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
     """
     if puzzle.geometry == _NINE:
         from ..fast import Outcome, Search, uses_nine
+        from ..fast.verify import solves
 
         if uses_nine(puzzle.geometry, True):
-            search = Search(puzzle.geometry, puzzle.givens)
+            givens = np.frombuffer(bytes(puzzle.givens), dtype=np.uint8)
+            search = Search(puzzle.geometry, givens)
             if search.advance() is Outcome.FOUND:
-                grid = tuple(search.solution.tolist())
-                problems = violations(grid, puzzle)
-                if problems:
+                found = search.solution
+                grid = tuple(found.tolist())
+                if not solves(found[None], givens[None], puzzle.geometry)[0]:
                     raise SolverBug(f"the compiled engine returned a wrong grid: "
-                                    f"{'; '.join(problems[:3])}")
+                                    f"{'; '.join(violations(grid, puzzle)[:3])}")
                 return grid, search.advance() is Outcome.EXHAUSTED
     from ..api import count_solutions
 
