@@ -25,9 +25,10 @@ class Kind(Enum):
     TRIAL = "trial"  # bifurcation: guessing checked by search, the last resort
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Technique:
-    """A registered technique.
+    """A registered technique (compared and hashed by identity: each registration is one
+    technique, and a ladder of them is a cheap cache key).
 
     Attributes:
         name: standard name (several names may come from one finder: the step says which).
