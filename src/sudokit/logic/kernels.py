@@ -316,12 +316,16 @@ def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
 
 
 @jit
-def _fish(places, size, idx, bases, out):
+def _fish(places, size, idx, bases, memo, flag, out):
     """The first fish in the order of ``fish._fish_of_digit`` over the digits: ``out[1]``
     digit - 1, ``out[2]`` cover offset (N: columns, 0: rows), ``out[3:3 + size]`` base lines.
-    Rows are units 0..N-1 and columns N..2N-1; position i of column p is row i."""
+    Rows are units 0..N-1 and columns N..2N-1; position i of column p is row i. Digits whose
+    ``memo`` (see :func:`first_found`) has ``flag`` are skipped; digits without a fish get it."""
     side = places.shape[1]
+    done = memo.shape[1] - 1
     for d in range(side):
+        if memo[d, done] & flag != ZERO:
+            continue
         for base_offset in (0, side):
             cover_offset = side - base_offset
             n_bases = 0
@@ -352,6 +356,7 @@ def _fish(places, size, idx, bases, out):
                         m &= m - ONE
                 if not _next_combination(idx, size, n_bases):
                     break
+        memo[d, done] |= flag
     return False
 
 
@@ -571,17 +576,24 @@ def _cells_with(masks, values, d, cells):
 
 @jit
 def _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits, everywhere,
-                 out):
+                 memo, flag, out):
     """Two strong links on a digit whose near ends see each other and whose far ends do not,
     with a cell holding the digit that sees both far ends (as ``single_digit.turbot_fish``):
     the first Skyscraper (two rows or two columns) or 2-String Kite (a row and a column whose
     near ends share a box), else the first Turbot Fish, digits ascending. Fills ``out[1:8]``
-    with (digit - 1, first unit, second unit, far end, near end, near end, far end)."""
+    with (digit - 1, first unit, second unit, far end, near end, near end, far end). Digits
+    whose ``memo`` (see :func:`first_found`) has ``flag`` are skipped; digits without any of
+    these patterns get it."""
     found = False
+    done = memo.shape[1] - 1
     for d in range(units.shape[1]):
+        if memo[d, done] & flag != ZERO:
+            continue
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs < 2:
+            memo[d, done] |= flag
             continue
+        seen_here = False
         for i in range(n_pairs):
             p1, p2 = pairs[i, 1], pairs[i, 2]
             for j in range(i + 1, n_pairs):
@@ -598,6 +610,7 @@ def _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits, ev
                         if not _meet(dbits[d], peer_bits[far_a], peer_bits[far_b],
                                      everywhere):
                             continue
+                        seen_here = True
                         named = ((k1 == k2 and k1 <= 1)
                                  or (k1 + k2 == 1 and box_of[a] == box_of[b]))
                         if named or not found:
@@ -611,6 +624,8 @@ def _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits, ev
                             found = True
                         if named:
                             return True
+        if not seen_here:
+            memo[d, done] |= flag
     return found
 
 
@@ -656,15 +671,20 @@ def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, pee
 
 @jit
 def _empty_rectangle(units, places, cell_units, pairs, near, far, line_places, peer_bits,
-                     unit_bits, dbits, everywhere, bitsets, out):
+                     unit_bits, dbits, everywhere, bitsets, memo, flag, out):
     """A box whose places for a digit lie on one row and one column, with a strong link
     outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1. Fills
     ``out[1:8]`` with (digit - 1, box, row, column, whether the near cells are the column's,
-    strong link's ends)."""
+    strong link's ends). Digits whose ``memo`` (see :func:`first_found`) has ``flag`` are
+    skipped; digits without an Empty Rectangle get it."""
     side = units.shape[1]
+    done = memo.shape[1] - 1
     for d in range(side):
+        if memo[d, done] & flag != ZERO:
+            continue
         n_pairs = _conjugate_pairs(units, places, d, pairs)
         if n_pairs == 0:
+            memo[d, done] |= flag
             continue
         ends = bitsets[0]
         ends[:] = ZERO
@@ -727,6 +747,7 @@ def _empty_rectangle(units, places, cell_units, pairs, near, far, line_places, p
                                      n_pairs, peer_bits, dbits[d], ends, outside,
                                      bitsets[2], bitsets[3], everywhere, out):
                         return True
+        memo[d, done] |= flag
     return False
 
 
@@ -805,7 +826,7 @@ def _wrap_or_trap(sees, colour, cells, n_with):
 
 @jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, out):
+                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, memo, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -825,6 +846,12 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         places: uint64[U, N] scratch, filled with the digits' places per unit.
         work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3],
             bitsets: uint64[N + 5, W]: scratch.
+        memo: uint64[N, W + 1], kept between calls (zeros at first): per digit, its open cells
+            (as a bitset) when last seen, and a bit ``1 << code`` for each single-digit
+            technique (fish, Turbot Fish, Empty Rectangle) that found nothing on that digit
+            with those cells. Their answer on a digit depends on its cells alone, so a digit
+            whose cells did not change is skipped by the techniques marked; a digit whose cells
+            changed has its marks cleared.
         out: int64[8] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
@@ -845,11 +872,20 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
     rest = 4 + width + cell_units.shape[1] + 2 * side
     colour_stack = work[rest:rest + n_cells]
     cells = work[rest + n_cells:rest + 2 * n_cells]
-    dbits = bitsets[:side]  # the digits' open cells, filled when first needed
+    dbits = bitsets[:side]  # the digits' open cells
     everywhere = bitsets[side]
     er_bits = bitsets[side + 1:side + 5]  # Empty Rectangle's scratch bitsets
     everywhere[:] = ~ZERO
-    have_dbits = False
+    _digit_bits(masks, values, dbits)
+    n_words = dbits.shape[1]
+    for d in range(side):  # the memo's marks hold for a digit whose cells are unchanged
+        same = True
+        for w in range(n_words):
+            if memo[d, w] != dbits[d, w]:
+                same = False
+                memo[d, w] = dbits[d, w]
+        if not same:
+            memo[d, n_words] = ZERO
     out[0] = -1
     for k in range(codes.shape[0]):
         code = codes[k]
@@ -873,36 +909,25 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch,
                                    vals, out)
         elif T_FISH_2 <= code <= T_FISH_4:
-            found = _fish(places, code - T_FISH_2 + 2, idx, scratch, out)
+            found = _fish(places, code - T_FISH_2 + 2, idx, scratch, memo, _bit(code), out)
         elif code == T_XY_WING or code == T_XYZ_WING:
-            if not have_dbits:
-                _digit_bits(masks, values, dbits)
-                have_dbits = True
             found = _wing(masks, values, peer_bits, dbits, everywhere,
                           2 if code == T_XY_WING else 3, scratch, out)
         elif code == T_UNIQUE_RECTANGLE:
-            if not have_dbits:
-                _digit_bits(masks, values, dbits)
-                have_dbits = True
             found = _unique_rectangle(masks, values, units, places, sees, cell_units, rects,
                                       idx, scratch, shared, peer_bits, dbits, everywhere, out)
         elif code == T_BUG_PLUS_ONE:
             found = swappable and _bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
-            if not have_dbits:
-                _digit_bits(masks, values, dbits)
-                have_dbits = True
             found = _turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits,
-                                 everywhere, out)
+                                 everywhere, memo, _bit(code), out)
         elif code == T_SIMPLE_COLOURING:
             found = _simple_colouring(masks, values, units, places, sees, pairs, scratch,
                                       colour_stack, cells)
         elif code == T_EMPTY_RECTANGLE:
-            if not have_dbits:
-                _digit_bits(masks, values, dbits)
-                have_dbits = True
             found = _empty_rectangle(units, places, cell_units, pairs, near, far, scratch,
-                                     peer_bits, unit_bits, dbits, everywhere, er_bits, out)
+                                     peer_bits, unit_bits, dbits, everywhere, er_bits, memo,
+                                     _bit(code), out)
         if found:
             out[0] = k
             return k

@@ -145,10 +145,14 @@ class Run:
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
         work, vals, pairs, bitsets, out = _scratch(t)
+        memo = board.history.get(_MEMO)
+        if memo is None or memo.shape != (t.units.shape[1], t.peer_bits.shape[1] + 1):
+            memo = board.history[_MEMO] = np.zeros((t.units.shape[1], t.peer_bits.shape[1] + 1),
+                                                   dtype=np.uint64)
         k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
                                    t.ukind, t.inter, t.sees, t.cell_units, t.rects,
                                    t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
-                                   work, vals, pairs, bitsets, out)
+                                   work, vals, pairs, bitsets, memo, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -218,6 +222,9 @@ class Run:
 
 
 _LOCAL = threading.local()
+_MEMO = f"{__name__}.single_digit"
+"""Key in ``board.history`` (kept through one solve) of the kernel's memo of the digits on
+which the single-digit techniques found nothing (see :func:`~sudokit.logic.kernels.first_found`)."""
 
 
 def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
