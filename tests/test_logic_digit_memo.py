@@ -1,6 +1,7 @@
-"""The compiled ladder's memo of the digits on which the single-digit techniques (fish, Turbot
-Fish, Empty Rectangle) found nothing, kept through a solve in ``Candidates.history``: on every
-state of real solves the ladder's step with the memo is the step without it."""
+"""The compiled ladder's memos of the digits on which the single-digit techniques (fish, Turbot
+Fish, Empty Rectangle) and of the units in which the subsets found nothing, kept through a solve
+in ``Candidates.history``: on every state of real solves the ladder's step with the memos is the
+step without them."""
 
 from __future__ import annotations
 

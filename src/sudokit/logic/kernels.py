@@ -104,6 +104,24 @@ def _digit_bits(masks, values, dbits):
 
 
 @jit
+def _refresh_units(masks, values, units, unit_memo):
+    """Keep ``unit_memo``'s marks (column N) only for the units whose cells are unchanged:
+    columns 0..N-1 hold each cell's mask, with bit 63 set when it is placed (sides up to 32)."""
+    n_units, side = units.shape
+    placed = _bit(63)
+    for u in range(n_units):
+        same = True
+        for i in range(side):
+            cell = units[u, i]
+            seen = masks[cell] | placed if values[cell] != 0 else masks[cell]
+            if unit_memo[u, i] != seen:
+                same = False
+                unit_memo[u, i] = seen
+        if not same:
+            unit_memo[u, side] = ZERO
+
+
+@jit
 def _meet(a, b, c, d):
     """Whether the bitsets a & b & c & d (uint64[W] each) share a cell."""
     for w in range(a.shape[0]):
@@ -247,11 +265,14 @@ def _next_subset(vals, n, size, idx, resume):
 
 
 @jit
-def _naked_subset(masks, values, units, size, idx, small, vals, out):
+def _naked_subset(masks, values, units, size, idx, small, vals, unit_memo, flag, out):
     """The first naked subset in the order of ``subsets.naked_subset``: ``out[1]`` its unit,
-    ``out[2:2 + size]`` its cells."""
+    ``out[2:2 + size]`` its cells. Units whose ``unit_memo`` (see :func:`first_found`) has
+    ``flag`` are skipped; units without one get it."""
     n_units, side = units.shape
     for u in range(n_units):
+        if unit_memo[u, side] & flag != ZERO:
+            continue
         n_open = 0
         n_small = 0
         for i in range(side):
@@ -263,6 +284,7 @@ def _naked_subset(masks, values, units, size, idx, small, vals, out):
                     vals[n_small] = masks[cell]
                     n_small += 1
         if n_open <= size or n_small < size:
+            unit_memo[u, side] |= flag
             continue
         union = _next_subset(vals, n_small, size, idx, False)
         while union != ZERO:
@@ -280,15 +302,19 @@ def _naked_subset(masks, values, units, size, idx, small, vals, out):
                         out[2 + j] = small[idx[j]]
                     return True
             union = _next_subset(vals, n_small, size, idx, True)
+        unit_memo[u, side] |= flag
     return False
 
 
 @jit
-def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
+def _hidden_subset(masks, units, places, size, idx, digits, vals, unit_memo, flag, out):
     """The first hidden subset in the order of ``subsets.hidden_subset``: ``out[1]`` its
-    unit, ``out[2:2 + size]`` its digits - 1."""
+    unit, ``out[2:2 + size]`` its digits - 1. Units whose ``unit_memo`` (see
+    :func:`first_found`) has ``flag`` are skipped; units without one get it."""
     n_units, side = units.shape
     for u in range(n_units):
+        if unit_memo[u, side] & flag != ZERO:
+            continue
         n_digits = 0
         for d in range(side):
             count = popcount(places[u, d])
@@ -297,6 +323,7 @@ def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
                 vals[n_digits] = places[u, d]
                 n_digits += 1
         if n_digits < size:
+            unit_memo[u, side] |= flag
             continue
         union = _next_subset(vals, n_digits, size, idx, False)
         while union != ZERO:
@@ -312,6 +339,7 @@ def _hidden_subset(masks, units, places, size, idx, digits, vals, out):
                     return True
                 m &= m - ONE
             union = _next_subset(vals, n_digits, size, idx, True)
+        unit_memo[u, side] |= flag
     return False
 
 
@@ -826,7 +854,8 @@ def _wrap_or_trap(sees, colour, cells, n_with):
 
 @jit
 def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, memo, out):
+                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, memo,
+                unit_memo, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -852,6 +881,9 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             with those cells. Their answer on a digit depends on its cells alone, so a digit
             whose cells did not change is skipped by the techniques marked; a digit whose cells
             changed has its marks cleared.
+        unit_memo: uint64[U, N + 1], kept between calls (zeros at first): the same for the
+            subsets, per unit: its cells' masks (bit 63 set on a placed cell) and a bit per
+            naked or hidden subset size that found nothing in it.
         out: int64[8] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
@@ -886,6 +918,7 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                 memo[d, w] = dbits[d, w]
         if not same:
             memo[d, n_words] = ZERO
+    units_fresh = False
     out[0] = -1
     for k in range(codes.shape[0]):
         code = codes[k]
@@ -902,12 +935,16 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
             found = _locked(places, inter, True, out)
         elif code == T_CLAIMING:
             found = _locked(places, inter, False, out)
-        elif T_NAKED_2 <= code <= T_NAKED_4:
-            found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch,
-                                  vals, out)
-        elif T_HIDDEN_2 <= code <= T_HIDDEN_4:
-            found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx, scratch,
-                                   vals, out)
+        elif T_NAKED_2 <= code <= T_HIDDEN_4:
+            if not units_fresh:
+                _refresh_units(masks, values, units, unit_memo)
+                units_fresh = True
+            if code <= T_NAKED_4:
+                found = _naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch,
+                                      vals, unit_memo, _bit(code), out)
+            else:
+                found = _hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx,
+                                       scratch, vals, unit_memo, _bit(code), out)
         elif T_FISH_2 <= code <= T_FISH_4:
             found = _fish(places, code - T_FISH_2 + 2, idx, scratch, memo, _bit(code), out)
         elif code == T_XY_WING or code == T_XYZ_WING:

@@ -145,14 +145,11 @@ class Run:
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
         work, vals, pairs, bitsets, out = _scratch(t)
-        memo = board.history.get(_MEMO)
-        if memo is None or memo.shape != (t.units.shape[1], t.peer_bits.shape[1] + 1):
-            memo = board.history[_MEMO] = np.zeros((t.units.shape[1], t.peer_bits.shape[1] + 1),
-                                                   dtype=np.uint64)
+        memo, unit_memo = _memos(board, t)
         k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
                                    t.ukind, t.inter, t.sees, t.cell_units, t.rects,
                                    t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
-                                   work, vals, pairs, bitsets, memo, out)
+                                   work, vals, pairs, bitsets, memo, unit_memo, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -223,8 +220,20 @@ class Run:
 
 _LOCAL = threading.local()
 _MEMO = f"{__name__}.single_digit"
-"""Key in ``board.history`` (kept through one solve) of the kernel's memo of the digits on
-which the single-digit techniques found nothing (see :func:`~sudokit.logic.kernels.first_found`)."""
+"""Key in ``board.history`` (kept through one solve) of the kernel's memos of the digits on
+which the single-digit techniques, and of the units in which the subsets, found nothing (see
+:func:`~sudokit.logic.kernels.first_found`)."""
+
+
+def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's memos (digits, units) of ``board``'s solve, made on first use."""
+    memos = board.history.get(_MEMO)
+    side = t.units.shape[1]
+    if memos is None or memos[0].shape != (side, t.peer_bits.shape[1] + 1):
+        memos = board.history[_MEMO] = (
+            np.zeros((side, t.peer_bits.shape[1] + 1), dtype=np.uint64),
+            np.zeros((len(t.units), side + 1), dtype=np.uint64))
+    return memos
 
 
 def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
