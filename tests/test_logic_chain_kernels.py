@@ -215,3 +215,26 @@ def test_compiled_searches_match_python_on_other_sizes(box: str,
     for board in _boards(puzzle, 20):
         found += _check_board(board, monkeypatch, forcing_too=True)
     assert found > 0
+
+
+def test_board_places_match_the_candidates() -> None:
+    """The per-board place tables the chain walks build their links from hold, per digit, its
+    open cells (bitset over cells) and, per unit, their positions in the unit (a standard grid,
+    a diagonal one and a 16x16 grid, whose 256 cells take four words)."""
+    from sudokit import generate
+    from sudokit.logic.chain_kernels import board_places, grid_tables
+
+    text = (DATA / "diagonal/x_sudoku.txt").read_text().split()[0]
+    diagonal = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in text],
+                                  Geometry.of(3, 3, "diagonal"))
+    big = next(iter(generate(1, box="4x4", seed=3))).puzzle
+    for puzzle in (_rated(1, 7.0)[0], diagonal, big):
+        board = _boards(puzzle, 2)[-1]
+        units = grid_tables(board.geometry).units
+        place_bits, unit_places = board_places(board, units)
+        for d0 in range(board.side):
+            words = [int(w) & (2**64 - 1) for w in place_bits[d0]]
+            assert sum(w << (64 * i) for i, w in enumerate(words)) == board.cells_of[d0]
+            for u, unit in enumerate(units.tolist()):
+                expected = sum(1 << i for i, x in enumerate(unit) if board.cells_of[d0] >> x & 1)
+                assert int(unit_places[u, d0]) == expected

@@ -26,14 +26,15 @@ from functools import cache, wraps
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..fast.state import jit
 from ..geometry import Geometry
 from .state import Board
 
-__all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "digit_forcing_keys",
-           "digit_starts", "forcing_best", "grid_tables", "group_nodes", "per_geometry", "propagate",
-           "rank_starts", "shape_tables", "walk_starts"]
+__all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "board_places",
+           "digit_forcing_keys", "digit_starts", "forcing_best", "grid_tables", "group_nodes",
+           "per_geometry", "propagate", "rank_starts", "shape_tables", "walk_starts"]
 
 
 T = TypeVar("T")
@@ -121,6 +122,49 @@ def board_arrays(board: Board) -> BoardArrays:
         arrays = board.memo["chain-arrays"] = BoardArrays(
             masks, values, open_, cand, [row.tobytes() for row in packed])
     return arrays
+
+
+def board_places(board: Board, units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The places of each digit on ``board`` (made once per snapshot, shared by the chain
+    searches of every mode): ``(place_bits, unit_places)``, int64[N, W] the open cells holding
+    digit d + 1 as a bitset (cell x: bit x % 64 of word x // 64), and int64[U, N] per unit of
+    ``units`` (int32[U, N], :class:`GridTables`) the positions in the unit of those cells (bit i:
+    ``units[u, i]``)."""
+    places = board.memo.get("chain-places")
+    if places is None:
+        arrays = board_arrays(board)
+        n, c = board.side, board.geometry.n_cells
+        place_bits = np.empty((n, max((c + 63) // 64, 1)), dtype=np.int64)
+        unit_places = np.empty((units.shape[0], n), dtype=np.int64)
+        _fill_places(arrays.masks, arrays.open, units, place_bits, unit_places)
+        places = board.memo["chain-places"] = (place_bits, unit_places)
+    return places
+
+
+@jit
+def _fill_places(masks, open_, units, place_bits, unit_places):
+    """Fill the arrays of :func:`board_places`."""
+    for d in range(place_bits.shape[0]):
+        for w in range(place_bits.shape[1]):
+            place_bits[d, w] = 0
+    for c in range(masks.size):
+        if open_[c]:
+            m = masks[c]
+            while m:
+                b = trailing_zeros(m)
+                m &= m - 1
+                place_bits[b, c >> 6] |= np.int64(1) << (c & 63)
+    for u in range(units.shape[0]):
+        for d in range(unit_places.shape[1]):
+            unit_places[u, d] = 0
+        for i in range(units.shape[1]):
+            x = units[u, i]
+            if open_[x]:
+                m = masks[x]
+                while m:
+                    b = trailing_zeros(m)
+                    m &= m - 1
+                    unit_places[u, b] |= np.int64(1) << i
 
 
 @jit
@@ -353,7 +397,10 @@ class ShapeTables(NamedTuple):
         cells: int32[S, W], each shape's cells ascending, padded with -1.
         member: uint8[S, C], 1 where a cell is in the shape.
         common: uint8[S, C], 1 where a cell sees every cell of the shape.
-        unit_has: uint8[U, C], 1 where a cell is in the unit.
+        unit_pos: int32[U, C], a cell's position in the unit (-1 outside it).
+        seen_bits: int64[S, W], bitset over cells (cell x: bit x % 64 of word x // 64) of the
+            cells outside the shape that see every cell of it (``common`` and not ``member``).
+        shape_bits: int64[S, W], bitset of the shape's cells.
         part: int32[C, 2], per cell its (box and row, box and column) intersection index.
         position: int32[C, 2], the cell's position in those intersections.
         part_shape: int32[I, 2**W], the shape of each subset of an intersection (-1 for fewer
@@ -366,7 +413,9 @@ class ShapeTables(NamedTuple):
     cells: np.ndarray
     member: np.ndarray
     common: np.ndarray
-    unit_has: np.ndarray
+    unit_pos: np.ndarray
+    seen_bits: np.ndarray
+    shape_bits: np.ndarray
     part: np.ndarray
     position: np.ndarray
     part_shape: np.ndarray
@@ -418,24 +467,35 @@ def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
         member[k, list(chosen)] = 1
         seen = set.intersection(*(peers[x] for x in chosen))
         common[k, sorted(seen)] = 1
-    unit_has = np.zeros((len(units), c), dtype=np.uint8)
+    unit_pos = np.full((len(units), c), -1, dtype=np.int32)
     for u, unit in enumerate(units):
-        unit_has[u, list(unit)] = 1
+        unit_pos[u, list(unit)] = np.arange(len(unit))
+    seen_bits = _bitsets(common & (1 - member))
+    shape_bits = _bitsets(member)
     part_cells = np.full((len(parts), max(width, 1)), -1, dtype=np.int32)
     for i, cells in enumerate(parts):
         part_cells[i, :len(cells)] = cells
     order = sorted(range(s), key=lambda k: sum(1 << x for x in shapes[k]))
     rank = np.empty(s, dtype=np.int64)
     rank[order] = np.arange(s)
-    return ShapeTables(ids, cells_arr, member, common, unit_has, part, position, part_shape,
-                       part_cells, rank)
+    return ShapeTables(ids, cells_arr, member, common, unit_pos, seen_bits, shape_bits, part,
+                       position, part_shape, part_cells, rank)
+
+
+def _bitsets(rows: np.ndarray) -> np.ndarray:
+    """int64[R, W] bitsets (bit x % 64 of word x // 64) of the 1s of uint8[R, C] ``rows``."""
+    words = np.zeros((rows.shape[0], max((rows.shape[1] + 63) // 64, 1)), dtype=np.uint64)
+    for x in np.flatnonzero(rows.any(axis=0)):
+        words[:, x // 64] |= rows[:, x].astype(np.uint64) << np.uint64(x % 64)
+    return words.view(np.int64)
 
 
 @jit
-def _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
-            position, part_shape, unit_links, cell_links, grouped, out):
+def _strong(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part, position,
+            part_shape, unit_links, cell_links, grouped, out):
     """The strong links of ``node`` in the order of :func:`sudokit.logic.chains._strong_links`
-    (written to ``out``; returns their count)."""
+    (written to ``out``; returns their count), from the places of its digit in each unit of
+    its cells (``unit_places``, :func:`board_places`)."""
     s = node // n
     d = node % n
     k = 0
@@ -445,41 +505,41 @@ def _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_o
             u = units_of[low, j]
             if u < 0:
                 break
+            own = 0  # the shape's positions in the unit
             inside = True
             for i in range(shape_cells.shape[1]):
                 x = shape_cells[s, i]
                 if x < 0:
                     break
-                if not unit_has[u, x]:
+                p = unit_pos[u, x]
+                if p < 0:
                     inside = False
                     break
+                own |= 1 << p
             if not inside:
                 continue
-            count = 0
-            first = -1
-            for i in range(n):
-                x = units[u, i]
-                if open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
-                    if count == 0:
-                        first = x
-                    count += 1
-            if count == 1:
-                out[k] = first * n + d
+            rest = unit_places[u, d] & ~own
+            if rest == 0:
+                continue
+            if rest & (rest - 1) == 0:
+                out[k] = units[u, trailing_zeros(rest)] * n + d
                 k += 1
-            elif count >= 2 and grouped:
+            elif grouped:
                 # the rest forms a group when it lies in one box-line intersection of its
                 # lowest cell
+                first = units[u, trailing_zeros(rest)]
                 for side in range(2):
                     p = part[first, side]
                     subset = 0
                     fits = True
-                    for i in range(n):
-                        x = units[u, i]
-                        if open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
-                            if part[x, side] != p:
-                                fits = False
-                                break
-                            subset |= 1 << position[x, side]
+                    r = rest
+                    while r:
+                        x = units[u, trailing_zeros(r)]
+                        r &= r - 1
+                        if part[x, side] != p:
+                            fits = False
+                            break
+                        subset |= 1 << position[x, side]
                     if fits:
                         out[k] = part_shape[p, subset] * n + d
                         k += 1
@@ -493,32 +553,28 @@ def _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_o
 
 
 @jit
-def _weak(node, n, c_count, masks, open_, member, common, shape_cells, peers, groups,
-          cell_links, out):
+def _weak(node, n, c_count, masks, place_bits, seen_bits, shape_bits, groups, cell_links, out):
     """The weak links of ``node`` in the order of :func:`sudokit.logic.chains._weak_links`
-    (written to ``out``; returns their count). ``groups[d]`` lists the grouped nodes' shapes
-    of digit d + 1 in the order of their cell bitmasks, padded with -1."""
+    (written to ``out``; returns their count): the places of its digit (``place_bits``,
+    :func:`board_places`) among the cells seeing the node (``seen_bits``), cells ascending, then
+    the grouped nodes inside those. ``groups[d]`` lists the grouped nodes' shapes of digit
+    d + 1 in the order of their cell bitmasks, padded with -1."""
     s = node // n
     d = node % n
     k = 0
-    low = shape_cells[s, 0]
-    for j in range(peers.shape[1]):  # the cells seeing the node see its lowest cell
-        x = peers[low, j]
-        if x < 0:
-            break
-        if common[s, x] and open_[x] and (masks[x] >> d) & 1 and not member[s, x]:
-            out[k] = x * n + d
+    for w in range(seen_bits.shape[1]):
+        m = seen_bits[s, w] & place_bits[d, w]
+        while m:
+            out[k] = ((w << 6) + trailing_zeros(m)) * n + d
             k += 1
+            m &= m - 1
     for j in range(groups.shape[1]):
         g = groups[d, j]
         if g < 0:
             break
         inside = True
-        for i in range(shape_cells.shape[1]):
-            x = shape_cells[g, i]
-            if x < 0:
-                break
-            if not common[s, x] or member[s, x]:
+        for w in range(seen_bits.shape[1]):
+            if shape_bits[g, w] & ~seen_bits[s, w]:
                 inside = False
                 break
         if inside:
@@ -557,7 +613,7 @@ def _useful(a, z, n, c_count, masks, sees, member, common, seen_a, n_seen_a):
 
 
 @jit
-def _loop_useful(path, length, n, c_count, masks, open_, member, common):
+def _loop_useful(path, length, n, masks, place_bits, seen_bits):
     """Whether the continuous nice loop ``path[:length]`` eliminates something
     (:func:`sudokit.logic.chains.loop_eliminations` is not empty)."""
     for i in range(1, length, 2):
@@ -565,9 +621,8 @@ def _loop_useful(path, length, n, c_count, masks, open_, member, common):
         v = path[(i + 1) % length]
         su, du, sv, dv = u // n, u % n, v // n, v % n
         if du == dv:
-            for x in range(c_count):
-                if (common[su, x] and common[sv, x] and open_[x] and (masks[x] >> du) & 1
-                        and not member[su, x] and not member[sv, x]):
+            for w in range(seen_bits.shape[1]):
+                if seen_bits[su, w] & seen_bits[sv, w] & place_bits[du, w]:
                     return True
         elif su == sv and masks[su] & ~((1 << du) | (1 << dv)):
             return True
@@ -575,10 +630,10 @@ def _loop_useful(path, length, n, c_count, masks, open_, member, common):
 
 
 @jit
-def _cache_strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
+def _cache_strong(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
                   position, part_shape, unit_links, cell_links, grouped, links, strong_cache,
                   strong_count):
-    count = _strong(node, n, masks, open_, shape_cells, member, unit_has, units, units_of, part,
+    count = _strong(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
                     position, part_shape, unit_links, cell_links, grouped, links)
     for li in range(count):
         strong_cache[node, li] = links[li]
@@ -604,10 +659,11 @@ def _path(last, parent_on, parent_off, path):
 
 
 @jit
-def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, shape_cells, member,
-              common, unit_has, units, units_of, part, position, part_shape, groups, unit_links,
-              cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links,
-              seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a):
+def _walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
+              shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
+              part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
+              frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
+              weak_count, seen_a):
     """The breadth-first walk of :func:`walk_starts` from one start: returns ``(nodes of the
     chain found, written to path; 0 for none, number of cells in seen_a)``; ``seen_a`` then
     lists the open cells outside the start holding its digit and seeing all its cells."""
@@ -615,20 +671,18 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, sha
     da = start % n
     found = 0
     if strong_count[start] < 0:
-        _cache_strong(start, n, masks, open_, shape_cells, member, unit_has, units,
-                      units_of, part, position, part_shape, unit_links, cell_links, grouped,
-                      links, strong_cache, strong_count)
+        _cache_strong(start, n, shape_cells, unit_pos, units, units_of, unit_places, masks,
+                      part, position, part_shape, unit_links, cell_links, grouped, links,
+                      strong_cache, strong_count)
     if strong_count[start] == 0:
         return 0, 0
-    n_seen_a = 0  # the cells seeing the start's places of its digit
-    low = shape_cells[sa, 0]
-    for j in range(peers.shape[1]):
-        x = peers[low, j]
-        if x < 0:
-            break
-        if common[sa, x] and open_[x] and (masks[x] >> da) & 1 and not member[sa, x]:
-            seen_a[n_seen_a] = x
+    n_seen_a = 0  # the places of the start's digit seeing the start, ascending
+    for w in range(seen_bits.shape[1]):
+        m = seen_bits[sa, w] & place_bits[da, w]
+        while m:
+            seen_a[n_seen_a] = (w << 6) + trailing_zeros(m)
             n_seen_a += 1
+            m &= m - 1
     parent_off[start] = -1
     n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
     n_front = 1
@@ -640,8 +694,8 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, sha
             for fi in range(n_front):
                 node = frontier[fi]
                 if strong_count[node] < 0:
-                    _cache_strong(node, n, masks, open_, shape_cells, member, unit_has,
-                                  units, units_of, part, position, part_shape, unit_links,
+                    _cache_strong(node, n, shape_cells, unit_pos, units, units_of,
+                                  unit_places, masks, part, position, part_shape, unit_links,
                                   cell_links, grouped, links, strong_cache, strong_count)
                 for li in range(strong_count[node]):
                     nxt = strong_cache[node, li]
@@ -661,8 +715,7 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, sha
                                 closes = sz == sa and sa < c_count
                             if closes:
                                 k = _path(nxt, parent_on, parent_off, path)
-                                if _loop_useful(path, k, n, c_count, masks, open_, member,
-                                                common):
+                                if _loop_useful(path, k, n, masks, place_bits, seen_bits):
                                     found = k
                     elif _useful(start, nxt, n, c_count, masks, sees, member, common,
                                  seen_a, n_seen_a):
@@ -675,8 +728,8 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, sha
             for fi in range(n_front):
                 node = frontier[fi]
                 if weak_count[node] < 0:
-                    count = _weak(node, n, c_count, masks, open_, member, common,
-                                  shape_cells, peers, groups, cell_weak, links)
+                    count = _weak(node, n, c_count, masks, place_bits, seen_bits,
+                                  shape_bits, groups, cell_weak, links)
                     for li in range(count):
                         weak_cache[node, li] = links[li]
                     weak_count[node] = count
@@ -704,11 +757,11 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, open_, sees, peers, sha
 
 
 @jit
-def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_, sees, peers,
-                shape_cells, member, common, unit_has, units, units_of, part, position,
-                part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
-                parent_off, frontier, grown, links, seen, path, strong_cache, strong_count,
-                weak_cache, weak_count, out_paths, out_lengths, seen_a):
+def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_bits, unit_places,
+                sees, seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of,
+                part, position, part_shape, groups, unit_links, cell_links, cell_weak, grouped,
+                parent_on, parent_off, frontier, grown, links, seen, path, strong_cache,
+                strong_count, weak_cache, weak_count, out_paths, out_lengths, seen_a):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
@@ -721,8 +774,11 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_,
     can set the next bound; with ``fixed`` (the caller keeps its bound) it stops only when
     ``out_paths`` is full.
 
-    ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry and do so again on
-    return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
+    ``place_bits`` and ``unit_places`` are the board's places of each digit
+    (:func:`board_places`, shared by the searches of every mode); ``seen_bits``, ``shape_bits``
+    and ``unit_pos`` come from :class:`ShapeTables`: a node's links are built from them with a
+    few word operations. ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry
+    and do so again on return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
     are scratch. The links of each node are kept, for the board, in ``strong_cache`` and
     ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count`` and ``weak_count``
     (int32[S * N], -1 until computed); ``seen_a`` (int64[C]) is scratch. Returns ``(index of
@@ -731,10 +787,11 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, open_,
     n_out = 0
     for si in range(first, starts.size):
         found, _n_seen_a = _walk_one(
-            starts[si], max_nodes, loop, n, c_count, masks, open_, sees, peers, shape_cells,
-            member, common, unit_has, units, units_of, part, position, part_shape, groups,
-            unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown,
-            links, seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a)
+            starts[si], max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees,
+            seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of, part,
+            position, part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
+            parent_off, frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
+            weak_count, seen_a)
         if found:
             for i in range(found):
                 out_paths[n_out, i] = path[i]
@@ -772,7 +829,7 @@ def _chain_counts(path, k, n, c_count, masks, sees, member, common, seen_a, n_se
 
 
 @jit
-def _loop_count(path, k, n, c_count, masks, open_, member, common, mark, marked):
+def _loop_count(path, k, n, masks, place_bits, seen_bits, mark, marked):
     """The number of eliminations of the continuous nice loop ``path[:k]``, each once, as
     :func:`sudokit.logic.chains.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
     entry and on return; ``marked``: int64[C * N] scratch)."""
@@ -782,12 +839,15 @@ def _loop_count(path, k, n, c_count, masks, open_, member, common, mark, marked)
         v = path[(i + 1) % k]
         su, du, sv, dv = u // n, u % n, v // n, v % n
         if du == dv:
-            for x in range(c_count):
-                if (common[su, x] and common[sv, x] and open_[x] and (masks[x] >> du) & 1
-                        and not member[su, x] and not member[sv, x] and not mark[x * n + du]):
-                    mark[x * n + du] = 1
-                    marked[count] = x * n + du
-                    count += 1
+            for w in range(seen_bits.shape[1]):
+                m = seen_bits[su, w] & seen_bits[sv, w] & place_bits[du, w]
+                while m:
+                    x = (w << 6) + trailing_zeros(m)
+                    m &= m - 1
+                    if not mark[x * n + du]:
+                        mark[x * n + du] = 1
+                        marked[count] = x * n + du
+                        count += 1
         elif su == sv:
             m = masks[su] & ~((1 << du) | (1 << dv))
             for b in range(n):
@@ -825,11 +885,11 @@ def _better(rating, nodes, neg_pl, neg_el, best):
 
 
 @jit
-def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, n, c_count,
-                masks, open_, sees, peers, shape_cells, member, common, unit_has, units,
-                units_of, part, position, part_shape, groups, unit_links, cell_links, cell_weak,
-                grouped, parent_on, parent_off, frontier, grown, links, seen, path,
-                strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
+def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, n, c_count, masks,
+                place_bits, unit_places, sees, seen_bits, shape_bits, shape_cells, member, common,
+                unit_pos, units, units_of, part, position, part_shape, groups, unit_links,
+                cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links, seen,
+                path, strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
                 seen_a, mark, marked):
     """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
     the kernel as :func:`sudokit.logic.chains.find_chain` ranks the chains :func:`walk_starts`
@@ -853,10 +913,11 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
     for si in range(first, starts.size):
         limit = max_nodes if best[0] == 0 else np.int64(best[5])
         found, n_seen_a = _walk_one(
-            starts[si], limit, loop, n, c_count, masks, open_, sees, peers, shape_cells,
-            member, common, unit_has, units, units_of, part, position, part_shape, groups,
-            unit_links, cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown,
-            links, seen, path, strong_cache, strong_count, weak_cache, weak_count, seen_a)
+            starts[si], limit, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
+            shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
+            part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
+            frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache, weak_count,
+            seen_a)
         if not found:
             continue
         if loop:
@@ -866,8 +927,7 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
             if not rating < bound:
                 continue
             neg_pl = 0
-            neg_el = -_loop_count(path, found, n, c_count, masks, open_, member, common, mark,
-                                  marked)
+            neg_el = -_loop_count(path, found, n, masks, place_bits, seen_bits, mark, marked)
             nodes = found
         else:
             if _one_digit(path, found, n):

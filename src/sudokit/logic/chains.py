@@ -537,7 +537,7 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
     that finds one. The starts and grouped nodes are made in the kernel
     (:func:`~sudokit.logic.chain_kernels.digit_starts`), the walks run in as few calls as the
     output room allows."""
-    from .chain_kernels import board_arrays, digit_starts, walk_starts
+    from .chain_kernels import board_arrays, board_places, digit_starts, walk_starts
 
     grouped = mode in _GROUPED
     kit = _kit(board.geometry, grouped)
@@ -552,8 +552,9 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
                      group_buffer, starts)
     scratch = kit.scratch(owner)
     out_paths, out_lengths = scratch[-3:-1]
-    args = (kit.n, kit.n_cells, arrays.masks, arrays.open, *kit.grid_args, groups, True,
-            False, False, grouped)
+    place_bits, unit_places = board_places(board, kit.tables.units)
+    args = (kit.n, kit.n_cells, arrays.masks, place_bits, unit_places, *kit.grid_args, groups,
+            True, False, False, grouped)
     nodes = starts[:k]
     first = 0
     while first < k:
@@ -606,8 +607,8 @@ class _Kit:
         self.no_nodes = np.empty(0, dtype=np.int64)
         self.shape_masks = _shape_masks(geometry, grouped)
         self.rank = sh.rank.tolist()
-        self.grid_args = (t.sees, t.peers, sh.cells, sh.member, sh.common, sh.unit_has,
-                          t.units, t.units_of, sh.part, sh.position, sh.part_shape)
+        self.grid_args = (t.sees, sh.seen_bits, sh.shape_bits, sh.cells, sh.member, sh.common,
+                          sh.unit_pos, t.units, t.units_of, sh.part, sh.position, sh.part_shape)
         self.local = threading.local()
 
     def digit_buffers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -676,7 +677,7 @@ class _Walker:
     with links inside cells; the single-digit modes walk through :func:`_digit_walks`)."""
 
     def __init__(self, board: Board, mode: ChainMode) -> None:
-        from .chain_kernels import board_arrays
+        from .chain_kernels import board_arrays, board_places
 
         geometry = board.geometry
         grouped = mode in _GROUPED
@@ -701,8 +702,9 @@ class _Walker:
         self.flags = (mode is not ChainMode.XY, mode not in _SINGLE_DIGIT,
                       mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
         # the kernel's arguments between the bound's flags and the work arrays
-        self.args = (n, kit.n_cells, self.masks, self.open, *kit.grid_args, self.groups,
-                     *self.flags)
+        place_bits, unit_places = board_places(board, kit.tables.units)
+        self.args = (n, kit.n_cells, self.masks, place_bits, unit_places, *kit.grid_args,
+                     self.groups, *self.flags)
 
     @classmethod
     def of(cls, board: Board, mode: ChainMode) -> _Walker:
