@@ -590,17 +590,15 @@ def _weak(node, n, c_count, masks, place_bits, seen_bits, shape_bits, groups, ce
 
 
 @jit
-def _useful(a, z, n, c_count, masks, sees, member, common, seen_a, n_seen_a):
+def _useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
     """Whether "a or z is true" places or eliminates something
-    (:func:`sudokit.logic.chains._conclusion` is not empty); ``seen_a[:n_seen_a]`` lists the
-    open cells outside ``a`` holding its digit and seeing all its cells."""
+    (:func:`sudokit.logic.chains._conclusion` is not empty)."""
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
         return sa < c_count
-    if da == dz:
-        for i in range(n_seen_a):
-            x = seen_a[i]
-            if common[sz, x] and not member[sz, x]:
+    if da == dz:  # a place of the digit seeing both ends
+        for w in range(seen_bits.shape[1]):
+            if seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w]:
                 return True
         return False
     if sa >= c_count or sz >= c_count:
@@ -663,10 +661,9 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places
               shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
               part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
               frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
-              weak_count, seen_a):
-    """The breadth-first walk of :func:`walk_starts` from one start: returns ``(nodes of the
-    chain found, written to path; 0 for none, number of cells in seen_a)``; ``seen_a`` then
-    lists the open cells outside the start holding its digit and seeing all its cells."""
+              weak_count):
+    """The breadth-first walk of :func:`walk_starts` from one start: returns the nodes of the
+    chain found, written to ``path`` (0 for none)."""
     sa = start // n
     da = start % n
     found = 0
@@ -675,14 +672,7 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places
                       part, position, part_shape, unit_links, cell_links, grouped, links,
                       strong_cache, strong_count)
     if strong_count[start] == 0:
-        return 0, 0
-    n_seen_a = 0  # the places of the start's digit seeing the start, ascending
-    for w in range(seen_bits.shape[1]):
-        m = seen_bits[sa, w] & place_bits[da, w]
-        while m:
-            seen_a[n_seen_a] = (w << 6) + trailing_zeros(m)
-            n_seen_a += 1
-            m &= m - 1
+        return 0
     parent_off[start] = -1
     n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
     n_front = 1
@@ -717,8 +707,7 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places
                                 k = _path(nxt, parent_on, parent_off, path)
                                 if _loop_useful(path, k, n, masks, place_bits, seen_bits):
                                     found = k
-                    elif _useful(start, nxt, n, c_count, masks, sees, member, common,
-                                 seen_a, n_seen_a):
+                    elif _useful(start, nxt, n, c_count, masks, sees, place_bits, seen_bits):
                         found = _path(nxt, parent_on, parent_off, path)
                     if found:
                         break
@@ -753,7 +742,7 @@ def _walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places
         else:
             parent_off[-x - 1] = -2
     parent_off[start] = -2
-    return found, n_seen_a
+    return found
 
 
 @jit
@@ -761,7 +750,7 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_
                 sees, seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of,
                 part, position, part_shape, groups, unit_links, cell_links, cell_weak, grouped,
                 parent_on, parent_off, frontier, grown, links, seen, path, strong_cache,
-                strong_count, weak_cache, weak_count, out_paths, out_lengths, seen_a):
+                strong_count, weak_cache, weak_count, out_paths, out_lengths):
     """The breadth-first chain search of :func:`sudokit.logic.chains._walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains._search` (or, with ``loop``, of
@@ -778,20 +767,20 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_
     (:func:`board_places`, shared by the searches of every mode); ``seen_bits``, ``shape_bits``
     and ``unit_pos`` come from :class:`ShapeTables`: a node's links are built from them with a
     few word operations. ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry
-    and do so again on return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen`` (int64[2 * S * N])
-    are scratch. The links of each node are kept, for the board, in ``strong_cache`` and
-    ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count`` and ``weak_count``
-    (int32[S * N], -1 until computed); ``seen_a`` (int64[C]) is scratch. Returns ``(index of
-    the next start to walk, number of chains found)``.
+    and do so again on return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen``
+    (int64[2 * S * N]) are scratch. The links of each node are kept, for the board, in
+    ``strong_cache`` and ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count``
+    and ``weak_count`` (int32[S * N], -1 until computed). Returns ``(index of the next start
+    to walk, number of chains found)``.
     """
     n_out = 0
     for si in range(first, starts.size):
-        found, _n_seen_a = _walk_one(
+        found = _walk_one(
             starts[si], max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees,
             seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of, part,
             position, part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
             parent_off, frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
-            weak_count, seen_a)
+            weak_count)
         if found:
             for i in range(found):
                 out_paths[n_out, i] = path[i]
@@ -803,10 +792,9 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_
 
 
 @jit
-def _chain_counts(path, k, n, c_count, masks, sees, member, common, seen_a, n_seen_a):
+def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
     """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
-    :func:`sudokit.logic.chains._conclusion` lists them (``seen_a[:n_seen_a]`` as
-    :func:`_walk_one` leaves it)."""
+    :func:`sudokit.logic.chains._conclusion` lists them."""
     a = path[0]
     z = path[k - 1]
     sa, da, sz, dz = a // n, a % n, z // n, z % n
@@ -814,10 +802,8 @@ def _chain_counts(path, k, n, c_count, masks, sees, member, common, seen_a, n_se
         return (1 if sa < c_count else 0), 0
     if da == dz:
         count = 0
-        for i in range(n_seen_a):
-            x = seen_a[i]
-            if common[sz, x] and not member[sz, x]:
-                count += 1
+        for w in range(seen_bits.shape[1]):
+            count += _pop(seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w])
         return 0, count
     if sa >= c_count or sz >= c_count:
         return 0, 0
@@ -890,7 +876,7 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
                 unit_pos, units, units_of, part, position, part_shape, groups, unit_links,
                 cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links, seen,
                 path, strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
-                seen_a, mark, marked):
+                mark, marked):
     """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
     the kernel as :func:`sudokit.logic.chains.find_chain` ranks the chains :func:`walk_starts`
     returns (same walks, order and bounds), for the modes with links inside cells.
@@ -912,12 +898,11 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
     """
     for si in range(first, starts.size):
         limit = max_nodes if best[0] == 0 else np.int64(best[5])
-        found, n_seen_a = _walk_one(
+        found = _walk_one(
             starts[si], limit, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
             shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
             part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
-            frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache, weak_count,
-            seen_a)
+            frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache, weak_count)
         if not found:
             continue
         if loop:
@@ -935,8 +920,8 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
                     out_paths[0, i] = path[i]
                 out_lengths[0] = found
                 return si + 1, 1
-            pl, el = _chain_counts(path, found, n, c_count, masks, sees, member, common,
-                                   seen_a, n_seen_a)
+            pl, el = _chain_counts(path, found, n, c_count, masks, sees, place_bits,
+                                   seen_bits)
             rating = ratings[found - 2 if pl else found]
             neg_pl = -pl
             neg_el = -el

@@ -551,7 +551,7 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
     k = digit_starts(arrays.cand, digits, sh.part_cells, sh.part_shape, sh.rank, kit.n, groups,
                      group_buffer, starts)
     scratch = kit.scratch(owner)
-    out_paths, out_lengths = scratch[-3:-1]
+    out_paths, out_lengths = scratch[-2:]
     place_bits, unit_places = board_places(board, kit.tables.units)
     args = (kit.n, kit.n_cells, arrays.masks, place_bits, unit_places, *kit.grid_args, groups,
             True, False, False, grouped)
@@ -649,7 +649,7 @@ class _Kit:
                 np.empty((size, t.peers.shape[1] + self.group_width + n), dtype=np.int32),
                 np.full(size, -1, dtype=np.int32),
                 np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
-                np.empty(64, dtype=np.int64), np.empty(len(t.peers), dtype=np.int64))]
+                np.empty(64, dtype=np.int64))]
         if entry[0] is not owner:
             entry[1][8].fill(-1)
             entry[1][10].fill(-1)
@@ -740,7 +740,7 @@ class _Walker:
 
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
         scratch = self._scratch()
-        out_paths, out_lengths = scratch[-3:-1]
+        out_paths, out_lengths = scratch[-2:]
         mark, marked = self.kit.marks()
         best = np.zeros(6, dtype=np.float64)
         best_path = np.empty(MAX_COMPILED_NODES, dtype=np.int64)
