@@ -459,9 +459,10 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
 
 _FOUND = DigitMemo()
 """Single-digit chain searches of the compiled walk done earlier in the solve: per (digit, its
-places, mode), the bound walked with and every chain found from a start of that digit (start
-node, nodes, rank key, path, placements, eliminations). Such a search reads only the places of
-its digit."""
+places, mode), the bound walked with and every chain found from a start of that digit, as a
+list ``[order of the start (_start_order), nodes, the kernel's path, details]``, the details
+(rank key, path, placements, eliminations) made when a replay first needs them and kept. Such
+a search reads only the places of its digit."""
 
 
 def _chain_key(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> tuple:
@@ -503,30 +504,33 @@ def _best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple |
             missing.append(d0)
         else:
             found += entry[1]
+    kit = _kit(board.geometry, mode in _GROUPED)
     if missing:
         walked = max(max_nodes, X_NODES)  # the short X-chains' walk serves X-Chain too
-        new: dict[int, list[tuple]] = {d0: [] for d0 in missing}
-        masks = _kit(board.geometry, mode in _GROUPED).shape_masks
+        new: dict[int, list[list]] = {d0: [] for d0 in missing}
         for nodes in _digit_walks(board, mode, sum(1 << d0 for d0 in missing), walked):
-            path = [(masks[v // n], v % n) for v in nodes]
-            placements, eliminations = _conclusion(board, path[0], path[-1])
-            new[nodes[0] % n].append((nodes[0], len(path),
-                                      _chain_key(board, path, placements, eliminations),
-                                      path, placements, eliminations))
+            new[nodes[0] % n].append([_start_order(kit, nodes[0]), len(nodes), nodes, None])
         for d0, chains_found in new.items():
             table[d0, places[d0], name] = (walked, tuple(chains_found))
             found += chains_found
     if not found:
         return None
     if len(found) > 1:
-        kit = _kit(board.geometry, mode in _GROUPED)  # no grouped nodes otherwise
-        found.sort(key=lambda f: _start_order(kit, f[0]))
+        found.sort(key=lambda f: f[0])
     best: tuple | None = None
-    for _start, length, key, path, placements, eliminations in found:
+    masks = kit.shape_masks
+    for entry in found:
+        length = entry[1]
         if length - 1 >= (best[0] if best else max_nodes):
             continue  # the walk bounded by the best chain so far stops before it
-        if best is None or key < best[1]:
-            best = (length, key, path, placements, eliminations)
+        details = entry[3]
+        if details is None:  # ranked the first time a replay reaches it
+            path = [(masks[v // n], v % n) for v in entry[2]]
+            placements, eliminations = _conclusion(board, path[0], path[-1])
+            details = entry[3] = (_chain_key(board, path, placements, eliminations), path,
+                                  placements, eliminations)
+        if best is None or details[0] < best[1]:
+            best = (length, *details)
     return best
 
 
