@@ -77,26 +77,37 @@ def run_cli(args: list[str], env: dict[str, str] | None = None) -> tuple[float, 
 
 
 def files(args: argparse.Namespace) -> None:
-    print_header(f"puzzles/s, median of {args.runs} runs; ratio to the engine alone",
+    """Per file, ``--runs`` rounds of: the engine alone, ``solve_array``, the CLI with each
+    ``--jobs``, one after the other. Figures are medians over the rounds; each ratio is the
+    median of the rounds' ratios (each against the engine measured in the same round, seconds
+    before: this VM's speed drifts by 10-30% within minutes, which a ratio of medians measured
+    minutes apart would take for a difference of the pipeline)."""
+    print_header(f"puzzles/s, median of {args.runs} rounds (engine, entry and CLI runs "
+                 "interleaved); ratio to the engine alone of the same round, median",
                  ["file".ljust(48), "puzzles", "engine", "solve_array",
                   *[f"CLI -j{j} (after start-up / whole run)" for j in args.jobs]])
     for relative in FILES:
         puzzles = load(relative)
         givens = np.array([p.givens for p in puzzles], np.uint8)
         solve_many(givens[:10])
-        engine = len(givens) / median_seconds(lambda g=givens: solve_many(g), args.runs)
-        entry = len(givens) / median_seconds(lambda g=givens: solve_array(g), args.runs)
-        cells = [f"{engine:>10,.0f}", f"{entry:>10,.0f} ({entry / engine:.2f}x)"]
+        count = len(givens)
+        rounds: list[dict[str, float]] = []
         with tempfile.TemporaryDirectory() as tmp:
-            for jobs in args.jobs:
-                out = str(Path(tmp) / "out.txt")
-                runs = [run_cli([str(DATA / relative), "--output", out, "-j", str(jobs)])
-                        for _ in range(args.runs)]
-                solving = statistics.median(r[2] for r in runs)
-                wall = statistics.median(r[0] for r in runs)
-                after, whole = len(givens) / solving, len(givens) / wall
-                cells.append(f"{after:>9,.0f} ({after / engine:.2f}x) / {whole:>9,.0f}")
-        print(f"{relative:<48} {len(givens):>7}  " + "  ".join(cells))
+            out = str(Path(tmp) / "out.txt")
+            for _ in range(args.runs):
+                row = {"engine": median_seconds(lambda g=givens: solve_many(g), 1),
+                       "entry": median_seconds(lambda g=givens: solve_array(g), 1)}
+                for jobs in args.jobs:
+                    wall, _, solving = run_cli([str(DATA / relative), "--output", out,
+                                                "-j", str(jobs)])
+                    row[f"after{jobs}"], row[f"whole{jobs}"] = solving, wall
+                rounds.append(row)
+        rate = {key: count / statistics.median(r[key] for r in rounds) for key in rounds[0]}
+        ratio = {key: statistics.median(r["engine"] / r[key] for r in rounds) for key in rounds[0]}
+        cells = [f"{rate['engine']:>10,.0f}", f"{rate['entry']:>10,.0f} ({ratio['entry']:.2f}x)"]
+        cells += [f"{rate[f'after{j}']:>9,.0f} ({ratio[f'after{j}']:.2f}x) / "
+                  f"{rate[f'whole{j}']:>9,.0f}" for j in args.jobs]
+        print(f"{relative:<48} {count:>7}  " + "  ".join(cells))
 
 
 MILLION = [("17-clue", "tdoku/puzzles2_17_clue", b""),
