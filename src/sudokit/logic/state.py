@@ -84,13 +84,14 @@ class Candidates:
                 f"the technique engine does not handle "
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
-        from .kernels import place_givens  # loads Numba: not at import time
+        from .chain_kernels import grid_tables  # both load Numba: not at import time
+        from .kernels import place_givens
 
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))
         place_givens(state.masks, state.values, np.asarray(puzzle.givens, dtype=np.int16),
-                     _peer_table(geometry))  # each given as place() puts it, in cell order
+                     grid_tables(geometry).peers)  # each given as place() puts it, in cell order
         return state
 
     @classmethod
@@ -366,21 +367,6 @@ def _peer_arrays(geometry: Geometry) -> list[np.ndarray]:
     if arrays is None:
         arrays = _PEERS[geometry] = [np.asarray(p, dtype=np.intp) for p in geometry.peers]
     return arrays
-
-
-_PEER_TABLES: dict[Geometry, np.ndarray] = {}
-
-
-def _peer_table(geometry: Geometry) -> np.ndarray:
-    """int64[C, P]: each cell's peers, padded with -1 (made once per geometry)."""
-    table = _PEER_TABLES.get(geometry)
-    if table is None:
-        width = max((len(p) for p in geometry.peers), default=0)
-        table = np.full((geometry.n_cells, max(width, 1)), -1, dtype=np.int64)
-        for cell, peers in enumerate(geometry.peers):
-            table[cell, :len(peers)] = list(peers)
-        _PEER_TABLES[geometry] = table
-    return table
 
 
 def _unit_array(geometry: Geometry) -> np.ndarray:
