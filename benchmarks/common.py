@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "src"))
 
-from sudokit.formats import read_puzzles  # noqa: E402
-from sudokit.puzzle import Puzzle  # noqa: E402
+from sudokit.formats.text import read_puzzles  # noqa: E402
+from sudokit.model.puzzle import Puzzle  # noqa: E402
 
 
 def load(relative: str, limit: int | None = None) -> list[Puzzle]:

@@ -21,7 +21,7 @@ import statistics
 
 from common import load, print_header
 
-from sudokit.compare import compare, sudoku_runners
+from sudokit.run.compare import compare, sudoku_runners
 
 BASELINE = "propagate"
 

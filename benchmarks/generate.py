@@ -28,10 +28,10 @@ import time
 import numpy as np
 from common import DATA, print_header
 
-from sudokit.generate import GenerationError, generate, rate
-from sudokit.generate.engine import Maker, Plan, grid_table, seeds_for
-from sudokit.generate.symmetry import Symmetry
-from sudokit.geometry import Geometry
+from sudokit.generator import GenerationError, generate, rate
+from sudokit.generator.engine import Maker, Plan, grid_table, seeds_for
+from sudokit.generator.symmetry import Symmetry
+from sudokit.model.geometry import Geometry
 
 BANDS = [0, 0.001, 2.001, 3.501, 5.501, 1e9]  # easy | medium | hard | expert | extreme
 
@@ -100,7 +100,7 @@ def throughput(seconds: float, quick: bool, slow: bool) -> None:
 def levels(seconds: float) -> None:
     print_header("2. Levels (9x9, node rater; every output is inside its band)",
                  [f"{'level':<10}", "band", "puzzles/s", "tries per puzzle"])
-    from sudokit.generate import LEVELS
+    from sudokit.generator import LEVELS
 
     for level, band in LEVELS.items():
         budget = seconds if level != "extreme" else 3 * seconds

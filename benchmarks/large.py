@@ -46,10 +46,10 @@ from collections.abc import Sequence
 import numpy as np
 from common import DATA, print_header
 
-from sudokit.api import count_solutions
-from sudokit.formats import read_puzzles
-from sudokit.geometry import Geometry
-from sudokit.puzzle import Puzzle
+from sudokit.run.doors import count_solutions
+from sudokit.formats.text import read_puzzles
+from sudokit.model.geometry import Geometry
+from sudokit.model.puzzle import Puzzle
 from sudokit.registry import get_solver, methods
 
 NINE = ["tdoku/puzzles2_17_clue", "tdoku/puzzles5_forum_hardest_1905_11+_first20000"]
@@ -60,7 +60,7 @@ PUBLISHED = ["large/aprivitera_16x16.txt", "large/bnguyen_16x16.txt", "large/lkw
 
 def qcp_instances(side: int, ratio: float, count: int, seed: int) -> list[Puzzle]:
     """Return ``count`` seeded puzzles: random valid grids with a share ``ratio`` of givens."""
-    from sudokit.generate import random_grids
+    from sudokit.generator import random_grids
 
     geometry = Geometry.for_side(side)
     grids = random_grids(count, size=side, seed=seed)

@@ -85,7 +85,7 @@ def invariance(grids: Sequence[str], seed: int = 1) -> float:
     import random
 
     from sudokit import Geometry
-    from sudokit.transform import permute_bands, permute_stacks, relabel, transpose
+    from sudokit.model.transform import permute_bands, permute_stacks, relabel, transpose
 
     geometry, rng, same = Geometry.of(3, 3), random.Random(seed), 0
     for grid in grids:

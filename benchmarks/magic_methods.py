@@ -28,7 +28,7 @@ from common import print_header
 from sudokit.magic import METHODS, MagicProblem, count_magic, solve_magic
 from sudokit.magic.count import forget_line_sets
 from sudokit.magic.mac import magic_csp
-from sudokit.result import Status
+from sudokit.model.result import Status
 
 BASELINE = "forward-checking"
 

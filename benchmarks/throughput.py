@@ -30,7 +30,7 @@ from common import DATA, ROOT, load, median_seconds, print_header
 
 from sudokit import Geometry, Puzzle, count_solutions, solve
 from sudokit.fast import solve_many
-from sudokit.result import Status
+from sudokit.model.result import Status
 
 SETS = [
     ("norvig/sudoku-top95.txt", None),

@@ -7,7 +7,7 @@ Usage (from the repository root)::
                                   [--methods ...] [--no-puzzlekit]
 
 For each type (folder of ``janko/``: 16x16, jigsaw, killer, even/odd and the overlapping
-multi-grid types) the first ``--count`` puzzles are read with :func:`sudokit.variants.janko.
+multi-grid types) the first ``--count`` puzzles are read with :func:`sudokit.formats.janko.
 read_janko`; every available method whose ``supports`` accepts their geometry solves each of
 them through ``sudokit.solve`` (one puzzle at a time, verification included, after one untimed
 warm-up solve), ``--runs`` times (the default method also as one ``sudokit.solve_many`` call
@@ -35,7 +35,7 @@ from common import DATA
 
 from sudokit import solve, solve_many
 from sudokit.registry import default_method, get_solver, methods
-from sudokit.variants.janko import read_janko
+from sudokit.formats.janko import read_janko
 
 JANKO = DATA / "janko"
 

@@ -8,17 +8,13 @@ The public names below are imported on first use (PEP 562 ``__getattr__``), so `
 sudokit`` and the ``sudokit`` command start without NumPy, Numba or PySAT until a name that needs
 them is touched.
 
-``sudokit.generate`` is the function :func:`sudokit.generate.generate`, also once the subpackage
-of the same name has been imported (``import sudokit.generate`` works and binds nothing over it;
-the subpackage is ``sys.modules["sudokit.generate"]``, and ``from sudokit.generate import
-Options`` reads from it as usual).
+``sudokit.generate`` is the function :func:`sudokit.generator.generate`; the generator's
+package is :mod:`sudokit.generator` (``from sudokit.generator import Options, rating``).
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 from . import errors  # no imports of its own: the exceptions every entry point raises
@@ -26,25 +22,26 @@ from . import errors  # no imports of its own: the exceptions every entry point 
 __version__ = "0.1.0"
 
 _LAZY = {
-    "ArrayResult": "api",
-    "count_solutions": "api",
-    "default_method": "api",
-    "solutions": "api",
-    "solve": "api",
-    "solve_array": "api",
-    "solve_many": "api",
-    "Geometry": "geometry",
-    "Variant": "geometry",
-    "Puzzle": "puzzle",
-    "is_solution": "puzzle",
-    "violations": "puzzle",
+    "ArrayResult": "model.result",
+    "count_solutions": "run.doors",
+    "default_method": "run.doors",
+    "solutions": "run.doors",
+    "solve": "run.doors",
+    "solve_array": "run.doors",
+    "solve_many": "run.doors",
+    "Geometry": "model.geometry",
+    "Variant": "model.geometry",
+    "Puzzle": "model.puzzle",
+    "is_solution": "model.puzzle",
+    "violations": "model.puzzle",
     "get_solver": "registry",
     "methods": "registry",
-    "Limits": "result",
-    "Result": "result",
-    "Stats": "result",
-    "Status": "result",
+    "Limits": "model.result",
+    "Result": "model.result",
+    "Stats": "model.result",
+    "Status": "model.result",
     "explain": "logic",
+    "generate": "generator",
     "hint": "logic",
     "rate": "logic",
 }
@@ -77,7 +74,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
-    from .api import (
+    from .run.doors import (
         ArrayResult,
         count_solutions,
         default_method,
@@ -86,12 +83,12 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_array,
         solve_many,
     )
-    from .generate import generate
-    from .geometry import Geometry, Variant
+    from .generator import generate
+    from .model.geometry import Geometry, Variant
     from .logic import explain, hint, rate
-    from .puzzle import Puzzle, is_solution, violations
+    from .model.puzzle import Puzzle, is_solution, violations
     from .registry import get_solver, methods
-    from .result import Limits, Result, Stats, Status
+    from .model.result import Limits, Result, Stats, Status
 
 
 def __getattr__(name: str) -> Any:
@@ -111,32 +108,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _Package(types.ModuleType):
-    """The class of the ``sudokit`` module: ``generate`` names the function, not the subpackage.
-
-    Importing the subpackage ``sudokit.generate`` makes the import system set the attribute
-    ``generate`` of ``sudokit`` to it; the property keeps the function there (as an eager
-    ``from .generate import generate`` did), and a value other than the subpackage (a test's
-    monkeypatch) replaces the function until deleted.
-    """
-
-    @property
-    def generate(self) -> Any:
-        replaced = self.__dict__.get("_generate_replaced")
-        if replaced is not None:
-            return replaced
-        return importlib.import_module(".generate", __name__).generate
-
-    @generate.setter
-    def generate(self, value: Any) -> None:
-        if value is not sys.modules.get(f"{__name__}.generate"):
-            self.__dict__["_generate_replaced"] = value
-
-    @generate.deleter
-    def generate(self) -> None:
-        self.__dict__.pop("_generate_replaced", None)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -33,7 +33,7 @@ class InvalidPuzzle(SudokuError, ValueError):
         column: 1-based column (character) number; None when unknown.
         constraint: which constraint of a grid's geometry is malformed, when that is the
             problem: ``"regions"``, ``"cages"``, ``"extra_regions"`` or ``"parity"`` (the
-            :class:`~sudokit.geometry.Geometry` field); None otherwise. Readers use it to point
+            :class:`~sudokit.model.geometry.Geometry` field); None otherwise. Readers use it to point
             at the part of their input that holds the constraint.
     """
 
@@ -92,7 +92,7 @@ class UnsupportedPuzzle(SudokuError, ValueError):
 class LimitReached(SudokuError):
     """A node or time limit was hit inside a search.
 
-    Raised by :meth:`sudokit.result.Limits.check`; the front door turns it into
+    Raised by :meth:`sudokit.model.result.Limits.check`; the front door turns it into
     ``Status.UNKNOWN``. Users of :func:`sudokit.solve` never see it.
     """
 

@@ -285,7 +285,7 @@ def default_method() -> str:
     (``portfolio``, ``fast``, ``propagate``) that can run here. Nothing is imported.
 
     For a small input the command line chooses ``propagate`` instead
-    (:func:`sudokit.batch.choose_method`, rule in :func:`default_rule`).
+    (:func:`sudokit.run.batch.choose_method`, rule in :func:`default_rule`).
 
     Raises:
         LookupError: none of them is registered (never for an installed sudokit).

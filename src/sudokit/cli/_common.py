@@ -21,7 +21,7 @@ class VariantChoice(str):
     (``diagonal``, ``hyper``, ``disjoint``, ``anti-knight``, ``anti-king``,
     ``non-consecutive``), puzzle types (``jigsaw``, ``killer``, ``even-odd``) and layouts
     (``samurai``, ``butterfly``, ``sumo``, ``windmill``, ``gattai-8``, ``shogun``, ``sohei``,
-    ``clueless-1``, ``clueless-2``), combined with ``+`` (see :mod:`sudokit.variants.names`).
+    ``clueless-1``, ``clueless-2``), combined with ``+`` (see :mod:`sudokit.model.variants`).
     ``.value`` is the name as typed."""
 
     STANDARD: ClassVar[VariantChoice]
@@ -40,7 +40,7 @@ class VariantChoice(str):
             typer.BadParameter: not a variant name (the message lists the names).
         """
         from ..errors import InvalidPuzzle
-        from ..variants.names import parse_spec
+        from ..model.variants import parse_spec
 
         try:
             parse_spec(str(text))
@@ -55,7 +55,7 @@ class VariantChoice(str):
         Raises:
             typer.BadParameter: not such a name.
         """
-        from ..variants.names import parse_spec
+        from ..model.variants import parse_spec
 
         if not parse_spec(cls.parse(text)).is_rules_only:
             raise typer.BadParameter(f"expected whole-grid rules (diagonal, hyper, disjoint, "
@@ -71,7 +71,7 @@ VariantChoice.DIAGONAL = VariantChoice("diagonal")
 def complete_variant(incomplete: str) -> list[str]:
     """Shell completion of ``--variant``: the names starting with the part after the last
     ``+``."""
-    from ..variants.names import ALL_NAMES
+    from ..model.variants import ALL_NAMES
 
     head, sep, last = incomplete.rpartition("+")
     return [head + sep + name for name in ALL_NAMES if name.startswith(last.lower())]
@@ -97,9 +97,9 @@ RulesOption = Annotated[VariantChoice, typer.Option(
 def one_puzzle(argument: str, *, index: int | None, box: str | None,
                alphabet: str | None = None,
                variant: VariantChoice = VariantChoice.STANDARD) -> Any:
-    """The puzzle of a PUZZLE argument (see :func:`sudokit.output.pick_puzzle`), in
+    """The puzzle of a PUZZLE argument (see :func:`sudokit.run.output.pick_puzzle`), in
     ``variant`` unless a ``# variant:`` line of its file says otherwise."""
-    from ..output import pick_puzzle, read_inputs
+    from ..run.output import pick_puzzle, read_inputs
 
     records = read_inputs([argument], box=box, alphabet=alphabet, variant=variant.value)
     return pick_puzzle(records, argument, index)
@@ -114,7 +114,7 @@ def read_argument(argument: str) -> tuple[str, str]:
             first bad byte).
     """
     from ..errors import InvalidPuzzle
-    from ..output import names_file
+    from ..run.output import names_file
 
     if argument == "-":
         data, source = sys.stdin.buffer.read(), "<stdin>"

@@ -44,12 +44,12 @@ def compare_command(
 
     from rich.console import Console
 
-    from ..compare import (check_supported, compare, comparison_table, instance_table,
+    from ..run.compare import (check_supported, compare, comparison_table, instance_table,
                            puzzle_name, sudoku_runners)
-    from ..formats import read_puzzles
-    from ..output import check_inputs, parse_option
-    from ..plots import save_figure, times_figure
-    from ..render import progress
+    from ..formats.text import read_puzzles
+    from ..run.output import check_inputs, parse_option
+    from ..present.plots import save_figure, times_figure
+    from ..present.render import progress
 
     names = _labels(methods)
     options = dict(parse_option(text) for text in option or ())

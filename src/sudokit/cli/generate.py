@@ -11,7 +11,7 @@ from typing import Annotated, Any, BinaryIO
 
 import typer
 
-from ..output import OutputFormat
+from ..run.output import OutputFormat
 from ._app import app
 from ._common import RulesOption, VariantChoice
 
@@ -36,7 +36,7 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
     ``with_solution``) and a blank line. JSON lines: the fields of ``Generated.as_dict`` (the
     solution only with ``with_solution``).
     """
-    from ..formats import format_grid, format_line, format_side_by_side
+    from ..formats.text import format_grid, format_line, format_side_by_side
 
     if fmt is OutputFormat.JSONL:
         record = item.as_dict()
@@ -102,8 +102,8 @@ def generate_command(
         "--output", help="Write the records here instead of stdout.")] = None,
 ) -> None:
     """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
-    from ..generate import generate
-    from ..generate.engine import new_seed
+    from ..generator import generate
+    from ..generator.engine import new_seed
 
     run_seed = new_seed() if seed is None else seed
     made = generate(count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
@@ -131,7 +131,7 @@ class _stdout:
 
 def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat,
                with_solution: bool) -> tuple[int, int, int]:
-    from ..render import progress
+    from ..present.render import progress
 
     total = givens_sum = minimal_count = 0
     with progress(sys.stderr.isatty()) as advance:

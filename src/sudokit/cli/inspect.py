@@ -64,8 +64,8 @@ def show_command(
     killer cages with their totals, even/odd cells and multi-grid layouts included."""
     from rich.console import Console
 
-    from ..drawing import legend
-    from ..render import candidates_table, grid_text
+    from ..formats.drawing import legend
+    from ..present.render import candidates_table, grid_text
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
@@ -77,7 +77,7 @@ def show_command(
     console.print(f"\ncandidates ({after.value}):")
     console.print(candidates_table(parsed, _candidates(parsed, after)), end="", soft_wrap=True)
     if png is not None:
-        from ..plots import puzzle_figure, save_figure
+        from ..present.plots import puzzle_figure, save_figure
 
         try:
             save_figure(puzzle_figure(parsed, solution), png)
@@ -91,7 +91,7 @@ def show_command(
 def _solution(puzzle: Any, method: str | None) -> tuple[int, ...] | None:
     """The verified solution of ``sudokit show --solve``, or None after saying on stderr why
     there is none (unsolvable, or the method gave up)."""
-    from ..api import solve
+    from ..run.doors import solve
 
     result = solve(puzzle, method)
     if result.solution:
@@ -107,18 +107,18 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
 
         return ac3_candidates(puzzle)
     if after in (Inference.ELIMINATE, Inference.ONLY_CHOICE):
-        from ..propagation import Candidates, eliminate, only_choice
+        from ..csp.propagation import Candidates, eliminate, only_choice
 
         state = eliminate(Candidates.of(puzzle))
         if state is not None and after is Inference.ONLY_CHOICE:
             state = only_choice(state)
         return list(state.cells) if state is not None else None
     if after is Inference.PROPAGATE:
-        from ..propagation import PropagationState
+        from ..csp.propagation import PropagationState
 
         state = PropagationState(puzzle)
         return state.candidates() if state.assign_givens() else None
-    from ..propagation import Candidates
+    from ..csp.propagation import Candidates
 
     return list(Candidates.of(puzzle).cells)  # the givens alone: every digit in empty cells
 
@@ -140,7 +140,7 @@ def cnf_command(
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
 ) -> None:
     """Write a puzzle as DIMACS CNF on stdout, or decode a SAT solver's model into a grid."""
-    from ..formats import format_line
+    from ..formats.text import format_line
     from ..sat.dimacs import decode_answer, sat_word, write_sudoku_cnf
 
     if decode:
@@ -190,7 +190,7 @@ def trace_command(
     length (x: step, y: arcs queued)."""
     from itertools import chain, islice
 
-    from ..output import parse_option, pick_puzzle, read_inputs
+    from ..run.output import parse_option, pick_puzzle, read_inputs
 
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
@@ -234,11 +234,11 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
                plot: Path | None, data: Path | None, fmt: TraceFormat = TraceFormat.TEXT) -> bool:
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""
-    from ..api import solve
+    from ..run.doors import solve
     from ..csp.sudoku import ac3_candidates
-    from ..formats import format_line, format_panels
-    from ..plots import queue_figure, save_figure
-    from ..result import Status
+    from ..formats.text import format_line, format_panels
+    from ..present.plots import queue_figure, save_figure
+    from ..model.result import Status
 
     result = solve(puzzle, method, time_limit=time_limit or None, trace=True, **options)
     trace = result.stats.trace or []

@@ -35,7 +35,7 @@ def explain_command(
     variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
-    from ..formats import format_candidates
+    from ..formats.text import format_candidates
     from ..logic.solve import explain_states, rating_of
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
@@ -101,8 +101,8 @@ def rate_command(
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique."""
-    from ..logic.records import rate_records, record_line
-    from ..output import read_inputs
+    from ..run.ratings import rate_records, record_line
+    from ..run.output import read_inputs
 
     all_ok = True
     records = read_inputs(inputs or ["-"], box=box, variant=variant.value)

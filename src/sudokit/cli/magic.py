@@ -39,8 +39,8 @@ def magic_command(
 
     Orders above 6 are constructed unless a method (-m) is named (stderr says so)."""
     from .. import magic
-    from ..output import parse_option
-    from ..result import Status
+    from ..run.output import parse_option
+    from ..model.result import Status
 
     searching = method or count or all_squares or givens or symmetry or compare or option
     if construct or (not searching and n > magic.SEARCH_UP_TO and n != 2):
@@ -52,7 +52,7 @@ def magic_command(
     if compare:
         from rich.console import Console
 
-        from ..compare import comparison_table
+        from ..run.compare import comparison_table
 
         comparison = magic.compare_methods(problem, method or None, time_limit=limit,
                                            node_limit=node_limit, **options)

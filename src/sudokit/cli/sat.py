@@ -27,8 +27,8 @@ def sat_command(
     """Solve a CNF: print 's SATISFIABLE' (or UNSATISFIABLE / UNKNOWN), the verified model as
     'v ... 0' lines and the counters as 'c' lines. Exit code 0 when satisfiable, 1 when
     unsatisfiable or unknown."""
-    from ..output import parse_option
-    from ..result import Status
+    from ..run.output import parse_option
+    from ..model.result import Status
     from ..sat.dimacs import read_dimacs, sat_word
     from ..sat.run import model_lines, solve_cnf
     from ._common import read_argument

@@ -13,7 +13,7 @@ from typing import Annotated, Any, BinaryIO
 
 import typer
 
-from ..output import OutputFormat
+from ..run.output import OutputFormat
 from ._app import STARTED, app
 from ._common import METHOD_HELP, VariantChoice, VariantOption
 
@@ -37,7 +37,7 @@ def methods_command(
     if sys.stdout.isatty():
         from rich.console import Console
 
-        from ..render import methods_table
+        from ..present.render import methods_table
 
         rows = [(i.name, i.summary, i.available, i.backends) for i in methods(problem)]
         console = Console()
@@ -92,11 +92,11 @@ def solve_command(
     Ctrl-C or SIGTERM stops the run: every record written so far is complete, the summary is
     printed, and the exit code is 130 (143 for SIGTERM); ``--resume`` continues it.
     """
-    from ..blocks import solve_inputs
-    from ..output import parse_option
-    from ..render import progress
-    from ..result import Limits
-    from ..resume import ResumePoint, scan_output
+    from ..run.pipeline import solve_inputs
+    from ..run.output import parse_option
+    from ..present.render import progress
+    from ..model.result import Limits
+    from ..run.resume import ResumePoint, scan_output
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     if resume and output is None:
@@ -165,8 +165,8 @@ def _grid_offset(path: Path | None, records: int) -> int | None:
         ResumeError: the file holds fewer records (it is written before --output, so it holds
             at least as many unless it was changed).
     """
-    from ..output import OutputFormat
-    from ..resume import ResumeError, scan_output
+    from ..run.output import OutputFormat
+    from ..run.resume import ResumeError, scan_output
 
     if path is None or not records:
         return None
@@ -188,8 +188,8 @@ class _Tally:
     stopped: str | None = None
 
     def by_status(self) -> dict[Any, int]:
-        """The non-zero counts, keyed by :class:`~sudokit.result.Status`."""
-        from ..result import Status
+        """The non-zero counts, keyed by :class:`~sudokit.model.result.Status`."""
+        from ..model.result import Status
 
         return {status: int(self.counts[status]) for status in Status if self.counts[status]}
 
@@ -201,7 +201,7 @@ def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
 
     Args:
         before: int64[len(Status)] records an earlier run wrote (``--resume``).
-        counter: the live counter (:func:`sudokit.render.progress`), entered here.
+        counter: the live counter (:func:`sudokit.present.render.progress`), entered here.
 
     Returns the records per status (``before`` included), whether every new record was ok, the
     seconds from the start of solving to the last record, and why the run stopped early.
@@ -229,6 +229,6 @@ def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
 def _summary(counts: dict[Any, int], seconds: float, startup: float, resumed: int) -> None:
     from rich.console import Console
 
-    from ..render import summary_table
+    from ..present.render import summary_table
 
     Console(stderr=True).print(summary_table(counts, seconds, startup, resumed=resumed))

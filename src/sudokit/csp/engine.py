@@ -4,7 +4,7 @@ One :class:`Engine` holds the state of a search: a bit-set domain per variable, 
 assignment, and a trail of ``(variable, old_domain)`` changes so that backtracking undoes by
 popping (python-constraint's push/pop idea) and no state is ever copied.
 
-Counting conventions (the :class:`~sudokit.result.Stats` fields):
+Counting conventions (the :class:`~sudokit.model.result.Stats` fields):
 
 * ``revisions``: calls of ``revise`` (Mackworth 1977);
 * ``checks``: constraint checks, one per constraint evaluated on bit sets: a ``revise``, one
@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 
-from ..result import Stats
+from ..model.result import Stats
 from .cages import cage_supports
 from .model import CSP, CageSum, LinearSum
 

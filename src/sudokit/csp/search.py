@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, Protocol
 
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .engine import Engine
 from .model import CSP, values_of
 
@@ -32,7 +32,7 @@ __all__ = ["Select", "Order", "Inference", "Search", "backtracking_search", "ac3
 
 CSP_COUNTERS = frozenset({"nodes", "backtracks", "checks", "revisions", "max_queue",
                           "propagations"})
-"""The :class:`~sudokit.result.Stats` fields the CSP search can fill (MAC fills them all; see
+"""The :class:`~sudokit.model.result.Stats` fields the CSP search can fill (MAC fills them all; see
 :func:`counters_for` for the other inferences)."""
 
 
@@ -61,7 +61,7 @@ class Inference(Enum):
 
 
 def counters_for(inference: Inference, has_sums: bool = False) -> frozenset[str]:
-    """Return the :class:`~sudokit.result.Stats` fields a search with this inference measures.
+    """Return the :class:`~sudokit.model.result.Stats` fields a search with this inference measures.
 
     Plain backtracking only checks assignments (nodes, backtracks, checks); forward checking
     also removes values (propagations) and, on a CSP with linear sums, revises them

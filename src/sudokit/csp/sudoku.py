@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
-from ..result import Limits, Stats
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle
+from ..model.result import Limits, Stats
 from .model import (
     CSP,
     AllDifferent,

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..geometry import Geometry
-from ..result import Status
+from ..model.geometry import Geometry
+from ..model.result import Status
 from . import kernels, nine
 from .kernels import Outcome
 from .state import Reg, new_state
@@ -46,7 +46,7 @@ class BatchResult(NamedTuple):
     Attributes:
         solutions: uint8[M, limit, N*N]; ``solutions[i, j]`` is the j-th solution of puzzle i
             (digits 1..N) for ``j < stats[i, Stat.SOLUTIONS]``, zeros after.
-        status: int8[M] of :class:`~sudokit.result.Status` codes: SOLVED, UNSATISFIABLE or
+        status: int8[M] of :class:`~sudokit.model.result.Status` codes: SOLVED, UNSATISFIABLE or
             UNKNOWN (a limit was reached; ``stats[:, Stat.NODES]`` tells which one).
         stats: int64[M, len(Stat)], columns as in :class:`Stat`.
     """

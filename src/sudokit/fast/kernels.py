@@ -13,7 +13,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..result import Status
+from ..model.result import Status
 from .bits import lowest_index, monotonic, popcount
 from .rules import full_mask, narrow, propagate, undo
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
@@ -218,7 +218,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
 
 @jit
 def _code(outcome, found):
-    """A puzzle's :class:`~sudokit.result.Status` code after its last :func:`run`."""
+    """A puzzle's :class:`~sudokit.model.result.Status` code after its last :func:`run`."""
     if outcome == Outcome.NODE_LIMIT or outcome == Outcome.TIME_LIMIT:
         return Status.UNKNOWN
     return Status.SOLVED if found > 0 else Status.UNSATISFIABLE

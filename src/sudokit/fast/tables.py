@@ -1,4 +1,4 @@
-"""Integer tables the kernels read, built once per :class:`~sudokit.geometry.Geometry`.
+"""Integer tables the kernels read, built once per :class:`~sudokit.model.geometry.Geometry`.
 
 Everything comes from the geometry, so every variant runs on the same kernels:
 
@@ -17,7 +17,7 @@ Everything comes from the geometry, so every variant runs on the same kernels:
   units with at least 2 cells and fewer than N.
 
 Tables of standard geometries (and of any plain one: one grid, rectangular boxes, any
-:class:`~sudokit.geometry.Variant`) live as long as the process (``functools.cache``); tables of
+:class:`~sudokit.model.geometry.Variant`) live as long as the process (``functools.cache``); tables of
 per-puzzle geometries (jigsaw, killer, even/odd, layouts) sit in a bounded LRU cache, since a
 file may hold millions of them.
 """
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 
 __all__ = [
     "COMBINATION_LIMIT",

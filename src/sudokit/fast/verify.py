@@ -1,5 +1,5 @@
 """A compiled check of many solution grids at once: the array path's verification once the
-compiled engine is loaded (the same test as :func:`sudokit.puzzle.solves`, every variant
+compiled engine is loaded (the same test as :func:`sudokit.model.puzzle.solves`, every variant
 constraint included, without the temporaries of the NumPy version: about 0.1 µs per 9x9 grid
 instead of 0.8)."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..geometry import Geometry
-from ..puzzle import _unit_table, _variant_tables
+from ..model.geometry import Geometry
+from ..model.puzzle import _unit_table, _variant_tables
 
 __all__ = ["solves"]
 
@@ -66,7 +66,7 @@ def _check_variant(grids: np.ndarray, pairs: np.ndarray, consecutive: np.ndarray
                    even: np.ndarray, odd: np.ndarray, cells: np.ndarray, ids: np.ndarray,
                    totals: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - compiled
     """Clear ``out[i]`` where grid i breaks a variant constraint (arrays as
-    :func:`sudokit.puzzle._variant_tables`: pairs that differ [P, 2], non-consecutive pairs
+    :func:`sudokit.model.puzzle._variant_tables`: pairs that differ [P, 2], non-consecutive pairs
     [Q, 2], even and odd cells, cage cells with their cage ids, cage totals)."""
     sums = np.zeros(totals.shape[0], np.int64)
     for i in range(grids.shape[0]):

@@ -29,7 +29,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..fast.state import jit
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 from .state import Board
 
 __all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "board_places",
@@ -43,7 +43,7 @@ T = TypeVar("T")
 def per_geometry(build: Callable[..., T]) -> Callable[..., T]:
     """``build(geometry, *args)`` computed once per geometry and arguments (an ``functools.
     cache``), and looked up first by the geometry object's identity: hashing a
-    :class:`~sudokit.geometry.Geometry` (a frozen dataclass) costs microseconds, and the chain
+    :class:`~sudokit.model.geometry.Geometry` (a frozen dataclass) costs microseconds, and the chain
     searches ask for their tables several times per board."""
     by_value = cache(build)
     by_id: dict[tuple, tuple[Geometry, T]] = {}

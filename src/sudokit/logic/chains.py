@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 from .memo import DigitMemo
 from .state import Board, bits
 from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus

@@ -29,7 +29,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from ..errors import SolverBug
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 from .registry import Technique
 from .state import Board, bits
 from .step import Step

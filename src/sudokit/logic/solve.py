@@ -15,9 +15,9 @@ from enum import Enum
 import numpy as np
 
 from ..errors import InvalidPuzzle, SolverBug
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle, PuzzleLike, violations
-from ..result import Limits, Stats
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
+from ..model.result import Limits, Stats
 from .dynamic import search_solution
 from .ladder import next_step as ladder_next_step
 from .ladder import next_steps, plan
@@ -197,7 +197,7 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
     solutions, the first verified against the givens and every unit (the compiled check of
     :func:`sudokit.fast.verify.solves`). Other grids, and a
     puzzle without a solution (for the message naming why), go through
-    :func:`sudokit.api.count_solutions`.
+    :func:`sudokit.run.doors.count_solutions`.
 
     Raises:
         InvalidPuzzle: the puzzle has no solution.
@@ -217,7 +217,7 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
                     raise SolverBug(f"the compiled engine returned a wrong grid: "
                                     f"{'; '.join(violations(grid, puzzle)[:3])}")
                 return grid, search.advance() is Outcome.EXHAUSTED
-    from ..api import count_solutions
+    from ..run.doors import count_solutions
 
     result = count_solutions(puzzle, limit=2)
     if not result.solutions:

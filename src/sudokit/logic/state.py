@@ -15,8 +15,8 @@ import numpy as np
 
 from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
-from ..geometry import Geometry
-from ..puzzle import Puzzle
+from ..model.geometry import Geometry
+from ..model.puzzle import Puzzle
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 

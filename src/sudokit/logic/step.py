@@ -14,7 +14,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 
 __all__ = [
     "Link",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 
 __all__ = ["Intersection", "UnitKind", "intersections", "line_units", "unit_cells", "unit_kind"]
 

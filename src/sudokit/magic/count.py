@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, magic_constant
 
 __all__ = ["line_sets", "forget_line_sets", "line_enumeration"]

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..csp import CSP, AllDifferent, Inference, LinearSum, Order, Select, backtracking_search
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
 __all__ = ["magic_csp", "mac_search"]

@@ -6,12 +6,12 @@ options are checked and methods are listed by :mod:`sudokit.registry` exactly as
 (``get_solver("forward-checking", problem="magic", bounds=False)``). The searches run the CSP
 core's loop (:func:`sudokit.csp.search.depth_first`) or the CSP core itself (``mac``), and
 ``sat`` runs PySAT through the routine Sudoku's SAT method uses
-(:func:`sudokit.solvers.sat.limited_solve`). Results are :class:`~sudokit.result.Result` objects
+(:func:`sudokit.solvers.sat.limited_solve`). Results are :class:`~sudokit.model.result.Result` objects
 (:class:`~sudokit.magic.model.MagicResult` names their puzzle ``problem`` and their solutions
 ``squares``). The front door (:func:`solve_magic`) times the call,
 reports contradictory givens as UNSATISFIABLE, turns a hit limit into UNKNOWN (the shared
-:func:`~sudokit.result.gather` loop) and verifies every square (a wrong one raises
-:class:`~sudokit.errors.SolverBug`), as :mod:`sudokit.api` does for Sudoku.
+:func:`~sudokit.model.result.gather` loop) and verifies every square (a wrong one raises
+:class:`~sudokit.errors.SolverBug`), as :mod:`sudokit.run.doors` does for Sudoku.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
-from ..compare import Comparison, assign_options, compare
+from ..run.compare import Comparison, assign_options, compare
 from ..csp import Inference, Order, counters_for
 from ..csp import Select as CspSelect
 from ..errors import SolverBug, UnsupportedPuzzle
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods, register
-from ..result import Limits, Stats, Status, gather
+from ..model.result import Limits, Stats, Status, gather
 from ..solvers.base import Solver
 from .count import line_enumeration
 from .mac import mac_search
@@ -250,7 +250,7 @@ def compare_methods(problem: MagicProblem | Sequence[MagicProblem],
                     methods: Sequence[str] | None = None, *, count_limit: int | None = 1,
                     time_limit: float | None = None, node_limit: int | None = None,
                     **options: Any) -> Comparison:
-    """Run each method on the same instances (by :func:`sudokit.compare.compare`).
+    """Run each method on the same instances (by :func:`sudokit.run.compare.compare`).
 
     Args:
         problem: one instance or several.

@@ -27,10 +27,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidOption
-from ..result import Result
+from ..model.result import Result
 
 __all__ = [
     "Square",
+    "format_square",
     "magic_constant",
     "lines",
     "corner_order",
@@ -146,7 +147,7 @@ class MagicProblem:
 
 @dataclass(frozen=True, repr=False)
 class MagicResult(Result):
-    """The outcome of finding or counting magic squares: a :class:`~sudokit.result.Result`
+    """The outcome of finding or counting magic squares: a :class:`~sudokit.model.result.Result`
     whose puzzle is a :class:`MagicProblem` and whose solutions are flat squares.
 
     Attributes (as Result's, with magic-square names as properties):
@@ -179,8 +180,6 @@ class MagicResult(Result):
 
     def __str__(self) -> str:
         """The summary line, then the first square (if any) as an aligned grid."""
-        from .text import format_square
-
         shown = f"\n{format_square(self.square)}" if self.square else ""
         return f"{self.summary()}{shown}"
 
@@ -297,3 +296,24 @@ def canonical(square: Sequence[int] | np.ndarray) -> Square:
         if all(flat[cell_map[a]] < flat[cell_map[b]] for a, b in pairs):
             return tuple(flat[c] for c in cell_map)
     return tuple(flat)
+
+
+def format_square(square: Any) -> str:
+    """Return a square as right-aligned rows (``.`` for an empty cell).
+
+    Args:
+        square: flat (n² ints, row-major), n rows of n ints or an (n, n) array.
+
+    Raises:
+        ValueError: the shape is not square.
+
+    >>> print(format_square((2, 7, 6, 9, 5, 1, 4, 3, 8)))
+    2 7 6
+    9 5 1
+    4 3 8
+    """
+    array = as_array(square)
+    n, flat = array.shape[0], array.ravel().tolist()
+    width = len(str(n * n))
+    cells = [str(v).rjust(width) if v else ".".rjust(width) for v in flat]
+    return "\n".join(" ".join(cells[r * n:(r + 1) * n]) for r in range(n))

@@ -45,14 +45,14 @@ from enum import Enum
 from typing import Any
 
 from ..errors import MethodUnavailable
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
 __all__ = ["Encoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES",
            "SAT_COUNTERS"]
 
 SAT_COUNTERS = frozenset({"nodes", "decisions", "conflicts", "propagations"})
-"""The :class:`~sudokit.result.Stats` fields :func:`sat_search` fills."""
+"""The :class:`~sudokit.model.result.Stats` fields :func:`sat_search` fills."""
 
 SOLVER_NAMES = ("cadical195", "glucose4", "minisat22", "maplechrono")
 """PySAT backends offered for magic squares (each with conflict budgets)."""

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from enum import Enum
 
 from ..csp.search import depth_first
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
 __all__ = ["Select", "ValueOrder", "backtracking", "forward_checking"]

@@ -18,7 +18,7 @@ from typing import Any
 from pathlib import Path
 
 from ..errors import InvalidPuzzle
-from .model import MagicResult, Square, as_array
+from .model import MagicResult, Square, format_square
 
 __all__ = ["parse_givens", "read_givens", "format_square", "summary_line", "EMPTY"]
 
@@ -99,27 +99,6 @@ def read_givens(path: str | Path, n: int | None = None) -> Square:
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidPuzzle(f"cannot read the givens file: {exc}", source=str(path)) from exc
     return parse_givens(text, n, source=str(path))
-
-
-def format_square(square: Any) -> str:
-    """Return a square as right-aligned rows (``.`` for an empty cell).
-
-    Args:
-        square: flat (n² ints, row-major), n rows of n ints or an (n, n) array.
-
-    Raises:
-        ValueError: the shape is not square.
-
-    >>> print(format_square((2, 7, 6, 9, 5, 1, 4, 3, 8)))
-    2 7 6
-    9 5 1
-    4 3 8
-    """
-    array = as_array(square)
-    n, flat = array.shape[0], array.ravel().tolist()
-    width = len(str(n * n))
-    cells = [str(v).rjust(width) if v else ".".rjust(width) for v in flat]
-    return "\n".join(" ".join(cells[r * n:(r + 1) * n]) for r in range(n))
 
 
 def summary_line(result: MagicResult) -> str:

@@ -25,8 +25,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..csp.cages import cage_supports
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle, has_duplicate_givens
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle, has_duplicate_givens
 from .encoding import n_variables, paused_gc, variant_clauses
 
 __all__ = ["CompactCnf", "compact_cnf", "candidates", "renumbered"]

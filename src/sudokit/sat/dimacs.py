@@ -14,7 +14,7 @@ Solver output is read in the classic conventions (:func:`read_solver_output`): t
 competition form (``s SATISFIABLE`` then ``v ... 0`` lines: Kissat, CaDiCaL, Lingeling, Glucose),
 MiniSat's and Glucose's result file (``SAT`` / ``UNSAT`` / ``INDET`` then the literals), zChaff's
 output (``Instance Satisfiable``, the model, statistics, ``RESULT: SAT``), MiniSat's stdout, and a
-plain list of literals. The verdict is the one status enum, :class:`~sudokit.result.Status`
+plain list of literals. The verdict is the one status enum, :class:`~sudokit.model.result.Status`
 (SOLVED for satisfiable).
 
 PySAT's ``pysat.formula.CNF`` reads DIMACS leniently (a bad token is a bare ``ValueError`` with no
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import InvalidPuzzle
-from ..geometry import Geometry, Layout, Variant
-from ..puzzle import Grid, Puzzle, violations
-from ..result import Status
+from ..model.geometry import Geometry, Layout, Variant
+from ..model.puzzle import Grid, Puzzle, violations
+from ..model.result import Status
 from .encoding import Encoding, decode, encode, n_variables
 
 __all__ = [
@@ -280,7 +280,7 @@ def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
     chatter that starts with a word (banners, statistics) are skipped.
 
     Returns:
-        The verdict (:class:`~sudokit.result.Status`: SOLVED for satisfiable) and the model.
+        The verdict (:class:`~sudokit.model.result.Status`: SOLVED for satisfiable) and the model.
         Bare literals without a verdict count as SOLVED; the model is empty unless SOLVED.
 
     Raises:

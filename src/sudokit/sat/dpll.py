@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .encoding import paused_gc
 
 __all__ = ["Dpll", "dpll_models", "DPLL_COUNTERS"]
 
 DPLL_COUNTERS = frozenset({"nodes", "decisions", "propagations", "conflicts", "backtracks"})
-"""The :class:`~sudokit.result.Stats` fields the DPLL fills (nodes = decisions)."""
+"""The :class:`~sudokit.model.result.Stats` fields the DPLL fills (nodes = decisions)."""
 
 TRUE, FALSE, UNASSIGNED = 1, -1, 0
 

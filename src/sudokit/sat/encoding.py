@@ -26,7 +26,7 @@ Variant constraints (:func:`variant_clauses`, added to every encoding; units suc
 hyper boxes, jigsaw regions and the grids of a layout are already in ``geometry.units``):
 
 * cells that must differ but share no unit (cage mates, anti-knight and anti-king moves,
-  :attr:`~sudokit.geometry.Geometry.extra_pairs`): ``-x(a, d) v -x(b, d)`` for every digit;
+  :attr:`~sudokit.model.geometry.Geometry.extra_pairs`): ``-x(a, d) v -x(b, d)`` for every digit;
 * non-consecutive neighbours: ``-x(a, d) v -x(b, d+1)`` and ``-x(a, d+1) v -x(b, d)``;
 * parity: a unit clause ``-x(c, d)`` for each digit the cell's parity forbids;
 * killer cages, by an exact allowed-combinations encoding (the "support" encoding of a table
@@ -59,11 +59,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzle, LimitReached
-from ..geometry import Geometry
+from ..model.geometry import Geometry
 
 if TYPE_CHECKING:  # annotations only: importing the encoding (cli option types) needs no NumPy
-    from ..puzzle import Grid, Puzzle
-    from ..result import Limits, Stats
+    from ..model.puzzle import Grid, Puzzle
+    from ..model.result import Limits, Stats
 
 __all__ = [
     "Encoding",
@@ -432,7 +432,7 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
         ValueError: an unknown encoding name.
         Exception: whatever ``check`` raises.
 
-    >>> from sudokit.puzzle import Puzzle
+    >>> from sudokit.model.puzzle import Puzzle
     >>> p = Puzzle.from_digits([1, 0, 0, 0] * 4)
     >>> len(encode(p, "extended")) - len(base_clauses(p.geometry, Encoding.EXTENDED))
     4
@@ -459,7 +459,7 @@ def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
     Raises:
         InvalidPuzzle: a cell gets two digits, or none.
 
-    >>> from sudokit.puzzle import Puzzle
+    >>> from sudokit.model.puzzle import Puzzle
     >>> p = Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])
     >>> decode([var(15, 1, 4)], p)[-1]
     1

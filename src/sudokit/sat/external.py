@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from ..errors import InvalidOption, LimitReached, MethodUnavailable, SudokuError
-from ..result import Status
+from ..model.result import Status
 from .dimacs import SolverOutput, read_solver_output, write_dimacs
 
 __all__ = ["KNOWN_COMMANDS", "default_command", "run_command"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import LimitReached
-from ..puzzle import Grid, Puzzle
-from ..result import Limits, Stats
+from ..model.puzzle import Grid, Puzzle
+from ..model.result import Limits, Stats
 
 __all__ = ["ForkedCdcl"]
 

@@ -1,6 +1,6 @@
 """Solve any CNF (not only a Sudoku's): our DPLL, a PySAT backend or a solver binary, under limits.
 
-The same machinery as Sudoku solving: :class:`~sudokit.result.Limits` (an exact node limit, a
+The same machinery as Sudoku solving: :class:`~sudokit.model.result.Limits` (an exact node limit, a
 time limit covering loading), one status enum, counters that stay None when not measured, and a
 model verified against every clause before it is reported.
 
@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidOption, LimitReached, MethodUnavailable, SolverBug
-from ..result import Limits, Stats, Status, gather
+from ..model.result import Limits, Stats, Status, gather
 from .dimacs import Dimacs
 from .dpll import DPLL_COUNTERS, dpll_models
 

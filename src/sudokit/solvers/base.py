@@ -2,7 +2,7 @@
 
 A method is a class with a few declarations and one generator, ``solutions``; solving takes its
 first grid and uniqueness counts up to two. Timing, limits-to-status mapping and verification are
-the front door's job (:mod:`sudokit.api`), never the solver's.
+the front door's job (:mod:`sudokit.run.doors`), never the solver's.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidOption
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
-from ..result import Limits, Stats
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle
+from ..model.result import Limits, Stats
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..chunk import ChunkResult
+    from ..model.result import ChunkResult
 
 __all__ = ["Solver"]
 
@@ -33,10 +33,10 @@ class Solver(ABC):
         requires: optional modules the method imports (checked before use).
         install: the pip requirement that provides them, for the error message (default: the
             module names).
-        counters: the :class:`~sudokit.result.Stats` fields it fills.
+        counters: the :class:`~sudokit.model.result.Stats` fields it fills.
         min_side, max_side: grid sides it supports.
         features: the variant features it understands (:attr:`Geometry.features
-            <sudokit.geometry.Geometry.features>`: ``"diagonal"``, ``"killer"`` ...); a
+            <sudokit.model.geometry.Geometry.features>`: ``"diagonal"``, ``"killer"`` ...); a
             method never sees a grid with a feature it does not declare.
         options: option name -> (default, allowed values or None for any value).
         backends: names allowed after the colon (empty: none); ``default_backend`` is used without one.
@@ -137,6 +137,6 @@ class Solver(ABC):
             count_limit: solutions to look for per puzzle.
 
         Returns:
-            A :class:`~sudokit.chunk.ChunkResult` (grids are verified by the caller), or None.
+            A :class:`~sudokit.run.chunk.ChunkResult` (grids are verified by the caller), or None.
         """
         return None

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import LimitReached
-from ..puzzle import Grid, Puzzle
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .base import Solver
 
 __all__ = ["CpSatSolver"]

@@ -13,9 +13,9 @@ from typing import ClassVar
 
 from ..csp.search import Inference, Order, Select, counters_for
 from ..csp.sudoku import sudoku_solutions
-from ..puzzle import Grid, Puzzle
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .base import Solver
 
 SELECTS = tuple(s.value for s in Select)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 
-from ..puzzle import Grid, Puzzle
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from ..sat.dpll import DPLL_COUNTERS, dpll_models
 from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, deadline_check,
                             decode, encode, n_variables, paused_gc)

@@ -3,7 +3,7 @@
 Naked singles, hidden singles, killer cage combinations and locked candidates to a fixpoint,
 then depth-first search on a cell with the fewest candidates (bivalue first), all in compiled
 code on uint64 candidate masks; see :mod:`sudokit.fast.kernels` and :mod:`sudokit.fast.rules`
-for the algorithm and its sources. Every variant of :class:`~sudokit.geometry.Geometry` runs on
+for the algorithm and its sources. Every variant of :class:`~sudokit.model.geometry.Geometry` runs on
 the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units, chess-move
 peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and overlapping
 grids (:data:`FEATURES`).
@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import LimitReached
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats, Status
+from ..model.result import Limits, Stats, Status
 from .base import Solver
 
 if TYPE_CHECKING:
-    from ..chunk import ChunkResult
+    from ..model.result import ChunkResult
 
 __all__ = ["FEATURES", "FastSolver"]
 
@@ -92,11 +92,11 @@ class FastSolver(Solver):
         """Load the cached kernels a geometry needs, so that timings and time limits exclude
         loading: the batch kernel on an empty grid with a one-node limit (it loads, it does not
         search), and the kernels the array path runs around it (the verification of
-        :mod:`sudokit.fast.verify`, the byte look-ups of :mod:`sudokit.fast.lookup`); with no
+        :mod:`sudokit.fast.verify`, the byte look-ups of :mod:`sudokit.formats.lookup`); with no
         geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
         geometry (a repeated call costs a set look-up)."""
         from ..fast import solve_many
-        from ..fast.lookup import lookup
+        from ..formats.lookup import lookup
         from ..fast.verify import solves
 
         key = (geometry, self.settings["locked_candidates"])
@@ -119,7 +119,7 @@ class FastSolver(Solver):
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
                     count_limit: int) -> ChunkResult:
         """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
-        from ..chunk import ChunkResult
+        from ..model.result import ChunkResult
         from ..fast import Stat, solve_many
 
         grids, codes, table = solve_many(

@@ -43,16 +43,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import LimitReached
-from ..geometry import Geometry
-from ..puzzle import Grid, Puzzle
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats, Status
+from ..model.result import Limits, Stats, Status
 from ..sat.forked import ForkedCdcl
 from .base import Solver
 from .fast import FEATURES, FastSolver, _fill
 
 if TYPE_CHECKING:
-    from ..chunk import ChunkResult
+    from ..model.result import ChunkResult
 
 __all__ = ["PortfolioSolver"]
 
@@ -372,8 +372,8 @@ def _chunk_solve(solver: PortfolioSolver, givens: np.ndarray, geometry: Geometry
                  limits: Limits, count_limit: int) -> ChunkResult:
     """The portfolio's chunk path: one compiled engine call for the whole chunk with the probe
     budget, then the race for each row the probe left UNKNOWN."""
-    from ..chunk import ChunkResult
-    from ..result import gather
+    from ..model.result import ChunkResult
+    from ..model.result import gather
 
     fast = solver._fast()
     if solver._engine_alone(geometry):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..propagation import search
-from ..puzzle import Grid, Puzzle
+from ..csp.propagation import search
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats
+from ..model.result import Limits, Stats
 from .base import Solver
 
 
@@ -18,7 +18,7 @@ class PropagateSolver(Solver):
 
     Every variant feature: extra units and peers (cage mates, chess moves) through the geometry,
     parity as starting candidates, non-consecutive neighbours and cage combinations as further
-    propagation rules (see :mod:`sudokit.propagation`).
+    propagation rules (see :mod:`sudokit.csp.propagation`).
     """
 
     name = "propagate"

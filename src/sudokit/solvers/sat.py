@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidOption, LimitReached, MethodUnavailable
-from ..puzzle import Grid, Puzzle
+from ..model.puzzle import Grid, Puzzle
 from ..registry import register
-from ..result import Limits, Stats, Status
+from ..model.result import Limits, Stats, Status
 from ..sat.dimacs import sudoku_comments
 from ..sat.compact import compact_cnf, renumbered
 from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Clause, Encoding, deadline_check,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...geometry import Geometry
+from ...model.geometry import Geometry
 from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best, grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ...geometry import Geometry
+from ...model.geometry import Geometry
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, cells_text, eliminations_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from ...geometry import Geometry
+from ...model.geometry import Geometry
 from ..registry import technique
 from ..state import Board
 from ..step import Step

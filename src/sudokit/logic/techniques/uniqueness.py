@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from ...geometry import Geometry
+from ...model.geometry import Geometry
 from ..registry import Kind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text

@@ -1,0 +1,434 @@
+"""Constraint propagation with depth-first search (Norvig 2006), on bit sets with an undo trail.
+
+Each cell holds its candidates as a bit set (bit ``d - 1`` for digit d). Removing candidates
+queues an event; processing events applies, to a fixpoint:
+
+* **elimination** (naked single): a cell left with one candidate removes it from its peers;
+* **only choice** (hidden single): a digit with one place left in a unit goes there;
+* **naked twins** (naked pair): two cells of a unit with the same two candidates remove them from
+  the rest of the unit (the Udacity "AIND-Sudoku" formulation);
+
+and, on variant grids (:class:`~sudokit.model.geometry.Geometry` features):
+
+* the peers include cage mates and cells a chess move apart (anti-knight, anti-king), so
+  elimination covers them;
+* **parity** (even/odd): a cell starts with the digits its parity allows;
+* **non-consecutive**: a cell whose candidates are ``{d}`` removes d-1 and d+1 from its
+  orthogonal neighbours, and one whose candidates are ``{d-1, d+1}`` removes d (every digit
+  left must have a candidate of the neighbour that is not next to it);
+* **cage combinations** (killer): when a cage cell loses candidates, every cage cell keeps only
+  the digits some combination of distinct digits reaching the cage's total, one per cell from
+  its candidates, uses (:func:`sudokit.csp.cages.cage_supports`: generalised arc consistency).
+
+The same three rules are public, one pass at a time, on a candidates state (a :class:`Candidates`,
+or the notebook's dict ``"A1" -> "123456789"``), so the Udacity notebook's steps can be replayed:
+:func:`eliminate`, :func:`only_choice`, :func:`naked_twins` and :func:`reduce_puzzle` (all of
+them to a fixpoint). They return a new state of the kind given (a dict keeps its keys, and
+strings stay strings), or None on a contradiction (a cell left without a candidate).
+
+Search picks a cell with the fewest candidates (MRV) and tries its digits in increasing order.
+Every change is recorded on a trail ``(cell, old_mask)`` and undone by popping, so no state is ever
+copied. A contradiction is a return value (False), never an exception.
+
+References: P. Norvig, "Solving Every Sudoku Puzzle", 2006; Russell and Norvig, AIMA ch. 6.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..model.geometry import Geometry
+from ..model.puzzle import Grid, Puzzle
+from ..model.result import Limits, Stats
+
+__all__ = [
+    "Candidates",
+    "PropagationState",
+    "eliminate",
+    "naked_twins",
+    "only_choice",
+    "reduce_puzzle",
+    "search",
+]
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The candidates of every cell of a grid: the state the single strategies work on.
+
+    Attributes:
+        geometry: the grid (units and peers).
+        cells: N**2 tuples of digits, increasing, row-major; one digit means decided.
+    """
+
+    geometry: Geometry
+    cells: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Candidates:
+        """The notebook's starting state: each given alone, every digit in the empty cells (the
+        digits their parity allows on an even/odd grid)."""
+        g = puzzle.geometry
+        return cls(g, tuple((d,) if d else g.allowed(c) for c, d in enumerate(puzzle.givens)))
+
+    @classmethod
+    def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
+                  geometry: Geometry) -> Candidates:
+        """Build from ``cell -> digits``: cells as ints or labels (``r1c1``, Norvig's ``A1``),
+        digits as an int, ints, or a string (``"123"``, as in the notebook; up to 9x9). Missing
+        cells get every digit.
+
+        Raises:
+            ValueError: an unknown cell label or a digit outside 1..N.
+        """
+        labels = _label_index(geometry)
+        cells = [tuple(range(1, geometry.side + 1))] * geometry.n_cells
+        for key, digits in values.items():
+            cell = key if isinstance(key, int) else labels.get(key)
+            if cell is None or not 0 <= cell < geometry.n_cells:
+                raise ValueError(f"unknown cell {key!r}")
+            found = tuple(sorted({int(d) for d in
+                                  ((digits,) if isinstance(digits, int) else digits)}))
+            if any(not 1 <= d <= geometry.side for d in found):
+                raise ValueError(f"cell {key!r}: digits must be 1..{geometry.side}")
+            cells[cell] = found
+        return cls(geometry, tuple(cells))
+
+    def as_dict(self) -> dict[str, str]:
+        """``label -> digits`` as a string, as the notebook prints it (``{"r1c1": "4"}``)."""
+        return {self.geometry.label(c): "".join(map(str, ds)) for c, ds in enumerate(self.cells)}
+
+    def grid(self) -> Grid:
+        """The decided digits, 0 elsewhere."""
+        return tuple(ds[0] if len(ds) == 1 else 0 for ds in self.cells)
+
+
+State = Candidates | Mapping[Any, Any]
+"""A candidates state: a :class:`Candidates`, or a dict cell -> digits as in the notebook."""
+
+
+def _changed(state: Candidates, cells: list[set[int]]) -> Candidates | None:
+    if not all(cells):
+        return None
+    return Candidates(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
+
+
+def _dict_step(step: Callable[[Candidates], Candidates | None]) -> Callable[..., Any]:
+    """Let a step take and give back a dict ``cell -> digits`` (the notebook's ``values``):
+    keys kept (ints, ``r1c1`` or ``A1`` labels), digits as strings when they came as strings.
+    The grid is inferred from the number of cells (81: 9x9)."""
+
+    @functools.wraps(step)
+    def run(state: State, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(state, Candidates):
+            return step(state, *args, **kwargs)
+        geometry = Geometry.for_cells(len(state))
+        keys = list(state)
+        cells = Candidates.from_dict(state, geometry)
+        done = step(cells, *args, **kwargs)
+        if done is None:
+            return None
+        labels = _label_index(geometry)
+        index = {k: k if isinstance(k, int) else labels[k] for k in keys}
+        text = all(isinstance(v, str) for v in state.values())
+        return {k: ("".join(map(str, done.cells[index[k]])) if text else done.cells[index[k]])
+                for k in keys}
+
+    return run
+
+
+def _label_index(geometry: Geometry) -> dict[str, int]:
+    """Cell labels -> cells: ``r1c1`` for every size, and Norvig's ``A1`` up to 9x9."""
+    labels = {geometry.label(c): c for c in range(geometry.n_cells)}
+    if geometry.side <= 9:
+        labels.update({f"{chr(65 + c // geometry.side)}{c % geometry.side + 1}": c
+                       for c in range(geometry.n_cells)})
+    return labels
+
+
+@_dict_step
+def eliminate(state: Candidates) -> Candidates | None:
+    """One pass of elimination: each cell decided now removes its digit from its peers.
+
+    Cells decided by this pass act in the next pass (as in the notebook).
+
+    Returns:
+        The new state, or None when a cell is left without a candidate.
+    """
+    cells = [set(ds) for ds in state.cells]
+    peers = state.geometry.peers
+    for cell, digits in enumerate(state.cells):
+        if len(digits) == 1:
+            for peer in peers[cell]:
+                cells[peer].discard(digits[0])
+    return _changed(state, cells)
+
+
+@_dict_step
+def only_choice(state: Candidates) -> Candidates | None:
+    """One pass of only choice (hidden single): a digit with one place in a unit goes there.
+
+    Returns:
+        The new state, or None when a digit has no place left in a unit.
+    """
+    cells = [set(ds) for ds in state.cells]
+    for unit in state.geometry.units:
+        for digit in range(1, state.geometry.side + 1):
+            places = [c for c in unit if digit in state.cells[c]]
+            if not places:
+                return None
+            if len(places) == 1:
+                cells[places[0]] = {digit}
+    return _changed(state, cells)
+
+
+@_dict_step
+def naked_twins(state: Candidates) -> Candidates | None:
+    """One pass of naked twins: two cells of a unit with the same two candidates remove them
+    from the unit's other cells.
+
+    Returns:
+        The new state, or None when a cell is left without a candidate.
+    """
+    cells = [set(ds) for ds in state.cells]
+    for unit in state.geometry.units:
+        seen: dict[tuple[int, ...], int] = {}
+        for cell in unit:
+            pair = state.cells[cell]
+            if len(pair) != 2:
+                continue
+            if pair in seen:
+                for other in unit:
+                    if other not in (cell, seen[pair]):
+                        cells[other] -= set(pair)
+            seen[pair] = cell
+    return _changed(state, cells)
+
+
+@_dict_step
+def reduce_puzzle(state: Candidates, twins: bool = True) -> Candidates | None:
+    """Apply elimination, only choice (and naked twins) until nothing changes.
+
+    Returns:
+        The fixpoint, or None on a contradiction.
+
+    >>> from sudokit.model.puzzle import Puzzle
+    >>> start = Candidates.of(Puzzle.from_digits([1, 2, 3, 0, 3, 4, 0, 2] + [0] * 8))
+    >>> reduce_puzzle(start).grid()[:8]
+    (1, 2, 3, 4, 3, 4, 1, 2)
+    """
+    current: Candidates | None = state
+    while current is not None:
+        before = current
+        current = eliminate(current)
+        current = current and only_choice(current)
+        if twins:
+            current = current and naked_twins(current)
+        if current == before:
+            return current
+    return None
+
+
+class PropagationState:
+    """Candidate bit sets of every cell of one puzzle, with propagation and an undo trail.
+
+    Attributes:
+        cand: list of N**2 ints; bit ``d - 1`` set when digit d is still a candidate.
+        trail: list of ``(cell, old_mask)`` changes, newest last.
+        eliminations: number of candidate removals made so far (for ``Stats.propagations``).
+    """
+
+    def __init__(self, puzzle: Puzzle, naked_twins: bool = True) -> None:
+        g = puzzle.geometry
+        self.puzzle = puzzle
+        self.naked_twins = naked_twins
+        self.peers = g.peers
+        self.units = g.units
+        self.cell_units = [[g.units[u] for u in us] for us in g.units_of]
+        self.side = g.side
+        self.cand = ([(1 << g.side) - 1] * g.n_cells if g.parity is None else
+                     [sum(1 << (d - 1) for d in g.allowed(c)) for c in range(g.n_cells)])
+        self.neighbours = g.neighbours if g.consecutive_pairs else None
+        self.cage_of = g.cage_of if g.cages else None
+        self.cages = g.cages
+        self.trail: list[tuple[int, int]] = []
+        self.queue: list[tuple[int, int]] = []
+        self.eliminations = 0
+
+    def assign_givens(self) -> bool:
+        """Set every given and propagate; False when the givens contradict each other."""
+        for cell, digit in enumerate(self.puzzle.givens):
+            if digit and not self.remove(cell, self.cand[cell] & ~(1 << (digit - 1))):
+                return False
+        return self.propagate()
+
+    def remove(self, cell: int, bits: int) -> bool:
+        """Remove ``bits`` from the candidates of ``cell`` and queue the event.
+
+        Returns False when the cell would have no candidate left (nothing is changed then).
+        """
+        old = self.cand[cell]
+        new = old & ~bits
+        if new == old:
+            return True
+        if not new:
+            return False
+        self.trail.append((cell, old))
+        self.cand[cell] = new
+        self.queue.append((cell, old))
+        self.eliminations += (old ^ new).bit_count()
+        return True
+
+    def propagate(self) -> bool:
+        """Process queued removals to a fixpoint; False on a contradiction (queue cleared)."""
+        cand, queue, remove = self.cand, self.queue, self.remove
+        while queue:
+            cell, old = queue.pop()
+            mask = cand[cell]
+            if not mask & (mask - 1) and old & (old - 1):  # became a naked single
+                for peer in self.peers[cell]:
+                    if cand[peer] & mask and not remove(peer, mask):
+                        queue.clear()
+                        return False
+            if self.neighbours is not None and not self._non_consecutive(cell, mask):
+                queue.clear()
+                return False
+            if self.cage_of is not None and self.cage_of[cell] >= 0 and not self._cage(
+                    self.cage_of[cell]):
+                queue.clear()
+                return False
+            removed = old & ~mask
+            twin = self.naked_twins and mask.bit_count() == 2 and old.bit_count() > 2
+            for unit in self.cell_units[cell]:
+                if not self._only_choice(unit, removed) or (
+                    twin and not self._twins(unit, cell, mask)
+                ):
+                    queue.clear()
+                    return False
+        return True
+
+    def _only_choice(self, unit: tuple[int, ...], digits: int) -> bool:
+        """For each digit in ``digits``: fail if it has no place in unit, place it if one."""
+        cand = self.cand
+        while digits:
+            bit = digits & -digits
+            digits ^= bit
+            place = -1
+            for c in unit:
+                if cand[c] & bit:
+                    if place >= 0:
+                        break
+                    place = c
+            else:
+                if place < 0 or not self.remove(place, cand[place] & ~bit):
+                    return False
+        return True
+
+    def _non_consecutive(self, cell: int, mask: int) -> bool:
+        """Remove from the neighbours of ``cell`` the digits next to every candidate left."""
+        low = mask & -mask
+        if mask == low:  # {d}: neither d-1 nor d+1 (bits d-2 and d)
+            forbid = (low >> 1) | (low << 1)
+        elif mask == low | (low << 2):  # {d-1, d+1}: not d
+            forbid = low << 1
+        else:
+            return True
+        forbid &= (1 << self.side) - 1
+        cand = self.cand
+        return all(not cand[nb] & forbid or self.remove(nb, forbid)
+                   for nb in self.neighbours[cell])
+
+    def _cage(self, k: int) -> bool:
+        """Keep in each cell of cage k only the digits some combination reaching its total
+        supports; False when no combination is left."""
+        # imported here: the csp package costs start-up time
+        from .cages import cage_supports
+
+        cage, cand = self.cages[k], self.cand
+        supports = cage_supports([cand[c] << 1 for c in cage.cells], cage.total, self.side)
+        if supports is None:
+            return False
+        return all(self.remove(c, cand[c] & ~(s >> 1)) for c, s in zip(cage.cells, supports))
+
+    def _twins(self, unit: tuple[int, ...], cell: int, mask: int) -> bool:
+        """If another cell of unit has exactly ``mask``, remove mask from the unit's others."""
+        cand = self.cand
+        twin = next((c for c in unit if c != cell and cand[c] == mask), None)
+        if twin is None:
+            return True
+        return all(c in (cell, twin) or self.remove(c, mask) for c in unit)
+
+    def undo(self, mark: int) -> None:
+        """Restore every cell changed since the trail had length ``mark``."""
+        cand, trail = self.cand, self.trail
+        while len(trail) > mark:
+            cell, old = trail.pop()
+            cand[cell] = old
+
+    def select_cell(self) -> int:
+        """Return an unfilled cell with the fewest candidates (MRV), or -1 when all are filled."""
+        best, best_count = -1, 1 << 30
+        for cell, mask in enumerate(self.cand):
+            if mask & (mask - 1):
+                count = mask.bit_count()
+                if count < best_count:
+                    best, best_count = cell, count
+                    if count == 2:
+                        break
+        return best
+
+    def grid(self) -> Grid:
+        """The digits of single-candidate cells, 0 elsewhere."""
+        return tuple(m.bit_length() if not m & (m - 1) else 0 for m in self.cand)
+
+    def candidates(self) -> list[tuple[int, ...]]:
+        """Per cell, its candidate digits in increasing order."""
+        return [tuple(d + 1 for d in range(m.bit_length()) if m >> d & 1) for m in self.cand]
+
+
+def search(puzzle: Puzzle, stats: Stats, limits: Limits,
+           naked_twins: bool = True) -> Iterator[Grid]:
+    """Yield every solution of ``puzzle`` by propagation plus depth-first search.
+
+    Args:
+        puzzle: the puzzle (consistent givens).
+        stats: ``nodes``, ``backtracks`` and ``propagations`` are incremented in place.
+        limits: checked at every node.
+        naked_twins: also apply the naked-twins rule during propagation.
+
+    Raises:
+        LimitReached: a node or time limit was hit.
+    """
+    state = PropagationState(puzzle, naked_twins)
+    ok = state.assign_givens()
+    stats.propagations += state.eliminations
+    if not ok:
+        return
+    stack: list[list[int]] = []  # frames [cell, untried digit bits, trail mark]
+    while True:
+        cell = state.select_cell()
+        if cell < 0:
+            yield state.grid()
+        else:
+            stack.append([cell, state.cand[cell], len(state.trail)])
+        while stack:  # try the next digit of the deepest frame
+            frame = stack[-1]
+            cell, untried, mark = frame
+            state.undo(mark)
+            if not untried:
+                stack.pop()
+                stats.backtracks += 1
+                continue
+            bit = untried & -untried
+            frame[1] = untried ^ bit
+            limits.count_node(stats)
+            before = state.eliminations
+            ok = state.remove(cell, state.cand[cell] & ~bit) and state.propagate()
+            stats.propagations += state.eliminations - before
+            if ok:
+                break
+        else:
+            return

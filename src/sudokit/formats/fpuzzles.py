@@ -1,0 +1,409 @@
+"""f-puzzles data: the JSON that the f-puzzles.com editor exports, raw or compressed in links.
+
+f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
+shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
+package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too), usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
+(https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
+``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses). The format has no formal
+specification; the keys read here are those the editor writes and other importers read
+(SudokuSolver by David Clamage, the ``FPuzzlesBoard`` class; the sudoku-formats package of
+lisudoku), checked against exported puzzles:
+
+* ``size`` N (1..16) and ``grid``: N rows of N cell objects ``{"value": 5, "given": true,
+  "region": 3, ...}``; a value with ``given`` true is a given (other values are a solver's
+  entries and are not read); ``region`` (0-based) moves a cell into another region: the
+  regions then replace the boxes (jigsaw). Boxes are the usual shape (:func:`box_shape_for_side`:
+  6 -> 2x3, 8 -> 2x4, 12 -> 3x4);
+* ``diagonal-`` (the main diagonal, r1c1..rNcN), ``diagonal+`` (the anti-diagonal, rNc1..r1cN),
+  ``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``: booleans; ``negative``
+  listing ``difference`` with no ``difference`` dots is the non-consecutive rule too;
+* ``killercage`` and ``cage``: ``{"cells": ["R1C1", ...], "value": "23"}``; a cage without a
+  value is an all-different cage (an extra region); ``extraregion``: ``{"cells": [...]}``;
+* ``odd`` and ``even``: ``{"cell": "R1C1"}``;
+* ``solution``: N*N digits the setter attached; it becomes :attr:`Record.expected`;
+* ``title``, ``author``, ``ruleset`` and the editor's settings (``highlightConflicts``,
+  ``activeConstraints``, ``disabledlogic``, ``truecandidatesoptions``) are not constraints.
+
+Every other key holding something (thermometer, arrow, littlekillersum, sandwichsum, xv, ratio,
+difference, palindrome, clone, quadruple, minimum, maximum, ..., and the cosmetic ``text``,
+``line``, ``rectangle``, ``circle``, which setters use to draw rules the editor lacks) makes
+the puzzle invalid with a message naming the key, the file and where: a constraint is never
+ignored. SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
+read; short puzzle ids need the network and are not read either.
+
+Solutions are written back in the input's form (:func:`format_fpuzzles`): the same JSON (one
+line, compact) with every cell's ``value`` filled, compressed again and behind the same link
+prefix when the input was.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
+from urllib.parse import unquote
+
+from .lines import FPuzzlesForm, Record, Style
+from ..errors import InvalidPuzzle
+from ..model.geometry import Cage, Geometry, Variant, box_shape_for_side, cage_totals
+from ..model.puzzle import Puzzle
+
+__all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
+           "is_fpuzzles_line", "read_fpuzzles"]
+
+MAX_SIZE = 16
+"""Largest grid f-puzzles draws."""
+
+_LINK = re.compile(r"""(?ix)^(?P<prefix>
+      https?://(?:www\.)?f-puzzles\.com/?\?(?:[^#]*?&)?load=
+    | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:[\w/-]*?/)?
+      (?:\?puzzleid=)?(?P<kind>fpuzzles|scl|ctc)?)""")
+_LZ_START = "N4Ig"  # compressToBase64 of any text starting with '{"'
+_CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
+_FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL,
+          "antiknight": Variant.ANTI_KNIGHT, "antiking": Variant.ANTI_KING,
+          "nonconsecutive": Variant.NON_CONSECUTIVE, "disjointgroups": Variant.DISJOINT}
+_SETTINGS = frozenset({"size", "grid", "title", "author", "ruleset", "solution", "negative",
+                       "highlightConflicts", "activeConstraints", "disabledlogic",
+                       "truecandidatesoptions"})
+_READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even"})
+
+
+def _lz() -> Any:
+    try:
+        import lzstring
+    except ImportError as exc:  # pragma: no cover - a declared dependency
+        raise InvalidPuzzle("reading compressed f-puzzles data needs the lzstring package "
+                            "(pip install lzstring)") from exc
+    return lzstring.LZString()
+
+
+def _decompress(data: str, how: str) -> str | None:
+    try:
+        return getattr(_lz(), how)(data)
+    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
+        return None
+
+
+def is_fpuzzles_line(text: str) -> bool:
+    """Whether a line (stripped) starts f-puzzles data: a JSON object or array, an f-puzzles
+    or SudokuPad link, or compressed data (``N4Ig...``)."""
+    return (text[:1] in ("{", "[") or text.startswith(_LZ_START)
+            or _LINK.match(text) is not None)
+
+
+def decode_fpuzzles(text: str) -> tuple[str, str]:
+    """The JSON text and the :attr:`FPuzzlesForm.prefix` of one line of f-puzzles data.
+
+    Raises:
+        InvalidPuzzle: a SudokuPad link of another format (``scl``, ``ctc``, a short puzzle
+            id), or data that does not decompress to JSON text (column 1 of the data).
+    """
+    text = text.strip()
+    if text[:1] in ("{", "["):
+        return text, ""
+    prefix, data = "", text
+    link = _LINK.match(text)
+    if link is not None:
+        prefix, data = link["prefix"], text[link.end():]
+        if "f-puzzles" not in prefix.lower() and (link["kind"] or "").lower() != "fpuzzles":
+            raise InvalidPuzzle("expected a SudokuPad link to f-puzzles data (.../fpuzzles"
+                                    "DATA); SudokuPad's own scl/ctc formats and short puzzle "
+                                    "ids are not read (export the puzzle from f-puzzles)",
+                                    column=1)
+        data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
+    else:
+        prefix = _LZ_START
+    found = _decompress(data, "decompressFromBase64")
+    if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
+        found = _decompress(data, "decompressFromEncodedURIComponent")  # the URL-safe alphabet
+    if not found or not found.lstrip().startswith(("{", "[")):
+        raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
+                            "(compressToBase64), found text that does not decompress to JSON",
+                            column=len(prefix) + 1 if link is not None else 1)
+    return found, prefix
+
+
+class _Where:
+    """Locates keys of one JSON object for error messages: the object is ``text[start:end]``
+    of a text whose first line is file line ``line``."""
+
+    def __init__(self, text: str, line: int, compressed: bool, start: int = 0,
+                 end: int | None = None) -> None:
+        self.text, self.line, self.compressed = text, line, compressed
+        self.start, self.end = start, len(text) if end is None else end
+
+    def __call__(self, key: str | None) -> dict[str, int]:
+        at = -1 if self.compressed else self.start
+        if key is not None and at >= 0:
+            at = self.text.find(f'"{key}"', self.start, self.end)
+        if at < 0:
+            return {"line": self.line, "column": 1}
+        before = self.text[:at]
+        return {"line": self.line + before.count("\n"), "column": at - before.rfind("\n")}
+
+
+def _cell(name: Any, n: int, key: str) -> int:
+    match = _CELL.match(name) if isinstance(name, str) else None
+    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
+        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {name!r}")
+    return (int(match[1]) - 1) * n + int(match[2]) - 1
+
+
+class _Bad(Exception):
+    """An error at a key, located by the caller."""
+
+    def __init__(self, key: str | None, message: str) -> None:
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+        raise _Bad(key, f"{key}: expected a list of objects")
+    return value
+
+
+def _present(value: Any) -> bool:
+    return value not in (None, False, "", [], {}, 0)
+
+
+def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
+    if not isinstance(data, dict):
+        raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
+    n = data.get("size")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
+        raise _Bad("size", f"size: expected a grid side 1..{MAX_SIZE}, found {n!r}")
+    unknown = sorted(k for k, v in data.items() if k not in _SETTINGS | _READ and _present(v))
+    if unknown:
+        key = unknown[0]
+        raise _Bad(key, f"f-puzzles constraint {', '.join(map(repr, unknown))} is not supported "
+                        "(sudokit reads givens, regions, diagonals, anti-knight, anti-king, "
+                        "non-consecutive, disjoint groups, killer cages, extra regions and "
+                        "odd/even cells); the puzzle is refused rather than solved without it")
+    rows = data.get("grid")
+    if (not isinstance(rows, list) or len(rows) != n
+            or not all(isinstance(r, list) and len(r) == n for r in rows)):
+        raise _Bad("grid", f"grid: expected {n} rows of {n} cell objects")
+    givens, owner, regional = [0] * (n * n), [0] * (n * n), False
+    br, bc = box_shape_for_side(n)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            k = r * n + c
+            if not isinstance(cell, dict):
+                raise _Bad("grid", f"grid: R{r + 1}C{c + 1} is not a cell object")
+            if cell.get("given") and cell.get("value") is not None:
+                value = cell["value"]
+                if not isinstance(value, int) or not 1 <= value <= n:
+                    raise _Bad("grid", f"grid: R{r + 1}C{c + 1} holds {value!r}, expected a "
+                                       f"digit 1..{n}")
+                givens[k] = value
+            if _present(cell.get("givenPencilMarks")):
+                raise _Bad("givenPencilMarks", f"givenPencilMarks at R{r + 1}C{c + 1} (given "
+                                               "candidates) are not supported; refused")
+            region = cell.get("region")
+            if region is None:
+                owner[k] = (r // br) * (n // bc) + c // bc
+            elif isinstance(region, int) and 0 <= region < n:
+                owner[k], regional = region, True
+            else:
+                raise _Bad("region", f"grid: R{r + 1}C{c + 1} has region {region!r}, expected "
+                                     f"0..{n - 1}")
+    regions = None
+    if regional:
+        groups: list[list[int]] = [[] for _ in range(n)]
+        for k, g in enumerate(owner):
+            groups[g].append(k)
+        regions = groups
+        if all(owner[k] == (k // n // br) * (n // bc) + k % n // bc for k in range(n * n)):
+            regions = None
+    rules = Variant.STANDARD
+    for key, flag in _FLAGS.items():
+        if data.get(key):
+            rules |= flag
+    negative = data.get("negative") or []
+    if "difference" in negative:
+        rules |= Variant.NON_CONSECUTIVE
+    if regions is not None and Variant.DISJOINT in rules:
+        raise _Bad("disjointgroups", "disjointgroups with irregular regions are not supported")
+    cages: list[Cage] = []
+    extra: list[list[int]] = []
+    for key in ("killercage", "cage"):
+        for entry in _entries(data, key):
+            cells = [_cell(name, n, key) for name in entry.get("cells") or []]
+            if not cells:
+                raise _Bad(key, f"{key}: a cage without cells")
+            value = str(entry.get("value") or "").strip()
+            if not value:
+                extra.append(cells)
+            elif not value.isdigit():
+                raise _Bad(key, f"{key}: cage value {value!r} at {entry['cells'][0]} is not a "
+                                "sum (other cage rules are not supported)")
+            else:
+                total = int(value)
+                low, high = cage_totals(len(cells), n)
+                if len(set(cells)) != len(cells) or not low <= total <= high:
+                    raise _Bad(key, f"{key}: cage at {entry['cells'][0]} of {len(cells)} cells "
+                                    f"cannot add up to {total} (expected {low}..{high})")
+                cages.append(Cage(total, tuple(cells)))
+    for entry in _entries(data, "extraregion"):
+        extra.append([_cell(name, n, "extraregion") for name in entry.get("cells") or []])
+    parity = None
+    if data.get("odd") or data.get("even"):
+        marks = ["."] * (n * n)
+        for key, mark in (("odd", "o"), ("even", "e")):
+            for entry in _entries(data, key):
+                cell = _cell(entry.get("cell"), n, key)
+                if marks[cell] not in (".", mark):
+                    raise _Bad(key, f"{key}: {entry['cell']} is marked both odd and even")
+                marks[cell] = mark
+        parity = "".join(marks)
+    try:
+        geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
+                               extra_regions=extra)
+        puzzle = Puzzle(geometry, tuple(givens))
+    except InvalidPuzzle as exc:
+        message = str(exc.args[0] if exc.args else exc)
+        key = {"extra_regions": "extraregion", "regions": "grid",
+               "parity": "odd" if data.get("odd") else "even",
+               "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint)
+        if exc.constraint == "cages" and data.get("killercage") and data.get("cage"):
+            message += " (killercage entries first, then cage entries)"
+        raise _Bad(key, message) from None
+    solution = data.get("solution")
+    expected = None
+    if (isinstance(solution, list) and len(solution) == n * n
+            and all(isinstance(d, int) and 1 <= d <= n for d in solution)):
+        expected = tuple(solution)
+    return puzzle, expected
+
+
+def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
+                    line: int = 1) -> Puzzle:
+    """The puzzle of one f-puzzles object (a dict, or JSON text).
+
+    Raises:
+        InvalidPuzzle: the data is no f-puzzles puzzle, or holds a constraint sudokit cannot
+            express (the message names the key; see the module docstring).
+    """
+    text = data if isinstance(data, str) else json.dumps(data)
+    return _puzzle(text, source, line, compressed=False)[0]
+
+
+def _puzzle(text: str, source: str, line: int, compressed: bool,
+            data: Any = None, where: _Where | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
+    where = where or _Where(text, line, compressed)
+    try:
+        data = json.loads(text) if data is None else data
+    except json.JSONDecodeError as exc:
+        at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
+            {"line": line, "column": 1}
+        raise InvalidPuzzle(f"expected f-puzzles JSON: {exc.msg}"
+                            + (" (in the decompressed data)" if compressed else ""),
+                            source=source, **at) from None
+    try:
+        return _build(data)
+    except _Bad as bad:
+        note = " (in the decompressed data)" if compressed else ""
+        raise InvalidPuzzle(bad.message + note, source=source, **where(bad.key)) from None
+
+
+def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
+    """Records of a file of f-puzzles data: one JSON document (an object, or an array of
+    objects, over any number of lines), or lines of JSON objects, links or compressed data
+    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error.
+    """
+    number = 0
+    while text := stream.readline():
+        number += 1
+        line = text.strip().lstrip("\ufeff")
+        if not line or line.startswith("#"):
+            continue
+        if line[:1] in ("{", "["):
+            try:
+                items = _items(line)
+            except json.JSONDecodeError:  # a document over several lines: the rest of the file
+                yield from _document(line + "\n" + stream.read(), source, number)
+                return
+            yield from _records(line, source, number, items)
+            continue
+        try:
+            data, prefix = decode_fpuzzles(line)
+            puzzle, expected = _puzzle(data, source, number, compressed=True)
+        except InvalidPuzzle as exc:
+            yield Record(source, number, None, exc.located(source=source, line=number))
+            continue
+        yield Record(source, number, puzzle, expected=expected,
+                     style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
+
+
+def _items(text: str) -> list[tuple[Any, int, int]]:
+    """The objects of a JSON document (one object, or an array of them) with the span of
+    each in ``text``.
+
+    Raises:
+        json.JSONDecodeError: the text is no JSON.
+    """
+    decoder = json.JSONDecoder()
+    at = len(text) - len(text.lstrip())
+    if not text.startswith("[", at):
+        value, end = decoder.raw_decode(text, at)
+        if text[end:].strip():
+            raise json.JSONDecodeError("extra data after the object", text, end)
+        return [(value, at, end)]
+    json.loads(text)  # the whole array is valid: its items decode one by one below
+    found, at = [], at + 1
+    while True:
+        while text[at] in " \t\r\n,":
+            at += 1
+        if text[at] == "]":
+            return found
+        value, end = decoder.raw_decode(text, at)
+        found.append((value, at, end))
+        at = end
+
+
+def _document(text: str, source: str, line: int) -> Iterator[Record]:
+    """The records of a JSON document starting at file line ``line`` (one error record if the
+    text is no JSON)."""
+    try:
+        items = _items(text)
+    except json.JSONDecodeError as exc:
+        yield Record(source, line, None, InvalidPuzzle(
+            f"expected f-puzzles JSON: {exc.msg}", source=source,
+            line=line + exc.lineno - 1, column=exc.colno))
+        return
+    yield from _records(text, source, line, items)
+
+
+def _records(text: str, source: str, line: int,
+             items: list[tuple[Any, int, int]]) -> Iterator[Record]:
+    """A record per object of :func:`_items` (already decoded: each is parsed once)."""
+    for item, start, end in items:
+        where = _Where(text, line, False, start, end)
+        at = where(None)["line"]
+        try:
+            puzzle, expected = _puzzle(text, source, line, False, item, where)
+        except InvalidPuzzle as exc:
+            yield Record(source, at, None, exc)
+            continue
+        yield Record(source, at, puzzle, expected=expected,
+                     style=Style(fpuzzles=FPuzzlesForm(text[start:end], "")))
+
+
+def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
+    """The puzzle's f-puzzles data with every cell's value filled from ``grid`` (givens kept),
+    as the input was written: one line of JSON, compressed data, or a link."""
+    data = json.loads(form.data)
+    n = data["size"]
+    for r, row in enumerate(data["grid"]):
+        for c, cell in enumerate(row):
+            if grid[r * n + c] and not cell.get("given"):
+                cell["value"] = grid[r * n + c]
+    text = json.dumps(data, separators=(",", ":"))
+    if not form.prefix:
+        return text
+    packed = _lz().compressToBase64(text)
+    return packed if form.prefix == _LZ_START else form.prefix + packed

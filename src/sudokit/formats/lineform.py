@@ -1,0 +1,625 @@
+"""Line form as arrays: whole chunks of one-puzzle-per-line input decoded and encoded at once.
+
+The array path of ``sudokit solve`` reads bytes, splits them into lines with NumPy, and decodes
+every line that is a whole puzzle in one of the fast forms with a byte lookup table:
+
+* line form: N*N symbols (N >= 9: 81, 256, ... cells; ``.0_-*x`` empty);
+* the order prefix ``3 000400009...``;
+* Kaggle CSV ``puzzle,solution`` (columns as named by a header line, if any);
+* tdoku's ``puzzle:count[:solution]``.
+
+Anything else (grid drawings, integer forms, size headers, bad lines) goes, in input order,
+through the general reader of :mod:`sudokit.formats`, which gives the same records and errors as
+reading the whole file with it. A line that a size header before it could claim goes there too.
+A ``# variant: diagonal`` directive line sets the variant of the records starting after it, on
+both paths (fast rows are grouped by geometry, variant included).
+
+Lines are split on ``\\n``; a ``\\r`` before it is dropped; a line holding a lone ``\\r`` is
+read by the general reader with universal newlines (and numbered as such).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import BinaryIO
+
+import numpy as np
+
+from .grouping import Grouper, symbol_table
+from .lines import (DEFAULT_SYMBOLS, MAX_LINE, Directives, Kind, Line, Record, Style,
+                     overlong_line, scan_line)
+from ..model.geometry import MAX_SIDE, Geometry, Variant
+
+__all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
+
+_BLOCK = 1 << 20
+"""Bytes read at a time."""
+
+_CONTEXT = 200
+"""Content lines a trailing run of general-reader lines keeps for the next chunk (a record
+starting this far before a chunk's end is settled: a grid spans at most 64 rows and a header,
+and the reader looks at most 64 rows ahead)."""
+
+_INVALID = 255
+_NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
+_COMMENT_LEADS = tuple(ord(c) for c in "# \t")
+
+
+@dataclass(frozen=True)
+class Codec:
+    """Byte tables of one geometry's line form.
+
+    Attributes:
+        geometry: the grid.
+        decode: uint8[256]: digit of each byte (0 for an empty marker, 255 for no symbol).
+        encode: uint8[N + 1]: the byte of each digit (index 0: ``.``).
+        symbols: the alphabet, symbols of digits 1, 2, ... (``Style.symbols`` of records).
+    """
+
+    geometry: Geometry
+    decode: np.ndarray
+    encode: np.ndarray
+    symbols: str
+
+    @staticmethod
+    @cache
+    def of(geometry: Geometry, alphabet: str | None) -> Codec | None:
+        """The codec of a geometry and alphabet; None if a symbol is not one ASCII byte."""
+        table = symbol_table(geometry.side, alphabet)
+        symbols = alphabet or DEFAULT_SYMBOLS
+        if any(len(s.encode()) != 1 or ord(s) > 127 for s in table) or len(symbols) < geometry.side:
+            return None
+        decode = np.full(256, _INVALID, np.uint8)
+        for symbol, digit in table.items():
+            decode[ord(symbol)] = digit
+        encode = np.frombuffer(("." + symbols[:geometry.side]).encode(), np.uint8)
+        return Codec(geometry, decode, encode, symbols)
+
+
+def encode_rows(grids: np.ndarray, codec: Codec, prefix: bytes = b"") -> np.ndarray:
+    """Write grids (uint8[M, N*N], digits 1..N) as line-form records: uint8[M, P + N*N + 1],
+    each row the ``prefix`` (P bytes: an order prefix such as ``b"3 "``, or none), its symbols
+    and a newline (``.tobytes()`` is the text to write)."""
+    width = len(prefix)
+    out = np.empty((len(grids), width + grids.shape[1] + 1), np.uint8)
+    out[:, :width] = np.frombuffer(prefix, np.uint8)
+    _lookup(grids, codec.encode, out[:, width:-1])
+    out[:, -1] = 10
+    return out
+
+
+@dataclass
+class FastRows:
+    """The fast-form records of one geometry in a chunk, as arrays.
+
+    Attributes:
+        codec: the geometry's byte tables.
+        positions: int64[M] each record's index among the chunk's records.
+        lines: int64[M] 1-based source line numbers.
+        raw: uint8[M, N*N] the puzzle field's bytes (for the empty marker of a record's style).
+        givens: uint8[M, N*N] digits, 0 empty.
+        expected: uint8[M, N*N] the solution written beside the puzzle (zeros where none).
+        has_expected: bool[M] a solution was written beside the puzzle.
+        expected_count: int64[M] the solution count written beside the puzzle; -1 where none.
+        prefix: the order prefix the rows were written with (``b"3 "``), written back before
+            their solutions; empty for plain lines.
+    """
+
+    codec: Codec
+    positions: np.ndarray
+    lines: np.ndarray
+    raw: np.ndarray
+    givens: np.ndarray
+    expected: np.ndarray
+    has_expected: np.ndarray
+    expected_count: np.ndarray
+    prefix: bytes = b""
+
+    def record(self, row: int, source: str) -> Record:
+        """The row as a :class:`Record` (for the object path of unusual outcomes)."""
+        from ..model.puzzle import Puzzle
+
+        line = int(self.lines[row])
+        empty = next((chr(b) for b in self.raw[row].tolist() if self.codec.decode[b] == 0), ".")
+        puzzle = Puzzle(self.codec.geometry, tuple(self.givens[row].tolist()), source, line)
+        expected = tuple(self.expected[row].tolist()) if self.has_expected[row] else None
+        count = int(self.expected_count[row])
+        style = Style(symbols=self.codec.symbols, empty=empty, prefix=self.prefix.decode())
+        return Record(source, line, puzzle, None, expected, count if count >= 0 else None, style)
+
+
+@dataclass
+class LineChunk:
+    """A chunk of input records: fast-form rows as arrays, the others as Records.
+
+    Attributes:
+        source: the input's name.
+        size: number of records.
+        fast: fast-form rows, one group per geometry.
+        general: ``(position, record)`` of the records read by the general reader.
+        last_line: the last source line the chunk covers.
+    """
+
+    source: str
+    size: int = 0
+    fast: list[FastRows] = field(default_factory=list)
+    general: list[tuple[int, Record]] = field(default_factory=list)
+    last_line: int = 0
+
+    def __len__(self) -> int:
+        return self.size
+
+
+@dataclass
+class _Lines:
+    """Complete lines of one block: offsets into ``data`` and 1-based numbers."""
+
+    data: np.ndarray  # uint8[B]
+    starts: np.ndarray  # int64[L]
+    ends: np.ndarray  # int64[L], the \r\n or \n excluded
+    numbers: np.ndarray  # int64[L]
+    overlong: dict[int, int]  # line index -> characters (0: count them), lines over MAX_LINE
+    lone_cr: set[int] = field(default_factory=set)  # line indices holding a lone \r
+
+
+class LineReader:
+    """Read a byte stream as :class:`LineChunk` values of a growing number of lines.
+
+    Args:
+        stream: a binary stream (a file opened ``"rb"``, ``sys.stdin.buffer``); not closed.
+        source: the name records carry.
+        box: a box shape forcing the geometry (None: from each line's cell count).
+        alphabet: symbols of digits 1..N (None: ``1-9A-Z...``).
+        sizes: lines per chunk, in turn; the last repeats (small first chunks give an early
+            first record and work for every worker).
+        skip_header: line 1 is a free-text title, not a puzzle: skip it.
+        variant: the variant of the records before the first ``# variant:`` directive line.
+    """
+
+    def __init__(self, stream: BinaryIO, source: str, *, box: tuple[int, int] | None = None,
+                 alphabet: str | None = None, sizes: Iterable[int] = (256, 1024, 4096),
+                 skip_header: bool = False, variant: Variant = Variant.STANDARD) -> None:
+        self.stream, self.source = stream, source
+        self.directives = Directives(variant)
+        self.typed_spec = False  # a directive named a puzzle type or a layout
+        self.skip_header = skip_header
+        self.box, self.alphabet = box, alphabet
+        self.sizes = sizes
+        self.codecs = self._codecs()
+        self.csv_columns = (0, 1)
+        self.carry: list[Line] = []  # general-reader lines kept for context
+        self._number = 0  # last line number read
+        self._first = True
+
+    def _codecs(self) -> dict[int, Codec]:
+        """Fast-form widths (cell counts above 64) and their codecs."""
+        if self.box is not None:
+            geometries = [Geometry.of(*self.box)]
+        else:
+            geometries = [Geometry.for_side(side) for side in range(9, MAX_SIDE + 1)]
+        codecs = {}
+        for geometry in geometries:
+            codec = Codec.of(geometry, self.alphabet)
+            if geometry.n_cells > MAX_SIDE and codec is not None:
+                codecs[geometry.n_cells] = codec
+        return codecs
+
+    def _blocks(self) -> Iterator[_Lines]:
+        """Whole lines, about a block at a time (a line longer than MAX_LINE is counted, not
+        kept)."""
+        carry, skipping, skipped = b"", False, 0
+        while True:
+            data = self.stream.read(_BLOCK)
+            if self._first and data:
+                self._first = False
+                while data.startswith(b"\xef\xbb\xbf"):
+                    data = data[3:]
+            if not data:
+                if skipping:
+                    yield self._overlong(skipped + _chars(carry))
+                elif carry:
+                    yield self._split(carry + b"\n")
+                return
+            if skipping:
+                cut = data.find(b"\n")
+                if cut < 0:
+                    skipped += _chars(data)
+                    continue
+                yield self._overlong(skipped + _chars(data[:cut].rstrip(b"\r")))
+                skipping, data = False, data[cut + 1:]
+            data = carry + data
+            cut = data.rfind(b"\n") + 1
+            carry = data[cut:]
+            if cut:
+                yield self._split(data[:cut])
+            if len(carry) > MAX_LINE * 4:  # no newline in sight: count the line, drop it
+                skipping, skipped, carry = True, _chars(carry), b""
+
+    def _overlong(self, chars: int) -> _Lines:
+        self._number += 1
+        return _Lines(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(1, np.int64),
+                      np.array([self._number], np.int64), {0: chars})
+
+    def _split(self, block: bytes) -> _Lines:
+        """Lines of a block of whole lines, numbered as universal newlines would number them."""
+        data = np.frombuffer(block, np.uint8)
+        ends = np.flatnonzero(data == 10).astype(np.int64)
+        starts = np.empty_like(ends)
+        starts[0], starts[1:] = 0, ends[:-1] + 1
+        ends -= (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)  # \r\n
+        cr = np.flatnonzero(data == 13)
+        if len(cr):  # a lone \r (one that does not end a line as \r\n) starts a new line
+            at = np.minimum(np.searchsorted(ends, cr), len(ends) - 1)  # ends is sorted
+            lone = cr[ends[at] != cr]
+        else:
+            lone = cr
+        extra = np.bincount(np.searchsorted(ends, lone), minlength=len(ends))
+        numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
+        numbers[1:] += np.cumsum(extra)[:-1]
+        self._number = int(numbers[-1] + extra[-1])
+        overlong = {int(i): 0 for i in np.flatnonzero(ends - starts >= MAX_LINE)}
+        return _Lines(data, starts, ends, numbers, overlong, set(np.flatnonzero(extra).tolist()))
+
+    def chunks(self) -> Iterator[LineChunk]:
+        """Yield the input as chunks of records, in order, lazily.
+
+        Raises:
+            OSError: the stream cannot be read.
+        """
+        sizes = iter(self.sizes)
+        size = next(sizes)
+        for lines in self._blocks():
+            first = 0
+            while first < len(lines.starts):
+                last = min(len(lines.starts), first + size)
+                yield self._chunk(lines, first, last)
+                first = last
+                size = next(sizes, size)
+        if self.carry:  # the general-reader lines kept for context, at the end of input
+            chunk = LineChunk(self.source)
+            self._general(chunk, [], final=True)
+            yield chunk
+
+    def _chunk(self, lines: _Lines, first: int, last: int) -> LineChunk:
+        """Classify lines [first, last) of ``lines``, decode the fast ones, group the rest."""
+        chunk = LineChunk(self.source)
+        starts, ends = lines.starts[first:last], lines.ends[first:last]
+        chunk.last_line = int(lines.numbers[last - 1])
+        width = ends - starts
+        lead = lines.data[np.minimum(starts, len(lines.data) - 1)]
+        skip = (width == 0) | (lead == ord("#"))
+        if self.skip_header:
+            skip |= lines.numbers[first:last] == 1
+        self._directive_lines(lines, first, lead, skip)
+        typed = self._typed(lines.numbers[first:last]) if self.typed_spec else None
+        spans = {n: self._fast_spans(lines.data, starts, width, n, self.codecs[n])
+                 for n in self._cell_counts(lines.data, starts, width)}
+        fast = np.zeros(len(starts), bool)
+        for mask, *_ in spans.values():
+            fast |= mask
+        fast &= ~skip
+        if typed is not None:  # under a directive naming a type or layout: the general reader
+            fast &= ~typed
+        for index in [*lines.overlong, *lines.lone_cr]:
+            if first <= index < last:
+                fast[index - first], skip[index - first] = False, False
+        general = ~fast & ~skip
+        self._absorb(lines.data, starts, ends, fast, general, skip)
+        self._assemble(chunk, lines, first, fast, general, spans)
+        return chunk
+
+    def _directive_lines(self, lines: _Lines, first: int, lead: np.ndarray,
+                         skip: np.ndarray) -> None:
+        """Take the ``# variant:`` directives of the chunk's lines (from ``first``; ``lead``:
+        their first bytes) into :attr:`directives` and skip them (with other comment lines);
+        a bad directive goes to the general reader, whose record says what is wrong, and so do
+        directives naming a puzzle type or a layout (and every directive after one), which the
+        general reader applies to the lines after them (see :meth:`_typed`)."""
+        self.directives.forget_before(self.carry[0].number if self.carry
+                                      else int(lines.numbers[first]))
+        starts, ends = lines.starts[first:], lines.ends[first:]
+        maybe = (lead == _COMMENT_LEADS[0]) | (lead == _COMMENT_LEADS[1])
+        maybe |= lead == _COMMENT_LEADS[2]
+        for i in np.flatnonzero(maybe).tolist():
+            if ends[i] == starts[i]:
+                continue
+            number = int(lines.numbers[first + i])
+            text = bytes(lines.data[starts[i]:ends[i]]).decode("utf-8", "replace")
+            if (self.skip_header and number == 1) or not text.lstrip().startswith("#"):
+                continue
+            line = scan_line(text, number)
+            if line.kind is Kind.DIRECTIVE and line.variant is not None:
+                self.directives.add(number, line.variant, line.spec)
+                self.typed_spec |= not line.spec.is_rules_only
+                skip[i] = not self.typed_spec
+                continue
+            skip[i] = line.kind is not Kind.ERROR
+
+    def _typed(self, numbers: np.ndarray) -> np.ndarray:
+        """Per line number, whether the directive in force there names a puzzle type or a
+        layout (``# variant: killer``, ``samurai``): such lines are read by the general reader,
+        which knows those forms (Janko files, the compact form)."""
+        typed = np.array([not s.is_rules_only for s in self.directives.specs], bool)
+        return typed[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
+
+    def _variant_codes(self, numbers: np.ndarray) -> np.ndarray:
+        """Per line number, the value of the :class:`Variant` in force there."""
+        if len(self.directives.variants) == 1:
+            return np.full(len(numbers), self.directives.variants[0].value)
+        codes = np.array([v.value for v in self.directives.variants], np.int64)
+        return codes[np.searchsorted(np.asarray(self.directives.lines), numbers) - 1]
+
+    def _cell_counts(self, data: np.ndarray, starts: np.ndarray,
+                     width: np.ndarray) -> list[int]:
+        """The cell counts of :attr:`codecs` that some line could hold in a fast form: its
+        width (line form), width - 2 (order prefix), (width - 1) / 2 (CSV), or the offset of
+        its first colon (tdoku)."""
+        widths = np.flatnonzero(np.bincount(width))  # (np.unique would import numpy.ma)
+        found = set(np.concatenate([widths, widths - 2, (widths - 1) // 2]).tolist())
+        if not len(starts):
+            return []
+        low = int(starts[0])  # the chunk's lines only, not the whole block
+        colons = np.flatnonzero(data[low:int(starts[-1] + width[-1])] == 58) + low
+        if len(colons):
+            owner = np.searchsorted(starts, colons, side="right") - 1
+            first = np.flatnonzero(np.diff(owner, prepend=-2))  # owner is non-decreasing
+            lines = owner[first]
+            inside = (lines >= 0) & (colons[first] < starts[lines] + width[lines])
+            found |= set((colons[first] - starts[lines])[inside].tolist())
+        return sorted(found & self.codecs.keys())
+
+    def _fast_spans(self, data: np.ndarray, starts: np.ndarray, width: np.ndarray,
+                    n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
+        """Rows of one cell count in a fast form.
+
+        Returns ``(mask, puzzle, other, count, prefix, fields)``: int64 offsets of the puzzle
+        field and of the solution field (-1: none), the written solution count (-1: none),
+        whether the line has an order prefix (``3 0004...``), and for each
+        of the two fields ``(rows, raw, decoded)``: the rows that have it, its bytes and its
+        digits (uint8[R, n_cells], gathered once here for :meth:`_decode`). For a CSV row,
+        ``puzzle`` is its first field and ``other`` its second: their roles come from the
+        header in force (see :meth:`_decode`), and ``count`` is -2.
+        """
+        size = len(data)
+        puzzle = np.full(len(starts), -1, np.int64)
+        other = np.full(len(starts), -1, np.int64)
+        count = np.full(len(starts), -1, np.int64)
+        plain = width == n_cells
+        puzzle[plain] = starts[plain]
+        side = codec.geometry.side
+        order = int(round(side ** 0.5))
+        prefix = np.zeros(len(starts), bool)
+        if order * order == side and order <= 9 and self.box is None:
+            prefix = (width == n_cells + 2) & (data[np.minimum(starts, size - 1)] == 48 + order)
+            prefix &= data[np.minimum(starts + 1, size - 1)] == 32
+            puzzle[prefix] = starts[prefix] + 2
+        long = np.flatnonzero(width > n_cells)
+        after = data[starts[long] + n_cells]
+        csv = long[(after == 44) & (width[long] == 2 * n_cells + 1)]
+        puzzle[csv], other[csv], count[csv] = starts[csv], starts[csv] + n_cells + 1, -2
+        for row in long[after == 58].tolist():  # tdoku puzzle:count[:solution]
+            start, stop = int(starts[row]), int(starts[row] + width[row])
+            parts = bytes(data[start + n_cells + 1:stop]).split(b":")
+            if len(parts) > 2 or not parts[0].isdigit() or not parts[0].isascii():
+                continue
+            if len(parts) == 2 and len(parts[1]) != n_cells:
+                continue
+            puzzle[row], count[row] = start, int(parts[0])
+            if len(parts) == 2:
+                other[row] = stop - n_cells
+        cells, fields = np.arange(n_cells), []
+        for offsets in (puzzle, other):  # every field must be symbols of this grid
+            rows = np.flatnonzero(offsets >= 0)
+            raw = _gather(data, offsets[rows], cells)
+            decoded, bad = _lookup(raw, codec.decode)
+            puzzle[rows[bad]] = -1
+            fields.append((rows, raw, decoded))
+        return puzzle >= 0, puzzle, other, count, prefix, tuple(fields)
+
+    def _absorb(self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, fast: np.ndarray,
+                general: np.ndarray, skip: np.ndarray) -> None:
+        """Send to the general reader the content line after each lone number (a size header
+        may claim it), also when the number ends the carried lines."""
+        def text(i: int) -> bytes:
+            return bytes(data[starts[i]:ends[i]]).strip()
+
+        def ignored(i: int) -> bool:  # no content for the reader: blank, comment, separator
+            return skip[i] or (general[i] and scan_line(text(i).decode("utf-8", "replace"),
+                                                        0).kind in _NOT_CONTENT)
+
+        def next_content(i: int) -> int:
+            while i < len(starts) and ignored(i):
+                i += 1
+            return i
+
+        heads = [-1] if self.carry and self.carry[-1].kind is Kind.NUMBER else []
+        for i in heads + np.flatnonzero(general).tolist():
+            if i >= 0 and not _is_number(text(i)):
+                continue
+            j = next_content(i + 1)
+            if j < len(starts) and fast[j]:
+                fast[j], general[j] = False, True
+
+    def _assemble(self, chunk: LineChunk, lines: _Lines, first: int, fast: np.ndarray,
+                  general: np.ndarray, spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+        """Number the records, run the general reader in order, decode the fast rows."""
+        order = np.flatnonzero(fast | general)
+        columns = np.empty((len(fast), 2), np.int64)
+        columns[:] = self.csv_columns
+        if not general.any() and not self.carry:
+            self._decode(chunk, lines, first, order, np.arange(len(order)), columns, spans)
+            chunk.size = len(order)
+            return
+        positions = np.full(len(fast), -1, np.int64)
+        run: list[Line] = []
+        for i in order.tolist():
+            if general[i]:
+                run += self._scan(lines, first + i)
+                continue
+            if run or self.carry:
+                self._general(chunk, run, final=True)
+                run = []
+            positions[i], columns[i] = chunk.size, self.csv_columns
+            chunk.size += 1
+        if run:
+            self._general(chunk, run, final=False)
+        rows = np.flatnonzero(positions >= 0)
+        self._decode(chunk, lines, first, rows, positions[rows], columns, spans)
+
+    def _scan(self, lines: _Lines, index: int) -> list[Line]:
+        """The scanned line(s) of one line (several when it holds a lone ``\\r``)."""
+        number = int(lines.numbers[index])
+        start, end = lines.starts[index], lines.ends[index]
+        text = bytes(lines.data[start:end]).decode("utf-8", "replace")
+        if index in lines.lone_cr:
+            stream = io.StringIO(text, newline=None)
+            return [scan_line(t, n) for n, t in enumerate(stream, number)]
+        chars = lines.overlong.get(index)
+        if chars is not None and (chars or len(text) >= MAX_LINE):
+            return [overlong_line(number, chars or len(text))]
+        return [scan_line(text, number)]
+
+    def _general(self, chunk: LineChunk, run: list[Line], final: bool) -> None:
+        """Group carried and new general-reader lines into records; unless ``final`` (a fast
+        line or the end of input follows), keep the unsettled tail for the next chunk."""
+        lines = self.carry + [ln for ln in run if ln.kind not in _NOT_CONTENT[:2]]
+        self.carry = []
+        if not lines:
+            return
+        if not final and len(lines) <= _CONTEXT:
+            self.carry = lines
+            return
+        spec = self.directives.spec_at(lines[0].number) if self.typed_spec else Variant.STANDARD
+        grouper = Grouper(self.source, lines, self.box, self.alphabet, spec)
+        grouper.csv_columns = self.csv_columns
+        records = list(grouper.records())
+        if not final:
+            settled = lines[-_CONTEXT].number
+            later = [k for k, r in enumerate(records) if r.line >= settled]
+            cut = later[0] if later else max(len(records) - 1, 0)
+            start = records[cut].line if records else settled
+            self.carry = [ln for ln in lines if ln.number >= start]
+            records = records[:cut]
+        else:
+            self.csv_columns = grouper.csv_columns
+        for record in records:
+            chunk.general.append((chunk.size, self.directives.apply(record)))
+            chunk.size += 1
+
+    def _decode(self, chunk: LineChunk, lines: _Lines, first: int, rows: np.ndarray,
+                positions: np.ndarray, columns: np.ndarray,
+                spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+        """Take the fast rows of each cell count (gathered and decoded by :meth:`_fast_spans`);
+        a row whose solution field is not a full grid goes to the general reader instead (its
+        record or error comes from there)."""
+        numbers = lines.numbers[first:]
+        for n_cells, (mask, puzzle, other, count, prefix_rows, fields) in spans.items():
+            mine = rows[mask[rows]]
+            if not len(mine):
+                continue
+            codec = self.codecs[n_cells]
+            puzzle, solution, count = puzzle[mine], other[mine], count[mine]
+            source = np.zeros(len(mine), np.int64)  # which field holds the puzzle (-1: none)
+            target = np.where(solution >= 0, 1, -1)  # and the solution
+            csv = count == -2
+            if csv.any():  # roles of a CSV row's two fields: the header in force
+                source[csv], target[csv] = columns[mine[csv], 0], columns[mine[csv], 1]
+                count[csv] = -1
+            raw, givens = _pick(fields, mine, source, n_cells)
+            good = source >= 0
+            has_expected = target >= 0
+            expected = np.zeros_like(givens)
+            if has_expected.any():
+                expected = _pick(fields, mine, target, n_cells)[1]
+                full = ((expected >= 1) & (expected <= codec.geometry.side)).all(axis=1)
+                good &= full | ~has_expected
+            pos = positions[np.searchsorted(rows, mine)]
+            for bad in np.flatnonzero(~good).tolist():
+                where = int(mine[bad])
+                self._redo(chunk, lines, first + where, int(pos[bad]),
+                           (int(columns[where, 0]), int(columns[where, 1])))
+            prefixed = prefix_rows[mine] & good
+            prefix = f"{codec.geometry.box_rows} ".encode()
+            codes = self._variant_codes(numbers[mine])
+            single = len(self.directives.variants) == 1
+            for kind, text in ((good & ~prefixed, b""), (prefixed, prefix)):
+                if single:
+                    present = [int(codes[0])] if kind.any() or not text else []
+                else:
+                    present = np.unique(codes[kind]).tolist() or ([] if text else [0])
+                for code in present:  # one group per variant (plain rows: at least one)
+                    rows_of: np.ndarray | slice = kind & (codes == code)
+                    if rows_of.all():  # the usual chunk: views, not copies
+                        rows_of = slice(None)
+                    g = codec.geometry
+                    chunk.fast.append(FastRows(
+                        Codec.of(Geometry.of(g.box_rows, g.box_cols, Variant(code)),
+                                 self.alphabet) or codec,
+                        pos[rows_of], numbers[mine[rows_of]], raw[rows_of], givens[rows_of],
+                        expected[rows_of], has_expected[rows_of], count[rows_of], text))
+
+    def _redo(self, chunk: LineChunk, lines: _Lines, index: int, position: int,
+              columns: tuple[int, int]) -> None:
+        """A fast-looking line that does not decode: its record from the general reader."""
+        grouper = Grouper(self.source, self._scan(lines, index), self.box, self.alphabet)
+        grouper.csv_columns = columns
+        for record in grouper.records():
+            chunk.general.append((position, self.directives.apply(record)))
+
+
+def _chars(data: bytes) -> int:
+    """Characters of UTF-8 bytes (bytes that do not continue a character)."""
+    array = np.frombuffer(data, np.uint8)
+    return int(np.count_nonzero((array & 0xC0) != 0x80))
+
+
+def _is_number(text: bytes) -> bool:
+    return text.isdigit() and len(text) <= 2
+
+
+def _pick(fields: tuple[tuple[np.ndarray, ...], ...], rows: np.ndarray, which: np.ndarray,
+          n_cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bytes and digits (uint8[M, n_cells]) of field ``which[i]`` of each row ``rows[i]``
+    as gathered by ``LineReader._fast_spans`` (zeros where ``which`` is -1)."""
+    if (which == 0).all() and len(fields[0][0]) == len(rows):  # the usual case: every row
+        return fields[0][1], fields[0][2]
+    raw = np.zeros((len(rows), n_cells), np.uint8)
+    decoded = np.zeros((len(rows), n_cells), np.uint8)
+    for number, (have, field_raw, field_decoded) in enumerate(fields):
+        chosen = np.flatnonzero(which == number)
+        if len(chosen):
+            at = np.searchsorted(have, rows[chosen])
+            raw[chosen], decoded[chosen] = field_raw[at], field_decoded[at]
+    return raw, decoded
+
+
+def _lookup(values: np.ndarray, table: np.ndarray,
+            out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``table[values]`` and bool[R], rows holding a byte the table maps to 255 (no symbol):
+    compiled once the compiled engine is loaded (:mod:`sudokit.formats.lookup`, never loaded
+    for this alone), else NumPy's ``take`` (2x faster than indexing)."""
+    if "sudokit.fast" in sys.modules:
+        from .lookup import lookup
+
+        return lookup(values, table, out)
+    mapped = table.take(values)
+    if out is not None:
+        out[...] = mapped
+    return mapped, (mapped == _INVALID).any(axis=1)
+
+
+def _gather(data: np.ndarray, offsets: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """uint8[R, n]: the ``n = len(cells)`` bytes at each offset. Lines of one length (the usual
+    file) are evenly spaced: then a strided view is copied instead of indexing every byte."""
+    if len(offsets) > 1:
+        steps = np.diff(offsets)
+        step = int(steps[0])
+        if step >= len(cells) and (steps == step).all():
+            view = np.lib.stride_tricks.as_strided(data[offsets[0]:], (len(offsets), len(cells)),
+                                                   (step, 1), writeable=False)
+            return view.copy()
+    return data[offsets[:, None] + cells]

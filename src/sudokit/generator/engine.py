@@ -1,0 +1,159 @@
+"""The Python side of the generator kernels: per-puzzle seeds, scratch arrays, batch calls.
+
+A :class:`Maker` owns the scratch of one thread (threads run kernels without the GIL, each on
+its own Maker). Puzzle ``index`` of a run seeded ``seed`` is made from a stream keyed by the
+seed, the index and the try number only (:func:`seeds_for`), so it depends on neither the batch
+it was made in nor the number of threads, and the keys are the same on every platform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ..model.geometry import Geometry, Variant
+from .symmetry import Symmetry, orbits
+
+__all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "grid_table", "new_seed", "seeds_for"]
+
+EXACT_MAX_SIDE = 6
+"""Grids up to this side (standard rules) are drawn exactly uniformly from :func:`grid_table`."""
+
+
+@cache
+def grid_table(geometry: Geometry) -> np.ndarray:
+    """Every solution grid of ``geometry`` whose first row is 1..N (uint8[K, N*N]), for
+    standard grids up to :data:`EXACT_MAX_SIDE` (4x4: 12 grids, 6x6: 39,168); empty otherwise.
+
+    A uniform row of it, uniformly relabelled, is a uniform grid: each grid has exactly one
+    relabelling whose first row is 1..N.
+    """
+    from ..fast import solve_many
+
+    n = geometry.side
+    if geometry.variant is not Variant.STANDARD or n > EXACT_MAX_SIDE:
+        return np.zeros((0, geometry.n_cells), np.uint8)
+    first = np.zeros((1, geometry.n_cells), np.uint8)
+    first[0, :n] = np.arange(1, n + 1)
+    solutions, _, stats = solve_many(first, 100_000, geometry=geometry)
+    return np.ascontiguousarray(solutions[0, :int(stats[0, 5])])
+
+
+def new_seed() -> int:
+    """A fresh random seed (128 bits of OS entropy), for runs given none."""
+    return int(np.random.SeedSequence().entropy)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _splitmix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's output function (Steele, Lea and Flood 2014) on uint64 arrays."""
+    z = x + _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def seeds_for(seed: int, indices: Sequence[int] | np.ndarray, attempt: int | np.ndarray = 0
+              ) -> np.ndarray:
+    """The four-word kernel seeds (uint64[M, 4]) of puzzles ``indices`` at try ``attempt``.
+
+    The run's four words come from ``numpy.random.SeedSequence(seed)``; each puzzle's from
+    those, its index and the try number through SplitMix64: integer arithmetic only, the same
+    on every machine.
+    """
+    base = np.random.SeedSequence(int(seed)).generate_state(4, np.uint64)
+    index = np.asarray(indices, np.uint64).reshape(-1)
+    tries = np.broadcast_to(np.asarray(attempt, np.uint64), index.shape)
+    key = _splitmix(_splitmix(index) ^ (tries * _GOLDEN))
+    return _splitmix(base[None, :] ^ (key[:, None] + np.arange(4, dtype=np.uint64)[None, :]))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to make (the options of :func:`sudokit.generate.generate` the kernels see).
+
+    Attributes:
+        geometry: the grid.
+        symmetry: the givens pattern's symmetry.
+        minimal: every orbit is tried with no node limit (the result is minimal).
+        floor: never remove givens below this count.
+        lo, hi: accept a puzzle only with ``lo..hi`` givens.
+        stop_at: stop removing at this many givens (-1: try every orbit).
+        node_budget: nodes per uniqueness check when not ``minimal``.
+        batch: first group size of the group tests (1, the default: one orbit at a time;
+            measured faster, since one forbidden-digit search costs less than a count to two).
+        max_attempts: grids tried per puzzle (and per seed) for the givens range.
+        exact: draw grids up to 6x6 exactly uniformly (else by the randomised search, as
+            larger grids are: for measuring that search's bias).
+    """
+
+    geometry: Geometry
+    symmetry: Symmetry = Symmetry.NONE
+    minimal: bool = True
+    floor: int = 0
+    lo: int = 0
+    hi: int = 4096
+    stop_at: int = -1
+    node_budget: int = 1000
+    batch: int = 1
+    max_attempts: int = 200
+    exact: bool = True
+
+
+class Batch(NamedTuple):
+    """Output of :meth:`Maker.make`: ``puzzles`` and ``solutions`` uint8[M, N*N], ``info``
+    int64[M, len(INFO)] (columns in :data:`sudokit.generator.kernels.INFO`)."""
+
+    puzzles: np.ndarray
+    solutions: np.ndarray
+    info: np.ndarray
+
+
+class Maker:
+    """Scratch and compiled calls for one thread making puzzles of one geometry."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        from ..fast import uses_nine
+        from ..fast.nine import new_nine_state
+        from ..fast.state import new_state
+        from ..fast.tables import tables_for
+
+        self.geometry = geometry
+        n_cells, side = geometry.n_cells, geometry.side
+        self.engine = 0 if uses_nine(geometry, True) else 1
+        self.tables = tables_for(geometry)
+        self.state = new_state(n_cells, side, len(geometry.units))
+        self.nstate = new_nine_state()
+        self.rng = np.zeros(4, np.uint64)
+        self.work8 = np.zeros((2, n_cells + 1), np.uint8)
+        self.work32 = np.zeros((4, n_cells), np.int32)
+        self.zeros = np.zeros(n_cells, np.uint8)
+        self.out2 = np.zeros((2, n_cells), np.uint8)
+        self.counters = np.zeros(3, np.int64)
+        self.table = grid_table(geometry)
+        self.unit_mask = np.zeros(len(geometry.units), np.uint64)
+
+    def make(self, seeds: np.ndarray, plan: Plan) -> Batch:
+        """Make one puzzle per row of ``seeds`` (see :func:`seeds_for`)."""
+        from .kernels import INFO, generate_batch
+
+        g = self.geometry
+        m = len(seeds)
+        out = Batch(np.zeros((m, g.n_cells), np.uint8), np.zeros((m, g.n_cells), np.uint8),
+                    np.zeros((m, len(INFO)), np.int64))
+        start, cells = orbits(plan.symmetry, g.side)
+        full = g.variant is Variant.STANDARD
+        generate_batch(self.engine, self.tables, self.state, self.nstate,
+                       np.ascontiguousarray(seeds, np.uint64), g.side, g.box_rows, g.box_cols,
+                       full, start, cells, plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.lo),
+                       int(plan.hi), int(plan.stop_at), int(plan.batch), plan.minimal,
+                       int(plan.max_attempts), self.table if plan.exact else self.table[:0],
+                       self.rng, self.work8, self.work32, self.zeros,
+                       self.out2, self.counters, self.unit_mask, *out)
+        return out

@@ -1,0 +1,202 @@
+"""Difficulty of puzzles, behind a small interface: a rater maps puzzles to floats, and named
+levels are bands of that float.
+
+The default :class:`NodeRater` measures how much *search* a puzzle takes: the search nodes the
+compiled engine spends, with naked and hidden singles as its only inference, to solve the puzzle
+and prove it has no second solution. Node counts depend on the order in which cells and digits
+are tried, so the rating is the mean of ``log2(1 + nodes)`` over eight fixed equivalent copies of
+the puzzle (relabelled, rows and columns shuffled within bands and stacks, transposed for square
+boxes): the same puzzle always gets the same rating, and equivalent puzzles get close ones. A
+puzzle that singles alone solve rates exactly 0.
+
+A rater of human techniques (Sudoku Explainer's scale) can be plugged in with the same
+interface: any callable ``rate(puzzles uint8[M, N*N], geometry) -> float64[M]``, with its own
+level bands (see :class:`Rater`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from ..errors import InvalidOption
+from ..model.geometry import Geometry, Variant
+
+__all__ = [
+    "LEVELS",
+    "NODE_RATER",
+    "FunctionRater",
+    "NodeRater",
+    "Rater",
+    "get_rater",
+    "level_of",
+    "parse_band",
+    "rate",
+]
+
+LEVELS: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 0.0),
+    "medium": (0.01, 2.0),
+    "hard": (2.01, 3.5),
+    "expert": (3.51, 5.5),
+    "extreme": (5.51, 64.0),
+}
+"""Level bands of the node rating (inclusive), measured on rated public sets (see the README):
+``easy`` is solved by singles alone; the SE-rated "diabolical" calibration set (SE 5.2-9.1)
+spreads over ``medium``..``expert`` with its median in ``hard``; the classic hard list
+(magictour top 1465) is mostly ``expert``; puzzles rated SE 11+ are ``extreme``."""
+
+
+@runtime_checkable
+class Rater(Protocol):
+    """What :func:`sudokit.generate.generate` needs from a difficulty rater.
+
+    Attributes:
+        name: shown in output records (``"nodes"``, ``"se"``).
+        levels: named bands ``(low, high)`` (inclusive) of the rating, for ``level=``.
+    """
+
+    name: str
+    levels: Mapping[str, tuple[float, float]]
+
+    def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
+        """Rate puzzles (uint8[M, N*N], unique) of one geometry: float64[M], higher is harder."""
+
+
+@cache
+def _copies(geometry: Geometry, k: int = 8) -> tuple[np.ndarray, np.ndarray]:
+    """``k`` fixed cell orders (int[k, N*N]) and relabellings (uint8[k, N + 1]) giving
+    equivalent puzzles (the first is the identity)."""
+    rng = np.random.default_rng(20240615)
+    n, br, bc = geometry.side, geometry.box_rows, geometry.box_cols
+    full = geometry.variant is Variant.STANDARD
+    orders, labels = [np.arange(n * n)], [np.arange(n + 1)]
+    for _ in range(k - 1):
+        rows, cols = np.arange(n), np.arange(n)
+        if full:
+            rows = np.concatenate([b * br + rng.permutation(br) for b in rng.permutation(n // br)])
+            cols = np.concatenate([b * bc + rng.permutation(bc) for b in rng.permutation(n // bc)])
+        order = (rows[:, None] * n + cols[None, :])
+        if br == bc and rng.random() < 0.5:
+            order = order.T
+        orders.append(order.reshape(-1))
+        labels.append(np.concatenate([[0], 1 + rng.permutation(n)]))
+    return np.array(orders), np.array(labels, np.uint8)
+
+
+@dataclass(frozen=True)
+class NodeRater:
+    """The search-node rating (see the module docstring); ``copies`` equivalent copies each.
+
+    Attributes:
+        node_limit: most nodes per copy (a copy over it counts as this many).
+    """
+
+    name: str = "nodes"
+    levels: Mapping[str, tuple[float, float]] = field(default_factory=lambda: dict(LEVELS))
+    copies: int = 8
+    node_limit: int = 1_000_000
+
+    def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
+        from ..fast import Stat, solve_many
+
+        puzzles = np.ascontiguousarray(puzzles, np.uint8)
+        if len(puzzles) == 0:
+            return np.zeros(0)
+        orders, labels = _copies(geometry, self.copies)
+        total = np.zeros(len(puzzles))
+        for order, label in zip(orders, labels):
+            copy = np.ascontiguousarray(label[puzzles[:, order]])
+            _, _, stats = solve_many(copy, 2, geometry=geometry, node_limit=self.node_limit,
+                                     locked=False, generic=True)
+            total += np.log2(1.0 + stats[:, Stat.NODES])
+        return np.round(total / len(orders), 3)
+
+
+@dataclass(frozen=True)
+class FunctionRater:
+    """A rater from a function of one puzzle (e.g. a human-technique rater returning an SE
+    rating), with its own level bands."""
+
+    function: Callable[..., float]
+    name: str = "custom"
+    levels: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+    def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
+        from ..model.puzzle import Puzzle
+
+        return np.array([float(self.function(Puzzle(geometry, tuple(p)))) for p in puzzles])
+
+
+NODE_RATER = NodeRater()
+"""The default rater."""
+
+
+def get_rater(name: str | Rater | Callable[..., float] | None) -> Rater:
+    """Return a rater by name (``"nodes"``; ``"se"`` once :mod:`sudokit.logic` provides
+    ``rate``), or wrap a rater object or a function of one puzzle.
+
+    Raises:
+        InvalidOption: an unknown name, or ``"se"`` while no human-technique rater exists.
+    """
+    if name is None or name == "nodes":
+        return NODE_RATER
+    if isinstance(name, Rater):
+        return name
+    if callable(name):
+        return FunctionRater(name)
+    if name == "se":
+        try:
+            from ..logic import rate as se_rate  # type: ignore[attr-defined]
+        except ImportError:
+            raise InvalidOption("the 'se' rater needs sudokit.logic (human techniques), which "
+                                "this installation lacks; use the default 'nodes'") from None
+        return FunctionRater(lambda puzzle: se_rate(puzzle).rating, "se", SE_LEVELS)
+    raise InvalidOption(f"unknown rater {name!r}: expected 'nodes' or 'se'")
+
+
+SE_LEVELS: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 2.49),
+    "medium": (2.5, 3.99),
+    "hard": (4.0, 5.99),
+    "expert": (6.0, 7.99),
+    "extreme": (8.0, 99.0),
+}
+"""Level bands on Sudoku Explainer's scale (ratings in steps of 0.1), as the levels of
+:class:`sudokit.logic.Level`: singles below 2.5; locked candidates, subsets and X-Wing below
+4.0; fish, wings and uniqueness below 6.0; chains below 8.0; forcing chains and trial above."""
+
+
+def rate(puzzles: np.ndarray, geometry: Geometry, rater: Rater | None = None) -> np.ndarray:
+    """Rate puzzles (uint8[M, N*N]) with ``rater`` (default: :data:`NODE_RATER`)."""
+    return (rater or NODE_RATER)(puzzles, geometry)
+
+
+def level_of(rating: float, levels: Mapping[str, tuple[float, float]] = LEVELS) -> str | None:
+    """The name of the first level band holding ``rating`` (None: between bands)."""
+    for name, (low, high) in levels.items():
+        if low <= rating <= high:
+            return name
+    return None
+
+
+def parse_band(text: str) -> tuple[float, float]:
+    """Parse a rating band ``"4.0-6.0"`` (or one number, a band of width 0, or ``"4-"``: 4 and
+    above).
+
+    Raises:
+        InvalidOption: not one or two numbers, or low above high.
+    """
+    low_text, sep, high_text = text.strip().partition("-")
+    try:
+        low = float(low_text) if low_text.strip() else 0.0
+        high = (float(high_text) if high_text.strip() else float("inf")) if sep else low
+    except ValueError:
+        raise InvalidOption(f"expected a rating band such as 4.0-6.0, got {text!r}") from None
+    if low > high:
+        raise InvalidOption(f"rating band {text!r}: low end above high end")
+    return low, high

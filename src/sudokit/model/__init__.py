@@ -1,0 +1,16 @@
+"""What a puzzle and an outcome are: the floor every other package stands on.
+
+* :mod:`~sudokit.model.geometry`: cells, units, peers, boxes, regions, cages and the
+  whole-grid :class:`Variant` rules, for every size from 1x1 to 64x64;
+* :mod:`~sudokit.model.layouts` and :mod:`~sudokit.model.variants`: the named overlapping
+  layouts (samurai, butterfly, ...) and the variant names users write (:class:`VariantSpec`);
+* :mod:`~sudokit.model.puzzle`: :class:`Puzzle` (a geometry and its givens) and the checks of a
+  grid against every constraint (:func:`violations`, :func:`is_solution`);
+* :mod:`~sudokit.model.transform`: validity-preserving grid transformations;
+* :mod:`~sudokit.model.result`: every outcome type (:class:`Status`, :class:`Stats`,
+  :class:`Limits`, :class:`Result`, the chunk and array results).
+
+The package itself imports nothing (``import sudokit.model.variants`` stays light): import
+names from their modules. Its modules import nothing of sudokit but :mod:`sudokit.errors`
+(display methods reach :mod:`sudokit.present` lazily, as the floor test's allow-list says).
+"""

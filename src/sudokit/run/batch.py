@@ -1,0 +1,433 @@
+"""Streaming, ordered, chunked batch solving: the policy of parallel work.
+
+Two kinds of task share one runner (:func:`run_tasks`): a chunk of
+:class:`~sudokit.formats.Record` objects (the object path: any input form, any output form) and a
+:class:`~sudokit.formats.lineform.LineChunk` (the array path of line-form records, written as bytes; see
+:mod:`sudokit.run.pipeline`). Results come back in input order as soon as a task and all before it are
+done, so a caller that writes and flushes each leaves only complete records behind if
+interrupted. With ``jobs > 1`` tasks run on a pool (threads when the method declares
+``releases_gil``, processes otherwise, or a Dask cluster) with at most ``2 * jobs`` in flight:
+memory stays constant in the stream length. With several workers, task sizes start at one
+puzzle and follow the measured time per puzzle (:class:`TaskSizes`), so the first record comes
+early and every worker has work.
+
+One bad puzzle becomes one ``invalid`` outcome and never stops the stream; an exception a method
+raises on one puzzle becomes an ``invalid`` outcome naming it, except :class:`SolverBug`, which
+always propagates (a wrong grid must never be hidden).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .. import registry as _registry
+from ..formats.lines import Record
+from ..errors import MethodUnavailable, SolverBug
+from ..model.puzzle import Grid, is_solution, violations
+from ..model.result import Limits, Result, Status
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tasks", "sizes_for",
+           "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT", "TaskSizes"]
+
+_PROCESS_TASK = 32
+"""Most puzzles per task sent to a worker process (fewer at first)."""
+
+SMALL_INPUT = _registry.SMALL_INPUT  # the default-method rule lives in the registry
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one input record.
+
+    Attributes:
+        record: the input record (its source, line, puzzle or parse error).
+        label: the record status: SOLVED, MULTIPLE, UNSATISFIABLE, UNKNOWN or INVALID.
+        result: the solver's result; None for invalid input or a method failure.
+        error: a parse error, a method failure, a solution that differs from the file's, or the
+            reason for unsolvable/timeout; None when all is well.
+    """
+
+    record: Record
+    label: Status
+    result: Result | None = None
+    error: str | None = None
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution found (also for ``multiple``), or None."""
+        return self.result.solution if self.result else None
+
+    @property
+    def ok(self) -> bool:
+        """True when solved (uniquely, if uniqueness was asked) and matching any expectation."""
+        return self.label is Status.SOLVED and self.error is None
+
+
+def check_expected(record: Record, result: Result) -> str | None:
+    """Compare a result with the solution and count written in the input; None when they agree.
+
+    Returns:
+        A message naming the difference (e.g. the first cell where the solutions differ, and
+        whether the file's solution is itself valid), or None.
+    """
+    found = result.solution
+    if record.expected is not None and found is not None and found != record.expected:
+        g = result.puzzle.geometry
+        cell = next(c for c, (a, b) in enumerate(zip(found, record.expected)) if a != b)
+        where = f"at {g.label(cell)} (file {record.expected[cell]}, found {found[cell]})"
+        if is_solution(record.expected, result.puzzle):
+            return f"differs from the file's solution {where}; both are valid: several solutions"
+        problem = violations(record.expected, result.puzzle)[0]
+        return f"differs from the file's solution {where}; the file's is wrong: {problem}"
+    expected = record.expected_count
+    if expected is None or result.status is Status.UNKNOWN:
+        return None
+    counted = min(result.count, result.count_limit or result.count)
+    if min(expected, result.count_limit or expected) != counted:
+        limit = result.count_limit
+        return f"found {result.count} solution(s) (limit {limit}); file says {expected}"
+    return None
+
+
+def _outcome(record: Record, result: Result) -> Outcome:
+    label = result.label
+    error = check_expected(record, result)
+    if error is None and result.status is not Status.SOLVED:
+        error = result.message
+    return Outcome(record, label, result, error)
+
+
+def _failure(record: Record, exc: Exception, method: str) -> Outcome:
+    return Outcome(record, Status.INVALID, None,
+                   f"method {method!r} failed: {type(exc).__name__}: {exc}")
+
+
+def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
+    """Solve one chunk of records (a pool task) with a :class:`~sudokit.run.chunk.Request`;
+    outcomes in input order.
+
+    Valid puzzles are grouped by geometry and solved as arrays (:func:`sudokit.run.chunk.solve_chunk`);
+    if a method fails on a group, its puzzles are retried one by one so that the failure is
+    pinned on one record (``invalid``, naming the method and the error).
+
+    Raises:
+        SolverBug: a method returned a wrong grid.
+    """
+    out: list[Outcome | None] = [None] * len(records)
+    groups: dict[Any, list[int]] = {}
+    for i, record in enumerate(records):
+        if record.puzzle is None:
+            out[i] = Outcome(record, Status.INVALID, None, str(record.error))
+        else:
+            groups.setdefault(record.puzzle.geometry, []).append(i)
+    for rows in groups.values():
+        group = [records[i] for i in rows]
+        try:
+            outcomes = _solve_group(group, request)
+        except SolverBug:
+            raise
+        except Exception:  # noqa: BLE001 - retried one by one to isolate the failing puzzle
+            outcomes = [_solve_one(record, request) for record in group]
+        for i, outcome in zip(rows, outcomes):
+            out[i] = outcome
+    return out  # type: ignore[return-value]
+
+
+def _solve_group(records: Sequence[Record], request: Any) -> list[Outcome]:
+    """Solve valid records of one geometry as one array chunk; outcomes in order."""
+    import numpy as np
+
+    from .chunk import solve_chunk as solve_arrays
+
+    puzzles = [record.puzzle for record in records]
+    givens = np.array([p.givens for p in puzzles], dtype=np.uint8)
+    chunk = solve_arrays(givens, puzzles[0].geometry, request, puzzles)
+    return [_outcome(record, chunk.result(j, record.puzzle, request.count_limit))
+            for j, record in enumerate(records)]
+
+
+def _solve_one(record: Record, request: Any) -> Outcome:
+    try:
+        return _solve_group([record], request)[0]
+    except SolverBug:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one failing puzzle must not stop the batch
+        return _failure(record, exc, request.method)
+
+
+def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
+                  complete: bool = False) -> str:
+    """The method to run: ``method`` if named; else ``propagate`` for a small complete input
+    (at most :data:`SMALL_INPUT` puzzles, none larger than 9x9: it is done before the compiled
+    engine would have loaded), else the fastest available (:func:`sudokit.run.doors.default_method`).
+
+    Args:
+        method: the method the user named, or None.
+        puzzles: puzzles read so far.
+        side: the largest grid side among them.
+        complete: whether they are the whole input.
+    """
+    from ..registry import default_method
+
+    if method:
+        return method
+    if complete and puzzles <= SMALL_INPUT and side <= _registry.SMALL_SIDE:
+        return "propagate"
+    return default_method()
+
+
+def uses_processes(solver: Any, jobs: int, dask: str | None) -> bool:
+    """Whether tasks go to other processes: a remote Dask cluster, or several workers (also of
+    a local Dask cluster) for a method that holds the GIL; threads otherwise."""
+    if dask is not None and dask != "local":
+        return True
+    return (jobs > 1 or dask is not None) and not solver.releases_gil
+
+
+class TaskSizes:
+    """Task sizes that follow the time tasks take, so that every worker has work.
+
+    Iterating gives the size of each next task (puzzles, or lines on the array path); the
+    runner reports each task's size and solving time to :meth:`observe`. Sizes start at
+    1, so two puzzles already keep two workers busy, and are set from the measured seconds per
+    puzzle so that a task takes about ``target`` seconds (never growing more than 4-fold per
+    task, never above ``top``): slow methods go on one puzzle per task, the compiled engine
+    grows to its chunk size within a few tasks.
+
+    Args:
+        top: the largest task.
+        target: seconds of solving per task to aim for.
+    """
+
+    def __init__(self, top: int, target: float = 0.1) -> None:
+        self.top, self.target, self.size = max(1, top), target, 1
+
+    def __iter__(self) -> TaskSizes:
+        return self
+
+    def __next__(self) -> int:
+        return self.size
+
+    def observe(self, count: int, seconds: float) -> None:
+        """Record that a task of ``count`` puzzles took ``seconds`` to solve."""
+        if count <= 0:
+            return
+        per_puzzle = seconds / count
+        wanted = self.target / per_puzzle if per_puzzle > 0 else self.top
+        self.size = int(max(1, min(self.top, 4 * self.size, wanted)))
+
+
+def sizes_for(solver: Any, jobs: int, remote: bool) -> Iterable[int]:
+    """Task sizes in turn (the last repeats): with several workers, a :class:`TaskSizes`
+    following the measured time per puzzle (up to the method's ``chunk_size``, or
+    :data:`_PROCESS_TASK` for other processes); with one, growing by 4 from 64 to the method's
+    ``chunk_size`` (the first records come early)."""
+    top = max(1, solver.chunk_size, _PROCESS_TASK if remote else 1)
+    if jobs > 1 or remote:
+        return TaskSizes(top)
+    size, out = min(64, top), []
+    while size < top:
+        out.append(size)
+        size *= 4
+    return (*out, top)
+
+
+def in_sizes(items: Iterable[T], sizes: Sequence[int]) -> Iterator[list[T]]:
+    """Lists of ``sizes[0]``, ``sizes[1]``, ... items (the last size repeats), lazily."""
+    iterator, steps = iter(items), iter(sizes)
+    size = next(steps)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+        size = next(steps, size)
+
+
+def solve_records(
+    records: Iterable[Record],
+    method: str | None = None,
+    *,
+    count_limit: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    jobs: int = 1,
+    dask: str | None = None,
+    **options: Any,
+) -> Iterator[Outcome]:
+    """Solve a stream of records lazily, yielding one Outcome per record in input order.
+
+    Args:
+        records: parsed input (e.g. from :func:`sudokit.formats.read_puzzles`), consumed lazily.
+        method: registry name (default: :func:`sudokit.run.doors.default_method`).
+        count_limit: 1 to solve, 2 to check uniqueness (``multiple`` when 2 are found).
+        time_limit: seconds per puzzle (None: no limit); a puzzle over it is ``timeout``.
+        node_limit: search nodes per puzzle (None: no limit).
+        jobs: parallel workers over chunks (1: in this thread).
+        dask: run chunks on a Dask cluster instead: a scheduler address
+            (``"tcp://host:8786"``) or ``"local"`` for a local cluster of ``jobs`` worker
+            processes (needs ``pip install 'sudokit[dask]'``).
+        **options: method options (e.g. ``select="mrv"``).
+
+    Raises:
+        UnknownMethod, MethodUnavailable, InvalidOption: bad method or options (before any work).
+        SolverBug: a method returned a wrong grid (never hidden in a record).
+        MethodUnavailable: ``dask`` is set but Dask's ``distributed`` is not installed.
+    """
+    from .request import Request
+
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
+    solver = request.solver()
+    remote = uses_processes(solver, jobs, dask)
+    sizes = sizes_for(solver, jobs, remote)
+    chunks = in_sizes(records, sizes)
+    for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask,
+                              sizes=sizes):
+        yield from outcomes
+
+
+def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any, *,
+              jobs: int = 1, remote: bool = False, dask: str | None = None,
+              sizes: Iterable[int] | None = None) -> Iterator[R]:
+    """Run ``function(task, request)`` for each task, yielding results in task order.
+
+    Args:
+        function: a module-level function (picklable for processes and Dask).
+        tasks: consumed lazily; at most ``2 * jobs`` are in flight.
+        request: the :class:`~sudokit.run.chunk.Request` every task shares.
+        jobs: workers (1 with no ``dask``: in this thread).
+        remote: processes instead of threads.
+        dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).
+        sizes: the sizes the tasks were cut to; a :class:`TaskSizes` is told the size
+            (``len(task)``) and solving time of each task.
+    """
+    if dask is None and jobs <= 1:
+        for task in tasks:
+            yield function(task, request)
+        return
+    observe = sizes.observe if isinstance(sizes, TaskSizes) else None
+    with _executor(jobs, remote, dask) as pool:
+        for count, seconds, result in _ordered(pool, function, tasks, request,
+                                               2 * max(jobs, 2)):
+            if observe is not None:
+                observe(count, seconds)
+            yield result
+
+
+def _timed(function: Callable[[T, Any], R], task: T, request: Any) -> tuple[float, R]:
+    """Run one task in a worker: its solving seconds and its result."""
+    start = time.perf_counter()
+    result = function(task, request)
+    return time.perf_counter() - start, result
+
+
+@contextmanager
+def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
+    """Threads, processes, or a Dask cluster (the policy; solvers never see it).
+
+    Worker processes ignore Ctrl-C (the parent handles it) and exit when the parent dies, even
+    by SIGKILL (see :func:`_watch_parent`). If the caller stops early or is interrupted, pending
+    tasks are cancelled and worker processes terminated instead of waiting for running tasks.
+    """
+    if dask is not None:
+        with _dask_executor(dask, jobs, remote) as pool:
+            yield pool
+        return
+    import multiprocessing  # here, like the pools: one job needs neither (start-up time)
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    pool: Executor
+    if remote:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent,
+                                   initargs=(os.getpid(),))
+    else:
+        pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        if remote:
+            for process in multiprocessing.active_children():
+                process.terminate()
+        raise
+    pool.shutdown()
+
+
+def _watch_parent(parent: int) -> None:
+    """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent
+    process is gone (a daemon thread polls the parent id every 0.2 s; a worker must never
+    outlive its parent nor hold its stderr open)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudokit-parent-watch", daemon=True).start()
+
+
+@contextmanager
+def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executor]:
+    """A concurrent.futures executor over a Dask cluster.
+
+    ``"local"`` starts a local cluster of ``jobs`` workers: worker processes for a method that
+    holds the GIL, else threads of this process (no start-up of other interpreters, nothing
+    shipped between processes). Its scratch files go to a temporary directory removed at the
+    end.
+    """
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise MethodUnavailable(
+            "--dask needs Dask's distributed scheduler: pip install 'sudokit[dask]'") from exc
+    with ExitStack() as stack:
+        if address == "local":
+            import tempfile
+
+            import dask
+
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))
+            stack.enter_context(dask.config.set(temporary_directory=scratch))
+            workers = max(jobs, 1)
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=workers if processes else 1, threads_per_worker=1 if processes
+                else workers, processes=processes, dashboard_address=None,
+                local_directory=scratch))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(address))
+        yield client.get_executor()
+
+
+def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
+             in_flight: int) -> Iterator[tuple[int, float, R]]:
+    """Run tasks on ``pool`` with at most ``in_flight`` pending; yield each task's size
+    (``len(task)``, 0 if it has none), solving seconds and result, in task order."""
+    pending: deque[tuple[int, Future[tuple[float, R]]]] = deque()
+    try:
+        for task in tasks:
+            size = len(task) if hasattr(task, "__len__") else 0
+            pending.append((size, pool.submit(_timed, function, task, request)))
+            if len(pending) >= in_flight:
+                size, future = pending.popleft()
+                yield size, *future.result()
+        while pending:
+            size, future = pending.popleft()
+            yield size, *future.result()
+    finally:
+        for _, future in pending:
+            future.cancel()

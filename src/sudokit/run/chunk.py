@@ -1,0 +1,139 @@
+"""The array path: a typed request, chunk results as arrays, and their verification.
+
+A chunk is many puzzles of one geometry held as ``uint8[M, N*N]`` givens. It travels as arrays
+from decoding to encoding: :func:`solve_chunk` runs a method on the whole chunk (one compiled
+call for a batch-capable method, a loop over :meth:`Solver.solutions` otherwise), checks every
+grid on arrays (:func:`sudokit.model.puzzle.solves`), and returns a :class:`ChunkResult`.
+Per-puzzle objects (:class:`~sudokit.model.result.Result`, :class:`~sudokit.model.result.Stats`) are built
+only when a caller asks for them (:meth:`ChunkResult.result`).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import SolverBug, UnsupportedPuzzle
+from ..model.geometry import Geometry
+from ..model.puzzle import Puzzle, has_duplicate_givens, solves, violations
+from ..model.result import COUNTERS, ChunkResult, Stats, Status, empty_result, gather
+from .request import Request
+
+__all__ = ["solve_chunk"]
+
+
+def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
+                    rows: np.ndarray) -> None:
+    """Name the unit with a duplicate given for each of ``rows`` that has one (in messages)."""
+    if not len(rows):
+        return
+    for row in rows[has_duplicate_givens(givens[rows], geometry)].tolist():
+        conflicts = Puzzle(geometry, tuple(givens[row].tolist())).conflicts()
+        chunk.messages[row] = str(conflicts[0])
+
+
+def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
+    """Check every grid of the chunk; a wrong one raises SolverBug naming it."""
+    k = chunk.grids.shape[1]
+    mask = np.arange(k) < chunk.found[:, None]
+    if not mask.any():
+        return
+    if mask.all() and k == 1:  # the usual chunk: every puzzle solved once, no copies
+        owners, grids = np.arange(len(givens)), chunk.grids[:, 0]
+        ok = _solves(grids, givens, geometry)
+    else:
+        owners = np.nonzero(mask)[0]
+        grids = chunk.grids[mask]
+        ok = _solves(grids, givens[owners], geometry)
+    for bad in np.flatnonzero(~ok).tolist():
+        puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
+        problems = violations(tuple(grids[bad].tolist()), puzzle)
+        raise SolverBug(f"method {chunk.method!r} returned a wrong grid for puzzle "
+                        f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
+
+
+def _solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """:func:`sudokit.model.puzzle.solves`, in compiled code once the compiled engine is loaded
+    (:mod:`sudokit.fast.verify`; never loaded for this alone)."""
+    if "sudokit.fast" in sys.modules:
+        from ..fast.verify import solves as compiled
+
+        return compiled(grids, givens, geometry)
+    return solves(grids, givens, geometry)
+
+
+def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Request,
+                puzzles: Sequence[Puzzle] | None) -> ChunkResult:
+    """Run a method that has no chunk path puzzle by puzzle, filling the arrays."""
+    names = tuple(n for n in COUNTERS if n in solver.counters)
+    solver.warm_up(geometry)  # one-time compiling or loading is not part of a time limit
+    chunk = empty_result(len(givens), geometry.n_cells, request.count_limit, names,
+                         solver.full_name)
+    duplicated = has_duplicate_givens(givens, geometry)
+    for row in range(len(givens)):
+        if duplicated[row]:
+            continue  # UNSATISFIABLE; named below
+        start = time.perf_counter()
+        puzzle = puzzles[row] if puzzles else Puzzle(geometry, tuple(givens[row].tolist()))
+        stats = Stats.counting(solver.counters)
+        found, status, message = gather(solver.solutions(puzzle, stats, request.limits.start()),
+                                        _as_array(geometry), request.count_limit)
+        chunk.seconds[row] = time.perf_counter() - start
+        chunk.status[row], chunk.found[row] = status, len(found)
+        for j, grid in enumerate(found):
+            chunk.grids[row, j] = grid
+        chunk.counters[row] = [getattr(stats, n) or 0 for n in names]
+        if stats.extra:
+            chunk.extras[row] = dict(stats.extra)
+        if message:
+            chunk.messages[row] = message
+    return chunk
+
+
+def _as_array(geometry: Geometry) -> Any:
+    """A converter of a method's grid to uint8[N*N] (values are checked by verification)."""
+    def convert(grid: Any) -> np.ndarray:
+        array = np.asarray(grid, dtype=np.int64)
+        if array.shape != (geometry.n_cells,) or array.min() < 0 or array.max() > 255:
+            raise SolverBug(f"a method returned a grid of shape {array.shape} or with values "
+                            f"outside 0..255, expected {geometry.n_cells} digits")
+        return array.astype(np.uint8)
+    return convert
+
+
+def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
+                puzzles: Sequence[Puzzle] | None = None) -> ChunkResult:
+    """Solve (or count up to ``request.count_limit``) every puzzle of a chunk; verify every grid.
+
+    Args:
+        givens: uint8[M, N*N] givens (0 empty, 1..N given), one geometry; not modified.
+        geometry: the grid of every puzzle.
+        request: method, options, per-puzzle limits and count limit.
+        puzzles: the same puzzles as objects, if the caller has them (a method without a chunk
+            path then sees their source and line).
+
+    Returns:
+        A :class:`ChunkResult` in input order. Puzzles with a digit given twice in a unit are
+        UNSATISFIABLE with a message naming the unit.
+
+    Raises:
+        UnsupportedPuzzle: the method does not declare this grid size or variant.
+        SolverBug: a method returned a grid that does not solve its puzzle.
+    """
+    solver = request.solver()
+    if not solver.supports(geometry):
+        raise UnsupportedPuzzle(
+            f"method {solver.full_name!r} does not support {geometry.shape_name} grids "
+            f"(sides {solver.min_side}..{solver.max_side})")
+    givens = np.ascontiguousarray(givens, dtype=np.uint8)
+    chunk = solver.solve_chunk(givens, geometry, request.limits, request.count_limit)
+    if chunk is None:
+        chunk = _one_by_one(solver, givens, geometry, request, puzzles)
+    _verify(chunk, givens, geometry)
+    _name_conflicts(chunk, givens, geometry,
+                    np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
+    return chunk

@@ -1,0 +1,277 @@
+"""The front door: ``solve``, ``solutions``, ``count_solutions`` and ``solve_many``.
+
+Every call here times the run, turns a hit limit into ``Status.UNKNOWN``, reports contradictory
+givens as ``Status.UNSATISFIABLE`` naming the unit, and verifies every grid a solver returns
+against the givens and every unit: a wrong grid raises :class:`~sudokit.errors.SolverBug` and is
+never returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import SolverBug, UnsupportedPuzzle
+from ..model.geometry import Geometry, Variant
+from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
+from ..registry import default_method, get_solver
+from ..model.result import ArrayResult, Limits, Result, Stats, Status, gather
+from ..solvers.base import Solver
+
+__all__ = [
+    "count_solutions",
+    "default_method",
+    "solutions",
+    "solve",
+    "solve_array",
+    "solve_many",
+]
+
+
+def _prepare(puzzle: Puzzle, method: str | None, options: dict[str, Any]) -> Any:
+    solver = get_solver(method or default_method(), **options)
+    if not solver.supports(puzzle.geometry):
+        raise UnsupportedPuzzle(
+            f"method {solver.full_name!r} does not support {puzzle.geometry.shape_name} grids "
+            f"(sides {solver.min_side}..{solver.max_side})"
+        )
+    solver.warm_up(puzzle.geometry)  # one-time compiling or loading is not part of a limit
+    return solver
+
+
+def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
+    """Return ``grid`` as a tuple after checking it solves ``puzzle``.
+
+    Raises:
+        SolverBug: the grid breaks a given or a unit (the message lists the first problems).
+    """
+    grid = tuple(int(d) for d in grid)
+    problems = violations(grid, puzzle)
+    if problems:
+        raise SolverBug(f"method {method!r} returned a wrong grid: {'; '.join(problems[:3])}")
+    return grid
+
+
+def count_solutions(
+    puzzle: PuzzleLike,
+    method: str | None = None,
+    *,
+    limit: int | None = 2,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    trace: bool = False,
+    **options: Any,
+) -> Result:
+    """Find up to ``limit`` solutions (None: all) and report them with counters and time.
+
+    >>> count_solutions("1... .... .... ....", "propagate").count  # 1 given in a 4x4: many
+    2
+
+    Args:
+        puzzle: a Puzzle, text in any form :meth:`Puzzle.parse` reads (``"4.....8.5.3..."``),
+            or N**2 digits (0 empty) as a sequence, N rows or a NumPy array; see
+            :meth:`Puzzle.coerce`.
+        method: registry name (default: the fastest available, see :func:`default_method`).
+        limit: stop after this many solutions (None: all); 2 tells unique from multiple.
+        time_limit: seconds of wall time for the whole call (None: no limit).
+        node_limit: most search nodes (None: no limit).
+        trace: ask the solver to record its per-step trace in ``result.stats.trace``.
+        **options: method options (e.g. ``select="mrv"``).
+
+    Returns:
+        A Result: SOLVED with 1..limit verified solutions; UNSATISFIABLE when none exists
+        (``message`` names a unit with a duplicate given, if that is why); UNKNOWN when a limit
+        was hit first (``solutions`` holds those found so far).
+
+    Raises:
+        InvalidPuzzle: ``puzzle`` is text or digits that are not one valid puzzle.
+        TypeError: ``puzzle`` is of no type above.
+        UnknownMethod, MethodUnavailable, InvalidOption: bad method name or options.
+        UnsupportedPuzzle: the method does not declare this grid size or variant.
+        SolverBug: the method produced a grid that is not a solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solver = _prepare(puzzle, method, options)
+    stats = Stats.counting(solver.counters, trace=trace)
+    start = time.perf_counter()
+    conflicts = puzzle.conflicts()
+    if conflicts:
+        return Result(puzzle, Status.UNSATISFIABLE, (), solver.full_name,
+                      time.perf_counter() - start, stats, limit, str(conflicts[0]))
+    limits = Limits(time_limit, node_limit).start()
+    found, status, message = gather(solver.solutions(puzzle, stats, limits),
+                                    lambda grid: verified(grid, puzzle, solver.full_name), limit)
+    return Result(puzzle, status, tuple(found), solver.full_name,
+                  time.perf_counter() - start, stats, limit, message)
+
+
+def solve(
+    puzzle: PuzzleLike,
+    method: str | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    trace: bool = False,
+    **options: Any,
+) -> Result:
+    """Solve ``puzzle``: find one verified solution (see :func:`count_solutions` for details).
+
+    ``puzzle`` is a Puzzle, puzzle text in any form, or N**2 digits (:meth:`Puzzle.coerce`):
+    ``solve("4.....8.5.3...")`` works.
+
+    >>> from sudokit.model.puzzle import Puzzle
+    >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
+    >>> r.status.name, r.solution[-1]
+    ('SOLVED', 1)
+    """
+    return count_solutions(puzzle, method, limit=1, time_limit=time_limit,
+                           node_limit=node_limit, trace=trace, **options)
+
+
+def solutions(
+    puzzle: PuzzleLike,
+    method: str | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    **options: Any,
+) -> Iterator[Grid]:
+    """Yield verified solutions lazily (all of them unless the caller stops).
+
+    Contradictory givens yield nothing. ``puzzle`` is read as in :func:`count_solutions`; a bad
+    puzzle, method or option raises at the call, before the first solution is asked for.
+
+    Raises:
+        InvalidPuzzle, TypeError: ``puzzle`` is not a puzzle.
+        UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as in
+            :func:`count_solutions`.
+        LimitReached: a limit was hit before the caller stopped (here the limit is not turned
+            into a status, since there is no Result to carry it).
+        SolverBug: as in :func:`count_solutions`.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solver = _prepare(puzzle, method, options)
+    return _verified_solutions(puzzle, solver, Limits(time_limit, node_limit))
+
+
+def _verified_solutions(puzzle: Puzzle, solver: Solver, limits: Limits) -> Iterator[Grid]:
+    if puzzle.conflicts():
+        return
+    stats = Stats.counting(solver.counters)
+    limits = limits.start()
+    for grid in solver.solutions(puzzle, stats, limits):
+        yield verified(grid, puzzle, solver.full_name)
+
+
+def solve_many(
+    puzzles: Sequence[Puzzle],
+    method: str | None = None,
+    *,
+    count_limit: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    **options: Any,
+) -> list[Result]:
+    """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
+
+    Puzzles are grouped by geometry and each group runs as one chunk through
+    :func:`sudokit.run.chunk.solve_chunk` (one compiled call for a batch-capable method), verified
+    on arrays. Results are in input order; ``seconds`` is each puzzle's own time.
+
+    Raises:
+        As :func:`count_solutions`.
+    """
+    from .chunk import solve_chunk
+    from .request import Request
+
+    if not puzzles:
+        return []
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
+    groups: dict[Any, list[int]] = {}
+    for i, puzzle in enumerate(puzzles):
+        groups.setdefault(puzzle.geometry, []).append(i)
+    results: list[Result | None] = [None] * len(puzzles)
+    for geometry, rows in groups.items():
+        givens = np.array([puzzles[i].givens for i in rows], dtype=np.uint8)
+        chunk = solve_chunk(givens, geometry, request, [puzzles[i] for i in rows])
+        for j, i in enumerate(rows):
+            results[i] = chunk.result(j, puzzles[i], count_limit)
+    return results  # type: ignore[return-value]
+
+
+def _array_task(task: tuple[np.ndarray, Any], request: Any) -> Any:
+    from .chunk import solve_chunk
+
+    return solve_chunk(task[0], task[1], request)
+
+
+def solve_array(
+    givens: Any,
+    *,
+    method: str | None = None,
+    count_limit: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    box: tuple[int, int] | None = None,
+    jobs: int = 1,
+    variant: Variant | str = Variant.STANDARD,
+    **options: Any,
+) -> ArrayResult:
+    """Solve puzzles held as an array (Kaggle and machine-learning data) at engine speed.
+
+    >>> import numpy as np
+    >>> out = solve_array(np.zeros((2, 16), np.int64))
+    >>> out.solutions.shape, out.status.tolist()
+    ((2, 1, 16), [1, 1])
+
+    Args:
+        givens: int array-like [M, N*N], 0 for an empty cell, 1..N a given; not modified.
+        method: registry name (default: the fastest available, see :func:`default_method`).
+        count_limit: solutions to look for per puzzle (2 tells unique from multiple).
+        time_limit: seconds per puzzle (None: no limit).
+        node_limit: search nodes per puzzle (None: no limit).
+        box: box shape ``(rows, cols)`` (default: square boxes from the cell count).
+        jobs: worker threads (processes for methods that hold the GIL); chunks of 4,096 rows.
+        variant: the rules, a :class:`~sudokit.model.geometry.Variant` or its name: ``"standard"``,
+            or ``"diagonal"`` (Sudoku X: both main diagonals are units too).
+        **options: method options.
+
+    Returns:
+        An :class:`ArrayResult`; every solution is verified against its givens and every unit.
+
+    Raises:
+        ValueError: ``givens`` is not 2-D, or holds a value outside 0..N; no variant has
+            the name ``variant``.
+        InvalidPuzzle: the cell count is not that of ``box`` (or of a square grid up to 64x64).
+        UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as :func:`solve`.
+        SolverBug: a method returned a wrong grid.
+    """
+    from .batch import run_tasks, uses_processes
+    from .request import Request
+
+    array = np.asarray(givens)
+    if array.ndim != 2:
+        raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
+    rules = Variant(variant)
+    geometry = Geometry.of(*box, rules) if box else Geometry.for_cells(array.shape[1], rules)
+    if array.shape[1] != geometry.n_cells:
+        raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
+                         f"{array.shape[1]}")
+    if array.size and (array.min() < 0 or array.max() > geometry.side):
+        raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
+    array = np.ascontiguousarray(array, dtype=np.uint8)
+    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
+    parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
+    remote = uses_processes(request.solver(), jobs, None)
+    chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
+    if not chunks:
+        empty = np.zeros((0,), np.int8)
+        return ArrayResult(np.zeros((0, count_limit, geometry.n_cells), np.uint8), empty,
+                           empty.astype(np.int32), empty.astype(np.float64))
+    return ArrayResult(np.concatenate([c.grids for c in chunks]),
+                       np.concatenate([c.labels() for c in chunks]),
+                       np.concatenate([c.found for c in chunks]),
+                       np.concatenate([c.seconds for c in chunks]))

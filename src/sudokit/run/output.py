@@ -1,0 +1,287 @@
+"""Inputs and output records of ``sudokit solve``: the library side of the command line.
+
+Resolves each INPUT (a file, ``-`` for stdin, or a literal puzzle) into a stream of records, and
+writes each batch outcome as one record in line, grid or JSON-lines form.
+
+Importing this module imports neither NumPy nor the readers (the command line needs
+:class:`OutputFormat` and :func:`parse_option` for ``--help`` and option parsing): they are
+imported by the functions that use them.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidOption, InvalidPuzzle, SudokuError
+
+if TYPE_CHECKING:
+    from .batch import Outcome
+    from ..formats.text import Record
+    from ..model.puzzle import Puzzle
+
+__all__ = [
+    "InputError",
+    "OutputFormat",
+    "check_inputs",
+    "format_outcome",
+    "names_file",
+    "parse_option",
+    "pick_puzzle",
+    "read_inputs",
+    "solution_grid",
+    "stderr_message",
+]
+
+
+_FILE_SUFFIXES = frozenset({".txt", ".csv", ".sdk", ".sdm", ".ss", ".dat", ".json", ".jsonl"})
+
+
+class OutputFormat(str, Enum):
+    """How ``sudokit solve`` writes each record."""
+
+    LINE = "line"
+    GRID = "grid"
+    JSONL = "jsonl"
+
+
+class InputError(SudokuError, OSError):
+    """An INPUT that cannot be read: no such file, a directory, or no permission."""
+
+
+def _safely(test: Callable[[], bool]) -> bool:
+    """Run a path test (``is_file``, ``is_dir``, ``exists``); an OSError means "not a path".
+
+    A puzzle typed on the command line can be longer than a file name may be (a 16x16 has 256
+    characters: ``OSError: File name too long``); it is then text, not a path.
+    """
+    try:
+        return test()
+    except OSError:
+        return False
+
+
+def names_file(text: str) -> bool:
+    """Return True when ``text`` is the path of an existing file (never raises)."""
+    return text != "-" and _safely(Path(text).is_file)
+
+
+def _check_input(text: str) -> None:
+    path = Path(text)
+    if text == "-":
+        return
+    if _safely(path.is_dir):
+        raise InputError(f"{text}: is a directory, expected a puzzle file")
+    exists = _safely(path.exists)
+    if exists and not os.access(path, os.R_OK):
+        raise InputError(f"{text}: permission denied")
+    if not exists and "://" not in text and (  # a link (f-puzzles, SudokuPad) is a puzzle
+            "/" in text or "\\" in text or path.suffix.lower() in _FILE_SUFFIXES):
+        raise InputError(f"{text}: no such file")
+
+
+def check_inputs(inputs: Sequence[str]) -> None:
+    """Check every INPUT before reading any (see :func:`read_inputs`).
+
+    Raises:
+        InputError: a directory, an unreadable file, or a path that names no file.
+    """
+    for text in inputs:
+        _check_input(text)
+
+
+def read_inputs(inputs: Sequence[str], *, box: str | None = None,
+                alphabet: str | None = None, skip_header: bool = False,
+                variant: Any = "standard") -> Iterator[Record]:
+    """Yield the records of every input in turn, lazily.
+
+    Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
+    byte-order mark) or a literal puzzle (source ``"<argument N>"``). ``skip_header`` skips the
+    first line of each file and of standard input (a free-text title). ``variant`` (a
+    :class:`~sudokit.model.geometry.Variant` or its name) holds before a ``# variant:`` directive.
+
+    Raises:
+        InputError: an input is a directory or an unreadable file, or looks like a path (a
+            separator, or a suffix such as ``.txt`` or ``.csv``) but names no file: checked for
+            every input before the first record; or a file fails while being read.
+    """
+    from ..formats.text import read_puzzles
+
+    check_inputs(inputs)
+    for number, text in enumerate(inputs, 1):
+        if text == "-":
+            stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+            yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
+                                    skip_header=skip_header, variant=variant)
+        elif names_file(text):
+            try:
+                yield from read_puzzles(text, box=box, alphabet=alphabet,
+                                        skip_header=skip_header, variant=variant)
+            except OSError as exc:
+                raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
+        else:
+            yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
+                                    name=f"<argument {number}>", variant=variant)
+
+
+def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None) -> Puzzle:
+    """Return the puzzle of an input holding exactly one, or its ``index``-th record (1-based,
+    counting bad records as ``sudokit solve`` prints them): the PUZZLE of ``show``, ``cnf`` and
+    ``trace``.
+
+    Args:
+        records: the input's records, e.g. ``read_inputs([argument])``; read to the end when
+            ``index`` is None (to count them), else up to the chosen one.
+        source: the input's name in messages (``-`` is ``<stdin>``).
+        index: which record to take; None: there must be exactly one.
+
+    Raises:
+        InvalidPuzzle: no record; several and no ``index`` (the message suggests ``--index``);
+            fewer than ``index``; or the chosen record's own located error.
+    """
+    source = "<stdin>" if source == "-" else source
+    record, count = None, 0
+    for count, record in enumerate(records, 1):
+        if count == index:
+            break
+    if record is None:
+        raise InvalidPuzzle("expected a puzzle, found none", source=source)
+    if index is not None and count < index:
+        raise InvalidPuzzle(f"--index {index}: the input holds only {count} "
+                            f"puzzle{'' if count == 1 else 's'}", source=source)
+    if index is None and count > 1:
+        raise InvalidPuzzle(f"expected one puzzle, found {count}: choose one with --index K "
+                            f"(1 to {count})", source=source)
+    if record.error is not None:
+        raise record.error
+    assert record.puzzle is not None
+    return record.puzzle
+
+
+def _json(outcome: Outcome) -> str:
+    from ..formats.text import format_line
+
+    record, result = outcome.record, outcome.result
+    solution = outcome.solution
+    return json.dumps({
+        "source": record.source,
+        "line": record.line,
+        "status": outcome.label.word,
+        "solution": format_line(solution, None, record.style) if solution else None,
+        "method": result.method if result else None,
+        "seconds": round(result.seconds, 6) if result else None,
+        "stats": result.stats.as_dict() if result else None,
+        "solutions_found": result.count if result else None,
+        "error": outcome.error,
+        "variant": _variant_text(record.puzzle) if record.puzzle else None,
+    })
+
+
+def _variant_text(puzzle: Puzzle) -> str:
+    """The variant name of a puzzle (``"killer+diagonal"``, ``"samurai"``)."""
+    from ..model.variants import spec_of_geometry
+
+    return spec_of_geometry(puzzle.geometry).text
+
+
+def _status_line(outcome: Outcome) -> str:
+    """A line that cannot be read as a solution: status word, where, why."""
+    from ..model.result import Status
+
+    record = outcome.record
+    if outcome.label is Status.INVALID and record.error is not None:
+        return f"invalid {outcome.error}"
+    reason = f" {outcome.error}" if outcome.error else ""
+    return f"{outcome.label.word} {record.source}:{record.line}{reason}"
+
+
+def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
+    """One output record (ending in a newline) in ``fmt``.
+
+    Line form writes the solution in the input's own line form, or, when the status is not
+    ``solved``, a status line such as ``unsolvable top95.txt:3 digit 5 is given twice in row 1``.
+    Grid form writes a ``#`` header line, the puzzle and its solution side by side, and a blank
+    line. JSON lines hold source, line, status, solution, method, seconds, stats,
+    solutions_found, error and variant (the name of the rules the puzzle was read under:
+    ``"diagonal"``, ``"killer"``, ``"samurai"`` ...).
+    """
+    from ..formats.text import format_line, format_side_by_side
+    from ..model.result import Status
+
+    if fmt is OutputFormat.JSONL:
+        return _json(outcome) + "\n"
+    if fmt is OutputFormat.LINE:
+        if outcome.label is Status.SOLVED and outcome.solution:
+            return format_line(outcome.solution, None, outcome.record.style) + "\n"
+        return _status_line(outcome) + "\n"
+    header = "# " + _status_line(outcome) + "\n"
+    puzzle = outcome.record.puzzle
+    if puzzle is None:
+        return header + "\n"
+    return header + format_side_by_side(puzzle, outcome.solution) + "\n"
+
+
+def stderr_message(outcome: Outcome) -> str | None:
+    """The line ``sudokit solve`` prints on stderr for a record, or None: an invalid record's
+    error, or a solved record whose solution or count differs from the file's."""
+    from ..model.result import Status
+
+    if not outcome.error or outcome.label not in (Status.INVALID, Status.SOLVED, Status.MULTIPLE):
+        return None
+    if outcome.label is Status.INVALID:
+        return f"sudokit: {outcome.error}"
+    return f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
+
+
+def solution_grid(outcome: Outcome) -> str:
+    """The ``--grid-output`` record: a ``#`` status header, the puzzle drawn as a grid, and,
+    when solved, a ``# solution`` line and the solution drawn the same way, then a blank line
+    (for plain grids the file reads back as puzzles: each puzzle, then its solution; the
+    drawings of jigsaw, killer, even-odd and multi-grid puzzles are for reading only)."""
+    from ..formats.text import format_grid
+    from ..model.result import Status
+
+    header = "# " + _status_line(outcome) + "\n"
+    record = outcome.record
+    if record.puzzle is None:
+        return header + "\n"
+    geometry, style = record.puzzle.geometry, record.style
+    text = header + format_grid(record.puzzle.givens, geometry, style)
+    if outcome.label is Status.SOLVED and outcome.solution:
+        text += "# solution\n" + format_grid(outcome.solution, geometry, style)
+    return text + "\n"
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Parse ``KEY=VALUE``; the value becomes a bool, int or float when it looks like one.
+
+    >>> parse_option("select=mrv"), parse_option("restarts=3")
+    (('select', 'mrv'), ('restarts', 3))
+
+    Raises:
+        InvalidOption: no ``=`` or an empty key.
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise InvalidOption(f"expected an option as KEY=VALUE (e.g. select=mrv), got {text!r}")
+    return key.strip().replace("-", "_"), _value(value.strip())

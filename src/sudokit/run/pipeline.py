@@ -1,0 +1,366 @@
+"""Output blocks: the records of one task, solved and written as bytes.
+
+A :class:`Block` is what ``sudokit solve`` writes at once (one write and one flush): the text of
+a task's records in input order, their statuses, the stderr lines they call for, and whether
+all went well. :func:`solve_lines` makes one from a :class:`~sudokit.formats.lineform.LineChunk` on the
+array path: fast-form rows are solved, verified and encoded as arrays, and only the unusual ones
+(not solved, or differing from a solution or count written in the file) and the records of the
+general reader become objects, formatted by the same code as the object path
+(:func:`solve_records_block`), so both paths write the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..formats.lines import Record
+from .batch import Outcome, _outcome, solve_chunk
+from .request import Request
+from .resume import ResumeError
+from .chunk import solve_chunk as solve_arrays
+from ..errors import SolverBug
+from ..model.geometry import Variant
+from ..formats.lineform import FastRows, LineChunk, LineReader, encode_rows
+from .output import OutputFormat, format_outcome, solution_grid, stderr_message
+from ..model.result import Limits, Status
+
+__all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
+           "input_tasks", "task_shape", "solve_inputs", "SolveRun", "drop_head", "skip_records"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """The records of one task, ready to write.
+
+    Attributes:
+        text: the records in input order, UTF-8, each ending in a newline.
+        counts: int64[len(Status)] records per :class:`~sudokit.model.result.Status` code.
+        messages: the stderr lines, in input order.
+        ok: every record solved (uniquely, if asked) and matching what the file says.
+        size: number of records.
+        last_line: the last source line the task covers (0 if unknown).
+        grid_text: the solutions drawn as grids (``--grid-output``), or empty.
+    """
+
+    text: bytes
+    counts: np.ndarray
+    messages: tuple[str, ...]
+    ok: bool
+    size: int
+    last_line: int = 0
+    grid_text: bytes = b""
+
+
+@dataclass(frozen=True)
+class RecordTask:
+    """A chunk of records for the object path, with how to write them."""
+
+    records: list[Record]
+    fmt: OutputFormat = OutputFormat.LINE
+    grids: bool = False
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+
+def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
+    """Run one task of ``sudokit solve`` (a pool task): the array path for a LineChunk, the
+    object path for a RecordTask."""
+    if isinstance(task, LineChunk):
+        return solve_lines(task, request)
+    return solve_records_block(task.records, request, task.fmt, task.grids)
+
+
+def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
+    """Return the number of puzzles of a task and their geometries (each once, in order), for
+    choosing a method and loading it."""
+    if isinstance(task, LineChunk):
+        count = sum(len(rows.positions) for rows in task.fast)
+        geometries = [rows.codec.geometry for rows in task.fast if len(rows.positions)]
+        records = [r for _, r in task.general]
+    else:
+        count, geometries, records = 0, [], task.records
+    puzzles = [r.puzzle for r in records if r.puzzle is not None]
+    return count + len(puzzles), list(dict.fromkeys(geometries + [p.geometry for p in puzzles]))
+
+
+def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
+                alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
+                grids: bool = False, skip_header: bool = False, variant: Any = "standard"
+                ) -> Iterator[LineChunk | RecordTask]:
+    """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
+    grid output go on the array path, everything else on the object path (so do inputs in
+    variant forms, see :func:`sudokit.formats.needs_general_reader`).
+
+    Args:
+        inputs: files, ``-`` (standard input) or literal puzzles.
+        sizes: lines (array path) or records (object path) per task in turn; the last repeats.
+        skip_header: skip the first line of each file and of ``-`` (a free-text title).
+        variant: the variant (or its name) before any ``# variant:`` directive line.
+
+    Raises:
+        InputError: as :func:`sudokit.run.output.read_inputs` (checked before the first task).
+        InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` are malformed.
+    """
+    from .batch import in_sizes
+    from ..formats.text import needs_general_reader, parse_alphabet, parse_box, read_puzzles
+    from .output import check_inputs, names_file, read_inputs
+    from ..model.variants import parse_spec
+
+    check_inputs(inputs)
+    shape = parse_box(box) if box else None
+    symbols = parse_alphabet(alphabet) if alphabet else None
+    spec = parse_spec(variant)
+    rules = spec.rules
+    for number, text in enumerate(inputs, 1):
+        if text != "-" and not names_file(text):
+            records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
+                                   name=f"<argument {number}>", variant=spec)
+        elif fmt is OutputFormat.LINE and not grids and not needs_general_reader(text, spec):
+            yield from _line_chunks(text, shape, symbols, sizes, skip_header, rules)
+            continue
+        else:
+            records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header,
+                                  variant=spec)
+        for chunk in in_sizes(records, sizes):
+            yield RecordTask(chunk, fmt, grids)
+
+
+def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
+                 sizes: Iterable[int], skip_header: bool = False,
+                 variant: Variant = Variant.STANDARD) -> Iterator[LineChunk]:
+    """The chunks of a file (or ``-``, stdin) on the array path; read errors name the input."""
+    from .output import InputError
+
+    try:
+        with nullcontext(sys.stdin.buffer) if text == "-" else open(text, "rb") as stream:
+            name = "<stdin>" if text == "-" else text
+            yield from LineReader(stream, name, box=box, alphabet=alphabet, sizes=sizes,
+                                  skip_header=skip_header,
+                                  variant=variant).chunks()
+    except OSError as exc:
+        raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
+
+
+def drop_head(task: LineChunk | RecordTask, count: int
+              ) -> tuple[LineChunk | RecordTask | None, int, tuple[str, int] | None]:
+    """Drop up to ``count`` records from the front of a task (for ``--resume``).
+
+    Returns:
+        The rest of the task (None if nothing is left), how many records were dropped, and the
+        ``(source, line)`` of the last one dropped (None if none).
+    """
+    if isinstance(task, RecordTask):
+        drop = min(count, len(task.records))
+        last = task.records[drop - 1] if drop else None
+        rest = replace(task, records=task.records[drop:]) if drop < len(task.records) else None
+        return rest, drop, (last.source, last.line) if last else None
+    drop = min(count, task.size)
+    where = next(((r.source, r.line) for p, r in task.general if p == drop - 1), None)
+    for rows in task.fast:
+        hit = np.flatnonzero(rows.positions == drop - 1)
+        if len(hit):
+            where = (task.source, int(rows.lines[hit[0]]))
+    if drop == task.size:
+        return None, drop, where
+    fast = []
+    for rows in task.fast:
+        keep = rows.positions >= drop
+        fast.append(replace(rows, positions=rows.positions[keep] - drop, lines=rows.lines[keep],
+                            raw=rows.raw[keep], givens=rows.givens[keep],
+                            expected=rows.expected[keep], has_expected=rows.has_expected[keep],
+                            expected_count=rows.expected_count[keep]))
+    general = [(p - drop, r) for p, r in task.general if p >= drop]
+    return replace(task, size=task.size - drop, fast=fast, general=general), drop, where
+
+
+@dataclass
+class SolveRun:
+    """A started ``sudokit solve`` run.
+
+    Attributes:
+        method: the method chosen (see :func:`sudokit.run.batch.choose_method`).
+        blocks: the output blocks, in input order, lazily.
+        ready: ``time.perf_counter()`` when the method was loaded and solving began.
+    """
+
+    method: str
+    blocks: Iterator[Block]
+    ready: float
+
+
+def skip_records(tasks: Iterable[object], count: int,
+                 last: tuple[str, int] | None = None) -> Iterator[object]:
+    """Drop the first ``count`` records of a stream of ``sudokit solve`` tasks, before solving.
+
+    Args:
+        tasks: :class:`~sudokit.formats.lineform.LineChunk` and :class:`RecordTask`
+            values in input order.
+        count: records to drop.
+        last: ``(source, line)`` the last dropped record must have, if known.
+
+    Raises:
+        ResumeError: the input has fewer than ``count`` records, or its record ``count`` is not
+            at ``last``.
+    """
+    left, seen = count, None
+    for task in tasks:
+        if left:
+            task, dropped, where = drop_head(task, left)
+            left, seen = left - dropped, where or seen
+            if left == 0 and last is not None and seen is not None and seen != last:
+                raise ResumeError(
+                    f"--resume: the output's last record is for {last[0]}:{last[1]}, but input "
+                    f"record {count} is {seen[0]}:{seen[1]}; not the same input?")
+        if task is not None:
+            yield task
+    if left:
+        raise ResumeError(f"--resume: the output holds {count} records but the input only "
+                          f"{count - left}; not the same input?")
+
+
+def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
+                 options: Mapping[str, Any] | None = None, limits: Limits = Limits(),
+                 count_limit: int = 1, jobs: int = 1, dask: str | None = None,
+                 box: str | None = None, alphabet: str | None = None,
+                 fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
+                 resume: Any = None, skip_header: bool = False,
+                 variant: Any = "standard") -> SolveRun:
+    """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
+    larger than :data:`~sudokit.run.batch.SMALL_INPUT` puzzles (or ends), choose the method
+    (:func:`sudokit.run.batch.choose_method`), load it for the first grid size, and return the lazy
+    stream of blocks.
+
+    ``resume`` (a :class:`~sudokit.run.resume.ResumePoint`) skips the records an earlier run
+    wrote; they are dropped, and checked against the point, before this returns.
+
+    Raises:
+        InputError, InvalidPuzzle: as :func:`input_tasks`.
+        UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
+        ResumeError: the input does not continue the resumed output.
+    """
+    from .batch import SMALL_INPUT, choose_method, run_tasks, sizes_for, uses_processes
+    from .request import Request
+
+    provisional = Request.build(method, options).solver()
+    sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
+    tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
+                        skip_header=skip_header, variant=variant)
+    if resume is not None and resume.records:
+
+        tasks = skip_records(tasks, resume.records, resume.last)
+    head: list[LineChunk | RecordTask] = []
+    count, geometries, complete = 0, [], True
+    for task in tasks:  # until the input is known to be more than a small one
+        head.append(task)
+        more, found = task_shape(task)
+        count, geometries = count + more, list(dict.fromkeys(geometries + found))
+        if count > SMALL_INPUT:
+            complete = False
+            break
+    side = max((g.side for g in geometries), default=0)
+    chosen = choose_method(method, count, side, complete=complete)
+    request = Request.build(chosen, options, limits, count_limit)
+    remote = uses_processes(request.solver(), jobs, dask)
+    if geometries and not remote:
+        request.solver().warm_up(geometries[0])
+    blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
+                       remote=remote, dask=dask, sizes=sizes)
+    return SolveRun(chosen, blocks, time.perf_counter())
+
+
+def _counts(labels: Sequence[int]) -> np.ndarray:
+    return np.bincount(np.asarray(labels, dtype=np.int64), minlength=len(Status))
+
+
+def solve_records_block(records: Sequence[Record], request: Request,
+                        fmt: OutputFormat = OutputFormat.LINE, grids: bool = False) -> Block:
+    """Solve a chunk of records on the object path and write them in ``fmt`` (a pool task).
+
+    Raises:
+        SolverBug: a method returned a wrong grid.
+    """
+    outcomes = solve_chunk(records, request)
+    text = "".join(format_outcome(o, fmt) for o in outcomes).encode()
+    grid_text = "".join(solution_grid(o) for o in outcomes).encode() if grids else b""
+    messages = tuple(m for m in map(stderr_message, outcomes) if m)
+    last = max((r.line for r in records), default=0)
+    return Block(text, _counts([o.label for o in outcomes]), messages,
+                 all(o.ok for o in outcomes), len(outcomes), last, grid_text)
+
+
+def solve_lines(chunk: LineChunk, request: Request) -> Block:
+    """Solve a chunk of line-form input on the array path and write it in line form (a task).
+
+    Raises:
+        SolverBug: a method returned a wrong grid.
+    """
+    pieces: list[tuple[int, bytes]] = []  # (first position, text) in any order
+    outcomes: list[tuple[int, Outcome]] = []
+    counts = np.zeros(len(Status), np.int64)
+    general = list(chunk.general)
+    for rows in chunk.fast:
+        try:
+            result = solve_arrays(rows.givens, rows.codec.geometry, request)
+        except SolverBug:
+            raise
+        except Exception:  # noqa: BLE001 - the object path pins the failure on one record
+            general += [(int(p), rows.record(i, chunk.source))
+                        for i, p in enumerate(rows.positions.tolist())]
+            continue
+        labels = result.labels()
+        unusual = _unusual(rows, result.grids[:, 0], result.found, result.status, labels,
+                           request.count_limit)
+        counts += _counts(labels[~unusual])
+        plain = np.flatnonzero(~unusual)
+        pieces += _runs(rows.positions[plain], encode_rows(result.grids[plain, 0], rows.codec,
+                                                               rows.prefix))
+        for i in np.flatnonzero(unusual).tolist():
+            record = rows.record(i, chunk.source)
+            outcome = _outcome(record, result.result(i, record.puzzle, request.count_limit))
+            outcomes.append((int(rows.positions[i]), outcome))
+    if general:
+        positions, records = zip(*general)
+        outcomes += zip(positions, solve_chunk(records, request))
+    outcomes.sort(key=lambda item: item[0])
+    for position, outcome in outcomes:
+        pieces.append((position, format_outcome(outcome, OutputFormat.LINE).encode()))
+        counts[outcome.label] += 1
+    pieces.sort(key=lambda item: item[0])
+    messages = tuple(m for m in (stderr_message(o) for _, o in outcomes) if m)
+    ok = all(o.ok for _, o in outcomes)
+    return Block(b"".join(text for _, text in pieces), counts, messages, ok, chunk.size,
+                 chunk.last_line)
+
+
+def _unusual(rows: FastRows, first: np.ndarray, found: np.ndarray, status: np.ndarray,
+             labels: np.ndarray, count_limit: int) -> np.ndarray:
+    """bool[M]: rows whose record is not a plain solution line: not solved, or differing from
+    the solution or count written beside the puzzle (as :func:`sudokit.run.batch.check_expected`)."""
+    unusual = labels != Status.SOLVED
+    if rows.has_expected.any():
+        differs = (first != rows.expected).any(axis=1)
+        unusual |= rows.has_expected & (found >= 1) & differs
+    counted = rows.expected_count >= 0
+    if counted.any():
+        wrong = np.minimum(rows.expected_count, count_limit) != found
+        unusual |= counted & (status != Status.UNKNOWN) & wrong
+    return unusual
+
+
+def _runs(positions: np.ndarray, encoded: np.ndarray) -> list[tuple[int, bytes]]:
+    """Split encoded rows into runs of consecutive positions, one bytes value per run."""
+    if not len(positions):
+        return []
+    breaks = (np.flatnonzero(np.diff(positions) != 1) + 1).tolist()
+    bounds = zip([0, *breaks], [*breaks, len(positions)])
+    return [(int(positions[a]), encoded[a:b].tobytes()) for a, b in bounds]

@@ -1,0 +1,135 @@
+"""Resuming ``sudokit solve --output FILE`` after an interruption.
+
+``sudokit solve`` writes each block of records with one write and one flush, so an interrupted
+run leaves complete records followed by at most one partial one. :func:`scan_output` finds where
+the complete records end, how many there are and their statuses; the run then truncates the file
+there, skips that many input records (:func:`sudokit.run.pipeline.skip_records`, before anything is solved) and
+appends. Every input record has exactly one output record, in input order, so the count of
+records is the resume point; where the last record names its source line (every record of
+``grid`` and ``jsonl``, and every line-form record that is not a solution), the input record at
+the resume point must be that line, or the resume is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import SudokuError
+from .output import OutputFormat
+from ..model.result import Status
+
+__all__ = ["ResumeError", "ResumePoint", "scan_output"]
+
+_BLOCK = 1 << 24
+"""Bytes read at a time while scanning an output file (memory stays flat in its length)."""
+
+_WORDS = {status.word: status for status in Status}
+_STATUS_LINE = re.compile(rb"^(?:# )?(invalid|unsolvable|timeout|multiple|solved) (\S*)", re.M)
+_WHERE = re.compile(r"^(.*):(\d+)(?::\d+)?:?$")
+
+
+class ResumeError(SudokuError):
+    """The output file cannot be resumed (not written by ``sudokit solve`` in this form, or for
+    another input)."""
+
+
+@dataclass
+class ResumePoint:
+    """Where an interrupted run's output ends.
+
+    Attributes:
+        records: complete records in the file.
+        offset: bytes of those records (the file is truncated here before appending).
+        counts: int64[len(Status)] records per status code.
+        last: ``(source, line)`` of the last record when it names one, else None.
+    """
+
+    records: int = 0
+    offset: int = 0
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(len(Status), np.int64))
+    last: tuple[str, int] | None = None
+
+    @property
+    def all_ok(self) -> bool:
+        """Every record so far was solved."""
+        return int(self.counts.sum()) == int(self.counts[Status.SOLVED])
+
+
+def scan_output(path: Path, fmt: OutputFormat, limit: int | None = None) -> ResumePoint:
+    """Find the complete records of an output file written by ``sudokit solve --format fmt``
+    (the first ``limit`` of them, if given).
+
+    A line-form or jsonl record is one line ending in a newline; a grid record is a ``#``
+    header, the grid, and a blank line. A missing or empty file gives an empty point.
+
+    Raises:
+        ResumeError: a jsonl line that is not a record of ``sudokit solve``.
+    """
+    point = ResumePoint()
+    if not path.exists():
+        return point
+    end = b"\n\n" if fmt is OutputFormat.GRID else b"\n"
+    with open(path, "rb") as stream:
+        carry = b""
+        while block := stream.read(_BLOCK):
+            data = carry + block
+            cut = data.rfind(end) + len(end) if data.rfind(end) >= 0 else 0
+            if limit is not None:
+                cut = _cut_after(data, end, limit - point.records, cut)
+            _count(data[:cut], fmt, end, point, path)
+            point.offset += cut
+            carry = data[cut:]
+            if limit is not None and point.records >= limit:
+                break
+    return point
+
+
+def _cut_after(data: bytes, end: bytes, records: int, cut: int) -> int:
+    """The offset after the ``records``-th ``end`` of ``data``, or ``cut`` if there are fewer."""
+    at = 0
+    for _ in range(records):
+        found = data.find(end, at, cut)
+        if found < 0:
+            return cut
+        at = found + len(end)
+    return at
+
+
+def _count(data: bytes, fmt: OutputFormat, end: bytes, point: ResumePoint, path: Path) -> None:
+    """Add the complete records of ``data`` to ``point``."""
+    if not data:
+        return
+    if fmt is OutputFormat.JSONL:
+        lines = data.splitlines()
+        for number, line in enumerate(lines, point.records + 1):
+            try:
+                record = json.loads(line)
+                status = _WORDS[record["status"]]
+            except (ValueError, KeyError, TypeError):
+                raise ResumeError(f"{path}:{number}: not a jsonl record of 'sudokit solve'; "
+                                  "cannot resume") from None
+            point.counts[status] += 1
+        point.records += len(lines)
+        point.last = (record["source"], int(record["line"]))
+        return
+    records = data.count(b"\n\n") if fmt is OutputFormat.GRID else data.count(b"\n")
+    matches = list(_STATUS_LINE.finditer(data))
+    for match in matches:
+        point.counts[_WORDS[match[1].decode()]] += 1
+    if fmt is OutputFormat.LINE:  # solutions carry no status word
+        point.counts[Status.SOLVED] += records - len(matches)
+    point.records += records
+    tail = data[data.rfind(end, 0, len(data) - len(end)) + len(end):] if records else b""
+    last = _STATUS_LINE.match(tail.lstrip(b"\n"))
+    point.last = _where(last[2].decode("utf-8", "replace")) if last else None
+
+
+def _where(text: str) -> tuple[str, int] | None:
+    """``('top95.txt', 3)`` from ``top95.txt:3`` or ``top95.txt:3:7:``."""
+    match = _WHERE.match(text)
+    return (match[1], int(match[2])) if match else None

@@ -1,0 +1,55 @@
+"""Paths to the test data and small loaders every test package shares.
+
+``DATA`` (``tests/data``) holds the small samples every test may use (see its SOURCES.md); the full
+public sets in ``../shared/data`` (``SHARED``) are read only by tests marked ``shared_data``, which
+the default run leaves out (``python -m pytest -m shared_data`` runs them; CI does).
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from sudokit.formats import read_puzzles
+from sudokit.registry import methods
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+SHARED = ROOT.parent / "shared" / "data"
+EXAMPLES = ROOT / "examples"
+
+
+def method_names() -> list[str]:
+    """Every registered method that can run here, with each of its backends."""
+    names = []
+    for info in methods():
+        if not info.available:
+            continue
+        names.append(info.name)
+        names += [f"{info.name}:{b}" for b in info.backends if b != info.cls.default_backend]
+    return names
+
+
+def load(relative: str, limit: int | None = None) -> list:
+    """Puzzles of a sample file under ``tests/data`` (first ``limit``); it must exist."""
+    return [r.puzzle for r in itertools.islice(read_puzzles(DATA / relative), limit)]
+
+
+def shared(relative: str) -> Path:
+    """Path of a full public set under ``../shared/data``, for ``shared_data`` tests only.
+
+    Fails (never skips) when it is absent: these tests run only when asked for, and CI has the
+    directory, so a missing file is a broken set-up, not a reason to pass quietly.
+    """
+    path = SHARED / relative
+    if not path.exists():
+        pytest.fail(f"{path} is missing: tests marked shared_data need ../shared/data beside "
+                    "the repository (see tests/data/SOURCES.md)")
+    return path
+
+
+def load_shared(relative: str, limit: int | None = None) -> list:
+    """Puzzles of a full public set under ``../shared/data`` (see :func:`shared`)."""
+    return [r.puzzle for r in itertools.islice(read_puzzles(shared(relative)), limit)]

@@ -1,0 +1,162 @@
+"""Batch solving: order, laziness, parallel pools, bad input, failures and expectations."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from sudokit.run.batch import check_expected, solve_records
+from sudokit.model.result import Limits, Status
+from sudokit.errors import SolverBug
+from sudokit.formats.text import Record, read_puzzles
+from sudokit.solvers.propagate import PropagateSolver
+
+from tests.helpers import DATA, EXAMPLES
+
+TOP95 = EXAMPLES / "top95.txt"
+
+
+def stream(text: str) -> list[Record]:
+    handle = io.StringIO(text)
+    handle.name = "t.txt"
+    return list(read_puzzles(handle))
+
+
+def test_outcomes_in_input_order_with_bad_lines() -> None:
+    lines = TOP95.read_text().splitlines()[:6]
+    text = "\n".join([lines[0], "garbage!", lines[1], "1" * 81, lines[2]])
+    outcomes = list(solve_records(stream(text), "propagate"))
+    assert [o.record.line for o in outcomes] == [1, 2, 3, 4, 5]
+    assert [o.label for o in outcomes] == [Status.SOLVED, Status.INVALID, Status.SOLVED,
+                                           Status.UNSATISFIABLE, Status.SOLVED]
+    assert "line 2" not in (outcomes[1].error or "") and "t.txt:2:" in outcomes[1].error
+    assert "given twice in row 1" in outcomes[3].error
+
+
+@pytest.mark.parametrize("threads", [True, False])
+def test_parallel_jobs_keep_order(monkeypatch: pytest.MonkeyPatch, threads: bool) -> None:
+    monkeypatch.setattr(PropagateSolver, "releases_gil", threads)
+    monkeypatch.setattr(PropagateSolver, "chunk_size", 7)
+    records = list(read_puzzles(TOP95))[:40]
+    outcomes = list(solve_records(records, "propagate", jobs=2))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)
+
+
+def test_reads_lazily_and_stops_early() -> None:
+    def endless() -> Iterator[Record]:
+        yield from itertools.islice(read_puzzles(TOP95), 3)
+        raise AssertionError("the batch read past what was asked")
+
+    first = next(solve_records(endless(), "propagate"))
+    assert first.ok
+
+
+def test_uniqueness_and_expected_counts() -> None:
+    records = list(read_puzzles(DATA / "invalid" / "tdoku_test_puzzles"))
+    outcomes = list(solve_records(records, "propagate", count_limit=2))
+    expected = {0: Status.UNSATISFIABLE, 1: Status.SOLVED}
+    for outcome in outcomes:
+        count = outcome.record.expected_count
+        assert outcome.label is expected.get(count, Status.MULTIPLE), outcome.record.line
+        assert outcome.error is None or outcome.label is Status.UNSATISFIABLE
+
+
+def test_expected_solution_mismatch_is_reported_status_kept() -> None:
+    (record,) = stream((DATA / "csv" / "kaggle_first200.csv").open().readline())
+    wrong = list(record.expected)
+    wrong[0], wrong[1] = wrong[1], wrong[0]
+    bad = Record(record.source, record.line, record.puzzle, expected=tuple(wrong))
+    (outcome,) = solve_records([bad], "propagate")
+    assert outcome.label is Status.SOLVED and not outcome.ok
+    assert "differs from the file's solution at r1c1" in outcome.error
+    assert "the file's is wrong" in outcome.error
+    assert check_expected(record, outcome.result) is None
+
+
+def test_expected_count_mismatch() -> None:
+    line = TOP95.read_text().splitlines()[0]
+    (outcome,) = solve_records(stream(f"{line}:0"), "propagate")
+    assert outcome.label is Status.SOLVED and "file says 0" in outcome.error
+
+
+def test_timeout_is_a_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = list(read_puzzles(TOP95))[:2]
+    outcomes = list(solve_records(records, "propagate", node_limit=0))
+    assert all(o.label is Status.UNKNOWN and "node limit" in o.error for o in outcomes)
+
+
+def test_method_failure_becomes_a_record_but_solver_bug_surfaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = list(read_puzzles(TOP95))[:3]
+    original = PropagateSolver.solutions
+
+    def flaky(self, puzzle, stats, limits):
+        if puzzle.source_line == 2:
+            raise RuntimeError("boom")
+        return original(self, puzzle, stats, limits)
+
+    monkeypatch.setattr(PropagateSolver, "solutions", flaky)
+    outcomes = list(solve_records(records, "propagate"))
+    assert [o.label for o in outcomes] == [Status.SOLVED, Status.INVALID, Status.SOLVED]
+    assert "RuntimeError: boom" in outcomes[1].error
+
+    def wrong(self, puzzle, stats, limits):
+        yield tuple(1 for _ in puzzle.givens)
+
+    monkeypatch.setattr(PropagateSolver, "solutions", wrong)
+    with pytest.raises(SolverBug):
+        list(solve_records(records, "propagate"))
+
+
+def test_dask_cluster_keeps_order() -> None:
+    distributed = pytest.importorskip("distributed")
+    records = list(read_puzzles(TOP95))[:20]
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        outcomes = list(solve_records(records, "propagate", jobs=2,
+                                      dask=cluster.scheduler_address))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)
+
+
+def test_local_dask_cluster_keeps_order_and_leaves_no_scratch(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("distributed")
+    import tempfile
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    records = list(read_puzzles(TOP95))[:12]
+    outcomes = list(solve_records(records, "fast", jobs=2, dask="local"))
+    assert [o.record.line for o in outcomes] == [r.line for r in records]
+    assert all(o.ok for o in outcomes)
+    assert list(tmp_path.iterdir()) == []  # no dask-scratch-space, no temporary directory
+
+
+def test_task_sizes_start_at_one_and_follow_the_time_per_puzzle() -> None:
+    from sudokit.run.batch import TaskSizes
+
+    sizes = TaskSizes(top=4096, target=0.1)
+    assert next(sizes) == 1
+    sizes.observe(1, 0.5)  # a slow method: one puzzle per task
+    assert next(sizes) == 1
+    grown = []
+    for _ in range(8):  # a fast one: grows 4-fold per task, up to the top
+        size = next(sizes)
+        sizes.observe(size, size * 1e-6)
+        grown.append(next(sizes))
+    assert grown[:3] == [4, 16, 64] and grown[-1] == 4096
+    sizes.observe(4096, 4096 * 0.01)  # slower puzzles: back to about target / time
+    assert next(sizes) == 10
+
+
+def test_every_puzzle_of_a_small_slow_batch_is_its_own_task_with_two_jobs() -> None:
+    """Two or more puzzles keep two workers busy (issue 12, item 8)."""
+    from sudokit.run.pipeline import solve_inputs
+
+    run = solve_inputs([str(TOP95)], "mac", jobs=2, limits=Limits(5.0))
+    sizes = [block.size for block in itertools.islice(run.blocks, 6)]
+    assert sizes == [1] * 6
