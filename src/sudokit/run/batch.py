@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-__all__ = ["Outcome", "solve_records", "solve_chunk", "check_expected", "run_tasks", "sizes_for",
-           "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT", "TaskSizes"]
+__all__ = ["RecordResult", "solve_records", "solve_record_chunk", "check_expected", "run_tasks",
+           "sizes_for", "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT", "TaskSizes"]
 
 _PROCESS_TASK = 32
 """Most puzzles per task sent to a worker process (fewer at first)."""
@@ -51,7 +51,7 @@ SMALL_INPUT = _registry.SMALL_INPUT  # the default-method rule lives in the regi
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RecordResult:
     """What happened to one input record.
 
     Attributes:
@@ -104,21 +104,21 @@ def check_expected(record: Record, result: Result) -> str | None:
     return None
 
 
-def _outcome(record: Record, result: Result) -> Outcome:
+def _record_result(record: Record, result: Result) -> RecordResult:
     label = result.label
     error = check_expected(record, result)
     if error is None and result.status is not Status.SOLVED:
         error = result.message
-    return Outcome(record, label, result, error)
+    return RecordResult(record, label, result, error)
 
 
-def _failure(record: Record, exc: Exception, method: str) -> Outcome:
-    return Outcome(record, Status.INVALID, None,
+def _failure(record: Record, exc: Exception, method: str) -> RecordResult:
+    return RecordResult(record, Status.INVALID, None,
                    f"method {method!r} failed: {type(exc).__name__}: {exc}")
 
 
-def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
-    """Solve one chunk of records (a pool task) with a :class:`~sudokit.run.chunk.Request`;
+def solve_record_chunk(records: Sequence[Record], request: Any) -> list[RecordResult]:
+    """Solve one chunk of records (a pool task) with a :class:`~sudokit.run.request.Request`;
     outcomes in input order.
 
     Valid puzzles are grouped by geometry and solved as arrays (:func:`sudokit.run.chunk.solve_chunk`);
@@ -128,11 +128,11 @@ def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
     Raises:
         SolverBug: a method returned a wrong grid.
     """
-    out: list[Outcome | None] = [None] * len(records)
+    out: list[RecordResult | None] = [None] * len(records)
     groups: dict[Any, list[int]] = {}
     for i, record in enumerate(records):
         if record.puzzle is None:
-            out[i] = Outcome(record, Status.INVALID, None, str(record.error))
+            out[i] = RecordResult(record, Status.INVALID, None, str(record.error))
         else:
             groups.setdefault(record.puzzle.geometry, []).append(i)
     for rows in groups.values():
@@ -148,7 +148,7 @@ def solve_chunk(records: Sequence[Record], request: Any) -> list[Outcome]:
     return out  # type: ignore[return-value]
 
 
-def _solve_group(records: Sequence[Record], request: Any) -> list[Outcome]:
+def _solve_group(records: Sequence[Record], request: Any) -> list[RecordResult]:
     """Solve valid records of one geometry as one array chunk; outcomes in order."""
     import numpy as np
 
@@ -157,11 +157,11 @@ def _solve_group(records: Sequence[Record], request: Any) -> list[Outcome]:
     puzzles = [record.puzzle for record in records]
     givens = np.array([p.givens for p in puzzles], dtype=np.uint8)
     chunk = solve_arrays(givens, puzzles[0].geometry, request, puzzles)
-    return [_outcome(record, chunk.result(j, record.puzzle, request.count_limit))
+    return [_record_result(record, chunk.result(j, record.puzzle, request.count_limit))
             for j, record in enumerate(records)]
 
 
-def _solve_one(record: Record, request: Any) -> Outcome:
+def _solve_one(record: Record, request: Any) -> RecordResult:
     try:
         return _solve_group([record], request)[0]
     except SolverBug:
@@ -266,8 +266,8 @@ def solve_records(
     jobs: int = 1,
     dask: str | None = None,
     **options: Any,
-) -> Iterator[Outcome]:
-    """Solve a stream of records lazily, yielding one Outcome per record in input order.
+) -> Iterator[RecordResult]:
+    """Solve a stream of records lazily, yielding one RecordResult per record in input order.
 
     Args:
         records: parsed input (e.g. from :func:`sudokit.formats.read_puzzles`), consumed lazily.
@@ -293,7 +293,7 @@ def solve_records(
     remote = uses_processes(solver, jobs, dask)
     sizes = sizes_for(solver, jobs, remote)
     chunks = in_sizes(records, sizes)
-    for outcomes in run_tasks(solve_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask,
+    for outcomes in run_tasks(solve_record_chunk, chunks, request, jobs=jobs, remote=remote, dask=dask,
                               sizes=sizes):
         yield from outcomes
 
@@ -306,7 +306,7 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
     Args:
         function: a module-level function (picklable for processes and Dask).
         tasks: consumed lazily; at most ``2 * jobs`` are in flight.
-        request: the :class:`~sudokit.run.chunk.Request` every task shares.
+        request: the :class:`~sudokit.run.request.Request` every task shares.
         jobs: workers (1 with no ``dask``: in this thread).
         remote: processes instead of threads.
         dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).

@@ -21,13 +21,13 @@ from typing import Any, Protocol, TypeVar
 
 from ..model.result import Stats, Status
 
-__all__ = ["Outcome", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
+__all__ = ["MethodRun", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
            "check_supported", "comparison_table", "instance_table", "split_label", "puzzle_name"]
 
 T = TypeVar("T")
 
 
-class Outcome(Protocol):
+class MethodRun(Protocol):
     """What a runner returns (a :class:`~sudokit.model.result.Result` is one)."""
 
     status: Status
@@ -35,7 +35,7 @@ class Outcome(Protocol):
     stats: Stats
 
 
-def _total(outcomes: Sequence[Outcome], name: str) -> int | None:
+def _total(outcomes: Sequence[MethodRun], name: str) -> int | None:
     counts = [getattr(o.stats, name) for o in outcomes]
     if all(c is None for c in counts):
         return None  # not measured by this method
@@ -79,7 +79,7 @@ class MethodSummary:
         return statistics.median(self.seconds) if self.seconds else 0.0
 
 
-def summarise(method: str, outcomes: Sequence[Outcome]) -> MethodSummary:
+def summarise(method: str, outcomes: Sequence[MethodRun]) -> MethodSummary:
     """Return the summary of one method's outcomes (in instance order)."""
     statuses = tuple(o.status for o in outcomes)
     return MethodSummary(
@@ -109,7 +109,7 @@ class Comparison:
 
 def compare(
     instances: Iterable[T],
-    runners: Mapping[str, Callable[[T], Outcome]],
+    runners: Mapping[str, Callable[[T], MethodRun]],
     *,
     time_limit: float | None = None,
     progress: Callable[[str, int], Any] | None = None,
@@ -208,7 +208,7 @@ def puzzle_name(puzzle: Any) -> str:
 
 
 def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
-                   **options: Any) -> dict[str, Callable[[Any], Outcome]]:
+                   **options: Any) -> dict[str, Callable[[Any], MethodRun]]:
     """Return a runner per Sudoku method label: ``puzzle -> solve(puzzle, method, ...)``.
 
     A label is a method name or ``NAME[KEY=VALUE,...]`` (:func:`split_label`). ``options`` go
@@ -226,7 +226,7 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
     for name, settings in chosen.values():
         get_solver(name, **settings).warm_up()
 
-    def runner(name: str, settings: dict[str, Any]) -> Callable[[Any], Outcome]:
+    def runner(name: str, settings: dict[str, Any]) -> Callable[[Any], MethodRun]:
         return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **settings)
 
     return {label: runner(*chosen[label]) for label in methods}

@@ -1,14 +1,17 @@
-"""The front door: ``solve``, ``solutions``, ``count_solutions`` and ``solve_many``.
+"""The front doors: ``solve``, ``solutions``, ``count_solutions``, ``solve_many``, ``solve_array``.
 
-Every call here times the run, turns a hit limit into ``Status.UNKNOWN``, reports contradictory
-givens as ``Status.UNSATISFIABLE`` naming the unit, and verifies every grid a solver returns
-against the givens and every unit: a wrong grid raises :class:`~sudokit.errors.SolverBug` and is
-never returned.
+Each door takes the one typed :class:`~sudokit.run.request.Request` (``request=``), or builds it
+from its keyword arguments (``method``, limits, ``**options``) with
+:meth:`sudokit.run.request.Request.build`. Every call here times the run, turns a hit limit into
+``Status.UNKNOWN``, reports contradictory givens as ``Status.UNSATISFIABLE`` naming the unit, and
+verifies every grid a solver returns against the givens and every unit: a wrong grid raises
+:class:`~sudokit.errors.SolverBug` and is never returned.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -17,9 +20,10 @@ import numpy as np
 from ..errors import SolverBug, UnsupportedPuzzle
 from ..model.geometry import Geometry, Variant
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
-from ..registry import default_method, get_solver
 from ..model.result import ArrayResult, Limits, Result, Stats, Status, gather
+from ..registry import default_method
 from ..solvers.base import Solver
+from .request import Request
 
 __all__ = [
     "count_solutions",
@@ -31,8 +35,29 @@ __all__ = [
 ]
 
 
-def _prepare(puzzle: Puzzle, method: str | None, options: dict[str, Any]) -> Any:
-    solver = get_solver(method or default_method(), **options)
+def _request(request: Request | None, method: str | None, options: dict[str, Any],
+             limits: Limits, count_limit: int | None, trace: bool = False,
+             variant: Variant = Variant.STANDARD) -> Request:
+    """``request`` as given, or one built from a door's keyword arguments.
+
+    Raises:
+        TypeError: both a request and method, limit or option arguments were given.
+        UnknownMethod, MethodUnavailable, InvalidOption: a bad method name or option.
+    """
+    if request is None:
+        return Request.build(method, options, limits, count_limit, variant, trace)
+    if method is not None or options or limits != Limits() or trace:
+        raise TypeError("give either a request or method, limit and option arguments, not both")
+    return request
+
+
+def _prepare(puzzle: Puzzle, request: Request) -> Solver:
+    """The request's solver, checked against the puzzle's geometry and loaded for it.
+
+    Raises:
+        UnsupportedPuzzle: the method does not declare this grid size or variant.
+    """
+    solver = request.solver()
     if not solver.supports(puzzle.geometry):
         raise UnsupportedPuzzle(
             f"method {solver.full_name!r} does not support {puzzle.geometry.shape_name} grids "
@@ -63,6 +88,7 @@ def count_solutions(
     time_limit: float | None = None,
     node_limit: int | None = None,
     trace: bool = False,
+    request: Request | None = None,
     **options: Any,
 ) -> Result:
     """Find up to ``limit`` solutions (None: all) and report them with counters and time.
@@ -79,6 +105,8 @@ def count_solutions(
         time_limit: seconds of wall time for the whole call (None: no limit).
         node_limit: most search nodes (None: no limit).
         trace: ask the solver to record its per-step trace in ``result.stats.trace``.
+        request: a prepared :class:`~sudokit.run.request.Request` instead of ``method``,
+            ``limit``, ``time_limit``, ``node_limit``, ``trace`` and ``**options``.
         **options: method options (e.g. ``select="mrv"``).
 
     Returns:
@@ -88,24 +116,37 @@ def count_solutions(
 
     Raises:
         InvalidPuzzle: ``puzzle`` is text or digits that are not one valid puzzle.
-        TypeError: ``puzzle`` is of no type above.
+        TypeError: ``puzzle`` is of no type above; or both ``request`` and method, limit or
+            option arguments were given.
         UnknownMethod, MethodUnavailable, InvalidOption: bad method name or options.
         UnsupportedPuzzle: the method does not declare this grid size or variant.
         SolverBug: the method produced a grid that is not a solution.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solver = _prepare(puzzle, method, options)
-    stats = Stats.counting(solver.counters, trace=trace)
+    request = _request(request, method, options, Limits(time_limit, node_limit), limit, trace)
+    return run_request(puzzle, request)
+
+
+def run_request(puzzle: Puzzle, request: Request) -> Result:
+    """Run ``request`` on one puzzle: the one object path behind :func:`count_solutions` and
+    :func:`solve` (timed, limits turned into ``Status.UNKNOWN``, every grid verified).
+
+    Raises:
+        UnsupportedPuzzle, SolverBug: as :func:`count_solutions`.
+    """
+    solver = _prepare(puzzle, request)
+    stats = Stats.counting(solver.counters, trace=request.trace)
     start = time.perf_counter()
     conflicts = puzzle.conflicts()
     if conflicts:
         return Result(puzzle, Status.UNSATISFIABLE, (), solver.full_name,
-                      time.perf_counter() - start, stats, limit, str(conflicts[0]))
-    limits = Limits(time_limit, node_limit).start()
+                      time.perf_counter() - start, stats, request.count_limit, str(conflicts[0]))
+    limits = request.limits.start()
     found, status, message = gather(solver.solutions(puzzle, stats, limits),
-                                    lambda grid: verified(grid, puzzle, solver.full_name), limit)
+                                    lambda grid: verified(grid, puzzle, solver.full_name),
+                                    request.count_limit)
     return Result(puzzle, status, tuple(found), solver.full_name,
-                  time.perf_counter() - start, stats, limit, message)
+                  time.perf_counter() - start, stats, request.count_limit, message)
 
 
 def solve(
@@ -115,20 +156,23 @@ def solve(
     time_limit: float | None = None,
     node_limit: int | None = None,
     trace: bool = False,
+    request: Request | None = None,
     **options: Any,
 ) -> Result:
     """Solve ``puzzle``: find one verified solution (see :func:`count_solutions` for details).
 
     ``puzzle`` is a Puzzle, puzzle text in any form, or N**2 digits (:meth:`Puzzle.coerce`):
-    ``solve("4.....8.5.3...")`` works.
+    ``solve("4.....8.5.3...")`` works. ``request`` is as in :func:`count_solutions` (its count
+    limit is not used: one solution is looked for).
 
     >>> from sudokit.model.puzzle import Puzzle
     >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
     >>> r.status.name, r.solution[-1]
     ('SOLVED', 1)
     """
-    return count_solutions(puzzle, method, limit=1, time_limit=time_limit,
-                           node_limit=node_limit, trace=trace, **options)
+    puzzle = Puzzle.coerce(puzzle)
+    request = _request(request, method, options, Limits(time_limit, node_limit), 1, trace)
+    return run_request(puzzle, replace(request, count_limit=1))
 
 
 def solutions(
@@ -137,12 +181,14 @@ def solutions(
     *,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    request: Request | None = None,
     **options: Any,
 ) -> Iterator[Grid]:
     """Yield verified solutions lazily (all of them unless the caller stops).
 
-    Contradictory givens yield nothing. ``puzzle`` is read as in :func:`count_solutions`; a bad
-    puzzle, method or option raises at the call, before the first solution is asked for.
+    Contradictory givens yield nothing. ``puzzle`` (and ``request``) are read as in
+    :func:`count_solutions`; a bad puzzle, method or option raises at the call, before the first
+    solution is asked for.
 
     Raises:
         InvalidPuzzle, TypeError: ``puzzle`` is not a puzzle.
@@ -153,8 +199,8 @@ def solutions(
         SolverBug: as in :func:`count_solutions`.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solver = _prepare(puzzle, method, options)
-    return _verified_solutions(puzzle, solver, Limits(time_limit, node_limit))
+    request = _request(request, method, options, Limits(time_limit, node_limit), None)
+    return _verified_solutions(puzzle, _prepare(puzzle, request), request.limits)
 
 
 def _verified_solutions(puzzle: Puzzle, solver: Solver, limits: Limits) -> Iterator[Grid]:
@@ -173,23 +219,24 @@ def solve_many(
     count_limit: int = 1,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    request: Request | None = None,
     **options: Any,
 ) -> list[Result]:
     """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
 
     Puzzles are grouped by geometry and each group runs as one chunk through
     :func:`sudokit.run.chunk.solve_chunk` (one compiled call for a batch-capable method), verified
-    on arrays. Results are in input order; ``seconds`` is each puzzle's own time.
+    on arrays. Results are in input order; ``seconds`` is each puzzle's own time. A prepared
+    :class:`~sudokit.run.request.Request` may stand for ``method``, the limits and ``**options``.
 
     Raises:
         As :func:`count_solutions`.
     """
     from .chunk import solve_chunk
-    from .request import Request
 
     if not puzzles:
         return []
-    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
+    request = _request(request, method, options, Limits(time_limit, node_limit), count_limit)
     groups: dict[Any, list[int]] = {}
     for i, puzzle in enumerate(puzzles):
         groups.setdefault(puzzle.geometry, []).append(i)
@@ -198,7 +245,7 @@ def solve_many(
         givens = np.array([puzzles[i].givens for i in rows], dtype=np.uint8)
         chunk = solve_chunk(givens, geometry, request, [puzzles[i] for i in rows])
         for j, i in enumerate(rows):
-            results[i] = chunk.result(j, puzzles[i], count_limit)
+            results[i] = chunk.result(j, puzzles[i], request.count_limit)
     return results  # type: ignore[return-value]
 
 
@@ -218,6 +265,7 @@ def solve_array(
     box: tuple[int, int] | None = None,
     jobs: int = 1,
     variant: Variant | str = Variant.STANDARD,
+    request: Request | None = None,
     **options: Any,
 ) -> ArrayResult:
     """Solve puzzles held as an array (Kaggle and machine-learning data) at engine speed.
@@ -237,6 +285,8 @@ def solve_array(
         jobs: worker threads (processes for methods that hold the GIL); chunks of 4,096 rows.
         variant: the rules, a :class:`~sudokit.model.geometry.Variant` or its name: ``"standard"``,
             or ``"diagonal"`` (Sudoku X: both main diagonals are units too).
+        request: a prepared :class:`~sudokit.run.request.Request` (its variant's whole-grid
+            rules apply) instead of ``method``, the limits, ``variant`` and ``**options``.
         **options: method options.
 
     Returns:
@@ -250,12 +300,13 @@ def solve_array(
         SolverBug: a method returned a wrong grid.
     """
     from .batch import run_tasks, uses_processes
-    from .request import Request
 
     array = np.asarray(givens)
     if array.ndim != 2:
         raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
-    rules = Variant(variant)
+    request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
+                       variant=Variant(variant))
+    rules = request.variant.rules
     geometry = Geometry.of(*box, rules) if box else Geometry.for_cells(array.shape[1], rules)
     if array.shape[1] != geometry.n_cells:
         raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
@@ -263,13 +314,12 @@ def solve_array(
     if array.size and (array.min() < 0 or array.max() > geometry.side):
         raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
     array = np.ascontiguousarray(array, dtype=np.uint8)
-    request = Request.build(method, options, Limits(time_limit, node_limit), count_limit)
     parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
     remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
     if not chunks:
         empty = np.zeros((0,), np.int8)
-        return ArrayResult(np.zeros((0, count_limit, geometry.n_cells), np.uint8), empty,
+        return ArrayResult(np.zeros((0, request.count_limit, geometry.n_cells), np.uint8), empty,
                            empty.astype(np.int32), empty.astype(np.float64))
     return ArrayResult(np.concatenate([c.grids for c in chunks]),
                        np.concatenate([c.labels() for c in chunks]),

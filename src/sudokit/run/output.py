@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidOption, InvalidPuzzle, SudokuError
 
 if TYPE_CHECKING:
-    from .batch import Outcome
+    from .batch import RecordResult
     from ..formats.text import Record
     from ..model.puzzle import Puzzle
 
@@ -164,7 +164,7 @@ def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None
     return record.puzzle
 
 
-def _json(outcome: Outcome) -> str:
+def _json(outcome: RecordResult) -> str:
     from ..formats.text import format_line
 
     record, result = outcome.record, outcome.result
@@ -190,7 +190,7 @@ def _variant_text(puzzle: Puzzle) -> str:
     return spec_of_geometry(puzzle.geometry).text
 
 
-def _status_line(outcome: Outcome) -> str:
+def _status_line(outcome: RecordResult) -> str:
     """A line that cannot be read as a solution: status word, where, why."""
     from ..model.result import Status
 
@@ -201,7 +201,7 @@ def _status_line(outcome: Outcome) -> str:
     return f"{outcome.label.word} {record.source}:{record.line}{reason}"
 
 
-def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
+def format_outcome(outcome: RecordResult, fmt: OutputFormat) -> str:
     """One output record (ending in a newline) in ``fmt``.
 
     Line form writes the solution in the input's own line form, or, when the status is not
@@ -227,7 +227,7 @@ def format_outcome(outcome: Outcome, fmt: OutputFormat) -> str:
     return header + format_side_by_side(puzzle, outcome.solution) + "\n"
 
 
-def stderr_message(outcome: Outcome) -> str | None:
+def stderr_message(outcome: RecordResult) -> str | None:
     """The line ``sudokit solve`` prints on stderr for a record, or None: an invalid record's
     error, or a solved record whose solution or count differs from the file's."""
     from ..model.result import Status
@@ -239,7 +239,7 @@ def stderr_message(outcome: Outcome) -> str | None:
     return f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
 
 
-def solution_grid(outcome: Outcome) -> str:
+def solution_grid(outcome: RecordResult) -> str:
     """The ``--grid-output`` record: a ``#`` status header, the puzzle drawn as a grid, and,
     when solved, a ``# solution`` line and the solution drawn the same way, then a blank line
     (for plain grids the file reads back as puzzles: each puzzle, then its solution; the

@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 
 from ..formats.lines import Record
-from .batch import Outcome, _outcome, solve_chunk
+from .batch import RecordResult, _record_result, solve_record_chunk
 from .request import Request
 from .resume import ResumeError
-from .chunk import solve_chunk as solve_arrays
+from .chunk import solve_chunk
 from ..errors import SolverBug
 from ..model.geometry import Variant
 from ..formats.lineform import FastRows, LineChunk, LineReader, encode_rows
@@ -269,7 +269,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
             break
     side = max((g.side for g in geometries), default=0)
     chosen = choose_method(method, count, side, complete=complete)
-    request = Request.build(chosen, options, limits, count_limit)
+    request = Request.build(chosen, options, limits, count_limit, variant)
     remote = uses_processes(request.solver(), jobs, dask)
     if geometries and not remote:
         request.solver().warm_up(geometries[0])
@@ -289,7 +289,7 @@ def solve_records_block(records: Sequence[Record], request: Request,
     Raises:
         SolverBug: a method returned a wrong grid.
     """
-    outcomes = solve_chunk(records, request)
+    outcomes = solve_record_chunk(records, request)
     text = "".join(format_outcome(o, fmt) for o in outcomes).encode()
     grid_text = "".join(solution_grid(o) for o in outcomes).encode() if grids else b""
     messages = tuple(m for m in map(stderr_message, outcomes) if m)
@@ -305,12 +305,12 @@ def solve_lines(chunk: LineChunk, request: Request) -> Block:
         SolverBug: a method returned a wrong grid.
     """
     pieces: list[tuple[int, bytes]] = []  # (first position, text) in any order
-    outcomes: list[tuple[int, Outcome]] = []
+    outcomes: list[tuple[int, RecordResult]] = []
     counts = np.zeros(len(Status), np.int64)
     general = list(chunk.general)
     for rows in chunk.fast:
         try:
-            result = solve_arrays(rows.givens, rows.codec.geometry, request)
+            result = solve_chunk(rows.givens, rows.codec.geometry, request)
         except SolverBug:
             raise
         except Exception:  # noqa: BLE001 - the object path pins the failure on one record
@@ -326,11 +326,11 @@ def solve_lines(chunk: LineChunk, request: Request) -> Block:
                                                                rows.prefix))
         for i in np.flatnonzero(unusual).tolist():
             record = rows.record(i, chunk.source)
-            outcome = _outcome(record, result.result(i, record.puzzle, request.count_limit))
+            outcome = _record_result(record, result.result(i, record.puzzle, request.count_limit))
             outcomes.append((int(rows.positions[i]), outcome))
     if general:
         positions, records = zip(*general)
-        outcomes += zip(positions, solve_chunk(records, request))
+        outcomes += zip(positions, solve_record_chunk(records, request))
     outcomes.sort(key=lambda item: item[0])
     for position, outcome in outcomes:
         pieces.append((position, format_outcome(outcome, OutputFormat.LINE).encode()))

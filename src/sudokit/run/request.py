@@ -1,4 +1,11 @@
-"""The one typed request every front door takes: method, options, limits, count limit."""
+"""The one typed request every front door takes: method, options, limits, count limit, variant.
+
+A :class:`Request` is built once per call (or once per batch) by :meth:`Request.build`, which
+resolves the method name and checks its options, so a bad name or option fails before any work.
+The doors of :mod:`sudokit.run.doors` (``solve``, ``solutions``, ``count_solutions``,
+``solve_many``, ``solve_array``), the chunk path (:mod:`sudokit.run.chunk`), the batch runner
+and the pipeline of ``sudokit solve FILE`` all take it; worker processes receive it pickled.
+"""
 
 from __future__ import annotations
 
@@ -7,48 +14,64 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ..model.geometry import Variant
 from ..model.result import Limits
+from ..model.variants import VariantSpec, parse_spec
 
 __all__ = ["Request"]
 
 
 @dataclass(frozen=True)
 class Request:
-    """What to run on every puzzle of a batch: one typed value instead of option dicts.
+    """What to run on every puzzle of a call or a batch: one typed value instead of option dicts.
 
     Attributes:
         method: a registry name, resolved once (``"fast"``, ``"sat:cadical195"``).
         options: method options (``{"select": "mrv"}``); limits never travel here.
         limits: the time limit (seconds) and node limit, each per puzzle.
-        count_limit: solutions to look for per puzzle (1 solves, 2 tells unique from multiple).
+        count_limit: solutions to look for per puzzle (1 solves, 2 tells unique from multiple;
+            None: all of them, for the one-puzzle doors only).
+        variant: the rules of puzzles that arrive without a geometry of their own (arrays,
+            line-form files); a :class:`~sudokit.model.puzzle.Puzzle` keeps its own.
+        trace: ask the solver to record its per-step trace in ``Stats.trace``.
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
-            :meth:`checked`) for a bad name or option.
+            :meth:`build` and :meth:`checked`) for a bad name or option.
     """
 
     method: str
     options: Mapping[str, Any] = field(default_factory=dict)
     limits: Limits = Limits()
-    count_limit: int = 1
+    count_limit: int | None = 1
+    variant: VariantSpec = VariantSpec()
+    trace: bool = False
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
-              limits: Limits = Limits(), count_limit: int = 1) -> Request:
+              limits: Limits = Limits(), count_limit: int | None = 1,
+              variant: str | Variant | VariantSpec = Variant.STANDARD,
+              trace: bool = False) -> Request:
         """A checked request; ``method`` None is the fastest available
-        (:func:`sudokit.api.default_method`).
+        (:func:`sudokit.registry.default_method`).
 
         Raises:
             UnknownMethod, MethodUnavailable, InvalidOption: a bad name or option.
+            InvalidPuzzle: no variant has the name ``variant``.
         """
         from ..registry import default_method
 
-        return cls(method or default_method(), dict(options or {}), limits,
-                   count_limit).checked()
+        return cls(method or default_method(), dict(options or {}), limits, count_limit,
+                   parse_spec(variant), trace).checked()
 
     def solver(self) -> Any:
-        """The solver instance (cached per request: the name is resolved once)."""
-        return _solver(self.method, tuple(sorted(self.options.items())))
+        """The solver instance (cached per method and options: the name is resolved once)."""
+        try:
+            return _solver(self.method, tuple(sorted(self.options.items())))
+        except TypeError:  # an option value that cannot be hashed: resolve it uncached
+            from ..registry import get_solver
+
+            return get_solver(self.method, **self.options)
 
     def checked(self) -> Request:
         """Resolve the method now, so a bad name or option fails before any work; return self."""
