@@ -255,6 +255,23 @@ def _array_task(task: tuple[np.ndarray, Any], request: Any) -> Any:
     return solve_chunk(task[0], task[1], request)
 
 
+def _checked_array(array: np.ndarray, box: tuple[int, int] | None,
+                   rules: Variant) -> tuple[np.ndarray, Geometry]:
+    """The givens as contiguous ``uint8[M, N*N]`` and their geometry.
+
+    Raises:
+        ValueError: the row length is not the geometry's cell count, or a value is outside 0..N.
+        InvalidPuzzle: the cell count is not that of ``box`` (or of a square grid up to 64x64).
+    """
+    geometry = Geometry.of(*box, rules) if box else Geometry.for_cells(array.shape[1], rules)
+    if array.shape[1] != geometry.n_cells:
+        raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
+                         f"{array.shape[1]}")
+    if array.size and (array.min() < 0 or array.max() > geometry.side):
+        raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
+    return np.ascontiguousarray(array, dtype=np.uint8), geometry
+
+
 def solve_array(
     givens: Any,
     *,
@@ -306,14 +323,7 @@ def solve_array(
         raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
     request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
                        variant=Variant(variant))
-    rules = request.variant.rules
-    geometry = Geometry.of(*box, rules) if box else Geometry.for_cells(array.shape[1], rules)
-    if array.shape[1] != geometry.n_cells:
-        raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
-                         f"{array.shape[1]}")
-    if array.size and (array.min() < 0 or array.max() > geometry.side):
-        raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
-    array = np.ascontiguousarray(array, dtype=np.uint8)
+    array, geometry = _checked_array(array, box, request.variant.rules)
     parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
     remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
