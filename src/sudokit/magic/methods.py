@@ -6,7 +6,7 @@ options are checked and methods are listed by :mod:`sudokit.registry` exactly as
 (``get_solver("forward-checking", problem="magic", bounds=False)``). The searches run the CSP
 core's loop (:func:`sudokit.csp.search.depth_first`) or the CSP core itself (``mac``), and
 ``sat`` runs PySAT through the routine Sudoku's SAT method uses
-(:func:`sudokit.solvers.sat.limited_solve`). Results are :class:`~sudokit.model.result.Result` objects
+(:func:`sudokit.sat.pysat.limited_solve`). Results are :class:`~sudokit.model.result.Result` objects
 (:class:`~sudokit.magic.model.MagicResult` names their puzzle ``problem`` and their solutions
 ``squares``). The front door (:func:`solve_magic`) times the call,
 reports contradictory givens as UNSATISFIABLE, turns a hit limit into UNKNOWN (the shared
@@ -31,7 +31,8 @@ from ..solvers.base import Solver
 from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
-from .sat import DEFAULT_SOLVER, SAT_COUNTERS, SOLVER_NAMES, Encoding, sat_search
+from ..sat.pysat import PYSAT_COUNTERS
+from .sat import DEFAULT_SOLVER, SOLVER_NAMES, Encoding, sat_search
 from .search import Select, ValueOrder, backtracking, forward_checking
 
 __all__ = ["MagicSolver", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "SEARCH_UP_TO",
@@ -140,7 +141,7 @@ class MagicSat(MagicSolver):
     summary = "CNF (order-encoded line sums) solved by PySAT (sat:glucose4 ...; default CaDiCaL)"
     requires = ("pysat",)
     install = "python-sat"
-    counters = SAT_COUNTERS
+    counters = PYSAT_COUNTERS
     backends = SOLVER_NAMES
     default_backend = DEFAULT_SOLVER
     options = {"solver_name": (None, (None, *SOLVER_NAMES)),

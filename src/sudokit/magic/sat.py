@@ -24,7 +24,7 @@ and 46 s (CaDiCaL 1.9.5, one loaded core).
 
 Enumeration adds a blocking clause (the negation of each found square) and solves again, so the
 solver keeps what it learnt. Limits and counters are those of Sudoku's SAT method: the one
-PySAT-under-limits routine, :func:`sudokit.solvers.sat.limited_solve` (conflict-budget slices and
+PySAT-under-limits routine, :func:`sudokit.sat.pysat.limited_solve` (conflict-budget slices and
 ``interrupt()`` at the deadline; a node limit is a decision budget where the backend has one,
 else a conflict budget, and exact either way). Counters: ``nodes`` (decisions, at least one per
 call), ``decisions``, ``conflicts`` and ``propagations``; backtracks are not measured (None).
@@ -46,13 +46,10 @@ from typing import Any
 
 from ..errors import MethodUnavailable
 from ..model.result import Limits, Stats
+from ..sat.pysat import limited_solve
 from .model import MagicProblem, Square, corner_order, lines
 
-__all__ = ["Encoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES",
-           "SAT_COUNTERS"]
-
-SAT_COUNTERS = frozenset({"nodes", "decisions", "conflicts", "propagations"})
-"""The :class:`~sudokit.model.result.Stats` fields :func:`sat_search` fills."""
+__all__ = ["Encoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES"]
 
 SOLVER_NAMES = ("cadical195", "glucose4", "minisat22", "maplechrono")
 """PySAT backends offered for magic squares (each with conflict budgets)."""
@@ -178,9 +175,9 @@ def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
 
     Args:
         problem: order, givens and symmetry breaking.
-        stats: :data:`SAT_COUNTERS`, incremented in place.
+        stats: :data:`~sudokit.sat.pysat.PYSAT_COUNTERS`, incremented in place.
         limits: checked while the CNF is built, once it is loaded and by
-            :func:`~sudokit.solvers.sat.limited_solve`; a node limit caps the decisions.
+            :func:`~sudokit.sat.pysat.limited_solve`; a node limit caps the decisions.
         solver_name: a PySAT solver name with conflict budgets (``cadical195``, ``glucose4``,
             ``minisat22``, ...).
         encoding: how the line sums are encoded (module docstring).
@@ -190,8 +187,6 @@ def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
         MethodUnavailable: the ``pb`` encoding without pysat.pb's backend.
     """
     from pysat.solvers import Solver
-
-    from ..solvers.sat import limited_solve
 
     clauses, _top = magic_cnf(problem, encoding, lambda: limits.check(stats))
     size = problem.n * problem.n

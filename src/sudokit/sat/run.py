@@ -7,7 +7,7 @@ model verified against every clause before it is reported.
 * ``dpll``: :mod:`sudokit.sat.dpll` (Davis, Logemann and Loveland 1962); counters nodes
   (= decisions), decisions, propagations, conflicts, backtracks.
 * a PySAT backend (``cadical195``, ``glucose4``, ...; ``sat:`` prefix allowed): run by
-  :func:`sudokit.solvers.sat.limited_solve` (the routine Sudoku SAT uses); counters nodes,
+  :func:`sudokit.sat.pysat.limited_solve` (the routine Sudoku SAT uses); counters nodes,
   decisions, conflicts, propagations.
 * ``exec``: a DIMACS binary through :func:`sudokit.sat.external.run_command` (``cmd`` template,
   default the first of kissat, cadical, minisat, ... on PATH); a node is one run.
@@ -59,7 +59,7 @@ class CnfResult:
 
 def cnf_methods() -> tuple[str, ...]:
     """Return the method names :func:`solve_cnf` accepts here (PySAT backends if installed)."""
-    from ..solvers.sat import pysat_backends
+    from .pysat import pysat_backends
 
     return (DEFAULT_CNF_METHOD, *pysat_backends(), EXEC)
 
@@ -154,7 +154,7 @@ def _complete(model: Sequence[int], n_vars: int) -> tuple[int, ...]:
 def _pysat_models(name: str, cnf: Dimacs, stats: Stats, limits: Limits) -> Iterator[list[int]]:
     from pysat.solvers import Solver as PySatSolver
 
-    from ..solvers.sat import limited_solve
+    from .pysat import limited_solve
 
     if any(not clause for clause in cnf.clauses):
         return  # an empty clause: unsatisfiable (not every backend accepts one)
