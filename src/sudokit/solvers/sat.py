@@ -17,14 +17,12 @@ from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
 from ..registry import register
 from ..sat.encoding import DEFAULT_ENCODING, ENCODING_CHOICES, Encoding
-from ..sat.external import default_command
+from ..sat.external import EXEC, default_command
 from ..sat.pysat import PYSAT_COUNTERS, pysat_backends
 from ..sat.search import CdclSearch, exec_solutions
 from .base import Solver
 
 __all__ = ["SatSolver"]
-
-EXEC = "exec"
 
 
 @register
