@@ -22,8 +22,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from ..run.compare import Comparison, assign_options, compare
-from ..csp import Inference, Order, counters_for
-from ..csp import Select as CspSelect
+from ..csp import Inference, Order, Select, counters_for
 from ..errors import SolverBug, UnsupportedPuzzle
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods, register
 from ..model.result import Limits, Stats, Status, gather
@@ -32,8 +31,8 @@ from .count import line_enumeration
 from .mac import mac_search
 from .model import MagicProblem, MagicResult, Square, magic_violations
 from ..sat.pysat import PYSAT_COUNTERS
-from .sat import DEFAULT_SOLVER, SOLVER_NAMES, Encoding, sat_search
-from .search import Select, ValueOrder, backtracking, forward_checking
+from .sat import DEFAULT_SOLVER, SOLVER_NAMES, SumEncoding, sat_search
+from .search import SELECTS, ValueOrder, backtracking, forward_checking
 
 __all__ = ["MagicSolver", "METHODS", "DEFAULT_METHOD", "COUNT_METHOD", "SEARCH_UP_TO",
            "get_method", "magic_methods", "solve_magic", "count_magic", "compare_methods"]
@@ -102,7 +101,7 @@ class MagicForwardChecking(MagicSolver):
 
     name = "forward-checking"
     summary = "forward checking: all-different, partial-sum bounds (bounds=false: off), MRV"
-    options = {"select": (Select.MRV.value, _values(Select)),
+    options = {"select": (Select.MRV.value, tuple(s.value for s in SELECTS)),
                "order": (ValueOrder.EXTREMES.value, _values(ValueOrder)),
                "bounds": (True, (True, False))}
     enums = {"select": Select, "order": ValueOrder}
@@ -118,10 +117,10 @@ class MagicMac(MagicSolver):
 
     name = "mac"
     summary = "MAC (AC-3 with bounds-consistent sums) through the generic CSP core"
-    options = {"select": (CspSelect.MRV.value, _values(CspSelect)),
+    options = {"select": (Select.MRV.value, _values(Select)),
                "order": (Order.NATURAL.value, _values(Order)),
                "inference": (Inference.MAC.value, _values(Inference))}
-    enums = {"select": CspSelect, "order": Order, "inference": Inference}
+    enums = {"select": Select, "order": Order, "inference": Inference}
     max_order = 32  # n⁴ directed != arcs: 1 million for n = 32
 
     def __init__(self, backend: str | None = None, **options: Any) -> None:
@@ -145,8 +144,8 @@ class MagicSat(MagicSolver):
     backends = SOLVER_NAMES
     default_backend = DEFAULT_SOLVER
     options = {"solver_name": (None, (None, *SOLVER_NAMES)),
-               "encoding": (Encoding.ORDER.value, _values(Encoding))}
-    enums = {"encoding": Encoding}
+               "encoding": (SumEncoding.ORDER.value, _values(SumEncoding))}
+    enums = {"encoding": SumEncoding}
     max_order = 12  # ~n⁶ clauses: 5 million for n = 12
 
     def search(self, problem: MagicProblem, stats: Stats, limits: Limits,

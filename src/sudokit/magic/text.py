@@ -14,7 +14,6 @@ empty cell. The order n is the number of entries on the first row (or the one as
 
 from __future__ import annotations
 
-from typing import Any
 from pathlib import Path
 
 from ..errors import InvalidPuzzle
