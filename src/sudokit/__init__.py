@@ -23,11 +23,14 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "ArrayResult": "model.result",
+    "compare_magic": "run.magic",
+    "count_magic": "run.magic",
     "count_solutions": "run.doors",
     "default_method": "run.doors",
     "solutions": "run.doors",
     "solve": "run.doors",
     "solve_array": "run.doors",
+    "solve_magic": "run.magic",
     "solve_many": "run.doors",
     "Geometry": "model.geometry",
     "Variant": "model.geometry",
@@ -56,6 +59,8 @@ __all__ = [
     "Stats",
     "Status",
     "Variant",
+    "compare_magic",
+    "count_magic",
     "count_solutions",
     "default_method",
     "errors",
@@ -69,6 +74,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_array",
+    "solve_magic",
     "solve_many",
     "violations",
 ]
@@ -84,6 +90,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_many,
     )
     from .generator import generate
+    from .run.magic import compare_magic, count_magic, solve_magic
     from .model.geometry import Geometry, Variant
     from .logic import explain, hint, rate
     from .model.puzzle import Puzzle, is_solution, violations
