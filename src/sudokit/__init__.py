@@ -8,7 +8,7 @@ The public names below are imported on first use (PEP 562 ``__getattr__``), so `
 sudokit`` and the ``sudokit`` command start without NumPy, Numba or PySAT until a name that needs
 them is touched.
 
-``sudokit.generate`` is the function :func:`sudokit.generator.generate`; the generator's
+``sudokit.generate`` is the function :func:`sudokit.run.generate.generate`; the generator's
 package is :mod:`sudokit.generator` (``from sudokit.generator import Options, rating``).
 """
 
@@ -44,7 +44,7 @@ _LAZY = {
     "Stats": "model.result",
     "Status": "model.result",
     "explain": "logic",
-    "generate": "generator",
+    "generate": "run.generate",
     "hint": "logic",
     "rate": "logic",
 }
@@ -89,7 +89,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_array,
         solve_many,
     )
-    from .generator import generate
+    from .run.generate import generate
     from .run.magic import compare_magic, count_magic, solve_magic
     from .model.geometry import Geometry, Variant
     from .logic import explain, hint, rate
