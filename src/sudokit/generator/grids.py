@@ -192,6 +192,20 @@ def generic_grid(tables, state, rng, givens, out, node_limit):
 
 
 @jit
+def _line_order(rng, order, tmp, groups, size):
+    """Set ``order[i]`` to the source line of line ``i``: the ``groups`` groups of ``size``
+    lines (bands of rows, or stacks of columns) in a random order, then the lines inside each
+    group. ``tmp`` is scratch."""
+    for i in range(groups):
+        tmp[i] = i
+    shuffle(rng, tmp, groups)
+    for b in range(groups):
+        for r in range(size):
+            order[b * size + r] = tmp[b] * size + r
+        shuffle(rng, order[b * size:(b + 1) * size], size)
+
+
+@jit
 def transform(rng, grid, tmp, side, box_rows, box_cols, full, rows, cols, labels):
     """Apply a random validity-preserving transformation to ``grid`` in place.
 
@@ -209,23 +223,8 @@ def transform(rng, grid, tmp, side, box_rows, box_cols, full, rows, cols, labels
         rows[i] = i
         cols[i] = i
     if full:
-        bands = n // box_rows
-        stacks = n // box_cols
-        # band order, then rows inside each band (rows[i] = source row of row i)
-        for i in range(bands):
-            tmp[i] = i
-        shuffle(rng, tmp, bands)
-        for b in range(bands):
-            for r in range(box_rows):
-                rows[b * box_rows + r] = tmp[b] * box_rows + r
-            shuffle(rng, rows[b * box_rows:(b + 1) * box_rows], box_rows)
-        for i in range(stacks):
-            tmp[i] = i
-        shuffle(rng, tmp, stacks)
-        for b in range(stacks):
-            for c in range(box_cols):
-                cols[b * box_cols + c] = tmp[b] * box_cols + c
-            shuffle(rng, cols[b * box_cols:(b + 1) * box_cols], box_cols)
+        _line_order(rng, rows, tmp, n // box_rows, box_rows)  # bands, then rows in each band
+        _line_order(rng, cols, tmp, n // box_cols, box_cols)  # stacks, then columns in each
     flip = box_rows == box_cols and below(rng, 2) == 1
     for r in range(n):
         for c in range(n):
@@ -244,7 +243,8 @@ def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows,
     uniformly chosen row of ``table`` uniformly relabelled when the table is not empty, else a
     random search (:func:`nine_grid` when ``engine`` is 0, else :func:`generic_grid`, restarted
     from the stream's next state when stuck) and a random :func:`transform`. ``zeros``, ``tmp``,
-    ``rows``, ``cols`` and ``labels`` are the scratch of :func:`~sudokit.generator.kernels.generate_batch`.
+    ``rows``, ``cols`` and ``labels`` are the scratch of
+    :func:`~sudokit.generator.kernels.generate_batch`.
 
     Returns the search nodes spent (0 from the table).
     """

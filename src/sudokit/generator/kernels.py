@@ -145,7 +145,8 @@ def _check(engine, tables, state, nstate, givens, grid, removed, n_removed, node
 
 @jit
 def _reduce(engine, tables, state, nstate, grid, givens, orbit_start, orbit_cells, order,
-            removed, minimal, node_budget, floor, stop_at, batch, locked, out2, counters, unit_mask):
+            removed, minimal, node_budget, floor, stop_at, batch, locked, out2, counters,
+            unit_mask):
     """Remove givens from ``givens`` (a copy of ``grid`` on entry) while ``grid`` stays the only
     solution; return the number of givens left.
 
@@ -218,14 +219,14 @@ def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_col
                    counters, unit_mask, puzzles, solutions, info):
     """Make one puzzle per row of ``seeds`` (uint64[M, 4]), each from its own stream.
 
-    For each: a random solution grid (:func:`~sudokit.generator.grids.random_grid`: from ``table``, uint8[K, N*N],
-    when it is not empty, else by a random search and a random transformation); then a random orbit
-    order and :func:`_reduce` (never below ``floor`` givens, stopping at ``stop_at``); repeated
-    (at most ``max_attempts`` grids) until the givens left are in ``lo..hi``. Writes
-    ``puzzles`` and ``solutions`` (uint8[M, N*N]) and ``info`` (int64[M, len(INFO)]).
-    ``work8`` (uint8[2, N*N + 1]), ``work32`` (int32[4, N*N]), ``zeros`` (uint8[N*N] of 0),
-    ``out2`` (uint8[2, N*N]), ``counters`` (int64[3]) and ``unit_mask`` (uint64[units]) are
-    scratch.
+    For each: a random solution grid (:func:`~sudokit.generator.grids.random_grid`: from
+    ``table``, uint8[K, N*N], when it is not empty, else by a random search and a random
+    transformation); then a random orbit order and :func:`_reduce` (never below ``floor``
+    givens, stopping at ``stop_at``); repeated (at most ``max_attempts`` grids) until the
+    givens left are in ``lo..hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and
+    ``info`` (int64[M, len(INFO)]). ``work8`` (uint8[2, N*N + 1]), ``work32`` (int32[4, N*N]),
+    ``zeros`` (uint8[N*N] of 0), ``out2`` (uint8[2, N*N]), ``counters`` (int64[3]) and
+    ``unit_mask`` (uint64[units]) are scratch.
     """
     n_cells = side * side
     n_orbits = orbit_start.shape[0] - 1

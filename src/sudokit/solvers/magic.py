@@ -71,7 +71,8 @@ class MagicSolver(Solver):
 
 @register
 class MagicBacktracking(MagicSolver):
-    """Chronological backtracking in row-major order (:func:`~sudokit.magic.search.backtracking`)."""
+    """Chronological backtracking in row-major order
+    (:func:`~sudokit.magic.search.backtracking`)."""
 
     name = "backtracking"
     summary = "chronological backtracking, each line checked when full"
@@ -83,7 +84,8 @@ class MagicBacktracking(MagicSolver):
 
 @register
 class MagicForwardChecking(MagicSolver):
-    """Forward checking (:func:`~sudokit.magic.search.forward_checking`); ``bounds=False`` is the report's."""
+    """Forward checking (:func:`~sudokit.magic.search.forward_checking`); ``bounds=False`` is
+    the report's."""
 
     name = "forward-checking"
     summary = "forward checking: all-different, partial-sum bounds (bounds=false: off), MRV"
@@ -120,7 +122,8 @@ class MagicMac(MagicSolver):
 
 @register
 class MagicSat(MagicSolver):
-    """CNF with order-encoded line sums, solved by a PySAT backend (:func:`~sudokit.magic.sat.sat_search`)."""
+    """CNF with order-encoded line sums, solved by a PySAT backend
+    (:func:`~sudokit.magic.sat.sat_search`)."""
 
     name = "sat"
     summary = "CNF (order-encoded line sums) solved by PySAT (sat:glucose4 ...; default CaDiCaL)"
@@ -143,7 +146,8 @@ class MagicSat(MagicSolver):
 
 @register
 class MagicLines(MagicSolver):
-    """Line-based enumeration (:func:`~sudokit.magic.count.line_enumeration`): counting them all."""
+    """Line-based enumeration (:func:`~sudokit.magic.count.line_enumeration`): counting them
+    all."""
 
     name = "lines"
     summary = "line-based enumeration: row sets, orthogonal column sets, orders"
