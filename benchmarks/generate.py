@@ -28,12 +28,15 @@ import time
 import numpy as np
 from common import DATA, print_header
 
-from sudokit.generator import GenerationError, generate, rate
+from sudokit.generator import GenerationError
 from sudokit.generator.engine import Maker, Plan, grid_table, seeds_for
-from sudokit.generator.symmetry import Symmetry
+from sudokit.generator.rating import LEVELS, rate_puzzles
 from sudokit.model.geometry import Geometry
+from sudokit.run.generate import generate
 
-BANDS = [0, 0.001, 2.001, 3.501, 5.501, 1e9]  # easy | medium | hard | expert | extreme
+BANDS = [0.0, *(high + 0.001 for _, high in list(LEVELS.values())[:-1]), 1e9]
+"""Histogram edges of the node rater's levels (easy | medium | hard | expert | extreme): each
+band's high end plus 0.001, the next rating (ratings are rounded to 3 decimals)."""
 
 ROWS = [  # label, generate() keywords, first count to try
     ("9x9 unique (default)", {}, 2000),
@@ -86,7 +89,7 @@ def throughput(seconds: float, quick: bool, slow: bool) -> None:
         made, elapsed = timed(count, seconds, **options)
         givens = np.array([g.givens for g in made])
         sample = made[:400]
-        ratings = rate([g.puzzle for g in sample]) if sample[0].puzzle.geometry.side <= 16 \
+        ratings = rate_puzzles([g.puzzle for g in sample]) if sample[0].puzzle.geometry.side <= 16 \
             else np.array([])
         minimal = np.mean([g.minimal for g in made])
         print(f"{label:<34} {len(made) / elapsed:9,.1f}  {givens.mean():6.1f} "
@@ -100,8 +103,6 @@ def throughput(seconds: float, quick: bool, slow: bool) -> None:
 def levels(seconds: float) -> None:
     print_header("2. Levels (9x9, node rater; every output is inside its band)",
                  [f"{'level':<10}", "band", "puzzles/s", "tries per puzzle"])
-    from sudokit.generator import LEVELS
-
     for level, band in LEVELS.items():
         budget = seconds if level != "extreme" else 3 * seconds
         try:
@@ -129,7 +130,7 @@ def calibration() -> None:
         if puzzles is None:
             print(f"{label:<36} (missing: {path})")
             continue
-        r = rate(puzzles, Geometry.of(3, 3))
+        r = rate_puzzles(puzzles, Geometry.of(3, 3))
         print(f"{label:<36} {np.percentile(r, 10):5.2f} {np.median(r):5.2f} "
               f"{np.percentile(r, 90):5.2f}   {spread(r)}")
 
@@ -151,8 +152,9 @@ def _read(path, limit: int) -> np.ndarray | None:
 
 
 def _grids(geometry: Geometry, count: int, exact: bool) -> np.ndarray:
-    plan = Plan(geometry, Symmetry.NONE, False, 0, 0, geometry.n_cells, geometry.n_cells, 0, 1,
-                1, exact)
+    n_cells = geometry.n_cells
+    plan = Plan(geometry=geometry, minimal=False, floor=0, min_givens=0, max_givens=n_cells,
+                stop_at=n_cells, node_budget=0, batch=1, max_attempts=1, exact=exact)
     return Maker(geometry).make(seeds_for(7, range(count)), plan).solutions
 
 

@@ -15,7 +15,7 @@ limit (``ulimit -t``), e.g. kissat (on PyPI in ``passagemath-kissat``, which shi
 Suites:
 
 * ``qcp``: quasigroup-completion instances near the phase transition (Gomes and Selman 1997;
-  Achlioptas et al. 2000): a random valid grid (``sudokit.generate.random_grids``: randomised
+  Achlioptas et al. 2000): a random valid grid (``sudokit.run.generate.random_grids``: randomised
   search, relabelling, band/stack/row/column shuffles), each cell kept as a given with
   probability ``ratio`` (35% to 65% is the hard region), seeded; ``--count`` per size, ratio
   and seed (several ``--seeds`` keep a result from resting on one set of puzzles).
@@ -60,7 +60,7 @@ PUBLISHED = ["large/aprivitera_16x16.txt", "large/bnguyen_16x16.txt", "large/lkw
 
 def qcp_instances(side: int, ratio: float, count: int, seed: int) -> list[Puzzle]:
     """Return ``count`` seeded puzzles: random valid grids with a share ``ratio`` of givens."""
-    from sudokit.generator import random_grids
+    from sudokit.run.generate import random_grids
 
     geometry = Geometry.for_side(side)
     grids = random_grids(count, size=side, seed=seed)

@@ -25,7 +25,8 @@ import statistics
 
 from common import print_header
 
-from sudokit.magic import METHODS, MagicProblem, count_magic, solve_magic
+from sudokit.magic import MagicProblem
+from sudokit.run.magic import METHODS, count_magic, solve_magic
 from sudokit.magic.count import forget_line_sets
 from sudokit.magic.mac import magic_csp
 from sudokit.model.result import Status

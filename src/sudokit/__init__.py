@@ -8,7 +8,7 @@ The public names below are imported on first use (PEP 562 ``__getattr__``), so `
 sudokit`` and the ``sudokit`` command start without NumPy, Numba or PySAT until a name that needs
 them is touched.
 
-``sudokit.generate`` is the function :func:`sudokit.generator.generate`; the generator's
+``sudokit.generate`` is the function :func:`sudokit.run.generate.generate`; the generator's
 package is :mod:`sudokit.generator` (``from sudokit.generator import Options, rating``).
 """
 
@@ -23,11 +23,14 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "ArrayResult": "model.result",
+    "compare_magic": "run.magic",
+    "count_magic": "run.magic",
     "count_solutions": "run.doors",
     "default_method": "run.doors",
     "solutions": "run.doors",
     "solve": "run.doors",
     "solve_array": "run.doors",
+    "solve_magic": "run.magic",
     "solve_many": "run.doors",
     "Geometry": "model.geometry",
     "Variant": "model.geometry",
@@ -41,7 +44,7 @@ _LAZY = {
     "Stats": "model.result",
     "Status": "model.result",
     "explain": "logic",
-    "generate": "generator",
+    "generate": "run.generate",
     "hint": "logic",
     "rate": "logic",
 }
@@ -56,6 +59,8 @@ __all__ = [
     "Stats",
     "Status",
     "Variant",
+    "compare_magic",
+    "count_magic",
     "count_solutions",
     "default_method",
     "errors",
@@ -69,6 +74,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_array",
+    "solve_magic",
     "solve_many",
     "violations",
 ]
@@ -83,7 +89,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_array,
         solve_many,
     )
-    from .generator import generate
+    from .run.generate import generate
+    from .run.magic import compare_magic, count_magic, solve_magic
     from .model.geometry import Geometry, Variant
     from .logic import explain, hint, rate
     from .model.puzzle import Puzzle, is_solution, violations

@@ -47,7 +47,7 @@ PROBLEMS = (SUDOKU, MAGIC)
 _SOLVERS: dict[str, type] = {}  # the Sudoku methods
 _REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
 _loaded: set[str] = set()
-_MODULES = {MAGIC: "magic.methods"}  # where the methods of the other problem types register
+_MODULES = {MAGIC: "solvers.magic"}  # where the methods of the other problem types register
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Entry:
     backends: bool = False
 
 
-_CSP, _MAGIC = "solvers.csp", "magic.methods"
+_CSP, _MAGIC = "solvers.csp", _MODULES[MAGIC]
 CATALOGUE: dict[str, dict[str, Entry]] = {
     SUDOKU: {
         "backtracking": Entry(_CSP, "plain backtracking, checks against assigned peers, MRV "
@@ -153,16 +153,18 @@ def _table(problem: str) -> dict[str, type]:
 
 def load_methods(problem: str = SUDOKU) -> None:
     """Import the modules whose methods register for ``problem``, once: every adapter module in
-    :mod:`sudokit.solvers` for Sudoku, :mod:`sudokit.magic.methods` for magic squares (so a
-    Sudoku run never imports the magic-square code)."""
+    :mod:`sudokit.solvers` for Sudoku but those of the other problem types (:data:`_MODULES`),
+    :mod:`sudokit.solvers.magic` for magic squares (so a Sudoku run never imports the
+    magic-square code)."""
     if problem in _loaded:
         return
     _table(problem)
     if problem == SUDOKU:
         from . import solvers
 
+        others = set(_MODULES.values())
         for info in pkgutil.iter_modules(solvers.__path__):
-            if info.name != "base":
+            if info.name != "base" and f"solvers.{info.name}" not in others:
                 importlib.import_module(f"{solvers.__name__}.{info.name}")
     else:
         importlib.import_module(f"{__package__}.{_MODULES[problem]}")

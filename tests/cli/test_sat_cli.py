@@ -13,7 +13,8 @@ from sudokit.cli import app
 from sudokit.errors import SolverBug, UnknownMethod
 from sudokit.model.result import Status
 from sudokit.sat.dimacs import Dimacs, read_dimacs, read_solver_output, write_dimacs
-from sudokit.sat.run import cnf_methods, falsified_clause, solve_cnf
+from sudokit.run.cnf import solve_cnf
+from sudokit.sat.cnf import cnf_methods, falsified_clause
 
 from tests.helpers import DATA
 
@@ -60,9 +61,9 @@ def test_limits_give_unknown_with_counters() -> None:
 def test_unknown_method_and_wrong_models_are_errors(monkeypatch) -> None:
     with pytest.raises(UnknownMethod, match="dpll"):
         solve_cnf(pigeonhole(2), "walksat")
-    from sudokit.sat import run
+    from sudokit.sat import cnf
 
-    monkeypatch.setattr(run, "dpll_models", lambda *a, **k: iter([[1, 2, 3, 4, 5, 6]]))
+    monkeypatch.setattr(cnf, "dpll_models", lambda *a, **k: iter([[1, 2, 3, 4, 5, 6]]))
     with pytest.raises(SolverBug, match="falsifies clause"):
         solve_cnf(pigeonhole(2), "dpll")
 

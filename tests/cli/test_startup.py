@@ -79,7 +79,8 @@ def test_generate_is_the_function_and_the_generator_a_package() -> None:
     for first in ("import sudokit.generator\n    import sudokit",
                   "import sudokit\n    sudokit.generate\n    import sudokit.generator"):
         body = (f"{first}\n"
-                "    from sudokit.generator import Options, generate\n"
+                "    from sudokit.generator import Options\n"
+                "    from sudokit.run.generate import generate\n"
                 "    assert sudokit.generate is generate, sudokit.generate\n"
                 "    assert Options.__module__ == 'sudokit.generator'\n"
                 "    from sudokit import generate as g\n"
@@ -89,7 +90,7 @@ def test_generate_is_the_function_and_the_generator_a_package() -> None:
 
 def test_generate_can_be_replaced_and_restored(monkeypatch: pytest.MonkeyPatch) -> None:
     import sudokit
-    from sudokit.generator import generate
+    from sudokit.run.generate import generate
 
     monkeypatch.setattr(sudokit, "generate", len)
     assert sudokit.generate is len

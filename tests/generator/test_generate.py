@@ -14,20 +14,12 @@ import sudokit
 from sudokit.cli import app
 from sudokit.errors import InvalidOption
 from sudokit.formats.text import read_puzzles
-from sudokit.generator import (
-    LEVELS,
-    GenerationError,
-    Symmetry,
-    generate,
-    is_minimal,
-    is_symmetric,
-    orbits,
-    random_grids,
-    rate,
-)
+from sudokit.generator import GenerationError
 from sudokit.generator.engine import seeds_for
-from sudokit.generator.rating import level_of, parse_band
+from sudokit.generator.rating import LEVELS, band_of, parse_band, rate_puzzles
+from sudokit.generator.symmetry import Symmetry, is_symmetric, orbits
 from sudokit.model.puzzle import Puzzle, is_solution
+from sudokit.run.generate import generate, is_minimal, random_grids
 
 runner = CliRunner()
 
@@ -148,7 +140,7 @@ def test_rating_bands_are_met() -> None:
         made = list(generate(6, level=level, seed=8))
         for g in made:
             assert low <= g.rating <= high and g.level == level
-            assert rate([g.puzzle])[0] == g.rating  # the rating is a function of the puzzle
+            assert rate_puzzles([g.puzzle])[0] == g.rating  # the rating is a function of the puzzle
     for g in generate(4, rating="1-3", seed=8):
         assert 1 <= g.rating <= 3
     with pytest.raises(GenerationError, match="rating"):
@@ -160,9 +152,9 @@ def test_rating_scale_on_known_puzzles() -> None:
                         "800203009005010300")
     hard = Puzzle.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2"
                         ".....1.4......")
-    r = rate([easy, hard])
+    r = rate_puzzles([easy, hard])
     assert r[0] == 0.0 and r[1] > 2.0
-    assert level_of(0.0) == "easy" and level_of(9.0) == "extreme"
+    assert band_of(0.0) == "easy" and band_of(9.0) == "extreme"
     assert parse_band("4.0-6.0") == (4.0, 6.0) and parse_band("3") == (3.0, 3.0)
     assert parse_band("4-")[1] == float("inf")
     with pytest.raises(InvalidOption):

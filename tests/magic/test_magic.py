@@ -9,10 +9,9 @@ from hypothesis import strategies as st
 
 from sudokit.cli import main
 from sudokit.errors import InvalidOption, InvalidPuzzle, UnknownMethod, UnsupportedPuzzle
-from sudokit.magic import (METHODS, MagicProblem, canonical, construct, count_magic, format_square,
-                           get_method,
-                           is_magic, magic_constant, magic_violations, parse_givens, read_givens,
-                           solve_magic)
+from sudokit.magic import (MagicProblem, canonical, construct, format_square, is_magic,
+                           magic_constant, magic_violations, parse_givens, read_givens)
+from sudokit.run.magic import METHODS, count_magic, get_method, solve_magic
 from sudokit.magic.count import line_sets
 from sudokit.model.result import COUNTERS, Status
 

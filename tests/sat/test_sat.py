@@ -324,7 +324,7 @@ def test_time_limit_stops_one_long_dpll_solve() -> None:
 def test_time_limit_stops_one_long_pysat_call(backend: str) -> None:
     from pysat.solvers import Solver as PySatSolver
 
-    from sudokit.solvers.sat import limited_solve
+    from sudokit.sat.pysat import limited_solve
 
     with PySatSolver(name=backend, bootstrap_with=pigeonhole(12, 11)) as solver:
         limits = Limits(time_limit=1.5).start()

@@ -5,30 +5,19 @@ from __future__ import annotations
 import json
 import sys
 import time
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
 import typer
 
+from ..generator.symmetry import Symmetry
 from ..run.output import OutputFormat
 from ._app import app
 from ._common import RulesOption, VariantChoice
 
 
-class SymmetryChoice(str, Enum):
-    NONE = "none"
-    ROT180 = "rot180"
-    ROT90 = "rot90"
-    MIRROR = "mirror"
-    FLIP = "flip"
-    DIAGONAL = "diagonal"
-    ANTIDIAGONAL = "antidiagonal"
-    DIHEDRAL = "dihedral"
-
-
 def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
-    """One output record (ending in a newline) for a :class:`~sudokit.generate.Generated`.
+    """One output record (ending in a newline) for a :class:`~sudokit.generator.Generated`.
 
     Line form: the puzzle in line form, or with ``with_solution`` tdoku's
     ``puzzle:1:solution`` (``sudokit solve`` reads it back and checks the solution). Grid form:
@@ -67,8 +56,8 @@ def generate_command(
     box: Annotated[str | None, typer.Option(
         help="Box shape RxC, e.g. 2x3 or 3x4 (sets the size).")] = None,
     variant: RulesOption = VariantChoice.STANDARD,
-    symmetry: Annotated[SymmetryChoice, typer.Option(
-        help="Symmetry of the givens pattern.")] = SymmetryChoice.NONE,
+    symmetry: Annotated[Symmetry, typer.Option(
+        help="Symmetry of the givens pattern.")] = Symmetry.NONE,
     minimal: Annotated[bool, typer.Option(
         help="Prove every given necessary (no given can be removed).")] = False,
     givens: Annotated[str | None, typer.Option(
@@ -102,14 +91,14 @@ def generate_command(
         "--output", help="Write the records here instead of stdout.")] = None,
 ) -> None:
     """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
-    from ..generator import generate
     from ..generator.engine import new_seed
+    from ..run.generate import generate
 
     run_seed = new_seed() if seed is None else seed
     made = generate(count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
                     minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
-                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start, jobs=jobs, node_budget=node_budget,
-                    max_tries=max_tries)
+                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start,
+                    jobs=jobs, node_budget=node_budget, max_tries=max_tries)
     if output is None:
         sys.stdout.flush()
     began = time.perf_counter()

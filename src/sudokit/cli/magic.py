@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -39,31 +39,25 @@ def magic_command(
 
     Orders above 6 are constructed unless a method (-m) is named (stderr says so)."""
     from .. import magic
-    from ..run.output import parse_option
     from ..model.result import Status
+    from ..run import magic as door
+    from ..run.output import parse_option
 
     searching = method or count or all_squares or givens or symmetry or compare or option
-    if construct or (not searching and n > magic.SEARCH_UP_TO and n != 2):
+    if construct or (not searching and n > door.SEARCH_UP_TO and n != 2):
         _print_construction(n, asked=construct)
         return
     problem = magic.MagicProblem(n, magic.read_givens(givens, n) if givens else (), symmetry)
     options = dict(parse_option(text) for text in option or ())
     limit = time_limit or None
     if compare:
-        from rich.console import Console
-
-        from ..run.compare import comparison_table
-
-        comparison = magic.compare_methods(problem, method or None, time_limit=limit,
-                                           node_limit=node_limit, **options)
-        Console(width=None if sys.stdout.isatty() else 160).print(
-            comparison_table(comparison, f"magic squares of order {n}: first square"))
+        _print_comparison(problem, method or None, limit, node_limit, options)
         return
     if method and len(method) > 1:
         raise typer.BadParameter("several methods need --compare", param_hint="--method")
-    name = (method or [magic.COUNT_METHOD if count else magic.DEFAULT_METHOD])[0]
-    result = magic.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
-                               time_limit=limit, node_limit=node_limit, **options)
+    name = (method or [door.COUNT_METHOD if count else door.DEFAULT_METHOD])[0]
+    result = door.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
+                              time_limit=limit, node_limit=node_limit, **options)
     for square in result.squares if all_squares or not count else ():
         print(f"order {n}, magic constant {problem.constant}\n{magic.format_square(square)}\n")
     if count:
@@ -74,9 +68,24 @@ def magic_command(
     raise typer.Exit(0 if result.status is Status.SOLVED else 1)
 
 
+def _print_comparison(problem: Any, methods: list[str] | None, time_limit: float | None,
+                      node_limit: int | None, options: dict[str, Any]) -> None:
+    """Print the comparison table of ``methods`` (None: every one that fits) on ``problem``."""
+    from rich.console import Console
+
+    from ..run.compare import comparison_table
+    from ..run.magic import compare_magic
+
+    comparison = compare_magic(problem, methods, time_limit=time_limit, node_limit=node_limit,
+                               **options)
+    Console(width=None if sys.stdout.isatty() else 160).print(
+        comparison_table(comparison, f"magic squares of order {problem.n}: first square"))
+
+
 def _print_construction(n: int, *, asked: bool) -> None:
     """Print a constructed square (verified) and, unless asked for, say why on stderr."""
     from .. import magic
+    from ..run.magic import SEARCH_UP_TO
 
     square = magic.construct(n)
     how = ("Siamese method" if n % 2 else "doubly even method" if n % 4 == 0
@@ -85,4 +94,4 @@ def _print_construction(n: int, *, asked: bool) -> None:
           f"{magic.is_magic(square)})\n{magic.format_square(square)}")
     if not asked:
         print(f"order {n}: constructed by the {how}, no search (searching is slow above order "
-              f"{magic.SEARCH_UP_TO}; name a method with -m to search)", file=sys.stderr)
+              f"{SEARCH_UP_TO}; name a method with -m to search)", file=sys.stderr)

@@ -30,7 +30,8 @@ def sat_command(
     from ..run.output import parse_option
     from ..model.result import Status
     from ..sat.dimacs import read_dimacs, sat_word
-    from ..sat.run import model_lines, solve_cnf
+    from ..run.cnf import solve_cnf
+    from ..sat.cnf import model_lines
     from ._common import read_argument
 
     options = dict(parse_option(text) for text in option or ())

@@ -74,16 +74,18 @@ def seeds_for(seed: int, indices: Sequence[int] | np.ndarray, attempt: int | np.
     return _splitmix(base[None, :] ^ (key[:, None] + np.arange(4, dtype=np.uint64)[None, :]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Plan:
-    """What to make (the options of :func:`sudokit.generate.generate` the kernels see).
+    """What the kernels make (from the options of :func:`sudokit.generate`; see
+    :meth:`sudokit.generator.Options.plan`), built by keyword.
 
     Attributes:
         geometry: the grid.
-        symmetry: the givens pattern's symmetry.
+        symmetry: the givens pattern's symmetry (orbits of cells removed together).
         minimal: every orbit is tried with no node limit (the result is minimal).
         floor: never remove givens below this count.
-        lo, hi: accept a puzzle only with ``lo..hi`` givens.
+        min_givens: accept a puzzle only with at least this many givens.
+        max_givens: accept a puzzle only with at most this many givens.
         stop_at: stop removing at this many givens (-1: try every orbit).
         node_budget: nodes per uniqueness check when not ``minimal``.
         batch: first group size of the group tests (1, the default: one orbit at a time;
@@ -97,8 +99,8 @@ class Plan:
     symmetry: Symmetry = Symmetry.NONE
     minimal: bool = True
     floor: int = 0
-    lo: int = 0
-    hi: int = 4096
+    min_givens: int = 0
+    max_givens: int = 4096
     stop_at: int = -1
     node_budget: int = 1000
     batch: int = 1
@@ -151,9 +153,9 @@ class Maker:
         full = g.variant is Variant.STANDARD
         generate_batch(self.engine, self.tables, self.state, self.nstate,
                        np.ascontiguousarray(seeds, np.uint64), g.side, g.box_rows, g.box_cols,
-                       full, start, cells, plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.lo),
-                       int(plan.hi), int(plan.stop_at), int(plan.batch), plan.minimal,
-                       int(plan.max_attempts), self.table if plan.exact else self.table[:0],
-                       self.rng, self.work8, self.work32, self.zeros,
-                       self.out2, self.counters, self.unit_mask, *out)
+                       full, start, cells, plan.minimal, int(plan.node_budget), int(plan.floor),
+                       int(plan.min_givens), int(plan.max_givens), int(plan.stop_at),
+                       int(plan.batch), plan.minimal, int(plan.max_attempts),
+                       self.table if plan.exact else self.table[:0], self.rng, self.work8,
+                       self.work32, self.zeros, self.out2, self.counters, self.unit_mask, *out)
         return out

@@ -16,7 +16,7 @@ level bands (see :class:`Rater`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Protocol, runtime_checkable
@@ -25,6 +25,7 @@ import numpy as np
 
 from ..errors import InvalidOption
 from ..model.geometry import Geometry, Variant
+from ..model.puzzle import Puzzle
 
 __all__ = [
     "LEVELS",
@@ -32,10 +33,11 @@ __all__ = [
     "FunctionRater",
     "NodeRater",
     "Rater",
+    "SE_LEVELS",
+    "band_of",
     "get_rater",
-    "level_of",
     "parse_band",
-    "rate",
+    "rate_puzzles",
 ]
 
 LEVELS: dict[str, tuple[float, float]] = {
@@ -53,7 +55,7 @@ spreads over ``medium``..``expert`` with its median in ``hard``; the classic har
 
 @runtime_checkable
 class Rater(Protocol):
-    """What :func:`sudokit.generate.generate` needs from a difficulty rater.
+    """What :func:`sudokit.generate` needs from a difficulty rater.
 
     Attributes:
         name: shown in output records (``"nodes"``, ``"se"``).
@@ -127,8 +129,6 @@ class FunctionRater:
     levels: Mapping[str, tuple[float, float]] = field(default_factory=dict)
 
     def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
-        from ..model.puzzle import Puzzle
-
         return np.array([float(self.function(Puzzle(geometry, tuple(p)))) for p in puzzles])
 
 
@@ -171,13 +171,35 @@ SE_LEVELS: dict[str, tuple[float, float]] = {
 4.0; fish, wings and uniqueness below 6.0; chains below 8.0; forcing chains and trial above."""
 
 
-def rate(puzzles: np.ndarray, geometry: Geometry, rater: Rater | None = None) -> np.ndarray:
-    """Rate puzzles (uint8[M, N*N]) with ``rater`` (default: :data:`NODE_RATER`)."""
-    return (rater or NODE_RATER)(puzzles, geometry)
+def rate_puzzles(puzzles: np.ndarray | Sequence[Puzzle] | Puzzle,
+                 geometry: Geometry | None = None,
+                 rater: str | Rater | Callable[..., float] | None = None) -> np.ndarray:
+    """Rate puzzles with ``rater`` (see :func:`get_rater`; default :data:`NODE_RATER`).
+
+    Args:
+        puzzles: uint8[M, N*N] givens (0 empty), or Puzzles of one geometry (or one Puzzle).
+        geometry: their grid (default: the puzzles', or the usual one for N*N cells).
+        rater: a rater name, a :class:`Rater` or a function of one puzzle.
+
+    Returns:
+        float64[M], higher is harder.
+
+    Raises:
+        InvalidOption: an unknown rater name.
+    """
+    if isinstance(puzzles, Puzzle):
+        puzzles = [puzzles]
+    if len(puzzles) and isinstance(puzzles[0], Puzzle):
+        geometry = geometry or puzzles[0].geometry
+        puzzles = np.array([p.givens for p in puzzles], np.uint8)
+    array = np.asarray(puzzles, np.uint8)
+    geometry = geometry or Geometry.for_cells(array.shape[1])
+    return get_rater(rater)(array, geometry)
 
 
-def level_of(rating: float, levels: Mapping[str, tuple[float, float]] = LEVELS) -> str | None:
-    """The name of the first level band holding ``rating`` (None: between bands)."""
+def band_of(rating: float, levels: Mapping[str, tuple[float, float]] = LEVELS) -> str | None:
+    """The name of the first band of ``levels`` holding ``rating`` (None: between bands); any
+    rater's bands (for the SE scale's levels as an Enum, see :func:`sudokit.logic.level_of`)."""
     for name, (low, high) in levels.items():
         if low <= rating <= high:
             return name

@@ -2,15 +2,18 @@
 
 A symmetric puzzle has a given in a cell exactly when it has one in each image of that cell
 under the symmetry (the digits differ; only the pattern is symmetric). Every symmetry here maps
-the N x N square to itself, so it applies to any size and box shape.
+the N x N square to itself, so it applies to any size and box shape. NumPy is imported on
+first use, so the command line can offer :class:`Symmetry` without loading it.
 """
 
 from __future__ import annotations
 
 from enum import Enum
 from functools import cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Symmetry", "is_symmetric", "orbits"]
 
@@ -30,6 +33,8 @@ class Symmetry(str, Enum):
 
 def _generators(symmetry: Symmetry, n: int) -> list[np.ndarray]:
     """Cell maps (int[N*N]: cell -> image) generating the symmetry's group."""
+    import numpy as np
+
     r, c = np.divmod(np.arange(n * n), n)
     m = n - 1
     maps = {
@@ -58,6 +63,8 @@ def orbits(symmetry: Symmetry | str, side: int) -> tuple[np.ndarray, np.ndarray]
     >>> [cells[start[k]:start[k + 1]].tolist() for k in range(len(start) - 1)]
     [[0, 8], [1, 7], [2, 6], [3, 5], [4]]
     """
+    import numpy as np
+
     symmetry = Symmetry(symmetry)
     n_cells = side * side
     label = np.arange(n_cells)
@@ -81,5 +88,7 @@ def orbits(symmetry: Symmetry | str, side: int) -> tuple[np.ndarray, np.ndarray]
 
 def is_symmetric(givens: np.ndarray, symmetry: Symmetry | str, side: int) -> bool:
     """Whether the pattern of non-zero cells of ``givens`` (N*N ints) has ``symmetry``."""
+    import numpy as np
+
     filled = np.asarray(givens).reshape(-1) != 0
     return all(np.array_equal(filled, filled[g]) for g in _generators(Symmetry(symmetry), side))

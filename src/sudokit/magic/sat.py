@@ -11,7 +11,7 @@ Clauses:
 
 * each cell holds exactly one value and each value is in exactly one cell (cardinality
   constraints of :mod:`pysat.card`, sequential counter);
-* each line sums to M(n), in one of two encodings (:class:`Encoding`):
+* each line sums to M(n), in one of two encodings (:class:`SumEncoding`):
   ``order`` (default): ``sum(y(c, v) for c in line for v in 2..s) == M(n) - n``, a plain
   cardinality constraint (``pysat.card``, the k-modulo totalizer);
   ``pb``: ``sum(v * x(c, v)) == M(n)``, a pseudo-Boolean equality encoded by :mod:`pysat.pb`
@@ -24,7 +24,7 @@ and 46 s (CaDiCaL 1.9.5, one loaded core).
 
 Enumeration adds a blocking clause (the negation of each found square) and solves again, so the
 solver keeps what it learnt. Limits and counters are those of Sudoku's SAT method: the one
-PySAT-under-limits routine, :func:`sudokit.solvers.sat.limited_solve` (conflict-budget slices and
+PySAT-under-limits routine, :func:`sudokit.sat.pysat.limited_solve` (conflict-budget slices and
 ``interrupt()`` at the deadline; a node limit is a decision budget where the backend has one,
 else a conflict budget, and exact either way). Counters: ``nodes`` (decisions, at least one per
 call), ``decisions``, ``conflicts`` and ``propagations``; backtracks are not measured (None).
@@ -46,13 +46,10 @@ from typing import Any
 
 from ..errors import MethodUnavailable
 from ..model.result import Limits, Stats
+from ..sat.pysat import limited_solve
 from .model import MagicProblem, Square, corner_order, lines
 
-__all__ = ["Encoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES",
-           "SAT_COUNTERS"]
-
-SAT_COUNTERS = frozenset({"nodes", "decisions", "conflicts", "propagations"})
-"""The :class:`~sudokit.model.result.Stats` fields :func:`sat_search` fills."""
+__all__ = ["SumEncoding", "magic_cnf", "sat_search", "DEFAULT_SOLVER", "SOLVER_NAMES"]
 
 SOLVER_NAMES = ("cadical195", "glucose4", "minisat22", "maplechrono")
 """PySAT backends offered for magic squares (each with conflict budgets)."""
@@ -60,7 +57,7 @@ SOLVER_NAMES = ("cadical195", "glucose4", "minisat22", "maplechrono")
 DEFAULT_SOLVER = "cadical195"
 
 
-class Encoding(Enum):
+class SumEncoding(Enum):
     """How the line sums become clauses (module docstring)."""
 
     ORDER = "order"
@@ -106,7 +103,7 @@ class _Cnf:
         self.clauses.append([-y(a, s)])
 
 
-def magic_cnf(problem: MagicProblem, encoding: Encoding = Encoding.ORDER,
+def magic_cnf(problem: MagicProblem, encoding: SumEncoding = SumEncoding.ORDER,
               check: Callable[[], None] | None = None) -> tuple[list[list[int]], int]:
     """Return the CNF of ``problem`` (module docstring) and its number of variables.
 
@@ -116,7 +113,7 @@ def magic_cnf(problem: MagicProblem, encoding: Encoding = Encoding.ORDER,
         check: called between the parts of the encoding (e.g. to check a time limit).
 
     Raises:
-        MethodUnavailable: ``Encoding.PB`` without pysat.pb's pindakaas backend.
+        MethodUnavailable: ``SumEncoding.PB`` without pysat.pb's pindakaas backend.
         LimitReached: from ``check``.
     """
     from pysat.card import CardEnc, EncType
@@ -132,7 +129,7 @@ def magic_cnf(problem: MagicProblem, encoding: Encoding = Encoding.ORDER,
         cnf.channel(c)
     check = check or (lambda: None)
     check()
-    if encoding is Encoding.PB:
+    if encoding is SumEncoding.PB:
         _pb_lines(cnf, problem, check)
     else:
         for line in lines(n):
@@ -173,14 +170,14 @@ def _square(model: list[int], size: int) -> Square:
 
 def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
                solver_name: str = DEFAULT_SOLVER,
-               encoding: Encoding = Encoding.ORDER) -> Iterator[Square]:
+               encoding: SumEncoding = SumEncoding.ORDER) -> Iterator[Square]:
     """Yield every magic square of ``problem`` by SAT solving with blocking clauses.
 
     Args:
         problem: order, givens and symmetry breaking.
-        stats: :data:`SAT_COUNTERS`, incremented in place.
+        stats: :data:`~sudokit.sat.pysat.PYSAT_COUNTERS`, incremented in place.
         limits: checked while the CNF is built, once it is loaded and by
-            :func:`~sudokit.solvers.sat.limited_solve`; a node limit caps the decisions.
+            :func:`~sudokit.sat.pysat.limited_solve`; a node limit caps the decisions.
         solver_name: a PySAT solver name with conflict budgets (``cadical195``, ``glucose4``,
             ``minisat22``, ...).
         encoding: how the line sums are encoded (module docstring).
@@ -190,8 +187,6 @@ def sat_search(problem: MagicProblem, stats: Stats, limits: Limits,
         MethodUnavailable: the ``pb`` encoding without pysat.pb's backend.
     """
     from pysat.solvers import Solver
-
-    from ..solvers.sat import limited_solve
 
     clauses, _top = magic_cnf(problem, encoding, lambda: limits.check(stats))
     size = problem.n * problem.n

@@ -34,18 +34,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from enum import Enum
 
-from ..csp.search import depth_first
+from ..csp.search import Select, depth_first
+from ..errors import InvalidOption
 from ..model.result import Limits, Stats
 from .model import MagicProblem, Square, corner_order, lines
 
-__all__ = ["Select", "ValueOrder", "backtracking", "forward_checking"]
+__all__ = ["SELECTS", "ValueOrder", "backtracking", "forward_checking"]
 
-
-class Select(Enum):
-    """How forward checking picks the next cell."""
-
-    STATIC = "static"  # row-major
-    MRV = "mrv"  # fewest remaining values, ties to the lowest cell
+SELECTS = (Select.STATIC, Select.MRV)
+"""The variable orderings of the CSP core forward checking offers: static (row-major) or MRV
+(fewest remaining values, ties to the lowest cell)."""
 
 
 class ValueOrder(Enum):
@@ -179,6 +177,9 @@ class _ForwardChecking(_Board):
 
     def __init__(self, problem: MagicProblem, select: Select, order: ValueOrder,
                  bounds: bool = True) -> None:
+        if select not in SELECTS:
+            raise InvalidOption(f"magic forward checking selects cells by "
+                                f"{' or '.join(s.value for s in SELECTS)}, not {select.value}")
         super().__init__(problem)
         self.select, self.order, self.bounds = select, order, bounds
         self.dom = [self.all_values] * self.size
@@ -303,7 +304,7 @@ def forward_checking(problem: MagicProblem, stats: Stats, limits: Limits,
         problem: order, givens and symmetry breaking.
         stats: ``nodes`` and ``backtracks`` must be ints; modified in place.
         limits: checked at every node.
-        select: MRV (default) or static row-major cell order.
+        select: MRV (default) or static row-major cell order (:data:`SELECTS`).
         order: value ordering; extremes first (default) pairs small and large values, as the
             lines of a magic square do (first square of order 6: 57,810 nodes, against 535,468
             in increasing order).
@@ -313,5 +314,6 @@ def forward_checking(problem: MagicProblem, stats: Stats, limits: Limits,
 
     Raises:
         LimitReached: from ``limits.check``.
+        InvalidOption: ``select`` is not one of :data:`SELECTS`.
     """
     yield from _explore(_ForwardChecking(problem, select, order, bounds), stats, limits)

@@ -14,7 +14,6 @@ empty cell. The order n is the number of entries on the first row (or the one as
 
 from __future__ import annotations
 
-from typing import Any
 from pathlib import Path
 
 from ..errors import InvalidPuzzle
@@ -104,7 +103,8 @@ def read_givens(path: str | Path, n: int | None = None) -> Square:
 def summary_line(result: MagicResult) -> str:
     """Return one line: method, outcome, squares found, time and the measured counters.
 
-    >>> from sudokit.magic import MagicProblem, solve_magic
+    >>> from sudokit import solve_magic
+    >>> from sudokit.magic import MagicProblem
     >>> summary_line(solve_magic(MagicProblem(3), node_limit=5)).split(",")[0]
     'forward-checking: unknown (node limit 5 reached)'
     """

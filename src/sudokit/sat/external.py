@@ -23,7 +23,10 @@ from ..errors import InvalidOption, LimitReached, MethodUnavailable, SudokuError
 from ..model.result import Status
 from .dimacs import SolverOutput, read_solver_output, write_dimacs
 
-__all__ = ["KNOWN_COMMANDS", "default_command", "run_command"]
+__all__ = ["EXEC", "KNOWN_COMMANDS", "default_command", "run_command"]
+
+EXEC = "exec"
+"""The method (and SAT backend) name of a solver binary run through :func:`run_command`."""
 
 KNOWN_COMMANDS = (
     ("kissat", "kissat -q {in}"),

@@ -25,7 +25,7 @@ class ForkedCdcl:
     grids the race sends, solve again; ``("done", ...)`` once no other grid exists.
 
     The race only waits on a pipe, so neither side holds the other's GIL, and stopping is a
-    kill. Same interface as :class:`~sudokit.solvers.sat.CdclSearch` for the race.
+    kill. Same interface as :class:`~sudokit.sat.search.CdclSearch` for the race.
     """
 
     def __init__(self, puzzle: Puzzle, backend: str) -> None:

@@ -10,7 +10,7 @@ Schedule (chosen by measurement, see ``benchmarks/large.py``):
    solver (CaDiCaL through PySAT) encodes the puzzle and searches. With two cores the engine
    runs in a thread (its kernels release the GIL) and CDCL in a forked process, in one unsliced
    search (:class:`~sudokit.sat.forked.ForkedCdcl`); with one core, or with a node limit, CDCL
-   runs in this process (:class:`~sudokit.solvers.sat.CdclSearch`, in slices) and, on one core,
+   runs in this process (:class:`~sudokit.sat.search.CdclSearch`, in slices) and, on one core,
    the two alternate with equal time. The first answer wins and the other is stopped.
 
 This is the algorithm portfolio of Gomes and Selman 2001 ("Algorithm portfolios", Artificial
@@ -267,7 +267,8 @@ class PortfolioSolver(Solver):
 
         With two workers and no node limit, CDCL runs in a forked process (one unsliced
         search, stopped by a kill); otherwise in this process, in slices."""
-        from .sat import CdclSearch, Encoding
+        from ..sat.encoding import Encoding
+        from ..sat.search import CdclSearch
 
         seen: set[Grid] = set()
         sat_stats = Stats.counting(_CDCL_COUNTERS)

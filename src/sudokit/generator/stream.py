@@ -1,0 +1,152 @@
+"""The making of a run: puzzles in chunks, in order, on one thread or several.
+
+Puzzle ``i`` of a run depends only on the seed, ``i`` and the options (see
+:func:`sudokit.generator.engine.seeds_for`), so the chunks may be made on any thread: the output
+is the same for any number. Chunks grow from one puzzle to a size worth a kernel call, so the
+first puzzle comes out at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+import numpy as np
+
+from ..model.geometry import Geometry
+from ..model.puzzle import Puzzle
+from . import GenerationError, Generated, Options
+from .engine import Batch, Maker, Plan, seeds_for
+from .rating import band_of
+
+__all__ = ["puzzle_stream", "solution_grids"]
+
+
+_local = threading.local()
+
+
+def _maker(geometry: Geometry) -> Maker:
+    """This thread's :class:`~sudokit.generator.engine.Maker` for ``geometry``."""
+    makers = getattr(_local, "makers", None)
+    if makers is None:
+        makers = _local.makers = {}
+    if geometry not in makers:
+        makers[geometry] = Maker(geometry)
+    return makers[geometry]
+
+
+def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Generated]:
+    """Make the puzzles ``indices`` of the run ``seed`` (retrying each until it meets the
+    givens and rating bands)."""
+    maker = _maker(options.geometry)
+    plan = options.plan()
+    done: dict[int, Generated] = {}
+    calls = dict.fromkeys(indices, 0)  # kernel calls so far: the stream key of the next one
+    tries = dict.fromkeys(indices, 0)  # grids made so far
+    pending = list(indices)
+    seen: list[float] = []
+    while pending:
+        seeds = seeds_for(seed, pending, np.array([calls[i] for i in pending]))
+        batch = maker.make(seeds, plan)
+        ratings = (options.rater(batch.puzzles, options.geometry) if options.rate
+                   else [None] * len(pending))
+        again = []
+        for row, i in enumerate(pending):
+            info = batch.info[row]
+            calls[i] += 1
+            tries[i] += int(info[3])
+            ok = bool(info[5])
+            rating = None if ratings[row] is None else float(ratings[row])
+            if ok and options.band is not None:
+                seen.append(rating)  # type: ignore[arg-type]
+                ok = options.band[0] <= rating <= options.band[1]  # type: ignore[operator]
+            if ok:
+                done[i] = _record(batch, row, i, seed, options, rating, tries[i])
+            elif tries[i] >= options.max_tries:
+                raise GenerationError(_failure(options, tries[i], seen))
+            else:
+                again.append(i)
+        pending = again
+    return [done[i] for i in indices]
+
+
+def _record(batch: Batch, row: int, index: int, seed: int, options: Options,
+            rating: float | None, tries: int) -> Generated:
+    """The record of puzzle ``index``, made in row ``row`` of ``batch`` (columns of ``info``:
+    :data:`sudokit.generator.kernels.INFO`)."""
+    givens, checks, nodes, _, _, _, unproven = (int(v) for v in batch.info[row])
+    return Generated(
+        puzzle=Puzzle(options.geometry, tuple(batch.puzzles[row].tolist())),
+        solution=tuple(batch.solutions[row].tolist()), index=index, seed=seed, givens=givens,
+        minimal=unproven == 0, symmetry=options.symmetry, rating=rating,
+        level=None if rating is None else band_of(rating, options.rater.levels), tries=tries,
+        checks=checks, nodes=nodes, rater=options.rater.name if rating is not None else None)
+
+
+def _failure(options: Options, tries: int, seen: list[float]) -> str:
+    what = []
+    low, high = options.givens
+    if (low, high) != (0, options.geometry.n_cells):
+        what.append(f"{low}..{high} givens" if low != high else f"{low} givens")
+    if options.band is not None:
+        name = f"level {options.level!r} " if options.level else ""
+        what.append(f"{name}rating {options.band[0]:g}..{options.band[1]:g} "
+                    f"({options.rater.name})")
+    text = (f"no {options.geometry.shape_name} puzzle with {' and '.join(what) or 'these options'}"
+            f" in {tries} tries")
+    if seen:
+        text += (f"; ratings seen: {min(seen):.2f}..{max(seen):.2f}, median "
+                 f"{float(np.median(seen)):.2f}")
+    return text + " (raise --max-tries, or widen the band)"
+
+
+def _chunks(count: int | None, start: int, cells: int) -> Iterator[list[int]]:
+    """Index chunks growing from 1 to a size worth a kernel call (fast first output)."""
+    cap = max(1, 20_000 // cells)
+    size = 1
+    index = start
+    end = None if count is None else start + count
+    while end is None or index < end:
+        take = size if end is None else min(size, end - index)
+        yield list(range(index, index + take))
+        index += take
+        size = min(cap, size * 2)
+
+
+def puzzle_stream(options: Options, seed: int, count: int | None, start: int,
+                  jobs: int) -> Iterator[Generated]:
+    """Yield puzzles ``start``, ``start + 1``, ... of the run ``seed`` (``count`` of them; None:
+    without end), made on ``jobs`` threads.
+
+    Raises:
+        GenerationError: a puzzle met neither band within ``options.max_tries`` grids.
+    """
+    chunks = _chunks(count, start, options.geometry.n_cells)
+    if jobs == 1:
+        for chunk in chunks:
+            yield from _make_chunk(chunk, seed, options)
+        return
+    with ThreadPoolExecutor(jobs, thread_name_prefix="sudokit-generate") as pool:
+        queue: list[Future[list[Generated]]] = []
+        for chunk in itertools.islice(chunks, 2 * jobs):
+            queue.append(pool.submit(_make_chunk, chunk, seed, options))
+        try:
+            while queue:
+                done = queue.pop(0).result()
+                nxt = next(chunks, None)
+                if nxt is not None:
+                    queue.append(pool.submit(_make_chunk, nxt, seed, options))
+                yield from done
+        finally:
+            for future in queue:
+                future.cancel()
+
+
+def solution_grids(geometry: Geometry, count: int, seed: int, start: int = 0) -> np.ndarray:
+    """Return ``count`` random solution grids (uint8[count, N*N]) made as puzzles are made
+    (grid ``i`` of a seed is the solution of puzzle ``i`` of that seed)."""
+    n_cells = geometry.n_cells
+    plan = Plan(geometry=geometry, minimal=False, floor=0, min_givens=0, max_givens=n_cells,
+                stop_at=n_cells, node_budget=0, batch=1, max_attempts=1)
+    return Maker(geometry).make(seeds_for(seed, range(start, start + count)), plan).solutions

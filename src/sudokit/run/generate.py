@@ -1,0 +1,123 @@
+"""The generator's front door: ``generate`` (``sudokit.generate``), ``random_grids`` and
+``is_minimal``.
+
+The door reads the request's text forms (``box="2x3"``), checks it
+(:meth:`sudokit.generator.Options.build`) and streams the puzzles the engine makes
+(:func:`sudokit.generator.stream.puzzle_stream`); ``is_minimal`` counts through the Sudoku door.
+
+>>> from sudokit import generate
+>>> [g] = generate(1, size=4, seed=7)
+>>> g.puzzle.geometry.side, len(g.solution), g.givens <= 16
+(4, 16, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+import numpy as np
+
+from ..errors import InvalidOption
+from ..formats.text import parse_box
+from ..generator import Generated, Options, grid_geometry
+from ..generator.engine import new_seed
+from ..generator.rating import Rater
+from ..generator.stream import puzzle_stream, solution_grids
+from ..generator.symmetry import Symmetry
+from ..model.geometry import Geometry, Variant
+from ..model.puzzle import Puzzle
+from .doors import count_solutions
+
+__all__ = ["generate", "is_minimal", "random_grids"]
+
+
+def _geometry(size: int | None, box: tuple[int, int] | str | None,
+              variant: Variant | str) -> Geometry:
+    """The request's grid, its box shape read from ``"RxC"`` text (see
+    :func:`~sudokit.generator.grid_geometry`)."""
+    variant = Variant(variant)
+    return grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
+
+
+def generate(
+    count: int | None = 1, *, size: int | None = None, box: tuple[int, int] | str | None = None,
+    variant: Variant | str = Variant.STANDARD, symmetry: Symmetry | str = Symmetry.NONE,
+    minimal: bool = False, givens: int | tuple[int, int] | str | None = None,
+    level: str | None = None, rating: tuple[float, float] | str | None = None,
+    rater: str | Rater | Callable[..., float] | None = None, rate: bool = False,
+    seed: int | None = None, start: int = 0, jobs: int = 1, node_budget: int | None = None,
+    max_tries: int = 10_000,
+) -> Iterator[Generated]:
+    """Yield ``count`` new puzzles, each with exactly one solution, lazily and in order.
+
+    Args:
+        count: how many (None: without end).
+        size: grid side N (default 9, or the side of ``box``); the box shape is the usual one
+            (6 -> 2x3, 12 -> 3x4).
+        box: box shape ``(rows, cols)`` or ``"RxC"`` (e.g. ``"2x3"``, ``"3x4"``).
+        variant: ``"standard"`` or ``"diagonal"`` (Sudoku X).
+        symmetry: of the givens pattern: ``none``, ``rot180``, ``rot90``, ``mirror``, ``flip``,
+            ``diagonal``, ``antidiagonal``, ``dihedral`` (see :class:`Symmetry`).
+        minimal: prove every given necessary (no given, or with a symmetry no orbit of givens,
+            can be removed). Without it each removal check gets ``node_budget`` search nodes and
+            a check over budget keeps the given: unique, nearly always minimal for 9x9, faster
+            for large grids.
+        givens: accepted number of givens: ``30``, ``(22, 25)`` or ``"22-25"``. Without
+            ``minimal``, removal stops at the high end; with it, puzzles outside are rejected.
+        level: a named difficulty band of the rater (``easy``, ``medium``, ``hard``,
+            ``expert``, ``extreme`` for the default; see
+            :data:`sudokit.generator.rating.LEVELS`).
+        rating: a band of the rater's value: ``(2.0, 3.5)`` or ``"2-3.5"``.
+        rater: ``"nodes"`` (default, search nodes, see :mod:`sudokit.generator.rating`),
+            ``"se"`` (Sudoku Explainer's scale, by :mod:`sudokit.logic`), a :class:`Rater`, or
+            a function of one puzzle returning a float.
+        rate: rate every puzzle (``Generated.rating``) even without a band.
+        seed: the run's seed (None: a fresh one, see ``Generated.seed``).
+        start: index of the first puzzle (to continue a run: ``start=1000`` yields puzzles
+            1000, 1001, ... of the same seed).
+        jobs: threads (the output is the same for any number).
+        node_budget: nodes per removal check without ``minimal`` (default 100 up to 9x9, where
+            nearly every puzzle still comes out minimal, 10 above).
+        max_tries: grids per puzzle before :class:`~sudokit.generator.GenerationError`.
+
+    Yields:
+        :class:`~sudokit.generator.Generated` records (``.puzzle``, ``.solution``, ``.rating``).
+
+    Raises:
+        InvalidOption: an unknown symmetry, level, variant or box shape; a bad band.
+        GenerationError: no puzzle met the givens or rating band within ``max_tries`` grids.
+    """
+    options = Options.build(_geometry(size, box, variant), symmetry=symmetry, minimal=minimal,
+                            givens=givens, level=level, rating=rating, rater=rater, rate=rate,
+                            node_budget=node_budget, max_tries=max_tries)
+    seed = new_seed() if seed is None else seed
+    if count is not None and count < 0:
+        raise InvalidOption(f"count must be at least 0, got {count}")
+    return puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
+
+
+def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | str | None = None,
+                 variant: Variant | str = Variant.STANDARD, seed: int | None = None,
+                 start: int = 0) -> np.ndarray:
+    """Return ``count`` random solution grids (uint8[count, N*N]) made as the generator makes
+    them (grid ``i`` of a seed is the solution of puzzle ``i`` of that seed).
+
+    Raises:
+        InvalidOption: as :func:`generate` for ``size``, ``box`` and ``variant``.
+    """
+    geometry = _geometry(size, box, variant)
+    return solution_grids(geometry, count, new_seed() if seed is None else int(seed), start)
+
+
+def is_minimal(puzzle: Puzzle, method: str = "fast") -> bool:
+    """Whether ``puzzle`` (assumed unique) loses uniqueness without any single given: each given
+    removed in turn, each reduced puzzle counted to 2 with ``method``."""
+    givens = list(puzzle.givens)
+    for cell, digit in enumerate(puzzle.givens):
+        if not digit:
+            continue
+        givens[cell] = 0
+        reduced = Puzzle(puzzle.geometry, tuple(givens))
+        givens[cell] = digit
+        if count_solutions(reduced, method, limit=2).count < 2:
+            return False
+    return True
