@@ -15,8 +15,8 @@ from .puzzle import Grid, Puzzle
 
 T = TypeVar("T")
 
-__all__ = ["Status", "Stats", "Limits", "Result", "COUNTERS", "gather", "ArrayResult", "ChunkResult",
-           "empty_result"]
+__all__ = ["Status", "Stats", "Limits", "Result", "COUNTERS", "gather", "ArrayResult",
+           "ChunkResult", "CnfResult", "empty_result"]
 
 
 class Status(IntEnum):
@@ -397,3 +397,28 @@ class ArrayResult(NamedTuple):
     status: np.ndarray
     found: np.ndarray
     seconds: np.ndarray
+
+
+@dataclass(frozen=True)
+class CnfResult:
+    """The outcome of solving one CNF.
+
+    Attributes:
+        status: SOLVED (satisfiable, ``model`` verified), UNSATISFIABLE (proved) or UNKNOWN
+            (a limit was hit, or the binary answered UNKNOWN).
+        model: one literal per variable 1..n_vars (positive: true), empty unless SOLVED.
+        method: the method that ran (``dpll``, ``cadical195``, ``exec``).
+        seconds: wall time of the whole call (loading included), in seconds.
+        stats: the counters the method measures (others None).
+        n_vars, n_clauses: the formula's size.
+        message: why the status is UNKNOWN, if it is.
+    """
+
+    status: Status
+    model: tuple[int, ...]
+    method: str
+    seconds: float
+    stats: Stats
+    n_vars: int
+    n_clauses: int
+    message: str | None = None

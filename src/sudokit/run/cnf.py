@@ -13,43 +13,19 @@ before it is reported. The methods are those of :mod:`sudokit.sat.cnf`.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from ..errors import LimitReached
-from ..model.result import Limits, Stats, Status, gather
+from ..model.result import CnfResult, Limits, Stats, Status, gather
 from ..sat.cnf import DEFAULT_CNF_METHOD, checked_model, cnf_counters, cnf_method, cnf_models
 from ..sat.dimacs import Dimacs
+from .request import Request
 
-__all__ = ["CnfResult", "solve_cnf"]
-
-
-@dataclass(frozen=True)
-class CnfResult:
-    """The outcome of solving one CNF.
-
-    Attributes:
-        status: SOLVED (satisfiable, ``model`` verified), UNSATISFIABLE (proved) or UNKNOWN
-            (a limit was hit, or the binary answered UNKNOWN).
-        model: one literal per variable 1..n_vars (positive: true), empty unless SOLVED.
-        method: the method that ran (``dpll``, ``cadical195``, ``exec``).
-        seconds: wall time of the whole call (loading included), in seconds.
-        stats: the counters the method measures (others None).
-        n_vars, n_clauses: the formula's size.
-        message: why the status is UNKNOWN, if it is.
-    """
-
-    status: Status
-    model: tuple[int, ...]
-    method: str
-    seconds: float
-    stats: Stats
-    n_vars: int
-    n_clauses: int
-    message: str | None = None
+__all__ = ["solve_cnf"]
 
 
 def solve_cnf(cnf: Dimacs, method: str = DEFAULT_CNF_METHOD, *, time_limit: float | None = None,
-              node_limit: int | None = None, cmd: str | None = None) -> CnfResult:
+              node_limit: int | None = None, cmd: str | None = None,
+              request: Request | None = None) -> CnfResult:
     """Solve a CNF with one method under limits, verifying the model against every clause.
 
     Args:
@@ -58,6 +34,9 @@ def solve_cnf(cnf: Dimacs, method: str = DEFAULT_CNF_METHOD, *, time_limit: floa
         time_limit: seconds for the whole call, loading included (None: no limit).
         node_limit: most decisions (``exec``: most runs of the binary); None: no limit.
         cmd: the binary's command template for ``exec`` (``{in}``, optionally ``{out}``).
+        request: a prepared :class:`~sudokit.run.request.Request` (``problem="cnf"``, the
+            command template as its option ``cmd``) instead of ``method``, the limits and
+            ``cmd``.
 
     Returns:
         A CnfResult; a hit limit is ``Status.UNKNOWN``, never an exception.
@@ -68,10 +47,14 @@ def solve_cnf(cnf: Dimacs, method: str = DEFAULT_CNF_METHOD, *, time_limit: floa
         InvalidOption: ``cmd`` without ``exec``, or a negative limit.
         SolverBug: a solver returned a model that falsifies a clause.
     """
-    name = cnf_method(method, cmd)
+    if request is None:
+        request = Request(method, {"cmd": cmd} if cmd else {}, Limits(time_limit, node_limit),
+                          problem="cnf")
+    cmd = request.options.get("cmd")
+    name = cnf_method(request.method, cmd)
     stats = Stats.counting(cnf_counters(name))
     start = time.perf_counter()
-    limits = Limits(time_limit, node_limit).start()
+    limits = request.limits.start()
     try:
         found, status, message = gather(cnf_models(cnf, name, cmd, stats, limits),
                                         lambda model: checked_model(cnf, model, name), 1)

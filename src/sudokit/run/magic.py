@@ -27,6 +27,7 @@ from ..model.result import Limits, Stats, Status, gather
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods
 from ..solvers.magic import MAGIC_SOLVERS, MagicSolver
 from .compare import Comparison, assign_options, compare
+from .request import Request
 
 __all__ = ["COUNT_METHOD", "DEFAULT_METHOD", "METHODS", "SEARCH_UP_TO", "compare_magic",
            "count_magic", "get_method", "magic_methods", "solve_magic"]
@@ -67,7 +68,8 @@ def get_method(name: str, **options: Any) -> MagicSolver:
 
 def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
                 count_limit: int | None = 1, time_limit: float | None = None,
-                node_limit: int | None = None, **options: Any) -> MagicResult:
+                node_limit: int | None = None, request: Request | None = None,
+                **options: Any) -> MagicResult:
     """Find up to ``count_limit`` magic squares of ``problem`` (None: all) with one method.
 
     Args:
@@ -76,6 +78,8 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         count_limit: stop after this many squares (1 to find one, 2 to test uniqueness).
         time_limit: seconds of wall time for the whole call (None: no limit).
         node_limit: most search nodes (None: no limit); exact.
+        request: a prepared :class:`~sudokit.run.request.Request` (``problem="magic"``)
+            instead of ``method``, ``count_limit``, the limits and ``**options``.
         **options: method options (e.g. ``select="static"``, ``bounds=False``).
 
     Returns:
@@ -88,7 +92,10 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         UnsupportedPuzzle: the order is above the method's ``max_order``.
         SolverBug: the method produced a square that is not a magic square of ``problem``.
     """
-    solver = get_method(method, **options)
+    if request is None:
+        request = Request.build(method, options, Limits(time_limit, node_limit), count_limit,
+                                problem=MAGIC)
+    solver, method, count_limit = request.solver(), request.method, request.count_limit
     solver.check_order(problem.n)
     stats = Stats.counting(solver.counters)
     start = time.perf_counter()
@@ -96,7 +103,7 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
     if clash is not None:
         return MagicResult(problem, Status.UNSATISFIABLE, (), method,
                            time.perf_counter() - start, stats, count_limit, clash)
-    limits = Limits(time_limit, node_limit).start()
+    limits = request.limits.start()
 
     def verified(square: Square) -> Square:
         problems = magic_violations(square, problem)

@@ -34,6 +34,7 @@ class Request:
         variant: the rules of puzzles that arrive without a geometry of their own (arrays,
             line-form files); a :class:`~sudokit.model.puzzle.Puzzle` keeps its own.
         trace: ask the solver to record its per-step trace in ``Stats.trace``.
+        problem: the registry's problem type the method belongs to (``"sudoku"``, ``"magic"``).
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
@@ -46,13 +47,14 @@ class Request:
     count_limit: int | None = 1
     variant: VariantSpec = VariantSpec()
     trace: bool = False
+    problem: str = "sudoku"
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
               limits: Limits = Limits(), count_limit: int | None = 1,
               variant: str | Variant | VariantSpec = Variant.STANDARD,
-              trace: bool = False) -> Request:
-        """A checked request; ``method`` None is the fastest available
+              trace: bool = False, problem: str = "sudoku") -> Request:
+        """A checked request; ``method`` None is the fastest available Sudoku method
         (:func:`sudokit.registry.default_method`).
 
         Raises:
@@ -62,16 +64,16 @@ class Request:
         from ..registry import default_method
 
         return cls(method or default_method(), dict(options or {}), limits, count_limit,
-                   parse_spec(variant), trace).checked()
+                   parse_spec(variant), trace, problem).checked()
 
     def solver(self) -> Any:
         """The solver instance (cached per method and options: the name is resolved once)."""
         try:
-            return _solver(self.method, tuple(sorted(self.options.items())))
+            return _solver(self.method, self.problem, tuple(sorted(self.options.items())))
         except TypeError:  # an option value that cannot be hashed: resolve it uncached
             from ..registry import get_solver
 
-            return get_solver(self.method, **self.options)
+            return get_solver(self.method, self.problem, **self.options)
 
     def checked(self) -> Request:
         """Resolve the method now, so a bad name or option fails before any work; return self."""
@@ -80,7 +82,7 @@ class Request:
 
 
 @cache
-def _solver(method: str, options: tuple[tuple[str, Any], ...]) -> Any:
+def _solver(method: str, problem: str, options: tuple[tuple[str, Any], ...]) -> Any:
     from ..registry import get_solver
 
-    return get_solver(method, **dict(options))
+    return get_solver(method, problem, **dict(options))
