@@ -29,7 +29,8 @@ from sudokit.fast.tables import (
     tables_for,
 )
 from sudokit.fast.verify import solves as compiled_solves
-from sudokit.model.geometry import Cage, Geometry
+from sudokit.model.constraints import Cage
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution, solves
 from sudokit.registry import solver_class
 from sudokit.formats.janko import read_janko

@@ -32,7 +32,9 @@ from sudokit.formats.text import (
     format_side_by_side,
     parse_puzzle,
 )
-from sudokit.model.geometry import Cage, Geometry, Layout, Variant
+from sudokit.model.constraints import Cage, Variant
+from sudokit.model.geometry import Geometry
+from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import Puzzle
 from sudokit.present.display import grid_html
 from sudokit.present.render import candidates_table, grid_text

@@ -10,7 +10,8 @@ import pytest
 
 from sudokit import Geometry, Puzzle, Variant, is_solution, violations
 from sudokit.errors import InvalidPuzzle
-from sudokit.model.geometry import VARIANT_NAMES, Cage, Layout, cage_totals
+from sudokit.model.constraints import VARIANT_NAMES, Cage, cage_totals
+from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import has_duplicate_givens, solves
 
 # A classic solution grid (Wikipedia's example puzzle, public domain).

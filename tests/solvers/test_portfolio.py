@@ -12,7 +12,8 @@ import pytest
 from sudokit.run.doors import count_solutions, solve, solve_many
 from sudokit.run.chunk import solve_chunk
 from sudokit.run.request import Request
-from sudokit.model.geometry import Geometry, Variant
+from sudokit.model.constraints import Variant
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.model.result import Limits, Status
 from sudokit.sat.compact import compact_cnf

@@ -17,8 +17,8 @@ Everything comes from the geometry, so every variant runs on the same kernels:
   units with at least 2 cells and fewer than N.
 
 Tables of standard geometries (and of any plain one: one grid, rectangular boxes, any
-:class:`~sudokit.model.geometry.Variant`) live as long as the process (``functools.cache``); tables of
-per-puzzle geometries (jigsaw, killer, even/odd, layouts) sit in a bounded LRU cache, since a
+:class:`~sudokit.model.constraints.Variant`) live as long as the process (``functools.cache``);
+tables of per-puzzle geometries (jigsaw, killer, even/odd, layouts) sit in a bounded LRU cache, since a
 file may hold millions of them.
 """
 

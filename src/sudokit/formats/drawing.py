@@ -3,7 +3,7 @@ cells, diagonal and hyper cells, and overlapping multi-grid layouts (samurai and
 
 The plain boxes-and-bands drawing of :func:`sudokit.formats.format_grid` (``|`` and ``-+-``)
 reads back as a puzzle and stays the drawing of every *plain* geometry (one N x N grid with
-rectangular boxes, any :class:`~sudokit.model.geometry.Variant`). A geometry with regions, cages,
+rectangular boxes, any :class:`~sudokit.model.constraints.Variant`). A geometry with regions, cages,
 parity or a layout cannot be told by box lines alone, so it is drawn on its canvas with Unicode
 box-drawing characters, one text row per canvas row and one border row between rows:
 
@@ -38,7 +38,9 @@ from enum import IntEnum
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from ..model.geometry import Geometry, Variant
+from ..model.constraints import Variant
+
+from ..model.geometry import Geometry
 
 __all__ = [
     "Edge",

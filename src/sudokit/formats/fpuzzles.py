@@ -46,7 +46,8 @@ from urllib.parse import unquote
 
 from .lines import FPuzzlesForm, Record, Style
 from ..errors import InvalidPuzzle
-from ..model.geometry import Cage, Geometry, Variant, box_shape_for_side, cage_totals
+from ..model.constraints import Cage, Variant, cage_totals
+from ..model.geometry import Geometry, box_shape_for_side
 from ..model.puzzle import Puzzle
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",

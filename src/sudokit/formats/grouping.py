@@ -25,7 +25,8 @@ from functools import cache
 from .lines import (DEFAULT_SYMBOLS, EMPTY_MARKERS, Directives, Kind, Line, Record, Style,
                      as_row)
 from ..errors import InvalidPuzzle
-from ..model.geometry import MAX_SIDE, Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import MAX_SIDE, Geometry
 from ..model.puzzle import Grid, Puzzle
 from . import compact, janko
 from ..model.layouts import LAYOUTS

@@ -32,7 +32,8 @@ import numpy as np
 from .grouping import Grouper, symbol_table
 from .lines import (DEFAULT_SYMBOLS, MAX_LINE, Directives, Kind, Line, Record, Style,
                      overlong_line, scan_line)
-from ..model.geometry import MAX_SIDE, Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import MAX_SIDE, Geometry
 
 __all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
 

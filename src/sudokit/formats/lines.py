@@ -16,7 +16,8 @@ from enum import Enum
 from typing import NamedTuple, TextIO
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import DEFAULT_SYMBOLS, MAX_SIDE, Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import DEFAULT_SYMBOLS, MAX_SIDE, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.variants import ALL_NAMES, VariantSpec, parse_spec
 

@@ -14,7 +14,8 @@ from typing import Any
 from ..run.compare import Comparison
 from ..formats.drawing import Edge, edges_of, shaded_cells
 from ..formats.text import DEFAULT_SYMBOLS
-from ..model.geometry import Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 
