@@ -16,16 +16,13 @@ from typer.testing import CliRunner
 
 from sudokit.cli import app
 from sudokit.formats.drawing import (
-    Edge,
     _junctions,
     draw_text,
-    edge,
     layout_pieces,
-    legend,
-    marked_cells,
     plain_lines,
     plain_pieces,
 )
+from sudokit.formats.outline import Edge, edge, legend, marked_cells
 from sudokit.formats.text import (
     format_candidates,
     format_grid,

@@ -64,7 +64,7 @@ def show_command(
     killer cages with their totals, even/odd cells and multi-grid layouts included."""
     from rich.console import Console
 
-    from ..formats.drawing import legend
+    from ..formats.outline import legend
     from ..present.render import candidates_table, grid_text
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)

@@ -15,8 +15,8 @@ from functools import cache
 
 import numpy as np
 
-from .grouping import symbol_table
 from .lines import DEFAULT_SYMBOLS, Record, Style
+from .symbols import symbol_table
 from ..model.geometry import Geometry
 
 __all__ = ["Codec", "FastRows", "LineChunk", "encode_rows", "map_bytes"]

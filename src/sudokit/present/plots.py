@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..run.compare import Comparison
-from ..formats.drawing import Edge, edges_of, shaded_cells
+from ..formats.outline import Edge, edges_of, shaded_cells
 from ..formats.text import DEFAULT_SYMBOLS
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
