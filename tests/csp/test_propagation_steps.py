@@ -7,8 +7,8 @@ from typer.testing import CliRunner
 
 from sudokit import Geometry, Puzzle
 from sudokit.cli import app
-from sudokit.csp.propagation import (Candidates, PropagationState, eliminate, naked_twins,
-                                 only_choice, reduce_puzzle)
+from sudokit.csp.propagation import PropagationState
+from sudokit.csp.steps import Candidates, eliminate, naked_twins, only_choice, reduce_puzzle
 
 from tests.helpers import load
 

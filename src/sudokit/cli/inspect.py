@@ -107,7 +107,7 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
 
         return ac3_candidates(puzzle)
     if after in (Inference.ELIMINATE, Inference.ONLY_CHOICE):
-        from ..csp.propagation import Candidates, eliminate, only_choice
+        from ..csp.steps import Candidates, eliminate, only_choice
 
         state = eliminate(Candidates.of(puzzle))
         if state is not None and after is Inference.ONLY_CHOICE:
@@ -118,7 +118,7 @@ def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
 
         state = PropagationState(puzzle)
         return state.candidates() if state.assign_givens() else None
-    from ..csp.propagation import Candidates
+    from ..csp.steps import Candidates
 
     return list(Candidates.of(puzzle).cells)  # the givens alone: every digit in empty cells
 
