@@ -271,16 +271,8 @@ class PortfolioSolver(Solver):
 
         seen: set[Grid] = set()
         sat_stats = Stats.counting(_CDCL_COUNTERS)
-        threaded = self._workers() >= 2
-        race = _Race(limits.time_limit, sat_limit,
-                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
-                     engine.news, None if threaded else _Pacer(engine))
-        cdcl: Any = None
+        threaded, race, cdcl = self._start(puzzle, engine, limits, sat_limit)
         cdcl_stopped = sat_limit == 0  # by its node budget
-        if threaded and sat_limit is None and ForkedCdcl.works():
-            cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
-        if threaded:
-            engine.start_thread()
         try:
             while True:
                 for grid in engine.take():
@@ -323,6 +315,22 @@ class PortfolioSolver(Solver):
             if cdcl is not None:
                 cdcl.close()
             _merge(stats, sat_stats)
+
+    def _start(self, puzzle: Puzzle, engine: _Engine, limits: Limits,
+               sat_limit: int | None) -> tuple[bool, _Race, Any]:
+        """Set the race up: whether the engine runs in a thread (then started here), CDCL's
+        limits, and CDCL forked into its own process (before any thread starts) when it runs
+        there, else None (it starts in this process at its first turn)."""
+        threaded = self._workers() >= 2
+        race = _Race(limits.time_limit, sat_limit,
+                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
+                     engine.news, None if threaded else _Pacer(engine))
+        cdcl: Any = None
+        if threaded and sat_limit is None and ForkedCdcl.works():
+            cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
+        if threaded:
+            engine.start_thread()
+        return threaded, race, cdcl
 
     @staticmethod
     def _wait(engine: _Engine, limits: Limits, threaded: bool) -> None:
