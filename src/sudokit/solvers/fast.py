@@ -3,10 +3,11 @@
 Naked singles, hidden singles, killer cage combinations and locked candidates to a fixpoint,
 then depth-first search on a cell with the fewest candidates (bivalue first), all in compiled
 code on uint64 candidate masks; see :mod:`sudokit.fast.kernels` and :mod:`sudokit.fast.rules`
-for the algorithm and its sources. Every variant of :class:`~sudokit.model.geometry.Geometry` runs on
-the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units, chess-move
-peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and overlapping
-grids (:data:`FEATURES`).
+for the algorithm and its sources. Every variant of :class:`~sudokit.model.geometry.Geometry`
+runs on the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units,
+chess-move peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and
+overlapping grids (every feature of :data:`~sudokit.model.geometry.ALL_FEATURES`, tested one by one in
+``tests/fast/test_fast_variants.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import LimitReached
-from ..model.geometry import Geometry
+from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats, Status
@@ -26,13 +27,7 @@ from .base import Solver
 if TYPE_CHECKING:
     from ..model.result import ChunkResult
 
-__all__ = ["FEATURES", "FastSolver"]
-
-FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                      "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                      "extra-region", "even-odd", "multi-grid"})
-"""Every feature the compiled engine enforces (tested one by one in
-``tests/test_fast_variants.py``)."""
+__all__ = ["FastSolver"]
 
 _COUNTED = ("nodes", "backtracks", "propagations")
 _EXTRA = ("hidden_singles", "locked_eliminations")
@@ -62,7 +57,7 @@ class FastSolver(Solver):
                "MRV search; batch API")
     requires = ("numba",)
     counters = frozenset(_COUNTED)
-    features = FEATURES
+    features = ALL_FEATURES
     options = {"locked_candidates": (True, (True, False))}
     chunk_size = 4096
     releases_gil = True

@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import LimitReached
-from ..model.geometry import Geometry
+from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats, Status
 from ..sat.forked import ForkedCdcl
 from .base import Solver
-from .fast import FEATURES, FastSolver, _fill
+from .fast import FastSolver, _fill
 
 if TYPE_CHECKING:
     from ..model.result import ChunkResult
@@ -184,7 +184,7 @@ class PortfolioSolver(Solver):
                "behind the better of the two, on any grid size")
     requires = ("numba",)
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
-    features = FEATURES
+    features = ALL_FEATURES
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
                "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", None),
                "locked_candidates": (True, (True, False))}
