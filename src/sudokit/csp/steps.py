@@ -7,7 +7,7 @@
   from the rest of the unit;
 * :func:`reduce_puzzle`: all of them to a fixpoint.
 
-A state is a :class:`Candidates` or the notebook's dict ``"A1" -> "123456789"``; every step
+A state is a :class:`Domains` or the notebook's dict ``"A1" -> "123456789"``; every step
 returns a new state of the kind given (a dict keeps its keys, and strings stay strings), or None
 on a contradiction (a cell left without a candidate). The same rules run to a fixpoint on bit
 sets with an undo trail in :mod:`sudokit.csp.propagation`.
@@ -23,12 +23,14 @@ from typing import Any
 from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
 
-__all__ = ["Candidates", "eliminate", "naked_twins", "only_choice", "reduce_puzzle"]
+__all__ = ["Domains", "eliminate", "naked_twins", "only_choice", "reduce_puzzle"]
 
 
 @dataclass(frozen=True)
-class Candidates:
-    """The candidates of every cell of a grid: the state the single strategies work on.
+class Domains:
+    """The domain (candidates) of every cell of a grid: the state the single strategies work
+    on (the notebook's ``values``; named apart from :class:`sudokit.logic.state.Candidates`,
+    the logic engine's bitmask board).
 
     Attributes:
         geometry: the grid (units and peers).
@@ -39,7 +41,7 @@ class Candidates:
     cells: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, puzzle: Puzzle) -> Candidates:
+    def of(cls, puzzle: Puzzle) -> Domains:
         """The notebook's starting state: each given alone, every digit in the empty cells (the
         digits their parity allows on an even/odd grid)."""
         g = puzzle.geometry
@@ -47,7 +49,7 @@ class Candidates:
 
     @classmethod
     def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
-                  geometry: Geometry) -> Candidates:
+                  geometry: Geometry) -> Domains:
         """Build from ``cell -> digits``: cells as ints or labels (``r1c1``, Norvig's ``A1``),
         digits as an int, ints, or a string (``"123"``, as in the notebook; up to 9x9). Missing
         cells get every digit.
@@ -77,28 +79,28 @@ class Candidates:
         return tuple(ds[0] if len(ds) == 1 else 0 for ds in self.cells)
 
 
-State = Candidates | Mapping[Any, Any]
-"""A candidates state: a :class:`Candidates`, or a dict cell -> digits as in the notebook."""
+State = Domains | Mapping[Any, Any]
+"""A candidates state: a :class:`Domains`, or a dict cell -> digits as in the notebook."""
 
 
-def _changed(state: Candidates, cells: list[set[int]]) -> Candidates | None:
+def _changed(state: Domains, cells: list[set[int]]) -> Domains | None:
     if not all(cells):
         return None
-    return Candidates(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
+    return Domains(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
 
 
-def _dict_step(step: Callable[[Candidates], Candidates | None]) -> Callable[..., Any]:
+def _dict_step(step: Callable[[Domains], Domains | None]) -> Callable[..., Any]:
     """Let a step take and give back a dict ``cell -> digits`` (the notebook's ``values``):
     keys kept (ints, ``r1c1`` or ``A1`` labels), digits as strings when they came as strings.
     The grid is inferred from the number of cells (81: 9x9)."""
 
     @functools.wraps(step)
     def run(state: State, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(state, Candidates):
+        if isinstance(state, Domains):
             return step(state, *args, **kwargs)
         geometry = Geometry.for_cells(len(state))
         keys = list(state)
-        cells = Candidates.from_dict(state, geometry)
+        cells = Domains.from_dict(state, geometry)
         done = step(cells, *args, **kwargs)
         if done is None:
             return None
@@ -121,7 +123,7 @@ def _label_index(geometry: Geometry) -> dict[str, int]:
 
 
 @_dict_step
-def eliminate(state: Candidates) -> Candidates | None:
+def eliminate(state: Domains) -> Domains | None:
     """One pass of elimination: each cell decided now removes its digit from its peers.
 
     Cells decided by this pass act in the next pass (as in the notebook).
@@ -139,7 +141,7 @@ def eliminate(state: Candidates) -> Candidates | None:
 
 
 @_dict_step
-def only_choice(state: Candidates) -> Candidates | None:
+def only_choice(state: Domains) -> Domains | None:
     """One pass of only choice (hidden single): a digit with one place in a unit goes there.
 
     Returns:
@@ -157,7 +159,7 @@ def only_choice(state: Candidates) -> Candidates | None:
 
 
 @_dict_step
-def naked_twins(state: Candidates) -> Candidates | None:
+def naked_twins(state: Domains) -> Domains | None:
     """One pass of naked twins: two cells of a unit with the same two candidates remove them
     from the unit's other cells.
 
@@ -180,18 +182,18 @@ def naked_twins(state: Candidates) -> Candidates | None:
 
 
 @_dict_step
-def reduce_puzzle(state: Candidates, twins: bool = True) -> Candidates | None:
+def reduce_puzzle(state: Domains, twins: bool = True) -> Domains | None:
     """Apply elimination, only choice (and naked twins) until nothing changes.
 
     Returns:
         The fixpoint, or None on a contradiction.
 
     >>> from sudokit.model.puzzle import Puzzle
-    >>> start = Candidates.of(Puzzle.from_digits([1, 2, 3, 0, 3, 4, 0, 2] + [0] * 8))
+    >>> start = Domains.of(Puzzle.from_digits([1, 2, 3, 0, 3, 4, 0, 2] + [0] * 8))
     >>> reduce_puzzle(start).grid()[:8]
     (1, 2, 3, 4, 3, 4, 1, 2)
     """
-    current: Candidates | None = state
+    current: Domains | None = state
     while current is not None:
         before = current
         current = eliminate(current)

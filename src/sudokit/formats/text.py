@@ -58,7 +58,6 @@ from .lines import (
     Style,
     scan_lines,
 )
-from .lines import parse_variant as _variant_named
 from .drawing import draw_text, plain_lines
 from ..errors import InvalidPuzzle
 from ..model.constraints import VARIANT_NAMES, Variant
@@ -102,18 +101,19 @@ def parse_box(text: str) -> tuple[int, int]:
 
 
 def parse_variant(variant: Variant | str) -> Variant:
-    """The :class:`~sudokit.model.constraints.Variant` named by ``variant`` (``"diagonal"``, any case).
+    """The :class:`~sudokit.model.constraints.Variant` named by ``variant`` (``"diagonal"``,
+    ``"hyper+anti-knight"``, any case).
 
     Raises:
         InvalidPuzzle: no variant has that name.
     """
     if isinstance(variant, Variant):
         return variant
-    found = _variant_named(variant)
-    if found is None:
+    try:
+        return Variant(variant.strip())
+    except ValueError:
         raise InvalidPuzzle(f"expected a variant ({', '.join(VARIANT_NAMES)}, combined with +), "
-                            f"got {variant!r}")
-    return found
+                            f"got {variant!r}") from None
 
 
 _SNIFF = 1 << 16

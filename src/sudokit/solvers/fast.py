@@ -63,9 +63,10 @@ class FastSolver(Solver):
     releases_gil = True
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        from ..fast import Outcome, Search, Stat
+        from ..fast import ResumableSearch, Stat, StopReason
 
-        search = Search(puzzle.geometry, puzzle.givens, self.settings["locked_candidates"])
+        search = ResumableSearch(puzzle.geometry, puzzle.givens,
+                                 self.settings["locked_candidates"])
         before = [0] * len(_COUNTED + _EXTRA)
         start_nodes = stats.nodes or 0
         while True:
@@ -74,11 +75,11 @@ class FastSolver(Solver):
             now = [search.counter(Stat(i)) for i in range(len(before))]
             _fill(stats, now, before)
             before = now
-            if outcome is Outcome.FOUND:
+            if outcome is StopReason.FOUND:
                 yield tuple(search.solution.tolist())
-            elif outcome is Outcome.EXHAUSTED:
+            elif outcome is StopReason.EXHAUSTED:
                 return
-            elif outcome is Outcome.NODE_LIMIT:
+            elif outcome is StopReason.NODE_LIMIT:
                 raise LimitReached(f"node limit {limits.node_limit} reached")
             else:
                 raise LimitReached(f"time limit {limits.time_limit} s reached")
@@ -90,7 +91,7 @@ class FastSolver(Solver):
         :mod:`sudokit.fast.verify`, the byte look-ups of :mod:`sudokit.formats.lookup`); with no
         geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
         geometry (a repeated call costs a set look-up)."""
-        from ..fast import solve_many
+        from ..fast import solve_batch
         from ..formats.lookup import lookup
         from ..fast.verify import solves
 
@@ -103,7 +104,7 @@ class FastSolver(Solver):
                 empty = Puzzle(g, (0,) * g.n_cells)
                 next(self.solutions(empty, Stats.counting(self.counters), Limits()))
             blank = np.zeros((1, g.n_cells), dtype=np.uint8)
-            solve_many(blank, 1, geometry=g, node_limit=1,
+            solve_batch(blank, 1, geometry=g, node_limit=1,
                        locked=self.settings["locked_candidates"])
             solves(blank, blank, g)
             table = np.zeros(256, np.uint8)
@@ -115,9 +116,9 @@ class FastSolver(Solver):
                     count_limit: int) -> ChunkResult:
         """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
         from ..model.result import ChunkResult
-        from ..fast import Stat, solve_many
+        from ..fast import Stat, solve_batch
 
-        grids, codes, table = solve_many(
+        grids, codes, table = solve_batch(
             givens, max(1, count_limit), geometry=geometry, node_limit=limits.node_limit,
             time_limit=limits.time_limit, locked=self.settings["locked_candidates"])
         node_limit = limits.node_limit

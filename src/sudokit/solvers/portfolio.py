@@ -88,9 +88,9 @@ class _Engine:
 
     def __init__(self, puzzle: Puzzle, locked: bool, node_limit: int | None,
                  deadline: float | None) -> None:
-        from ..fast import Search
+        from ..fast import ResumableSearch
 
-        self.search = Search(puzzle.geometry, puzzle.givens, locked)
+        self.search = ResumableSearch(puzzle.geometry, puzzle.givens, locked)
         self.node_limit = node_limit  # of the whole engine search
         self.deadline = deadline
         self.grids: list[Grid] = []
@@ -107,7 +107,7 @@ class _Engine:
 
     def step(self, seconds: float) -> None:
         """Search for up to ``seconds`` (less at the deadline); record what it finds."""
-        from ..fast import Outcome
+        from ..fast import StopReason
 
         if self.done:
             return
@@ -115,15 +115,15 @@ class _Engine:
             seconds = min(seconds, max(0.0, self.deadline - time.perf_counter()))
         outcome = self.search.advance(self.node_limit, seconds)
         with self.lock:
-            if outcome is Outcome.FOUND:
+            if outcome is StopReason.FOUND:
                 self.grids.append(tuple(self.search.solution.tolist()))
-            elif outcome is Outcome.EXHAUSTED:
+            elif outcome is StopReason.EXHAUSTED:
                 self.exhausted = True
-            elif outcome is Outcome.NODE_LIMIT:
+            elif outcome is StopReason.NODE_LIMIT:
                 self.stopped_by_limit = f"node limit {self.node_limit} reached"
             elif self.deadline is not None and time.perf_counter() >= self.deadline:
                 self.stopped_by_limit = "time limit reached"
-            if outcome is Outcome.FOUND or outcome is Outcome.EXHAUSTED:
+            if outcome is StopReason.FOUND or outcome is StopReason.EXHAUSTED:
                 self.news.set()
 
     def take(self) -> list[Grid]:
