@@ -19,7 +19,7 @@ from .lines import DEFAULT_SYMBOLS, Record, Style
 from .symbols import symbol_table
 from ..model.geometry import Geometry
 
-__all__ = ["Codec", "FastRows", "LineChunk", "encode_rows", "map_bytes"]
+__all__ = ["Codec", "FastRows", "LineChunk", "encode_rows", "load_lookup", "map_bytes"]
 
 _INVALID = 255
 """A decode table's value for a byte that is no symbol (as
@@ -144,3 +144,18 @@ def map_bytes(values: np.ndarray, table: np.ndarray,
     if out is not None:
         out[...] = mapped
     return mapped, (mapped == _INVALID).any(axis=1)
+
+
+def load_lookup(n_cells: int) -> None:
+    """Load the compiled look-up :func:`map_bytes` runs on rows of ``n_cells`` bytes, as the
+    array path decodes (whole rows) and encodes (into a column range of a record array), so
+    that a timed run does not pay the loading; nothing when the compiled engine is not loaded
+    (:func:`map_bytes` then uses NumPy)."""
+    if "sudokit.fast" not in sys.modules:
+        return
+    from .lookup import lookup
+
+    blank = np.zeros((1, n_cells), np.uint8)
+    table = np.zeros(256, np.uint8)
+    lookup(blank, table)  # decoding: whole rows
+    lookup(blank, table, np.empty((1, n_cells + 1), np.uint8)[:, :-1])  # encoding

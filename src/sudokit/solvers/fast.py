@@ -87,12 +87,11 @@ class FastSolver(Solver):
     def warm_up(self, geometry: Geometry | None = None) -> None:
         """Load the cached kernels a geometry needs, so that timings and time limits exclude
         loading: the batch kernel on an empty grid with a one-node limit (it loads, it does not
-        search), and the kernels the array path runs around it (the verification of
-        :mod:`sudokit.fast.verify`, the byte look-ups of :mod:`sudokit.formats.lookup`); with no
-        geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
+        search), and the verification of :mod:`sudokit.fast.verify` the array path runs after
+        it (its byte look-ups are loaded by :func:`sudokit.formats.linecodec.load_lookup`); with
+        no geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
         geometry (a repeated call costs a set look-up)."""
         from ..fast import solve_batch
-        from ..formats.lookup import lookup
         from ..fast.verify import solves
 
         key = (geometry, self.settings["locked_candidates"])
@@ -105,11 +104,8 @@ class FastSolver(Solver):
                 next(self.solutions(empty, Stats.counting(self.counters), Limits()))
             blank = np.zeros((1, g.n_cells), dtype=np.uint8)
             solve_batch(blank, 1, geometry=g, node_limit=1,
-                       locked=self.settings["locked_candidates"])
+                        locked=self.settings["locked_candidates"])
             solves(blank, blank, g)
-            table = np.zeros(256, np.uint8)
-            lookup(blank, table)  # decoding: whole rows
-            lookup(blank, table, np.empty((1, g.n_cells + 1), np.uint8)[:, :-1])  # encoding
         _WARM.add(key)
 
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
