@@ -8,6 +8,7 @@ truncated lines, bad bytes, lone carriage returns, CSV headers that reorder colu
 
 from __future__ import annotations
 
+import importlib
 import io
 import random
 import subprocess
@@ -185,8 +186,7 @@ def test_method_choice_looks_past_leading_comments(tmp_path: Path, puzzles: int,
 
 
 def test_compiled_byte_lookup_loads_and_maps_as_numpy() -> None:
-    import sudokit.fast  # noqa: F401 - map_bytes uses the compiled look-up once it is loaded
-
+    importlib.import_module("sudokit.fast")  # map_bytes uses the compiled look-up once loaded
     load_lookup(16)
     codec = Codec.of(Geometry.of(2, 2), None)
     rows = np.frombuffer(b"12.4....3...4..1" + b"12349...........", np.uint8).reshape(2, 16)
