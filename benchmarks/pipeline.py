@@ -5,7 +5,7 @@ Usage (from the repository root)::
     python benchmarks/pipeline.py [--runs 3] [--million 1000000] [--jobs 1 2] [--only SECTION ...]
 
 For each file (17-clue, forum-hardest 11+, Kaggle CSV) prints puzzles/s (median of ``--runs``)
-of the compiled engine alone (``sudokit.fast.solve_many`` on decoded arrays, one thread), of the
+of the compiled engine alone (``sudokit.fast.solve_batch`` on decoded arrays, one thread), of the
 NumPy entry point ``sudokit.solve_array`` (decoding excluded, verification included), and of
 the whole ``sudokit solve FILE`` command (a subprocess writing to a file, every solution
 verified), after start-up and including it, with one job and with ``--jobs 2``; ratios are
@@ -35,7 +35,7 @@ import numpy as np
 from common import DATA, ROOT, load, median_seconds, print_header
 
 from sudokit import solve_array
-from sudokit.fast import solve_many
+from sudokit.fast import solve_batch
 
 FILES = [
     "tdoku/puzzles2_17_clue",
@@ -89,13 +89,13 @@ def files(args: argparse.Namespace) -> None:
     for relative in FILES:
         puzzles = load(relative)
         givens = np.array([p.givens for p in puzzles], np.uint8)
-        solve_many(givens[:10])
+        solve_batch(givens[:10])
         count = len(givens)
         rounds: list[dict[str, float]] = []
         with tempfile.TemporaryDirectory() as tmp:
             out = str(Path(tmp) / "out.txt")
             for _ in range(args.runs):
-                row = {"engine": median_seconds(lambda g=givens: solve_many(g), 1),
+                row = {"engine": median_seconds(lambda g=givens: solve_batch(g), 1),
                        "entry": median_seconds(lambda g=givens: solve_array(g), 1)}
                 for jobs in args.jobs:
                     wall, _, solving = run_cli([str(DATA / relative), "--output", out,

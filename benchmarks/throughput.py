@@ -29,7 +29,7 @@ import numpy as np
 from common import DATA, ROOT, load, median_seconds, print_header
 
 from sudokit import Geometry, Puzzle, count_solutions, solve
-from sudokit.fast import solve_many
+from sudokit.fast import solve_batch
 from sudokit.model.result import Status
 
 SETS = [
@@ -46,12 +46,12 @@ def batch_rate(givens: np.ndarray, limit: int, runs: int, generic: bool = False
                ) -> tuple[float, float]:
     """Median puzzles/s of the batch API, by wall time and by this process's CPU time (the
     machine is shared: CPU time shows the speed of one uncontended core better)."""
-    _, status, _ = solve_many(givens, limit, generic=generic)
+    _, status, _ = solve_batch(givens, limit, generic=generic)
     assert (status == Status.SOLVED).all(), "a benchmark puzzle was not solved"
     wall, cpu = [], []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        solve_many(givens, limit, generic=generic)
+        solve_batch(givens, limit, generic=generic)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     return len(givens) / statistics.median(wall), len(givens) / statistics.median(cpu)
@@ -97,7 +97,7 @@ def threads(args: argparse.Namespace) -> None:
     for jobs in (1, 2):
         parts = np.array_split(givens, jobs * 8)
         with ThreadPoolExecutor(jobs) as pool:
-            seconds = median_seconds(lambda: list(pool.map(solve_many, parts)), args.runs)
+            seconds = median_seconds(lambda: list(pool.map(solve_batch, parts)), args.runs)
         print(f"{jobs} thread(s): {len(givens) / seconds:12,.0f} puzzles/s")
 
 
@@ -126,7 +126,7 @@ def main() -> None:
     parser.add_argument("--single", type=int, default=2000, help="puzzles for the one-puzzle API")
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up timing")
     args = parser.parse_args()
-    solve_many(np.zeros((1, 81), np.uint8))  # load (or compile) the kernels before timing
+    solve_batch(np.zeros((1, 81), np.uint8))  # load (or compile) the kernels before timing
     nine_by_nine(args)
     large(args)
     threads(args)

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from sudokit.cli import app
 from sudokit.formats.text import read_puzzles
-from sudokit.model.geometry import Geometry, Variant
+from sudokit.model.constraints import Variant
+from sudokit.model.geometry import Geometry
 from sudokit.formats.lineform import LineReader
 
 from tests.helpers import DATA

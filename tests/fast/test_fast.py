@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from sudokit import Geometry, Puzzle, Status, Variant, count_solutions, is_solution, solve
-from sudokit.fast import Outcome, Search, Stat, cache, solve_many
+from sudokit.fast import ResumableSearch, Stat, StopReason, cache, solve_batch
 from sudokit.fast import rules
 from sudokit.fast.state import Reg, State, new_state
 from sudokit.fast.tables import tables_for
@@ -25,7 +25,7 @@ FULL9 = np.uint64(511)
 
 def counts(puzzles: list[Puzzle], limit: int = 2, locked: bool = True) -> list[int]:
     """Solution counts (up to ``limit``) from one batch call."""
-    grids, status, stats = solve_many(np.array([p.givens for p in puzzles], np.uint8), limit,
+    grids, status, stats = solve_batch(np.array([p.givens for p in puzzles], np.uint8), limit,
                                       locked=locked)
     assert (status != Status.UNKNOWN).all()
     for puzzle, found, row in zip(puzzles, grids, stats):
@@ -77,7 +77,7 @@ def test_one_puzzle_api_enumerates_all_solutions_lazily() -> None:
 # --- the specialised 9x9 engine (sudokit.fast.nine) against the generic kernels -----------
 
 def batch(puzzles: list[Puzzle], limit: int, generic: bool) -> tuple[np.ndarray, ...]:
-    return solve_many(np.array([p.givens for p in puzzles], np.uint8), limit, generic=generic)
+    return solve_batch(np.array([p.givens for p in puzzles], np.uint8), limit, generic=generic)
 
 
 @pytest.mark.parametrize("puzzles", [
@@ -111,9 +111,9 @@ def test_nine_limits_and_counters() -> None:
     assert (stats[:, Stat.NODES] > 5).all() and (stats[:, Stat.BACKTRACKS] > 0).all()
     assert stats[:, Stat.LOCKED_ELIMINATIONS].sum() > 0
     givens = np.array([p.givens for p in puzzles], np.uint8)
-    _, status, stats = solve_many(givens, 2, node_limit=3)
+    _, status, stats = solve_batch(givens, 2, node_limit=3)
     assert (status == Status.UNKNOWN).all() and (stats[:, Stat.NODES] == 3).all()
-    _, status, _ = solve_many(givens, 2, time_limit=0.0)
+    _, status, _ = solve_batch(givens, 2, time_limit=0.0)
     assert (status == Status.UNKNOWN).all()
 
 
@@ -156,7 +156,7 @@ def test_large_real_puzzles(name: str) -> None:
 def test_contradictory_givens_in_batch_are_unsatisfiable() -> None:
     givens = np.zeros((2, 81), np.uint8)
     givens[1, 0] = givens[1, 1] = 7
-    _, status, _ = solve_many(givens)
+    _, status, _ = solve_batch(givens)
     assert status.tolist() == [Status.SOLVED, Status.UNSATISFIABLE]
 
 
@@ -214,8 +214,8 @@ def test_locked_candidates_detect_a_contradiction() -> None:
 
 def test_locked_candidates_cut_the_search() -> None:
     puzzles = np.array([p.givens for p in load("norvig/sudoku-top95.txt")], np.uint8)
-    _, _, with_lc = solve_many(puzzles, 2)
-    _, _, without = solve_many(puzzles, 2, locked=False)
+    _, _, with_lc = solve_batch(puzzles, 2)
+    _, _, without = solve_batch(puzzles, 2, locked=False)
     assert with_lc[:, Stat.LOCKED_ELIMINATIONS].sum() > 0
     assert without[:, Stat.LOCKED_ELIMINATIONS].sum() == 0
     assert with_lc[:, Stat.NODES].sum() < without[:, Stat.NODES].sum()
@@ -225,24 +225,24 @@ def test_locked_candidates_cut_the_search() -> None:
 
 def test_batch_node_and_time_limits() -> None:
     empty = np.zeros((2, 256), np.uint8)
-    grids, status, stats = solve_many(empty, 50, node_limit=10)
+    grids, status, stats = solve_batch(empty, 50, node_limit=10)
     assert (status == Status.UNKNOWN).all() and (stats[:, Stat.NODES] <= 10).all()
-    _, status, _ = solve_many(empty, 10**6, time_limit=0.0)
+    _, status, _ = solve_batch(empty, 10**6, time_limit=0.0)
     assert (status == Status.UNKNOWN).all()
 
 
 def test_search_resumes_after_a_limit() -> None:
     puzzles = load("norvig/sudoku-top95.txt")
-    _, _, stats = solve_many(np.array([p.givens for p in puzzles], np.uint8))
+    _, _, stats = solve_batch(np.array([p.givens for p in puzzles], np.uint8))
     puzzle = puzzles[int(stats[:, Stat.NODES].argmax())]  # dozens of nodes
     reference = solve(puzzle, "fast").solution
-    search = Search(puzzle.geometry, puzzle.givens)
+    search = ResumableSearch(puzzle.geometry, puzzle.givens)
     outcomes = []
-    while not outcomes or outcomes[-1] is Outcome.NODE_LIMIT:
+    while not outcomes or outcomes[-1] is StopReason.NODE_LIMIT:
         outcomes.append(search.advance(node_limit=2 * len(outcomes)))
-    assert Outcome.NODE_LIMIT in outcomes and outcomes[-1] is Outcome.FOUND
+    assert StopReason.NODE_LIMIT in outcomes and outcomes[-1] is StopReason.FOUND
     assert tuple(search.solution) == reference
-    assert search.advance() is Outcome.EXHAUSTED and search.advance() is Outcome.EXHAUSTED
+    assert search.advance() is StopReason.EXHAUSTED and search.advance() is StopReason.EXHAUSTED
 
 
 def test_front_door_limits_give_unknown_with_counters() -> None:
@@ -256,7 +256,7 @@ def test_front_door_limits_give_unknown_with_counters() -> None:
 
 def test_batch_shapes_and_dtypes() -> None:
     puzzles = np.array([p.givens for p in load("norvig/sudoku-easy50.txt", 3)], np.uint8)
-    grids, status, stats = solve_many(puzzles, 2)
+    grids, status, stats = solve_batch(puzzles, 2)
     assert grids.shape == (3, 2, 81) and grids.dtype == np.uint8
     assert status.shape == (3,) and status.dtype == np.int8
     assert stats.shape == (3, len(Stat)) and stats.dtype == np.int64
@@ -272,7 +272,7 @@ def test_batch_shapes_and_dtypes() -> None:
 ])
 def test_batch_bad_input(puzzles: np.ndarray, limit: int, match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        solve_many(puzzles, limit)
+        solve_batch(puzzles, limit)
 
 
 def test_solve_chunk_through_the_front_door() -> None:
@@ -363,9 +363,9 @@ def test_read_only_install_still_caches(tmp_path: Path) -> None:
     install = tmp_path / "site"
     shutil.copytree(Path(sudokit.__file__).parent, install / "sudokit",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    code = ("import sudokit.fast as f, numpy as np; f.solve_many(np.zeros((1, 81), np.uint8)); "
-            "f.solve_many(np.zeros((1, 16), np.uint8)); from sudokit.fast import kernels, nine; "
-            "print(f.CACHE_DIR, sum(sum(k.solve_batch.stats.cache_hits.values()) "
+    code = ("import sudokit.fast as f, numpy as np; f.solve_batch(np.zeros((1, 81), np.uint8)); "
+            "f.solve_batch(np.zeros((1, 16), np.uint8)); from sudokit.fast import kernels, nine; "
+            "print(f.CACHE_DIR, sum(sum(k.run_batch.stats.cache_hits.values()) "
             "for k in (kernels, nine)))")
     argv = read_only(install, [sys.executable, "-c", code])
     env = {**os.environ, "PYTHONPATH": str(install), "XDG_CACHE_HOME": str(tmp_path / "cache")}

@@ -21,15 +21,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudokit import Status, count_solutions, solve
-from sudokit.fast import solve_many
+from sudokit.fast import solve_batch
 from sudokit.fast.tables import (
     COMBINATION_LIMIT,
     _puzzle_tables,
-    cage_combinations,
+    combination_masks,
     tables_for,
 )
 from sudokit.fast.verify import solves as compiled_solves
-from sudokit.model.geometry import Cage, Geometry
+from sudokit.model.constraints import Cage
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution, solves
 from sudokit.registry import solver_class
 from sudokit.formats.janko import read_janko
@@ -47,8 +48,8 @@ def published_solution(problem: Path) -> list[int]:
 
 def engine_grid(puzzle: Puzzle, limit: int = 1) -> tuple[int, np.ndarray, np.ndarray]:
     """(status code, solutions, stats row) of the batch engine on one puzzle."""
-    grids, status, stats = solve_many(np.array([puzzle.givens], np.uint8), limit,
-                                      geometry=puzzle.geometry, time_limit=30)
+    grids, status, stats = solve_batch(np.array([puzzle.givens], np.uint8), limit,
+                                       geometry=puzzle.geometry, time_limit=30)
     return int(status[0]), grids[0], stats[0]
 
 
@@ -170,12 +171,12 @@ def test_cage_combinations_match_brute_force(size: int, side: int) -> None:
         brute = sorted(sum(1 << (d - 1) for d in c)
                        for c in itertools.combinations(range(1, side + 1), size)
                        if sum(c) == total)
-        assert sorted(cage_combinations(size, total, side) or ()) == brute
+        assert sorted(combination_masks(size, total, side) or ()) == brute
 
 
 def test_cage_combinations_too_many_is_none() -> None:
-    assert cage_combinations(12, 300, 49) is None
-    assert len(cage_combinations(8, 68, 16) or ()) <= COMBINATION_LIMIT
+    assert combination_masks(12, 300, 49) is None
+    assert len(combination_masks(8, 68, 16) or ()) <= COMBINATION_LIMIT
 
 
 def killer_geometry(grid: list[int], rng: random.Random, side: int = 9, box: int = 3,
@@ -233,7 +234,7 @@ def test_killer_without_combination_tables_uses_sum_bounds() -> None:
     grid = grids[0].tolist()
     cells = tuple(range(0, 48, 4))  # digits spread over 1..49: far too many combinations
     killer = Geometry.of(7, 7, cages=[Cage(sum(grid[c] for c in cells), cells)])
-    assert killer.cages and cage_combinations(12, killer.cages[0].total, 49) is None
+    assert killer.cages and combination_masks(12, killer.cages[0].total, 49) is None
     assert tables_for(killer).cages.combo_start.tolist() == [0, 0]
     givens = list(grid)
     for c in (*cells[:6], 49 + 3, 98 + 41):
@@ -284,10 +285,10 @@ def test_parity_sets_initial_candidates() -> None:
 @pytest.mark.parametrize("method", ["fast", "portfolio"])
 def test_batch_path_solves_and_counts_every_janko_sample(method: str) -> None:
     """The chunk path (one compiled call per geometry, compiled verification)."""
-    from sudokit import solve_many as solve_batch
+    from sudokit import solve_many as front_solve_many
 
     puzzles = [read_janko(p) for p in JANKO]
-    results = solve_batch(puzzles, method, count_limit=2)
+    results = front_solve_many(puzzles, method, count_limit=2)
     for path, result in zip(JANKO, results):
         assert result.status.name == "SOLVED" and len(result.solutions) == 1, path
         assert list(result.solutions[0]) == published_solution(path), path

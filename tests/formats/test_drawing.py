@@ -16,23 +16,22 @@ from typer.testing import CliRunner
 
 from sudokit.cli import app
 from sudokit.formats.drawing import (
-    Edge,
     _junctions,
     draw_text,
-    edge,
     layout_pieces,
-    legend,
-    marked_cells,
     plain_lines,
     plain_pieces,
 )
+from sudokit.formats.outline import Edge, edge, legend, marked_cells
 from sudokit.formats.text import (
     format_candidates,
     format_grid,
     format_side_by_side,
     parse_puzzle,
 )
-from sudokit.model.geometry import Cage, Geometry, Layout, Variant
+from sudokit.model.constraints import Cage, Variant
+from sudokit.model.geometry import Geometry
+from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import Puzzle
 from sudokit.present.display import grid_html
 from sudokit.present.render import candidates_table, grid_text

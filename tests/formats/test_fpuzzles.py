@@ -27,7 +27,8 @@ from sudokit.formats.text import (
     parse_puzzle,
     read_puzzles,
 )
-from sudokit.model.geometry import Geometry, Variant
+from sudokit.model.constraints import Variant
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 

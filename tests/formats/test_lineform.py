@@ -8,6 +8,7 @@ truncated lines, bad bytes, lone carriage returns, CSV headers that reorder colu
 
 from __future__ import annotations
 
+import importlib
 import io
 import random
 import subprocess
@@ -22,6 +23,7 @@ from sudokit.run.chunk import solve_chunk
 from sudokit.run.request import Request
 from sudokit.formats.text import read_puzzles
 from sudokit.model.geometry import Geometry
+from sudokit.formats.linecodec import Codec, encode_rows, load_lookup, map_bytes
 from sudokit.formats.lineform import LineReader
 from sudokit.model.puzzle import solves
 
@@ -181,3 +183,15 @@ def test_method_choice_looks_past_leading_comments(tmp_path: Path, puzzles: int,
     run = solve_inputs([str(path)], jobs=jobs)
     assert run.method == method
     assert sum(int(block.counts[Status.SOLVED]) for block in run.blocks) == puzzles
+
+
+def test_compiled_byte_lookup_loads_and_maps_as_numpy() -> None:
+    importlib.import_module("sudokit.fast")  # map_bytes uses the compiled look-up once loaded
+    load_lookup(16)
+    codec = Codec.of(Geometry.of(2, 2), None)
+    rows = np.frombuffer(b"12.4....3...4..1" + b"12349...........", np.uint8).reshape(2, 16)
+    digits, bad = map_bytes(rows, codec.decode)
+    assert bad.tolist() == [False, True]
+    assert digits[0].tolist() == [1, 2, 0, 4, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 1]
+    assert encode_rows(digits[:1], codec).tobytes() == b"12.4....3...4..1\n"
+

@@ -10,7 +10,8 @@ import pytest
 
 from sudokit.errors import InvalidPuzzle
 from sudokit.formats.text import format_line, needs_general_reader, read_puzzles
-from sudokit.model.geometry import Geometry, Variant
+from sudokit.model.constraints import Variant
+from sudokit.model.geometry import Geometry
 from sudokit.model.layouts import LAYOUTS
 from sudokit.model.variants import parse_spec
 from sudokit.formats.compact import format_compact

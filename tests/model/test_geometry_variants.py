@@ -10,7 +10,9 @@ import pytest
 
 from sudokit import Geometry, Puzzle, Variant, is_solution, violations
 from sudokit.errors import InvalidPuzzle
-from sudokit.model.geometry import VARIANT_NAMES, Cage, Layout, cage_totals
+from sudokit.model.constraints import VARIANT_NAMES, Cage, cage_totals
+from sudokit.model.geometry import ALL_FEATURES
+from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import has_duplicate_givens, solves
 
 # A classic solution grid (Wikipedia's example puzzle, public domain).
@@ -193,6 +195,17 @@ def test_single_diagonals_are_named_and_combine_into_diagonal() -> None:
     assert Geometry.of(3, 3, "diagonal").diagonals == (
         tuple(10 * k for k in range(9)), tuple(8 * k for k in range(1, 10)))
     assert Geometry.of(3, 3, "diagonal").features == {"diagonal"}
+
+
+def test_all_features_names_every_feature_a_geometry_can_have() -> None:
+    found = set()
+    for name in VARIANT_NAMES[1:]:
+        found |= Geometry.of(3, 3, name).features
+    found |= Geometry.of(3, 3, regions=[range(9 * k, 9 * k + 9) for k in range(9)]).features
+    found |= Geometry.of(3, 3, cages=[(3, (0, 1))], extra_regions=[(0, 10)],
+                         parity="e" + "." * 80).features
+    found |= Geometry.of(3, 3, layout=Layout(9, 9, ((0, 0),))).features
+    assert found == ALL_FEATURES and len(ALL_FEATURES) == 13
 
 
 def test_a_single_diagonal_is_checked_alone() -> None:

@@ -12,7 +12,8 @@ import pytest
 from sudokit.run.doors import count_solutions, solve, solve_many
 from sudokit.run.chunk import solve_chunk
 from sudokit.run.request import Request
-from sudokit.model.geometry import Geometry, Variant
+from sudokit.model.constraints import Variant
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.model.result import Limits, Status
 from sudokit.sat.compact import compact_cnf
@@ -154,12 +155,12 @@ def test_compact_cnf_decodes_and_blocks() -> None:
 def test_engine_restarts_keep_enumeration_exact() -> None:
     """dom/wdeg with restarts (sides 16 and up) before the first solution, plain enumeration
     after it: this 25x25 puzzle restarts and has exactly 20 solutions."""
-    from sudokit.fast import Search
+    from sudokit.fast import ResumableSearch
     from sudokit.fast.state import Reg
 
     text = (DATA / "qcp" / "25x25_restarts.txt").read_text()
     puzzle = Puzzle.from_digits([int(x) for x in text.split()])
-    search = Search(puzzle.geometry, puzzle.givens)
+    search = ResumableSearch(puzzle.geometry, puzzle.givens)
     search.advance()
     assert int(search._state.regs[Reg.RESTARTS]) > 0
     fast = count_solutions(puzzle, "fast", limit=None)

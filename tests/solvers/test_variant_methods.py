@@ -19,7 +19,8 @@ import pytest
 
 from sudokit.run.doors import count_solutions, solve
 from sudokit.errors import UnsupportedPuzzle
-from sudokit.model.geometry import Geometry, Layout
+from sudokit.model.geometry import Geometry
+from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import Grid, Puzzle, is_solution
 from sudokit.registry import get_solver
 

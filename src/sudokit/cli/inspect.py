@@ -29,7 +29,7 @@ class TraceFormat(str, Enum):
     REPORT = "report"  # the same, then the puzzle, the grid after AC-3 and the solution
 
 
-class Inference(str, Enum):
+class PropagationChoice(str, Enum):
     """What ``sudokit show --after`` applies before listing candidates."""
 
     NONE = "none"
@@ -42,12 +42,12 @@ class Inference(str, Enum):
 @app.command("show")
 def show_command(
     puzzle: Annotated[str, typer.Argument(help=PUZZLE_HELP)],
-    after: Annotated[Inference, typer.Option(
+    after: Annotated[PropagationChoice, typer.Option(
         help="Inference applied before listing candidates: none (the givens alone, every "
         "digit in empty cells), eliminate (one pass), only-choice "
         "(one elimination pass, then one only-choice pass), propagate (all rules to a "
         "fixpoint) or ac3.")]
-    = Inference.NONE,
+    = PropagationChoice.NONE,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
@@ -64,7 +64,7 @@ def show_command(
     killer cages with their totals, even/odd cells and multi-grid layouts included."""
     from rich.console import Console
 
-    from ..formats.drawing import legend
+    from ..formats.outline import legend
     from ..present.render import candidates_table, grid_text
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
@@ -101,26 +101,26 @@ def _solution(puzzle: Any, method: str | None) -> tuple[int, ...] | None:
     return None
 
 
-def _candidates(puzzle: Any, after: Inference) -> list[tuple[int, ...]] | None:
-    if after is Inference.AC3:
+def _candidates(puzzle: Any, after: PropagationChoice) -> list[tuple[int, ...]] | None:
+    if after is PropagationChoice.AC3:
         from ..csp.sudoku import ac3_candidates
 
         return ac3_candidates(puzzle)
-    if after in (Inference.ELIMINATE, Inference.ONLY_CHOICE):
-        from ..csp.propagation import Candidates, eliminate, only_choice
+    if after in (PropagationChoice.ELIMINATE, PropagationChoice.ONLY_CHOICE):
+        from ..csp.steps import Domains, eliminate, only_choice
 
-        state = eliminate(Candidates.of(puzzle))
-        if state is not None and after is Inference.ONLY_CHOICE:
+        state = eliminate(Domains.of(puzzle))
+        if state is not None and after is PropagationChoice.ONLY_CHOICE:
             state = only_choice(state)
         return list(state.cells) if state is not None else None
-    if after is Inference.PROPAGATE:
+    if after is PropagationChoice.PROPAGATE:
         from ..csp.propagation import PropagationState
 
         state = PropagationState(puzzle)
         return state.candidates() if state.assign_givens() else None
-    from ..csp.propagation import Candidates
+    from ..csp.steps import Domains
 
-    return list(Candidates.of(puzzle).cells)  # the givens alone: every digit in empty cells
+    return list(Domains.of(puzzle).cells)  # the givens alone: every digit in empty cells
 
 
 @app.command("cnf")

@@ -93,33 +93,63 @@ def solve_command(
     printed, and the exit code is 130 (143 for SIGTERM); ``--resume`` continues it.
     """
     from ..run.pipeline import solve_inputs
-    from ..run.output import parse_option
     from ..present.render import progress
     from ..model.result import Limits
-    from ..run.resume import ResumePoint, scan_output
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
-    if resume and output is None:
-        raise typer.BadParameter("--resume continues the file of --output", param_hint="--resume")
-    options = dict(parse_option(text) for text in option or ())
-    point = scan_output(output, fmt) if resume and output else ResumePoint()
-    if not inputs and sys.stdin.isatty():
-        print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
+    options, point = _prepared(inputs, option, resume, output, fmt)
     with _stopped_by_sigterm():
         run = solve_inputs(inputs or ["-"], method, options=options,
                            limits=Limits(time_limit or None, node_limit),
                            count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
                            alphabet=alphabet, fmt=fmt, grids=grid_output is not None,
                            resume=point, skip_header=skip_header, variant=variant.value)
-        grid_offset = _grid_offset(grid_output, point.records)  # checked before any cut
-        with ExitStack() as stack:
-            if output is None:
-                sys.stdout.flush()
-            out = _opened(stack, output, point.offset) or sys.stdout.buffer
-            grids = _opened(stack, grid_output, grid_offset)
-            tally = _write_all(run.blocks, out, grids, point.counts,
-                               progress(sys.stderr.isatty()))
-    _summary(tally.by_status(), tally.seconds, run.ready - STARTED, point.records)
+        tally = _write_run(run, output, grid_output, point, progress(sys.stderr.isatty()))
+    _finish(tally, run.ready, point, output)
+
+
+def _prepared(inputs: list[str] | None, option: list[str] | None, resume: bool,
+              output: Path | None, fmt: OutputFormat) -> tuple[dict[str, Any], Any]:
+    """The method options and the point to resume from (none unless ``--resume``); says on
+    stderr when puzzles are read from the terminal.
+
+    Raises:
+        typer.BadParameter: ``--resume`` without ``--output``, or a malformed ``--option``.
+        ResumeError: the output file cannot be resumed.
+    """
+    from ..run.output import parse_option
+    from ..run.resume import ResumePoint, scan_output
+
+    if resume and output is None:
+        raise typer.BadParameter("--resume continues the file of --output", param_hint="--resume")
+    options = dict(parse_option(text) for text in option or ())
+    point = scan_output(output, fmt) if resume and output else ResumePoint()
+    if not inputs and sys.stdin.isatty():
+        print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
+    return options, point
+
+
+def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: Any,
+               counter: AbstractContextManager[Callable[[int], None]]) -> _Tally:
+    """Open the outputs (cut after the complete records when resuming) and write the run's
+    blocks to them (:func:`_write_all`)."""
+    grid_offset = _grid_offset(grid_output, point.records)  # checked before any cut
+    with ExitStack() as stack:
+        if output is None:
+            sys.stdout.flush()
+        out = _opened(stack, output, point.offset) or sys.stdout.buffer
+        grids = _opened(stack, grid_output, grid_offset)
+        return _write_all(run.blocks, out, grids, point.counts, counter)
+
+
+def _finish(tally: _Tally, ready: float, point: Any, output: Path | None) -> None:
+    """Print the summary, say why a stopped run stopped, and exit with the run's code.
+
+    Raises:
+        typer.Exit: always: 0 when every puzzle was solved, 1 when some was not, 130 after
+            Ctrl-C, 143 after SIGTERM.
+    """
+    _summary(tally.by_status(), tally.seconds, ready - STARTED, point.records)
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}: every record written is complete"
               + (f"; continue with --resume --output {output}" if output else ""),

@@ -5,8 +5,8 @@ Importing this package first chooses where compiled kernels are cached (see
 and load from the disk cache afterwards.
 
 >>> import numpy as np
->>> from sudokit.fast import solve_many
->>> solutions, status, stats = solve_many(np.zeros((1, 16), np.uint8))
+>>> from sudokit.fast import solve_batch
+>>> solutions, status, stats = solve_batch(np.zeros((1, 16), np.uint8))
 >>> solutions.shape, int(status[0])
 ((1, 1, 16), 1)
 """
@@ -19,12 +19,15 @@ CACHE_DIR = cache.configure()
 from .engine import (  # noqa: E402
     NO_NODE_LIMIT,
     BatchResult,
-    Search,
+    ResumableSearch,
     Stat,
-    solve_many,
+    solve_batch,
     uses_nine,
 )
-from .kernels import Outcome  # noqa: E402
+from .kernels import StopReason  # noqa: E402
 
-__all__ = ["solve_many", "Search", "BatchResult", "Stat", "Outcome",
+__all__ = ["solve_batch", "ResumableSearch", "BatchResult", "Stat", "StopReason",
            "NO_NODE_LIMIT", "CACHE_DIR", "uses_nine"]
+
+# TODO(merge): remove (the old names, still imported by logic/solve.py and generator/)
+Outcome, Search, solve_many = StopReason, ResumableSearch, solve_batch

@@ -7,7 +7,7 @@ every start, so :func:`configure` then uses a user cache directory. An explicit
 
 Numba checks a cached kernel only against its own source file's time stamp, not against the
 files of the functions it calls and inlines (numba/numba#6845): after an edit of ``rules.py``,
-the cached ``solve_batch`` of ``nine.py`` would still run the old rules. So the kernels live in
+the cached ``run_batch`` of ``nine.py`` would still run the old rules. So the kernels live in
 a subdirectory named by a digest of every source they are compiled from (:func:`source_digest`);
 any edit there starts a fresh directory, and the stale ones beside it are removed.
 """

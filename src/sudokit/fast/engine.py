@@ -17,11 +17,11 @@ import numpy as np
 from ..model.geometry import Geometry
 from ..model.result import Status
 from . import kernels, nine
-from .kernels import Outcome
+from .kernels import StopReason
 from .state import Reg, new_state
 from .tables import tables_for
 
-__all__ = ["Stat", "BatchResult", "solve_many", "Search", "NO_NODE_LIMIT",
+__all__ = ["Stat", "BatchResult", "solve_batch", "ResumableSearch", "NO_NODE_LIMIT",
            "uses_nine"]
 
 NO_NODE_LIMIT = np.iinfo(np.int64).max
@@ -41,7 +41,7 @@ class Stat(IntEnum):
 
 
 class BatchResult(NamedTuple):
-    """Output of :func:`solve_many` (unpacks as ``solutions, status, stats``).
+    """Output of :func:`solve_batch` (unpacks as ``solutions, status, stats``).
 
     Attributes:
         solutions: uint8[M, limit, N*N]; ``solutions[i, j]`` is the j-th solution of puzzle i
@@ -77,7 +77,7 @@ def _geometry(puzzles: np.ndarray, geometry: Geometry | None) -> Geometry:
     return geometry
 
 
-def solve_many(
+def solve_batch(
     puzzles: np.ndarray | Sequence[Sequence[int]],
     limit: int = 1,
     *,
@@ -120,16 +120,16 @@ def solve_many(
                          np.zeros((m, len(Stat)), np.int64))
     seconds = math.inf if time_limit is None else float(time_limit)
     if not generic and uses_nine(geometry, locked):
-        nine.solve_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
+        nine.run_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
                          seconds, *result)
         return result
     state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages))
-    kernels.solve_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
+    kernels.run_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
     return result
 
 
-class Search:
+class ResumableSearch:
     """A resumable depth-first search over one puzzle: each :meth:`advance` finds the next
     solution, proves there is none left, or stops at a limit and can be called again.
 
@@ -163,7 +163,7 @@ class Search:
 
     def stop(self) -> None:
         """Stop the search for good from another thread: a running :meth:`advance` returns
-        ``Outcome.TIME_LIMIT`` within 1,024 nodes, and so does every later call (at once).
+        ``StopReason.TIME_LIMIT`` within 1,024 nodes, and so does every later call (at once).
 
         The specialised 9x9 engine has no stop request (its searches take microseconds)."""
         if not self._nine:
@@ -173,7 +173,7 @@ class Search:
         """Return a counter of the search so far (a :class:`Stat` column other than time)."""
         return int(self._state.regs[stat])
 
-    def advance(self, node_limit: int | None = None, time_limit: float | None = None) -> Outcome:
+    def advance(self, node_limit: int | None = None, time_limit: float | None = None) -> StopReason:
         """Search on until the next solution, exhaustion or a limit.
 
         Args:
@@ -181,12 +181,13 @@ class Search:
             time_limit: seconds for this call (None: no limit).
 
         Returns:
-            ``Outcome.FOUND`` (see :attr:`solution`), ``Outcome.EXHAUSTED`` (no more
-            solutions; later calls return it again), ``Outcome.NODE_LIMIT`` or
-            ``Outcome.TIME_LIMIT`` (call again with a larger limit to go on).
+            ``StopReason.FOUND`` (see :attr:`solution`), ``StopReason.EXHAUSTED`` (no more
+            solutions; later calls return it again), ``StopReason.NODE_LIMIT`` or
+            ``StopReason.TIME_LIMIT`` (call again with a larger limit to go on).
         """
         deadline = math.inf if time_limit is None else kernels.clock() + time_limit
+        nodes = _node_limit(node_limit)
         if self._nine:
-            return Outcome(nine.run(self._state, 1, _node_limit(node_limit), deadline, self._out))
-        return Outcome(kernels.run(self._tables, self._state, 1, _node_limit(node_limit),
-                                   deadline, self._locked, self._out))
+            return StopReason(nine.run(self._state, 1, nodes, deadline, self._out))
+        return StopReason(kernels.run(self._tables, self._state, 1, nodes, deadline,
+                                      self._locked, self._out))

@@ -18,7 +18,7 @@ from .bits import lowest_index, monotonic, popcount
 from .rules import full_mask, narrow, propagate, undo
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
 
-__all__ = ["Phase", "Outcome", "clock", "start", "run", "solve_batch"]
+__all__ = ["Phase", "StopReason", "clock", "start", "run", "run_batch"]
 
 
 class Phase(IntEnum):
@@ -30,13 +30,17 @@ class Phase(IntEnum):
     START = 3  # givens set, not yet propagated
 
 
-class Outcome(IntEnum):
-    """Why :func:`run` returned."""
+class StopReason(IntEnum):
+    """Why one step of a resumable search (:func:`run`) returned: a solution found, the search
+    space exhausted, or a limit reached (the search can be resumed after a limit)."""
 
     EXHAUSTED = 0
     FOUND = 1  # the requested number of solutions was reached
     NODE_LIMIT = 2
     TIME_LIMIT = 3
+
+
+Outcome = StopReason  # TODO(merge): remove (generator/kernels.py imports the old name)
 
 
 @jit
@@ -171,7 +175,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         out: uint8[limit, N*N] receiving digits 1..N; modified.
 
     Returns:
-        An :class:`Outcome` value.
+        A :class:`StopReason` value.
     """
     frame_cell, frame_untried, frame_mark, regs = (
         state.frame_cell, state.frame_untried, state.frame_mark, state.regs)
@@ -188,7 +192,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         if regs[Reg.PHASE] == Phase.DESCEND and _descend(tables, state, out[found]):
             found += 1
             if found >= limit:
-                return Outcome.FOUND
+                return StopReason.FOUND
         d = regs[Reg.DEPTH] - 1
         if d < 0:
             regs[Reg.PHASE] = Phase.DONE
@@ -203,9 +207,9 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
             _restart(state)  # only before the first solution: enumeration stays exact
             continue
         if regs[Reg.NODES] >= node_limit:
-            return Outcome.NODE_LIMIT
+            return StopReason.NODE_LIMIT
         if tried & 1023 == 0 and (monotonic() > deadline or regs[Reg.STOP] != 0):
-            return Outcome.TIME_LIMIT
+            return StopReason.TIME_LIMIT
         tried += 1
         bit = untried & (~untried + ONE)
         frame_untried[d] = untried ^ bit
@@ -213,19 +217,19 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         narrow(tables, state, frame_cell[d], bit)
         if propagate(tables, state, full, locked):
             regs[Reg.PHASE] = Phase.DESCEND
-    return Outcome.EXHAUSTED
+    return StopReason.EXHAUSTED
 
 
 @jit
 def _code(outcome, found):
     """A puzzle's :class:`~sudokit.model.result.Status` code after its last :func:`run`."""
-    if outcome == Outcome.NODE_LIMIT or outcome == Outcome.TIME_LIMIT:
+    if outcome == StopReason.NODE_LIMIT or outcome == StopReason.TIME_LIMIT:
         return Status.UNKNOWN
     return Status.SOLVED if found > 0 else Status.UNSATISFIABLE
 
 
 @jit
-def solve_batch(tables, state, puzzles, limit, node_limit, time_limit, locked, out, status,
+def run_batch(tables, state, puzzles, limit, node_limit, time_limit, locked, out, status,
                 stats):
     """Solve every row of ``puzzles`` (uint8[M, N*N]) in one compiled loop, reusing ``state``.
 

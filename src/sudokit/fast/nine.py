@@ -17,7 +17,8 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
 
 Search branches on the first bivalue cell (else MRV, Haralick and Elliott 1980), digits in
 increasing order, with the phases, limits and counters of :mod:`sudokit.fast.kernels`, so
-:class:`~sudokit.fast.engine.Search` and the batch API drive either engine the same way.
+:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine the same
+way.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from typing import NamedTuple
 import numpy as np
 
 from .bits import lowest_index, monotonic, popcount
-from .kernels import Outcome, Phase, _code
+from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
 
-__all__ = ["NineState", "new_nine_state", "start", "run", "solve_batch"]
+__all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
 BAND = (1 << 27) - 1
 U = 27  # s[U + b]: unsolved cells of band b
@@ -375,7 +376,7 @@ def run(state, limit, node_limit, deadline, out):
         if regs[Reg.PHASE] == Phase.DESCEND and _descend(state, out[found]):
             found += 1
             if found >= limit:
-                return Outcome.FOUND
+                return StopReason.FOUND
         d = regs[Reg.DEPTH] - 1
         if d < 0:
             regs[Reg.PHASE] = Phase.DONE
@@ -386,9 +387,9 @@ def run(state, limit, node_limit, deadline, out):
             regs[Reg.BACKTRACKS] += 1
             continue
         if regs[Reg.NODES] >= node_limit:
-            return Outcome.NODE_LIMIT
+            return StopReason.NODE_LIMIT
         if tried & 1023 == 0 and monotonic() > deadline:
-            return Outcome.TIME_LIMIT
+            return StopReason.TIME_LIMIT
         tried += 1
         frame_untried[d] = untried & (untried - 1)
         regs[Reg.NODES] += 1
@@ -396,13 +397,13 @@ def run(state, limit, node_limit, deadline, out):
             s[k] = stack[d, k]
         if _assign(s, regs, _low(untried), frame_cell[d]) and _propagate(s, regs):
             regs[Reg.PHASE] = Phase.DESCEND
-    return Outcome.EXHAUSTED
+    return StopReason.EXHAUSTED
 
 
 @jit
-def solve_batch(state, puzzles, limit, node_limit, time_limit, out, status, stats):
+def run_batch(state, puzzles, limit, node_limit, time_limit, out, status, stats):
     """Solve every row of ``puzzles`` (uint8[M, 81]) in one compiled loop, reusing ``state``;
-    outputs as :func:`sudokit.fast.kernels.solve_batch`."""
+    outputs as :func:`sudokit.fast.kernels.run_batch`."""
     regs = state.regs
     for i in range(puzzles.shape[0]):
         t0 = monotonic()

@@ -6,7 +6,7 @@
   contradiction (one ``once``/``twice`` sweep over every unit changed since its last sweep,
   extra units of variants included);
 * **cage sums** (killer): each changed cage keeps the digit combinations reaching its total
-  (precomputed masks, :func:`sudokit.fast.tables.cage_combinations`) that every cell can take
+  (precomputed masks, :func:`sudokit.fast.tables.combination_masks`) that every cell can take
   part in and that its cells' candidates cover, narrows each cell to the union of those left,
   and places a digit common to all of them that fits one cell only (the combination method of
   killer solvers; Sudopedia, "Killer Sudoku", "Cage combinations"); cages with too many

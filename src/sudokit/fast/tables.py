@@ -10,16 +10,16 @@ Everything comes from the geometry, so every variant runs on the same kernels:
 * ``near``: orthogonal neighbours under the non-consecutive rule (a placed d removes d - 1 and
   d + 1 from each of them);
 * ``cages``: per killer cage, the digit masks of every set of distinct digits reaching its total
-  (the "combination" tables of killer solvers; see :func:`cage_combinations`);
+  (the "combination" tables of killer solvers; see :func:`combination_masks`);
 * locked candidates: on one grid with rectangular boxes a *segment* is the intersection of one
   box with one row (row family) or one column (column family), as before; elsewhere (jigsaw
   regions, overlapping grids) :class:`Intersections` holds every intersection of two or more
   units with at least 2 cells and fewer than N.
 
 Tables of standard geometries (and of any plain one: one grid, rectangular boxes, any
-:class:`~sudokit.model.geometry.Variant`) live as long as the process (``functools.cache``); tables of
-per-puzzle geometries (jigsaw, killer, even/odd, layouts) sit in a bounded LRU cache, since a
-file may hold millions of them.
+:class:`~sudokit.model.constraints.Variant`) live as long as the process (``functools.cache``);
+tables of per-puzzle geometries (jigsaw, killer, even/odd, layouts) sit in a bounded LRU cache,
+since a file may hold millions of them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ __all__ = [
     "Intersections",
     "Segments",
     "Tables",
-    "cage_combinations",
+    "combination_masks",
     "tables_for",
 ]
 
@@ -197,12 +197,14 @@ def _no_intersections() -> Intersections:
 
 
 @cache
-def cage_combinations(size: int, total: int, side: int) -> tuple[int, ...] | None:
+def combination_masks(size: int, total: int, side: int) -> tuple[int, ...] | None:
     """The digit masks (bit d-1 for digit d) of every set of ``size`` distinct digits of
     1..``side`` adding up to ``total``, in increasing order of their digits; None when there
-    are more than :data:`COMBINATION_LIMIT` (the caller then uses sum bounds).
+    are more than :data:`COMBINATION_LIMIT` (the caller then uses sum bounds). The engine's
+    table form, pruned by sum bounds and capped; the CSP core lists the same sets as digit
+    tuples (:func:`sudokit.csp.cages.cage_combinations`, bit d for digit d in its masks).
 
-    >>> [bin(m) for m in cage_combinations(2, 4, 9)], len(cage_combinations(3, 15, 9))
+    >>> [bin(m) for m in combination_masks(2, 4, 9)], len(combination_masks(3, 15, 9))
     (['0b101'], 8)
     """
     found: list[int] = []
@@ -231,7 +233,7 @@ def cage_combinations(size: int, total: int, side: int) -> tuple[int, ...] | Non
 def _cages(geometry: Geometry) -> Cages:
     cages, side = geometry.cages, geometry.side
     start, cells = _csr([cage.cells for cage in cages])
-    tables = [cage_combinations(len(cage.cells), cage.total, side) or () for cage in cages]
+    tables = [combination_masks(len(cage.cells), cage.total, side) or () for cage in cages]
     combo_start = np.zeros(len(cages) + 1, np.int32)
     combo_start[1:] = np.cumsum([len(t) for t in tables])
     combos = np.array([m for t in tables for m in t], np.uint64)

@@ -4,9 +4,13 @@
   (:func:`format_line`, :func:`format_grid`, :func:`format_side_by_side`, ...);
 * :mod:`~sudokit.formats.lines`: one input line classified (:class:`Record`, :class:`Style`);
 * :mod:`~sudokit.formats.grouping`: lines grouped into puzzles (grids, headers, integer forms);
-* :mod:`~sudokit.formats.lineform`: line-form files decoded to and encoded from arrays in bulk;
+* :mod:`~sudokit.formats.symbols`: symbols decoded to digits, and the errors naming a bad token;
+* :mod:`~sudokit.formats.lineform`: line-form files decoded to arrays in bulk, over
+  :mod:`~sudokit.formats.lineblocks` (bytes split into numbered lines) and
+  :mod:`~sudokit.formats.linecodec` (byte tables, the chunk arrays, grids encoded back);
 * :mod:`~sudokit.formats.lookup`: the compiled byte-table look-up behind those arrays;
-* :mod:`~sudokit.formats.drawing`: text drawings of any geometry (regions, cages, layouts);
+* :mod:`~sudokit.formats.drawing`: text drawings of any geometry (regions, cages, layouts),
+  by the line rules and marks of :mod:`~sudokit.formats.outline` (shared with HTML and PNG);
 * :mod:`~sudokit.formats.janko`, :mod:`~sudokit.formats.compact`,
   :mod:`~sudokit.formats.fpuzzles`: Janko files, the compact line form, f-puzzles / SudokuPad.
 

@@ -25,7 +25,8 @@ import re
 from collections.abc import Sequence
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import DEFAULT_SYMBOLS, Cage, Geometry, cage_totals
+from ..model.constraints import Cage, cage_totals
+from ..model.geometry import DEFAULT_SYMBOLS, Geometry
 from ..model.puzzle import Puzzle
 
 __all__ = ["ID_SYMBOLS", "Field", "constraints", "format_compact"]

@@ -2,7 +2,8 @@
 
 f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
 shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
-package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too), usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
+package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too),
+usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
 (https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
 ``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses). The format has no formal
 specification; the keys read here are those the editor writes and other importers read
@@ -46,7 +47,8 @@ from urllib.parse import unquote
 
 from .lines import FPuzzlesForm, Record, Style
 from ..errors import InvalidPuzzle
-from ..model.geometry import Cage, Geometry, Variant, box_shape_for_side, cage_totals
+from ..model.constraints import Cage, Variant, cage_totals
+from ..model.geometry import Geometry, box_shape_for_side
 from ..model.puzzle import Puzzle
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -171,6 +173,34 @@ def _present(value: Any) -> bool:
 
 
 def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
+    """The puzzle of one f-puzzles object and the solution it carries (None if none), checked
+    in the order of the object's parts: size and keys, grid, rules, cages, parity.
+
+    Raises:
+        _Bad: at the key of the first part that is wrong or not supported.
+    """
+    n = _size(data)
+    givens, regions = _grid(data, n)
+    rules = _rules(data, regions is not None)
+    cages, extra = _cages(data, n)
+    parity = _parity(data, n)
+    br, bc = box_shape_for_side(n)
+    try:
+        geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
+                               extra_regions=extra)
+        puzzle = Puzzle(geometry, tuple(givens))
+    except InvalidPuzzle as exc:
+        raise _located(exc, data) from None
+    solution = data.get("solution")
+    expected = None
+    if (isinstance(solution, list) and len(solution) == n * n
+            and all(isinstance(d, int) and 1 <= d <= n for d in solution)):
+        expected = tuple(solution)
+    return puzzle, expected
+
+
+def _size(data: Any) -> int:
+    """The grid side of an f-puzzles object, after checking it holds no unsupported key."""
     if not isinstance(data, dict):
         raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
     n = data.get("size")
@@ -183,6 +213,12 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
                         "(sudokit reads givens, regions, diagonals, anti-knight, anti-king, "
                         "non-consecutive, disjoint groups, killer cages, extra regions and "
                         "odd/even cells); the puzzle is refused rather than solved without it")
+    return n
+
+
+def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | None]:
+    """The givens (N*N, 0 empty) and the jigsaw regions (None when every cell is in its box)
+    of the ``grid`` rows."""
     rows = data.get("grid")
     if (not isinstance(rows, list) or len(rows) != n
             or not all(isinstance(r, list) and len(r) == n for r in rows)):
@@ -192,17 +228,7 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             k = r * n + c
-            if not isinstance(cell, dict):
-                raise _Bad("grid", f"grid: R{r + 1}C{c + 1} is not a cell object")
-            if cell.get("given") and cell.get("value") is not None:
-                value = cell["value"]
-                if not isinstance(value, int) or not 1 <= value <= n:
-                    raise _Bad("grid", f"grid: R{r + 1}C{c + 1} holds {value!r}, expected a "
-                                       f"digit 1..{n}")
-                givens[k] = value
-            if _present(cell.get("givenPencilMarks")):
-                raise _Bad("givenPencilMarks", f"givenPencilMarks at R{r + 1}C{c + 1} (given "
-                                               "candidates) are not supported; refused")
+            givens[k] = _given(cell, r, c, n)
             region = cell.get("region")
             if region is None:
                 owner[k] = (r // br) * (n // bc) + c // bc
@@ -211,14 +237,33 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
             else:
                 raise _Bad("region", f"grid: R{r + 1}C{c + 1} has region {region!r}, expected "
                                      f"0..{n - 1}")
-    regions = None
-    if regional:
-        groups: list[list[int]] = [[] for _ in range(n)]
-        for k, g in enumerate(owner):
-            groups[g].append(k)
-        regions = groups
-        if all(owner[k] == (k // n // br) * (n // bc) + k % n // bc for k in range(n * n)):
-            regions = None
+    if not regional or all(owner[k] == (k // n // br) * (n // bc) + k % n // bc
+                           for k in range(n * n)):
+        return givens, None
+    groups: list[list[int]] = [[] for _ in range(n)]
+    for k, g in enumerate(owner):
+        groups[g].append(k)
+    return givens, groups
+
+
+def _given(cell: Any, r: int, c: int, n: int) -> int:
+    """The given digit of a cell object at row ``r``, column ``c`` (0-based), 0 for none."""
+    if not isinstance(cell, dict):
+        raise _Bad("grid", f"grid: R{r + 1}C{c + 1} is not a cell object")
+    value = 0
+    if cell.get("given") and cell.get("value") is not None:
+        value = cell["value"]
+        if not isinstance(value, int) or not 1 <= value <= n:
+            raise _Bad("grid", f"grid: R{r + 1}C{c + 1} holds {value!r}, expected a "
+                               f"digit 1..{n}")
+    if _present(cell.get("givenPencilMarks")):
+        raise _Bad("givenPencilMarks", f"givenPencilMarks at R{r + 1}C{c + 1} (given "
+                                       "candidates) are not supported; refused")
+    return value
+
+
+def _rules(data: dict[str, Any], jigsaw: bool) -> Variant:
+    """The whole-grid rules the object's flags switch on."""
     rules = Variant.STANDARD
     for key, flag in _FLAGS.items():
         if data.get(key):
@@ -226,8 +271,14 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     negative = data.get("negative") or []
     if "difference" in negative:
         rules |= Variant.NON_CONSECUTIVE
-    if regions is not None and Variant.DISJOINT in rules:
+    if jigsaw and Variant.DISJOINT in rules:
         raise _Bad("disjointgroups", "disjointgroups with irregular regions are not supported")
+    return rules
+
+
+def _cages(data: dict[str, Any], n: int) -> tuple[list[Cage], list[list[int]]]:
+    """The killer cages (``killercage`` then ``cage`` entries) and the extra regions (cages
+    without a value, then ``extraregion`` entries)."""
     cages: list[Cage] = []
     extra: list[list[int]] = []
     for key in ("killercage", "cage"):
@@ -250,34 +301,33 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
                 cages.append(Cage(total, tuple(cells)))
     for entry in _entries(data, "extraregion"):
         extra.append([_cell(name, n, "extraregion") for name in entry.get("cells") or []])
-    parity = None
-    if data.get("odd") or data.get("even"):
-        marks = ["."] * (n * n)
-        for key, mark in (("odd", "o"), ("even", "e")):
-            for entry in _entries(data, key):
-                cell = _cell(entry.get("cell"), n, key)
-                if marks[cell] not in (".", mark):
-                    raise _Bad(key, f"{key}: {entry['cell']} is marked both odd and even")
-                marks[cell] = mark
-        parity = "".join(marks)
-    try:
-        geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
-                               extra_regions=extra)
-        puzzle = Puzzle(geometry, tuple(givens))
-    except InvalidPuzzle as exc:
-        message = str(exc.args[0] if exc.args else exc)
-        key = {"extra_regions": "extraregion", "regions": "grid",
-               "parity": "odd" if data.get("odd") else "even",
-               "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint)
-        if exc.constraint == "cages" and data.get("killercage") and data.get("cage"):
-            message += " (killercage entries first, then cage entries)"
-        raise _Bad(key, message) from None
-    solution = data.get("solution")
-    expected = None
-    if (isinstance(solution, list) and len(solution) == n * n
-            and all(isinstance(d, int) and 1 <= d <= n for d in solution)):
-        expected = tuple(solution)
-    return puzzle, expected
+    return cages, extra
+
+
+def _parity(data: dict[str, Any], n: int) -> str | None:
+    """The parity marks of the ``odd`` and ``even`` entries (one ``o``, ``e`` or ``.`` per
+    cell), or None for neither."""
+    if not (data.get("odd") or data.get("even")):
+        return None
+    marks = ["."] * (n * n)
+    for key, mark in (("odd", "o"), ("even", "e")):
+        for entry in _entries(data, key):
+            cell = _cell(entry.get("cell"), n, key)
+            if marks[cell] not in (".", mark):
+                raise _Bad(key, f"{key}: {entry['cell']} is marked both odd and even")
+            marks[cell] = mark
+    return "".join(marks)
+
+
+def _located(exc: InvalidPuzzle, data: dict[str, Any]) -> _Bad:
+    """A geometry's error about a constraint, at the f-puzzles key that holds it."""
+    message = str(exc.args[0] if exc.args else exc)
+    key = {"extra_regions": "extraregion", "regions": "grid",
+           "parity": "odd" if data.get("odd") else "even",
+           "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint)
+    if exc.constraint == "cages" and data.get("killercage") and data.get("cage"):
+        message += " (killercage entries first, then cage entries)"
+    return _Bad(key, message)
 
 
 def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",

@@ -1,4 +1,5 @@
-"""Grouping scanned lines into puzzles and decoding their symbols (the engine of formats).
+"""Grouping scanned lines into puzzles (the engine of formats; symbols are decoded by
+:mod:`sudokit.formats.symbols`).
 
 A line of cells is a whole puzzle or the first row of a grid; :class:`Grouper` decides, with at
 most N lines of look-ahead, collects rows across blank lines and separators, honours size
@@ -16,99 +17,24 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from functools import cache
 
-from .lines import (DEFAULT_SYMBOLS, EMPTY_MARKERS, Directives, Kind, Line, Record, Style,
-                     as_row)
+from .lines import Directives, Kind, Line, Record, Style, as_row
 from ..errors import InvalidPuzzle
-from ..model.geometry import MAX_SIDE, Geometry, Variant
-from ..model.puzzle import Grid, Puzzle
+from ..model.constraints import Variant
+from ..model.geometry import MAX_SIDE, Geometry
+from ..model.puzzle import Puzzle
 from . import compact, janko
+from .symbols import (INTEGER_TOKEN, Decoder, count_mismatch, not_square, stray_token,
+                      symbol_table)
 from ..model.layouts import LAYOUTS
 from ..model.variants import VariantSpec
 
-__all__ = ["Grouper", "symbol_table"]
+__all__ = ["Grouper"]
 
-_INT = re.compile(r"-?\d+\Z")
 _NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
-
-
-@cache
-def symbol_table(side: int, alphabet: str | None) -> dict[str, int]:
-    """Digit of each symbol of line form for a side and alphabet (empty markers give 0)."""
-    symbols = (alphabet or DEFAULT_SYMBOLS)[:side]
-    table = {s: d for d, s in enumerate(symbols, 1)}
-    if alphabet is None and side <= 35:
-        table.update({s.lower(): d for s, d in list(table.items())})
-    table.update({m: 0 for m in EMPTY_MARKERS if m not in table})
-    return table
-
-
-class _Decoder:
-    """Turns the tokens of one puzzle's lines into digits for a known geometry."""
-
-    def __init__(self, source: str, geometry: Geometry, alphabet: str | None) -> None:
-        self.source = source
-        self.geometry = geometry
-        self.alphabet = alphabet
-        self.table = symbol_table(geometry.side, alphabet)
-
-    def style(self, lines: Sequence[Line]) -> Style:
-        """How to write this puzzle's solution back: symbols for line form and drawings of
-        one-character cells, integers for integer layouts (zero-based if ``-1`` appears)."""
-        tokens = [t for ln in lines for t, _ in ln.tokens]
-        drawn = any(ln.drawing for ln in lines) and all(len(t) == 1 for t in tokens)
-        order = lines[0].geometry  # an order-prefix line is written back with its prefix
-        prefix = f"{order.box_rows} " if len(lines) == 1 and order is not None else ""
-        if not lines[0].spaced or drawn:
-            empty = next((t for t in dict.fromkeys(tokens) if self.table.get(t) == 0), ".")
-            return Style(symbols=self.alphabet or DEFAULT_SYMBOLS, empty=empty, prefix=prefix)
-        zero_based = "-1" in tokens
-        empty = "-1" if zero_based else next((t for t in tokens if self._is_empty(t)), "0")
-        return Style(None, empty, "," if lines[0].commas else " ", -1 if zero_based else 0,
-                     prefix)
-
-    def _is_empty(self, token: str) -> bool:
-        return token == "0" or (not _INT.match(token) and self.table.get(token) == 0)
-
-    def digits(self, lines: Sequence[Line], style: Style, what: str = "") -> Grid:
-        """Decode every token; raise InvalidPuzzle at the first bad one (line and column)."""
-        if style.symbols is not None:
-            get = self.table.get
-            values = [get(t) for ln in lines for t, _ in ln.tokens]
-            if None not in values:
-                return tuple(values)
-        side, out = self.geometry.side, []
-        for ln in lines:
-            for token, column in ln.tokens:
-                value = self._value(token, style)
-                if value is None or not 0 <= value <= side:
-                    cell = self.geometry.label(len(out)) if len(out) < side * side else "cell"
-                    raise InvalidPuzzle(
-                        f"{what}{cell}: expected {self._expected(style)}, found {token!r}",
-                        source=self.source, line=ln.number, column=column,
-                    )
-                out.append(value)
-        return tuple(out)
-
-    def _value(self, token: str, style: Style) -> int | None:
-        if style.symbols is None and _INT.match(token):
-            return int(token) - style.offset if style.offset else int(token)
-        return self.table.get(token)
-
-    def _expected(self, style: Style) -> str:
-        side = self.geometry.side
-        if style.symbols is None:
-            low, high = (-1, side - 1) if style.offset else (0, side)
-            return f"an integer {low}..{high} or an empty marker"
-        symbols = (self.alphabet or DEFAULT_SYMBOLS)[:side]
-        shown = symbols if side <= 12 else f"{symbols[0]}..{symbols[-1]}"
-        markers = " ".join(m for m in EMPTY_MARKERS if self.table.get(m) == 0)
-        return f"a digit symbol ({shown}) or an empty marker ({markers})"
 
 
 class Grouper:
@@ -310,7 +236,7 @@ class Grouper:
             shape = (self._layout_geometry(ln.number) or self.box or givens.geometry
                      or Geometry.for_cells(len(givens.tokens)))
         except InvalidPuzzle:  # not a grid and its ids: a stray ';' in another form
-            return self._error(_stray(givens) or InvalidPuzzle(
+            return self._error(stray_token(givens) or InvalidPuzzle(
                 f"expected a digit symbol or an empty marker, found ';' (the compact form "
                 f"GIVENS;FIELD... has a whole grid of givens, then a field of as many ids or "
                 f"marks; here {len(givens.tokens)} givens and {len(first)} characters)",
@@ -323,7 +249,7 @@ class Grouper:
         except InvalidPuzzle as exc:
             return self._error(exc.located(column=fields[0][1] if fields else None), ln.number)
         if len(givens.tokens) != geometry.n_cells:
-            return self._error(_count_mismatch(
+            return self._error(count_mismatch(
                 givens, geometry.n_cells, f"expected {geometry.n_cells} givens for "
                 f"{geometry.shape_name}"), ln.number)
         return self._decode([givens], geometry)
@@ -374,7 +300,7 @@ class Grouper:
                          len(run))]
         table = symbol_table(k, self.alphabet)
         return len(run) > 1 and any(
-            (int(t) if first.spaced and _INT.match(t) else table.get(t, k)) > small
+            (int(t) if first.spaced and INTEGER_TOKEN.match(t) else table.get(t, k)) > small
             for ln in run for t, _ in ln.tokens
         )
 
@@ -387,12 +313,12 @@ class Grouper:
             if ln is None or ln.kind is not Kind.ROW or ln.fields or len(ln.tokens) > MAX_SIDE:
                 if ln is not None:
                     self.ahead.appendleft(ln)
-                stray = _stray(first) if len(rows) == 1 else None
+                stray = stray_token(first) if len(rows) == 1 else None
                 return self._error(stray or self._short_grid(rows, geometry), first.number)
             rows.append(ln)
         for ln in rows:
             if len(ln.tokens) != side:
-                return self._error(_count_mismatch(
+                return self._error(count_mismatch(
                     ln, side, f"expected {side} cells in each row of a {geometry.shape_name} "
                     f"grid"), ln.number)
         return self._decode(rows, geometry)
@@ -415,9 +341,9 @@ class Grouper:
             try:
                 geometry = Geometry.for_cells(len(ln.tokens)) if geometry is None else geometry
             except InvalidPuzzle:
-                return self._error(_stray(ln) or _not_square(ln), ln.number)
+                return self._error(stray_token(ln) or not_square(ln), ln.number)
             if len(ln.tokens) != geometry.n_cells:
-                return self._error(_count_mismatch(
+                return self._error(count_mismatch(
                     ln, geometry.n_cells, f"expected {geometry.n_cells} cells for "
                     f"{geometry.shape_name} (or {geometry.side} rows of {geometry.side})"),
                     ln.number)
@@ -440,7 +366,7 @@ class Grouper:
         expected = ln.fields[solution_col] if solution_col < len(ln.fields) else None
         solution = None
         if expected is not None and expected.tokens:
-            decoder = _Decoder(self.source, record.puzzle.geometry, self.alphabet)
+            decoder = Decoder(self.source, record.puzzle.geometry, self.alphabet)
             try:
                 solution = decoder.digits([expected], record.style, "solution column, ")
                 if len(solution) != record.puzzle.geometry.n_cells or 0 in solution:
@@ -448,13 +374,13 @@ class Grouper:
                         f"expected a full solution of {record.puzzle.geometry.n_cells} digits "
                         f"in the solution column", column=expected.tokens[0][1])
             except InvalidPuzzle as exc:
-                return self._error(_stray(ln) or exc, ln.number)
+                return self._error(stray_token(ln) or exc, ln.number)
         return replace(record, expected=solution, expected_count=count)
 
     def _decode(self, lines: Sequence[Line], geometry: Geometry) -> Record:
         number = lines[0].number
         try:
-            decoder = _Decoder(self.source, geometry, self.alphabet)
+            decoder = Decoder(self.source, geometry, self.alphabet)
             style = decoder.style(lines)
             digits = decoder.digits(lines, style)
             puzzle = Puzzle(geometry, digits, self.source, number)
@@ -478,48 +404,3 @@ def _tokens(ln: Line) -> tuple[tuple[str, int], ...]:
         else:
             out.append((ch, column))
     return tuple(out)
-
-
-def _stray(ln: Line) -> InvalidPuzzle | None:
-    """The first token that no grid size could read (binary junk, stray punctuation), if any."""
-    table = symbol_table(MAX_SIDE, None)
-    for token, column in ln.tokens:
-        if token not in table and not (ln.spaced and _INT.match(token)):
-            return InvalidPuzzle(f"expected digit symbols or empty markers, found {token!r}",
-                                 column=column)
-    return None
-
-
-def _count_mismatch(ln: Line, expected: int, what: str) -> InvalidPuzzle:
-    """Wrong number of cells on a line: point at the first extra cell, or at the line's end."""
-    found = len(ln.tokens)
-    if found > expected:
-        column = ln.tokens[expected][1]
-        return InvalidPuzzle(f"{what}, found {found}: cell {expected + 1} and after are extra",
-                             column=column)
-    column = _end_column(ln)
-    return InvalidPuzzle(f"{what}, found {found}: the line ends here, "
-                         f"{expected - found} cell(s) short", column=column)
-
-
-def _not_square(ln: Line) -> InvalidPuzzle:
-    """A cell count that is no grid's: say so for the whole line, with the nearest sizes."""
-    found = len(ln.tokens)
-    below = math.isqrt(found)
-    near = []
-    if 2 <= below <= MAX_SIDE:
-        near.append(f"{found - below * below} more than {below * below} ({below}x{below})")
-    if below + 1 <= MAX_SIDE:
-        above = (below + 1) ** 2
-        near.append(f"{above - found} fewer than {above} ({below + 1}x{below + 1})")
-    hint = f": {' or '.join(near)}" if near else ""
-    return InvalidPuzzle(f"whole line: expected a square number of cells (16, 36, 81, 256, "
-                         f"... up to 4096), got {found}{hint}")
-
-
-def _end_column(ln: Line) -> int:
-    """The column just after the line's last cell (1-based)."""
-    if not ln.tokens:
-        return 1
-    token, column = ln.tokens[-1]
-    return column + (len(token) if ln.spaced else 1)

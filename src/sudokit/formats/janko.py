@@ -40,9 +40,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import Cage, Geometry, Layout, box_shape_for_side, cage_totals
+from ..model.constraints import Cage, cage_totals
+from ..model.geometry import Geometry, box_shape_for_side
+from ..model.layouts import LAYOUTS, Layout, layouts_for_canvas
 from ..model.puzzle import Puzzle
-from ..model.layouts import LAYOUTS, layouts_for_canvas
 from ..model.variants import VariantSpec, parse_spec, spec_of_folder
 
 __all__ = [

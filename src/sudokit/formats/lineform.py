@@ -14,160 +14,43 @@ reading the whole file with it. A line that a size header before it could claim 
 A ``# variant: diagonal`` directive line sets the variant of the records starting after it, on
 both paths (fast rows are grouped by geometry, variant included).
 
-Lines are split on ``\\n``; a ``\\r`` before it is dropped; a line holding a lone ``\\r`` is
-read by the general reader with universal newlines (and numbered as such).
+Lines are split by :class:`~sudokit.formats.lineblocks.LineSplitter` (a line holding a lone
+``\\r`` is read by the general reader with universal newlines, and numbered as such); chunks
+and their arrays are the records of :mod:`sudokit.formats.linecodec`.
 """
 
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from functools import cache
 from typing import BinaryIO
 
 import numpy as np
 
-from .grouping import Grouper, symbol_table
-from .lines import (DEFAULT_SYMBOLS, MAX_LINE, Directives, Kind, Line, Record, Style,
-                     overlong_line, scan_line)
-from ..model.geometry import MAX_SIDE, Geometry, Variant
+from . import linecodec
+from .grouping import Grouper
+from .lineblocks import LineBlock, LineSplitter
+from .linecodec import Codec, FastRows, LineChunk, map_bytes
+from .lines import MAX_LINE, Directives, Kind, Line, overlong_line, scan_line
+from ..model.constraints import Variant
+from ..model.geometry import MAX_SIDE, Geometry
 
-__all__ = ["Codec", "FastRows", "LineChunk", "LineReader", "encode_rows"]
+__all__ = ["LineReader"]
 
-_BLOCK = 1 << 20
-"""Bytes read at a time."""
+encode_rows = linecodec.encode_rows  # TODO(merge): remove (run/pipeline imports it from here)
 
 _CONTEXT = 200
 """Content lines a trailing run of general-reader lines keeps for the next chunk (a record
 starting this far before a chunk's end is settled: a grid spans at most 64 rows and a header,
 and the reader looks at most 64 rows ahead)."""
 
-_INVALID = 255
 _NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
 _COMMENT_LEADS = tuple(ord(c) for c in "# \t")
 
 
-@dataclass(frozen=True)
-class Codec:
-    """Byte tables of one geometry's line form.
-
-    Attributes:
-        geometry: the grid.
-        decode: uint8[256]: digit of each byte (0 for an empty marker, 255 for no symbol).
-        encode: uint8[N + 1]: the byte of each digit (index 0: ``.``).
-        symbols: the alphabet, symbols of digits 1, 2, ... (``Style.symbols`` of records).
-    """
-
-    geometry: Geometry
-    decode: np.ndarray
-    encode: np.ndarray
-    symbols: str
-
-    @staticmethod
-    @cache
-    def of(geometry: Geometry, alphabet: str | None) -> Codec | None:
-        """The codec of a geometry and alphabet; None if a symbol is not one ASCII byte."""
-        table = symbol_table(geometry.side, alphabet)
-        symbols = alphabet or DEFAULT_SYMBOLS
-        if any(len(s.encode()) != 1 or ord(s) > 127 for s in table) or len(symbols) < geometry.side:
-            return None
-        decode = np.full(256, _INVALID, np.uint8)
-        for symbol, digit in table.items():
-            decode[ord(symbol)] = digit
-        encode = np.frombuffer(("." + symbols[:geometry.side]).encode(), np.uint8)
-        return Codec(geometry, decode, encode, symbols)
-
-
-def encode_rows(grids: np.ndarray, codec: Codec, prefix: bytes = b"") -> np.ndarray:
-    """Write grids (uint8[M, N*N], digits 1..N) as line-form records: uint8[M, P + N*N + 1],
-    each row the ``prefix`` (P bytes: an order prefix such as ``b"3 "``, or none), its symbols
-    and a newline (``.tobytes()`` is the text to write)."""
-    width = len(prefix)
-    out = np.empty((len(grids), width + grids.shape[1] + 1), np.uint8)
-    out[:, :width] = np.frombuffer(prefix, np.uint8)
-    _lookup(grids, codec.encode, out[:, width:-1])
-    out[:, -1] = 10
-    return out
-
-
-@dataclass
-class FastRows:
-    """The fast-form records of one geometry in a chunk, as arrays.
-
-    Attributes:
-        codec: the geometry's byte tables.
-        positions: int64[M] each record's index among the chunk's records.
-        lines: int64[M] 1-based source line numbers.
-        raw: uint8[M, N*N] the puzzle field's bytes (for the empty marker of a record's style).
-        givens: uint8[M, N*N] digits, 0 empty.
-        expected: uint8[M, N*N] the solution written beside the puzzle (zeros where none).
-        has_expected: bool[M] a solution was written beside the puzzle.
-        expected_count: int64[M] the solution count written beside the puzzle; -1 where none.
-        prefix: the order prefix the rows were written with (``b"3 "``), written back before
-            their solutions; empty for plain lines.
-    """
-
-    codec: Codec
-    positions: np.ndarray
-    lines: np.ndarray
-    raw: np.ndarray
-    givens: np.ndarray
-    expected: np.ndarray
-    has_expected: np.ndarray
-    expected_count: np.ndarray
-    prefix: bytes = b""
-
-    def record(self, row: int, source: str) -> Record:
-        """The row as a :class:`Record` (for the object path of unusual outcomes)."""
-        from ..model.puzzle import Puzzle
-
-        line = int(self.lines[row])
-        empty = next((chr(b) for b in self.raw[row].tolist() if self.codec.decode[b] == 0), ".")
-        puzzle = Puzzle(self.codec.geometry, tuple(self.givens[row].tolist()), source, line)
-        expected = tuple(self.expected[row].tolist()) if self.has_expected[row] else None
-        count = int(self.expected_count[row])
-        style = Style(symbols=self.codec.symbols, empty=empty, prefix=self.prefix.decode())
-        return Record(source, line, puzzle, None, expected, count if count >= 0 else None, style)
-
-
-@dataclass
-class LineChunk:
-    """A chunk of input records: fast-form rows as arrays, the others as Records.
-
-    Attributes:
-        source: the input's name.
-        size: number of records.
-        fast: fast-form rows, one group per geometry.
-        general: ``(position, record)`` of the records read by the general reader.
-        last_line: the last source line the chunk covers.
-    """
-
-    source: str
-    size: int = 0
-    fast: list[FastRows] = field(default_factory=list)
-    general: list[tuple[int, Record]] = field(default_factory=list)
-    last_line: int = 0
-
-    def __len__(self) -> int:
-        return self.size
-
-
-@dataclass
-class _Lines:
-    """Complete lines of one block: offsets into ``data`` and 1-based numbers."""
-
-    data: np.ndarray  # uint8[B]
-    starts: np.ndarray  # int64[L]
-    ends: np.ndarray  # int64[L], the \r\n or \n excluded
-    numbers: np.ndarray  # int64[L]
-    overlong: dict[int, int]  # line index -> characters (0: count them), lines over MAX_LINE
-    lone_cr: set[int] = field(default_factory=set)  # line indices holding a lone \r
-
-
 class LineReader:
-    """Read a byte stream as :class:`LineChunk` values of a growing number of lines.
+    """Read a byte stream as :class:`~sudokit.formats.linecodec.LineChunk` values of a growing
+    number of lines.
 
     Args:
         stream: a binary stream (a file opened ``"rb"``, ``sys.stdin.buffer``); not closed.
@@ -192,8 +75,7 @@ class LineReader:
         self.codecs = self._codecs()
         self.csv_columns = (0, 1)
         self.carry: list[Line] = []  # general-reader lines kept for context
-        self._number = 0  # last line number read
-        self._first = True
+        self._lines = LineSplitter(stream)
 
     def _codecs(self) -> dict[int, Codec]:
         """Fast-form widths (cell counts above 64) and their codecs."""
@@ -208,62 +90,6 @@ class LineReader:
                 codecs[geometry.n_cells] = codec
         return codecs
 
-    def _blocks(self) -> Iterator[_Lines]:
-        """Whole lines, about a block at a time (a line longer than MAX_LINE is counted, not
-        kept)."""
-        carry, skipping, skipped = b"", False, 0
-        while True:
-            data = self.stream.read(_BLOCK)
-            if self._first and data:
-                self._first = False
-                while data.startswith(b"\xef\xbb\xbf"):
-                    data = data[3:]
-            if not data:
-                if skipping:
-                    yield self._overlong(skipped + _chars(carry))
-                elif carry:
-                    yield self._split(carry + b"\n")
-                return
-            if skipping:
-                cut = data.find(b"\n")
-                if cut < 0:
-                    skipped += _chars(data)
-                    continue
-                yield self._overlong(skipped + _chars(data[:cut].rstrip(b"\r")))
-                skipping, data = False, data[cut + 1:]
-            data = carry + data
-            cut = data.rfind(b"\n") + 1
-            carry = data[cut:]
-            if cut:
-                yield self._split(data[:cut])
-            if len(carry) > MAX_LINE * 4:  # no newline in sight: count the line, drop it
-                skipping, skipped, carry = True, _chars(carry), b""
-
-    def _overlong(self, chars: int) -> _Lines:
-        self._number += 1
-        return _Lines(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(1, np.int64),
-                      np.array([self._number], np.int64), {0: chars})
-
-    def _split(self, block: bytes) -> _Lines:
-        """Lines of a block of whole lines, numbered as universal newlines would number them."""
-        data = np.frombuffer(block, np.uint8)
-        ends = np.flatnonzero(data == 10).astype(np.int64)
-        starts = np.empty_like(ends)
-        starts[0], starts[1:] = 0, ends[:-1] + 1
-        ends -= (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)  # \r\n
-        cr = np.flatnonzero(data == 13)
-        if len(cr):  # a lone \r (one that does not end a line as \r\n) starts a new line
-            at = np.minimum(np.searchsorted(ends, cr), len(ends) - 1)  # ends is sorted
-            lone = cr[ends[at] != cr]
-        else:
-            lone = cr
-        extra = np.bincount(np.searchsorted(ends, lone), minlength=len(ends))
-        numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
-        numbers[1:] += np.cumsum(extra)[:-1]
-        self._number = int(numbers[-1] + extra[-1])
-        overlong = {int(i): 0 for i in np.flatnonzero(ends - starts >= MAX_LINE)}
-        return _Lines(data, starts, ends, numbers, overlong, set(np.flatnonzero(extra).tolist()))
-
     def chunks(self) -> Iterator[LineChunk]:
         """Yield the input as chunks of records, in order, lazily.
 
@@ -272,7 +98,7 @@ class LineReader:
         """
         sizes = iter(self.sizes)
         size = next(sizes)
-        for lines in self._blocks():
+        for lines in self._lines.blocks():
             first = 0
             while first < len(lines.starts):
                 last = min(len(lines.starts), first + size)
@@ -284,7 +110,7 @@ class LineReader:
             self._general(chunk, [], final=True)
             yield chunk
 
-    def _chunk(self, lines: _Lines, first: int, last: int) -> LineChunk:
+    def _chunk(self, lines: LineBlock, first: int, last: int) -> LineChunk:
         """Classify lines [first, last) of ``lines``, decode the fast ones, group the rest."""
         chunk = LineChunk(self.source)
         starts, ends = lines.starts[first:last], lines.ends[first:last]
@@ -312,7 +138,7 @@ class LineReader:
         self._assemble(chunk, lines, first, fast, general, spans)
         return chunk
 
-    def _directive_lines(self, lines: _Lines, first: int, lead: np.ndarray,
+    def _directive_lines(self, lines: LineBlock, first: int, lead: np.ndarray,
                          skip: np.ndarray) -> None:
         """Take the ``# variant:`` directives of the chunk's lines (from ``first``; ``lead``:
         their first bytes) into :attr:`directives` and skip them (with other comment lines);
@@ -415,7 +241,7 @@ class LineReader:
         for offsets in (puzzle, other):  # every field must be symbols of this grid
             rows = np.flatnonzero(offsets >= 0)
             raw = _gather(data, offsets[rows], cells)
-            decoded, bad = _lookup(raw, codec.decode)
+            decoded, bad = map_bytes(raw, codec.decode)
             puzzle[rows[bad]] = -1
             fields.append((rows, raw, decoded))
         return puzzle >= 0, puzzle, other, count, prefix, tuple(fields)
@@ -444,7 +270,7 @@ class LineReader:
             if j < len(starts) and fast[j]:
                 fast[j], general[j] = False, True
 
-    def _assemble(self, chunk: LineChunk, lines: _Lines, first: int, fast: np.ndarray,
+    def _assemble(self, chunk: LineChunk, lines: LineBlock, first: int, fast: np.ndarray,
                   general: np.ndarray, spans: dict[int, tuple[np.ndarray, ...]]) -> None:
         """Number the records, run the general reader in order, decode the fast rows."""
         order = np.flatnonzero(fast | general)
@@ -470,7 +296,7 @@ class LineReader:
         rows = np.flatnonzero(positions >= 0)
         self._decode(chunk, lines, first, rows, positions[rows], columns, spans)
 
-    def _scan(self, lines: _Lines, index: int) -> list[Line]:
+    def _scan(self, lines: LineBlock, index: int) -> list[Line]:
         """The scanned line(s) of one line (several when it holds a lone ``\\r``)."""
         number = int(lines.numbers[index])
         start, end = lines.starts[index], lines.ends[index]
@@ -510,7 +336,7 @@ class LineReader:
             chunk.general.append((chunk.size, self.directives.apply(record)))
             chunk.size += 1
 
-    def _decode(self, chunk: LineChunk, lines: _Lines, first: int, rows: np.ndarray,
+    def _decode(self, chunk: LineChunk, lines: LineBlock, first: int, rows: np.ndarray,
                 positions: np.ndarray, columns: np.ndarray,
                 spans: dict[int, tuple[np.ndarray, ...]]) -> None:
         """Take the fast rows of each cell count (gathered and decoded by :meth:`_fast_spans`);
@@ -562,19 +388,13 @@ class LineReader:
                         pos[rows_of], numbers[mine[rows_of]], raw[rows_of], givens[rows_of],
                         expected[rows_of], has_expected[rows_of], count[rows_of], text))
 
-    def _redo(self, chunk: LineChunk, lines: _Lines, index: int, position: int,
+    def _redo(self, chunk: LineChunk, lines: LineBlock, index: int, position: int,
               columns: tuple[int, int]) -> None:
         """A fast-looking line that does not decode: its record from the general reader."""
         grouper = Grouper(self.source, self._scan(lines, index), self.box, self.alphabet)
         grouper.csv_columns = columns
         for record in grouper.records():
             chunk.general.append((position, self.directives.apply(record)))
-
-
-def _chars(data: bytes) -> int:
-    """Characters of UTF-8 bytes (bytes that do not continue a character)."""
-    array = np.frombuffer(data, np.uint8)
-    return int(np.count_nonzero((array & 0xC0) != 0x80))
 
 
 def _is_number(text: bytes) -> bool:
@@ -595,21 +415,6 @@ def _pick(fields: tuple[tuple[np.ndarray, ...], ...], rows: np.ndarray, which: n
             at = np.searchsorted(have, rows[chosen])
             raw[chosen], decoded[chosen] = field_raw[at], field_decoded[at]
     return raw, decoded
-
-
-def _lookup(values: np.ndarray, table: np.ndarray,
-            out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``table[values]`` and bool[R], rows holding a byte the table maps to 255 (no symbol):
-    compiled once the compiled engine is loaded (:mod:`sudokit.formats.lookup`, never loaded
-    for this alone), else NumPy's ``take`` (2x faster than indexing)."""
-    if "sudokit.fast" in sys.modules:
-        from .lookup import lookup
-
-        return lookup(values, table, out)
-    mapped = table.take(values)
-    if out is not None:
-        out[...] = mapped
-    return mapped, (mapped == _INVALID).any(axis=1)
 
 
 def _gather(data: np.ndarray, offsets: np.ndarray, cells: np.ndarray) -> np.ndarray:

@@ -16,12 +16,13 @@ from enum import Enum
 from typing import NamedTuple, TextIO
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import DEFAULT_SYMBOLS, MAX_SIDE, Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import DEFAULT_SYMBOLS, MAX_SIDE, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.variants import ALL_NAMES, VariantSpec, parse_spec
 
-__all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "FPuzzlesForm", "Style", "Record", "Kind", "Line", "MAX_LINE",
-           "scan_line", "scan_lines", "as_row", "overlong_line", "Directives", "parse_variant"]
+__all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "FPuzzlesForm", "Style", "Record", "Kind", "Line",
+           "MAX_LINE", "scan_line", "scan_lines", "as_row", "overlong_line", "Directives"]
 
 EMPTY_MARKERS = ".0_-*x"
 """Characters that mark an empty cell (unless the grid's alphabet uses them as digits)."""
@@ -198,15 +199,6 @@ def scan_line(text: str, number: int) -> Line:
     if ":" in raw:
         return _colon(raw, number)
     return _row(raw, number)
-
-
-def parse_variant(text: str) -> Variant | None:
-    """The variant named by ``text`` (case-insensitive: ``diagonal``, ``hyper+anti-knight``),
-    or None if none is."""
-    try:
-        return Variant(text.strip())
-    except ValueError:
-        return None
 
 
 def _directive(raw: str, number: int) -> Line | None:

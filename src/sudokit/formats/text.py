@@ -58,10 +58,10 @@ from .lines import (
     Style,
     scan_lines,
 )
-from .lines import parse_variant as _variant_named
 from .drawing import draw_text, plain_lines
 from ..errors import InvalidPuzzle
-from ..model.geometry import MAX_SIDE, VARIANT_NAMES, Geometry, Variant
+from ..model.constraints import VARIANT_NAMES, Variant
+from ..model.geometry import MAX_SIDE, Geometry
 from ..model.puzzle import Puzzle
 from . import fpuzzles
 from .janko import format_janko, spec_of_path
@@ -101,18 +101,19 @@ def parse_box(text: str) -> tuple[int, int]:
 
 
 def parse_variant(variant: Variant | str) -> Variant:
-    """The :class:`~sudokit.model.geometry.Variant` named by ``variant`` (``"diagonal"``, any case).
+    """The :class:`~sudokit.model.constraints.Variant` named by ``variant`` (``"diagonal"``,
+    ``"hyper+anti-knight"``, any case).
 
     Raises:
         InvalidPuzzle: no variant has that name.
     """
     if isinstance(variant, Variant):
         return variant
-    found = _variant_named(variant)
-    if found is None:
+    try:
+        return Variant(variant.strip())
+    except ValueError:
         raise InvalidPuzzle(f"expected a variant ({', '.join(VARIANT_NAMES)}, combined with +), "
-                            f"got {variant!r}")
-    return found
+                            f"got {variant!r}") from None
 
 
 _SNIFF = 1 << 16
@@ -248,7 +249,7 @@ def read_puzzles(
         name: the source name in records (default: the path, or the stream's ``name``).
         skip_header: line 1 is a free-text title (``Sudoku puzzles``), not a puzzle: skip it.
         variant: the variant of the puzzles before the first ``# variant:`` directive line
-            (a :class:`~sudokit.model.geometry.Variant`, a name of :mod:`sudokit.model.variants`
+            (a :class:`~sudokit.model.constraints.Variant`, a name of :mod:`sudokit.model.variants`
             such as ``"diagonal"``, ``"killer"`` or ``"samurai"``, or a ``VariantSpec``). A
             Janko file whose variant and directives name no layout or type takes them from
             its folder's name (``SamuraiSudoku/``), see :mod:`sudokit.formats.janko`.

@@ -1,9 +1,12 @@
 """What a puzzle and an outcome are: the floor every other package stands on.
 
-* :mod:`~sudokit.model.geometry`: cells, units, peers, boxes, regions, cages and the
-  whole-grid :class:`Variant` rules, for every size from 1x1 to 64x64;
-* :mod:`~sudokit.model.layouts` and :mod:`~sudokit.model.variants`: the named overlapping
-  layouts (samurai, butterfly, ...) and the variant names users write (:class:`VariantSpec`);
+* :mod:`~sudokit.model.geometry`: cells, units, peers and boxes of a :class:`Geometry`, with
+  every derived table, for every size from 1x1 to 64x64;
+* :mod:`~sudokit.model.constraints`: the constraints it may carry as records (the whole-grid
+  :class:`Variant` rules, killer :class:`Cage` s) and their checks;
+* :mod:`~sudokit.model.layouts` and :mod:`~sudokit.model.variants`: overlapping-grid layouts
+  (:class:`Layout`; the named ones: samurai, butterfly, ...) and the variant names users write
+  (:class:`VariantSpec`);
 * :mod:`~sudokit.model.puzzle`: :class:`Puzzle` (a geometry and its givens) and the checks of a
   grid against every constraint (:func:`violations`, :func:`is_solution`);
 * :mod:`~sudokit.model.transform`: validity-preserving grid transformations;

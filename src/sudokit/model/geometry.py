@@ -7,24 +7,16 @@ cells that must hold every digit 1..N once. The *peers* of a cell are the other 
 hold a different digit: those sharing a unit or a cage with it, and those a chess move away under
 the anti-knight and anti-king rules (Norvig 2006 for units and peers).
 
-Beyond units and peers a geometry may carry the constraints of variant Sudoku (the rules of
-Otto Janko's puzzle site, janko.at, and of the World Puzzle Federation's Sudoku GP):
-
-* :class:`Variant` flags, combinable: ``DIAGONAL`` (Sudoku X; ``MAIN_DIAGONAL`` or
-  ``ANTI_DIAGONAL`` alone for one of its diagonals), ``HYPER`` (windoku: four more
-  boxes), ``DISJOINT`` (cells at the same place of every box form a unit), ``ANTI_KNIGHT``,
-  ``ANTI_KING``, ``NON_CONSECUTIVE`` (orthogonal neighbours never hold consecutive digits);
-* ``regions``: jigsaw regions that replace the boxes;
-* ``cages``: killer cages, each a set of cells with distinct digits adding up to its total;
-* ``extra_regions``: further sets of 1..N cells whose digits differ (f-puzzles' extra regions
-  and killer cages without a total); one of N cells is a unit, a smaller one adds peers only;
-* ``parity``: even/odd cells (one character per cell: ``e``, ``o`` or ``.``);
-* ``layout``: overlapping N x N grids on a larger canvas (samurai, butterfly, sohei ...);
-  cells are then the canvas cells covered by some grid, in canvas row-major order, and
-  :meth:`Geometry.position` gives a cell's ``(row, column)`` on the canvas.
+Beyond units and peers a geometry may carry the constraints of variant Sudoku
+(:mod:`~sudokit.model.constraints`: :class:`Variant` rules, jigsaw regions, killer cages, extra
+regions, parity) and a :class:`~sudokit.model.layouts.Layout` of overlapping N x N grids on a
+larger canvas (samurai, butterfly, sohei ...); cells are then the canvas cells covered by some
+grid, in canvas row-major order, and :meth:`Geometry.position` gives a cell's ``(row, column)``
+on the canvas.
 
 Every size from 1x1 to 64x64 goes through the same code; nothing assumes 9x9. Methods declare
-which :attr:`Geometry.features` they understand, so none ever ignores a constraint silently.
+which :attr:`Geometry.features` they understand (:data:`ALL_FEATURES` names them all), so none
+ever ignores a constraint silently.
 """
 
 from __future__ import annotations
@@ -32,24 +24,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Flag
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import InvalidPuzzle
+from .constraints import (RULE_NAMES, Cage, Variant, check_cages, check_extra_regions,
+                          check_parity, check_regions)
+from .layouts import Layout, check_layout
 
 __all__ = [
+    "ALL_FEATURES",
     "DEFAULT_SYMBOLS",
     "MAX_SIDE",
-    "VARIANT_NAMES",
-    "Cage",
     "Geometry",
-    "Layout",
-    "Variant",
+    "Variant",  # re-exported: Geometry.of takes it (its home is model.constraints)
     "box_shape_for_side",
-    "cage_totals",
 ]
 
 MAX_SIDE = 64
@@ -57,96 +48,6 @@ MAX_SIDE = 64
 
 DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
 """Symbols of digits 1..64 in line form: ``DEFAULT_SYMBOLS[d - 1]`` writes digit d."""
-
-
-class Variant(Flag):
-    """Rules over the whole grid besides rows, columns and boxes; combine them with ``|``.
-
-    ``Variant("diagonal+anti-knight")`` (or ``"diagonal,anti-knight"``, any case, ``_`` or
-    ``-``) parses a name; :attr:`text` writes one back. ``STANDARD`` is no extra rule.
-
-    >>> v = Variant("Diagonal+anti-knight")
-    >>> v.text, Variant.DIAGONAL in v, Variant("standard") is Variant.STANDARD
-    ('diagonal+anti-knight', True, True)
-    """
-
-    STANDARD = 0
-    MAIN_DIAGONAL = 1  # the diagonal r1c1..rNcN is a unit (f-puzzles "diagonal-")
-    ANTI_DIAGONAL = 2  # the diagonal rNc1..r1cN is a unit (f-puzzles "diagonal+")
-    DIAGONAL = 3  # Sudoku X: both main diagonals are units (MAIN_DIAGONAL | ANTI_DIAGONAL)
-    HYPER = 4  # windoku: four (in general (b-1)**2) more boxes, one cell apart
-    DISJOINT = 8  # the cells at the same place of every box form a unit
-    ANTI_KNIGHT = 16  # cells a chess knight's move apart differ
-    ANTI_KING = 32  # cells a chess king's move apart (diagonal touch included) differ
-    NON_CONSECUTIVE = 64  # orthogonal neighbours never hold consecutive digits
-
-    @classmethod
-    def _missing_(cls, value: object) -> Variant | None:
-        if not isinstance(value, str):
-            return super()._missing_(value)
-        result = cls.STANDARD
-        for part in value.replace(",", "+").split("+"):
-            name = part.strip().lower().replace("_", "-")
-            if name in ("standard", ""):
-                continue
-            member = _BY_NAME.get(name)
-            if member is None:
-                return None
-            result |= member
-        return result
-
-    @property
-    def text(self) -> str:
-        """The name: ``"standard"``, ``"diagonal"``, ``"diagonal+anti-knight"`` ..."""
-        parts = [_NAME_OF[m] for m in self.parts]
-        return "+".join(parts) if parts else "standard"
-
-    @property
-    def parts(self) -> tuple[Variant, ...]:
-        """The rules this variant combines, in declaration order; both diagonals are the one
-        rule ``DIAGONAL``, a single one ``MAIN_DIAGONAL`` or ``ANTI_DIAGONAL``."""
-        found, rest = [], self
-        for member in _ORDER:
-            if member in rest:
-                found.append(member)
-                rest &= ~member
-        return tuple(found)
-
-
-_ORDER = (Variant.DIAGONAL, *(m for m in Variant if m is not Variant.DIAGONAL))
-_NAME_OF = {m: m.name.lower().replace("_", "-") for m in _ORDER}
-_BY_NAME = {name: m for m, name in _NAME_OF.items()}
-VARIANT_NAMES = ("standard", *_NAME_OF.values())
-"""Every single variant name ``Variant(...)`` reads (combine them with ``+``)."""
-
-
-class Cage(NamedTuple):
-    """A killer cage: its cells hold distinct digits whose sum is ``total``.
-
-    Attributes:
-        total: the sum written in the cage (>= 1).
-        cells: the cage's cells (cell indices, increasing).
-    """
-
-    total: int
-    cells: tuple[int, ...]
-
-
-class Layout(NamedTuple):
-    """Overlapping N x N grids on a canvas (samurai, butterfly, sumo, windmill, gattai-8 ...).
-
-    Attributes:
-        rows: canvas rows.
-        cols: canvas columns.
-        origins: the canvas ``(row, column)`` of each grid's top-left cell (0-based).
-        extra: further units as canvas positions (e.g. the tenth grid of clueless Sudoku, made
-            of the centre cells of the other grids' boxes, given as its rows, columns and boxes).
-    """
-
-    rows: int
-    cols: int
-    origins: tuple[tuple[int, int], ...]
-    extra: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def box_shape_for_side(side: int) -> tuple[int, int]:
@@ -169,11 +70,18 @@ def box_shape_for_side(side: int) -> tuple[int, int]:
     return rows, side // rows
 
 
-@cache
-def cage_totals(size: int, side: int) -> tuple[int, int]:
-    """The smallest and largest total of ``size`` distinct digits of 1..``side``."""
-    return size * (size + 1) // 2, size * (2 * side - size + 1) // 2
+_KINDS: tuple[tuple[str, Callable[[Geometry], bool]], ...] = (
+    ("jigsaw", lambda g: g.regions is not None),
+    ("killer", lambda g: bool(g.cages)),
+    ("extra-region", lambda g: bool(g.extra_regions)),
+    ("even-odd", lambda g: g.parity is not None),
+    ("multi-grid", lambda g: g.layout is not None),
+)
+"""The puzzle-type features of :attr:`Geometry.features`, each with its test."""
 
+ALL_FEATURES = frozenset((*RULE_NAMES, *(name for name, _ in _KINDS)))
+"""Every name :attr:`Geometry.features` can hold: the 8 whole-grid rules and the 5 puzzle
+types; a method that enforces every constraint declares it as its ``features``."""
 
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 _KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -234,62 +142,20 @@ class Geometry:
 
     def _check(self) -> None:
         """Validate the variant parts (see the class's Raises)."""
-        n = self.side
+        n, cells = self.side, self.n_cells
         if Variant.HYPER in self.variant and (self.box_rows != self.box_cols or n < 4):
             raise InvalidPuzzle(f"hyper needs square boxes of side >= 2, got "
                                 f"{self.box_rows}x{self.box_cols}")
         if self.layout is not None:
             if self.variant is not Variant.STANDARD or self.regions is not None:
                 raise InvalidPuzzle("overlapping grids take no whole-grid variant and no regions")
-            for r0, c0 in self.layout.origins:
-                if r0 < 0 or c0 < 0 or r0 + n > self.layout.rows or c0 + n > self.layout.cols:
-                    raise InvalidPuzzle(f"grid at row {r0 + 1}, column {c0 + 1} does not fit on "
-                                        f"the {self.layout.rows}x{self.layout.cols} canvas")
-            for unit in self.layout.extra:
-                if len(unit) != n or any(p not in self._cell_at for p in unit):
-                    raise InvalidPuzzle(f"an extra unit must hold {n} cells of the grids")
-        cells = self.n_cells
+            check_layout(self.layout, n, self._cell_at)
         if self.regions is not None:
-            seen = [0] * cells
-            if len(self.regions) != n:
-                raise _malformed("regions", f"expected {n} regions, got {len(self.regions)}")
-            for k, region in enumerate(self.regions):
-                if len(region) != n:
-                    raise _malformed("regions",
-                                     f"region {k + 1} has {len(region)} cells, expected {n}")
-                for cell in region:
-                    if not 0 <= cell < cells or seen[cell]:
-                        raise _malformed("regions", f"region {k + 1}: cell {cell} is outside "
-                                                    "the grid or in two regions")
-                    seen[cell] = 1
-        owner: dict[int, int] = {}
-        for k, cage in enumerate(self.cages):
-            low, high = cage_totals(len(cage.cells), n)
-            if not cage.cells or len(cage.cells) > n:
-                raise _malformed("cages", f"cage {k + 1} has {len(cage.cells)} cells, "
-                                          f"expected 1..{n}")
-            if not low <= cage.total <= high:
-                raise _malformed("cages", f"cage {k + 1} ({len(cage.cells)} cells at "
-                                          f"{self.label(cage.cells[0])}): total {cage.total} is "
-                                          f"impossible, expected {low}..{high}")
-            for cell in cage.cells:
-                if not 0 <= cell < cells:
-                    raise _malformed("cages", f"cage {k + 1}: cell {cell} is outside the grid")
-                if cell in owner:
-                    raise _malformed("cages", f"cages {owner[cell] + 1} and {k + 1} overlap at "
-                                              f"{self.label(cell)}")
-                owner[cell] = k
-        for k, region in enumerate(self.extra_regions):
-            if not 1 <= len(region) <= n or len(set(region)) != len(region):
-                raise _malformed("extra_regions",
-                                 f"extra region {k + 1} has {len(region)} cells "
-                                 f"({len(set(region))} distinct), expected 1..{n} distinct cells")
-            if not all(0 <= cell < cells for cell in region):
-                raise _malformed("extra_regions",
-                                 f"extra region {k + 1}: a cell is outside the grid")
-        if self.parity is not None and (len(self.parity) != cells
-                                        or set(self.parity) - set("eo.")):
-            raise _malformed("parity", f"parity: expected {cells} characters e, o or '.'")
+            check_regions(self.regions, n, cells)
+        check_cages(self.cages, n, cells, self.label)
+        check_extra_regions(self.extra_regions, n, cells)
+        if self.parity is not None:
+            check_parity(self.parity, cells)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
@@ -362,15 +228,10 @@ class Geometry:
     def features(self) -> frozenset[str]:
         """What a method must understand to solve this grid: the variant names
         (``"diagonal"``, ``"main-diagonal"``, ``"anti-knight"`` ...) and ``"jigsaw"``,
-        ``"killer"``, ``"extra-region"``, ``"even-odd"``, ``"multi-grid"``; empty for classic
-        Sudoku. See ``Solver.features``."""
-        found = {_NAME_OF[m] for m in self.variant.parts}
-        found |= {name for name, present in (("jigsaw", self.regions is not None),
-                                               ("killer", bool(self.cages)),
-                                               ("extra-region", bool(self.extra_regions)),
-                                               ("even-odd", self.parity is not None),
-                                               ("multi-grid", self.layout is not None)) if present}
-        return frozenset(found)
+        ``"killer"``, ``"extra-region"``, ``"even-odd"``, ``"multi-grid"`` (a subset of
+        :data:`ALL_FEATURES`); empty for classic Sudoku. See ``Solver.features``."""
+        kinds = {name for name, present in _KINDS if present(self)}
+        return frozenset(self.variant.names) | kinds
 
     @property
     def side(self) -> int:
@@ -641,7 +502,8 @@ class Geometry:
     @cached_property
     def extra_pairs(self) -> tuple[tuple[int, int], ...]:
         """Pairs ``(a, b)``, ``a < b``, that must differ but share no unit: cage mates, mates in
-        an extra region of fewer than N cells and chess-move relations (what the unit checks of verification do not already cover)."""
+        an extra region of fewer than N cells and chess-move relations (what the unit checks of
+        verification do not already cover)."""
         in_unit = set()
         for unit in self.units:
             in_unit.update(combinations(unit, 2))
@@ -696,8 +558,3 @@ def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: An
     """Geometries of one puzzle (jigsaw, killer ...): a bounded cache, as a file may hold
     millions of them."""
     return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions)
-
-
-def _malformed(constraint: str, reason: str) -> InvalidPuzzle:
-    """The error for a malformed constraint of a geometry (``constraint``: its field name)."""
-    return InvalidPuzzle(reason, constraint=constraint)

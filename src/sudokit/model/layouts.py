@@ -1,6 +1,6 @@
 """The named overlapping-grid layouts of variant Sudoku (samurai, butterfly, sumo ...).
 
-Each layout is a :class:`~sudokit.model.geometry.Layout`: the canvas size and the canvas ``(row,
+Each layout is a :class:`Layout`: the canvas size and the canvas ``(row,
 column)`` of the top-left cell of each 9x9 grid (0-based), plus, for clueless Sudoku, the extra
 units of its tenth grid. The cells of a puzzle are the canvas cells some grid covers, in
 row-major order (:attr:`sudokit.model.geometry.Geometry.positions`).
@@ -23,15 +23,51 @@ clueless pair), so a file's canvas size alone does not always name its layout
 
 from __future__ import annotations
 
-from ..errors import InvalidPuzzle
-from .geometry import Layout
+from collections.abc import Container
+from typing import NamedTuple
 
-__all__ = ["GRID_SIDE", "LAYOUTS", "LAYOUT_NAMES", "layout_named", "layouts_for_canvas"]
+from ..errors import InvalidPuzzle
+
+__all__ = ["GRID_SIDE", "LAYOUTS", "LAYOUT_NAMES", "Layout", "check_layout", "layout_named",
+           "layouts_for_canvas"]
 
 GRID_SIDE = 9
 """The side of every grid of the named layouts (9x9 grids with 3x3 boxes)."""
 
 Position = tuple[int, int]
+
+
+class Layout(NamedTuple):
+    """Overlapping N x N grids on a canvas (samurai, butterfly, sumo, windmill, gattai-8 ...).
+
+    Attributes:
+        rows: canvas rows.
+        cols: canvas columns.
+        origins: the canvas ``(row, column)`` of each grid's top-left cell (0-based).
+        extra: further units as canvas positions (e.g. the tenth grid of clueless Sudoku, made
+            of the centre cells of the other grids' boxes, given as its rows, columns and boxes).
+    """
+
+    rows: int
+    cols: int
+    origins: tuple[Position, ...]
+    extra: tuple[tuple[Position, ...], ...] = ()
+
+
+def check_layout(layout: Layout, side: int, covered: Container[Position]) -> None:
+    """Check that every grid of side N fits on the canvas and every extra unit holds N cells of
+    the grids (``covered``: the canvas positions the grids cover).
+
+    Raises:
+        InvalidPuzzle: a grid or an extra unit that does not.
+    """
+    for r0, c0 in layout.origins:
+        if r0 < 0 or c0 < 0 or r0 + side > layout.rows or c0 + side > layout.cols:
+            raise InvalidPuzzle(f"grid at row {r0 + 1}, column {c0 + 1} does not fit on "
+                                f"the {layout.rows}x{layout.cols} canvas")
+    for unit in layout.extra:
+        if len(unit) != side or any(p not in covered for p in unit):
+            raise InvalidPuzzle(f"an extra unit must hold {side} cells of the grids")
 
 
 def _tenth_grid(at: dict[Position, Position], boxes: bool) -> tuple[tuple[Position, ...], ...]:

@@ -2,9 +2,9 @@
 
 A name combines, with ``+`` (or ``,``), any of
 
-* the whole-grid rules of :class:`~sudokit.model.geometry.Variant`: ``diagonal`` (both diagonals;
-  ``main-diagonal`` or ``anti-diagonal`` for one), ``hyper``, ``disjoint``, ``anti-knight``,
-  ``anti-king``, ``non-consecutive`` (and ``standard``: none);
+* the whole-grid rules of :class:`~sudokit.model.constraints.Variant`: ``diagonal`` (both
+  diagonals; ``main-diagonal`` or ``anti-diagonal`` for one), ``hyper``, ``disjoint``,
+  ``anti-knight``, ``anti-king``, ``non-consecutive`` (and ``standard``: none);
 * the puzzle types whose constraints a file holds: ``jigsaw`` (regions replace the boxes),
   ``killer`` (cages with sums), ``even-odd`` (cells marked even or odd). A reader finds these in
   the file when it can; the name says which one a file means where it cannot tell (a Janko
@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidPuzzle
-from .geometry import VARIANT_NAMES, Geometry, Variant
+from .constraints import VARIANT_NAMES, Variant
+from .geometry import Geometry
 from .layouts import LAYOUT_NAMES, LAYOUTS
 
 __all__ = ["ALL_NAMES", "TYPE_NAMES", "VariantSpec", "parse_spec", "spec_of_folder",

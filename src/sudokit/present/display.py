@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..formats.drawing import Edge, edges_of, marked_cells
+from ..formats.outline import Edge, edges_of, marked_cells
 from ..formats.text import format_grid, format_side_by_side
 from ..model.geometry import DEFAULT_SYMBOLS
 from ..model.puzzle import Puzzle

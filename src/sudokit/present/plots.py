@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from ..run.compare import Comparison
-from ..formats.drawing import Edge, edges_of, shaded_cells
+from ..formats.outline import Edge, edges_of, shaded_cells
 from ..formats.text import DEFAULT_SYMBOLS
-from ..model.geometry import Geometry, Variant
+from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 
@@ -103,8 +104,8 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
 
     Thin lines between cells, thick lines around boxes, jigsaw regions and each grid of a
     layout (canvas cells outside every grid are left blank; grids that touch without
-    overlapping, as in clueless Sudoku, are outlined thicker still); killer cages as dashed outlines
-    inside the cells with the total at the top-left of each cage's first cell; even cells
+    overlapping, as in clueless Sudoku, are outlined thicker still); killer cages as dashed
+    outlines inside the cells with the total at the top-left of each cage's first cell; even cells
     shaded grey, odd cells circled; hyper boxes and a layout's extra units shaded blue; the
     diagonals of Sudoku X drawn as thin lines; givens bold, solution digits lighter.
 
@@ -121,12 +122,19 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     Raises:
         ValueError: ``solution`` does not hold one digit per cell.
     """
-    from matplotlib.collections import LineCollection
-    from matplotlib.patches import Circle, Rectangle
-
     g = puzzle.geometry
     if solution is not None and len(solution) != g.n_cells:
         raise ValueError(f"expected a solution of {g.n_cells} digits, got {len(solution)}")
+    figure, axes, points = _board(g, cell_inches)
+    _draw_cells(axes, g)
+    _draw_lines(axes, g)
+    _draw_digits(axes, puzzle, solution, points)
+    return figure
+
+
+def _board(g: Geometry, cell_inches: float) -> tuple[Any, Any, float]:
+    """An empty figure for the canvas of ``g`` (at most 12 inches wide): the figure, its one
+    axes (canvas cells in data units, y downwards) and the side of a cell in points."""
     rows, cols = g.canvas
     inches = min(cell_inches, 12.0 / max(rows, cols))
     figure = _figure(cols * inches + 0.2, rows * inches + 0.2)
@@ -136,7 +144,13 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     axes.set_ylim(rows + 0.2, -0.2)
     axes.set_aspect("equal")
     axes.axis("off")
-    points = inches * 72
+    return figure, axes, inches * 72
+
+
+def _draw_cells(axes: Any, g: Geometry) -> None:
+    """Shade even cells and the cells of extra units, circle odd cells, draw the diagonals."""
+    from matplotlib.patches import Circle, Rectangle
+
     shaded = shaded_cells(g)
     for cell in range(g.n_cells):
         r, c = g.position(cell)
@@ -153,6 +167,14 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
             axes.plot([0, n], [0, n], color="#9fb3c8", linewidth=1.0)
         if Variant.ANTI_DIAGONAL in g.variant:
             axes.plot([0, n], [n, 0], color="#9fb3c8", linewidth=1.0)
+
+
+def _draw_lines(axes: Any, g: Geometry) -> None:
+    """Draw the cage and extra-region outlines, the cell and box lines, and an outline around
+    each grid of a layout whose grids do not overlap."""
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Rectangle
+
     axes.add_collection(LineCollection(_cage_outlines(g), colors="#333333", linewidths=0.8,
                                        linestyles=(0, (3, 2))))
     if g.extra_regions:  # f-puzzles extra regions: dotted outlines over their shading
@@ -167,6 +189,13 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
         for r0, c0 in layout.origins:  # grids side by side (clueless): outline each one
             axes.add_patch(Rectangle((c0, r0), n, n, fill=False, edgecolor="black",
                                      linewidth=3.6))
+
+
+def _draw_digits(axes: Any, puzzle: Puzzle, solution: Sequence[int] | None,
+                 points: float) -> None:
+    """Write the givens (bold), the solution's other digits (lighter) and the cage totals
+    (``points``: the side of a cell in points)."""
+    g = puzzle.geometry
     sums = {cage.cells[0]: cage.total for cage in g.cages}
     for cell, given in enumerate(puzzle.givens):
         r, c = g.position(cell)
@@ -179,7 +208,6 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
             axes.text(c + 0.05, r + 0.04, str(sums[cell]), ha="left", va="top",
                       fontsize=points * 0.22, color="black",
                       bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.4})
-    return figure
 
 
 def _grid_lines(g: Geometry, weight: Edge) -> list[list[tuple[float, float]]]:

@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..formats.drawing import drawing_pieces, marked_cells
+from ..formats.drawing import drawing_pieces
+from ..formats.outline import marked_cells
 from ..formats.text import DEFAULT_SYMBOLS
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle

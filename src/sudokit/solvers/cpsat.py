@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import LimitReached
+from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats
@@ -91,9 +92,7 @@ class CpSatSolver(Solver):
     requires = ("ortools",)
     install = "sudokit[ortools]"
     counters = frozenset({"nodes", "conflicts"})
-    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                          "extra-region", "even-odd", "multi-grid"})
+    features = ALL_FEATURES
     options = {"workers": (1, None)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from ..csp.search import Inference, Order, Select, counters_for
 from ..csp.sudoku import sudoku_solutions
+from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats
@@ -28,9 +29,7 @@ class _CspSolver(Solver):
     :mod:`sudokit.csp.sudoku`)."""
 
     inference: ClassVar[Inference]
-    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                          "extra-region", "even-odd", "multi-grid"})
+    features = ALL_FEATURES
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 
+from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats
@@ -26,9 +27,7 @@ class DpllSolver(Solver):
     summary = ("our pure-Python DPLL (Davis, Logemann and Loveland 1962; two watched literals) "
                "on a Sudoku CNF")
     counters = DPLL_COUNTERS
-    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                          "extra-region", "even-odd", "multi-grid"})
+    features = ALL_FEATURES
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -3,10 +3,11 @@
 Naked singles, hidden singles, killer cage combinations and locked candidates to a fixpoint,
 then depth-first search on a cell with the fewest candidates (bivalue first), all in compiled
 code on uint64 candidate masks; see :mod:`sudokit.fast.kernels` and :mod:`sudokit.fast.rules`
-for the algorithm and its sources. Every variant of :class:`~sudokit.model.geometry.Geometry` runs on
-the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units, chess-move
-peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and overlapping
-grids (:data:`FEATURES`).
+for the algorithm and its sources. Every variant of :class:`~sudokit.model.geometry.Geometry`
+runs on the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units,
+chess-move peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and
+overlapping grids (every feature of :data:`~sudokit.model.geometry.ALL_FEATURES`, tested one by one in
+``tests/fast/test_fast_variants.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import LimitReached
-from ..model.geometry import Geometry
+from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats, Status
@@ -26,13 +27,7 @@ from .base import Solver
 if TYPE_CHECKING:
     from ..model.result import ChunkResult
 
-__all__ = ["FEATURES", "FastSolver"]
-
-FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                      "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                      "extra-region", "even-odd", "multi-grid"})
-"""Every feature the compiled engine enforces (tested one by one in
-``tests/test_fast_variants.py``)."""
+__all__ = ["FastSolver"]
 
 _COUNTED = ("nodes", "backtracks", "propagations")
 _EXTRA = ("hidden_singles", "locked_eliminations")
@@ -62,15 +57,16 @@ class FastSolver(Solver):
                "MRV search; batch API")
     requires = ("numba",)
     counters = frozenset(_COUNTED)
-    features = FEATURES
+    features = ALL_FEATURES
     options = {"locked_candidates": (True, (True, False))}
     chunk_size = 4096
     releases_gil = True
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        from ..fast import Outcome, Search, Stat
+        from ..fast import ResumableSearch, Stat, StopReason
 
-        search = Search(puzzle.geometry, puzzle.givens, self.settings["locked_candidates"])
+        search = ResumableSearch(puzzle.geometry, puzzle.givens,
+                                 self.settings["locked_candidates"])
         before = [0] * len(_COUNTED + _EXTRA)
         start_nodes = stats.nodes or 0
         while True:
@@ -79,11 +75,11 @@ class FastSolver(Solver):
             now = [search.counter(Stat(i)) for i in range(len(before))]
             _fill(stats, now, before)
             before = now
-            if outcome is Outcome.FOUND:
+            if outcome is StopReason.FOUND:
                 yield tuple(search.solution.tolist())
-            elif outcome is Outcome.EXHAUSTED:
+            elif outcome is StopReason.EXHAUSTED:
                 return
-            elif outcome is Outcome.NODE_LIMIT:
+            elif outcome is StopReason.NODE_LIMIT:
                 raise LimitReached(f"node limit {limits.node_limit} reached")
             else:
                 raise LimitReached(f"time limit {limits.time_limit} s reached")
@@ -91,12 +87,11 @@ class FastSolver(Solver):
     def warm_up(self, geometry: Geometry | None = None) -> None:
         """Load the cached kernels a geometry needs, so that timings and time limits exclude
         loading: the batch kernel on an empty grid with a one-node limit (it loads, it does not
-        search), and the kernels the array path runs around it (the verification of
-        :mod:`sudokit.fast.verify`, the byte look-ups of :mod:`sudokit.formats.lookup`); with no
-        geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
+        search), and the verification of :mod:`sudokit.fast.verify` the array path runs after
+        it (its byte look-ups are loaded by :func:`sudokit.formats.linecodec.load_lookup`); with
+        no geometry, also one-puzzle solves of empty 4x4 and 9x9 grids. Once per process and
         geometry (a repeated call costs a set look-up)."""
-        from ..fast import solve_many
-        from ..formats.lookup import lookup
+        from ..fast import solve_batch
         from ..fast.verify import solves
 
         key = (geometry, self.settings["locked_candidates"])
@@ -108,21 +103,18 @@ class FastSolver(Solver):
                 empty = Puzzle(g, (0,) * g.n_cells)
                 next(self.solutions(empty, Stats.counting(self.counters), Limits()))
             blank = np.zeros((1, g.n_cells), dtype=np.uint8)
-            solve_many(blank, 1, geometry=g, node_limit=1,
-                       locked=self.settings["locked_candidates"])
+            solve_batch(blank, 1, geometry=g, node_limit=1,
+                        locked=self.settings["locked_candidates"])
             solves(blank, blank, g)
-            table = np.zeros(256, np.uint8)
-            lookup(blank, table)  # decoding: whole rows
-            lookup(blank, table, np.empty((1, g.n_cells + 1), np.uint8)[:, :-1])  # encoding
         _WARM.add(key)
 
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
                     count_limit: int) -> ChunkResult:
         """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
         from ..model.result import ChunkResult
-        from ..fast import Stat, solve_many
+        from ..fast import Stat, solve_batch
 
-        grids, codes, table = solve_many(
+        grids, codes, table = solve_batch(
             givens, max(1, count_limit), geometry=geometry, node_limit=limits.node_limit,
             time_limit=limits.time_limit, locked=self.settings["locked_candidates"])
         node_limit = limits.node_limit

@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import LimitReached
-from ..model.geometry import Geometry
+from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats, Status
 from ..sat.forked import ForkedCdcl
 from .base import Solver
-from .fast import FEATURES, FastSolver, _fill
+from .fast import FastSolver, _fill
 
 if TYPE_CHECKING:
     from ..model.result import ChunkResult
@@ -88,9 +88,9 @@ class _Engine:
 
     def __init__(self, puzzle: Puzzle, locked: bool, node_limit: int | None,
                  deadline: float | None) -> None:
-        from ..fast import Search
+        from ..fast import ResumableSearch
 
-        self.search = Search(puzzle.geometry, puzzle.givens, locked)
+        self.search = ResumableSearch(puzzle.geometry, puzzle.givens, locked)
         self.node_limit = node_limit  # of the whole engine search
         self.deadline = deadline
         self.grids: list[Grid] = []
@@ -107,7 +107,7 @@ class _Engine:
 
     def step(self, seconds: float) -> None:
         """Search for up to ``seconds`` (less at the deadline); record what it finds."""
-        from ..fast import Outcome
+        from ..fast import StopReason
 
         if self.done:
             return
@@ -115,15 +115,15 @@ class _Engine:
             seconds = min(seconds, max(0.0, self.deadline - time.perf_counter()))
         outcome = self.search.advance(self.node_limit, seconds)
         with self.lock:
-            if outcome is Outcome.FOUND:
+            if outcome is StopReason.FOUND:
                 self.grids.append(tuple(self.search.solution.tolist()))
-            elif outcome is Outcome.EXHAUSTED:
+            elif outcome is StopReason.EXHAUSTED:
                 self.exhausted = True
-            elif outcome is Outcome.NODE_LIMIT:
+            elif outcome is StopReason.NODE_LIMIT:
                 self.stopped_by_limit = f"node limit {self.node_limit} reached"
             elif self.deadline is not None and time.perf_counter() >= self.deadline:
                 self.stopped_by_limit = "time limit reached"
-            if outcome is Outcome.FOUND or outcome is Outcome.EXHAUSTED:
+            if outcome is StopReason.FOUND or outcome is StopReason.EXHAUSTED:
                 self.news.set()
 
     def take(self) -> list[Grid]:
@@ -184,7 +184,7 @@ class PortfolioSolver(Solver):
                "behind the better of the two, on any grid size")
     requires = ("numba",)
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
-    features = FEATURES
+    features = ALL_FEATURES
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
                "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", None),
                "locked_candidates": (True, (True, False))}
@@ -272,16 +272,8 @@ class PortfolioSolver(Solver):
 
         seen: set[Grid] = set()
         sat_stats = Stats.counting(_CDCL_COUNTERS)
-        threaded = self._workers() >= 2
-        race = _Race(limits.time_limit, sat_limit,
-                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
-                     engine.news, None if threaded else _Pacer(engine))
-        cdcl: Any = None
+        threaded, race, cdcl = self._start(puzzle, engine, limits, sat_limit)
         cdcl_stopped = sat_limit == 0  # by its node budget
-        if threaded and sat_limit is None and ForkedCdcl.works():
-            cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
-        if threaded:
-            engine.start_thread()
         try:
             while True:
                 for grid in engine.take():
@@ -324,6 +316,22 @@ class PortfolioSolver(Solver):
             if cdcl is not None:
                 cdcl.close()
             _merge(stats, sat_stats)
+
+    def _start(self, puzzle: Puzzle, engine: _Engine, limits: Limits,
+               sat_limit: int | None) -> tuple[bool, _Race, Any]:
+        """Set the race up: whether the engine runs in a thread (then started here), CDCL's
+        limits, and CDCL forked into its own process (before any thread starts) when it runs
+        there, else None (it starts in this process at its first turn)."""
+        threaded = self._workers() >= 2
+        race = _Race(limits.time_limit, sat_limit,
+                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
+                     engine.news, None if threaded else _Pacer(engine))
+        cdcl: Any = None
+        if threaded and sat_limit is None and ForkedCdcl.works():
+            cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
+        if threaded:
+            engine.start_thread()
+        return threaded, race, cdcl
 
     @staticmethod
     def _wait(engine: _Engine, limits: Limits, threaded: bool) -> None:

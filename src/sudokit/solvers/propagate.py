@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..csp.propagation import search
+from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..registry import register
 from ..model.result import Limits, Stats
@@ -24,9 +25,7 @@ class PropagateSolver(Solver):
     name = "propagate"
     summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
     counters = frozenset({"nodes", "backtracks", "propagations"})
-    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                          "extra-region", "even-odd", "multi-grid"})
+    features = ALL_FEATURES
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
         "naked_twins": (True, (True, False))}
 
