@@ -19,8 +19,8 @@ TWINS: dict[str, str] = {
               "its compiled twin",
     "run": "fast.nine.run is the 9x9 kernel's resumable search, fast.kernels.run the generic one",
     "start": "fast.nine.start starts the 9x9 kernel's search, fast.kernels.start the generic one",
-    "solve_batch": "fast.nine.solve_batch is the 9x9 kernel's batch loop, fast.kernels.solve_batch "
-                   "the generic one",
+    "run_batch": "fast.nine.run_batch is the 9x9 kernel's batch loop, fast.kernels.run_batch "
+                 "the generic one",
 }
 """Public names defined in more than one module on purpose (same meaning), and why."""
 

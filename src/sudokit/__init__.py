@@ -33,7 +33,7 @@ _LAZY = {
     "solve_magic": "run.magic",
     "solve_many": "run.doors",
     "Geometry": "model.geometry",
-    "Variant": "model.geometry",
+    "Variant": "model.constraints",
     "Puzzle": "model.puzzle",
     "is_solution": "model.puzzle",
     "violations": "model.puzzle",
@@ -91,7 +91,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
     )
     from .run.generate import generate
     from .run.magic import compare_magic, count_magic, solve_magic
-    from .model.geometry import Geometry, Variant
+    from .model.geometry import Geometry
+    from .model.constraints import Variant
     from .logic import explain, hint, rate
     from .model.puzzle import Puzzle, is_solution, violations
     from .registry import get_solver, methods

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sudokit.errors import InvalidOption, UnknownMethod
-from sudokit.model.geometry import Variant
+from sudokit.model.constraints import Variant
 from sudokit.model.result import Limits, Status
 from sudokit.run.doors import count_solutions, solutions, solve, solve_array, solve_many
 from sudokit.run.request import Request

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from sudokit import Geometry, Puzzle, Status, count_solutions, is_solution, solve
 from sudokit.cli import app
 from sudokit.errors import InvalidOption, InvalidPuzzle, LimitReached
-from sudokit.model.geometry import Variant
+from sudokit.model.constraints import Variant
 from sudokit.model.result import Limits, Stats
 from sudokit.sat.dimacs import read_dimacs, read_solver_output, sudoku_comments, write_dimacs
 from sudokit.sat.dpll import DPLL_COUNTERS, dpll_models

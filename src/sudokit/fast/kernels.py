@@ -40,9 +40,6 @@ class StopReason(IntEnum):
     TIME_LIMIT = 3
 
 
-Outcome = StopReason  # TODO(merge): remove (generator/kernels.py imports the old name)
-
-
 @jit
 def clock():
     """Return the kernels' clock in seconds (see :func:`~sudokit.fast.bits.monotonic`)."""

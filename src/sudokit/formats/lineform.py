@@ -27,7 +27,6 @@ from typing import BinaryIO
 
 import numpy as np
 
-from . import linecodec
 from .grouping import Grouper
 from .lineblocks import LineBlock, LineSplitter
 from .linecodec import Codec, FastRows, LineChunk, map_bytes
@@ -36,8 +35,6 @@ from ..model.constraints import Variant
 from ..model.geometry import MAX_SIDE, Geometry
 
 __all__ = ["LineReader"]
-
-encode_rows = linecodec.encode_rows  # TODO(merge): remove (run/pipeline imports it from here)
 
 _CONTEXT = 200
 """Content lines a trailing run of general-reader lines keeps for the next chunk (a record

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..model.geometry import Geometry, Variant
+from ..model.geometry import Geometry
+from ..model.constraints import Variant
 from .symmetry import Symmetry, orbits
 
 __all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "grid_table", "new_seed", "seeds_for"]
@@ -32,14 +33,14 @@ def grid_table(geometry: Geometry) -> np.ndarray:
     A uniform row of it, uniformly relabelled, is a uniform grid: each grid has exactly one
     relabelling whose first row is 1..N.
     """
-    from ..fast import solve_many
+    from ..fast import solve_batch
 
     n = geometry.side
     if geometry.variant is not Variant.STANDARD or n > EXACT_MAX_SIDE:
         return np.zeros((0, geometry.n_cells), np.uint8)
     first = np.zeros((1, geometry.n_cells), np.uint8)
     first[0, :n] = np.arange(1, n + 1)
-    solutions, _, stats = solve_many(first, 100_000, geometry=geometry)
+    solutions, _, stats = solve_batch(first, 100_000, geometry=geometry)
     return np.ascontiguousarray(solutions[0, :int(stats[0, 5])])
 
 

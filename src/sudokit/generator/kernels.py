@@ -27,7 +27,7 @@ import numpy as np
 
 from ..fast import kernels as gk
 from ..fast import nine
-from ..fast.kernels import Outcome, Phase
+from ..fast.kernels import Phase, StopReason
 from ..fast.rules import full_mask, narrow
 from ..fast.state import ONE, ZERO, Reg, jit
 from .grids import random_grid, seed_state, shuffle
@@ -136,7 +136,7 @@ def _check(engine, tables, state, nstate, givens, grid, removed, n_removed, node
         outcome = gk.run(tables, state, limit, node_limit, np.inf, locked, out2)
         regs = state.regs
     counters[1] += regs[Reg.NODES]
-    if outcome != Outcome.EXHAUSTED and outcome != Outcome.FOUND:
+    if outcome != StopReason.EXHAUSTED and outcome != StopReason.FOUND:
         return -1
     return 1 if regs[Reg.SOLUTIONS] == (0 if single else 1) else 0
 

@@ -24,7 +24,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ..errors import InvalidOption
-from ..model.geometry import Geometry, Variant
+from ..model.geometry import Geometry
+from ..model.constraints import Variant
 from ..model.puzzle import Puzzle
 
 __all__ = [
@@ -104,7 +105,7 @@ class NodeRater:
     node_limit: int = 1_000_000
 
     def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
-        from ..fast import Stat, solve_many
+        from ..fast import Stat, solve_batch
 
         puzzles = np.ascontiguousarray(puzzles, np.uint8)
         if len(puzzles) == 0:
@@ -113,7 +114,7 @@ class NodeRater:
         total = np.zeros(len(puzzles))
         for order, label in zip(orders, labels):
             copy = np.ascontiguousarray(label[puzzles[:, order]])
-            _, _, stats = solve_many(copy, 2, geometry=geometry, node_limit=self.node_limit,
+            _, _, stats = solve_batch(copy, 2, geometry=geometry, node_limit=self.node_limit,
                                      locked=False, generic=True)
             total += np.log2(1.0 + stats[:, Stat.NODES])
         return np.round(total / len(orders), 3)

@@ -39,7 +39,6 @@ __all__ = [
     "DEFAULT_SYMBOLS",
     "MAX_SIDE",
     "Geometry",
-    "Variant",  # re-exported: Geometry.of takes it (its home is model.constraints)
     "box_shape_for_side",
 ]
 

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import SolverBug, UnsupportedPuzzle
-from ..model.geometry import Geometry, Variant
+from ..model.geometry import Geometry
+from ..model.constraints import Variant
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..model.result import ArrayResult, Limits, Result, Stats, Status, gather
 from ..registry import default_method
@@ -300,7 +301,7 @@ def solve_array(
         node_limit: search nodes per puzzle (None: no limit).
         box: box shape ``(rows, cols)`` (default: square boxes from the cell count).
         jobs: worker threads (processes for methods that hold the GIL); chunks of 4,096 rows.
-        variant: the rules, a :class:`~sudokit.model.geometry.Variant` or its name: ``"standard"``,
+        variant: the rules, a :class:`~sudokit.model.constraints.Variant` or its name: ``"standard"``,
             or ``"diagonal"`` (Sudoku X: both main diagonals are units too).
         request: a prepared :class:`~sudokit.run.request.Request` (its variant's whole-grid
             rules apply) instead of ``method``, the limits, ``variant`` and ``**options``.

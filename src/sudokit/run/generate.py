@@ -23,7 +23,8 @@ from ..generator.engine import new_seed
 from ..generator.rating import Rater
 from ..generator.stream import puzzle_stream, solution_grids
 from ..generator.symmetry import Symmetry
-from ..model.geometry import Geometry, Variant
+from ..model.geometry import Geometry
+from ..model.constraints import Variant
 from ..model.puzzle import Puzzle
 from .doors import count_solutions
 

@@ -104,7 +104,7 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
     byte-order mark) or a literal puzzle (source ``"<argument N>"``). ``skip_header`` skips the
     first line of each file and of standard input (a free-text title). ``variant`` (a
-    :class:`~sudokit.model.geometry.Variant` or its name) holds before a ``# variant:`` directive.
+    :class:`~sudokit.model.constraints.Variant` or its name) holds before a ``# variant:`` directive.
 
     Raises:
         InputError: an input is a directory or an unreadable file, or looks like a path (a

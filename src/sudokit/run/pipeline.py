@@ -22,16 +22,17 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import SolverBug
+from ..formats.linecodec import FastRows, LineChunk, encode_rows, load_lookup
+from ..formats.lineform import LineReader
 from ..formats.lines import Record
+from ..model.constraints import Variant
+from ..model.result import Limits, Status
 from .batch import RecordResult, _record_result, solve_record_chunk
+from .chunk import solve_chunk
+from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
 from .resume import ResumeError
-from .chunk import solve_chunk
-from ..errors import SolverBug
-from ..model.geometry import Variant
-from ..formats.lineform import FastRows, LineChunk, LineReader, encode_rows
-from .output import OutputFormat, format_outcome, solution_grid, stderr_message
-from ..model.result import Limits, Status
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
            "input_tasks", "task_shape", "solve_inputs", "SolveRun", "drop_head", "skip_records"]
@@ -273,6 +274,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     remote = uses_processes(request.solver(), jobs, dask)
     if geometries and not remote:
         request.solver().warm_up(geometries[0])
+        load_lookup(geometries[0].n_cells)  # the byte look-ups of decoding and encoding
     blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
                        remote=remote, dask=dask, sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..model.geometry import Variant
+from ..model.constraints import Variant
 from ..model.result import Limits
 from ..model.variants import VariantSpec, parse_spec
 

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import Geometry, Layout, Variant
+from ..model.geometry import Geometry
+from ..model.constraints import Variant
+from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
 from .encoding import Encoding, decode, encode, n_variables

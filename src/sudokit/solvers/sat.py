@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidOption
+from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
 from ..registry import register
@@ -42,9 +43,7 @@ class SatSolver(Solver):
     install = "python-sat"
     counters = PYSAT_COUNTERS
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
-    features = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint",
-                          "anti-knight", "anti-king", "non-consecutive", "jigsaw", "killer",
-                          "extra-region", "even-odd", "multi-grid"})
+    features = ALL_FEATURES
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
 
