@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..run.inspect import PropagationChoice
 from ..sat.encoding import Encoding
 from ._app import app
 from ._common import (
@@ -27,16 +28,6 @@ class TraceFormat(str, Enum):
 
     TEXT = "text"  # outcome, counters, whether AC-3 alone solved it
     REPORT = "report"  # the same, then the puzzle, the grid after AC-3 and the solution
-
-
-class PropagationChoice(str, Enum):
-    """What ``sudokit show --after`` applies before listing candidates."""
-
-    NONE = "none"
-    ELIMINATE = "eliminate"  # one elimination pass from the givens (the notebook's first step)
-    ONLY_CHOICE = "only-choice"  # one elimination pass, then one only-choice pass
-    PROPAGATE = "propagate"
-    AC3 = "ac3"
 
 
 @app.command("show")
@@ -66,6 +57,7 @@ def show_command(
 
     from ..formats.outline import legend
     from ..present.render import candidates_table, grid_text
+    from ..run.inspect import candidates
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
@@ -75,7 +67,7 @@ def show_command(
     for line in legend(parsed.geometry):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
-    console.print(candidates_table(parsed, _candidates(parsed, after)), end="", soft_wrap=True)
+    console.print(candidates_table(parsed, candidates(parsed, after)), end="", soft_wrap=True)
     if png is not None:
         from ..present.plots import puzzle_figure, save_figure
 
@@ -99,28 +91,6 @@ def _solution(puzzle: Any, method: str | None) -> tuple[int, ...] | None:
     reason = f": {result.message}" if result.message else ""
     print(f"sudokit: {result.label.word}{reason}", file=sys.stderr)
     return None
-
-
-def _candidates(puzzle: Any, after: PropagationChoice) -> list[tuple[int, ...]] | None:
-    if after is PropagationChoice.AC3:
-        from ..csp.sudoku import ac3_candidates
-
-        return ac3_candidates(puzzle)
-    if after in (PropagationChoice.ELIMINATE, PropagationChoice.ONLY_CHOICE):
-        from ..csp.steps import Domains, eliminate, only_choice
-
-        state = eliminate(Domains.of(puzzle))
-        if state is not None and after is PropagationChoice.ONLY_CHOICE:
-            state = only_choice(state)
-        return list(state.cells) if state is not None else None
-    if after is PropagationChoice.PROPAGATE:
-        from ..csp.propagation import PropagationState
-
-        state = PropagationState(puzzle)
-        return state.candidates() if state.assign_givens() else None
-    from ..csp.steps import Domains
-
-    return list(Domains.of(puzzle).cells)  # the givens alone: every digit in empty cells
 
 
 @app.command("cnf")
@@ -235,7 +205,7 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""
     from ..run.doors import solve
-    from ..csp.sudoku import ac3_candidates
+    from ..run.inspect import ac3_candidates
     from ..formats.text import format_line, format_panels
     from ..present.plots import queue_figure, save_figure
     from ..model.result import Status
