@@ -177,7 +177,8 @@ def test_forcing_chains_match_python_on_hard_states() -> None:
 def test_propagation_kernel_matches_consequences() -> None:
     import numpy as np
 
-    from sudokit.logic.chain_kernels import grid_tables, propagate
+    from sudokit.logic.chain_kernels import propagate
+    from sudokit.logic.tables import grid_tables
 
     board = _boards(_rated(1, 8.0)[0], 5)[-1]
     g = board.geometry
@@ -222,7 +223,8 @@ def test_board_places_match_the_candidates() -> None:
     open cells (bitset over cells) and, per unit, their positions in the unit (a standard grid,
     a diagonal one and a 16x16 grid, whose 256 cells take four words)."""
     from sudokit import generate
-    from sudokit.logic.chain_kernels import board_places, grid_tables
+    from sudokit.logic.chain_kernels import board_places
+    from sudokit.logic.tables import grid_tables
 
     text = (DATA / "diagonal/x_sudoku.txt").read_text().split()[0]
     diagonal = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in text],

@@ -8,7 +8,7 @@ only *which* sets (and pivot) the step uses; the Python side builds the one
 candidates; Hobiwan 2008) is a row of ``cells`` (int32[K, W], ascending cells padded with -1)
 and of ``digits`` (int64[K], its candidate mask).
 
-Grid arrays are those of :func:`sudokit.logic.chain_kernels.grid_tables`. Kernels compile on
+Grid arrays are those of :func:`sudokit.logic.tables.grid_tables`. Kernels compile on
 first use and are cached on disk (:mod:`sudokit.fast.cache` lists ``logic/chain_*.py``).
 """
 
@@ -155,7 +155,7 @@ def als_xz_first(cells, digits, k, masks, values, sees, peers, n):
     """The first pair of sets ``i < j`` (in order) and restricted common digit ``x - 1`` that
     eliminates something, as :func:`sudokit.logic.techniques.als.als_xz` finds it; returns
     ``(i, j, x)`` or ``(-1, -1, -1)``. ``peers`` is the grid's int32[C, P] peer lists (see
-    :func:`~sudokit.logic.chain_kernels.grid_tables`): only peers of a set's places can be
+    :func:`~sudokit.logic.tables.grid_tables`): only peers of a set's places can be
     targets."""
     for a in range(k):
         for b in range(a + 1, k):

@@ -6,13 +6,8 @@ The kernels repeat, on arrays, what the Python code of :mod:`sudokit.logic.dynam
 (the tests compare both on every state of many solves). They return numbers and paths only; the
 Python side builds the one :class:`~sudokit.logic.step.Step` (texts, links, rating).
 
-Arrays of a grid (:func:`grid_tables`, cached per geometry; C cells, U units, N digits):
-
-* ``peers``: int32[C, P], each cell's peers ascending, padded with -1;
-* ``sees``: uint8[C, C], 1 where two cells are peers;
-* ``units``: int32[U, N], the cells of each unit;
-* ``units_of``: int32[C, K], the units of each cell in :attr:`Geometry.units_of` order, padded
-  with -1.
+The grid's arrays (``peers``, ``sees``, ``units``, ``units_of``) are those of
+:func:`sudokit.logic.tables.grid_tables`.
 
 Candidate masks are int64 (bit d - 1 for digit d; the chain techniques run up to side 16).
 Kernels compile on first use and are cached on disk (:mod:`sudokit.fast.cache` lists this
@@ -21,9 +16,7 @@ file's pattern, ``logic/chain_*.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache, wraps
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -31,64 +24,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ..fast.state import jit
 from ..model.geometry import Geometry
 from .state import Board
+from .tables import bitsets, per_geometry
 
-__all__ = ["BoardArrays", "GridTables", "ShapeTables", "board_arrays", "board_places",
-           "digit_forcing_keys", "digit_starts", "forcing_best", "grid_tables", "group_nodes",
-           "per_geometry", "propagate", "rank_starts", "shape_tables", "walk_starts"]
-
-
-T = TypeVar("T")
-
-
-def per_geometry(build: Callable[..., T]) -> Callable[..., T]:
-    """``build(geometry, *args)`` computed once per geometry and arguments (an ``functools.
-    cache``), and looked up first by the geometry object's identity: hashing a
-    :class:`~sudokit.model.geometry.Geometry` (a frozen dataclass) costs microseconds, and the chain
-    searches ask for their tables several times per board."""
-    by_value = cache(build)
-    by_id: dict[tuple, tuple[Geometry, T]] = {}
-
-    @wraps(build)
-    def get(geometry: Geometry, *args: Any) -> T:
-        key = (id(geometry), *args)
-        hit = by_id.get(key)
-        if hit is not None and hit[0] is geometry:  # the entry keeps the geometry alive
-            return hit[1]
-        value = by_value(geometry, *args)
-        if len(by_id) > 256:
-            by_id.clear()
-        by_id[key] = (geometry, value)
-        return value
-
-    return get
-
-
-class GridTables(NamedTuple):
-    """The arrays of one grid the kernels read (see the module docstring)."""
-
-    peers: np.ndarray
-    sees: np.ndarray
-    units: np.ndarray
-    units_of: np.ndarray
-
-
-@per_geometry
-def grid_tables(geometry: Geometry) -> GridTables:
-    """Return the :class:`GridTables` of ``geometry`` (computed once per geometry)."""
-    c = geometry.n_cells
-    width = max((len(p) for p in geometry.peers), default=0)
-    peers = np.full((c, max(width, 1)), -1, dtype=np.int32)
-    sees = np.zeros((c, c), dtype=np.uint8)
-    for cell, ps in enumerate(geometry.peers):
-        peers[cell, :len(ps)] = sorted(ps)
-        sees[cell, list(ps)] = 1
-    units = np.asarray(geometry.units, dtype=np.int32).reshape(len(geometry.units),
-                                                               geometry.side)
-    k = max((len(u) for u in geometry.units_of), default=0)
-    units_of = np.full((c, max(k, 1)), -1, dtype=np.int32)
-    for cell, us in enumerate(geometry.units_of):
-        units_of[cell, :len(us)] = us
-    return GridTables(peers, sees, units, units_of)
+__all__ = ["BoardArrays", "ShapeTables", "board_arrays", "board_places", "digit_forcing_keys",
+           "digit_starts", "forcing_best", "group_nodes", "propagate", "rank_starts",
+           "shape_tables", "walk_starts"]
 
 
 class BoardArrays(NamedTuple):
@@ -470,8 +410,8 @@ def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
     unit_pos = np.full((len(units), c), -1, dtype=np.int32)
     for u, unit in enumerate(units):
         unit_pos[u, list(unit)] = np.arange(len(unit))
-    seen_bits = _bitsets(common & (1 - member))
-    shape_bits = _bitsets(member)
+    seen_bits = bitsets(common & (1 - member)).view(np.int64)
+    shape_bits = bitsets(member).view(np.int64)
     part_cells = np.full((len(parts), max(width, 1)), -1, dtype=np.int32)
     for i, cells in enumerate(parts):
         part_cells[i, :len(cells)] = cells
@@ -480,14 +420,6 @@ def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
     rank[order] = np.arange(s)
     return ShapeTables(ids, cells_arr, member, common, unit_pos, seen_bits, shape_bits, part,
                        position, part_shape, part_cells, rank)
-
-
-def _bitsets(rows: np.ndarray) -> np.ndarray:
-    """int64[R, W] bitsets (bit x % 64 of word x // 64) of the 1s of uint8[R, C] ``rows``."""
-    words = np.zeros((rows.shape[0], max((rows.shape[1] + 63) // 64, 1)), dtype=np.uint64)
-    for x in np.flatnonzero(rows.any(axis=0)):
-        words[:, x // 64] |= rows[:, x].astype(np.uint64) << np.uint64(x % 64)
-    return words.view(np.int64)
 
 
 @jit

@@ -27,6 +27,7 @@ from ..model.geometry import Geometry
 from .memo import DigitMemo
 from .state import Board, bits
 from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
+from .tables import grid_tables, per_geometry
 from .units import intersections, unit_cells
 
 __all__ = ["ChainMode", "Node", "find_chain"]
@@ -599,7 +600,7 @@ class _Kit:
     board, and per thread the walk's work arrays."""
 
     def __init__(self, geometry: Geometry, grouped: bool) -> None:
-        from .chain_kernels import grid_tables, shape_tables
+        from .chain_kernels import shape_tables
 
         t = self.tables = grid_tables(geometry)
         sh = self.shapes = shape_tables(geometry, grouped)
@@ -661,16 +662,8 @@ class _Kit:
         return entry[1]
 
 
-@cache
-def _kits() -> Callable[[Geometry, bool], _Kit]:
-    from .chain_kernels import per_geometry  # loads Numba: on first use
-
-    return per_geometry(_Kit)
-
-
-def _kit(geometry: Geometry, grouped: bool) -> _Kit:
-    """The :class:`_Kit` of ``(geometry, grouped)`` (made once)."""
-    return _kits()(geometry, grouped)
+_kit: Callable[[Geometry, bool], _Kit] = per_geometry(_Kit)
+"""The :class:`_Kit` of ``(geometry, grouped)`` (made once)."""
 
 
 _WALKER_KEYS = {mode: "chains-walker-" + mode.value for mode in ChainMode}

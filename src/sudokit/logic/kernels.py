@@ -1051,7 +1051,7 @@ def place_givens(masks, values, givens, peers):
     Args:
         masks: uint64[C] candidate masks, values: int16[C] placed digits (both modified).
         givens: int16[C], 0 for an empty cell; peers: int32[C, P] each cell's peers padded
-            with -1 (:func:`~sudokit.logic.chain_kernels.grid_tables`).
+            with -1 (:func:`~sudokit.logic.tables.grid_tables`).
     """
     for cell in range(givens.shape[0]):
         d = givens[cell]

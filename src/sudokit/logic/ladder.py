@@ -33,6 +33,7 @@ from ..model.geometry import Geometry
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
+from .tables import bitsets, grid_tables
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
 from .techniques.single_digit import er_parts, er_step, turbot_step
@@ -75,8 +76,6 @@ class Tables:
 @cache
 def tables(geometry: Geometry) -> Tables:
     """The kernel tables of a geometry (computed once per geometry)."""
-    from .chain_kernels import grid_tables  # the grid's peer and unit arrays, made once
-
     n, n_cells = geometry.side, geometry.n_cells
     grid = grid_tables(geometry)
     units = grid.units.astype(np.int64)
@@ -97,7 +96,7 @@ def tables(geometry: Geometry) -> Tables:
     if np.diagonal(sees).any():
         raise ValueError("a cell listed as its own peer")  # the kernels' bitsets assume not
     return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
-                  _bitsets(sees.astype(bool)), _bitsets(_members(units, n_cells)),
+                  bitsets(sees), bitsets(_members(units, n_cells)),
                   4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
@@ -106,14 +105,6 @@ def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
     member = np.zeros((len(units), n_cells), dtype=bool)
     member[np.arange(len(units))[:, None], units] = True
     return member
-
-
-def _bitsets(rows: np.ndarray) -> np.ndarray:
-    """uint64[R, ceil(C / 64)]: each row of a bool[R, C] array as a bitset over cells (cell c
-    is bit c % 64 of word c // 64), as the kernels read them."""
-    packed = np.packbits(rows, axis=1, bitorder="little")
-    pad = -packed.shape[1] % 8
-    return np.ascontiguousarray(np.pad(packed, ((0, 0), (0, pad))).view("<u8").astype(np.uint64))
 
 
 _SUBSETS = {f"{kind} {name}": size for kind in ("Naked", "Hidden")

@@ -17,6 +17,7 @@ from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
+from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
@@ -84,8 +85,7 @@ class Candidates:
                 f"the technique engine does not handle "
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
-        from .chain_kernels import grid_tables  # both load Numba: not at import time
-        from .kernels import place_givens
+        from .kernels import place_givens  # loads Numba: not at import time
 
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),

@@ -125,7 +125,8 @@ def als_arrays(board: Board) -> AlsArrays | None:
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]
     from ..chain_als import enumerate_als
-    from ..chain_kernels import board_arrays, grid_tables
+    from ..chain_kernels import board_arrays
+    from ..tables import grid_tables
 
     t = grid_tables(board.geometry)
     arrays = board_arrays(board)

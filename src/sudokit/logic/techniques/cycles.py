@@ -72,7 +72,8 @@ def y_cycle(board: Board) -> Step | None:
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
     if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
         from ..chain_als import y_cycle_best
-        from ..chain_kernels import board_arrays, grid_tables
+        from ..chain_kernels import board_arrays
+        from ..tables import grid_tables
 
         arrays = board_arrays(board)
         bivalue_cells = np.flatnonzero(arrays.cand.sum(axis=1) == 2)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
-from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best, grid_tables
+from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best
+from ..tables import grid_tables
 from ..dynamic import Outcome, consequences
 from ..registry import technique
 from ..state import Board, bits
