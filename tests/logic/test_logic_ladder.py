@@ -1,5 +1,5 @@
-"""The compiled ladder (sudokit.logic.ladder, sudokit.logic.kernels) decides exactly what the
-Python finders decide.
+"""The compiled ladder (sudokit.logic.ladder, sudokit.logic.kernels.ladder) decides exactly what
+the Python finders decide.
 
 For each technique the kernels handle, on every state of real solves and on states with random
 candidates removed (standard, jigsaw, diagonal, anti-knight, 6x6 and 16x16 grids): the kernel
@@ -20,7 +20,7 @@ import pytest
 from sudokit import Geometry, Puzzle, solve
 from sudokit.formats.text import read_puzzles
 from sudokit.logic import Candidates, techniques
-from sudokit.logic.kernels import CODES
+from sudokit.logic.kernels.ladder import CODES
 from sudokit.logic.ladder import MAX_CELLS, Run, first_step, plan, tables
 from sudokit.logic.solve import explain_states
 from sudokit.logic.state import Board

@@ -101,7 +101,7 @@ def _singles(masks: list[int], values: list[int], touched: set[int],
     """Naked singles among ``touched`` cells (ascending), then hidden singles in their units
     (ascending; in a unit, digits ascending); None on a contradiction (a digit with no place in
     a unit). The order is fixed because it decides which eliminations are recorded in a cell
-    placed in the same wave (the compiled :func:`~sudokit.logic.chain_kernels.propagate`
+    placed in the same wave (the compiled :func:`~sudokit.logic.kernels.forcing.propagate`
     keeps the same order)."""
     found = []
     for c in sorted(touched):

@@ -1,8 +1,8 @@
 """The solve ladder with its cheap techniques run in compiled code.
 
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
-into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
-candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
+into runs of consecutive techniques that :mod:`sudokit.logic.kernels.ladder` decides (singles,
+locked candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
 Rectangle, simple colouring) and the techniques between them, which run in Python as before.
 For a run, one kernel call says which of its techniques is the first to find a step. The steps
 of singles, locked candidates and subsets are built from what the kernel found (in the
@@ -12,7 +12,7 @@ eliminations) and the order of steps are those of the Python ladder (Sudoku Expl
 Juillerat 2006: the easiest step first).
 
 After a single, :func:`first_steps` follows the singles that come next in one more kernel call
-(:func:`~sudokit.logic.kernels.singles_chain`): each is the ladder's next step once the ones
+(:func:`~sudokit.logic.kernels.singles.singles_chain`): each is the ladder's next step once the ones
 before it are placed, since the singles are the easiest techniques; the solve loop still checks,
 applies and yields them one at a time.
 
@@ -57,7 +57,7 @@ MAX_CELLS = 1024
 
 @dataclass(frozen=True)
 class Tables:
-    """The arrays :func:`~sudokit.logic.kernels.first_found` reads for one grid geometry (see
+    """The arrays :func:`~sudokit.logic.kernels.ladder.first_found` reads for one grid geometry (see
     its docstring for shapes and dtypes)."""
 
     units: np.ndarray
@@ -137,10 +137,10 @@ class Run:
         places = np.empty(t.units.shape, dtype=np.uint64)
         work, vals, pairs, bitsets, out = _scratch(t)
         memo, unit_memo = _memos(board, t)
-        k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
-                                   t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                   t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
-                                   work, vals, pairs, bitsets, memo, unit_memo, out)
+        k = _ladder_kernels().first_found(self.codes, board.array, board.value_array, t.units,
+                                          t.ukind, t.inter, t.sees, t.cell_units, t.rects,
+                                          t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
+                                          work, vals, pairs, bitsets, memo, unit_memo, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -213,7 +213,7 @@ _LOCAL = threading.local()
 _MEMO = f"{__name__}.single_digit"
 """Key in ``board.history`` (kept through one solve) of the kernel's memos of the digits on
 which the single-digit techniques, and of the units in which the subsets, found nothing (see
-:func:`~sudokit.logic.kernels.first_found`)."""
+:func:`~sudokit.logic.kernels.ladder.first_found`)."""
 
 
 def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
@@ -243,8 +243,8 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
 
 
 def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
-    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles_chain` on grids
-    of ``t`` (seq, places)."""
+    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles.singles_chain` on
+    grids of ``t`` (seq, places)."""
     arrays = getattr(_LOCAL, "chain", None)
     if arrays is None or arrays[0].shape[0] != t.sees.shape[0] or arrays[1].shape != t.units.shape:
         arrays = _LOCAL.chain = (np.empty((t.sees.shape[0], 4), dtype=np.int64),
@@ -253,10 +253,17 @@ def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _kernels():  # the module, imported on first use (it loads Numba)
-    from . import kernels
+def _ladder_kernels():  # the module, imported on first use (it loads Numba)
+    from .kernels import ladder
 
-    return kernels
+    return ladder
+
+
+@cache
+def _singles_kernels():  # the module, imported on first use (it loads Numba)
+    from .kernels import singles
+
+    return singles
 
 
 @cache
@@ -270,12 +277,13 @@ def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique |
 
     def flush() -> None:
         if pending:
-            out.append(Run(tuple(pending), np.asarray([_kernels().CODES[t.name] for t in pending],
+            codes = _ladder_kernels().CODES
+            out.append(Run(tuple(pending), np.asarray([codes[t.name] for t in pending],
                                                       dtype=np.int64), tables(geometry)))
             pending.clear()
 
     for tech in ladder:
-        if (tech.name in _kernels().CODES and _registered_finder(tech)
+        if (tech.name in _ladder_kernels().CODES and _registered_finder(tech)
                 and (tech.name != "Empty Rectangle" or len(geometry.units) >= 3 * geometry.side)):
             pending.append(tech)
         else:
@@ -317,7 +325,8 @@ def next_steps(board: Board, items: Sequence[Technique | Run]
         t = first.tables
         seq, places = _chain_scratch(t)
         masks, values = board.array.copy(), board.value_array.copy()
-        count = _kernels().singles_chain(masks, values, t.units, t.ukind, t.sees, places, seq)
+        count = _singles_kernels().singles_chain(masks, values, t.units, t.ukind, t.sees, places,
+                                                 seq)
         if count:
             return first.single_steps(board.geometry, seq[:count].tolist()), (masks, values)
     step = first_step(board, items)

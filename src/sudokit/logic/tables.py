@@ -10,7 +10,7 @@ geometry.
   with -1.
 
 Plain NumPy (no Numba): the state places its givens over ``peers`` and the kernel modules
-(:mod:`sudokit.logic.kernels`, the ``chain_*`` modules) take their grid arguments from here.
+(:mod:`sudokit.logic.kernels`) take their grid arguments from here.
 """
 
 from __future__ import annotations

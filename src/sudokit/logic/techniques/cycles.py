@@ -24,7 +24,7 @@ MAX_CELLS = 8
 
 KERNEL_CELLS = 256
 """Largest grid (cells) searched by the compiled loop search
-(:func:`~sudokit.logic.chain_als.y_cycle_best`)."""
+(:func:`~sudokit.logic.kernels.cycles.y_cycle_best`)."""
 
 
 def y_cycle_rating(cells: int) -> float:
@@ -71,8 +71,8 @@ def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
     if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
-        from ..chain_als import y_cycle_best
-        from ..chain_kernels import board_arrays
+        from ..kernels.arrays import board_arrays
+        from ..kernels.cycles import y_cycle_best
         from ..tables import grid_tables
 
         arrays = board_arrays(board)

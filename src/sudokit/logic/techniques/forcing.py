@@ -15,12 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
-from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best
-from ..tables import grid_tables
 from ..dynamic import Outcome, consequences
+from ..kernels.arrays import board_arrays
+from ..kernels.forcing import digit_forcing_keys, forcing_best
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
+from ..tables import grid_tables
 
 __all__ = ["cell_forcing_chain", "digit_forcing_chain", "unit_forcing_chain"]
 
@@ -81,7 +82,7 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
     nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
     singles it needs and its count of placements and eliminations (compiled:
-    :func:`~sudokit.logic.chain_kernels.digit_forcing_keys`)."""
+    :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`)."""
     g = board.geometry
     t = grid_tables(g)
     c, n = g.n_cells, g.side
@@ -122,7 +123,7 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
 @technique("Cell Forcing Chain", 8.2, max_side=16)
 def cell_forcing_chain(board: Board) -> Step | None:
     """Every candidate of one cell leads to the same facts (the cell of fewest waves, first
-    in order; searched compiled: :func:`~sudokit.logic.chain_kernels.forcing_best`)."""
+    in order; searched compiled: :func:`~sudokit.logic.kernels.forcing.forcing_best`)."""
     best = _forcing_best(board, False)
     return None if best < 0 else _cell_step(board, best)[1]
 
@@ -166,7 +167,7 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
 
 
 def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """The pending-singles scratch of :func:`~sudokit.logic.chain_kernels.propagate`: room for
+    """The pending-singles scratch of :func:`~sudokit.logic.kernels.forcing.propagate`: room for
     one wave's singles (a naked single per cell, a hidden single per unit and digit) and for
     the first assumption, int32 each."""
     size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
