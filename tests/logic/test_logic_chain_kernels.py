@@ -178,7 +178,7 @@ def test_forcing_chains_match_python_on_hard_states() -> None:
 def test_propagation_kernel_matches_consequences() -> None:
     import numpy as np
 
-    from sudokit.logic.kernels.forcing import propagate
+    from sudokit.logic.kernels.forcing import assume_candidate
     from sudokit.logic.tables import grid_tables
 
     board = _boards(_rated(1, 8.0)[0], 5)[-1]
@@ -193,11 +193,10 @@ def test_propagation_kernel_matches_consequences() -> None:
                 out = consequences(board, cell, b + 1, true)
                 masks, values, pw = (np.empty(c, dtype=np.int64) for _ in range(3))
                 ew = np.empty(c * n, dtype=np.int64)
-                bad, waves = propagate(masks0, values0, cell, b, true, t.peers, t.units,
-                                       t.units_of, n, masks, values, pw, ew,
-                                       np.empty(c, dtype=np.uint8),
-                                       *_pending(g),
-                                       np.empty(len(t.units), dtype=np.uint8))
+                bad, waves = assume_candidate(masks0, values0, cell, b, true, t.peers, t.units,
+                                              t.units_of, n, masks, values, pw, ew,
+                                              np.empty(c, dtype=np.uint8), *_pending(g),
+                                              np.empty(len(t.units), dtype=np.uint8))
                 assert (bad, waves) == (out.contradiction, out.waves)
                 if not bad:
                     assert masks.tolist() == out.masks and values.tolist() == out.values

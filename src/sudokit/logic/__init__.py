@@ -9,15 +9,16 @@ the hardest step it needs). Techniques live one family per module in
 # The subpackage of technique modules first: importing one of its modules later must not
 # rebind ``sudokit.logic.techniques`` (the registry function below) to the subpackage.
 from . import techniques as _technique_modules  # noqa: F401  (isort: skip)
-from .registry import Kind, Technique, technique_names, techniques
+from .ladder import next_step
+from .registry import Technique, TechniqueKind, technique_names, techniques
 from .solve import (
+           LEVEL_BANDS,
            Level,
            Rating,
            apply_step,
            explain,
            hint,
            level_of,
-           next_step,
            rate,
            solve_steps,
 )
@@ -27,13 +28,14 @@ from .step import Link, LinkKind, Step
 __all__ = [
            "Board",
            "Candidates",
-           "Kind",
+           "LEVEL_BANDS",
            "Level",
            "Link",
            "LinkKind",
            "Rating",
            "Step",
            "Technique",
+           "TechniqueKind",
            "apply_step",
            "explain",
            "hint",

@@ -48,15 +48,15 @@ from .techniques.uniqueness import rectangle_shapes, rectangle_step, swappable
 from .techniques.wings import wing_step
 from .units import intersections, unit_kind
 
-__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "next_steps",
-           "plan", "tables"]
+__all__ = ["MAX_CELLS", "LadderTables", "Run", "first_step", "first_steps", "ladder_tables",
+           "next_step", "next_steps", "plan"]
 
 MAX_CELLS = 1024
 """Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
 
 
 @dataclass(frozen=True)
-class Tables:
+class LadderTables:
     """The arrays :func:`~sudokit.logic.kernels.ladder.first_found` reads for one grid geometry (see
     its docstring for shapes and dtypes)."""
 
@@ -74,7 +74,7 @@ class Tables:
 
 
 @cache
-def tables(geometry: Geometry) -> Tables:
+def ladder_tables(geometry: Geometry) -> LadderTables:
     """The kernel tables of a geometry (computed once per geometry)."""
     n, n_cells = geometry.side, geometry.n_cells
     grid = grid_tables(geometry)
@@ -95,9 +95,9 @@ def tables(geometry: Geometry) -> Tables:
     box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
     if np.diagonal(sees).any():
         raise ValueError("a cell listed as its own peer")  # the kernels' bitsets assume not
-    return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
-                  bitsets(sees), bitsets(_members(units, n_cells)),
-                  4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
+    return LadderTables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
+                        bitsets(sees), bitsets(_members(units, n_cells)),
+                        4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
 def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
@@ -120,12 +120,12 @@ class Run:
     Attributes:
         techniques: the techniques, in ladder order.
         codes: int64[K], their kernel codes.
-        tables: the grid's :class:`Tables`.
+        tables: the grid's :class:`LadderTables`.
     """
 
     techniques: tuple[Technique, ...]
     codes: np.ndarray
-    tables: Tables
+    tables: LadderTables
 
     def step(self, board: Board) -> Step | None:
         """The step of the first technique of the run that finds one on ``board``, or None.
@@ -216,7 +216,7 @@ which the single-digit techniques, and of the units in which the subsets, found 
 :func:`~sudokit.logic.kernels.ladder.first_found`)."""
 
 
-def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
+def _memos(board: Board, t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
     """The kernel's memos (digits, units) of ``board``'s solve, made on first use."""
     memos = board.history.get(_MEMO)
     side = t.units.shape[1]
@@ -227,7 +227,7 @@ def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
     return memos
 
 
-def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """This thread's scratch arrays for the kernel on grids of ``t`` (work, vals, pairs,
     bitsets, out)."""
     arrays = getattr(_LOCAL, "arrays", None)
@@ -242,7 +242,7 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
     return arrays
 
 
-def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
+def _chain_scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
     """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles.singles_chain` on
     grids of ``t`` (seq, places)."""
     arrays = getattr(_LOCAL, "chain", None)
@@ -279,7 +279,7 @@ def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique |
         if pending:
             codes = _ladder_kernels().CODES
             out.append(Run(tuple(pending), np.asarray([codes[t.name] for t in pending],
-                                                      dtype=np.int64), tables(geometry)))
+                                                      dtype=np.int64), ladder_tables(geometry)))
             pending.clear()
 
     for tech in ladder:

@@ -8,9 +8,11 @@ placement equals it (a wrong step raises :class:`~sudokit.errors.SolverBug`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 
 import numpy as np
 
@@ -19,14 +21,14 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..model.result import Limits, Stats
 from .dynamic import search_solution
-from .ladder import next_step as ladder_next_step
 from .ladder import next_steps, plan
-from .registry import Kind, Technique, techniques
-from .state import Board, Candidates
+from .registry import TechniqueKind, techniques
+from .state import Candidates
 from .step import Step
 
 __all__ = [
     "ALL_KINDS",
+    "LEVEL_BANDS",
     "Level",
     "Rating",
     "apply_step",
@@ -35,31 +37,43 @@ __all__ = [
     "explain_states",
     "hint",
     "level_of",
-    "next_step",
     "parse_marks",
     "rate",
     "rating_of",
     "solve_steps",
 ]
 
-ALL_KINDS = frozenset(Kind)
+ALL_KINDS = frozenset(TechniqueKind)
 
 
 class Level(Enum):
-    """A coarse level from the rating (HoDoKu-like names)."""
+    """A coarse level from the rating (HoDoKu-like names; the bands: :data:`LEVEL_BANDS`)."""
 
-    EASY = "easy"  # singles only (below 2.5)
-    MEDIUM = "medium"  # locked candidates, pairs, X-Wing (below 4.0)
-    HARD = "hard"  # triples, quads, fish, wings, uniqueness (below 6.0)
-    EXPERT = "expert"  # chains and ALS (below 8.0)
-    EXTREME = "extreme"  # forcing chains and trial (8.0 and above)
+    EASY = "easy"  # singles only
+    MEDIUM = "medium"  # locked candidates, pairs, X-Wing
+    HARD = "hard"  # triples, quads, fish, wings, uniqueness
+    EXPERT = "expert"  # chains and ALS
+    EXTREME = "extreme"  # forcing chains and trial
+
+
+LEVEL_BANDS: Mapping[Level, tuple[float, float]] = MappingProxyType({
+    Level.EASY: (0.0, 2.5),
+    Level.MEDIUM: (2.5, 4.0),
+    Level.HARD: (4.0, 6.0),
+    Level.EXPERT: (6.0, 8.0),
+    Level.EXTREME: (8.0, math.inf),
+})
+"""The ratings of each level on Sudoku Explainer's scale, ``low <= rating < high`` (the one
+definition of the level bands): singles below 2.5; locked candidates, pairs and X-Wing below
+4.0; triples, quads, fish, wings and uniqueness below 6.0; chains and ALS below 8.0; forcing
+chains and trial from 8.0."""
 
 
 def level_of(rating: float) -> Level:
-    """Return the level of a rating (see :class:`Level` for the bounds)."""
-    for bound, level in ((2.5, Level.EASY), (4.0, Level.MEDIUM), (6.0, Level.HARD),
-                         (8.0, Level.EXPERT)):
-        if rating < bound:
+    """Return the level whose band (:data:`LEVEL_BANDS`) holds ``rating`` (EXTREME above
+    every band)."""
+    for level, (_low, high) in LEVEL_BANDS.items():
+        if rating < high:
             return level
     return Level.EXTREME
 
@@ -112,13 +126,7 @@ def apply_step(state: Candidates, step: Step) -> None:
         state.place(cell, digit)
 
 
-def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
-    """Return the first step of the easiest technique of ``ladder`` that finds one, or None
-    (the cheap techniques run compiled: :mod:`sudokit.logic.ladder`)."""
-    return ladder_next_step(board, ladder)
-
-
-def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
+def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KINDS,
                 solution: Sequence[int] | None = None, limits: Limits | None = None,
                 stats: Stats | None = None, max_rating: float | None = None,
                 unique: bool = True, every_state: bool = True) -> Iterator[Step]:
@@ -287,12 +295,12 @@ def parse_marks(text: str, geometry: Geometry) -> list[list[int] | None]:
     return out
 
 
-def _kinds(unique: bool, trial: bool) -> frozenset[Kind]:
-    kinds = set(Kind)
+def _kinds(unique: bool, trial: bool) -> frozenset[TechniqueKind]:
+    kinds = set(TechniqueKind)
     if not unique:
-        kinds.discard(Kind.UNIQUENESS)
+        kinds.discard(TechniqueKind.UNIQUENESS)
     if not trial:
-        kinds.discard(Kind.TRIAL)
+        kinds.discard(TechniqueKind.TRIAL)
     return frozenset(kinds)
 
 

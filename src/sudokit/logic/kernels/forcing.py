@@ -1,6 +1,6 @@
 """Kernels of the dynamic forcing chains: a candidate assumed true or false, followed by singles
-to a fixpoint (:func:`propagate`, the compiled :func:`sudokit.logic.dynamic.consequences`), and
-the searches of :mod:`sudokit.logic.techniques.forcing` over every candidate, cell or unit.
+to a fixpoint (:func:`assume_candidate`, the compiled :func:`sudokit.logic.dynamic.consequences`),
+and the searches of :mod:`sudokit.logic.techniques.forcing` over every candidate, cell or unit.
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 from ...fast.state import jit
 from .common import count_bits, lowest_bit
 
-__all__ = ["digit_forcing_keys", "forcing_best", "propagate"]
+__all__ = ["assume_candidate", "digit_forcing_keys", "forcing_best"]
 
 
 @jit
-def propagate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks, values,
-              placed_wave, elim_wave, touched, pend_c, pend_d, unit_done):
+def assume_candidate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks, values,
+                     placed_wave, elim_wave, touched, pend_c, pend_d, unit_done):
     """Assume ``cell`` is (``true``) or is not digit ``d0 + 1``; apply basic eliminations,
     naked and hidden singles to a fixpoint, as :func:`sudokit.logic.dynamic.consequences`.
 
@@ -169,12 +169,12 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
         for d in range(n):
             if not (m >> d) & 1:
                 continue
-            on_bad, on_waves = propagate(masks0, values0, cell, d, True, peers, units,
-                                         units_of, n, masks, values, pw, ew, touched, pend_c,
-                                         pend_d, unit_done)
-            off_bad, off_waves = propagate(masks0, values0, cell, d, False, peers, units,
-                                           units_of, n, masks2, values2, pw2, ew2, touched,
-                                           pend_c, pend_d, unit_done)
+            on_bad, on_waves = assume_candidate(masks0, values0, cell, d, True, peers, units,
+                                                units_of, n, masks, values, pw, ew, touched, pend_c,
+                                                pend_d, unit_done)
+            off_bad, off_waves = assume_candidate(masks0, values0, cell, d, False, peers, units,
+                                                  units_of, n, masks2, values2, pw2, ew2, touched,
+                                                  pend_c, pend_d, unit_done)
             kind = 0
             waves = 0
             count = 0
@@ -197,7 +197,7 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
 @jit
 def _common_many(masks0, values0, n, k, bad, pw, val, ew):
     """``(count, waves)`` of what every live branch of ``k`` implies (branch b: ``bad[b]``
-    contradiction, ``pw[b]``, ``val[b]``, ``ew[b]`` as :func:`propagate` fills them), as
+    contradiction, ``pw[b]``, ``val[b]``, ``ew[b]`` as :func:`assume_candidate` fills them), as
     :func:`sudokit.logic.techniques.forcing._common` counts it."""
     count = 0
     waves = 0
@@ -270,9 +270,9 @@ def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, e
                 for i in range(n):
                     c = units[u, i]
                     if not values0[c] and (masks0[c] >> d) & 1:
-                        bad[b], _w = propagate(masks0, values0, c, d, True, peers, units,
-                                               units_of, n, masks, val[b], pw[b], ew[b],
-                                               touched, pend_c, pend_d, unit_done)
+                        bad[b], _w = assume_candidate(masks0, values0, c, d, True, peers, units,
+                                                      units_of, n, masks, val[b], pw[b], ew[b],
+                                                      touched, pend_c, pend_d, unit_done)
                         b += 1
                 count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
                 if count and (best < 0 or waves < best_waves):
@@ -285,9 +285,9 @@ def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, e
             k = 0
             for d in range(n):
                 if (masks0[c] >> d) & 1:
-                    bad[k], _w = propagate(masks0, values0, c, d, True, peers, units, units_of,
-                                           n, masks, val[k], pw[k], ew[k], touched, pend_c,
-                                           pend_d, unit_done)
+                    bad[k], _w = assume_candidate(masks0, values0, c, d, True, peers, units,
+                                                  units_of, n, masks, val[k], pw[k], ew[k],
+                                                  touched, pend_c, pend_d, unit_done)
                     k += 1
             count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
             if count and (best < 0 or waves < best_waves):

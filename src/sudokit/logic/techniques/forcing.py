@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
-from ..dynamic import Outcome, consequences
+from ..dynamic import Implications, consequences
 from ..kernels.arrays import board_arrays
 from ..kernels.forcing import digit_forcing_keys, forcing_best
 from ..registry import technique
@@ -29,7 +29,7 @@ DIGIT = 8.1
 """Base rating of digit forcing chains (see the module docstring)."""
 
 
-def _common(board: Board, branches: list[Outcome]) -> tuple[list, list, int]:
+def _common(board: Board, branches: list[Implications]) -> tuple[list, list, int]:
     """Placements and eliminations every live branch implies, and the waves they need."""
     live = [b for b in branches if not b.contradiction]
     if not live:
@@ -167,9 +167,9 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
 
 
 def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """The pending-singles scratch of :func:`~sudokit.logic.kernels.forcing.propagate`: room for
-    one wave's singles (a naked single per cell, a hidden single per unit and digit) and for
-    the first assumption, int32 each."""
+    """The pending-singles scratch of :func:`~sudokit.logic.kernels.forcing.assume_candidate`:
+    room for one wave's singles (a naked single per cell, a hidden single per unit and digit)
+    and for the first assumption, int32 each."""
     size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
         + geometry.n_cells
     return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
