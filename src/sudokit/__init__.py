@@ -40,10 +40,10 @@ _LAZY = {
     "Result": "model.result",
     "Stats": "model.result",
     "Status": "model.result",
-    "explain": "logic",
+    "explain": "run.explain",
     "generate": "generator",
-    "hint": "logic",
-    "rate": "logic",
+    "hint": "run.explain",
+    "rate": "run.explain",
 }
 """Public name -> the submodule that defines it (imported on first access)."""
 
@@ -85,7 +85,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
     )
     from .generator import generate
     from .model.geometry import Geometry, Variant
-    from .logic import explain, hint, rate
+    from .run.explain import explain, hint, rate
     from .model.puzzle import Puzzle, is_solution, violations
     from .registry import get_solver, methods
     from .model.result import Limits, Result, Stats, Status

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit import Puzzle
+from sudokit import Puzzle, explain, hint, rate
 from sudokit.errors import InvalidPuzzle, SolverBug
 from sudokit.model.geometry import Geometry
-from sudokit.logic import Candidates, explain, hint, rate, techniques
+from sudokit.logic import Candidates, techniques
 from sudokit.logic.solve import Level, check_step, level_of, parse_marks
 from sudokit.logic.state import Board
 from sudokit.logic.step import Step, length_bonus

@@ -14,7 +14,7 @@ from sudokit.logic import chains
 from sudokit.logic.chain_links import ChainMode
 from sudokit.logic.chains import find_chain
 from sudokit.logic.dynamic import consequences
-from sudokit.logic.solve import explain_states
+from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board, bits
 from sudokit.logic.techniques import als, als_wings, cycles
 from sudokit.logic.techniques.forcing import (

@@ -1,5 +1,10 @@
 """Human-style solving: techniques on a candidates state, steps as data, hints and ratings.
 
+The public doors are :func:`sudokit.explain`, :func:`sudokit.hint` and :func:`sudokit.rate`
+(:mod:`sudokit.run.explain`): they find the puzzle's solution and call
+:func:`~sudokit.logic.solve.logical_steps`, :func:`~sudokit.logic.solve.logical_hint` or
+:func:`~sudokit.logic.solve.logical_rating`, which take it as an argument.
+
 The vocabulary is the forum's (full house, hidden single, locked candidates, X-Wing, ...); the
 rating scale is Sudoku Explainer's (Nicolas Juillerat, 2006: a puzzle's rating is the rating of
 the hardest step it needs). Techniques live one family per module in
@@ -16,10 +21,11 @@ from .solve import (
            Level,
            Rating,
            apply_step,
-           explain,
-           hint,
            level_of,
-           rate,
+           logical_hint,
+           logical_rating,
+           logical_states,
+           logical_steps,
            solve_steps,
 )
 from .state import Board, Candidates
@@ -37,11 +43,12 @@ __all__ = [
            "Technique",
            "TechniqueKind",
            "apply_step",
-           "explain",
-           "hint",
            "level_of",
+           "logical_hint",
+           "logical_rating",
+           "logical_states",
+           "logical_steps",
            "next_step",
-           "rate",
            "solve_steps",
            "technique_names",
            "techniques",

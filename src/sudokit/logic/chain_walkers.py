@@ -305,6 +305,16 @@ def best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | 
     return best
 
 
+@cache
+def _walk_kernels() -> tuple[Callable, ...]:
+    """``board_arrays``, ``board_places``, ``digit_starts``, ``walk_starts``, imported once, on
+    first use (they load Numba; a search walks digits many times per solve)."""
+    from .kernels.arrays import board_arrays, board_places
+    from .kernels.walk import digit_starts, walk_starts
+
+    return board_arrays, board_places, digit_starts, walk_starts
+
+
 def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iterator[list[int]]:
     """The compiled walks of a single-digit ``mode`` from every start of the digits in the mask
     ``digits`` (the order of :meth:`Walker.starts`), each bounded by ``bound`` nodes: yield
@@ -312,8 +322,7 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
     that finds one. The starts and grouped nodes are made in the kernel
     (:func:`~sudokit.logic.kernels.walk.digit_starts`), the walks run in as few calls as the
     output room allows."""
-    from .kernels.arrays import board_arrays, board_places
-    from .kernels.walk import digit_starts, walk_starts
+    board_arrays, board_places, digit_starts, walk_starts = _walk_kernels()
 
     grouped = mode in GROUPED
     kit = _kit(board.geometry, grouped)

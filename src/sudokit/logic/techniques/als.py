@@ -21,6 +21,7 @@ import numpy as np
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
+from ..tables import grid_tables
 
 __all__ = ["Als", "AlsArrays", "almost_locked_sets", "als_arrays", "als_of", "als_xz"]
 
@@ -126,7 +127,6 @@ def als_arrays(board: Board) -> AlsArrays | None:
         return board.memo["als-arrays"]
     from ..kernels.als import enumerate_als
     from ..kernels.arrays import board_arrays
-    from ..tables import grid_tables
 
     t = grid_tables(board.geometry)
     arrays = board_arrays(board)

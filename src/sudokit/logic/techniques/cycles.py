@@ -16,6 +16,7 @@ import numpy as np
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Link, LinkKind, Step, eliminations_text, length_bonus
+from ..tables import grid_tables
 
 __all__ = ["y_cycle", "y_cycle_rating"]
 
@@ -73,7 +74,6 @@ def y_cycle(board: Board) -> Step | None:
     if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
         from ..kernels.arrays import board_arrays
         from ..kernels.cycles import y_cycle_best
-        from ..tables import grid_tables
 
         arrays = board_arrays(board)
         bivalue_cells = np.flatnonzero(arrays.cand.sum(axis=1) == 2)
