@@ -72,7 +72,7 @@ def link_shape(board: Board, path: list[Node]) -> float:
     masks = unit_cells(board.geometry)
     n = board.side
     for i in range(0, len(path) - 1, 2):
-        (a, d0), (b, _d) = path[i], path[i + 1]
+        (a, d0), b = path[i], path[i + 1][0]
         both = a | b
         for u in board.geometry.units_of[a.bit_length() - 1]:
             if both & ~masks[u] == 0 and board.cells_of[d0] & masks[u] == both:
