@@ -1,4 +1,4 @@
-"""Benchmark: human-style rating (sudokit.logic) against Sudoku Explainer's published ratings.
+"""Benchmark: human-style rating (sudokit.rate) against Sudoku Explainer's published ratings.
 
 Usage (from the repository root)::
 
@@ -40,7 +40,7 @@ import numpy as np
 from common import DATA, load, print_header
 
 from sudokit import Puzzle
-from sudokit.logic import rate
+from sudokit import rate
 
 RATED = "rated/se_diabolical_calibration.txt"
 MAGICTOUR = "tdoku/puzzles3_magictour_top1465"

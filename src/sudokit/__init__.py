@@ -43,10 +43,10 @@ _LAZY = {
     "Result": "model.result",
     "Stats": "model.result",
     "Status": "model.result",
-    "explain": "logic",
+    "explain": "run.explain",
     "generate": "run.generate",
-    "hint": "logic",
-    "rate": "logic",
+    "hint": "run.explain",
+    "rate": "run.explain",
 }
 """Public name -> the submodule that defines it (imported on first access)."""
 
@@ -89,11 +89,11 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_array,
         solve_many,
     )
+    from .model.constraints import Variant
+    from .model.geometry import Geometry
+    from .run.explain import explain, hint, rate
     from .run.generate import generate
     from .run.magic import compare_magic, count_magic, solve_magic
-    from .model.geometry import Geometry
-    from .model.constraints import Variant
-    from .logic import explain, hint, rate
     from .model.puzzle import Puzzle, is_solution, violations
     from .registry import get_solver, methods
     from .model.result import Limits, Result, Stats, Status

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit import Puzzle
+from sudokit import Puzzle, explain, hint, rate
 from sudokit.errors import InvalidPuzzle, SolverBug
 from sudokit.model.geometry import Geometry
-from sudokit.logic import Candidates, explain, hint, rate, techniques
+from sudokit.logic import Candidates, techniques
 from sudokit.logic.solve import Level, check_step, level_of, parse_marks
 from sudokit.logic.state import Board
 from sudokit.logic.step import Step, length_bonus
@@ -273,11 +273,11 @@ def test_several_solutions_use_no_uniqueness_technique_and_finish_by_trial() -> 
 def test_levels_of_the_logic_method_match_the_readme() -> None:
     """``-m logic level=basic`` stops at 5.4 (XY/XYZ-Wings, four-node patterns, short
     X-chains); the W-Wing (7.1) is in ``chains``; forcing chains only in ``all``."""
-    from sudokit.logic.registry import Kind
+    from sudokit.logic.registry import TechniqueKind
     from sudokit.solvers.logic import _LEVELS
 
     def names(level: str) -> set[str]:
-        return {t.name for t in techniques(frozenset({Kind.LOGIC}), _LEVELS[level])}
+        return {t.name for t in techniques(frozenset({TechniqueKind.LOGIC}), _LEVELS[level])}
 
     assert {"XY-Wing", "XYZ-Wing", "Turbot Fish", "Empty Rectangle", "X-Chain (short)",
             "Jellyfish", "Hidden Quad"} <= names("basic")

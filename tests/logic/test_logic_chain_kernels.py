@@ -1,6 +1,6 @@
-"""The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.chain_kernels,
-chain_als) find exactly what the Python searches find, on every state of several solves
-(standard grids, a jigsaw and a diagonal grid)."""
+"""The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.kernels: forcing,
+walk, rank, als, cycles) find exactly what the Python searches find, on every state of several
+solves (standard grids, a jigsaw and a diagonal grid)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ import pytest
 from sudokit import Geometry, Puzzle
 from sudokit.formats.text import read_puzzles
 from sudokit.logic import chains
-from sudokit.logic.chains import ChainMode, find_chain
+from sudokit.logic.chain_links import ChainMode
+from sudokit.logic.chains import find_chain
 from sudokit.logic.dynamic import consequences
-from sudokit.logic.solve import explain_states
+from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board, bits
 from sudokit.logic.techniques import als, als_wings, cycles
 from sudokit.logic.techniques.forcing import (
@@ -106,7 +107,7 @@ def _check_board(board: Board, monkeypatch: pytest.MonkeyPatch, forcing_too: boo
     compiled += [als.als_xz(_fresh(board)), als_wings.wxyz_wing(_fresh(board)),
                  als_wings.vwxyz_wing(_fresh(board)), cycles.y_cycle(_fresh(board))]
     with monkeypatch.context() as m:
-        m.setattr(chains, "_compiled", lambda _board, _mode: False)
+        m.setattr(chains, "compiled_mode", lambda _board, _mode: False)
         m.setattr(als, "als_arrays", lambda _board: None)
         m.setattr(als_wings, "als_arrays", lambda _board: None)
         m.setattr(cycles, "KERNEL_CELLS", 0)
@@ -177,7 +178,8 @@ def test_forcing_chains_match_python_on_hard_states() -> None:
 def test_propagation_kernel_matches_consequences() -> None:
     import numpy as np
 
-    from sudokit.logic.chain_kernels import grid_tables, propagate
+    from sudokit.logic.kernels.forcing import assume_candidate
+    from sudokit.logic.tables import grid_tables
 
     board = _boards(_rated(1, 8.0)[0], 5)[-1]
     g = board.geometry
@@ -191,11 +193,10 @@ def test_propagation_kernel_matches_consequences() -> None:
                 out = consequences(board, cell, b + 1, true)
                 masks, values, pw = (np.empty(c, dtype=np.int64) for _ in range(3))
                 ew = np.empty(c * n, dtype=np.int64)
-                bad, waves = propagate(masks0, values0, cell, b, true, t.peers, t.units,
-                                       t.units_of, n, masks, values, pw, ew,
-                                       np.empty(c, dtype=np.uint8),
-                                       *_pending(g),
-                                       np.empty(len(t.units), dtype=np.uint8))
+                bad, waves = assume_candidate(masks0, values0, cell, b, true, t.peers, t.units,
+                                              t.units_of, n, masks, values, pw, ew,
+                                              np.empty(c, dtype=np.uint8), *_pending(g),
+                                              np.empty(len(t.units), dtype=np.uint8))
                 assert (bad, waves) == (out.contradiction, out.waves)
                 if not bad:
                     assert masks.tolist() == out.masks and values.tolist() == out.values
@@ -222,7 +223,8 @@ def test_board_places_match_the_candidates() -> None:
     open cells (bitset over cells) and, per unit, their positions in the unit (a standard grid,
     a diagonal one and a 16x16 grid, whose 256 cells take four words)."""
     from sudokit import generate
-    from sudokit.logic.chain_kernels import board_places, grid_tables
+    from sudokit.logic.kernels.arrays import board_places
+    from sudokit.logic.tables import grid_tables
 
     text = (DATA / "diagonal/x_sudoku.txt").read_text().split()[0]
     diagonal = Puzzle.from_digits([0 if ch == "." else int(ch) for ch in text],

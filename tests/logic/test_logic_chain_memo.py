@@ -1,4 +1,4 @@
-"""The single-digit chain memo of sudokit.logic.chains (each digit's starts walked once per
+"""The single-digit chain memo of sudokit.logic.chain_walkers (each digit's starts walked once per
 places, the bounded search replayed on what they found) picks the same chain as a search from
 nothing, on every state of several solves, with the memo kept across the solve's states."""
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from sudokit import Puzzle
-from sudokit.logic import chains
-from sudokit.logic.chains import ChainMode, find_chain
-from sudokit.logic.solve import explain_states
+from sudokit.logic import chain_walkers
+from sudokit.logic.chain_links import ChainMode
+from sudokit.logic.chains import find_chain
+from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board
 
 DATA = Path(__file__).parents[1] / "data"
@@ -41,8 +42,8 @@ def test_memo_replay_matches_a_search_from_nothing() -> None:
                 break
             board = state.board()
             for mode, nodes in SEARCHES:
-                table = chains._FOUND.table(board)
-                places = chains._arrays(board)[3]
+                table = chain_walkers._FOUND.table(board)
+                places = chain_walkers._arrays(board)[3]
                 known = sum(table.get((d0, places[d0], mode.value), (0,))[0] >= nodes
                             for d0 in range(board.side))
                 warm = find_chain(board, mode, nodes)

@@ -1,4 +1,4 @@
-"""The chain ranking done in the kernel (sudokit.logic.chain_kernels.rank_starts) picks the
+"""The chain ranking done in the kernel (sudokit.logic.kernels.rank.rank_starts) picks the
 chain or nice loop the Python ranking picks, through each of its paths: chains over several
 digits ranked in the kernel, single-digit chains handed back to Python, nice loops."""
 
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from sudokit import Puzzle
-from sudokit.logic import chains
-from sudokit.logic.chains import ChainMode, find_chain
-from sudokit.logic.solve import explain_states
+from sudokit.logic import chain_walkers, chains
+from sudokit.logic.chain_links import ChainMode, LinkGraph
+from sudokit.logic.chains import find_chain
+from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board, bits
 
 DATA = Path(__file__).parents[1] / "data"
@@ -44,7 +45,7 @@ def _key(step):  # type: ignore[no-untyped-def]
 def test_kernel_ranking_matches_python_through_every_path(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     handed_back = 0  # single-digit chains the kernel left to Python to rate
-    rate_in_python = chains._chain_key
+    rate_in_python = chain_walkers.chain_key
 
     def counting(*args):  # type: ignore[no-untyped-def]
         nonlocal handed_back
@@ -55,10 +56,10 @@ def test_kernel_ranking_matches_python_through_every_path(monkeypatch: pytest.Mo
     for board in _boards(3, 25):
         for mode in (ChainMode.AIC, ChainMode.GROUPED, ChainMode.XY):
             with monkeypatch.context() as m:
-                m.setattr(chains, "_chain_key", counting)
+                m.setattr(chain_walkers, "chain_key", counting)
                 compiled = find_chain(_fresh(board), mode, 12)
             with monkeypatch.context() as m:
-                m.setattr(chains, "_compiled", lambda _board, _mode: False)
+                m.setattr(chains, "compiled_mode", lambda _board, _mode: False)
                 python = find_chain(_fresh(board), mode, 12)
             assert _key(compiled) == _key(python)
             if compiled is not None:
@@ -71,10 +72,9 @@ def test_kernel_ranking_matches_python_through_every_path(monkeypatch: pytest.Mo
 def test_nice_loops_ranked_in_the_kernel_match_python(monkeypatch: pytest.MonkeyPatch) -> None:
     loops = 0
     for board in _boards(6, 60):
-        compiled = chains._best_loop(board, None, chains._Walker.of(board, ChainMode.AIC)
-                                     .starts(ChainMode.AIC), None, 14,
-                                     chains._Walker.of(board, ChainMode.AIC))
-        graph = chains._Graph(_fresh(board), ChainMode.AIC, [[] for _ in range(board.side)])
+        walker = chain_walkers.Walker.of(board, ChainMode.AIC)
+        compiled = chains._best_loop(board, None, walker.starts(ChainMode.AIC), None, 14, walker)
+        graph = LinkGraph(_fresh(board), ChainMode.AIC, [[] for _ in range(board.side)])
         starts = [(1 << c, b) for c in board.open_cells
                   for b in bits(board.masks[c])]
         python = chains._best_loop(graph.board, graph, starts, None, 14)

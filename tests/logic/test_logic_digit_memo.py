@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit import Puzzle
+from sudokit import Puzzle, solve
 from sudokit.logic import Candidates, techniques
 from sudokit.logic.ladder import first_step, plan
-from sudokit.logic.solve import _solution, apply_step
+from sudokit.logic.solve import apply_step
 from sudokit.logic.state import Board
 
 from tests.helpers import DATA
@@ -22,7 +22,7 @@ RATED = [line.split()[1] for line in
 @pytest.mark.parametrize("text", RATED[:40:8])
 def test_memo_never_changes_the_step(text: str) -> None:
     puzzle = Puzzle.parse(text)
-    solution, _ = _solution(puzzle)
+    solution = solve(puzzle).solution
     state = Candidates.from_puzzle(puzzle)
     items = plan(tuple(techniques()), puzzle.geometry)
     kept = 0

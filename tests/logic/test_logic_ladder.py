@@ -1,5 +1,5 @@
-"""The compiled ladder (sudokit.logic.ladder, sudokit.logic.kernels) decides exactly what the
-Python finders decide.
+"""The compiled ladder (sudokit.logic.ladder, sudokit.logic.kernels.ladder) decides exactly what
+the Python finders decide.
 
 For each technique the kernels handle, on every state of real solves and on states with random
 candidates removed (standard, jigsaw, diagonal, anti-knight, 6x6 and 16x16 grids): the kernel
@@ -20,9 +20,9 @@ import pytest
 from sudokit import Geometry, Puzzle, solve
 from sudokit.formats.text import read_puzzles
 from sudokit.logic import Candidates, techniques
-from sudokit.logic.kernels import CODES
-from sudokit.logic.ladder import MAX_CELLS, Run, first_step, plan, tables
-from sudokit.logic.solve import explain_states
+from sudokit.logic.kernels.ladder import CODES
+from sudokit.logic.ladder import MAX_CELLS, Run, first_step, ladder_tables, plan
+from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board
 
 from tests.helpers import DATA
@@ -35,7 +35,8 @@ JANKO = Path(__file__).parents[1] / "data/janko"
 
 def decided(board: Board, tech) -> bool:
     """Whether the kernel finds a step of ``tech`` alone on ``board``."""
-    run = Run((tech,), np.asarray([CODES[tech.name]], dtype=np.int64), tables(board.geometry))
+    run = Run((tech,), np.asarray([CODES[tech.name]], dtype=np.int64),
+              ladder_tables(board.geometry))
     return run.step(Board(board.geometry, board.masks, board.values)) is not None
 
 
@@ -54,7 +55,7 @@ def check_board(board: Board) -> None:
         assert decided(board, tech) == (expected is not None), (tech.name, board.masks)
         if expected is not None:  # a step built from the kernel's find is the finder's step
             run = Run((tech,), np.asarray([CODES[tech.name]], dtype=np.int64),
-                      tables(board.geometry))
+                      ladder_tables(board.geometry))
             assert run.step(Board(board.geometry, board.masks, board.values)) == expected
     ladder = techniques(side=board.geometry.side)
     cheap = [t for t in ladder if t.name in CODES or t.rating <= 5.0]

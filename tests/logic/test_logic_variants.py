@@ -11,7 +11,7 @@ import pytest
 from sudokit import Geometry, Puzzle, is_solution, solve
 from sudokit.errors import UnsupportedPuzzle
 from sudokit.formats.text import read_puzzles
-from sudokit.logic import explain, rate
+from sudokit import explain, rate
 from sudokit.logic.techniques.uniqueness import _shapes
 
 JANKO = Path(__file__).parents[1] / "data/janko"

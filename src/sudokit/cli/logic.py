@@ -1,4 +1,5 @@
-"""``sudokit explain``, ``hint`` and ``rate``: human-style solving, thin over sudokit.logic."""
+"""``sudokit explain``, ``hint`` and ``rate``: human-style solving, thin over its doors
+(:mod:`sudokit.run.explain`, :mod:`sudokit.run.ratings`)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def explain_command(
 ) -> None:
     """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
     from ..formats.text import format_candidates
-    from ..logic.solve import explain_states, rating_of
+    from ..logic.solve import rating_of
+    from ..run.explain import explain_states
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     geometry = chosen.geometry
@@ -75,7 +77,8 @@ def hint_command(
     variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Print the next logical step of PUZZLE (the easiest one), and why."""
-    from ..logic.solve import hint, parse_marks
+    from ..logic.solve import parse_marks
+    from ..run.explain import hint
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None)

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from .state import Board, bits
 
-__all__ = ["Outcome", "consequences", "search_solution"]
+__all__ = ["Implications", "consequences", "search_solution"]
 
 
 @dataclass
-class Outcome:
+class Implications:
     """What an assumption implies.
 
     Attributes:
@@ -37,12 +37,13 @@ class Outcome:
 
 
 def consequences(board: Board, cell: int, digit: int, true: bool,
-                 masks: list[int] | None = None, values: list[int] | None = None) -> Outcome:
+                 masks: list[int] | None = None, values: list[int] | None = None
+                 ) -> Implications:
     """Assume ``cell`` is (``true``) or is not ``digit``; derive by singles (see module)."""
     geometry = board.geometry
     masks = list(board.masks if masks is None else masks)
     values = list(board.values if values is None else values)
-    out = Outcome(masks=masks, values=values)
+    out = Implications(masks=masks, values=values)
     peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
     pending: list[tuple[int, int]] = []
     if true:
@@ -101,8 +102,8 @@ def _singles(masks: list[int], values: list[int], touched: set[int],
     """Naked singles among ``touched`` cells (ascending), then hidden singles in their units
     (ascending; in a unit, digits ascending); None on a contradiction (a digit with no place in
     a unit). The order is fixed because it decides which eliminations are recorded in a cell
-    placed in the same wave (the compiled :func:`~sudokit.logic.chain_kernels.propagate`
-    keeps the same order)."""
+    placed in the same wave (the compiled
+    :func:`~sudokit.logic.kernels.forcing.assume_candidate` keeps the same order)."""
     found = []
     for c in sorted(touched):
         m = masks[c]

@@ -1,8 +1,8 @@
 """The solve ladder with its cheap techniques run in compiled code.
 
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
-into runs of consecutive techniques that :mod:`sudokit.logic.kernels` decides (singles, locked
-candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
+into runs of consecutive techniques that :mod:`sudokit.logic.kernels.ladder` decides (singles,
+locked candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
 Rectangle, simple colouring) and the techniques between them, which run in Python as before.
 For a run, one kernel call says which of its techniques is the first to find a step. The steps
 of singles, locked candidates and subsets are built from what the kernel found (in the
@@ -12,7 +12,7 @@ eliminations) and the order of steps are those of the Python ladder (Sudoku Expl
 Juillerat 2006: the easiest step first).
 
 After a single, :func:`first_steps` follows the singles that come next in one more kernel call
-(:func:`~sudokit.logic.kernels.singles_chain`): each is the ladder's next step once the ones
+(:func:`~sudokit.logic.kernels.singles.singles_chain`): each is the ladder's next step once the ones
 before it are placed, since the singles are the easiest techniques; the solve loop still checks,
 applies and yields them one at a time.
 
@@ -33,6 +33,7 @@ from ..model.geometry import Geometry
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
+from .tables import bitsets, grid_tables
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
 from .techniques.single_digit import er_parts, er_step, turbot_step
@@ -47,16 +48,16 @@ from .techniques.uniqueness import rectangle_shapes, rectangle_step, swappable
 from .techniques.wings import wing_step
 from .units import intersections, unit_kind
 
-__all__ = ["MAX_CELLS", "Run", "Tables", "first_step", "first_steps", "next_step", "next_steps",
-           "plan", "tables"]
+__all__ = ["MAX_CELLS", "LadderTables", "Run", "first_step", "first_steps", "ladder_tables",
+           "next_step", "next_steps", "plan"]
 
 MAX_CELLS = 1024
 """Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
 
 
 @dataclass(frozen=True)
-class Tables:
-    """The arrays :func:`~sudokit.logic.kernels.first_found` reads for one grid geometry (see
+class LadderTables:
+    """The arrays :func:`~sudokit.logic.kernels.ladder.first_found` reads for one grid geometry (see
     its docstring for shapes and dtypes)."""
 
     units: np.ndarray
@@ -73,10 +74,8 @@ class Tables:
 
 
 @cache
-def tables(geometry: Geometry) -> Tables:
+def ladder_tables(geometry: Geometry) -> LadderTables:
     """The kernel tables of a geometry (computed once per geometry)."""
-    from .chain_kernels import grid_tables  # the grid's peer and unit arrays, made once
-
     n, n_cells = geometry.side, geometry.n_cells
     grid = grid_tables(geometry)
     units = grid.units.astype(np.int64)
@@ -96,9 +95,9 @@ def tables(geometry: Geometry) -> Tables:
     box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
     if np.diagonal(sees).any():
         raise ValueError("a cell listed as its own peer")  # the kernels' bitsets assume not
-    return Tables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
-                  _bitsets(sees.astype(bool)), _bitsets(_members(units, n_cells)),
-                  4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
+    return LadderTables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
+                        bitsets(sees), bitsets(_members(units, n_cells)),
+                        4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
 
 
 def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
@@ -106,14 +105,6 @@ def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
     member = np.zeros((len(units), n_cells), dtype=bool)
     member[np.arange(len(units))[:, None], units] = True
     return member
-
-
-def _bitsets(rows: np.ndarray) -> np.ndarray:
-    """uint64[R, ceil(C / 64)]: each row of a bool[R, C] array as a bitset over cells (cell c
-    is bit c % 64 of word c // 64), as the kernels read them."""
-    packed = np.packbits(rows, axis=1, bitorder="little")
-    pad = -packed.shape[1] % 8
-    return np.ascontiguousarray(np.pad(packed, ((0, 0), (0, pad))).view("<u8").astype(np.uint64))
 
 
 _SUBSETS = {f"{kind} {name}": size for kind in ("Naked", "Hidden")
@@ -129,12 +120,12 @@ class Run:
     Attributes:
         techniques: the techniques, in ladder order.
         codes: int64[K], their kernel codes.
-        tables: the grid's :class:`Tables`.
+        tables: the grid's :class:`LadderTables`.
     """
 
     techniques: tuple[Technique, ...]
     codes: np.ndarray
-    tables: Tables
+    tables: LadderTables
 
     def step(self, board: Board) -> Step | None:
         """The step of the first technique of the run that finds one on ``board``, or None.
@@ -146,10 +137,10 @@ class Run:
         places = np.empty(t.units.shape, dtype=np.uint64)
         work, vals, pairs, bitsets, out = _scratch(t)
         memo, unit_memo = _memos(board, t)
-        k = _kernels().first_found(self.codes, board.array, board.value_array, t.units,
-                                   t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                   t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
-                                   work, vals, pairs, bitsets, memo, unit_memo, out)
+        k = _ladder_kernels().first_found(self.codes, board.array, board.value_array, t.units,
+                                          t.ukind, t.inter, t.sees, t.cell_units, t.rects,
+                                          t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
+                                          work, vals, pairs, bitsets, memo, unit_memo, out)
         board.set_places(places)
         if k < 0:
             return None
@@ -222,10 +213,10 @@ _LOCAL = threading.local()
 _MEMO = f"{__name__}.single_digit"
 """Key in ``board.history`` (kept through one solve) of the kernel's memos of the digits on
 which the single-digit techniques, and of the units in which the subsets, found nothing (see
-:func:`~sudokit.logic.kernels.first_found`)."""
+:func:`~sudokit.logic.kernels.ladder.first_found`)."""
 
 
-def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
+def _memos(board: Board, t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
     """The kernel's memos (digits, units) of ``board``'s solve, made on first use."""
     memos = board.history.get(_MEMO)
     side = t.units.shape[1]
@@ -236,7 +227,7 @@ def _memos(board: Board, t: Tables) -> tuple[np.ndarray, np.ndarray]:
     return memos
 
 
-def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """This thread's scratch arrays for the kernel on grids of ``t`` (work, vals, pairs,
     bitsets, out)."""
     arrays = getattr(_LOCAL, "arrays", None)
@@ -251,9 +242,9 @@ def _scratch(t: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
     return arrays
 
 
-def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
-    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles_chain` on grids
-    of ``t`` (seq, places)."""
+def _chain_scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
+    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles.singles_chain` on
+    grids of ``t`` (seq, places)."""
     arrays = getattr(_LOCAL, "chain", None)
     if arrays is None or arrays[0].shape[0] != t.sees.shape[0] or arrays[1].shape != t.units.shape:
         arrays = _LOCAL.chain = (np.empty((t.sees.shape[0], 4), dtype=np.int64),
@@ -262,10 +253,17 @@ def _chain_scratch(t: Tables) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
-def _kernels():  # the module, imported on first use (it loads Numba)
-    from . import kernels
+def _ladder_kernels():  # the module, imported on first use (it loads Numba)
+    from .kernels import ladder
 
-    return kernels
+    return ladder
+
+
+@cache
+def _singles_kernels():  # the module, imported on first use (it loads Numba)
+    from .kernels import singles
+
+    return singles
 
 
 @cache
@@ -279,12 +277,13 @@ def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique |
 
     def flush() -> None:
         if pending:
-            out.append(Run(tuple(pending), np.asarray([_kernels().CODES[t.name] for t in pending],
-                                                      dtype=np.int64), tables(geometry)))
+            codes = _ladder_kernels().CODES
+            out.append(Run(tuple(pending), np.asarray([codes[t.name] for t in pending],
+                                                      dtype=np.int64), ladder_tables(geometry)))
             pending.clear()
 
     for tech in ladder:
-        if (tech.name in _kernels().CODES and _registered_finder(tech)
+        if (tech.name in _ladder_kernels().CODES and _registered_finder(tech)
                 and (tech.name != "Empty Rectangle" or len(geometry.units) >= 3 * geometry.side)):
             pending.append(tech)
         else:
@@ -326,7 +325,8 @@ def next_steps(board: Board, items: Sequence[Technique | Run]
         t = first.tables
         seq, places = _chain_scratch(t)
         masks, values = board.array.copy(), board.value_array.copy()
-        count = _kernels().singles_chain(masks, values, t.units, t.ukind, t.sees, places, seq)
+        count = _singles_kernels().singles_chain(masks, values, t.units, t.ukind, t.sees, places,
+                                                 seq)
         if count:
             return first.single_steps(board.geometry, seq[:count].tolist()), (masks, values)
     step = first_step(board, items)

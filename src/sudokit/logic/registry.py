@@ -12,12 +12,12 @@ from enum import Enum
 from .state import Board
 from .step import Step
 
-__all__ = ["Kind", "Technique", "technique", "technique_names", "techniques"]
+__all__ = ["Technique", "TechniqueKind", "technique", "technique_names", "techniques"]
 
 Finder = Callable[[Board], "Step | None"]
 
 
-class Kind(Enum):
+class TechniqueKind(Enum):
     """What a technique relies on, so callers can leave whole kinds out."""
 
     LOGIC = "logic"  # sound on any grid: keeps every solution
@@ -44,7 +44,7 @@ class Technique:
     name: str
     rating: float
     find: Finder
-    kind: Kind = Kind.LOGIC
+    kind: TechniqueKind = TechniqueKind.LOGIC
     max_side: int = 64
     order: float = 0.0
 
@@ -53,8 +53,8 @@ _TECHNIQUES: list[Technique] = []
 _loaded = False
 
 
-def technique(name: str, rating: float, *, kind: Kind = Kind.LOGIC, max_side: int = 64,
-              order: float = 0.0) -> Callable[[Finder], Finder]:
+def technique(name: str, rating: float, *, kind: TechniqueKind = TechniqueKind.LOGIC,
+              max_side: int = 64, order: float = 0.0) -> Callable[[Finder], Finder]:
     """Decorator registering ``find`` under ``name`` (see :class:`Technique`; ``order``
     breaks ties between equal ratings, lower first)."""
 
@@ -76,8 +76,8 @@ def _load() -> None:
     _loaded = True
 
 
-def techniques(kinds: frozenset[Kind] = frozenset(Kind), max_rating: float | None = None,
-               side: int = 9) -> list[Technique]:
+def techniques(kinds: frozenset[TechniqueKind] = frozenset(TechniqueKind),
+               max_rating: float | None = None, side: int = 9) -> list[Technique]:
     """Return the registered techniques of the given kinds, easiest first.
 
     Args:
@@ -93,8 +93,8 @@ def techniques(kinds: frozenset[Kind] = frozenset(Kind), max_rating: float | Non
                   and (max_rating is None or t.rating <= max_rating)]
         order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
         ladder = _LADDERS[key] = tuple(sorted(
-            chosen, key=lambda t: (t.kind is Kind.TRIAL, t.rating, t.order, t.find.__module__,
-                                   order[id(t)])))
+            chosen, key=lambda t: (t.kind is TechniqueKind.TRIAL, t.rating, t.order,
+                                   t.find.__module__, order[id(t)])))
     return list(ladder)
 
 

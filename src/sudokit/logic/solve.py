@@ -4,62 +4,79 @@ Sudoku Explainer's rule (Juillerat 2006): at every point apply the easiest step 
 puzzle's rating is the rating of the hardest step its solve needs. Every step is checked against
 the solution before it is applied: an elimination never removes the solution's digit and a
 placement equals it (a wrong step raises :class:`~sudokit.errors.SolverBug`).
+
+The solution, and whether it is the only one, come from the caller: the front doors
+:func:`sudokit.explain`, :func:`sudokit.hint` and :func:`sudokit.rate` (:mod:`sudokit.run.explain`)
+parse the puzzle and find them with the default method, then call :func:`logical_steps`,
+:func:`logical_hint` or :func:`logical_rating` here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-
-import numpy as np
+from types import MappingProxyType
 
 from ..errors import InvalidPuzzle, SolverBug
 from ..model.geometry import Geometry
-from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
+from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
 from .dynamic import search_solution
-from .ladder import next_step as ladder_next_step
 from .ladder import next_steps, plan
-from .registry import Kind, Technique, techniques
-from .state import Board, Candidates
+from .registry import TechniqueKind, techniques
+from .state import Candidates
 from .step import Step
 
 __all__ = [
     "ALL_KINDS",
+    "LEVEL_BANDS",
     "Level",
     "Rating",
     "apply_step",
     "check_step",
-    "explain",
-    "explain_states",
-    "hint",
     "level_of",
-    "next_step",
+    "logical_hint",
+    "logical_rating",
+    "logical_states",
+    "logical_steps",
     "parse_marks",
-    "rate",
     "rating_of",
     "solve_steps",
 ]
 
-ALL_KINDS = frozenset(Kind)
+ALL_KINDS = frozenset(TechniqueKind)
 
 
 class Level(Enum):
-    """A coarse level from the rating (HoDoKu-like names)."""
+    """A coarse level from the rating (HoDoKu-like names; the bands: :data:`LEVEL_BANDS`)."""
 
-    EASY = "easy"  # singles only (below 2.5)
-    MEDIUM = "medium"  # locked candidates, pairs, X-Wing (below 4.0)
-    HARD = "hard"  # triples, quads, fish, wings, uniqueness (below 6.0)
-    EXPERT = "expert"  # chains and ALS (below 8.0)
-    EXTREME = "extreme"  # forcing chains and trial (8.0 and above)
+    EASY = "easy"  # singles only
+    MEDIUM = "medium"  # locked candidates, pairs, X-Wing
+    HARD = "hard"  # triples, quads, fish, wings, uniqueness
+    EXPERT = "expert"  # chains and ALS
+    EXTREME = "extreme"  # forcing chains and trial
+
+
+LEVEL_BANDS: Mapping[Level, tuple[float, float]] = MappingProxyType({
+    Level.EASY: (0.0, 2.5),
+    Level.MEDIUM: (2.5, 4.0),
+    Level.HARD: (4.0, 6.0),
+    Level.EXPERT: (6.0, 8.0),
+    Level.EXTREME: (8.0, math.inf),
+})
+"""The ratings of each level on Sudoku Explainer's scale, ``low <= rating < high`` (the one
+definition of the level bands): singles below 2.5; locked candidates, pairs and X-Wing below
+4.0; triples, quads, fish, wings and uniqueness below 6.0; chains and ALS below 8.0; forcing
+chains and trial from 8.0."""
 
 
 def level_of(rating: float) -> Level:
-    """Return the level of a rating (see :class:`Level` for the bounds)."""
-    for bound, level in ((2.5, Level.EASY), (4.0, Level.MEDIUM), (6.0, Level.HARD),
-                         (8.0, Level.EXPERT)):
-        if rating < bound:
+    """Return the level whose band (:data:`LEVEL_BANDS`) holds ``rating`` (EXTREME above
+    every band)."""
+    for level, (_low, high) in LEVEL_BANDS.items():
+        if rating < high:
             return level
     return Level.EXTREME
 
@@ -112,13 +129,7 @@ def apply_step(state: Candidates, step: Step) -> None:
         state.place(cell, digit)
 
 
-def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
-    """Return the first step of the easiest technique of ``ladder`` that finds one, or None
-    (the cheap techniques run compiled: :mod:`sudokit.logic.ladder`)."""
-    return ladder_next_step(board, ladder)
-
-
-def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
+def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KINDS,
                 solution: Sequence[int] | None = None, limits: Limits | None = None,
                 stats: Stats | None = None, max_rating: float | None = None,
                 unique: bool = True, every_state: bool = True) -> Iterator[Step]:
@@ -171,91 +182,80 @@ def solve_steps(state: Candidates, *, kinds: frozenset[Kind] = ALL_KINDS,
         yield step
 
 
-_NINE = Geometry.for_side(9)
-_LINE_DIGITS = frozenset("0123456789.")
-_LINE_VALUES = bytes.maketrans(b"0123456789.", bytes(range(10)) + b"\0")
-
-
-def _coerce(puzzle: PuzzleLike) -> Puzzle:
-    """:meth:`Puzzle.coerce`, with a plain 81-symbol line (digits, ``.`` or ``0`` empty) read
-    straight to its givens (the same puzzle :meth:`Puzzle.parse` returns, source
-    ``"<string>"`` line 1); anything else goes through :meth:`Puzzle.coerce`.
-
-    Raises:
-        InvalidPuzzle, TypeError: as :meth:`Puzzle.coerce`.
-    """
-    if type(puzzle) is str and len(puzzle) == 81 and _LINE_DIGITS.issuperset(puzzle):
-        return Puzzle(_NINE, tuple(puzzle.encode().translate(_LINE_VALUES)), "<string>", 1)
-    return Puzzle.coerce(puzzle)
-
-
-def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
-    """The puzzle's (first) solution and whether it is unique.
-
-    A standard 9x9 puzzle is searched by the compiled engine's :class:`~sudokit.fast.Search`
-    directly (what the default method runs on it, without the method's front door): up to two
-    solutions, the first verified against the givens and every unit (the compiled check of
-    :func:`sudokit.fast.verify.solves`). Other grids, and a
-    puzzle without a solution (for the message naming why), go through
-    :func:`sudokit.run.doors.count_solutions`.
-
-    Raises:
-        InvalidPuzzle: the puzzle has no solution.
-        SolverBug: the engine returned a grid that is not a solution.
-    """
-    if puzzle.geometry == _NINE:
-        from ..fast import Outcome, Search, uses_nine
-        from ..fast.verify import solves
-
-        if uses_nine(puzzle.geometry, True):
-            givens = np.frombuffer(bytes(puzzle.givens), dtype=np.uint8)
-            search = Search(puzzle.geometry, givens)
-            if search.advance() is Outcome.FOUND:
-                found = search.solution
-                grid = tuple(found.tolist())
-                if not solves(found[None], givens[None], puzzle.geometry)[0]:
-                    raise SolverBug(f"the compiled engine returned a wrong grid: "
-                                    f"{'; '.join(violations(grid, puzzle)[:3])}")
-                return grid, search.advance() is Outcome.EXHAUSTED
-    from ..run.doors import count_solutions
-
-    result = count_solutions(puzzle, limit=2)
-    if not result.solutions:
-        why = f": {result.message}" if result.message else ""
-        raise InvalidPuzzle(f"the puzzle has no solution{why}", source=puzzle.source,
-                            line=puzzle.source_line)
-    return result.solutions[0], result.count == 1
-
-
-def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
+def logical_steps(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
+                  trial: bool = True) -> list[Step]:
     """Return the whole logical solve of a puzzle, easiest step first, each step verified.
 
-    Uniqueness techniques are used only when the puzzle has exactly one solution.
+    The puzzle's solution comes from the caller (the front door :func:`sudokit.explain` finds
+    it with the default method): this package does not solve puzzles by search.
 
     Args:
-        puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
+        puzzle: the puzzle (givens, and on a partly filled grid the digits placed so far).
+        solution: N*N digits, a solution of ``puzzle``; every step is checked against it.
+        unique: whether ``solution`` is the puzzle's only one (uniqueness techniques are used
+            only then; else a trial step may follow another solution).
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
 
     Raises:
-        InvalidPuzzle: unreadable input, or a puzzle without a solution.
+        SolverBug: a step contradicts ``solution``.
     """
-    puzzle = _coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    kinds = _kinds(unique, trial)
-    return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=kinds, solution=solution,
-                            unique=unique, every_state=False))
+    return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, trial),
+                            solution=solution, unique=unique, every_state=False))
 
 
-def explain_states(puzzle: PuzzleLike, *, trial: bool = True
-                   ) -> Iterator[tuple[Step, Candidates]]:
-    """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
-    state object, modified as the solve goes on: copy it to keep it)."""
-    puzzle = _coerce(puzzle)
-    solution, unique = _solution(puzzle)
+def logical_states(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
+                   trial: bool = True) -> Iterator[tuple[Step, Candidates]]:
+    """Like :func:`logical_steps`, lazily, yielding each step with the candidates after it (the
+    same state object, modified as the solve goes on: copy it to keep it)."""
     state = Candidates.from_puzzle(puzzle)
     for step in solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
                             unique=unique):
         yield step, state
+
+
+def logical_rating(puzzle: Puzzle, solution: Sequence[int], *, unique: bool) -> Rating:
+    """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its logical
+    solve (:func:`logical_steps` with the trial step; arguments as there)."""
+    return rating_of(logical_steps(puzzle, solution, unique=unique), unique)
+
+
+def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
+                 marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+
+    Args:
+        puzzle, solution, unique: as for :func:`logical_steps`.
+        marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`).
+
+    Raises:
+        InvalidPuzzle: ``marks`` remove a digit of ``solution`` (the message names the cell), or
+            are malformed.
+    """
+    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
+             else Candidates.from_puzzle(puzzle))
+    for cell, digit in enumerate(solution):
+        if not state.has(cell, digit):
+            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
+                                f"{digit}, which the solution needs there")
+    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution,
+                            unique=unique), None)
+
+
+def rating_of(steps: Sequence[Step], unique: bool) -> Rating:
+    """Summarise a solve's steps as a :class:`Rating`."""
+    hardest = max(steps, key=lambda s: s.rating, default=None)
+    value = hardest.rating if hardest else 0.0
+    return Rating(value, hardest.technique if hardest else "", level_of(value), len(steps),
+                  any(s.technique == "Trial" for s in steps), unique)
+
+
+def _kinds(unique: bool, trial: bool) -> frozenset[TechniqueKind]:
+    kinds = set(TechniqueKind)
+    if not unique:
+        kinds.discard(TechniqueKind.UNIQUENESS)
+    if not trial:
+        kinds.discard(TechniqueKind.TRIAL)
+    return frozenset(kinds)
 
 
 def parse_marks(text: str, geometry: Geometry) -> list[list[int] | None]:
@@ -285,57 +285,3 @@ def parse_marks(text: str, geometry: Geometry) -> list[list[int] | None]:
             out.append([int(p) for p in parts])
         position += len(group)
     return out
-
-
-def _kinds(unique: bool, trial: bool) -> frozenset[Kind]:
-    kinds = set(Kind)
-    if not unique:
-        kinds.discard(Kind.UNIQUENESS)
-    if not trial:
-        kinds.discard(Kind.TRIAL)
-    return frozenset(kinds)
-
-
-def rate(puzzle: PuzzleLike) -> Rating:
-    """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
-
-    Raises:
-        InvalidPuzzle: unreadable input, or a puzzle without a solution.
-    """
-    puzzle = _coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    steps = list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, True),
-                             solution=solution, unique=unique, every_state=False))
-    return rating_of(steps, unique)
-
-
-def rating_of(steps: Sequence[Step], unique: bool) -> Rating:
-    """Summarise a solve's steps as a :class:`Rating`."""
-    hardest = max(steps, key=lambda s: s.rating, default=None)
-    value = hardest.rating if hardest else 0.0
-    return Rating(value, hardest.technique if hardest else "", level_of(value), len(steps),
-                  any(s.technique == "Trial" for s in steps), unique)
-
-
-def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
-    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
-
-    Args:
-        puzzle: the grid so far (givens and the digits placed by the user).
-        marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
-            marks (a removed solution digit) are reported as an InvalidPuzzle.
-
-    Raises:
-        InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
-            remove a digit of the solution.
-    """
-    puzzle = _coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
-             else Candidates.from_puzzle(puzzle))
-    for cell, digit in enumerate(solution):
-        if not state.has(cell, digit):
-            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
-                                f"{digit}, which the solution needs there")
-    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution,
-                            unique=unique), None)

@@ -17,6 +17,7 @@ from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
+from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
@@ -84,8 +85,7 @@ class Candidates:
                 f"the technique engine does not handle "
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
-        from .chain_kernels import grid_tables  # both load Numba: not at import time
-        from .kernels import place_givens
+        from .kernels.common import place_givens  # loads Numba: not at import time
 
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
@@ -295,9 +295,9 @@ class Board:
     @cached_property
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
-        candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.digit_cells`)
+        candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.common.digit_cells`)
         as one little-endian byte string, cut into the digits' Python ints."""
-        from .kernels import digit_cells  # loads Numba: not at import time
+        from .kernels.common import digit_cells  # loads Numba: not at import time
 
         n, width = self.side, (self.geometry.n_cells + 7) // 8
         packed = np.empty((n, width), dtype=np.uint8)

@@ -19,20 +19,22 @@ _CHUNK = 8
 
 def rate_chunk(records: Sequence[Record], _request: Any = None) -> list[dict[str, Any]]:
     """Rate each record (a pool task): ``source``, ``line``, ``status`` and, when rated,
-    ``rating``, ``level``, ``hardest``, ``steps``, ``trial``, ``unique``; else ``error``."""
-    from ..logic.solve import rate
+    ``rating``, ``level``, ``hardest``, ``steps``, ``trial``, ``unique``; else ``error``. The
+    chunk's solutions are found in one batch (:func:`~sudokit.run.explain.rate_many`)."""
+    from .explain import rate_many
 
+    rated = iter(rate_many([r.puzzle for r in records
+                            if r.error is None and r.puzzle is not None]))
     out = []
     for record in records:
         base: dict[str, Any] = {"source": record.source, "line": record.line}
         if record.error is not None or record.puzzle is None:
             out.append(base | {"status": "invalid", "error": str(record.error)})
             continue
-        try:
-            result = rate(record.puzzle)
-        except SudokuError as exc:
+        result = next(rated)
+        if isinstance(result, SudokuError):
             out.append(base | {"status": "invalid", "error": f"{record.source}:{record.line}: "
-                               f"{getattr(exc, 'reason', exc)}"})
+                               f"{getattr(result, 'reason', result)}"})
             continue
         out.append(base | {"status": "rated", "rating": result.rating,
                            "level": result.level.value, "hardest": result.hardest,
@@ -41,11 +43,13 @@ def rate_chunk(records: Sequence[Record], _request: Any = None) -> list[dict[str
     return out
 
 
-def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+def _chunks(records: Iterable[Record], size: int, stream: bool) -> Iterator[list[Record]]:
+    """``records`` in lists of ``size``; with ``stream``, a record read from standard input
+    ends its list, so that a pipe is answered record by record."""
     chunk: list[Record] = []
     for record in records:
         chunk.append(record)
-        if len(chunk) >= size:
+        if len(chunk) >= size or (stream and record.source == "<stdin>"):
             yield chunk
             chunk = []
     if chunk:
@@ -55,14 +59,16 @@ def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
 def rate_records(records: Iterable[Record], *, jobs: int = 1) -> Iterator[dict[str, Any]]:
     """Yield one rating record per input record, in input order (see :func:`rate_chunk`).
 
+    Records are rated in chunks of eight (one batch of solutions each); in this thread
+    (``jobs`` 1) a record from standard input is rated as soon as it is read.
+
     Args:
         records: e.g. :func:`sudokit.run.output.read_inputs`; consumed lazily.
         jobs: worker processes (1: this thread).
     """
     from .batch import run_tasks
 
-    size = 1 if jobs <= 1 else _CHUNK
-    for rows in run_tasks(rate_chunk, _chunks(records, size), None, jobs=jobs,
+    for rows in run_tasks(rate_chunk, _chunks(records, _CHUNK, jobs <= 1), None, jobs=jobs,
                           remote=jobs > 1):
         yield from rows
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..model.geometry import Geometry
-from ..logic.registry import Kind, techniques
+from ..logic.registry import TechniqueKind, techniques
 from ..logic.solve import solve_steps
 from ..logic.state import FEATURES, Candidates, bits
 from ..model.puzzle import Grid, Puzzle
@@ -49,7 +49,7 @@ class LogicSolver(Solver):
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         state = Candidates.from_puzzle(puzzle)
         max_rating = _LEVELS[self.settings["level"]]
-        yield from _branch(state, stats, limits, frozenset({Kind.LOGIC}), max_rating)
+        yield from _branch(state, stats, limits, frozenset({TechniqueKind.LOGIC}), max_rating)
 
     def warm_up(self, geometry: Geometry | None = None) -> None:
         """Compile (or load from the disk cache) the technique engine's Numba kernels, once
@@ -66,9 +66,9 @@ class LogicSolver(Solver):
             return
         state = Candidates.from_puzzle(Puzzle.from_digits([int(c) for c in _WARM_UP]))
         board = state.board()
-        for _step in solve_steps(state, kinds=frozenset({Kind.LOGIC})):
+        for _step in solve_steps(state, kinds=frozenset({TechniqueKind.LOGIC})):
             pass
-        for technique in techniques(frozenset({Kind.LOGIC})):
+        for technique in techniques(frozenset({TechniqueKind.LOGIC})):
             technique.find(board)
         _warm = True
 

@@ -21,6 +21,7 @@ import numpy as np
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
+from ..tables import grid_tables
 
 __all__ = ["Als", "AlsArrays", "almost_locked_sets", "als_arrays", "als_of", "als_xz"]
 
@@ -91,7 +92,7 @@ def _grow(open_cells: list[int], masks: list[int], first: int, size: int, cells:
 class AlsArrays(NamedTuple):
     """Every ALS of up to :data:`MAX_CELLS` cells of a board as arrays (the order of
     :func:`almost_locked_sets`), with the board's arrays, for the compiled searches of
-    :mod:`sudokit.logic.chain_als`.
+    :mod:`sudokit.logic.kernels.als`.
 
     Attributes:
         cells: int32[K, MAX_CELLS], each set's cells ascending, padded with -1.
@@ -124,8 +125,8 @@ def als_arrays(board: Board) -> AlsArrays | None:
         return None
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]
-    from ..chain_als import enumerate_als
-    from ..chain_kernels import board_arrays, grid_tables
+    from ..kernels.als import enumerate_als
+    from ..kernels.arrays import board_arrays
 
     t = grid_tables(board.geometry)
     arrays = board_arrays(board)
@@ -145,7 +146,7 @@ _LOCAL = threading.local()
 
 def _buffers(capacity: int, side: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """This thread's output and work arrays of
-    :func:`~sudokit.logic.chain_als.enumerate_als` (``capacity`` sets; reused, so a board's
+    :func:`~sudokit.logic.kernels.als.enumerate_als` (``capacity`` sets; reused, so a board's
     sets cost no large allocation: the board keeps a copy of the rows filled)."""
     arrays = getattr(_LOCAL, "arrays", None)
     if arrays is None or arrays[0].shape[0] != capacity or arrays[2].shape[1] != side + 1:
@@ -180,7 +181,7 @@ def als_xz(board: Board) -> Step | None:
     see all its places in both."""
     arrays = als_arrays(board)
     if arrays is not None:  # compiled, same order and tests
-        from ..chain_als import als_xz_first
+        from ..kernels.als import als_xz_first
 
         i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.count, arrays.masks,
                                arrays.values, arrays.sees, arrays.peers, board.side)

@@ -64,7 +64,7 @@ def als_wing(board: Board, size: int) -> Step | None:
     masks = board.masks
     arrays = als_arrays(board)
     if arrays is not None:  # compiled, same order and tests
-        from ..chain_als import als_wing_best
+        from ..kernels.als import als_wing_best
 
         index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
                                      arrays.masks, arrays.values, arrays.sees, arrays.peers,

@@ -16,6 +16,7 @@ import numpy as np
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Link, LinkKind, Step, eliminations_text, length_bonus
+from ..tables import grid_tables
 
 __all__ = ["y_cycle", "y_cycle_rating"]
 
@@ -24,7 +25,7 @@ MAX_CELLS = 8
 
 KERNEL_CELLS = 256
 """Largest grid (cells) searched by the compiled loop search
-(:func:`~sudokit.logic.chain_als.y_cycle_best`)."""
+(:func:`~sudokit.logic.kernels.cycles.y_cycle_best`)."""
 
 
 def y_cycle_rating(cells: int) -> float:
@@ -71,8 +72,8 @@ def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
     if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
-        from ..chain_als import y_cycle_best
-        from ..chain_kernels import board_arrays, grid_tables
+        from ..kernels.arrays import board_arrays
+        from ..kernels.cycles import y_cycle_best
 
         arrays = board_arrays(board)
         bivalue_cells = np.flatnonzero(arrays.cand.sum(axis=1) == 2)

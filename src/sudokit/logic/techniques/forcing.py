@@ -15,11 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
-from ..chain_kernels import board_arrays, digit_forcing_keys, forcing_best, grid_tables
-from ..dynamic import Outcome, consequences
+from ..dynamic import Implications, consequences
+from ..kernels.arrays import board_arrays
+from ..kernels.forcing import digit_forcing_keys, forcing_best
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
+from ..tables import grid_tables
 
 __all__ = ["cell_forcing_chain", "digit_forcing_chain", "unit_forcing_chain"]
 
@@ -27,7 +29,7 @@ DIGIT = 8.1
 """Base rating of digit forcing chains (see the module docstring)."""
 
 
-def _common(board: Board, branches: list[Outcome]) -> tuple[list, list, int]:
+def _common(board: Board, branches: list[Implications]) -> tuple[list, list, int]:
     """Placements and eliminations every live branch implies, and the waves they need."""
     live = [b for b in branches if not b.contradiction]
     if not live:
@@ -80,7 +82,7 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
     nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
     singles it needs and its count of placements and eliminations (compiled:
-    :func:`~sudokit.logic.chain_kernels.digit_forcing_keys`)."""
+    :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`)."""
     g = board.geometry
     t = grid_tables(g)
     c, n = g.n_cells, g.side
@@ -121,7 +123,7 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
 @technique("Cell Forcing Chain", 8.2, max_side=16)
 def cell_forcing_chain(board: Board) -> Step | None:
     """Every candidate of one cell leads to the same facts (the cell of fewest waves, first
-    in order; searched compiled: :func:`~sudokit.logic.chain_kernels.forcing_best`)."""
+    in order; searched compiled: :func:`~sudokit.logic.kernels.forcing.forcing_best`)."""
     best = _forcing_best(board, False)
     return None if best < 0 else _cell_step(board, best)[1]
 
@@ -165,9 +167,9 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
 
 
 def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """The pending-singles scratch of :func:`~sudokit.logic.chain_kernels.propagate`: room for
-    one wave's singles (a naked single per cell, a hidden single per unit and digit) and for
-    the first assumption, int32 each."""
+    """The pending-singles scratch of :func:`~sudokit.logic.kernels.forcing.assume_candidate`:
+    room for one wave's singles (a naked single per cell, a hidden single per unit and digit)
+    and for the first assumption, int32 each."""
     size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
         + geometry.n_cells
     return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)

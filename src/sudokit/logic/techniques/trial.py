@@ -10,7 +10,7 @@ forcing chains, below its hardest nested chains), and labelled "Trial".
 from __future__ import annotations
 
 from ..dynamic import search_solution
-from ..registry import Kind, technique
+from ..registry import TechniqueKind, technique
 from ..state import Board, bits
 from ..step import Step
 
@@ -19,7 +19,7 @@ __all__ = ["trial"]
 RATING = 10.0
 
 
-@technique("Trial", RATING, kind=Kind.TRIAL)
+@technique("Trial", RATING, kind=TechniqueKind.TRIAL)
 def trial(board: Board) -> Step | None:
     """Bifurcation on the open cell with the fewest candidates (see module docstring)."""
     if not board.open_cells:

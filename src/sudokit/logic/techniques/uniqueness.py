@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations
 
 from ...model.geometry import Geometry
-from ..registry import Kind, technique
+from ..registry import TechniqueKind, technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
 
@@ -68,7 +68,7 @@ def _step(board: Board, kind: str, cells: tuple[int, ...], x: int, y: int,
                 eliminations=eliminations, cells=cells, digits=(x, y))
 
 
-@technique("Unique Rectangle", 4.5, kind=Kind.UNIQUENESS)
+@technique("Unique Rectangle", 4.5, kind=TechniqueKind.UNIQUENESS)
 def unique_rectangle(board: Board) -> Step | None:
     """Types 1 to 4 (see module docstring)."""
     for cells, x, y in _rectangles(board):
@@ -142,7 +142,7 @@ def _type3(board: Board, cells: tuple[int, ...], roof: list[int], pair: int,
     return None
 
 
-@technique("BUG+1", 5.6, kind=Kind.UNIQUENESS)
+@technique("BUG+1", 5.6, kind=TechniqueKind.UNIQUENESS)
 def bug_plus_one(board: Board) -> Step | None:
     """Every open cell is bivalue but one, with three candidates: the digit that would
     otherwise appear an odd number of times in its units goes there."""

@@ -1,23 +1,21 @@
-"""Numba kernels for the almost-locked-set techniques (ALS enumeration, ALS-XZ, the ALS wings
-WXYZ-Wing and VWXYZ-Wing) and for the Y-cycle (loops of bivalue cells).
+"""Numba kernels for the almost-locked-set techniques: ALS enumeration, ALS-XZ, the ALS wings
+WXYZ-Wing and VWXYZ-Wing.
 
 They repeat, on arrays, the Python searches of :mod:`sudokit.logic.techniques.als` and
 :mod:`sudokit.logic.techniques.als_wings` in the same order and with the same tests, and return
 only *which* sets (and pivot) the step uses; the Python side builds the one
 :class:`~sudokit.logic.step.Step`. An ALS (almost locked set: n cells of one unit holding n + 1
 candidates; Hobiwan 2008) is a row of ``cells`` (int32[K, W], ascending cells padded with -1)
-and of ``digits`` (int64[K], its candidate mask).
-
-Grid arrays are those of :func:`sudokit.logic.chain_kernels.grid_tables`. Kernels compile on
-first use and are cached on disk (:mod:`sudokit.fast.cache` lists ``logic/chain_*.py``).
+and of ``digits`` (int64[K], its candidate mask). Grid arrays are those of
+:func:`sudokit.logic.tables.grid_tables`.
 """
 
 from __future__ import annotations
 
-from ..fast.state import jit
-from .chain_kernels import _pop
+from ...fast.state import jit
+from .common import count_bits
 
-__all__ = ["als_wing_best", "als_xz_first", "enumerate_als", "y_cycle_best"]
+__all__ = ["als_wing_best", "als_xz_first", "enumerate_als"]
 
 
 @jit
@@ -52,7 +50,7 @@ def enumerate_als(masks, values, units, units_of, max_cells, out_cells, out_digi
                 union = masks[open_cells[combo[depth]]]
                 if depth > 0:
                     union |= unions[depth - 1]
-                count = _pop(union)
+                count = count_bits(union)
                 if count > top + 1:
                     combo[depth] += 1
                     continue
@@ -155,12 +153,12 @@ def als_xz_first(cells, digits, k, masks, values, sees, peers, n):
     """The first pair of sets ``i < j`` (in order) and restricted common digit ``x - 1`` that
     eliminates something, as :func:`sudokit.logic.techniques.als.als_xz` finds it; returns
     ``(i, j, x)`` or ``(-1, -1, -1)``. ``peers`` is the grid's int32[C, P] peer lists (see
-    :func:`~sudokit.logic.chain_kernels.grid_tables`): only peers of a set's places can be
+    :func:`~sudokit.logic.tables.grid_tables`): only peers of a set's places can be
     targets."""
     for a in range(k):
         for b in range(a + 1, k):
             common = digits[a] & digits[b]
-            if _pop(common) < 2 or not _disjoint(cells, a, b):
+            if count_bits(common) < 2 or not _disjoint(cells, a, b):
                 continue
             for x in range(n):
                 if not (common >> x) & 1 or not _restricted(cells, masks, sees, a, b, x):
@@ -242,7 +240,7 @@ def als_wing_best(cells, digits, k, size, masks, values, sees, peers, ratings, n
             continue
         biggest = 0
         for i in range(size):
-            biggest = max(biggest, _pop(masks[cells[a, i]]))
+            biggest = max(biggest, count_bits(masks[cells[a, i]]))
         rating = ratings[biggest]
         if best_a >= 0 and rating > best_rating:
             continue
@@ -272,101 +270,3 @@ def als_wing_best(cells, digits, k, size, masks, values, sees, peers, ratings, n
                 best_a = a
                 best_pivot = pivot
     return best_a, best_pivot
-
-
-@jit
-def y_cycle_best(masks, values, sees, bivalue, max_cells, loop, links, best_loop, best_links,
-                 nxt_index):
-    """The Y-cycle of :func:`sudokit.logic.techniques.cycles.y_cycle`: fewest cells, then most
-    eliminations, then first in the order of :func:`~sudokit.logic.techniques.cycles._loops`
-    (start cell, direction, then the cells of the loop in the order of ``bivalue``, which a
-    depth-first walk follows for loops of one length). ``bivalue`` lists the bivalue cells
-    ascending; ``loop``, ``links`` and ``nxt_index`` (int64[max_cells + 1]) are scratch. Returns the number of cells of the best loop, written to
-    ``best_loop`` and ``best_links`` (the digit each cell shares with the next), or 0."""
-    best_len = 0
-    best_count = 0
-    nb = bivalue.size
-    for si in range(nb):
-        start = bivalue[si]
-        m = masks[start]
-        first = 0
-        while not (m >> first) & 1:
-            first += 1
-        last = first + 1
-        while not (m >> last) & 1:
-            last += 1
-        for direction in range(2):
-            out_d0 = first if direction == 0 else last
-            home = last if direction == 0 else first
-            loop[0] = start
-            links[0] = out_d0
-            depth = 1  # cells on the path
-            nxt_index[1] = si + 1
-            while depth >= 1:
-                if depth > max_cells - 1 or (best_len and depth + 1 > best_len):
-                    depth -= 1
-                    continue
-                here = loop[depth - 1]
-                d0 = links[depth - 1]
-                advanced = False
-                while nxt_index[depth] < nb:
-                    ni = nxt_index[depth]
-                    nxt_index[depth] += 1
-                    nxt = bivalue[ni]
-                    if not sees[here, nxt] or not (masks[nxt] >> d0) & 1:
-                        continue
-                    inside = False
-                    for i in range(depth):
-                        if loop[i] == nxt:
-                            inside = True
-                            break
-                    if inside:
-                        continue
-                    other = 0
-                    rest = masks[nxt] & ~(1 << d0)
-                    while not (rest >> other) & 1:
-                        other += 1
-                    loop[depth] = nxt
-                    links[depth] = other
-                    if other == home and depth >= 2 and sees[nxt, start]:
-                        count = _cycle_count(masks, values, sees, loop, links, depth + 1)
-                        if count and (best_len == 0 or depth + 1 < best_len
-                                      or (depth + 1 == best_len and count > best_count)):
-                            best_len = depth + 1
-                            best_count = count
-                            for i in range(depth + 1):
-                                best_loop[i] = loop[i]
-                                best_links[i] = links[i]
-                    nxt_index[depth + 1] = si + 1
-                    depth += 1
-                    advanced = True
-                    break
-                if not advanced:
-                    depth -= 1
-    return best_len
-
-
-@jit
-def _cycle_count(masks, values, sees, loop, links, k):
-    """The number of distinct eliminations of the loop ``loop[:k]`` (as
-    :func:`sudokit.logic.techniques.cycles._eliminations` lists them)."""
-    count = 0
-    for c in range(masks.size):
-        if values[c]:
-            continue
-        inside = False
-        for i in range(k):
-            if loop[i] == c:
-                inside = True
-                break
-        if inside:
-            continue
-        found = 0
-        for i in range(k):
-            d0 = links[i]
-            a = loop[i]
-            b = loop[(i + 1) % k]
-            if (masks[c] >> d0) & 1 and sees[c, a] and sees[c, b]:
-                found |= 1 << d0
-        count += _pop(found)
-    return count

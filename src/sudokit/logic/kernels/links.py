@@ -1,0 +1,180 @@
+"""The links of a chain node and the tests of a chain's end, for the compiled walks
+(:mod:`sudokit.logic.kernels.walk`): nodes are ``shape * N + digit - 1`` over the shapes of
+:func:`~sudokit.logic.kernels.arrays.shape_tables`; the links come in the order of the Python
+search's (:func:`sudokit.logic.chain_links.strong_links`, ``weak_links``).
+"""
+
+from __future__ import annotations
+
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ...fast.state import jit
+from .common import count_bits, lowest_bit
+
+__all__ = ["cache_strong", "chain_path", "loop_useful", "strong_links", "useful", "weak_links"]
+
+
+@jit
+def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
+                 position, part_shape, unit_links, cell_links, grouped, out):
+    """The strong links of ``node`` in the order of :func:`sudokit.logic.chain_links.strong_links`
+    (written to ``out``; returns their count), from the places of its digit in each unit of
+    its cells (``unit_places``, :func:`board_places`)."""
+    s = node // n
+    d = node % n
+    k = 0
+    low = shape_cells[s, 0]
+    if unit_links:
+        for j in range(units_of.shape[1]):
+            u = units_of[low, j]
+            if u < 0:
+                break
+            own = 0  # the shape's positions in the unit
+            inside = True
+            for i in range(shape_cells.shape[1]):
+                x = shape_cells[s, i]
+                if x < 0:
+                    break
+                p = unit_pos[u, x]
+                if p < 0:
+                    inside = False
+                    break
+                own |= 1 << p
+            if not inside:
+                continue
+            rest = unit_places[u, d] & ~own
+            if rest == 0:
+                continue
+            if rest & (rest - 1) == 0:
+                out[k] = units[u, trailing_zeros(rest)] * n + d
+                k += 1
+            elif grouped:
+                # the rest forms a group when it lies in one box-line intersection of its
+                # lowest cell
+                first = units[u, trailing_zeros(rest)]
+                for side in range(2):
+                    p = part[first, side]
+                    subset = 0
+                    fits = True
+                    r = rest
+                    while r:
+                        x = units[u, trailing_zeros(r)]
+                        r &= r - 1
+                        if part[x, side] != p:
+                            fits = False
+                            break
+                        subset |= 1 << position[x, side]
+                    if fits:
+                        out[k] = part_shape[p, subset] * n + d
+                        k += 1
+                        break
+    if cell_links and s == low:  # a single cell (shapes of two cells or more come after)
+        m = masks[low]
+        if count_bits(m) == 2:
+            out[k] = low * n + lowest_bit(m & ~(1 << d))
+            k += 1
+    return k
+
+
+@jit
+def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, groups, cell_links, out):
+    """The weak links of ``node`` in the order of :func:`sudokit.logic.chain_links.weak_links`
+    (written to ``out``; returns their count): the places of its digit (``place_bits``,
+    :func:`board_places`) among the cells seeing the node (``seen_bits``), cells ascending, then
+    the grouped nodes inside those. ``groups[d]`` lists the grouped nodes' shapes of digit
+    d + 1 in the order of their cell bitmasks, padded with -1."""
+    s = node // n
+    d = node % n
+    k = 0
+    for w in range(seen_bits.shape[1]):
+        m = seen_bits[s, w] & place_bits[d, w]
+        while m:
+            out[k] = ((w << 6) + trailing_zeros(m)) * n + d
+            k += 1
+            m &= m - 1
+    for j in range(groups.shape[1]):
+        g = groups[d, j]
+        if g < 0:
+            break
+        inside = True
+        for w in range(seen_bits.shape[1]):
+            if shape_bits[g, w] & ~seen_bits[s, w]:
+                inside = False
+                break
+        if inside:
+            out[k] = g * n + d
+            k += 1
+    if cell_links and s < c_count:
+        m = masks[s]
+        for b in range(n):
+            if b != d and (m >> b) & 1:
+                out[k] = s * n + b
+                k += 1
+    return k
+
+
+@jit
+def useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
+    """Whether "a or z is true" places or eliminates something
+    (:func:`sudokit.logic.chain_links.conclusion` is not empty)."""
+    sa, da, sz, dz = a // n, a % n, z // n, z % n
+    if a == z:
+        return sa < c_count
+    if da == dz:  # a place of the digit seeing both ends
+        for w in range(seen_bits.shape[1]):
+            if seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w]:
+                return True
+        return False
+    if sa >= c_count or sz >= c_count:
+        return False
+    if sa == sz:
+        return (masks[sa] & ~((1 << da) | (1 << dz))) != 0
+    if sees[sa, sz]:
+        return ((masks[sa] >> dz) & 1) == 1 or ((masks[sz] >> da) & 1) == 1
+    return False
+
+
+@jit
+def loop_useful(path, length, n, masks, place_bits, seen_bits):
+    """Whether the continuous nice loop ``path[:length]`` eliminates something
+    (:func:`sudokit.logic.chain_links.loop_eliminations` is not empty)."""
+    for i in range(1, length, 2):
+        u = path[i]
+        v = path[(i + 1) % length]
+        su, du, sv, dv = u // n, u % n, v // n, v % n
+        if du == dv:
+            for w in range(seen_bits.shape[1]):
+                if seen_bits[su, w] & seen_bits[sv, w] & place_bits[du, w]:
+                    return True
+        elif su == sv and masks[su] & ~((1 << du) | (1 << dv)):
+            return True
+    return False
+
+
+@jit
+def cache_strong(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
+                 position, part_shape, unit_links, cell_links, grouped, links, strong_cache,
+                 strong_count):
+    count = strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
+                         position, part_shape, unit_links, cell_links, grouped, links)
+    for li in range(count):
+        strong_cache[node, li] = links[li]
+    strong_count[node] = count
+
+
+@jit
+def chain_path(last, parent_on, parent_off, path):
+    """Write the chain ending at ``last`` (reached true) into ``path``; return its nodes."""
+    k = 0
+    path[k] = last
+    k += 1
+    node = parent_on[last]
+    on = False
+    while node != -1:
+        path[k] = node
+        k += 1
+        node = parent_off[node] if not on else parent_on[node]
+        on = not on
+    for i in range(k // 2):
+        path[i], path[k - 1 - i] = path[k - 1 - i], path[i]
+    return k

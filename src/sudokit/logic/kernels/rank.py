@@ -1,0 +1,164 @@
+"""The ranking of chains and nice loops in the kernel (:func:`rank_starts`): the walks of
+:mod:`sudokit.logic.kernels.walk`, each chain found keyed as :func:`sudokit.logic.chains.
+find_chain` keys it (rating, nodes, placements, eliminations), the best kept.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ...fast.state import jit
+from .common import count_bits
+from .walk import walk_one
+
+__all__ = ["rank_starts"]
+
+
+@jit
+def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
+    """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
+    :func:`sudokit.logic.chain_links.conclusion` lists them."""
+    a = path[0]
+    z = path[k - 1]
+    sa, da, sz, dz = a // n, a % n, z // n, z % n
+    if a == z:
+        return (1 if sa < c_count else 0), 0
+    if da == dz:
+        count = 0
+        for w in range(seen_bits.shape[1]):
+            count += count_bits(seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w])
+        return 0, count
+    if sa >= c_count or sz >= c_count:
+        return 0, 0
+    if sa == sz:
+        return 0, count_bits(masks[sa] & ~((1 << da) | (1 << dz)))
+    if sees[sa, sz]:
+        return 0, ((masks[sa] >> dz) & 1) + ((masks[sz] >> da) & 1)
+    return 0, 0
+
+
+@jit
+def _loop_count(path, k, n, masks, place_bits, seen_bits, mark, marked):
+    """The number of eliminations of the continuous nice loop ``path[:k]``, each once, as
+    :func:`sudokit.logic.chain_links.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
+    entry and on return; ``marked``: int64[C * N] scratch)."""
+    count = 0
+    for i in range(1, k, 2):
+        u = path[i]
+        v = path[(i + 1) % k]
+        su, du, sv, dv = u // n, u % n, v // n, v % n
+        if du == dv:
+            for w in range(seen_bits.shape[1]):
+                m = seen_bits[su, w] & seen_bits[sv, w] & place_bits[du, w]
+                while m:
+                    x = (w << 6) + trailing_zeros(m)
+                    m &= m - 1
+                    if not mark[x * n + du]:
+                        mark[x * n + du] = 1
+                        marked[count] = x * n + du
+                        count += 1
+        elif su == sv:
+            m = masks[su] & ~((1 << du) | (1 << dv))
+            for b in range(n):
+                if (m >> b) & 1 and not mark[su * n + b]:
+                    mark[su * n + b] = 1
+                    marked[count] = su * n + b
+                    count += 1
+    for i in range(count):
+        mark[marked[i]] = 0
+    return count
+
+
+@jit
+def _one_digit(path, k, n):
+    d = path[0] % n
+    for i in range(1, k):
+        if path[i] % n != d:
+            return False
+    return True
+
+
+@jit
+def _better(rating, nodes, neg_pl, neg_el, best):
+    """Whether the key ``(rating, nodes, -placements, -eliminations)`` is below ``best[1:5]``
+    (``best[0]`` 1 when there is a best)."""
+    if best[0] == 0:
+        return True
+    if rating != best[1]:
+        return rating < best[1]
+    if nodes != best[2]:
+        return nodes < best[2]
+    if neg_pl != best[3]:
+        return neg_pl < best[3]
+    return neg_el < best[4]
+
+
+@jit
+def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, n, c_count, masks,
+                place_bits, unit_places, sees, seen_bits, shape_bits, shape_cells, member, common,
+                unit_pos, units, units_of, part, position, part_shape, groups, unit_links,
+                cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links, seen,
+                path, strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
+                mark, marked):
+    """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
+    the kernel as :func:`sudokit.logic.chains.find_chain` ranks the chains :func:`walk_starts`
+    returns (same walks, order and bounds), for the modes with links inside cells.
+
+    ``ratings[L]`` (float64) is the rating of a chain over several digits of length L
+    (Sudoku Explainer's 7.0 + length bonus, computed by the caller). ``best`` (float64[6]:
+    has a best, rating, nodes, -placements, -eliminations, path length) and ``best_path``
+    (int64) hold the best so far and are updated. A chain is the chain's key; its walk is
+    bounded by the best path's length (else ``max_nodes``). A nice loop's key is (rating of
+    its nodes less two, nodes, 0, -eliminations), single-digit loops are skipped, a loop
+    counts only when its rating is below ``bound``, and its walk is bounded by the best loop's
+    length (else ``max_nodes``).
+
+    A chain of one digit (rated in Python: Sukaku Explainer's strong-linked fishes) is not
+    ranked here: it is written to ``out_paths[0, :out_lengths[0]]`` and the walk stops;
+    returns ``(index of the next start, 1)``, else ``(starts.size, 0)``. ``mark`` (uint8[C *
+    N], zeros) and ``marked`` (int64[C * N]) are scratch; the other arrays as
+    :func:`walk_starts`.
+
+    Long on purpose: each start's walk, acceptance and key in one loop, as Python ranks.
+    """
+    for si in range(first, starts.size):
+        limit = max_nodes if best[0] == 0 else np.int64(best[5])
+        found = walk_one(
+            starts[si], limit, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
+            shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
+            part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
+            frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache, weak_count)
+        if not found:
+            continue
+        if loop:
+            if _one_digit(path, found, n):
+                continue  # single-digit loops: the X-chain stages
+            rating = ratings[found - 2]
+            if not rating < bound:
+                continue
+            neg_pl = 0
+            neg_el = -_loop_count(path, found, n, masks, place_bits, seen_bits, mark, marked)
+            nodes = found
+        else:
+            if _one_digit(path, found, n):
+                for i in range(found):
+                    out_paths[0, i] = path[i]
+                out_lengths[0] = found
+                return si + 1, 1
+            pl, el = _chain_counts(path, found, n, c_count, masks, sees, place_bits,
+                                   seen_bits)
+            rating = ratings[found - 2 if pl else found]
+            neg_pl = -pl
+            neg_el = -el
+            nodes = found + 2
+        if _better(rating, nodes, neg_pl, neg_el, best):
+            best[0] = 1
+            best[1] = rating
+            best[2] = nodes
+            best[3] = neg_pl
+            best[4] = neg_el
+            best[5] = found
+            for i in range(found):
+                best_path[i] = path[i]
+    return starts.size, 0

@@ -1,0 +1,206 @@
+"""The breadth-first walk of alternating inference chains from a list of start nodes
+(:func:`walk_starts`, the compiled :func:`sudokit.logic.chain_links.walk`), and the start
+nodes and grouped nodes of a board (:func:`digit_starts`, :func:`group_nodes`).
+"""
+
+from __future__ import annotations
+
+from ...fast.state import jit
+from .links import cache_strong, chain_path, loop_useful, useful, weak_links
+
+__all__ = ["digit_starts", "group_nodes", "walk_one", "walk_starts"]
+
+
+@jit
+def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
+             shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
+             part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
+             frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
+             weak_count):
+    """The breadth-first walk of :func:`walk_starts` from one start: returns the nodes of the
+    chain found, written to ``path`` (0 for none).
+
+    Long on purpose: the strong and weak half-levels of a walk share its state and caches."""
+    sa = start // n
+    da = start % n
+    found = 0
+    if strong_count[start] < 0:
+        cache_strong(start, n, shape_cells, unit_pos, units, units_of, unit_places, masks,
+                     part, position, part_shape, unit_links, cell_links, grouped, links,
+                     strong_cache, strong_count)
+    if strong_count[start] == 0:
+        return 0
+    parent_off[start] = -1
+    n_seen = 0  # seen[i] >= 0: parent_on set; seen[i] < 0: parent_off[-seen[i] - 1]
+    n_front = 1
+    frontier[0] = start
+    length = 1
+    while n_front > 0 and length < max_nodes and found == 0:
+        n_grown = 0
+        if length % 2:
+            for fi in range(n_front):
+                node = frontier[fi]
+                if strong_count[node] < 0:
+                    cache_strong(node, n, shape_cells, unit_pos, units, units_of,
+                                 unit_places, masks, part, position, part_shape, unit_links,
+                                 cell_links, grouped, links, strong_cache, strong_count)
+                for li in range(strong_count[node]):
+                    nxt = strong_cache[node, li]
+                    if parent_on[nxt] != -2:
+                        continue
+                    parent_on[nxt] = node
+                    seen[n_seen] = nxt
+                    n_seen += 1
+                    grown[n_grown] = nxt
+                    n_grown += 1
+                    if loop:
+                        if length >= 3:
+                            sz = nxt // n
+                            if nxt % n == da:
+                                closes = sz != sa and common[sz, sa] == 1
+                            else:
+                                closes = sz == sa and sa < c_count
+                            if closes:
+                                k = chain_path(nxt, parent_on, parent_off, path)
+                                if loop_useful(path, k, n, masks, place_bits, seen_bits):
+                                    found = k
+                    elif useful(start, nxt, n, c_count, masks, sees, place_bits, seen_bits):
+                        found = chain_path(nxt, parent_on, parent_off, path)
+                    if found:
+                        break
+                if found:
+                    break
+        else:
+            for fi in range(n_front):
+                node = frontier[fi]
+                if weak_count[node] < 0:
+                    count = weak_links(node, n, c_count, masks, place_bits, seen_bits,
+                                       shape_bits, groups, cell_weak, links)
+                    for li in range(count):
+                        weak_cache[node, li] = links[li]
+                    weak_count[node] = count
+                for li in range(weak_count[node]):
+                    nxt = weak_cache[node, li]
+                    if parent_off[nxt] != -2:
+                        continue
+                    parent_off[nxt] = node
+                    seen[n_seen] = -nxt - 1
+                    n_seen += 1
+                    grown[n_grown] = nxt
+                    n_grown += 1
+        for fi in range(n_grown):
+            frontier[fi] = grown[fi]
+        n_front = n_grown
+        length += 1
+    for i in range(n_seen):
+        x = seen[i]
+        if x >= 0:
+            parent_on[x] = -2
+        else:
+            parent_off[-x - 1] = -2
+    parent_off[start] = -2
+    return found
+
+
+@jit
+def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_bits, unit_places,
+                sees, seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of,
+                part, position, part_shape, groups, unit_links, cell_links, cell_weak, grouped,
+                parent_on, parent_off, frontier, grown, links, seen, path, strong_cache,
+                strong_count, weak_cache, weak_count, out_paths, out_lengths):
+    """The breadth-first chain search of :func:`sudokit.logic.chain_links.walk` from each of
+    ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
+    :func:`~sudokit.logic.chain_links.search_chain` (or, with ``loop``, of
+    :func:`~sudokit.logic.chain_links.search_loop`), bounded by ``max_nodes`` nodes.
+
+    The chain found from each start goes to ``out_paths[i, :out_lengths[i]]`` (int64[F, S * N],
+    int64[F]), in order; the walk goes on to the next start while the chains found are
+    ``max_nodes`` long (the caller's bound, the length of its best chain so far, cannot change
+    then) and stops after a shorter one (or when ``out_paths`` is full), so that the caller
+    can set the next bound; with ``fixed`` (the caller keeps its bound) it stops only when
+    ``out_paths`` is full.
+
+    ``place_bits`` and ``unit_places`` are the board's places of each digit
+    (:func:`board_places`, shared by the searches of every mode); ``seen_bits``, ``shape_bits``
+    and ``unit_pos`` come from :class:`ShapeTables`: a node's links are built from them with a
+    few word operations. ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry
+    and do so again on return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen``
+    (int64[2 * S * N]) are scratch. The links of each node are kept, for the board, in
+    ``strong_cache`` and ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count``
+    and ``weak_count`` (int32[S * N], -1 until computed). Returns ``(index of the next start
+    to walk, number of chains found)``.
+    """
+    n_out = 0
+    for si in range(first, starts.size):
+        found = walk_one(
+            starts[si], max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees,
+            seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of, part,
+            position, part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
+            parent_off, frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
+            weak_count)
+        if found:
+            for i in range(found):
+                out_paths[n_out, i] = path[i]
+            out_lengths[n_out] = found
+            n_out += 1
+            if (found < max_nodes and not fixed) or n_out == out_lengths.size:
+                return si + 1, n_out
+    return starts.size, n_out
+
+
+@jit
+def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
+    """The grouped nodes of a board (as :func:`sudokit.logic.chain_links.group_masks`: two or
+    more places of a digit in one box-line intersection): ``groups[d]`` their shapes for digit
+    d + 1 in the order of ``rank`` (their cells bitmasks), padded with -1 (``groups`` must hold
+    -1 and have a column per intersection); ``nodes`` every grouped node ``shape * N + d``,
+    digits ascending. ``cand`` is uint8[C, N] (1: an open cell's candidate). Returns the number
+    of nodes."""
+    k = 0
+    for d in range(n):
+        m = 0
+        for i in range(part_cells.shape[0]):
+            subset = 0
+            count = 0
+            for j in range(part_cells.shape[1]):
+                c = part_cells[i, j]
+                if c >= 0 and cand[c, d]:
+                    subset |= 1 << j
+                    count += 1
+            if count >= 2:
+                s = part_shape[i, subset]
+                # insertion by rank
+                p = m
+                while p > 0 and rank[groups[d, p - 1]] > rank[s]:
+                    groups[d, p] = groups[d, p - 1]
+                    p -= 1
+                groups[d, p] = s
+                m += 1
+        for p in range(m):
+            nodes[k] = groups[d, p] * n + d
+            k += 1
+    return k
+
+
+@jit
+def digit_starts(cand, digits, part_cells, part_shape, rank, n, groups, nodes, starts):
+    """The start nodes of the single-digit walks of the digits in the mask ``digits``, in the
+    order of :meth:`sudokit.logic.chain_walkers.Walker.starts` (candidates: cells ascending, then
+    digits; then grouped nodes: digits ascending, by rank), written to ``starts`` (int64); fills
+    ``groups`` (int32[N, I]) and ``nodes`` (int64, scratch) as :func:`group_nodes` does (every
+    digit). Returns the number of starts."""
+    for d in range(n):
+        for j in range(groups.shape[1]):
+            groups[d, j] = -1
+    n_nodes = group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes)
+    k = 0
+    for c in range(cand.shape[0]):
+        for d in range(n):
+            if cand[c, d] and (digits >> d) & 1:
+                starts[k] = c * n + d
+                k += 1
+    for i in range(n_nodes):
+        if (digits >> (nodes[i] % n)) & 1:
+            starts[k] = nodes[i]
+            k += 1
+    return k

@@ -1,0 +1,132 @@
+"""The front doors of the technique engine: ``explain``, ``explain_states``, ``hint``, ``rate``.
+
+Each door reads the puzzle with the one parser (:meth:`Puzzle.coerce`), finds its solution and
+whether it is the only one through :func:`~sudokit.run.doors.count_solutions` (the default
+method, count limit 2; every grid verified there), and hands both to the logic package
+(:mod:`sudokit.logic.solve`), which verifies every step against that solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..errors import InvalidPuzzle, SudokuError
+from ..logic.solve import (
+    Rating,
+    logical_hint,
+    logical_rating,
+    logical_states,
+    logical_steps,
+)
+from ..logic.state import Candidates
+from ..logic.step import Step
+from ..model.puzzle import Grid, Puzzle, PuzzleLike
+from ..model.result import Result
+from .doors import count_solutions, solve_many
+
+__all__ = ["explain", "explain_states", "hint", "rate", "rate_many"]
+
+
+def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
+    """The puzzle's first solution by the default method, and whether it is the only one.
+
+    Raises:
+        InvalidPuzzle: the puzzle has no solution (the message says why when the givens
+            clash).
+        UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
+    """
+    return _answer(count_solutions(puzzle, limit=2))
+
+
+def _answer(result: Result) -> tuple[Grid, bool]:
+    """The first solution of a count to two and whether it is the only one.
+
+    Raises:
+        InvalidPuzzle: no solution was found.
+    """
+    if not result.solutions:
+        why = f": {result.message}" if result.message else ""
+        raise InvalidPuzzle(f"the puzzle has no solution{why}", source=result.puzzle.source,
+                            line=result.puzzle.source_line)
+    return result.solutions[0], result.count == 1
+
+
+def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
+    """Return the whole logical solve of a puzzle, easiest step first, each step verified.
+
+    Uniqueness techniques are used only when the puzzle has exactly one solution.
+
+    Args:
+        puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
+        trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
+
+    Raises:
+        InvalidPuzzle: unreadable input, or a puzzle without a solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    return logical_steps(puzzle, solution, unique=unique, trial=trial)
+
+
+def explain_states(puzzle: PuzzleLike, *, trial: bool = True
+                   ) -> Iterator[tuple[Step, Candidates]]:
+    """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
+    state object, modified as the solve goes on: copy it to keep it).
+
+    Raises:
+        InvalidPuzzle: as :func:`explain`, when the first step is asked for.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    yield from logical_states(puzzle, solution, unique=unique, trial=trial)
+
+
+def rate(puzzle: PuzzleLike) -> Rating:
+    """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
+
+    Raises:
+        InvalidPuzzle: unreadable input, or a puzzle without a solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    return logical_rating(puzzle, solution, unique=unique)
+
+
+def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+
+    Args:
+        puzzle: the grid so far (givens and the digits placed by the user).
+        marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
+            marks (a removed solution digit) are reported as an InvalidPuzzle.
+
+    Raises:
+        InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
+            remove a digit of the solution.
+    """
+    puzzle = Puzzle.coerce(puzzle)
+    solution, unique = _solution(puzzle)
+    return logical_hint(puzzle, solution, unique=unique, marks=marks)
+
+
+def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
+    """Rate each puzzle as :func:`rate` does, their solutions counted to two in one call of
+    :func:`~sudokit.run.doors.solve_many` (one compiled batch per geometry, verified on
+    arrays); a puzzle that cannot be rated has its error in its place, in input order.
+
+    Raises:
+        Nothing of a single puzzle: a geometry the default method refuses has each of its
+        puzzles counted alone (:func:`rate`'s errors, in place).
+    """
+    try:
+        results: Sequence[Result | None] = solve_many(puzzles, count_limit=2)
+    except SudokuError:
+        results = [None] * len(puzzles)
+    out: list[Rating | SudokuError] = []
+    for puzzle, result in zip(puzzles, results):
+        try:
+            solution, unique = _answer(result) if result is not None else _solution(puzzle)
+            out.append(logical_rating(puzzle, solution, unique=unique))
+        except SudokuError as exc:
+            out.append(exc)
+    return out
