@@ -288,3 +288,20 @@ def test_order_one_prefix_lines_are_1x1_puzzles(tmp_path) -> None:
     path.write_text("1 0\n1 1\n")
     done = CliRunner().invoke(app, ["solve", str(path)])
     assert done.exit_code == 0 and done.stdout.splitlines() == ["1 1", "1 1"]  # prefix kept
+
+
+def test_plain_9x9_lines_read_the_same_without_the_general_reader() -> None:
+    """parse_puzzle's shortcut for a plain 81-symbol line gives the general reader's Puzzle."""
+    import io
+
+    lines = [line.strip() for name in ("norvig/sudoku-top95.txt", "tdoku/puzzles2_17_clue_first300")
+             for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+    lines = [line for line in lines if len(line) == 81 and not line.startswith("#")]
+    lines += [line.replace(".", "0") for line in lines[:20]]
+    assert len(lines) > 300
+    for line in lines:
+        fast = parse_puzzle(line, source="x.txt")
+        general = next(read_puzzles(io.StringIO(line), name="x.txt")).puzzle
+        assert fast == general and (fast.source, fast.source_line) == ("x.txt", 1), line
+    with pytest.raises(InvalidPuzzle):
+        parse_puzzle("4" + "." * 79 + "A")  # not plain: the general reader says why

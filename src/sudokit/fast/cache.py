@@ -24,7 +24,8 @@ from pathlib import Path
 __all__ = ["user_cache_dir", "is_writable", "configure", "source_digest", "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-KERNEL_SOURCES = ("fast/*.py", "generate/*.py", "*/kernels.py", "logic/chain_*.py", "result.py")
+KERNEL_SOURCES = ("fast/*.py", "generator/*.py", "logic/kernels/*.py", "formats/lookup.py",
+                  "model/result.py")
 """Globs (under the ``sudokit`` package) of the files compiled kernels are built from: the
 kernel modules and the modules whose constants they compile in (``Status`` codes)."""
 _PREFIX = "kernels-"

@@ -44,6 +44,7 @@ import io
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TextIO
 
@@ -286,6 +287,15 @@ def read_puzzles(
         yield from Grouper(name, lines(stream), shape, symbols, rules).records()
 
 
+_PLAIN_9X9 = re.compile(r"[0-9.]{81}\Z")
+"""A 9x9 puzzle in plain line form: digits, ``0`` or ``.`` for an empty cell, nothing else."""
+
+
+@cache
+def _standard_9x9() -> Geometry:
+    return Geometry.of(3, 3)
+
+
 def parse_puzzle(
     text: str,
     *,
@@ -304,6 +314,11 @@ def parse_puzzle(
         InvalidPuzzle: the text is not one valid puzzle (the error names source, line, column
             and what was expected), holds no puzzle, or holds more than one.
     """
+    if (len(text) == 81 and box is None and alphabet is None and variant is Variant.STANDARD
+            and _PLAIN_9X9.match(text)):
+        # the commonest form, read without the general reader (the same Puzzle: tested)
+        givens = tuple(int(c) if c != "." else 0 for c in text)
+        return Puzzle(_standard_9x9(), givens, source, 1)
     records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet, name=source,
                            variant=variant)
     first = next(records, None)

@@ -16,6 +16,7 @@ level bands (see :class:`Rater`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -34,7 +35,8 @@ __all__ = [
     "FunctionRater",
     "NodeRater",
     "Rater",
-    "SE_LEVELS",
+    "se_levels",
+    "se_rating",
     "band_of",
     "get_rater",
     "parse_band",
@@ -138,11 +140,11 @@ NODE_RATER = NodeRater()
 
 
 def get_rater(name: str | Rater | Callable[..., float] | None) -> Rater:
-    """Return a rater by name (``"nodes"``; ``"se"`` once :mod:`sudokit.logic` provides
-    ``rate``), or wrap a rater object or a function of one puzzle.
+    """Return a rater by name (``"nodes"``, or ``"se"``: :func:`se_rating`, Sudoku Explainer's
+    scale from the logic engine), or wrap a rater object or a function of one puzzle.
 
     Raises:
-        InvalidOption: an unknown name, or ``"se"`` while no human-technique rater exists.
+        InvalidOption: an unknown name.
     """
     if name is None or name == "nodes":
         return NODE_RATER
@@ -151,25 +153,37 @@ def get_rater(name: str | Rater | Callable[..., float] | None) -> Rater:
     if callable(name):
         return FunctionRater(name)
     if name == "se":
-        try:
-            from ..logic import rate as se_rate  # type: ignore[attr-defined]
-        except ImportError:
-            raise InvalidOption("the 'se' rater needs sudokit.logic (human techniques), which "
-                                "this installation lacks; use the default 'nodes'") from None
-        return FunctionRater(lambda puzzle: se_rate(puzzle).rating, "se", SE_LEVELS)
+        return FunctionRater(se_rating, "se", se_levels())
     raise InvalidOption(f"unknown rater {name!r}: expected 'nodes' or 'se'")
 
 
-SE_LEVELS: dict[str, tuple[float, float]] = {
-    "easy": (0.0, 2.49),
-    "medium": (2.5, 3.99),
-    "hard": (4.0, 5.99),
-    "expert": (6.0, 7.99),
-    "extreme": (8.0, 99.0),
-}
-"""Level bands on Sudoku Explainer's scale (ratings in steps of 0.1), as the levels of
-:class:`sudokit.logic.Level`: singles below 2.5; locked candidates, subsets and X-Wing below
-4.0; fish, wings and uniqueness below 6.0; chains below 8.0; forcing chains and trial above."""
+def se_levels() -> dict[str, tuple[float, float]]:
+    """Level bands on Sudoku Explainer's scale as closed ranges of ratings (in steps of 0.1):
+    the logic engine's :data:`sudokit.logic.solve.LEVEL_BANDS` (half-open), written as this
+    module's bands are (``"easy": (0.0, 2.49)``, ..., ``"extreme": (8.0, 99.0)``)."""
+    from ..logic.solve import LEVEL_BANDS
+
+    return {level.value: (low, round(high - 0.01, 2) if math.isfinite(high) else 99.0)
+            for level, (low, high) in LEVEL_BANDS.items()}
+
+
+def se_rating(puzzle: Puzzle) -> float:
+    """The rating of ``puzzle`` on Sudoku Explainer's scale: its solution (and whether it is the
+    only one) found by the compiled engine, then the logic engine's hardest step
+    (:func:`sudokit.logic.solve.logical_rating`).
+
+    Raises:
+        InvalidOption: the puzzle has no solution (a generated puzzle always has one).
+    """
+    from ..fast import Stat, solve_batch
+    from ..logic.solve import logical_rating
+
+    grids, _, stats = solve_batch(np.array([puzzle.givens], np.uint8), 2,
+                                  geometry=puzzle.geometry)
+    found = int(stats[0, Stat.SOLUTIONS])
+    if found == 0:
+        raise InvalidOption("the 'se' rater rates puzzles that have a solution")
+    return logical_rating(puzzle, grids[0, 0].tolist(), unique=found == 1).rating
 
 
 def rate_puzzles(puzzles: np.ndarray | Sequence[Puzzle] | Puzzle,
