@@ -28,6 +28,3 @@ from .kernels import StopReason  # noqa: E402
 
 __all__ = ["solve_batch", "ResumableSearch", "BatchResult", "Stat", "StopReason",
            "NO_NODE_LIMIT", "CACHE_DIR", "uses_nine"]
-
-# TODO(merge): remove (the old names, still imported by logic/solve.py and generator/)
-Outcome, Search, solve_many = StopReason, ResumableSearch, solve_batch
