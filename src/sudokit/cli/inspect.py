@@ -57,7 +57,7 @@ def show_command(
 
     from ..formats.outline import legend
     from ..present.render import candidates_table, grid_text
-    from ..run.inspect import candidates
+    from ..run.inspect import candidates_after
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
     console = Console()
@@ -67,7 +67,7 @@ def show_command(
     for line in legend(parsed.geometry):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
-    console.print(candidates_table(parsed, candidates(parsed, after)), end="", soft_wrap=True)
+    console.print(candidates_table(parsed, candidates_after(parsed, after)), end="", soft_wrap=True)
     if png is not None:
         from ..present.plots import puzzle_figure, save_figure
 
@@ -205,7 +205,7 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""
     from ..run.doors import solve
-    from ..run.inspect import ac3_candidates
+    from ..run.inspect import PropagationChoice, candidates_after
     from ..formats.text import format_line, format_panels
     from ..present.plots import queue_figure, save_figure
     from ..model.result import Status
@@ -221,7 +221,7 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
         if value is not None:
             print(f"{name:<13} {value}")
     print(f"{'ac3_steps':<13} {len(trace)}\n{'seconds':<13} {result.seconds:.4f}")
-    after = ac3_candidates(puzzle)
+    after = candidates_after(puzzle, PropagationChoice.AC3)
     print(f"{'ac3_alone':<13} {_ac3_verdict(after, puzzle.geometry.n_cells)}")
     if fmt is TraceFormat.REPORT:
         ac3_grid = tuple(ds[0] if len(ds) == 1 else 0 for ds in after) if after else None

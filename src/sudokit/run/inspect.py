@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..model.puzzle import Puzzle
 
-__all__ = ["PropagationChoice", "ac3_candidates", "candidates"]
+__all__ = ["PropagationChoice", "candidates_after"]
 
 
 class PropagationChoice(str, Enum):
@@ -26,8 +26,8 @@ class PropagationChoice(str, Enum):
     AC3 = "ac3"  # arc consistency over the all-different units
 
 
-def candidates(puzzle: Puzzle, after: PropagationChoice = PropagationChoice.NONE
-               ) -> list[tuple[int, ...]] | None:
+def candidates_after(puzzle: Puzzle, after: PropagationChoice = PropagationChoice.NONE
+                     ) -> list[tuple[int, ...]] | None:
     """Each cell's candidates (digits 1..N, ascending) after the inference ``after``.
 
     Returns:
@@ -35,6 +35,8 @@ def candidates(puzzle: Puzzle, after: PropagationChoice = PropagationChoice.NONE
         inference empties a cell's domain (the givens contradict each other).
     """
     if after is PropagationChoice.AC3:
+        from ..csp.sudoku import ac3_candidates
+
         return ac3_candidates(puzzle)
     if after in (PropagationChoice.ELIMINATE, PropagationChoice.ONLY_CHOICE):
         from ..csp.steps import Domains, eliminate, only_choice
@@ -51,11 +53,3 @@ def candidates(puzzle: Puzzle, after: PropagationChoice = PropagationChoice.NONE
     from ..csp.steps import Domains
 
     return list(Domains.of(puzzle).cells)
-
-
-def ac3_candidates(puzzle: Puzzle) -> list[tuple[int, ...]] | None:
-    """Each cell's domain after AC-3 alone (no search), or None when AC-3 empties a domain
-    (see :func:`sudokit.csp.sudoku.ac3_candidates`)."""
-    from ..csp.sudoku import ac3_candidates as ac3
-
-    return ac3(puzzle)
