@@ -21,7 +21,7 @@ from ..errors import SolverBug, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.constraints import Variant
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
-from ..model.result import ArrayResult, Limits, Result, Stats, Status, gather
+from ..model.result import ArrayResult, ChunkResult, Limits, Result, Stats, Status, gather
 from ..registry import default_method
 from ..solvers.base import Solver
 from .request import Request
@@ -328,9 +328,14 @@ def solve_array(
     parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
     remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
+    return _joined(chunks, request.count_limit, geometry.n_cells)
+
+
+def _joined(chunks: Sequence[ChunkResult], count_limit: int, n_cells: int) -> ArrayResult:
+    """The chunks' arrays end to end, in order (empty arrays of the right shapes for none)."""
     if not chunks:
         empty = np.zeros((0,), np.int8)
-        return ArrayResult(np.zeros((0, request.count_limit, geometry.n_cells), np.uint8), empty,
+        return ArrayResult(np.zeros((0, count_limit, n_cells), np.uint8), empty,
                            empty.astype(np.int32), empty.astype(np.float64))
     return ArrayResult(np.concatenate([c.grids for c in chunks]),
                        np.concatenate([c.labels() for c in chunks]),
