@@ -24,11 +24,11 @@ import itertools
 
 from common import DATA, median_seconds, print_header, rate_row
 
-from sudokit.run.doors import default_method
-from sudokit.run.batch import solve_records
 from sudokit.formats.text import read_puzzles
-from sudokit.run.output import OutputFormat, format_outcome
 from sudokit.model.puzzle import Puzzle
+from sudokit.run.batch import solve_records
+from sudokit.run.doors import default_method
+from sudokit.run.output import OutputFormat, format_outcome
 
 LINES = DATA / "tdoku" / "puzzles2_17_clue"
 CSV = DATA / "csv" / "kaggle_first5000.csv"

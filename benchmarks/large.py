@@ -46,11 +46,11 @@ from collections.abc import Sequence
 import numpy as np
 from common import DATA, print_header
 
-from sudokit.run.doors import count_solutions
 from sudokit.formats.text import read_puzzles
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
 from sudokit.registry import get_solver, methods
+from sudokit.run.doors import count_solutions
 
 NINE = ["tdoku/puzzles2_17_clue", "tdoku/puzzles5_forum_hardest_1905_11+_first20000"]
 PUBLISHED = ["large/aprivitera_16x16.txt", "large/bnguyen_16x16.txt", "large/lkwaerst_16x16.txt",

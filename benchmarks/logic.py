@@ -39,8 +39,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from common import DATA, load, print_header
 
-from sudokit import Puzzle
-from sudokit import rate
+from sudokit import Puzzle, rate
 
 RATED = "rated/se_diabolical_calibration.txt"
 MAGICTOUR = "tdoku/puzzles3_magictour_top1465"

@@ -26,10 +26,10 @@ import statistics
 from common import print_header
 
 from sudokit.magic import MagicProblem
-from sudokit.run.magic import METHODS, count_magic, solve_magic
 from sudokit.magic.count import forget_line_sets
 from sudokit.magic.mac import magic_csp
 from sudokit.model.result import Status
+from sudokit.run.magic import METHODS, count_magic, solve_magic
 
 BASELINE = "forward-checking"
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 
+from baselines import norvig_sudoku
 from common import load, median_seconds, print_header, rate_row
 
-from baselines import norvig_sudoku
 from sudokit import solve
 
 

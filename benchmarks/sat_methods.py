@@ -30,8 +30,8 @@ from typing import Any
 from common import load, print_header
 
 from sudokit import Geometry, Puzzle, Status, solve
-from sudokit.run.compare import compare
 from sudokit.model.geometry import box_shape_for_side
+from sudokit.run.compare import compare
 from sudokit.sat.external import default_command
 
 BASELINE = "sat:cadical195"

@@ -34,8 +34,8 @@ from pathlib import Path
 from common import DATA
 
 from sudokit import solve, solve_many
-from sudokit.registry import default_method, get_solver, methods
 from sudokit.formats.janko import read_janko
+from sudokit.registry import default_method, get_solver, methods
 
 JANKO = DATA / "janko"
 

@@ -80,6 +80,11 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
+    from .model.constraints import Variant
+    from .model.geometry import Geometry
+    from .model.puzzle import Puzzle, is_solution, violations
+    from .model.result import Limits, Result, Stats, Status
+    from .registry import get_solver, methods
     from .run.doors import (
         ArrayResult,
         count_solutions,
@@ -89,14 +94,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
         solve_array,
         solve_many,
     )
-    from .model.constraints import Variant
-    from .model.geometry import Geometry
     from .run.explain import explain, hint, rate
     from .run.generate import generate
     from .run.magic import compare_magic, count_magic, solve_magic
-    from .model.puzzle import Puzzle, is_solution, violations
-    from .registry import get_solver, methods
-    from .model.result import Limits, Result, Stats, Status
 
 
 def __getattr__(name: str) -> Any:

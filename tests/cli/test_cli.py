@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 from sudokit.cli import app
 from sudokit.formats.text import read_puzzles
 from sudokit.model.puzzle import is_solution
-
 from tests.helpers import DATA, EXAMPLES, ROOT
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 
 from sudokit import Puzzle, count_solutions
 from sudokit.cli import app
-
 from tests.helpers import DATA, ROOT
 
 EASY = (DATA / "norvig/sudoku-easy50.txt").read_text().split()[0]

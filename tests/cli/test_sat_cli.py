@@ -12,10 +12,9 @@ from typer.testing import CliRunner
 from sudokit.cli import app
 from sudokit.errors import SolverBug, UnknownMethod
 from sudokit.model.result import Status
-from sudokit.sat.dimacs import Dimacs, read_dimacs, read_solver_output, write_dimacs
 from sudokit.run.cnf import solve_cnf
 from sudokit.sat.cnf import cnf_methods, falsified_clause
-
+from sudokit.sat.dimacs import Dimacs, read_dimacs, read_solver_output, write_dimacs
 from tests.helpers import DATA
 
 runner = CliRunner()

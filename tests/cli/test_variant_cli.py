@@ -15,11 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit.cli import app
+from sudokit.formats.lineform import LineReader
 from sudokit.formats.text import read_puzzles
 from sudokit.model.constraints import Variant
 from sudokit.model.geometry import Geometry
-from sudokit.formats.lineform import LineReader
-
 from tests.helpers import DATA
 
 X_FILE = DATA / "diagonal" / "x_sudoku.txt"

@@ -5,12 +5,24 @@ from __future__ import annotations
 import pytest
 
 from sudokit import Geometry, Puzzle, Status, count_solutions, is_solution, solve
-from sudokit.csp import (CSP, AllDifferent, Engine, Inference, LinearSum, NotEqual, Order,
-                         Search, Select, ac3_domains, backtracking_search, mask_of, values_of)
+from sudokit.csp import (
+    CSP,
+    AllDifferent,
+    Engine,
+    Inference,
+    LinearSum,
+    NotEqual,
+    Order,
+    Search,
+    Select,
+    ac3_domains,
+    backtracking_search,
+    mask_of,
+    values_of,
+)
 from sudokit.csp.sudoku import ac3_candidates, sudoku_csp
 from sudokit.errors import LimitReached
 from sudokit.model.result import Limits, Stats
-
 from tests.helpers import load
 
 INFERENCES = list(Inference)

@@ -9,7 +9,6 @@ from sudokit import Geometry, Puzzle
 from sudokit.cli import app
 from sudokit.csp.propagation import PropagationState
 from sudokit.csp.steps import Domains, eliminate, naked_twins, only_choice, reduce_puzzle
-
 from tests.helpers import load
 
 runner = CliRunner()

@@ -13,11 +13,9 @@ import numpy as np
 import pytest
 
 from sudokit import Geometry, Puzzle, Status, Variant, count_solutions, is_solution, solve
-from sudokit.fast import ResumableSearch, Stat, StopReason, cache, solve_batch
-from sudokit.fast import rules
+from sudokit.fast import ResumableSearch, Stat, StopReason, cache, rules, solve_batch
 from sudokit.fast.state import Reg, State, new_state
 from sudokit.fast.tables import tables_for
-
 from tests.helpers import DATA, load, load_shared
 
 FULL9 = np.uint64(511)

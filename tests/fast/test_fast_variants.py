@@ -29,12 +29,11 @@ from sudokit.fast.tables import (
     tables_for,
 )
 from sudokit.fast.verify import solves as compiled_solves
+from sudokit.formats.janko import read_janko
 from sudokit.model.constraints import Cage
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution, solves
 from sudokit.registry import solver_class
-from sudokit.formats.janko import read_janko
-
 from tests.helpers import DATA
 
 JANKO = sorted((DATA / "janko").glob("*/problems/*.txt"))

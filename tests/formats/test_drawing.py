@@ -35,7 +35,6 @@ from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import Puzzle
 from sudokit.present.display import grid_html
 from sudokit.present.render import candidates_table, grid_text
-
 from tests.helpers import DATA
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -23,7 +23,6 @@ from sudokit.formats.text import (
 )
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
-
 from tests.helpers import DATA, EXAMPLES
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -18,9 +18,9 @@ import lzstring
 import pytest
 from typer.testing import CliRunner
 
-from sudokit.run.doors import count_solutions, solve
 from sudokit.cli import app
 from sudokit.errors import InvalidPuzzle, UnsupportedPuzzle
+from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.formats.text import (
     format_line,
     needs_general_reader,
@@ -30,8 +30,7 @@ from sudokit.formats.text import (
 from sudokit.model.constraints import Variant
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
-from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
-
+from sudokit.run.doors import count_solutions, solve
 from tests.helpers import DATA
 
 FP = DATA / "fpuzzles"

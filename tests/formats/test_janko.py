@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sudokit.run import doors as api
 from sudokit.cli import app
+from sudokit.formats.janko import format_janko
 from sudokit.formats.text import read_puzzles
 from sudokit.model.result import Status
-from sudokit.formats.janko import format_janko
-
+from sudokit.run import doors as api
 from tests.helpers import DATA, shared
 
 SAMPLES = sorted((DATA / "janko").glob("*/problems/*.txt"))

@@ -19,14 +19,13 @@ import numpy as np
 import pytest
 
 from sudokit import Status, solve_array
-from sudokit.run.chunk import solve_chunk
-from sudokit.run.request import Request
-from sudokit.formats.text import read_puzzles
-from sudokit.model.geometry import Geometry
 from sudokit.formats.linecodec import Codec, encode_rows, load_lookup, map_bytes
 from sudokit.formats.lineform import LineReader
+from sudokit.formats.text import read_puzzles
+from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import solves
-
+from sudokit.run.chunk import solve_chunk
+from sudokit.run.request import Request
 from tests.helpers import DATA, EXAMPLES
 
 REAL = [DATA / "norvig/sudoku-top95.txt", DATA / "tdoku/puzzles2_17_clue_first300",

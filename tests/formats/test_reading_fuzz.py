@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import pytest
 
 from sudokit.formats.text import read_puzzles
-
 from tests.helpers import EXAMPLES
 
 TOP95 = (EXAMPLES / "top95.txt").read_text().split()

@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 
 from sudokit.errors import InvalidPuzzle
+from sudokit.formats.compact import format_compact
+from sudokit.formats.janko import format_janko_puzzle, read_janko
 from sudokit.formats.text import format_line, needs_general_reader, read_puzzles
 from sudokit.model.constraints import Variant
 from sudokit.model.geometry import Geometry
 from sudokit.model.layouts import LAYOUTS
 from sudokit.model.variants import parse_spec
-from sudokit.formats.compact import format_compact
-from sudokit.formats.janko import format_janko_puzzle, read_janko
-
 from tests.helpers import DATA
 
 JANKO = DATA / "janko"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sudokit.model.geometry import Geometry
 from sudokit.logic.state import Board
+from sudokit.model.geometry import Geometry
 
 G = Geometry.of(3, 3)
 

@@ -17,12 +17,11 @@ from hypothesis import strategies as st
 
 from sudokit import Puzzle, explain, hint, rate
 from sudokit.errors import InvalidPuzzle, SolverBug
-from sudokit.model.geometry import Geometry
 from sudokit.logic import Candidates, techniques
 from sudokit.logic.solve import Level, check_step, level_of, parse_marks
 from sudokit.logic.state import Board
 from sudokit.logic.step import Step, length_bonus
-
+from sudokit.model.geometry import Geometry
 from tests.helpers import DATA
 
 POSITIONS = [json.loads(line) for line in (DATA / "logic/positions.jsonl").read_text().splitlines()]

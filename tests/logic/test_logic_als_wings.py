@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from sudokit.logic.techniques.als_wings import als_wing_rating, vwxyz_wing, wxyz_wing
-
 from tests.logic.boards import board, cell
 
 

@@ -14,7 +14,6 @@ from sudokit.logic import chains
 from sudokit.logic.chain_links import ChainMode
 from sudokit.logic.chains import find_chain
 from sudokit.logic.dynamic import consequences
-from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board, bits
 from sudokit.logic.techniques import als, als_wings, cycles
 from sudokit.logic.techniques.forcing import (
@@ -26,6 +25,7 @@ from sudokit.logic.techniques.forcing import (
     digit_forcing_chain,
     unit_forcing_chain,
 )
+from sudokit.run.explain import explain_states
 
 DATA = Path(__file__).parents[1] / "data"
 

@@ -10,8 +10,8 @@ from sudokit import Puzzle
 from sudokit.logic import chain_walkers
 from sudokit.logic.chain_links import ChainMode
 from sudokit.logic.chains import find_chain
-from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board
+from sudokit.run.explain import explain_states
 
 DATA = Path(__file__).parents[1] / "data"
 

@@ -12,8 +12,8 @@ from sudokit import Puzzle
 from sudokit.logic import chain_walkers, chains
 from sudokit.logic.chain_links import ChainMode, LinkGraph
 from sudokit.logic.chains import find_chain
-from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board, bits
+from sudokit.run.explain import explain_states
 
 DATA = Path(__file__).parents[1] / "data"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from sudokit.logic.techniques.cycles import y_cycle, y_cycle_rating
-
 from tests.logic.boards import board, cell
 
 

@@ -12,7 +12,6 @@ from sudokit.logic import Candidates, techniques
 from sudokit.logic.ladder import first_step, plan
 from sudokit.logic.solve import apply_step
 from sudokit.logic.state import Board
-
 from tests.helpers import DATA
 
 RATED = [line.split()[1] for line in

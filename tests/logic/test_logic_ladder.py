@@ -22,9 +22,8 @@ from sudokit.formats.text import read_puzzles
 from sudokit.logic import Candidates, techniques
 from sudokit.logic.kernels.ladder import CODES
 from sudokit.logic.ladder import MAX_CELLS, Run, first_step, ladder_tables, plan
-from sudokit.run.explain import explain_states
 from sudokit.logic.state import Board
-
+from sudokit.run.explain import explain_states
 from tests.helpers import DATA
 
 KERNEL_TECHNIQUES = [t for t in techniques() if t.name in CODES]

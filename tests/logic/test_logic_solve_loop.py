@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from sudokit import Puzzle, solve
-
 from tests.helpers import DATA
 
 RATED = [line.split()[1] for line in

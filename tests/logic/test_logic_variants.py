@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import Geometry, Puzzle, is_solution, solve
+from sudokit import Geometry, Puzzle, explain, is_solution, rate, solve
 from sudokit.errors import UnsupportedPuzzle
 from sudokit.formats.text import read_puzzles
-from sudokit import explain, rate
 from sudokit.logic.techniques.uniqueness import _shapes
 
 JANKO = Path(__file__).parents[1] / "data/janko"

@@ -9,11 +9,20 @@ from hypothesis import strategies as st
 
 from sudokit.cli import main
 from sudokit.errors import InvalidOption, InvalidPuzzle, UnknownMethod, UnsupportedPuzzle
-from sudokit.magic import (MagicProblem, canonical, construct, format_square, is_magic,
-                           magic_constant, magic_violations, parse_givens, read_givens)
-from sudokit.run.magic import METHODS, count_magic, get_method, solve_magic
+from sudokit.magic import (
+    MagicProblem,
+    canonical,
+    construct,
+    format_square,
+    is_magic,
+    magic_constant,
+    magic_violations,
+    parse_givens,
+    read_givens,
+)
 from sudokit.magic.count import line_sets
 from sudokit.model.result import COUNTERS, Status
+from sudokit.run.magic import METHODS, count_magic, get_method, solve_magic
 
 AVAILABLE = [name for name, m in METHODS.items() if m.available]
 DURER = (16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1)

@@ -103,7 +103,6 @@ def test_geometry_pickles_by_reference_without_its_tables() -> None:
     import pickle
 
     from sudokit.model.constraints import Variant
-
     from sudokit.model.geometry import Geometry
 
     for g in (Geometry.of(3, 3), Geometry.of(2, 3), Geometry.of(4, 4, Variant.DIAGONAL)):

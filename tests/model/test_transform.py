@@ -8,13 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit.run.doors import default_method, solve
 from sudokit.errors import InvalidPuzzle
 from sudokit.formats.text import read_puzzles
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.model.transform import apply, permute_rows_in_band, relabel, transpose
-
+from sudokit.run.doors import default_method, solve
 from tests.helpers import EXAMPLES
 
 PUZZLES = [r.puzzle for r in itertools.islice(read_puzzles(EXAMPLES / "top95.txt"), 8)]

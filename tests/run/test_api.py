@@ -8,8 +8,8 @@ import pytest
 
 from sudokit import Puzzle, Status, count_solutions, get_solver, methods, solutions, solve
 from sudokit.errors import InvalidOption, SolverBug, UnknownMethod
-from sudokit.registry import _SOLVERS, register
 from sudokit.model.result import Limits, Stats
+from sudokit.registry import _SOLVERS, register
 from sudokit.solvers.base import Solver
 
 FOUR = Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])

@@ -8,12 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudokit.run.batch import check_expected, solve_records
-from sudokit.model.result import Limits, Status
 from sudokit.errors import SolverBug
 from sudokit.formats.text import Record, read_puzzles
+from sudokit.model.result import Limits, Status
+from sudokit.run.batch import check_expected, solve_records
 from sudokit.solvers.propagate import PropagateSolver
-
 from tests.helpers import DATA, EXAMPLES
 
 TOP95 = EXAMPLES / "top95.txt"

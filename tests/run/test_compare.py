@@ -11,11 +11,10 @@ from typer.testing import CliRunner
 
 from sudokit import Puzzle, Status, solve
 from sudokit.cli import app
-from sudokit.run.compare import check_supported, compare, comparison_table, sudoku_runners
 from sudokit.errors import UnknownMethod, UnsupportedPuzzle
-from sudokit.present.plots import queue_figure, save_figure, times_figure
 from sudokit.model.result import Stats
-
+from sudokit.present.plots import queue_figure, save_figure, times_figure
+from sudokit.run.compare import check_supported, compare, comparison_table, sudoku_runners
 from tests.helpers import DATA, load
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from sudokit.run.doors import default_method
-from sudokit.run.batch import solve_records
-from sudokit.model.result import Status
 from sudokit.formats.text import read_puzzles
 from sudokit.model.puzzle import is_solution
-
+from sudokit.model.result import Status
+from sudokit.run.batch import solve_records
+from sudokit.run.doors import default_method
 from tests.helpers import DATA, shared
 
 TDOKU = "tdoku/"

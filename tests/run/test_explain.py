@@ -9,7 +9,6 @@ from sudokit import Puzzle, count_solutions, explain, hint, rate
 from sudokit.errors import InvalidPuzzle, SudokuError
 from sudokit.logic.solve import logical_hint, logical_rating, logical_steps
 from sudokit.run.explain import _solution, explain_states, rate_many
-
 from tests.helpers import DATA
 
 RATED = [line.split()[1] for line in

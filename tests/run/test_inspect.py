@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sudokit.model.puzzle import Puzzle
 from sudokit.csp.sudoku import ac3_candidates
+from sudokit.model.puzzle import Puzzle
 from sudokit.run.inspect import PropagationChoice, candidates_after
 
 # 4x4: the first row holds 1 2 3, so its last cell can only be 4

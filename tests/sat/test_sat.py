@@ -21,10 +21,16 @@ from sudokit.model.constraints import Variant
 from sudokit.model.result import Limits, Stats
 from sudokit.sat.dimacs import read_dimacs, read_solver_output, sudoku_comments, write_dimacs
 from sudokit.sat.dpll import DPLL_COUNTERS, dpll_models
-from sudokit.sat.encoding import (Encoding, base_clauses, clause_count, decode, encode,
-                                  split_var, var)
+from sudokit.sat.encoding import (
+    Encoding,
+    base_clauses,
+    clause_count,
+    decode,
+    encode,
+    split_var,
+    var,
+)
 from sudokit.sat.external import run_command
-
 from tests.helpers import DATA, load
 
 BINARIES = [b for b in ("minisat", "cadical", "kissat") if shutil.which(b)]

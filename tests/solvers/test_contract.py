@@ -12,7 +12,6 @@ import pytest
 from sudokit import Geometry, Puzzle, Status, count_solutions, get_solver, is_solution, solve
 from sudokit.errors import InvalidOption, UnsupportedPuzzle
 from sudokit.model.result import COUNTERS
-
 from tests.helpers import DATA, load
 
 PLAIN_TIME = 20.0  # generous per-puzzle limit for the slow teaching methods

@@ -9,17 +9,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudokit.run.doors import count_solutions, solve, solve_many
-from sudokit.run.chunk import solve_chunk
-from sudokit.run.request import Request
 from sudokit.model.constraints import Variant
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.model.result import Limits, Status
+from sudokit.run.chunk import solve_chunk
+from sudokit.run.doors import count_solutions, solve, solve_many
+from sudokit.run.request import Request
 from sudokit.sat.compact import compact_cnf
 from sudokit.sat.encoding import Encoding, encode
 from sudokit.solvers.portfolio import PortfolioSolver
-
 from tests.helpers import DATA, load
 
 pytest.importorskip("pysat")

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from sudokit.run.doors import count_solutions, solve
 from sudokit.errors import UnsupportedPuzzle
 from sudokit.model.geometry import Geometry
 from sudokit.model.layouts import Layout
 from sudokit.model.puzzle import Grid, Puzzle, is_solution
 from sudokit.registry import get_solver
+from sudokit.run.doors import count_solutions, solve
 
 DATA = Path(__file__).parents[1] / "data" / "janko"
 METHODS = ["propagate", "backtracking", "forward-checking", "mac", "sat", "dpll", "cpsat"]

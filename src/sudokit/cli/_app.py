@@ -13,7 +13,6 @@ import typer
 from ..errors import SudokuError
 
 
-
 def _process_start() -> float:
     """The :func:`time.perf_counter` value at which this process started (its ``exec``), read
     from ``/proc/self/stat`` (Linux; 10 ms resolution); now if that is unknown or more than

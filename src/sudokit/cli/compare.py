@@ -44,12 +44,18 @@ def compare_command(
 
     from rich.console import Console
 
-    from ..run.compare import (check_supported, compare, comparison_table, instance_table,
-                           puzzle_name, sudoku_runners)
     from ..formats.text import read_puzzles
-    from ..run.output import check_inputs, parse_option
     from ..present.plots import save_figure, times_figure
     from ..present.render import progress
+    from ..run.compare import (
+        check_supported,
+        compare,
+        comparison_table,
+        instance_table,
+        puzzle_name,
+        sudoku_runners,
+    )
+    from ..run.output import check_inputs, parse_option
 
     names = _labels(methods)
     options = dict(parse_option(text) for text in option or ())

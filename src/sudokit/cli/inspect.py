@@ -204,11 +204,11 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
                plot: Path | None, data: Path | None, fmt: TraceFormat = TraceFormat.TEXT) -> bool:
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""
+    from ..formats.text import format_line, format_panels
+    from ..model.result import Status
+    from ..present.plots import queue_figure, save_figure
     from ..run.doors import solve
     from ..run.inspect import PropagationChoice, candidates_after
-    from ..formats.text import format_line, format_panels
-    from ..present.plots import queue_figure, save_figure
-    from ..model.result import Status
 
     result = solve(puzzle, method, time_limit=time_limit or None, trace=True, **options)
     trace = result.stats.trace or []

@@ -104,8 +104,8 @@ def rate_command(
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique."""
-    from ..run.ratings import rate_records, record_line
     from ..run.output import read_inputs
+    from ..run.ratings import rate_records, record_line
 
     all_ok = True
     records = read_inputs(inputs or ["-"], box=box, variant=variant.value)

@@ -27,11 +27,11 @@ def sat_command(
     """Solve a CNF: print 's SATISFIABLE' (or UNSATISFIABLE / UNKNOWN), the verified model as
     'v ... 0' lines and the counters as 'c' lines. Exit code 0 when satisfiable, 1 when
     unsatisfiable or unknown."""
-    from ..run.output import parse_option
     from ..model.result import Status
-    from ..sat.dimacs import read_dimacs, sat_word
     from ..run.cnf import solve_cnf
+    from ..run.output import parse_option
     from ..sat.cnf import model_lines
+    from ..sat.dimacs import read_dimacs, sat_word
     from ._common import read_argument
 
     options = dict(parse_option(text) for text in option or ())

@@ -92,9 +92,9 @@ def solve_command(
     Ctrl-C or SIGTERM stops the run: every record written so far is complete, the summary is
     printed, and the exit code is 130 (143 for SIGTERM); ``--resume`` continues it.
     """
-    from ..run.pipeline import solve_inputs
-    from ..present.render import progress
     from ..model.result import Limits
+    from ..present.render import progress
+    from ..run.pipeline import solve_inputs
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     options, point = _prepared(inputs, option, resume, output, fmt)

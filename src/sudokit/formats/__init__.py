@@ -20,10 +20,23 @@ Parsing knows nothing of solving: this package imports only :mod:`sudokit.model`
 
 from __future__ import annotations
 
-from .text import (DEFAULT_SYMBOLS, EMPTY_MARKERS, Record, Style, format_candidates,
-                   format_grid, format_line, format_panels, format_side_by_side,
-                   needs_general_reader, parse_alphabet, parse_box, parse_puzzle, parse_variant,
-                   read_puzzles)
+from .text import (
+                   DEFAULT_SYMBOLS,
+                   EMPTY_MARKERS,
+                   Record,
+                   Style,
+                   format_candidates,
+                   format_grid,
+                   format_line,
+                   format_panels,
+                   format_side_by_side,
+                   needs_general_reader,
+                   parse_alphabet,
+                   parse_box,
+                   parse_puzzle,
+                   parse_variant,
+                   read_puzzles,
+)
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "Record", "Style", "format_candidates",
            "format_grid", "format_line", "format_panels", "format_side_by_side",

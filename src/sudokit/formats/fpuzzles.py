@@ -45,11 +45,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 from urllib.parse import unquote
 
-from .lines import FPuzzlesForm, Record, Style
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.puzzle import Puzzle
+from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
            "is_fpuzzles_line", "read_fpuzzles"]

@@ -21,16 +21,15 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from .lines import Directives, Kind, Line, Record, Style, as_row
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import MAX_SIDE, Geometry
-from ..model.puzzle import Puzzle
-from . import compact, janko
-from .symbols import (INTEGER_TOKEN, Decoder, count_mismatch, not_square, stray_token,
-                      symbol_table)
 from ..model.layouts import LAYOUTS
+from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec
+from . import compact, janko
+from .lines import Directives, Kind, Line, Record, Style, as_row
+from .symbols import INTEGER_TOKEN, Decoder, count_mismatch, not_square, stray_token, symbol_table
 
 __all__ = ["Grouper"]
 

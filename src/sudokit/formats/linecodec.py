@@ -15,9 +15,9 @@ from functools import cache
 
 import numpy as np
 
+from ..model.geometry import Geometry
 from .lines import DEFAULT_SYMBOLS, Record, Style
 from .symbols import symbol_table
-from ..model.geometry import Geometry
 
 __all__ = ["Codec", "FastRows", "LineChunk", "encode_rows", "load_lookup", "map_bytes"]
 

@@ -27,12 +27,12 @@ from typing import BinaryIO
 
 import numpy as np
 
+from ..model.constraints import Variant
+from ..model.geometry import MAX_SIDE, Geometry
 from .grouping import Grouper
 from .lineblocks import LineBlock, LineSplitter
 from .linecodec import Codec, FastRows, LineChunk, map_bytes
 from .lines import MAX_LINE, Directives, Kind, Line, overlong_line, scan_line
-from ..model.constraints import Variant
-from ..model.geometry import MAX_SIDE, Geometry
 
 __all__ = ["LineReader"]
 

@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from .lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Line, Style
 from ..errors import InvalidPuzzle
 from ..model.geometry import MAX_SIDE, Geometry
 from ..model.puzzle import Grid
+from .lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Line, Style
 
 __all__ = ["INTEGER_TOKEN", "Decoder", "count_mismatch", "not_square", "stray_token",
            "symbol_table"]

@@ -48,7 +48,15 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from ..errors import InvalidPuzzle
+from ..model.constraints import VARIANT_NAMES, Variant
+from ..model.geometry import MAX_SIDE, Geometry
+from ..model.puzzle import Puzzle
+from ..model.variants import VariantSpec, parse_spec
+from . import fpuzzles
+from .drawing import draw_text, plain_lines
 from .grouping import Grouper
+from .janko import format_janko, spec_of_path
 from .lines import (
     DEFAULT_SYMBOLS,
     EMPTY_MARKERS,
@@ -59,14 +67,6 @@ from .lines import (
     Style,
     scan_lines,
 )
-from .drawing import draw_text, plain_lines
-from ..errors import InvalidPuzzle
-from ..model.constraints import VARIANT_NAMES, Variant
-from ..model.geometry import MAX_SIDE, Geometry
-from ..model.puzzle import Puzzle
-from . import fpuzzles
-from .janko import format_janko, spec_of_path
-from ..model.variants import VariantSpec, parse_spec
 
 __all__ = [
     "DEFAULT_SYMBOLS",

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidOption, SudokuError
-from ..model.geometry import Geometry, box_shape_for_side
 from ..model.constraints import Variant
+from ..model.geometry import Geometry, box_shape_for_side
 from .symmetry import Symmetry
 
 if TYPE_CHECKING:

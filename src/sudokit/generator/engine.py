@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..model.geometry import Geometry
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from .symmetry import Symmetry, orbits
 
 __all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "grid_table", "new_seed", "seeds_for"]

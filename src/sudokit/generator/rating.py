@@ -25,8 +25,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ..errors import InvalidOption
-from ..model.geometry import Geometry
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 
 __all__ = [

@@ -12,11 +12,12 @@ import itertools
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+
 import numpy as np
 
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
-from . import GenerationError, Generated, Options
+from . import Generated, GenerationError, Options
 from .engine import Batch, Maker, Plan, seeds_for
 from .rating import band_of
 

@@ -30,8 +30,15 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import InvalidPuzzle
-from .constraints import (RULE_NAMES, Cage, Variant, check_cages, check_extra_regions,
-                          check_parity, check_regions)
+from .constraints import (
+    RULE_NAMES,
+    Cage,
+    Variant,
+    check_cages,
+    check_extra_regions,
+    check_parity,
+    check_regions,
+)
 from .layouts import Layout, check_layout
 
 __all__ = [

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..run.compare import Comparison
 from ..formats.outline import Edge, edges_of, shaded_cells
 from ..formats.text import DEFAULT_SYMBOLS
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
+from ..run.compare import Comparison
 
 __all__ = ["puzzle_figure", "queue_figure", "save_figure", "times_figure"]
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import registry as _registry
-from ..formats.lines import Record
 from ..errors import MethodUnavailable, SolverBug
+from ..formats.lines import Record
 from ..model.puzzle import Grid, is_solution, violations
 from ..model.result import Limits, Result, Status
 

@@ -219,8 +219,8 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: checked now, before any run.
     """
-    from .doors import solve
     from ..registry import get_solver
+    from .doors import solve
 
     chosen = assign_options(methods, options, lambda name: get_solver(name).options)
     for name, settings in chosen.values():

@@ -11,15 +11,15 @@ verifies every grid a solver returns against the givens and every unit: a wrong 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ..errors import SolverBug, UnsupportedPuzzle
-from ..model.geometry import Geometry
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..model.result import ArrayResult, ChunkResult, Limits, Result, Stats, Status, gather
 from ..registry import default_method

@@ -14,6 +14,7 @@ The door reads the request's text forms (``box="2x3"``), checks it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+
 import numpy as np
 
 from ..errors import InvalidOption
@@ -23,8 +24,8 @@ from ..generator.engine import new_seed
 from ..generator.rating import Rater
 from ..generator.stream import puzzle_stream, solution_grids
 from ..generator.symmetry import Symmetry
-from ..model.geometry import Geometry
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from .doors import count_solutions
 

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidOption, InvalidPuzzle, SudokuError
 
 if TYPE_CHECKING:
-    from .batch import RecordResult
     from ..formats.text import Record
     from ..model.puzzle import Puzzle
+    from .batch import RecordResult
 
 __all__ = [
     "InputError",

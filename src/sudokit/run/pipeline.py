@@ -112,10 +112,10 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
         InputError: as :func:`sudokit.run.output.read_inputs` (checked before the first task).
         InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` are malformed.
     """
-    from .batch import in_sizes
     from ..formats.text import needs_general_reader, parse_alphabet, parse_box, read_puzzles
-    from .output import check_inputs, names_file, read_inputs
     from ..model.variants import parse_spec
+    from .batch import in_sizes
+    from .output import check_inputs, names_file, read_inputs
 
     check_inputs(inputs)
     shape = parse_box(box) if box else None

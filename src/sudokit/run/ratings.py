@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ..formats.lines import Record
 from ..errors import SudokuError
+from ..formats.lines import Record
 
 __all__ = ["rate_chunk", "rate_records", "record_line"]
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import SudokuError
-from .output import OutputFormat
 from ..model.result import Status
+from .output import OutputFormat
 
 __all__ = ["ResumeError", "ResumePoint", "scan_output"]
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import InvalidPuzzle
-from ..model.geometry import Geometry
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status

@@ -32,6 +32,7 @@ class ForkedCdcl:
         import multiprocessing
 
         import pysat.solvers  # noqa: F401  imported here, so the child imports nothing (a fork
+
         from . import compact  # noqa: F401  from a threaded process must take no lock)
 
         context = multiprocessing.get_context("fork")

@@ -19,8 +19,7 @@ from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats, Status
 from .compact import compact_cnf, renumbered
 from .dimacs import sudoku_comments
-from .encoding import (Clause, Encoding, deadline_check, decode, encode, n_variables, paused_gc,
-                       var)
+from .encoding import Clause, Encoding, deadline_check, decode, encode, n_variables, paused_gc, var
 from .external import default_command, run_command
 from .pysat import MEASURED_COUNTERS, limited_solve
 

@@ -26,8 +26,8 @@ import numpy as np
 from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats
+from ..registry import register
 from .base import Solver
 
 __all__ = ["CpSatSolver"]

@@ -15,8 +15,8 @@ from ..csp.search import Inference, Order, Select, counters_for
 from ..csp.sudoku import sudoku_solutions
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats
+from ..registry import register
 from .base import Solver
 
 SELECTS = tuple(s.value for s in Select)

@@ -7,11 +7,19 @@ from collections.abc import Iterator
 
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats
+from ..registry import register
 from ..sat.dpll import DPLL_COUNTERS, dpll_models
-from ..sat.encoding import (DEFAULT_ENCODING, ENCODING_CHOICES, Encoding, deadline_check,
-                            decode, encode, n_variables, paused_gc)
+from ..sat.encoding import (
+    DEFAULT_ENCODING,
+    ENCODING_CHOICES,
+    Encoding,
+    deadline_check,
+    decode,
+    encode,
+    n_variables,
+    paused_gc,
+)
 from .base import Solver
 
 

@@ -20,8 +20,8 @@ import numpy as np
 from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats, Status
+from ..registry import register
 from .base import Solver
 
 if TYPE_CHECKING:
@@ -111,8 +111,8 @@ class FastSolver(Solver):
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
                     count_limit: int) -> ChunkResult:
         """Solve a chunk in one compiled call (see :meth:`Solver.solve_chunk`)."""
-        from ..model.result import ChunkResult
         from ..fast import Stat, solve_batch
+        from ..model.result import ChunkResult
 
         grids, codes, table = solve_batch(
             givens, max(1, count_limit), geometry=geometry, node_limit=limits.node_limit,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..model.geometry import Geometry
 from ..logic.registry import TechniqueKind, techniques
 from ..logic.solve import solve_steps
 from ..logic.state import FEATURES, Candidates, bits
+from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats
+from ..registry import register
 from .base import Solver
 
 _LEVELS = {"singles": 2.3, "basic": 5.4, "chains": 7.5, "all": None}

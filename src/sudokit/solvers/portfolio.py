@@ -45,8 +45,8 @@ import numpy as np
 from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats, Status
+from ..registry import register
 from ..sat.forked import ForkedCdcl
 from .base import Solver
 from .fast import FastSolver, _fill
@@ -381,8 +381,7 @@ def _chunk_solve(solver: PortfolioSolver, givens: np.ndarray, geometry: Geometry
                  limits: Limits, count_limit: int) -> ChunkResult:
     """The portfolio's chunk path: one compiled engine call for the whole chunk with the probe
     budget, then the race for each row the probe left UNKNOWN."""
-    from ..model.result import ChunkResult
-    from ..model.result import gather
+    from ..model.result import ChunkResult, gather
 
     fast = solver._fast()
     if solver._engine_alone(geometry):

@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 from ..csp.propagation import search
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
-from ..registry import register
 from ..model.result import Limits, Stats
+from ..registry import register
 from .base import Solver
 
 
