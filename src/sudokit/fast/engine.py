@@ -173,6 +173,11 @@ class ResumableSearch:
         """Return a counter of the search so far (a :class:`Stat` column other than time)."""
         return int(self._state.regs[stat])
 
+    def counters(self) -> list[int]:
+        """The search's counters so far, in :class:`Stat` column order from ``NODES`` to
+        ``LOCKED_ELIMINATIONS`` (5 values; one read instead of five :meth:`counter` calls)."""
+        return self._state.regs[:Stat.SOLUTIONS].tolist()
+
     def advance(self, node_limit: int | None = None, time_limit: float | None = None) -> StopReason:
         """Search on until the next solution, exhaustion or a limit.
 

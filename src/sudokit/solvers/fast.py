@@ -63,7 +63,7 @@ class FastSolver(Solver):
     releases_gil = True
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
-        from ..fast import ResumableSearch, Stat, StopReason
+        from ..fast import ResumableSearch, StopReason
 
         search = ResumableSearch(puzzle.geometry, puzzle.givens,
                                  self.settings["locked_candidates"])
@@ -72,7 +72,7 @@ class FastSolver(Solver):
         while True:
             budget = None if limits.node_limit is None else limits.node_limit - start_nodes
             outcome = search.advance(budget, limits.remaining())
-            now = [search.counter(Stat(i)) for i in range(len(before))]
+            now = search.counters()
             _fill(stats, now, before)
             before = now
             if outcome is StopReason.FOUND:

@@ -154,9 +154,7 @@ class _Engine:
             self.thread = None
 
     def counters(self) -> list[int]:
-        from ..fast import Stat
-
-        return [self.search.counter(Stat(i)) for i in range(5)]
+        return self.search.counters()
 
 
 def _cores() -> int:
