@@ -55,6 +55,16 @@ def test_wrong_grid_raises_solver_bug(liar: str) -> None:
         list(solutions(FOUR, liar))
 
 
+def test_wrong_grid_raises_solver_bug_with_the_compiled_check(liar: str) -> None:
+    """Once the compiled engine is loaded the one-puzzle doors check grids in compiled code;
+    a wrong grid is still refused, with the reference check's words."""
+    import sudokit.fast  # noqa: F401
+
+    with pytest.raises(SolverBug, match="test-liar.*(holds|changes|missing|twice)"):
+        solve(FOUR, liar)
+    assert solve(FOUR, "fast").status is Status.SOLVED
+
+
 def test_counting_and_lazy_solutions() -> None:
     empty4 = Puzzle.from_digits([0] * 16)
     result = count_solutions(empty4, "propagate", limit=None)

@@ -23,7 +23,7 @@ from ..model.puzzle import Puzzle, has_duplicate_givens, solves, violations
 from ..model.result import COUNTERS, ChunkResult, Stats, Status, empty_result, gather
 from .request import Request
 
-__all__ = ["solve_chunk"]
+__all__ = ["grids_solve", "solve_chunk"]
 
 
 def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
@@ -44,11 +44,11 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
         return
     if mask.all() and k == 1:  # the usual chunk: every puzzle solved once, no copies
         owners, grids = np.arange(len(givens)), chunk.grids[:, 0]
-        ok = _solves(grids, givens, geometry)
+        ok = grids_solve(grids, givens, geometry)
     else:
         owners = np.nonzero(mask)[0]
         grids = chunk.grids[mask]
-        ok = _solves(grids, givens[owners], geometry)
+        ok = grids_solve(grids, givens[owners], geometry)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)
@@ -56,7 +56,7 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
                         f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
 
 
-def _solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
     """:func:`sudokit.model.puzzle.solves`, in compiled code once the compiled engine is loaded
     (:mod:`sudokit.fast.verify`; never loaded for this alone)."""
     if "sudokit.fast" in sys.modules:

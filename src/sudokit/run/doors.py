@@ -10,6 +10,7 @@ verifies every grid a solver returns against the givens and every unit: a wrong 
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -74,11 +75,27 @@ def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
     Raises:
         SolverBug: the grid breaks a given or a unit (the message lists the first problems).
     """
-    grid = tuple(int(d) for d in grid)
-    problems = violations(grid, puzzle)
+    grid = tuple(map(int, grid))
+    if _compiled_check_passes(grid, puzzle):
+        return grid
+    problems = violations(grid, puzzle)  # the reference check, which also words a failure
     if problems:
         raise SolverBug(f"method {method!r} returned a wrong grid: {'; '.join(problems[:3])}")
     return grid
+
+
+def _compiled_check_passes(grid: Grid, puzzle: Puzzle) -> bool:
+    """Whether the compiled check of :func:`sudokit.run.chunk.grids_solve` accepts ``grid``;
+    False when the compiled engine is not loaded (the check is never loaded for this alone) or
+    the grid has a value no cell can hold (the reference check then decides and says why)."""
+    geometry = puzzle.geometry
+    if ("sudokit.fast" not in sys.modules or len(grid) != geometry.n_cells or not grid
+            or min(grid) < 1 or max(grid) > geometry.side):
+        return False
+    from .chunk import grids_solve
+
+    return bool(grids_solve(np.array([grid], np.uint8), np.array([puzzle.givens], np.uint8),
+                            geometry)[0])
 
 
 def count_solutions(
