@@ -279,6 +279,10 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     holds each digit once, and every variant constraint of the geometry: cage mates and cells
     a chess move apart differ, cages add up to their totals, no orthogonal neighbours hold
     consecutive digits under the non-consecutive rule, and parity.
+
+    Returns:
+        One line per problem (``"r1c4 changes given 5 to 3"``, ``"row 2 lacks [7]"``); an empty
+        list when ``grid`` is a solution.
     """
     g = puzzle.geometry
     n = g.side
@@ -319,7 +323,12 @@ def _variant_violations(grid: Sequence[int], g: Geometry) -> list[str]:
 
 
 def is_solution(grid: Sequence[int], puzzle: Puzzle) -> bool:
-    """Return True when ``grid`` fills every cell, keeps the givens and satisfies every unit."""
+    """Tell whether ``grid`` fills every cell, keeps the givens and satisfies every unit and
+    every constraint of the puzzle's geometry (see :func:`violations`).
+
+    Returns:
+        True when ``grid`` is a solution of ``puzzle``.
+    """
     return not violations(grid, puzzle)
 
 
