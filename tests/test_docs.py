@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -17,6 +18,8 @@ ISSUE = re.compile(r"\bissues? ?[-#]? ?\d+", re.IGNORECASE)
 OUTSIDE = re.compile(r"(?<![\w.])\.\./|(?<![\w.~])/(?:work|tmp|home|root|opt|mnt)/")
 # `examples/top95.txt`, `tests/data/SOURCES.md`, `benchmarks/large.py`, `docs/architecture.md`
 REPO_PATH = re.compile(r"`((?:examples|tests|benchmarks|docs|src|\.ci)/[\w./-]*[\w])`")
+# [text](docs/usage.md), [text](methods.md#the-portfolio): relative links, from the file's folder
+LINK = re.compile(r"\]\(([\w./-]+)(?:#[\w-]*)?\)")
 
 
 def _name(path: Path) -> str:
@@ -39,8 +42,11 @@ def test_no_issue_numbers_and_no_paths_outside_the_repository(path: Path) -> Non
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=_name)
 def test_every_repository_path_named_exists(path: Path) -> None:
-    named = set(REPO_PATH.findall(path.read_text(encoding="utf-8")))
-    missing = sorted(p for p in named if "*" not in p and not (ROOT / p).exists())
+    text = path.read_text(encoding="utf-8")
+    named = {ROOT / p for p in REPO_PATH.findall(text) if "*" not in p}
+    named |= {path.parent / p for p in LINK.findall(text)}
+    missing = sorted(_name(p.resolve()) if p.resolve().is_relative_to(ROOT) else str(p)
+                     for p in named if not p.exists())
     assert not missing, f"{_name(path)} names paths that do not exist: {missing}"
 
 
@@ -58,3 +64,10 @@ def test_every_page_is_in_the_site_navigation() -> None:
     pages = {p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")}
     assert pages <= nav, f"pages missing from mkdocs.yml's nav: {sorted(pages - nav)}"
     assert nav <= pages, f"mkdocs.yml's nav names missing pages: {sorted(nav - pages)}"
+
+
+def test_the_readme_python_tour_prints_what_it_shows() -> None:
+    """The README's Python tour is real output: run it as a doctest."""
+    failed, attempted = doctest.testfile(str(README), module_relative=False,
+                                         optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted >= 10 and failed == 0
