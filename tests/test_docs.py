@@ -50,14 +50,6 @@ def test_every_repository_path_named_exists(path: Path) -> None:
     assert not missing, f"{_name(path)} names paths that do not exist: {missing}"
 
 
-def test_readme_test_command_is_what_ci_runs() -> None:
-    commands = [line.strip() for line in README.read_text(encoding="utf-8").splitlines()
-                if "python -m pytest" in line and line.startswith("    ")]
-    assert commands, "README.md shows no test command"
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert commands[0] in ci.splitlines(), (commands[0], "is not a line of .ci/run")
-
-
 def test_every_page_is_in_the_site_navigation() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     nav = set(re.findall(r":\s*([\w/-]+\.md)\s*$", config, re.MULTILINE))
