@@ -63,3 +63,12 @@ def test_the_readme_python_tour_prints_what_it_shows() -> None:
     failed, attempted = doctest.testfile(str(README), module_relative=False,
                                          optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted >= 10 and failed == 0
+
+
+def test_the_python_page_examples_print_what_they_show() -> None:
+    import sudokit
+
+    failed, attempted = doctest.testfile(str(ROOT / "docs" / "python.md"), module_relative=False,
+                                         globs={"sudokit": sudokit},
+                                         optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted >= 5 and failed == 0
