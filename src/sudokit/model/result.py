@@ -258,7 +258,12 @@ class Result:
         return solution_text(self, form)
 
     def summary(self) -> str:
-        """One line: outcome, method, time and the counters the method measures."""
+        """Describe the outcome on one line.
+
+        Returns:
+            The outcome, method, time and the counters the method measures, e.g.
+            ``solved by propagate in 0.0004 s; nodes 1, backtracks 0, propagations 48``.
+        """
         counters = ", ".join(f"{k} {v:,}" for k, v in self.stats.as_dict().items()
                              if isinstance(v, int) and not isinstance(v, bool))
         found = f", {self.count} solutions" if self.count > 1 else ""
