@@ -279,6 +279,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     else:
         if geometries and not remote:
             _load(request, geometries[0])
+            interim.loaded()
         blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
                            sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())
@@ -305,6 +306,7 @@ class _Interim:
     def __init__(self, allowed: bool) -> None:
         self.allowed = allowed
         self.kernels: Any = None  # the warm.Kernels compiling, once begun
+        self.needed: Any = None  # the warm.Kernels the default method needs
 
     def waiting(self) -> bool:
         """Whether tasks still go to the interim method."""
@@ -336,12 +338,20 @@ class _Interim:
         if not self.allowed or request.method == "propagate":
             return False
         locked = request.solver().settings.get("locked_candidates", True)
-        kernels = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+        kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
         job = method_job(request.method, [geometry], lookups=True)
         if interim_method(kernels, job) is None:
             return False
         self.kernels = kernels
         return True
+
+    def loaded(self) -> None:
+        """The default method's kernels were loaded (or compiled) in this process: mark them
+        ready, so the next run need not check them in the background."""
+        from .warm import mark_ready
+
+        if self.needed is not None:
+            mark_ready(self.needed)
 
     def blocks(self, tasks: Iterator[LineChunk | RecordTask], request: Request,
                geometry: Any) -> Iterator[Block]:

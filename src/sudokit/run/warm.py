@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["Kernels", "enable", "enabled", "ready", "mark_ready", "start", "announce",
-           "interim_method", "INTERIM_METHOD"]
+           "compiling", "interim_method", "method_job", "INTERIM_METHOD"]
 
 INTERIM_METHOD = "propagate"
 """The method that answers while kernels compile: pure Python, nothing to compile."""
@@ -100,8 +100,10 @@ def ready(kernels: Kernels) -> bool:
 def mark_ready(kernels: Kernels) -> None:
     """Record that ``kernels`` are in the cache (best effort: a read-only cache stays unmarked,
     which only means the next run checks again)."""
+    marker = _marker(kernels)
     try:
-        _marker(kernels).touch()
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
     except OSError:
         pass
 
@@ -122,17 +124,27 @@ def interim_method(kernels: Kernels, job: Callable[[], Any]) -> str | None:
     """``propagate`` while ``kernels`` are not compiled, after starting ``job`` (a picklable
     callable that compiles them) in a background process; None when they are ready or
     :func:`enable` is off (then the caller runs its method as usual)."""
-    if not _ENABLED or ready(kernels):
-        return None
-    start(kernels, job)
-    announce(kernels, background=True)
-    return INTERIM_METHOD
+    return INTERIM_METHOD if compiling([(kernels, job)]) else None
 
 
-def start(kernels: Kernels, job: Callable[[], Any]) -> None:
-    """Start a child process that runs ``job`` and then marks ``kernels`` ready, unless one
-    started by this process runs already. Best effort: if no child can start, nothing happens
-    (the kernels then compile in the foreground when first used)."""
+def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
+    """Whether some of the kernels of ``jobs`` (pairs of kernels and a picklable callable that
+    compiles them) are not compiled yet, after starting those jobs in a background process
+    and saying so on a terminal; False when all are ready or :func:`enable` is off."""
+    if not _ENABLED:
+        return False
+    missing = [(kernels, job) for kernels, job in jobs if not ready(kernels)]
+    if missing:
+        start(missing)
+        for kernels, _job in missing:
+            announce(kernels, background=True)
+    return bool(missing)
+
+
+def start(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+    """Start a child process that runs each job in turn and then marks its kernels ready,
+    unless one started by this process runs already. Best effort: if no child can start,
+    nothing happens (the kernels then compile in the foreground when first used)."""
     if any(child.poll() is None for child in _CHILDREN):
         return
     try:
@@ -140,7 +152,7 @@ def start(kernels: Kernels, job: Callable[[], Any]) -> None:
             [sys.executable, "-m", "sudokit.run.warm"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
         assert child.stdin is not None
-        payload = pickle.dumps((os.getpid(), kernels, job))
+        payload = pickle.dumps((os.getpid(), list(jobs)))
         child.stdin.write(len(payload).to_bytes(8, "little") + payload)
         child.stdin.flush()
     except (OSError, pickle.PicklingError):
@@ -179,13 +191,14 @@ def _die_with_parent(signal_number: int) -> None:
         pass
 
 
-def _compile(kernels: Kernels, job: Callable[[], Any]) -> None:
-    job()
-    mark_ready(kernels)
+def _compile(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+    for kernels, job in jobs:
+        job()
+        mark_ready(kernels)
 
 
 def _child() -> None:
-    """Child: read ``(parent pid, kernels, job)`` from stdin, compile in a thread, mark ready.
+    """Child: read ``(parent pid, jobs)`` from stdin, compile in a thread, mark each ready.
 
     The main thread asked for the death signal (the setting belongs to the thread that asks
     for it) and waits for ``detach`` on stdin: then it drops the death signal, acknowledges,
@@ -195,10 +208,10 @@ def _child() -> None:
     _die_with_parent(signal.SIGKILL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     size = int.from_bytes(sys.stdin.buffer.read(8), "little")
-    parent, kernels, job = pickle.loads(sys.stdin.buffer.read(size))
+    parent, jobs = pickle.loads(sys.stdin.buffer.read(size))
     if os.getppid() != parent:  # the parent died before the death signal was asked for
         os._exit(1)
-    worker = threading.Thread(target=_compile, args=(kernels, job), daemon=True)
+    worker = threading.Thread(target=_compile, args=(jobs,), daemon=True)
     worker.start()
     if sys.stdin.buffer.readline().strip() != b"detach":
         os._exit(1)
