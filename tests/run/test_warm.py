@@ -143,7 +143,7 @@ def test_references_find_the_same_steps_as_the_kernels() -> None:
     first use answers on the references while the kernels compile): SE-rated diabolical
     puzzles, whose solves reach chains, ALS and cycles."""
     rated = (DATA / "rated/se_diabolical_calibration_first60.txt").read_text().splitlines()
-    puzzles = [line.split()[1] for line in rated[:20]]
+    puzzles = [line.split()[1] for line in rated[:8]]
     kernels = [([str(s) for s in explain(p)], rate(p)) for p in puzzles]
     use_references(True)
     try:
