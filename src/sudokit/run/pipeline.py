@@ -278,6 +278,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
         blocks = interim.blocks(tasks, request, geometries[0])
     else:
         if geometries and not remote:
+            interim.announce()
             _load(request, geometries[0])
             interim.loaded()
         blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
@@ -344,6 +345,13 @@ class _Interim:
             return False
         self.kernels = kernels
         return True
+
+    def announce(self) -> None:
+        """Say on a terminal that the default method's kernels compile now, if they do."""
+        from .warm import announce
+
+        if self.needed is not None:
+            announce(self.needed)
 
     def loaded(self) -> None:
         """The default method's kernels were loaded (or compiled) in this process: mark them
