@@ -40,7 +40,7 @@ def _child_script(job: str, then: str) -> str:
         import functools, os, sys, time
         from sudokit.run import warm
         warm.enable()
-        warm.start([(warm.Kernels.GENERATOR, functools.partial({job}))])
+        warm.compile_in_background([(warm.Kernels.GENERATOR, functools.partial({job}))])
         print(warm._CHILDREN[0].pid, flush=True)
         {then}
     """)
@@ -99,7 +99,7 @@ def _lines(blocks) -> bytes:
 
 def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) -> None:
     started, checks = [], []
-    monkeypatch.setattr(warm, "start", lambda jobs: started.append(jobs))
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
     real_ready = warm.ready
 
     def ready(kernels: warm.Kernels) -> bool:  # ready from the third check on
@@ -122,7 +122,7 @@ def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) ->
 
 
 def test_ready_kernels_are_used_at_once(fresh: Path, monkeypatch) -> None:
-    monkeypatch.setattr(warm, "start", lambda jobs: pytest.fail("nothing to compile"))
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: pytest.fail("nothing to compile"))
     warm.mark_ready(warm.Kernels.NINE)
     run = solve_inputs([str(EXAMPLES / "top95.txt")], fmt=OutputFormat.JSONL)
     assert '"method": "propagate"' not in _lines(run.blocks).decode()
@@ -130,7 +130,7 @@ def test_ready_kernels_are_used_at_once(fresh: Path, monkeypatch) -> None:
 
 def test_explain_on_references_while_compiling(fresh: Path, monkeypatch) -> None:
     started = []
-    monkeypatch.setattr(warm, "start", lambda jobs: started.append([k for k, _ in jobs]))
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append([k for k, _ in jobs]))
     line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     steps = [str(s) for s in explain(line)]
     assert started == [[warm.Kernels.SEARCH, warm.Kernels.LOGIC]]

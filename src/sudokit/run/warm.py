@@ -38,7 +38,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Kernels", "enable", "enabled", "ready", "mark_ready", "start", "announce",
+__all__ = ["Kernels", "enable", "enabled", "ready", "mark_ready", "compile_in_background", "announce",
            "compiling", "interim_method", "method_job", "INTERIM_METHOD"]
 
 INTERIM_METHOD = "propagate"
@@ -135,13 +135,13 @@ def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
         return False
     missing = [(kernels, job) for kernels, job in jobs if not ready(kernels)]
     if missing:
-        start(missing)
+        compile_in_background(missing)
         for kernels, _job in missing:
             announce(kernels, background=True)
     return bool(missing)
 
 
-def start(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+def compile_in_background(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
     """Start a child process that runs each job in turn and then marks its kernels ready,
     unless one started by this process runs already. Best effort: if no child can start,
     nothing happens (the kernels then compile in the foreground when first used)."""
@@ -239,7 +239,7 @@ def _warm_method(method: str, geometries: Sequence[Any], lookups: bool) -> None:
 
 def method_job(method: str, geometries: Sequence[Any] = (), lookups: bool = False
                ) -> Callable[[], None]:
-    """A job for :func:`start`: ``method``'s warm-up on ``geometries`` (none: everything its
+    """A job for :func:`compile_in_background`: ``method``'s warm-up on ``geometries`` (none: everything its
     one-puzzle search needs)."""
     return partial(_warm_method, method, tuple(geometries) or (None,), lookups)
 
