@@ -48,6 +48,7 @@ from urllib.parse import unquote
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from .lines import FPuzzlesForm, Record, Style
 
@@ -148,9 +149,11 @@ class _Where:
 
 def _cell(name: Any, n: int, key: str) -> int:
     match = _CELL.match(name) if isinstance(name, str) else None
-    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
-        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {name!r}")
-    return (int(match[1]) - 1) * n + int(match[2]) - 1
+    row, col = (integer(match[1]), integer(match[2])) if match else (None, None)
+    if row is None or col is None or not (1 <= row <= n and 1 <= col <= n):
+        shown = shown_token(name) if isinstance(name, str) else repr(name)
+        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {shown}")
+    return (row - 1) * n + col - 1
 
 
 class _Bad(Exception):
@@ -289,11 +292,10 @@ def _cages(data: dict[str, Any], n: int) -> tuple[list[Cage], list[list[int]]]:
             value = str(entry.get("value") or "").strip()
             if not value:
                 extra.append(cells)
-            elif not value.isdigit():
-                raise _Bad(key, f"{key}: cage value {value!r} at {entry['cells'][0]} is not a "
-                                "sum (other cage rules are not supported)")
+            elif (total := integer(value, signed=False)) is None:
+                raise _Bad(key, f"{key}: cage value {shown_token(value)} at {entry['cells'][0]} "
+                                "is not a sum (other cage rules are not supported)")
             else:
-                total = int(value)
                 low, high = cage_totals(len(cells), n)
                 if len(set(cells)) != len(cells) or not low <= total <= high:
                     raise _Bad(key, f"{key}: cage at {entry['cells'][0]} of {len(cells)} cells "

@@ -24,6 +24,7 @@ from dataclasses import replace
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer
 from ..model.layouts import LAYOUTS
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec
@@ -299,9 +300,7 @@ class Grouper:
                          len(run))]
         table = symbol_table(k, self.alphabet)
         return len(run) > 1 and any(
-            (int(t) if first.spaced and INTEGER_TOKEN.match(t) else table.get(t, k)) > small
-            for ln in run for t, _ in ln.tokens
-        )
+            _value(t, first.spaced, table, k) > small for ln in run for t, _ in ln.tokens)
 
     def _grid(self, first: Line, geometry: Geometry) -> Record:
         """Collect N rows of N cells (blank lines, comments and separators may come between)."""
@@ -403,3 +402,10 @@ def _tokens(ln: Line) -> tuple[tuple[str, int], ...]:
         else:
             out.append((ch, column))
     return tuple(out)
+
+
+def _value(token: str, spaced: bool, table: dict[str, int], unknown: int) -> int:
+    """The digit a token stands for in a spaced row (an integer) or a row of symbols; an
+    unknown symbol or an integer too long to read counts as ``unknown``."""
+    value = integer(token) if spaced and INTEGER_TOKEN.match(token) else table.get(token)
+    return unknown if value is None else value

@@ -42,6 +42,7 @@ from pathlib import Path
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
+from ..model.integers import integer, shown_token
 from ..model.layouts import LAYOUTS, Layout, layouts_for_canvas
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec, spec_of_folder
@@ -67,10 +68,10 @@ _MARKS = {"e": "e", "o": "o"}
 def is_janko_header(tokens: Sequence[tuple[str, int]]) -> tuple[int, int] | None:
     """``(rows, cols)`` when the tokens are a Janko header (two integers, each 4..200), else
     None."""
-    if len(tokens) != 2 or not all(t.isdigit() and len(t) <= 3 for t, _ in tokens):
+    if len(tokens) != 2:
         return None
-    rows, cols = int(tokens[0][0]), int(tokens[1][0])
-    return (rows, cols) if 4 <= rows <= 200 and 4 <= cols <= 200 else None
+    rows, cols = (integer(t, signed=False) for t, _ in tokens)
+    return (rows, cols) if rows and cols and 4 <= rows <= 200 and 4 <= cols <= 200 else None
 
 
 def spec_of_path(path: str | Path) -> VariantSpec | None:
@@ -110,7 +111,7 @@ def _layout(canvas: tuple[int, int], rows: Sequence[Row], second: bool, spec: Va
                          f"canvas, the header says {r}x{c}", source, header, 0)
         return layout
     candidates = layouts_for_canvas(r, c)
-    big = any(t.isdigit() and int(t) > 9 for _, tokens in rows for t, _ in tokens)
+    big = any(_number(t) > 9 for _, tokens in rows for t, _ in tokens)
     if r == c and (second or big or not candidates or spec.kinds & {"jigsaw", "killer"}):
         return None
     if len(candidates) > 1:
@@ -123,6 +124,11 @@ def _layout(canvas: tuple[int, int], rows: Sequence[Row], second: bool, spec: Va
     names = " or ".join(candidates) or "no named layout"
     raise _error(f"a {r}x{c} canvas is {names}: name the layout with --variant NAME or a "
                  f"'# variant: NAME' line", source, header, 0)
+
+
+def _number(token: str) -> int:
+    """A token's value if it is a whole number (of at most 18 digits), else 0."""
+    return integer(token, signed=False) or 0
 
 
 def _uncovered(layout: Layout) -> set[tuple[int, int]]:
@@ -220,7 +226,7 @@ def _is_killer(ids: Sequence[Row], cells: Sequence[tuple[str, Row, int]], side: 
     for _, tokens in ids:
         for token, _ in tokens:
             sizes[token] = sizes.get(token, 0) + 1
-    big = any(t.isdigit() and int(t) > side for t, _, _ in cells)
+    big = any(_number(t) > side for t, _, _ in cells)
     return big or len(sizes) != side or any(n != side for n in sizes.values())
 
 
@@ -234,17 +240,17 @@ def _tokens(cells: Sequence[tuple[str, Row, int]], side: int, source: str, kille
         if token in _EMPTY or low in _MARKS:
             digits.append(0)
             marks.append(_MARKS.get(low, "."))
-        elif token.isdigit() and killer:
+        elif (value := integer(token, signed=False)) is not None and killer:
             digits.append(0)
             marks.append(".")
-            sums[cell] = (int(token), row, index)
-        elif token.isdigit() and 1 <= int(token) <= side:
-            digits.append(int(token))
+            sums[cell] = (value, row, index)
+        elif value is not None and 1 <= value <= side:
+            digits.append(value)
             marks.append(".")
         else:
             what = "a cage sum, " if killer else f"a digit 1..{side}, "
-            raise _error(f"expected {what}'-' (empty) or E / O (even / odd), found {token!r}",
-                         source, row, index)
+            raise _error(f"expected {what}'-' (empty) or E / O (even / odd), "
+                         f"found {shown_token(token)}", source, row, index)
     parity = "".join(marks) if set(marks) - {"."} else None
     return digits, parity, sums
 

@@ -30,6 +30,7 @@ from typing import TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
+from ..model.integers import MAX_DIGITS, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
@@ -50,6 +51,8 @@ __all__ = [
 ]
 
 _CHUNK = 4096  # clauses per write call
+_UNUSED = 100_000
+"""Most variables a problem line may declare beyond the formula's length in characters."""
 
 
 @dataclass(frozen=True)
@@ -109,27 +112,44 @@ def _error(reason: str, source: str, line: int, column: int | None = None) -> In
     return InvalidPuzzle(reason, source=source, line=line, column=column)
 
 
-def _ints(text: str, source: str, number: int, skip: int = 0) -> list[int]:
-    """Literals of a line (``-3``, or ``-v3`` as reports write them); a bad token raises with
-    its 1-based column. Tokens before column ``skip`` (0-based) are ignored."""
+def _ints(text: str, source: str, number: int, skip: int = 0,
+          bound: int | None = None) -> list[int]:
+    """Literals of a line (``-3``, or ``-v3`` as reports write them); a bad token, or a
+    variable above ``bound``, raises with its 1-based column. Tokens before column ``skip``
+    (0-based) are ignored."""
     values, column = [], 0
     for token in text.split():
         column = text.index(token, column)
         if column >= skip:
             lit = _literal(token)
             if lit is None:
-                raise _error(f"expected an integer literal, found {token!r}", source, number,
-                             column + 1)
+                raise _error(f"expected an integer literal (at most {MAX_DIGITS} digits), "
+                             f"found {shown_token(token)}", source, number, column + 1)
+            if bound is not None and abs(lit) > bound:
+                raise _error(f"literal {lit} is above the {bound} variables declared",
+                             source, number, column + 1)
             values.append(lit)
         column += len(token)
     return values
 
 
-def _problem_line(text: str, source: str, number: int) -> tuple[int, int]:
+def _problem_line(text: str, source: str, number: int, size: int) -> tuple[int, int]:
+    """The variable and clause counts of the problem line of a formula of ``size``
+    characters (more variables than 100,000 beyond ``size`` are refused: no
+    formula of that size can use them, and solvers allocate per declared variable)."""
     parts = text.split()
-    if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
-        raise _error(f"expected 'p cnf VARIABLES CLAUSES', found {text.strip()!r}", source, number)
-    return int(parts[2]), int(parts[3])
+    counts = [integer(p, signed=False) for p in parts[2:]]
+    if len(parts) != 4 or parts[1] != "cnf" or None in counts:
+        raise _error(f"expected 'p cnf VARIABLES CLAUSES' (whole numbers of at most "
+                     f"{MAX_DIGITS} digits), found {shown_token(text.strip())}", source, number, 1)
+    n_vars, n_clauses = counts
+    assert n_vars is not None and n_clauses is not None
+    if n_vars > size + _UNUSED:
+        raise _error(f"the problem line declares {n_vars:,} variables, but a formula of "
+                     f"{size:,} characters can use at most {size:,} of them (at most "
+                     f"{_UNUSED:,} more than its length are accepted)", source, number,
+                     text.index(parts[2]) + 1)
+    return n_vars, n_clauses
 
 
 def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
@@ -161,15 +181,12 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
         if stripped[0] == "p":
             if header is not None:
                 raise _error("a second problem line", source, number, 1)
-            header = _problem_line(stripped, source, number)
+            header = _problem_line(line, source, number, len(text))
             continue
         if header is None:
             raise _error("expected 'p cnf VARIABLES CLAUSES' before the first clause", source,
                          number, 1)
-        for lit in _ints(line, source, number):
-            if abs(lit) > header[0]:
-                raise _error(f"literal {lit} is above the {header[0]} variables declared",
-                             source, number)
+        for lit in _ints(line, source, number, bound=header[0]):
             if lit:
                 current.append(lit)
             else:
@@ -213,9 +230,8 @@ def _literal(token: str) -> int | None:
     sign, body = (-1, token[1:]) if token[:1] == "-" else (1, token)
     if body[:1] in ("v", "V"):
         body = body[1:]
-    if not body.isdigit():
-        return None
-    return sign * int(body)
+    value = integer(body, signed=False)
+    return None if value is None else sign * value
 
 
 class _OutputReader:
