@@ -1,7 +1,8 @@
 """f-puzzles data: the JSON that the f-puzzles.com editor exports, raw or compressed in links.
 
 f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
-shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
+shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read by
+:mod:`sudokit.formats.bounded`, at most 4 MiB of text per puzzle, and written with the PyPI
 package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too),
 usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
 (https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
@@ -50,6 +51,7 @@ from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
+from .bounded import BASE64, URI_SAFE, JSONRefused, json_decode, lz_decompress
 from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -77,16 +79,9 @@ def _lz() -> Any:
     try:
         import lzstring
     except ImportError as exc:  # pragma: no cover - a declared dependency
-        raise InvalidPuzzle("reading compressed f-puzzles data needs the lzstring package "
+        raise InvalidPuzzle("writing compressed f-puzzles data needs the lzstring package "
                             "(pip install lzstring)") from exc
     return lzstring.LZString()
-
-
-def _decompress(data: str, how: str) -> str | None:
-    try:
-        return getattr(_lz(), how)(data)
-    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
-        return None
 
 
 def is_fpuzzles_line(text: str) -> bool:
@@ -118,13 +113,17 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
         data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
     else:
         prefix = _LZ_START
-    found = _decompress(data, "decompressFromBase64")
-    if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
-        found = _decompress(data, "decompressFromEncodedURIComponent")  # the URL-safe alphabet
+    column = len(prefix) + 1 if link is not None else 1
+    try:
+        found = lz_decompress(data, BASE64)
+        if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
+            found = lz_decompress(data, URI_SAFE)  # the URL-safe alphabet
+    except InvalidPuzzle as exc:
+        raise exc.located(column=column) from None
     if not found or not found.lstrip().startswith(("{", "[")):
         raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
                             "(compressToBase64), found text that does not decompress to JSON",
-                            column=len(prefix) + 1 if link is not None else 1)
+                            column=column)
     return found, prefix
 
 
@@ -348,7 +347,7 @@ def _puzzle(text: str, source: str, line: int, compressed: bool,
             data: Any = None, where: _Where | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
     where = where or _Where(text, line, compressed)
     try:
-        data = json.loads(text) if data is None else data
+        data = _whole(text) if data is None else data
     except json.JSONDecodeError as exc:
         at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
             {"line": line, "column": 1}
@@ -376,6 +375,11 @@ def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
         if line[:1] in ("{", "["):
             try:
                 items = _items(line)
+            except JSONRefused as exc:
+                yield Record(source, number, None, InvalidPuzzle(
+                    f"expected f-puzzles JSON: {exc.msg}", source=source, line=number,
+                    column=exc.colno + len(text) - len(text.lstrip())))
+                continue
             except json.JSONDecodeError:  # a document over several lines: the rest of the file
                 yield from _document(line + "\n" + stream.read(), source, number)
                 return
@@ -398,23 +402,31 @@ def _items(text: str) -> list[tuple[Any, int, int]]:
     Raises:
         json.JSONDecodeError: the text is no JSON.
     """
-    decoder = json.JSONDecoder()
     at = len(text) - len(text.lstrip())
     if not text.startswith("[", at):
-        value, end = decoder.raw_decode(text, at)
+        value, end = json_decode(text, at)
         if text[end:].strip():
             raise json.JSONDecodeError("extra data after the object", text, end)
         return [(value, at, end)]
-    json.loads(text)  # the whole array is valid: its items decode one by one below
+    _whole(text)  # the whole array is valid: its items decode one by one below
     found, at = [], at + 1
     while True:
         while text[at] in " \t\r\n,":
             at += 1
         if text[at] == "]":
             return found
-        value, end = decoder.raw_decode(text, at)
+        value, end = json_decode(text, at, nesting_checked=True)
         found.append((value, at, end))
         at = end
+
+
+def _whole(text: str) -> Any:
+    """The one JSON value of ``text`` (spaces around it allowed), bounded
+    (:func:`~sudokit.formats.bounded.json_decode`)."""
+    value, end = json_decode(text, len(text) - len(text.lstrip()))
+    if text[end:].strip():
+        raise json.JSONDecodeError("extra data after the value", text, end)
+    return value
 
 
 def _document(text: str, source: str, line: int) -> Iterator[Record]:
