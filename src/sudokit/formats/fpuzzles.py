@@ -40,9 +40,10 @@ prefix when the input was.
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TextIO
 from urllib.parse import unquote
 
@@ -361,38 +362,82 @@ def _puzzle(text: str, source: str, line: int, compressed: bool,
         raise InvalidPuzzle(bad.message + note, source=source, **where(bad.key)) from None
 
 
-def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
-    """Records of a file of f-puzzles data: one JSON document (an object, or an array of
+_Rest = Callable[[TextIO, str, int], Iterator[Record]]
+"""How the lines after f-puzzles data are read: ``rest(stream, head, number)`` gives the
+records of line ``head`` (file line ``number``) and of the rest of ``stream``."""
+
+
+def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
+                  first: int = 1) -> Iterator[Record]:
+    """Records of a file of f-puzzles data: JSON documents (an object, or an array of
     objects, over any number of lines), or lines of JSON objects, links or compressed data
-    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error.
+    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error;
+    a document that does not decode is one error and the reading goes on at its next line.
+
+    Args:
+        stream: the text, read from its current line, which is file line ``first``.
+        rest: where a line that is no f-puzzles data is read, with the comment and directive
+            lines just before it (``# variant:`` lines hold there) and all the lines after it
+            (None: each such line is one error record).
     """
-    number = 0
+    number, held = first - 1, []
     while text := stream.readline():
         number += 1
         line = text.strip().lstrip("\ufeff")
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#"):  # kept for the general reader (directives)
+            held.append(text)
             continue
+        if rest is not None and not is_fpuzzles_line(line):
+            yield from rest(stream, "".join(held) + text, number - len(held))
+            return
+        held.clear()
         if line[:1] in ("{", "["):
-            try:
-                items = _items(line)
-            except JSONRefused as exc:
-                yield Record(source, number, None, InvalidPuzzle(
-                    f"expected f-puzzles JSON: {exc.msg}", source=source, line=number,
-                    column=exc.colno + len(text) - len(text.lstrip())))
-                continue
-            except json.JSONDecodeError:  # a document over several lines: the rest of the file
-                yield from _document(line + "\n" + stream.read(), source, number)
-                return
-            yield from _records(line, source, number, items)
-            continue
-        try:
-            data, prefix = decode_fpuzzles(line)
-            puzzle, expected = _puzzle(data, source, number, compressed=True)
-        except InvalidPuzzle as exc:
-            yield Record(source, number, None, exc.located(source=source, line=number))
-            continue
-        yield Record(source, number, puzzle, expected=expected,
-                     style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
+            stream, number = yield from _json_line(stream, text, source, number)
+        else:
+            yield _compressed(line, source, number)
+
+
+def _json_line(stream: TextIO, text: str, source: str,
+               number: int) -> Generator[Record, None, tuple[TextIO, int]]:
+    """The records of a JSON document starting on line ``number`` (``text``); returns the
+    stream of the lines after it and the number of its last line."""
+    line = text.strip().lstrip("\ufeff")
+    try:
+        yield from _records(line, source, number, _items(line))
+        return stream, number
+    except JSONRefused as exc:
+        yield Record(source, number, None, InvalidPuzzle(
+            f"expected f-puzzles JSON: {exc.msg}", source=source, line=number,
+            column=exc.colno + len(text) - len(text.lstrip())))
+        return stream, number
+    except json.JSONDecodeError:  # maybe a document over several lines
+        pass
+    whole = line + "\n" + stream.read()
+    try:
+        _, end = json_decode(whole)
+    except json.JSONDecodeError as exc:  # one error; read afresh from the line of the error
+        yield Record(source, number, None, InvalidPuzzle(
+            f"expected f-puzzles JSON: {exc.msg}", source=source,
+            line=number + exc.lineno - 1, column=exc.colno))
+        skip = max(exc.lineno - 1, 1)  # lines of the broken document (at least its first)
+        at = whole.rfind("\n", 0, exc.pos) if exc.lineno > 1 else len(line)
+        return io.StringIO(whole[at + 1:]), number + skip - 1
+    yield from _records(whole[:end], source, number, _items(whole[:end]))
+    cut = whole.find("\n", end)
+    if cut < 0:
+        return io.StringIO(""), number
+    return io.StringIO(whole[cut + 1:]), number + whole.count("\n", 0, cut)
+
+
+def _compressed(line: str, source: str, number: int) -> Record:
+    """The record of a line of compressed data or a link."""
+    try:
+        data, prefix = decode_fpuzzles(line)
+        puzzle, expected = _puzzle(data, source, number, compressed=True)
+    except InvalidPuzzle as exc:
+        return Record(source, number, None, exc.located(source=source, line=number))
+    return Record(source, number, puzzle, expected=expected,
+                  style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
 
 
 def _items(text: str) -> list[tuple[Any, int, int]]:
@@ -427,19 +472,6 @@ def _whole(text: str) -> Any:
     if text[end:].strip():
         raise json.JSONDecodeError("extra data after the value", text, end)
     return value
-
-
-def _document(text: str, source: str, line: int) -> Iterator[Record]:
-    """The records of a JSON document starting at file line ``line`` (one error record if the
-    text is no JSON)."""
-    try:
-        items = _items(text)
-    except json.JSONDecodeError as exc:
-        yield Record(source, line, None, InvalidPuzzle(
-            f"expected f-puzzles JSON: {exc.msg}", source=source,
-            line=line + exc.lineno - 1, column=exc.colno))
-        return
-    yield from _records(text, source, line, items)
 
 
 def _records(text: str, source: str, line: int,

@@ -156,11 +156,12 @@ def janko_puzzle(header: Row, rows: Sequence[Row], spec: VariantSpec, source: st
     canvas = is_janko_header(header[1])
     assert canvas is not None
     r, c = canvas
-    for row in rows:
-        if len(row[1]) != c:
-            index = c if len(row[1]) > c else None
-            raise _error(f"expected {c} tokens per row (header: {r} {c}), found "
-                         f"{len(row[1])}", source, row, index)
+    for number, tokens in rows:
+        if len(tokens) != c:
+            last = tokens[-1] if tokens else ("", 1)
+            column = tokens[c][1] if len(tokens) > c else last[1] + len(last[0])
+            raise InvalidPuzzle(f"expected {c} tokens per row (header: {r} {c}), found "
+                                f"{len(tokens)}", source=source, line=number, column=column)
     if len(rows) not in (r, 2 * r):
         raise _error(f"expected {r} rows after the header {r} {c} (or {2 * r} with a grid of "
                      f"ids), found {len(rows)}", source, header, 0)

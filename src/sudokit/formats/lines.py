@@ -157,9 +157,10 @@ class Line:
     column: int | None = None
 
 
-def scan_lines(stream: TextIO) -> Iterator[Line]:
-    """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once)."""
-    number = 0
+def scan_lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+    """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once);
+    its first line is line ``first`` of the input."""
+    number = first - 1
     while text := stream.readline(MAX_LINE):
         number += 1
         if len(text) >= MAX_LINE and not text.endswith(("\n", "\r")):
@@ -170,7 +171,7 @@ def scan_lines(stream: TextIO) -> Iterator[Line]:
                     break
             yield overlong_line(number, size)
             continue
-        yield scan_line(text.lstrip("\ufeff") if number == 1 else text, number)
+        yield scan_line(text.lstrip("\ufeff") if number == first else text, number)
 
 
 def overlong_line(number: int, size: int) -> Line:

@@ -142,7 +142,7 @@ def not_square(ln: Line) -> InvalidPuzzle:
         near.append(f"{above - found} fewer than {above} ({below + 1}x{below + 1})")
     hint = f": {' or '.join(near)}" if near else ""
     return InvalidPuzzle(f"whole line: expected a square number of cells (16, 36, 81, 256, "
-                         f"... up to 4096), got {found}{hint}")
+                         f"... up to 4096), got {found}{hint}", column=1)
 
 
 def _end_column(ln: Line) -> int:

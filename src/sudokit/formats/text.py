@@ -264,27 +264,27 @@ def read_puzzles(
     symbols = parse_alphabet(alphabet) if alphabet else None
     rules = parse_spec(variant)
 
-    def lines(stream: TextIO) -> Iterator[Line]:
-        for line in scan_lines(stream):
+    def lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+        for line in scan_lines(stream, first):
             yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
 
+    def records(stream: TextIO, name: str, folder: VariantSpec | None) -> Iterator[Record]:
+        found, stream = _peek_fpuzzles(stream)
+        if not found:
+            return Grouper(name, lines(stream), shape, symbols, rules, folder).records()
+
+        def rest(after: TextIO, head: str, first: int) -> Iterator[Record]:
+            # the lines after f-puzzles data that are none: the general reader, afresh
+            return Grouper(name, lines(_Replayed(head, after), first), shape, symbols, rules,
+                           folder).records()
+        return fpuzzles.read_fpuzzles(stream, name, rest)
+
     if isinstance(source, (str, Path)):
-        folder = spec_of_path(source)
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            found, fh = _peek_fpuzzles(fh)  # type: ignore[assignment]
-            if found:
-                yield from fpuzzles.read_fpuzzles(fh, name or str(source))
-                return
-            yield from Grouper(name or str(source), lines(fh), shape, symbols, rules,
-                               folder).records()
+            yield from records(fh, name or str(source), spec_of_path(source))
     else:
         name = name or getattr(source, "name", "<stream>")
-        name = name if isinstance(name, str) else "<stream>"
-        found, stream = _peek_fpuzzles(source)
-        if found:
-            yield from fpuzzles.read_fpuzzles(stream, name)
-            return
-        yield from Grouper(name, lines(stream), shape, symbols, rules).records()
+        yield from records(source, name if isinstance(name, str) else "<stream>", None)
 
 
 _PLAIN_9X9 = re.compile(r"[0-9.]{81}\Z")
