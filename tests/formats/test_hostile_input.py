@@ -206,3 +206,17 @@ def test_a_json_document_over_lines_then_line_form() -> None:
     first, second = read_puzzles(io.StringIO(text), name="in.txt")
     assert first.puzzle is not None and first.puzzle.geometry.side == 4
     assert second.line == text.count("\n") and second.puzzle.givens[0] == 4
+
+
+def test_janko_output_writes_the_input_s_empty_character() -> None:
+    from sudokit.formats.text import format_line
+    from sudokit.run.doors import solve
+    from tests.helpers import DATA
+
+    text = (DATA / "janko" / "SamuraiSudoku" / "problems" / "2_21x21.txt").read_text()
+    for empty in ("-", "."):
+        (record,) = read_puzzles(io.StringIO(text.replace("-", empty)), name="in.txt",
+                                 variant="samurai")
+        written = format_line(solve(record.puzzle).solution, None, record.style)
+        other = "." if empty == "-" else "-"
+        assert empty in written and other not in written

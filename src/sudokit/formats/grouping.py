@@ -205,7 +205,9 @@ class Grouper:
             puzzle = janko.janko_puzzle((header.number, header.tokens), rows, spec, self.source)
         except InvalidPuzzle as exc:
             return self._error(exc, header.number)
-        return Record(self.source, header.number, puzzle, style=Style(janko=puzzle.geometry))
+        empty = "." if any(t == "." for _, tokens in rows for t, _ in tokens) else "-"
+        return Record(self.source, header.number, puzzle,
+                      style=Style(janko=puzzle.geometry, empty=empty))
 
     def _janko_rows(self, depth: int, cols: int) -> list[Line]:
         """The next ``depth`` rows of a Janko file of ``cols`` columns (not consumed): rows of

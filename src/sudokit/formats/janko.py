@@ -339,16 +339,17 @@ def read_janko(path: str | Path, variant: str | VariantSpec | None = None) -> Pu
     return janko_puzzle(rows[0], rows[1:], spec, source)
 
 
-def format_janko(grid: Sequence[int], geometry: Geometry) -> str:
+def format_janko(grid: Sequence[int], geometry: Geometry, empty: str = "-") -> str:
     """Write a grid (a solution) in Janko's form: the ``ROWS COLS`` header, then the canvas
-    rows, ``-`` for empty cells and cells no grid covers (no final newline).
+    rows, ``empty`` (the input's: ``-`` or ``.``) for empty cells and cells no grid covers (no
+    final newline).
 
     >>> print(format_janko((1, 2, 2, 1), Geometry.of(1, 2)))
     2 2
     1 2
     2 1
     """
-    return _canvas([str(d) if d else "-" for d in grid], geometry)
+    return _canvas([str(d) if d else empty for d in grid], geometry, empty)
 
 
 def format_janko_puzzle(puzzle: Puzzle) -> str:
@@ -384,10 +385,10 @@ def format_janko_puzzle(puzzle: Puzzle) -> str:
     return text
 
 
-def _canvas(tokens: Sequence[str], geometry: Geometry) -> str:
-    """The header and canvas rows of one token per cell (``-`` where no grid is)."""
+def _canvas(tokens: Sequence[str], geometry: Geometry, empty: str = "-") -> str:
+    """The header and canvas rows of one token per cell (``empty`` where no grid is)."""
     rows, cols = geometry.canvas
-    canvas = [["-"] * cols for _ in range(rows)]
+    canvas = [[empty] * cols for _ in range(rows)]
     for cell, token in enumerate(tokens):
         r, c = geometry.position(cell)
         canvas[r][c] = token

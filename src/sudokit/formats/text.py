@@ -351,7 +351,7 @@ def format_line(grid: Sequence[int], geometry: Geometry | None = None,
     """
     style = style or Style()
     if style.janko is not None:
-        return format_janko(grid, style.janko)
+        return format_janko(grid, style.janko, style.empty)
     if style.fpuzzles is not None:
         return fpuzzles.format_fpuzzles(grid, style.fpuzzles)
     joiner = "" if style.symbols is not None else style.separator
