@@ -220,3 +220,19 @@ def test_janko_output_writes_the_input_s_empty_character() -> None:
         written = format_line(solve(record.puzzle).solution, None, record.style)
         other = "." if empty == "-" else "-"
         assert empty in written and other not in written
+
+
+def test_cnf_decode_header_errors_name_line_and_column() -> None:
+    from sudokit.formats.text import parse_puzzle
+    from sudokit.sat.dimacs import decode_answer, write_sudoku_cnf
+    from sudokit.sat.encoding import Encoding
+
+    out = io.StringIO()
+    write_sudoku_cnf(out, parse_puzzle(TOP1), Encoding.MINIMAL)
+    text = out.getvalue()
+    for bad, place in ((text.replace("givens 4 0", "givens 4 x"), (5, 12)),
+                       (text.replace("givens 4 0", "givens 4 " + HUGE), (5, 12)),
+                       (text.replace("box 3x3", "box 3xq"), (4, 1))):
+        with pytest.raises(InvalidPuzzle, match="bad sudokit header: expected an integer") as info:
+            decode_answer(bad, "s SATISFIABLE\nv 1 0\n", cnf_source="p.cnf")
+        assert (info.value.source, info.value.line, info.value.column) == ("p.cnf", *place)

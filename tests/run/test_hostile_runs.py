@@ -80,3 +80,18 @@ def test_resume_checks_jsonl_records_before_the_last(tmp_path: Path, capsys) -> 
     output.write_text("\n".join(records[:3]) + "\n")
     code, err = resume(source, output, capsys, "jsonl")
     assert code == 2 and "output record 1 names" in err
+
+
+def test_the_array_path_and_the_general_reader_agree_on_lines_over_256_kib(
+        tmp_path: Path, capsys) -> None:
+    from sudokit.formats.text import read_puzzles
+
+    path = tmp_path / "long.txt"
+    long = [b"1" * 300_000, b"1" * 262_143, b"2" * 262_144, "\u00e9".encode() * 262_144,
+            b"\xff" * 300_000, b"3" * 300_000 + b"\r" + TOP1.encode(), b"#" + b"x" * 300_000,
+            b" " * 300_000]
+    path.write_bytes(b"".join(TOP1.encode() + b"\n" + line + b"\r\n" for line in long))
+    by_array = [(r["line"], r["error"]) for r in run_jsonl(path, capsys)]
+    by_reader = [(r.line, str(r.error) if r.error else None) for r in read_puzzles(path)]
+    assert by_array == by_reader
+    assert sum(error is None for _, error in by_array) == len(long) + 1

@@ -30,7 +30,7 @@ from typing import TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
-from ..model.integers import MAX_DIGITS, integer, shown_token
+from ..model.integers import MAX_DIGITS, int_token, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
@@ -362,8 +362,9 @@ def puzzle_from_comments(comments: Sequence[str], source: str = "<cnf>") -> Puzz
                             "that 'sudokit cnf' writes", source=source)
     rows, _, cols = box[1].partition("x")
     try:
-        geometry = Geometry.of(int(rows), int(cols), Variant(box[3]), **_variant_parts(comments))
-        return Puzzle(geometry, tuple(int(d) for d in givens), source=source)
+        geometry = Geometry.of(int_token(rows), int_token(cols), Variant(box[3]),
+                               **_variant_parts(comments))
+        return Puzzle(geometry, tuple(int_token(d) for d in givens), source=source)
     except ValueError as exc:
         raise InvalidPuzzle(f"bad sudokit header: {exc}", source=source) from None
 
@@ -377,10 +378,11 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
     if region_ids is not None:
         grouped: dict[int, list[int]] = {}
         for cell, rid in enumerate(region_ids):
-            grouped.setdefault(int(rid), []).append(cell)
+            grouped.setdefault(int_token(rid), []).append(cell)
         parts["regions"] = [grouped[k] for k in sorted(grouped)]
-    cages = [(int(w[1]), [int(c) for c in w[2:]]) for w in words if w and w[0] == "cage"]
-    all_different = [[int(c) for c in w[1:]] for w in words if w and w[0] == "extraregion"]
+    cages = [(int_token(w[1]), [int_token(c) for c in w[2:]])
+             for w in words if w and w[0] == "cage"]
+    all_different = [[int_token(c) for c in w[1:]] for w in words if w and w[0] == "extraregion"]
     if all_different:
         parts["extra_regions"] = all_different
     if cages:
@@ -392,9 +394,9 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
     if layout is not None:
         def point(text: str) -> tuple[int, int]:
             r, c = text.split(",")
-            return int(r), int(c)
+            return int_token(r), int_token(c)
         extra = tuple(tuple(map(point, w[1:])) for w in words if w and w[0] == "extra")
-        parts["layout"] = Layout(int(layout[0]), int(layout[1]),
+        parts["layout"] = Layout(int_token(layout[0]), int_token(layout[1]),
                                  tuple(map(point, layout[2:])), extra)
     return parts
 
@@ -409,6 +411,35 @@ def leading_comments(text: str) -> list[str]:
         if stripped:
             comments.append(stripped[2:] if stripped[1:2] == " " else stripped[1:])
     return comments
+
+
+_HEADER_INTEGERS = {"regions": 1, "cage": 1, "extraregion": 1, "givens": 1, "layout": 1}
+"""The comments of :func:`sudoku_comments` whose words after the first are integers."""
+
+
+def _header_place(text: str) -> dict[str, int]:
+    """Where a sudokit CNF header is malformed: the line and column of the first word that
+    should be an integer and is not (``r,c`` pairs of ``layout`` and ``extra`` included), else
+    the ``box`` comment's line (or line 1), column 1."""
+    box = 1
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped[:1] not in ("c", ""):
+            break
+        words = stripped[1:].split()
+        if not words:
+            continue
+        box = number if words[0] == "box" and box == 1 else box
+        if words[0] not in _HEADER_INTEGERS and words[0] != "extra":
+            continue
+        column = line.index(words[0]) + len(words[0])
+        for word in words[1:]:
+            column = line.index(word, column)
+            parts = word.split(",") if "," in word else [word]
+            if any(integer(part) is None for part in parts):
+                return {"line": number, "column": column + 1}
+            column += len(word)
+    return {"line": box, "column": 1}
 
 
 def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
@@ -433,7 +464,10 @@ def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
         InvalidPuzzle: the CNF lacks sudokit's header, the answer is malformed, or its model is
             not a solution of the puzzle (a cell with two digits, a broken unit ...).
     """
-    puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
+    try:
+        puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
+    except InvalidPuzzle as exc:
+        raise exc.located(**_header_place(cnf_text)) from None
     output = read_solver_output(answer_text, answer_source)
     if output.outcome is not Status.SOLVED:
         return puzzle, output, None
