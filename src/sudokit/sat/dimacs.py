@@ -145,10 +145,9 @@ def _problem_line(text: str, source: str, number: int, size: int) -> tuple[int, 
     n_vars, n_clauses = counts
     assert n_vars is not None and n_clauses is not None
     if n_vars > size + _UNUSED:
-        raise _error(f"the problem line declares {n_vars:,} variables, but a formula of "
-                     f"{size:,} characters can use at most {size:,} of them (at most "
-                     f"{_UNUSED:,} more than its length are accepted)", source, number,
-                     text.index(parts[2]) + 1)
+        raise _error(f"the problem line declares {n_vars:,} variables, more than a formula "
+                     f"of {size:,} characters can use: at most its length plus {_UNUSED:,} "
+                     f"are accepted", source, number, text.index(parts[2]) + 1)
     return n_vars, n_clauses
 
 
