@@ -236,3 +236,10 @@ def test_cnf_decode_header_errors_name_line_and_column() -> None:
         with pytest.raises(InvalidPuzzle, match="bad sudokit header: expected an integer") as info:
             decode_answer(bad, "s SATISFIABLE\nv 1 0\n", cnf_source="p.cnf")
         assert (info.value.source, info.value.line, info.value.column) == ("p.cnf", *place)
+
+
+def test_broken_json_lines_are_one_error_each_and_read_no_further() -> None:
+    text = "{bad\n" * 2000 + '{"size": 9,\n "grid": [\n' + TOP1 + "\n"
+    records = list(read_puzzles(io.StringIO(text), name="in.txt"))
+    assert [r.line for r in records[:3]] == [1, 2, 3] and len(records) == 2002
+    assert records[2000].error.line == 2003 and records[2001].puzzle is not None

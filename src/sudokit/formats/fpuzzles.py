@@ -40,7 +40,6 @@ prefix when the input was.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -52,7 +51,14 @@ from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
-from .bounded import BASE64, URI_SAFE, JSONRefused, json_decode, lz_decompress
+from .bounded import (
+    BASE64,
+    MAX_DECODED,
+    URI_SAFE,
+    JSONRefused,
+    json_decode,
+    lz_decompress,
+)
 from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -66,6 +72,7 @@ _LINK = re.compile(r"""(?ix)^(?P<prefix>
     | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:[\w/-]*?/)?
       (?:\?puzzleid=)?(?P<kind>fpuzzles|scl|ctc)?)""")
 _LZ_START = "N4Ig"  # compressToBase64 of any text starting with '{"'
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
 _FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL,
           "antiknight": Variant.ANTI_KNIGHT, "antiking": Variant.ANTI_KING,
@@ -398,35 +405,74 @@ def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
 
 
 def _json_line(stream: TextIO, text: str, source: str,
-               number: int) -> Generator[Record, None, tuple[TextIO, int]]:
-    """The records of a JSON document starting on line ``number`` (``text``); returns the
-    stream of the lines after it and the number of its last line."""
+               number: int) -> Generator[Record, None, tuple[Any, int]]:
+    """The records of a JSON document starting on line ``number`` (``text``): the line, or
+    when it ends inside the value, the lines up to where its brackets close (at most 4 MiB);
+    returns the stream of the lines after the document and the number of its last line. A
+    document that does not decode is one error; reading goes on at the line of the error."""
     line = text.strip().lstrip("\ufeff")
     try:
         yield from _records(line, source, number, _items(line))
         return stream, number
     except JSONRefused as exc:
-        yield Record(source, number, None, InvalidPuzzle(
-            f"expected f-puzzles JSON: {exc.msg}", source=source, line=number,
-            column=exc.colno + len(text) - len(text.lstrip())))
+        yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
         return stream, number
-    except json.JSONDecodeError:  # maybe a document over several lines
-        pass
-    whole = line + "\n" + stream.read()
+    except json.JSONDecodeError as exc:
+        if exc.pos < len(line):  # wrong within the line: no document over several lines
+            yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
+            return stream, number
+    lines = _document_lines(line, stream)
+    whole = "".join(lines)
     try:
         _, end = json_decode(whole)
-    except json.JSONDecodeError as exc:  # one error; read afresh from the line of the error
-        yield Record(source, number, None, InvalidPuzzle(
-            f"expected f-puzzles JSON: {exc.msg}", source=source,
-            line=number + exc.lineno - 1, column=exc.colno))
-        skip = max(exc.lineno - 1, 1)  # lines of the broken document (at least its first)
-        at = whole.rfind("\n", 0, exc.pos) if exc.lineno > 1 else len(line)
-        return io.StringIO(whole[at + 1:]), number + skip - 1
-    yield from _records(whole[:end], source, number, _items(whole[:end]))
-    cut = whole.find("\n", end)
-    if cut < 0:
-        return io.StringIO(""), number
-    return io.StringIO(whole[cut + 1:]), number + whole.count("\n", 0, cut)
+    except json.JSONDecodeError as exc:
+        yield _json_error(exc, source, number, 0)
+        used = max(exc.lineno - 1, 1)  # the lines before the error's (at least the first)
+    else:
+        yield from _records(whole[:end], source, number, _items(whole[:end]))
+        used = whole.count("\n", 0, end) + 1
+    return _Chained(lines[used:], stream), number + used - 1
+
+
+def _json_error(exc: json.JSONDecodeError, source: str, line: int, indent: int) -> Record:
+    """The record of JSON that does not decode, at the place of the error."""
+    return Record(source, line, None, InvalidPuzzle(
+        f"expected f-puzzles JSON: {exc.msg}", source=source, line=line + exc.lineno - 1,
+        column=exc.colno + (indent if exc.lineno == 1 else 0)))
+
+
+def _document_lines(first: str, stream: TextIO) -> list[str]:
+    """The first line of a document over several lines and the lines after it, up to the
+    one where its arrays and objects close, or 4 MiB, or the end of the stream."""
+    lines, size = [first + "\n"], len(first)
+    depth = _depth(first)
+    while depth > 0 and size < MAX_DECODED and (text := stream.readline()):
+        lines.append(text)
+        size += len(text)
+        depth += _depth(text)
+    return lines
+
+
+def _depth(text: str) -> int:
+    """Brackets a line opens minus those it closes (strings skipped)."""
+    bare = _STRING.sub("", text)
+    return bare.count("{") + bare.count("[") - bare.count("}") - bare.count("]")
+
+
+class _Chained:
+    """Lines read ahead, then the rest of a stream (what :func:`read_fpuzzles` reads on)."""
+
+    def __init__(self, lines: list[str], rest: TextIO) -> None:
+        self.lines, self.rest = lines[::-1], rest
+
+    def readline(self, size: int = -1) -> str:
+        if not self.lines:
+            return self.rest.readline(size)
+        text = self.lines.pop()
+        if 0 <= size < len(text):
+            self.lines.append(text[size:])
+            return text[:size]
+        return text
 
 
 def _compressed(line: str, source: str, number: int) -> Record:
