@@ -243,3 +243,10 @@ def test_broken_json_lines_are_one_error_each_and_read_no_further() -> None:
     records = list(read_puzzles(io.StringIO(text), name="in.txt"))
     assert [r.line for r in records[:3]] == [1, 2, 3] and len(records) == 2002
     assert records[2000].error.line == 2003 and records[2001].puzzle is not None
+
+
+def test_a_box_option_of_any_length_is_refused_in_words() -> None:
+    from sudokit.formats.text import parse_box
+
+    with pytest.raises(InvalidPuzzle, match="expected a box shape"):
+        parse_box(HUGE + "x3")

@@ -51,6 +51,7 @@ from typing import TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import VARIANT_NAMES, Variant
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec
 from . import fpuzzles
@@ -93,12 +94,13 @@ def parse_box(text: str) -> tuple[int, int]:
     Raises:
         InvalidPuzzle: not two positive integers around an ``x``, or a side above 64.
     """
-    match = re.fullmatch(r"\s*(\d+)\s*[xX*]\s*(\d+)\s*", text)
-    if not match:
-        raise InvalidPuzzle(f"expected a box shape ROWSxCOLS such as 3x3 or 2x3, got {text!r}")
-    shape = int(match[1]), int(match[2])
-    Geometry.of(*shape)
-    return shape
+    match = re.fullmatch(r"\s*([0-9]+)\s*[xX*]\s*([0-9]+)\s*", text)
+    rows, cols = (integer(match[1]), integer(match[2])) if match else (None, None)
+    if rows is None or cols is None:
+        raise InvalidPuzzle("expected a box shape ROWSxCOLS such as 3x3 or 2x3, got "
+                            f"{shown_token(text)}")
+    Geometry.of(rows, cols)
+    return rows, cols
 
 
 def parse_variant(variant: Variant | str) -> Variant:
