@@ -250,3 +250,11 @@ def test_a_box_option_of_any_length_is_refused_in_words() -> None:
 
     with pytest.raises(InvalidPuzzle, match="expected a box shape"):
         parse_box(HUGE + "x3")
+
+
+@pytest.mark.parametrize(("text", "place"), [("p cnf 3 2\n1 2 0\n", (1, 9)),
+                                             ("p cnf 3 1\n1 2\n", (2, 4)), ("c x\n", (1, 1))])
+def test_dimacs_errors_name_line_and_column(text: str, place: tuple[int, int]) -> None:
+    with pytest.raises(InvalidPuzzle) as info:
+        read_dimacs(text, "f.cnf")
+    assert (info.value.line, info.value.column) == place

@@ -169,7 +169,7 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
     clauses: list[list[int]] = []
     header: tuple[int, int] | None = None
     current: list[int] = []
-    number = 0
+    number, line, counted = 0, "", (1, 1)
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped == "%":  # SATLIB files end with '%' and '0'
@@ -181,6 +181,7 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
             if header is not None:
                 raise _error("a second problem line", source, number, 1)
             header = _problem_line(line, source, number, len(text))
+            counted = (number, line.rstrip().rindex(" ") + 2)  # where the clause count is
             continue
         if header is None:
             raise _error("expected 'p cnf VARIABLES CLAUSES' before the first clause", source,
@@ -192,12 +193,13 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
                 clauses.append(current)
                 current = []
     if header is None:
-        raise _error("expected a problem line 'p cnf VARIABLES CLAUSES'", source, number or 1)
+        raise _error("expected a problem line 'p cnf VARIABLES CLAUSES'", source, number or 1, 1)
     if current:
-        raise _error("the last clause does not end with 0", source, number)
+        raise _error("the last clause does not end with 0", source, number,
+                     len(line.rstrip()) + 1)
     if len(clauses) != header[1]:
         raise _error(f"the problem line declares {header[1]} clauses, found {len(clauses)}",
-                     source, number)
+                     source, *counted)
     return Dimacs(header[0], clauses, tuple(comments))
 
 
@@ -314,7 +316,7 @@ def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
         reader.line(number, line)
     if reader.status is None and not reader.literals:
         raise _error("expected a solver verdict (s SATISFIABLE, SAT, UNSAT, RESULT: SAT, "
-                     "Instance Satisfiable) or a model", source, 1)
+                     "Instance Satisfiable) or a model", source, 1, 1)
     status = reader.status if reader.status is not None else Status.SOLVED
     return SolverOutput(status, tuple(reader.literals) if status is Status.SOLVED else ())
 
