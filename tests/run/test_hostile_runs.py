@@ -57,10 +57,16 @@ def test_resume_refuses_a_foreign_output_whose_last_line_is_a_solution(tmp_path:
     assert output.read_bytes() == kept  # not cut
 
 
+JIGSAW = TOP1 + ";" + "aaabbbccc" * 3 + "dddeeefff" * 3 + "ggghhhiii" * 3
+"""A puzzle in the compact form: the input is read by the general reader, not as arrays."""
+
+
 @pytest.mark.parametrize("text", [b"my notes\nhalf a line", b"invalid nowhere:3:1: x\nmore"])
-def test_resume_never_cuts_an_unrelated_file(tmp_path: Path, capsys, text: bytes) -> None:
+@pytest.mark.parametrize("puzzle", [TOP1, JIGSAW])
+def test_resume_never_cuts_an_unrelated_file(tmp_path: Path, capsys, text: bytes,
+                                             puzzle: str) -> None:
     source = tmp_path / "in.txt"
-    source.write_text((TOP1 + "\n") * 3)
+    source.write_text((puzzle + "\n") * 3)
     output = tmp_path / "notes.txt"
     output.write_bytes(text)
     code, err = resume(source, output, capsys)

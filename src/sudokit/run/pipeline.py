@@ -244,7 +244,9 @@ def _check_kept(task: object, count: int, kept: Iterator[Kept], before: int) -> 
             return
         if named is not None and not _names(named, text, source, line):
             why = f"names {named[0]}:{named[1]}"
-        elif named is None and raw is not None and not _holds_givens(text, raw, givens):
+        elif named is None and givens is None and raw is not None:
+            why = "is a solution, of no puzzle (the input record is invalid)"
+        elif named is None and givens is not None and not _holds_givens(text, raw, givens):
             why = "is no solution of it (its givens differ)"
         else:
             continue
@@ -264,17 +266,36 @@ def _names(named: tuple[str, int], text: bytes, source: str, line: int) -> bool:
 
 def _heads(task: object, count: int) -> list[tuple[str, int, np.ndarray | None,
                                                    np.ndarray | None]]:
-    """``(source, line, raw, givens)`` of the first ``count`` records of a task in order;
-    raw bytes and givens for rows of the array path, None for the others."""
+    """``(source, line, raw, givens)`` of the first ``count`` records of a task in order: the
+    puzzle's bytes and givens (see :func:`_record_head`)."""
     if isinstance(task, RecordTask):
-        return [(r.source, r.line, None, None) for r in task.records[:count]]
+        return [_record_head(r) for r in task.records[:count]]
     assert isinstance(task, LineChunk)
-    found = {p: (r.source, r.line, None, None) for p, r in task.general if p < count}
+    found = {p: _record_head(r) for p, r in task.general if p < count}
     for rows in task.fast:
         for k in np.flatnonzero(rows.positions < count).tolist():
             found[int(rows.positions[k])] = (task.source, int(rows.lines[k]), rows.raw[k],
                                              rows.givens[k])
     return [found[p] for p in sorted(found)]
+
+
+def _record_head(record: Record) -> tuple[str, int, np.ndarray | None, np.ndarray | None]:
+    """``(source, line, raw, givens)`` of a record of the general reader: its givens written
+    in its style (``raw``, one byte per cell), or an empty ``raw`` and None givens for an
+    invalid record (its line-form record names it), or None for a puzzle written otherwise
+    (integers, several lines, f-puzzles data: not checked)."""
+    from ..formats.text import format_line
+
+    puzzle, style = record.puzzle, record.style
+    if puzzle is None:
+        return record.source, record.line, np.zeros(0, np.uint8), None
+    if style.symbols is None or style.janko is not None or style.fpuzzles is not None:
+        return record.source, record.line, None, None
+    written = format_line(puzzle.givens, None, style).encode()[len(style.prefix):]
+    if len(written) != len(puzzle.givens):
+        return record.source, record.line, None, None
+    return (record.source, record.line, np.frombuffer(written, np.uint8),
+            np.asarray(puzzle.givens))
 
 
 def _holds_givens(text: bytes, raw: np.ndarray, givens: np.ndarray) -> bool:
