@@ -179,6 +179,13 @@ def test_a_broken_janko_grid_swallows_no_puzzle(rows: list[str], line: int, colu
     assert "no row of the grid" in records[0].error.reason
 
 
+def test_a_janko_grid_broken_on_its_first_row() -> None:
+    records = list(read_puzzles(io.StringIO("4 4\n- - -\n1 2 3 4\n" + TOP1 + "\n"),
+                                name="in.txt"))
+    assert (records[0].error.line, records[0].error.column) == (2, 6)
+    assert records[-1].puzzle is not None
+
+
 def test_janko_short_row_error_has_a_column() -> None:
     from sudokit.formats.janko import janko_puzzle
     from sudokit.model.variants import VariantSpec

@@ -197,7 +197,7 @@ class Grouper:
         if len(second) == count and janko.is_janko_header(_tokens(second[0])) is None:
             count *= 2
         rows: list[janko.Row] = [(ln.number, _tokens(ln)) for ln in ahead[:count]]
-        while self.ahead and self.ahead[0].number <= rows[-1][0]:
+        while rows and self.ahead and self.ahead[0].number <= rows[-1][0]:
             self._next()  # the rows of the grid, even a broken one: what follows is read afresh
         if len(ahead) < canvas[0]:
             return self._error(self._janko_break(header, canvas, len(ahead)), header.number)
