@@ -94,9 +94,11 @@ def solve_command(
     """
     from ..model.result import Limits
     from ..present.render import progress
+    from ..run.output import check_outputs
     from ..run.pipeline import solve_inputs
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
+    check_outputs(inputs or ["-"], output, grid_output)  # before anything is opened
     options, point = _prepared(inputs, option, resume, output, fmt)
     with _stopped_by_sigterm():
         run = solve_inputs(inputs or ["-"], method, options=options,
