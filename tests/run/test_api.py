@@ -154,7 +154,7 @@ def test_puzzle_shows_as_a_grid_and_line_is_the_line_form() -> None:
     assert Puzzle.parse(text) == puzzle  # the drawing reads back
     assert repr(puzzle).startswith("<Puzzle 9x9 (3x3 boxes), 17 givens from top.txt:1: 4....")
     html = puzzle._repr_html_()  # the SVG board: one group per cell, givens marked
-    assert html.count('data-cell=') == 81 and html.count("sk-given") == 17
+    assert html.count('data-cell=') == 81 and html.count("sk-cell sk-given") == 17
     assert puzzle.source_line == 1
 
 
