@@ -118,7 +118,7 @@ def _step(step: Any, puzzle: Puzzle) -> dict[str, Any]:
                   for k in step.links]}}
 
 
-def parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The puzzle's geometry, givens, peers and SVG board (what the page draws)."""
     from ..model.variants import spec_of_geometry
     from ..present.svg import board_svg
@@ -135,7 +135,7 @@ def parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "svg": board_svg(puzzle)}
 
 
-def solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """Solve by any method (``method``, ``count_limit``): the record of ``sudokit solve
     --format jsonl`` plus ``grid`` (the first solution's digits), under the time limit."""
     from ..model.variants import spec_of_geometry
@@ -157,7 +157,7 @@ def solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "grid": list(solution) if solution else None, "unique": result.unique}
 
 
-def hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``."""
     from ..run.explain import hint as next_step
 
@@ -166,7 +166,7 @@ def hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return {"step": None if step is None else _step(step, puzzle)}
 
 
-def explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The whole logical solve (``trial``: finish with trial steps): ``steps`` as ``sudokit
     explain --format jsonl`` writes them (``candidates`` after each step on grids small enough),
     then the rating."""
@@ -191,7 +191,7 @@ def explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "solved": placed + puzzle.n_givens == puzzle.geometry.n_cells}
 
 
-def rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The record of ``sudokit rate --format jsonl``."""
     from ..run.explain import rate as rate_puzzle
 
@@ -201,7 +201,7 @@ def rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "trial": result.trial, "unique": result.unique}
 
 
-def generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """One new puzzle (``size``, ``box``, ``variant``, ``level``, ``symmetry``, ``seed``): the
     record of ``sudokit generate --format jsonl`` with its solution."""
     from ..run.generate import generate as make
@@ -220,7 +220,7 @@ def generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return next(made).as_dict()
 
 
-def count(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """Uniqueness: solutions counted to two by the default method, under the time limit."""
     from ..run.doors import count_solutions
 
@@ -230,7 +230,7 @@ def count(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "seconds": round(result.seconds, 6), "error": result.message}
 
 
-def candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """Each cell's candidates after an inference (``after``: ``none``, ``eliminate``,
     ``only-choice``, ``propagate``, ``ac3``; as ``sudokit show --after``)."""
     from ..run.inspect import PropagationChoice, candidates_after
@@ -245,7 +245,7 @@ def candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return {"candidates": None if found is None else [list(c) for c in found]}
 
 
-def methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The methods of ``sudokit methods``: name, summary, available."""
     from ..registry import default_method, methods as listed
 
@@ -255,7 +255,7 @@ def methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 ENDPOINTS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
-    "parse": parse, "solve": solve, "hint": hint, "explain": explain, "rate": rate,
-    "generate": generate, "count": count, "candidates": candidates, "methods": methods,
+    "parse": _parse, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
+    "generate": _generate, "count": _count, "candidates": _candidates, "methods": _methods,
 }
 """``/api/NAME`` -> its function of (request body, time limit in seconds)."""
