@@ -247,7 +247,8 @@ def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The methods of ``sudokit methods``: name, summary, available."""
-    from ..registry import default_method, methods as listed
+    from ..registry import default_method
+    from ..registry import methods as listed
 
     return {"default": default_method(),
             "methods": [{"name": m.name, "summary": m.summary, "available": m.available}
