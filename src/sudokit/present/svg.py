@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from ..model.puzzle import Puzzle
     from ..model.result import Result
 
-__all__ = ["CELL", "MARGIN", "STYLE", "BoardPicture", "board_svg", "mark_position", "result_svg"]
+__all__ = ["CELL", "MARGIN", "STYLE", "BoardPicture", "board_svg", "mark_pad", "mark_position",
+           "result_svg"]
 
 CELL = 40
 """Side of a cell in drawing units."""
@@ -59,12 +60,20 @@ text-decoration:line-through}.sk-mark-bg.sk-keep{fill:#b8e8b8}.sk-mark-bg.sk-eli
 """The board's stylesheet (classes ``sk-*``), inlined in every SVG."""
 
 
+def mark_pad(geometry: Geometry) -> tuple[float, float, float, float]:
+    """The blank ``(left, top, right, bottom)`` inside a cell around its marks, in drawing
+    units: wider in killer puzzles, clear of the cage outlines and of the totals."""
+    return (5.0, 11.0, 5.0, 4.0) if geometry.cages else (2.0, 2.0, 2.0, 2.0)
+
+
 def mark_position(geometry: Geometry, digit: int) -> tuple[float, float]:
     """The centre ``(x, y)`` of candidate ``digit`` inside its cell, in drawing units from the
-    cell's top-left corner (a ``box_rows x box_cols`` mini-grid)."""
+    cell's top-left corner (a ``box_rows x box_cols`` mini-grid inside :func:`mark_pad`)."""
     rows, cols = geometry.box_rows, geometry.box_cols
+    left, top, right, bottom = mark_pad(geometry)
     row, col = divmod(digit - 1, cols)
-    return (col + 0.5) * CELL / cols, (row + 0.5) * CELL / rows
+    return (left + (col + 0.5) * (CELL - left - right) / cols,
+            top + (row + 0.5) * (CELL - top - bottom) / rows)
 
 
 def _path(runs: Sequence[Sequence[tuple[float, float]]]) -> str:
@@ -142,7 +151,8 @@ def _cell(g: Geometry, cell: int, given: int, digit: int, marks: Sequence[int],
     parts.append(f'<text class="sk-digit" x="{CELL / 2}" y="{CELL / 2 + 1}">{symbol}</text>'
                  '<g class="sk-marks">')
     if not digit:
-        w, h = CELL / g.box_cols, CELL / g.box_rows
+        left, top, right, bottom = mark_pad(g)
+        w, h = (CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows
         for d in marks:
             x, y = mark_position(g, d)
             extra = mark_classes.get(d, "")
@@ -206,10 +216,13 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
     shaded = shaded_cells(g)
     rows, cols = g.canvas
     width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
-    mark_size = max(6, int(CELL / max(g.box_rows, g.box_cols) * 0.85))
+    left, top, right, bottom = mark_pad(g)
+    inner = min((CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows)
+    mark_size = max(5, int(inner * 0.9))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sk-board" '
            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
            f'data-side="{g.side}" data-box-rows="{g.box_rows}" data-box-cols="{g.box_cols}" '
+           f'data-pad="{left:g} {top:g} {right:g} {bottom:g}" '
            f'style="--sk-mark:{mark_size}px;max-width:100%;height:auto"><style>{STYLE}</style>'
            '<defs><marker id="sk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
            'markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" '

@@ -111,10 +111,15 @@ function conflicts(values) {
   return bad;
 }
 
+function markPad() {  // left, top, right, bottom blank inside a cell (sudokit.present.svg)
+  return $("board").querySelector("svg").dataset.pad.split(" ").map(Number);
+}
+
 function markPosition(d) {
-  const [rows, cols] = state.geo.box;
+  const [rows, cols] = state.geo.box, [left, top, right, bottom] = markPad();
   const r = Math.floor((d - 1) / cols), c = (d - 1) % cols;
-  return [(c + 0.5) * CELL / cols, (r + 0.5) * CELL / rows];
+  return [left + (c + 0.5) * (CELL - left - right) / cols,
+          top + (r + 0.5) * (CELL - top - bottom) / rows];
 }
 
 function cellOrigin(cell) {
@@ -132,8 +137,8 @@ function svgElement(name, attributes, text) {
 function drawMarks(group, digits, classes) {
   const holder = group.querySelector(".sk-marks");
   holder.replaceChildren();
-  const [rows, cols] = state.geo.box;
-  const w = CELL / cols, h = CELL / rows;
+  const [rows, cols] = state.geo.box, [left, top, right, bottom] = markPad();
+  const w = (CELL - left - right) / cols, h = (CELL - top - bottom) / rows;
   for (const d of digits) {
     const [x, y] = markPosition(d);
     const extra = classes[d] || "";
