@@ -161,6 +161,7 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
+    sock.listen(128)  # connections wait in the backlog until uvicorn accepts them
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{sock.getsockname()[1]}/"
     print(f"sudokit board at {address} (Ctrl-C stops it)", flush=True)
