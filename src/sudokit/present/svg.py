@@ -182,6 +182,23 @@ def _links(g: Geometry, step: Step) -> list[str]:
     return out
 
 
+def _header(g: Geometry) -> str:
+    """The ``<svg>`` start tag (size, the geometry's data attributes), the stylesheet, the
+    arrow head of chain links, and the start of the cells' group."""
+    rows, cols = g.canvas
+    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
+    left, top, right, bottom = mark_pad(g)
+    inner = min((CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sk-board" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'data-side="{g.side}" data-box-rows="{g.box_rows}" data-box-cols="{g.box_cols}" '
+            f'data-pad="{left:g} {top:g} {right:g} {bottom:g}" '
+            f'style="--sk-mark:{max(5, int(inner * 0.9))}px;max-width:100%;height:auto">'
+            f'<style>{STYLE}</style><defs><marker id="sk-arrow" viewBox="0 0 10 10" refX="9" '
+            'refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">'
+            '<path d="M0 0L10 5L0 10z" fill="#c05000"/></marker></defs><g class="sk-cells">')
+
+
 def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
               marks: Sequence[Sequence[int] | None] | None = None,
               step: Step | None = None) -> str:
@@ -194,8 +211,9 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
         values: one digit per cell filling the empty cells (0: empty), or None.
         marks: per cell, the pencil marks drawn in an empty cell (None: none), or None.
         step: highlighted: its pattern cells (yellow), placements (green), eliminated
-            candidates (red, struck) and chain links (arrows, weak links dashed). The cells of
-            its placements and eliminations get marks drawn even without ``marks``.
+            candidates (red, struck) and chain links (arrows, weak links dashed). The digits it
+            places and removes are drawn as marks of their cells even when ``marks`` lacks
+            them.
 
     Returns:
         ``<svg class="sk-board" ...>`` with ``viewBox`` in drawing units (:data:`CELL` per
@@ -214,25 +232,12 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
     for cell, digit in (step.eliminations if step else ()):
         elim.setdefault(cell, set()).add(digit)
     shaded = shaded_cells(g)
-    rows, cols = g.canvas
-    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
-    left, top, right, bottom = mark_pad(g)
-    inner = min((CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows)
-    mark_size = max(5, int(inner * 0.9))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sk-board" '
-           f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-           f'data-side="{g.side}" data-box-rows="{g.box_rows}" data-box-cols="{g.box_cols}" '
-           f'data-pad="{left:g} {top:g} {right:g} {bottom:g}" '
-           f'style="--sk-mark:{mark_size}px;max-width:100%;height:auto"><style>{STYLE}</style>'
-           '<defs><marker id="sk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
-           'markerHeight="6" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" '
-           'fill="#c05000"/></marker></defs><g class="sk-cells">']
+    out = [_header(g)]
     for cell in range(g.n_cells):
         given = puzzle.givens[cell]
         digit = given or (values[cell] if values is not None else 0)
-        cell_marks = list(marks[cell] or ()) if marks is not None else []
-        if not digit and not cell_marks and (cell in elim or cell in placed):
-            cell_marks = sorted(elim.get(cell, set()) | {placed.get(cell, 0)} - {0})
+        shown = elim.get(cell, set()) | ({placed[cell]} if cell in placed else set())
+        cell_marks = sorted(shown.union(marks[cell] or ()) if marks is not None else shown)
         classes = (" sk-shaded" if cell in shaded else "") + (" sk-focus" if cell in focus else "")
         classes += " sk-place" if cell in placed else ""
         mark_classes = {d: "sk-elim" for d in elim.get(cell, ())}
