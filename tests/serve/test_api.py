@@ -79,6 +79,9 @@ def test_explain_rate_solve_count_candidates_methods(client: TestClient) -> None
     assert status == 200 and solved["status"] == "solved" and solved["method"] == "propagate"
     assert Puzzle.parse(TOP1).geometry and len(solved["solution"]) == 81
     assert solved["stats"]["nodes"] >= 1 and solved["grid"][0] == 4
+    status, mrv = post(client, "solve", {"puzzle": TOP1, "method": "mac",
+                                         "options": {"select": "mrv"}, "node_limit": 10 ** 6})
+    assert status == 200 and mrv["status"] == "solved"
     status, counted = post(client, "count", {"puzzle": TOP1})
     assert status == 200 and counted["unique"] is True and counted["solutions_found"] == 1
     status, several = post(client, "count", {"puzzle": "." * 81})
@@ -119,6 +122,8 @@ def test_generate_makes_a_unique_puzzle_of_the_level(client: TestClient) -> None
     ("generate", {"size": 10 ** 30}, "'size' must be 1..25"),
     ("candidates", {"puzzle": TOP1, "after": "magic"}, "'after' must be one of"),
     ("solve", {"puzzle": TOP1, "count_limit": True}, "'count_limit' must be an integer"),
+    ("solve", {"puzzle": TOP1, "method": "mac", "options": {"select": "zzz"}}, "select"),
+    ("solve", {"puzzle": TOP1, "options": {"a": [1]}}, "'options' must map"),
 ])
 def test_bad_input_is_400_with_the_message(client: TestClient, name: str, body: dict,
                                            message: str) -> None:
@@ -178,7 +183,8 @@ def _junk(rng: random.Random, depth: int = 0) -> object:
 ])
 def test_fuzzed_bodies_never_crash_the_server(client: TestClient, requests: int) -> None:
     rng = random.Random(requests)
-    fields = ["puzzle", "variant", "box", "grid", "marks", "method", "time_limit",
+    fields = ["puzzle", "variant", "box", "grid", "marks", "method", "time_limit", "options",
+              "node_limit",
               "count_limit", "size", "level", "seed", "after", "trial", "symmetry"]
     names = ["parse", "solve", "hint", "rate", "count", "candidates", "generate", "explain"]
     statuses = []

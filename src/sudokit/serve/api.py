@@ -136,8 +136,9 @@ def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """Solve by any method (``method``, ``count_limit``): the record of ``sudokit solve
-    --format jsonl`` plus ``grid`` (the first solution's digits), under the time limit."""
+    """Solve by any method (``method``, its ``options`` as ``sudokit solve -o``,
+    ``count_limit``, ``node_limit``, ``time_limit``): the record of ``sudokit solve --format
+    jsonl`` plus ``grid`` (the first solution's digits), under the server's time limit."""
     from ..model.variants import spec_of_geometry
     from ..run.doors import count_solutions
 
@@ -146,8 +147,13 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     count_limit = _field(body, "count_limit", int, 1, "an integer")
     if not 1 <= count_limit <= 1000:
         raise BadRequest(f"'count_limit' must be 1..1000, got {count_limit}")
+    options = _field(body, "options", dict, {}, "an object of method options")
+    if not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise BadRequest("'options' must map option names to strings, numbers or booleans")
     result = count_solutions(puzzle, _field(body, "method", str), limit=count_limit,
-                             time_limit=min(max(float(asked), 0.0), limit))
+                             time_limit=min(max(float(asked), 0.0), limit),
+                             node_limit=_field(body, "node_limit", int, None, "an integer"),
+                             **options)
     solution = result.solution
     return {"source": "<request>", "line": 1, "status": result.label.word,
             "solution": Puzzle(puzzle.geometry, solution).line if solution else None,
