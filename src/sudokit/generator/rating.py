@@ -50,7 +50,7 @@ LEVELS: dict[str, tuple[float, float]] = {
     "expert": (3.51, 5.5),
     "extreme": (5.51, 64.0),
 }
-"""Level bands of the node rating (inclusive), measured on rated public sets (see the README):
+"""Level bands of the node rating (inclusive), measured on rated public sets (see docs/generate.md):
 ``easy`` is solved by singles alone; the SE-rated "diabolical" calibration set (SE 5.2-9.1)
 spreads over ``medium``..``expert`` with its median in ``hard``; the classic hard list
 (magictour top 1465) is mostly ``expert``; puzzles rated SE 11+ are ``extreme``."""

@@ -60,6 +60,11 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
         puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
 
+    Returns:
+        The :class:`~sudokit.logic.step.Step` objects in order; ``print(step)`` gives the line
+        ``sudokit explain`` prints (``[1.2] Hidden Single: r2c6 is the only place for 9 in
+        box 2``).
+
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
     """
@@ -84,6 +89,11 @@ def explain_states(puzzle: PuzzleLike, *, trial: bool = True
 def rate(puzzle: PuzzleLike) -> Rating:
     """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
 
+    Returns:
+        A :class:`~sudokit.logic.Rating`: ``rating`` (a float, 1.0 to 11+), ``hardest`` (the
+        technique), ``level`` (easy, medium, hard, expert, extreme), ``steps``, ``trial``
+        (whether the trial step was needed), ``unique``.
+
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
     """
@@ -99,6 +109,10 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         puzzle: the grid so far (givens and the digits placed by the user).
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
             marks (a removed solution digit) are reported as an InvalidPuzzle.
+
+    Returns:
+        The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
+        ``[1.2] Hidden Single: ...``), or None when the grid is full.
 
     Raises:
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
