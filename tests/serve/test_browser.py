@@ -27,6 +27,7 @@ IMAGES = ROOT / "docs" / "images"
 def page(browser: Any, live_server: str) -> Any:
     context = browser.new_context(viewport={"width": 1200, "height": 860})
     page = context.new_page()
+    page.set_default_timeout(120_000)  # a shared, loaded machine: a first explain may be slow
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(live_server + "/")
