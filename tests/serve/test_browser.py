@@ -76,7 +76,6 @@ def test_page_load_and_typed_puzzle_hint_matches_the_hint_door(page: Any, live_s
     ask_hint(page, 2)  # the step: placements and eliminations drawn, its text shown
     assert cells_with(page, "sk-place") == sorted(c for c, _ in expected.placements)
     assert expected.text in page.inner_text("#message")
-    shot(page, "board-hint.png")
     times = []
     for _ in range(8):  # warm: the hint of the same grid, asked again
         page.click("#restart")
@@ -89,6 +88,7 @@ def test_page_load_and_typed_puzzle_hint_matches_the_hint_door(page: Any, live_s
 def test_steps_applied_to_the_end_solve_the_puzzle_and_undo(page: Any) -> None:
     load(page, TOP1)
     solution = list(solve(TOP1).solution)
+    pictured = False
     for _ in range(400):
         if page.evaluate("window.sudokitBoard.values.every((d, c) => d || "
                          "window.sudokitBoard.geo.givens[c])"):
@@ -99,9 +99,13 @@ def test_steps_applied_to_the_end_solve_the_puzzle_and_undo(page: Any) -> None:
         ask_hint(page, 2)
         shown = page.evaluate("window.sudokitBoard.hint.technique")
         assert shown == expected.technique
+        if expected.eliminations and not pictured:  # the first step that removes candidates
+            assert len(cells_with(page, "sk-focus")) == len(set(expected.cells))
+            shot(page, "board-hint.png")
+            pictured = True
         page.click("#apply")
         page.wait_for_function("window.sudokitBoard.hintLevel === 0")
-    assert board_values(page) == solution
+    assert board_values(page) == solution and pictured
     assert page.inner_text("#status") == "solved!"
     before = board_values(page)
     page.keyboard.press("Control+z")
