@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 from sudokit.cli._common import VariantChoice
@@ -39,6 +40,12 @@ def test_the_command_serves_on_localhost_with_its_puzzle() -> None:
             assert json.load(response)["puzzle"] == first
         with urllib.request.urlopen(address, timeout=20) as response:
             assert b"sudokit board" in response.read()
+        rebound = urllib.request.Request(address, headers={"Host": "evil.example"})
+        try:  # a web page's name pointed at 127.0.0.1 (DNS rebinding) is refused
+            urllib.request.urlopen(rebound, timeout=20)
+            raise AssertionError("a foreign Host was answered")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 400
     finally:
         process.terminate()
         process.wait(10)

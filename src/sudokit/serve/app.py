@@ -12,13 +12,15 @@ thread is abandoned).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -27,10 +29,13 @@ from starlette.staticfiles import StaticFiles
 from ..errors import SudokuError
 from .api import ENDPOINTS
 
-__all__ = ["MAX_BODY", "STATIC", "Settings", "create_app", "run_server"]
+__all__ = ["LOOPBACK", "MAX_BODY", "STATIC", "Settings", "create_app", "run_server"]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted, in bytes (1 MiB)."""
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Addresses of this machine only: a server bound to one answers only loopback host names."""
 
 STATIC = Path(__file__).with_name("static")
 """The page's files, shipped in the package."""
@@ -48,6 +53,8 @@ class Settings:
             solve stops itself at the limit; this covers its set-up and verification).
         puzzle: puzzle text the page opens with (None: an empty 9x9 grid).
         variant: the variant name of that puzzle.
+        hosts: the ``Host`` names answered (others get 400): ``*`` for any; a server bound to
+            this machine answers only its loopback names (no DNS rebinding from web pages).
     """
 
     time_limit: float = 15.0
@@ -55,6 +62,7 @@ class Settings:
     grace: float = 1.0
     puzzle: str | None = None
     variant: str = "standard"
+    hosts: tuple[str, ...] = ("*",)
 
 
 class _TooLarge(Exception):
@@ -136,7 +144,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                      methods=["POST", "GET"] if name == "methods" else ["POST"])
                for name in ENDPOINTS]
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
-    return Starlette(routes=routes)
+    hosts = Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))
+    return Starlette(routes=routes, middleware=[hosts])
 
 
 def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
@@ -167,5 +176,7 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     print(f"sudokit board at {address} (Ctrl-C stops it)", flush=True)
     if open_browser:
         webbrowser.open(address)
+    if host in LOOPBACK:
+        settings = replace(settings, hosts=("127.0.0.1", "localhost", "::1", "[::1]"))
     config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="off")
     uvicorn.Server(config).run(sockets=[sock])
