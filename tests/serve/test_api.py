@@ -14,6 +14,8 @@ pytest.importorskip("httpx")  # Starlette's test client
 from starlette.testclient import TestClient  # noqa: E402
 
 from sudokit.model.puzzle import Puzzle  # noqa: E402
+from sudokit.run.doors import count_solutions  # noqa: E402
+from sudokit.run.doors import solve as solve_door  # noqa: E402
 from sudokit.run.explain import explain, hint, rate  # noqa: E402
 from sudokit.serve import Settings, create_app  # noqa: E402
 from tests.helpers import DATA, EXAMPLES  # noqa: E402
@@ -88,6 +90,13 @@ def test_explain_rate_solve_count_candidates_methods(client: TestClient) -> None
     assert status == 200 and several["unique"] is False and several["solutions_found"] == 2
     status, cands = post(client, "candidates", {"puzzle": TOP1, "after": "propagate"})
     assert status == 200 and cands["candidates"][0] == [4]
+    status, true = post(client, "candidates", {"puzzle": TOP1, "after": "true"})
+    assert true["complete"] and true["candidates"] == [[d] for d in solve_door(TOP1).solution]
+    several = "12..34.........."  # a 4x4 of 12 solutions
+    status, true = post(client, "candidates", {"puzzle": several, "after": "true"})
+    union = [sorted(set(col)) for col in zip(*count_solutions(several, limit=None).solutions)]
+    assert true["complete"] and true["solutions_found"] == 12 and true["candidates"] == union
+    assert true["candidates"][0] == [1] and true["candidates"][2] == [3, 4]
     answer = client.get("/api/methods").json()
     assert {"propagate", "fast"} <= {m["name"] for m in answer["methods"]}
 

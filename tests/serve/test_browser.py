@@ -112,6 +112,10 @@ def test_steps_applied_to_the_end_solve_the_puzzle_and_undo(page: Any) -> None:
     assert board_values(page) != before and page.inner_text("#status") != "solved!"
     page.keyboard.press("Control+y")
     assert board_values(page) == before
+    page.click("#restart")
+    page.click("#truecands")  # a unique puzzle: each cell's one digit
+    page.wait_for_function("window.sudokitBoard.marks[1] !== null")
+    assert page.evaluate("window.sudokitBoard.marks")[1:3] == [[solution[1]], [solution[2]]]
 
 
 def test_keyboard_entry_conflicts_and_share_link(page: Any, browser: Any, live_server: str

@@ -236,16 +236,39 @@ def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "seconds": round(result.seconds, 6), "error": result.message}
 
 
+TRUE_CANDIDATES_LIMIT = 1000
+"""Solutions gathered for ``true`` candidates (more: the answer says it is incomplete)."""
+
+
+def _true_candidates(puzzle: Puzzle, limit: float) -> dict[str, Any]:
+    """The digits each cell holds in some solution, from up to
+    :data:`TRUE_CANDIDATES_LIMIT` solutions counted under the time limit."""
+    from ..run.doors import count_solutions
+
+    result = count_solutions(puzzle, limit=TRUE_CANDIDATES_LIMIT, time_limit=limit)
+    found: list[set[int]] = [set() for _ in puzzle.givens]
+    for grid in result.solutions:
+        for cell, digit in enumerate(grid):
+            found[cell].add(digit)
+    complete = result.label.word in ("solved", "unsolvable", "multiple") and (
+        result.count < TRUE_CANDIDATES_LIMIT)
+    return {"candidates": [sorted(f) for f in found] if result.solutions else None,
+            "solutions_found": result.count, "complete": complete}
+
+
 def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """Each cell's candidates after an inference (``after``: ``none``, ``eliminate``,
-    ``only-choice``, ``propagate``, ``ac3``; as ``sudokit show --after``)."""
+    ``only-choice``, ``propagate``, ``ac3``, as ``sudokit show --after``; or ``true``: the
+    digits of the cell in some solution, ``complete`` false when solutions were left out)."""
     from ..run.inspect import PropagationChoice, candidates_after
 
     after = _field(body, "after", str, "eliminate")
+    if after == "true":
+        return _true_candidates(read_puzzle(body), limit)
     try:
         choice = PropagationChoice(after)
     except ValueError:
-        names = ", ".join(c.value for c in PropagationChoice)
+        names = ", ".join([c.value for c in PropagationChoice] + ["true"])
         raise BadRequest(f"'after' must be one of {names}, got {after!r}") from None
     found = candidates_after(read_puzzle(body), choice)
     return {"candidates": None if found is None else [list(c) for c in found]}

@@ -370,6 +370,16 @@ async function unique() {
       `No solution from here${r.error ? ": " + r.error : "."}`, !r.solutions_found);
 }
 
+async function trueCandidates() {
+  const r = await api("candidates", puzzleBody({after: "true"}));
+  if (!r.candidates) { say("No solution from here.", true); return; }
+  change(() => {
+    state.marks = r.candidates.map((c, cell) => (digitAt(state.values, cell) ? null : c));
+  });
+  say(`True candidates: the digits of each cell in ${r.solutions_found} solution` +
+      `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (not all: more exist)"}.`);
+}
+
 async function generate() {
   say("Generating...");
   const level = $("gen-level").value || null;
@@ -440,6 +450,7 @@ async function start() {
   document.addEventListener("keydown", onKey);
   const buttons = {load: () => load($("puzzle-text").value, $("variant").value, $("box").value),
                    hint, apply: applyStep, explain, solve, rate, unique, generate,
+                   truecands: trueCandidates,
                    undo: () => travel(state.undo, state.redo), redo: () => travel(state.redo, state.undo),
                    restart: () => change(() => { state.values.fill(0); state.marks.fill(null); }),
                    share: async () => { await navigator.clipboard?.writeText(location.href); say("Link copied: it holds the puzzle and your progress."); }};
