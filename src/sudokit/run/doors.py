@@ -86,10 +86,11 @@ def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
 
 def _compiled_check_passes(grid: Grid, puzzle: Puzzle) -> bool:
     """Whether the compiled check of :func:`sudokit.run.chunk.grids_solve` accepts ``grid``;
-    False when the compiled engine is not loaded (the check is never loaded for this alone) or
-    the grid has a value no cell can hold (the reference check then decides and says why)."""
+    False when the compiled check is not loaded (it is never loaded for this alone: a method
+    of the compiled engine loads it) or the grid has a value no cell can hold (the reference
+    check then decides and says why)."""
     geometry = puzzle.geometry
-    if ("sudokit.fast" not in sys.modules or len(grid) != geometry.n_cells or not grid
+    if ("sudokit.fast.verify" not in sys.modules or len(grid) != geometry.n_cells or not grid
             or min(grid) < 1 or max(grid) > geometry.side):
         return False
     from .chunk import grids_solve

@@ -27,6 +27,25 @@ from .doors import count_solutions, solve_many
 __all__ = ["explain", "explain_states", "hint", "rate", "rate_many"]
 
 
+def _engines(batch: bool = False) -> str | None:
+    """Prepare a door's engines: on the command line's first use, start compiling the kernels
+    of the solution search and of the technique engine in the background
+    (:mod:`sudokit.run.warm`), and meanwhile run the technique engine on its Python references
+    (the same steps) and return ``propagate`` for the solution search; None (the default
+    method) once they are compiled, or in a library call."""
+    from ..logic.compiled import use_references
+    from ..registry import default_method
+    from .warm import INTERIM_METHOD, Kernels, compiling, method_job, ready
+
+    search = Kernels.NINE if batch else Kernels.SEARCH
+    if not compiling([(search, method_job(default_method(), lookups=batch)),
+                      (Kernels.LOGIC, method_job("logic"))]):
+        use_references(False)
+        return None
+    use_references(not ready(Kernels.LOGIC))
+    return None if ready(search) else INTERIM_METHOD
+
+
 def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
     """The puzzle's first solution by the default method, and whether it is the only one.
 
@@ -35,7 +54,7 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
             clash).
         UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
     """
-    return _answer(count_solutions(puzzle, limit=2))
+    return _answer(count_solutions(puzzle, _engines(), limit=2))
 
 
 def _answer(result: Result) -> tuple[Grid, bool]:
@@ -133,7 +152,8 @@ def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
         puzzles counted alone (:func:`rate`'s errors, in place).
     """
     try:
-        results: Sequence[Result | None] = solve_many(puzzles, count_limit=2)
+        results: Sequence[Result | None] = solve_many(puzzles, _engines(batch=True),
+                                                      count_limit=2)
     except SudokuError:
         results = [None] * len(puzzles)
     out: list[Rating | SudokuError] = []

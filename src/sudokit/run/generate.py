@@ -105,7 +105,20 @@ def generate(
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    return puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
+    return _first_use(puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs))))
+
+
+def _first_use(stream: Iterator[Generated]) -> Iterator[Generated]:
+    """``stream``, saying on a terminal when the generator's kernels compile first (the
+    command line's notice, :func:`sudokit.run.warm.announce`) and marking them compiled once
+    the first puzzle is out."""
+    from .warm import Kernels, announce, mark_ready
+
+    announce(Kernels.GENERATOR)
+    for number, generated in enumerate(stream):
+        if number == 0:
+            mark_ready(Kernels.GENERATOR)
+        yield generated
 
 
 def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | str | None = None,

@@ -253,7 +253,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     from .request import Request
 
     provisional = Request.build(method, options).solver()
-    sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
+    interim = _Interim(method is None and not options and jobs <= 1 and dask is None)
+    sizes = interim.sizes(sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask)))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
                         skip_header=skip_header, variant=variant)
     if resume is not None and resume.records:
@@ -272,12 +273,115 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     chosen = choose_method(method, count, side, complete=complete)
     request = Request.build(chosen, options, limits, count_limit, variant)
     remote = uses_processes(request.solver(), jobs, dask)
-    if geometries and not remote:
-        request.solver().warm_up(geometries[0])
-        load_lookup(geometries[0].n_cells)  # the byte look-ups of decoding and encoding
-    blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
-                       remote=remote, dask=dask, sizes=sizes)
+    tasks = itertools.chain(head, tasks)
+    if geometries and interim.begin(request, geometries[0]):
+        blocks = interim.blocks(tasks, request, geometries[0])
+    else:
+        if geometries and not remote:
+            interim.announce()
+            _load(request, geometries[0])
+            interim.loaded()
+        blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
+                           sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())
+
+
+def _load(request: Request, geometry: Any) -> None:
+    """Load (or compile) the method's kernels for ``geometry`` and the byte look-ups of the
+    line path's decoding and encoding, so that timings exclude them."""
+    request.solver().warm_up(geometry)
+    load_lookup(geometry.n_cells)
+
+
+class _Interim:
+    """The first run on a fresh install: while the default method's kernels compile in a
+    background process (:mod:`sudokit.run.warm`), tasks go to ``propagate`` and stay at the
+    first task size; between two tasks, once the kernels are ready, the run switches to the
+    default method and its task sizes.
+
+    Args:
+        allowed: the run may do so (the default method, no options, one worker in this
+            process); otherwise nothing changes.
+    """
+
+    def __init__(self, allowed: bool) -> None:
+        self.allowed = allowed
+        self.kernels: Any = None  # the warm.Kernels compiling, once begun
+        self.needed: Any = None  # the warm.Kernels the default method needs
+
+    def waiting(self) -> bool:
+        """Whether tasks still go to the interim method."""
+        from .warm import ready
+
+        return self.kernels is not None and not ready(self.kernels)
+
+    def sizes(self, sizes: Iterable[int]) -> Iterable[int]:
+        """``sizes`` in turn (the last repeating), after the first size repeated while
+        :meth:`waiting`."""
+        if not self.allowed:
+            return sizes
+        return self._sizes(list(sizes))
+
+    def _sizes(self, sizes: list[int]) -> Iterator[int]:
+        yield sizes[0]
+        while self.waiting():
+            yield sizes[0]
+        yield from sizes
+        while True:
+            yield sizes[-1]
+
+    def begin(self, request: Request, geometry: Any) -> bool:
+        """Start compiling the kernels ``request`` needs on ``geometry`` in the background if
+        they are not ready (and the run allows it); return whether the run begins interim."""
+        from ..fast import uses_nine
+        from .warm import Kernels, interim_method, method_job
+
+        if not self.allowed or request.method == "propagate":
+            return False
+        locked = request.solver().settings.get("locked_candidates", True)
+        kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+        job = method_job(request.method, [geometry], lookups=True)
+        if interim_method(kernels, job) is None:
+            return False
+        self.kernels = kernels
+        return True
+
+    def announce(self) -> None:
+        """Say on a terminal that the default method's kernels compile now, if they do."""
+        from .warm import announce
+
+        if self.needed is not None:
+            announce(self.needed)
+
+    def loaded(self) -> None:
+        """The default method's kernels were loaded (or compiled) in this process: mark them
+        ready, so the next run need not check them in the background."""
+        from .warm import mark_ready
+
+        if self.needed is not None:
+            mark_ready(self.needed)
+
+    def blocks(self, tasks: Iterator[LineChunk | RecordTask], request: Request,
+               geometry: Any) -> Iterator[Block]:
+        """The blocks of ``tasks``: by the interim method while :meth:`waiting`, then by
+        ``request``'s method (loaded from the cache the child filled)."""
+        from .batch import run_tasks
+        from .warm import INTERIM_METHOD
+
+        interim = replace(request, method=INTERIM_METHOD, options={})
+
+        def while_waiting() -> Iterator[LineChunk | RecordTask]:
+            while self.waiting():
+                task = next(tasks, None)
+                if task is None:
+                    return
+                yield task
+
+        yield from run_tasks(solve_task, while_waiting(), interim)
+        rest = next(tasks, None)
+        if rest is not None:
+            _load(request, geometry)
+            yield from run_tasks(solve_task, itertools.chain([rest], tasks), request)
 
 
 def _counts(labels: Sequence[int]) -> np.ndarray:
