@@ -26,7 +26,7 @@ KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(Settings(time_limit=10.0)))
+    return TestClient(create_app(Settings(time_limit=60.0)))  # a first use may compile
 
 
 def post(client: TestClient, name: str, body: object) -> tuple[int, dict]:
