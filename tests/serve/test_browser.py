@@ -7,7 +7,10 @@ undone; a 16x16 and a killer solved; the share link restores the progress. Scree
 
 from __future__ import annotations
 
+import os
 import statistics
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +23,10 @@ from tests.helpers import DATA, EXAMPLES, ROOT
 TOP95 = EXAMPLES.joinpath("top95.txt").read_text().split()
 TOP1 = TOP95[0]
 CHAINED = TOP95[7]  # its step 23 is an AIC of 7 links
-IMAGES = ROOT / "docs" / "images"
+IMAGES = Path(os.environ.get("SUDOKIT_SCREENSHOTS")
+              or Path(tempfile.gettempdir()) / "sudokit-screenshots")
+"""Where the screenshots go: a temporary folder; `SUDOKIT_SCREENSHOTS=docs/images` refreshes
+the README's pictures."""
 
 
 @pytest.fixture()
