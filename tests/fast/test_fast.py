@@ -88,8 +88,8 @@ def test_nine_agrees_with_the_generic_engine(puzzles) -> None:
         assert (status == generic_status).all()
         found = stats[:, Stat.SOLUTIONS]
         assert (found == generic_stats[:, Stat.SOLUTIONS]).all()
-        # the same fixpoint at every node and the same branching: the same search tree
-        assert (stats[:, Stat.NODES] == generic_stats[:, Stat.NODES]).all()
+        # stronger inference (band permutations, triads): no bigger search tree overall
+        assert stats[:, Stat.NODES].sum() <= generic_stats[:, Stat.NODES].sum()
         for puzzle, row, n in zip(puzzles, grids, found):
             assert all(is_solution(tuple(g), puzzle) for g in row[:n])
     assert stats[:, Stat.PROPAGATIONS].sum() > 0 and stats[:, Stat.HIDDEN_SINGLES].sum() > 0

@@ -38,6 +38,7 @@ BAND = (1 << 27) - 1
 U = 27  # s[U + b]: unsolved cells of band b
 DIRTY = 30  # s[DIRTY]: digits changed since their last update (bit d)
 WIDTH = 32  # words per state
+TRIADS = (1 << 18) - 1  # the 18 triads of a band: 9 mini-rows, 9 mini-columns
 
 
 def _tables() -> tuple[np.ndarray, ...]:
@@ -55,10 +56,17 @@ def _tables() -> tuple[np.ndarray, ...]:
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
     own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
                          | 1 << i for i in range(27)], np.int64)  # [27]: placing at band bit i
-    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep
+    sole = np.array([sum(1 << j for j in range(9) if m >> j & 1 and (
+        (m >> 3 * (j // 3)) & 7).bit_count() == 1 or m >> j & 1 and sum(
+        m >> (3 * r + j % 3) & 1 for r in range(3)) == 1) for m in range(512)],
+        np.int64)  # [512]: entries of a 3x3 pattern alone in their row or column
+    groups = np.array([sum(1 << j for j in range(9) if m >> j & 1
+                           and ((m >> 3 * (j // 3)) & 7).bit_count() == 1) for m in range(512)],
+                      np.int64)  # [512]: bits of 9 alone in their group of three
+    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole, groups
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE, SOLE3 = _tables()
 
 
 class NineState(NamedTuple):
@@ -258,6 +266,96 @@ def _naked_singles(s, regs):
 
 
 @jit
+def _pattern(w):
+    """Return the 3x3 (row, box) pattern of a band word: bit ``3 * r + k``, mini-row (r, k)."""
+    return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
+
+
+@jit
+def _triad_masks(s, d, b):
+    """Return the triads of band ``b`` that may hold digit ``d`` and those that must (18 bits:
+    mini-row (r, k) at bit ``3 * r + k``, mini-column of column c at bit ``9 + c``)."""
+    w = s[3 * d + b]
+    rows = _pattern(w)
+    cols = _fold(w)
+    others = _fold(s[3 * d + (b + 1) % 3]) | _fold(s[3 * d + (b + 2) % 3])
+    must = SOLE[rows] | (SOLE3[cols] | cols & ~others) << 9
+    return rows | cols << 9, must
+
+
+@jit
+def _narrow(s, d, b, whole, clear):
+    """Digit ``d`` must sit in the triads ``whole`` and not in ``clear`` (masks as
+    :func:`_triad_masks`): clear the cells that contradict it; return the count cleared."""
+    w = s[3 * d + b]
+    nw = w
+    x = whole & 511
+    while x != 0:
+        j = _low(x)
+        x &= x - 1
+        r = j // 3
+        nw &= ~(511 << 9 * r) | 7 << (9 * r + 3 * (j - 3 * r))
+    x = clear & 511
+    while x != 0:
+        j = _low(x)
+        x &= x - 1
+        nw &= ~(7 << (9 * (j // 3) + 3 * (j % 3)))
+    c = clear >> 9
+    nw &= ~(c | c << 9 | c << 18)
+    removed = _count(w ^ nw)
+    s[3 * d + b] = nw
+    c = whole >> 9
+    if c != 0:
+        for bb in ((b + 1) % 3, (b + 2) % 3):
+            w = s[3 * d + bb]
+            s[3 * d + bb] = w & ~(c | c << 9 | c << 18)
+            removed += _count(w & (c | c << 9 | c << 18))
+    return removed
+
+
+@jit
+def _triads(s, regs):
+    """Triads (T. Dillon, "Fast Sudoku solvers", 2019): the three cells of a mini-row or
+    mini-column hold exactly three digits. A triad with three possible digits holds each of
+    them (cleared from the rest of its line); one with three digits that must sit there (locked
+    by their line or box) holds no other. Return -1 on a contradiction (fewer than three
+    possible or more than three required), else the number of candidates removed."""
+    removed = 0
+    for b in range(3):
+        p0 = p1 = p2 = p3 = 0  # bit-sliced counts over the digits, per triad
+        m0 = m1 = m2 = m3 = 0
+        for d in range(9):
+            poss, must = _triad_masks(s, d, b)
+            carry = p0 & poss
+            p0 ^= poss
+            carry2 = p1 & carry
+            p1 ^= carry
+            p3 |= p2 & carry2
+            p2 ^= carry2
+            carry = m0 & must
+            m0 ^= must
+            carry2 = m1 & carry
+            m1 ^= carry
+            m3 |= m2 & carry2
+            m2 ^= carry2
+        if ~(p3 | p2) & ~(p1 & p0) & TRIADS or (m3 | m2) & TRIADS:
+            return -1
+        full = ~(p3 | p2) & p1 & p0 & TRIADS
+        locked = ~(m3 | m2) & m1 & m0 & TRIADS
+        if full | locked == 0:
+            continue
+        for d in range(9):
+            poss, must = _triad_masks(s, d, b)
+            k = _narrow(s, d, b, poss & full, poss & locked & ~must)
+            if k != 0:
+                removed += k
+                s[DIRTY] |= 1 << d
+    regs[Reg.LOCKED_ELIMINATIONS] += removed
+    regs[Reg.PROPAGATIONS] += removed
+    return removed
+
+
+@jit
 def _propagate(s, regs):
     """Apply the rules to a fixpoint; False on a contradiction."""
     while True:
@@ -272,7 +370,11 @@ def _propagate(s, regs):
         if placed < 0:
             return False
         if placed == 0 and s[DIRTY] == 0:
-            return True
+            found = _triads(s, regs)
+            if found < 0:
+                return False
+            if found == 0:
+                return True
 
 
 @jit
