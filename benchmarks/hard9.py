@@ -85,12 +85,12 @@ def worker(src: str, data: Path, sizes: dict[str, int]) -> None:
     for line in sys.stdin:
         name, limit = line.split()
         givens = arrays[name]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         out = solve_array(givens, count_limit=int(limit))
-        seconds = time.perf_counter() - start
+        wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         assert (out.found >= 1).all(), f"{name}: a puzzle was not solved"
-        print(json.dumps({"rate": len(givens) / seconds, "nodes": nodes[name, int(limit)]}),
-              flush=True)
+        print(json.dumps({"rate": len(givens) / wall, "cpu": len(givens) / cpu,
+                          "nodes": nodes[name, int(limit)]}), flush=True)
 
 
 class Engine:
@@ -132,7 +132,7 @@ def main() -> None:
     new, old = Engine(ROOT / "src", argv), Engine(base_tree(args.base), argv)
     rounds: dict[tuple[str, int], list[tuple[dict, dict]]] = {}
     print(f"{'round':>5} {'set':<14} {'limit':>5} {'this tree/s':>12} {'base/s':>12} "
-          f"{'ratio':>7}")
+          f"{'ratio':>7} {'CPU ratio':>9}")
     for r in range(args.rounds):
         for name in SETS:
             for limit in (1, 2):
@@ -141,18 +141,21 @@ def main() -> None:
                 a, b = (first, second) if r % 2 == 0 else (second, first)
                 rounds.setdefault((name, limit), []).append((a, b))
                 print(f"{r + 1:>5} {name:<14} {limit:>5} {a['rate']:>12,.0f} {b['rate']:>12,.0f} "
-                      f"{a['rate'] / b['rate']:>6.2f}x", flush=True)
+                      f"{a['rate'] / b['rate']:>6.2f}x {a['cpu'] / b['cpu']:>8.2f}x", flush=True)
     print(f"\nbase {args.base}; median over {args.rounds} rounds; nodes per puzzle "
           "(search nodes: digits tried at choice points)")
-    print(f"{'set':<14} {'limit':>5} {'this tree/s':>12} {'ratio':>7} {'nodes':>8} "
-          f"{'base nodes':>10} {'tdoku/s':>9} {'this/tdoku':>10}")
+    print("(CPU: puzzles per second of the worker's CPU time, steadier on a shared machine)")
+    print(f"{'set':<14} {'limit':>5} {'this tree/s':>12} {'ratio':>7} {'CPU/s':>10} "
+          f"{'CPU ratio':>9} {'nodes':>8} {'base nodes':>10} {'tdoku/s':>9} {'CPU/tdoku':>9}")
     for (name, limit), pairs in rounds.items():
-        rate = statistics.median(a["rate"] for a, _ in pairs)
-        ratio = statistics.median(a["rate"] / b["rate"] for a, b in pairs)
+        rate, cpu = (statistics.median(a[key] for a, _ in pairs) for key in ("rate", "cpu"))
+        ratio, cpu_ratio = (statistics.median(a[key] / b[key] for a, b in pairs)
+                            for key in ("rate", "cpu"))
         anchor = TDOKU.get((name, limit))
-        versus = f"{rate / anchor:.2f}x" if anchor else ""
-        print(f"{name:<14} {limit:>5} {rate:>12,.0f} {ratio:>6.2f}x {pairs[0][0]['nodes']:>8.1f} "
-              f"{pairs[0][1]['nodes']:>10.1f} {anchor or '':>9} {versus:>10}")
+        versus = f"{cpu / anchor:.2f}x" if anchor else ""
+        print(f"{name:<14} {limit:>5} {rate:>12,.0f} {ratio:>6.2f}x {cpu:>10,.0f} "
+              f"{cpu_ratio:>8.2f}x {pairs[0][0]['nodes']:>8.1f} {pairs[0][1]['nodes']:>10.1f} "
+              f"{anchor or '':>9} {versus:>9}")
     new.close()
     old.close()
 

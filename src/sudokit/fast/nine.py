@@ -13,10 +13,15 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
   pattern to the union of the permutations inside it (JCZSolve's ``TblComplexMask``), and the
   same holds for (box, column) mini-columns of a stack. This subsumes pointing and claiming
   (Sudopedia, "Locked Candidates"); no permutation left is a contradiction;
-* **hidden singles** of a digit in rows, boxes and columns; **naked singles** of a cell.
+* **hidden singles** of a digit in rows, boxes and columns; **naked singles** of a cell;
+* at each fixpoint, **triads** (T. Dillon, "Fast Sudoku solvers", 2019, in tdoku's docs): the
+  three cells of a mini-row or mini-column hold exactly three digits, so a triad with three
+  possible digits holds each of them, one with three required digits (locked there by their
+  line or box) holds no other, and fewer possible or more required is a contradiction.
 
-Search branches on the first bivalue cell (else MRV, Haralick and Elliott 1980), digits in
-increasing order, with the phases, limits and counters of :mod:`sudokit.fast.kernels`, so
+Search branches on the bivalue cell whose two digits clear the most peers (else MRV, Haralick
+and Elliott 1980; see :func:`_pick`), digits in increasing order, with the phases, limits and
+counters of :mod:`sudokit.fast.kernels`, so
 :class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine the same
 way.
 """
@@ -59,14 +64,15 @@ def _tables() -> tuple[np.ndarray, ...]:
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
+    # [512]: entries of a 3x3 (row, box) pattern alone in their row, in their column (box); the
+    # first also gives the columns of a folded band word alone in their box
     sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
     sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
                          for m in range(512)], np.int64)
-    return (row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole_row, sole_col,
-            sole_row)
+    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole_row, sole_col
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL, SOLE3 = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
 class NineState(NamedTuple):
@@ -284,7 +290,7 @@ def _triad_masks(s, d):
     line = (SOLE_ROW[p0] | SOLE_ROW[p1] << 9 | SOLE_ROW[p2] << 18
             | (f0 & ~(f1 | f2) | (f1 & ~(f0 | f2)) << 9 | (f2 & ~(f0 | f1)) << 18) << 27)
     box = (SOLE_COL[p0] | SOLE_COL[p1] << 9 | SOLE_COL[p2] << 18
-           | (SOLE3[f0] | SOLE3[f1] << 9 | SOLE3[f2] << 18) << 27)
+           | (SOLE_ROW[f0] | SOLE_ROW[f1] << 9 | SOLE_ROW[f2] << 18) << 27)
     return rows | cols << 27, line, box
 
 
@@ -397,7 +403,7 @@ def _digits(s, cell):
 @jit
 def _peers_with(s, d, cell, bivalue):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
-    twice those among ``bivalue`` (three band words: cells that placing d would solve)."""
+    three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
     b = cell // 27
     i = cell - 27 * b
     col = (1 | 1 << 9 | 1 << 18) << (i % 9)
@@ -405,7 +411,7 @@ def _peers_with(s, d, cell, bivalue):
     n = 0
     for bb in range(3):
         w = s[3 * d + bb] & (col | line) if bb == b else s[3 * d + bb] & col
-        n += _count(w) + _count(w & bivalue[bb])
+        n += _count(w) + 2 * _count(w & bivalue[bb])
     return n
 
 
@@ -429,9 +435,9 @@ def _pick(s):
     candidates.
 
     A bivalue cell's score is the smaller, then the sum, over its two digits, of the peers
-    holding the digit, bivalue peers counted twice: both branches then place a digit that
-    leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
-    triads: 83 search nodes per puzzle against 121 for the first bivalue cell; see
+    holding the digit, bivalue peers counted three times: both branches then place a digit
+    that leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
+    triads: 67 search nodes per puzzle against 121 for the first bivalue cell; see
     docs/benchmarks-hard9.md)."""
     best = -1
     best_score = -1
