@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python benchmarks/hard9.py [--base d4a26fd] [--rounds 5] [--hardest 20000] [--clue17 20000]
+    python benchmarks/hard9.py [--base d4a26fd] [--rounds 5] [--hardest 20000] [--clue17 50000]
 
 Two worker processes hold the puzzles and a warm engine each: this tree (``src/``) and the tree
 of ``--base`` (extracted with ``git archive`` into ``~/.cache/sudokit/bench/<commit>``, its
@@ -118,7 +118,7 @@ def main() -> None:
     parser.add_argument("--base", default="d4a26fd", help="commit of the engine to compare with")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--hardest", type=int, default=20000, help="forum-hardest puzzles")
-    parser.add_argument("--clue17", type=int, default=49151, help="17-clue puzzles")
+    parser.add_argument("--clue17", type=int, default=50000, help="17-clue puzzles (all 49,158)")
     parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
