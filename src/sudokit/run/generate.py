@@ -48,7 +48,7 @@ def _geometry(size: int | None, box: tuple[int, int] | str | None,
 
 def _prove_a_grid_exists(geometry: Geometry) -> None:
     """Solve the empty grid of ``geometry`` first (a few seconds at most), so that rules no
-    grid satisfies (``anti-king`` or ``non-consecutive`` 4x4, side 2 ...) fail at once instead
+    grid satisfies (``anti-king`` or ``non-consecutive`` 4x4 ...) fail at once instead
     of making the generator search in vain.
 
     Raises:
