@@ -269,3 +269,62 @@ def test_se_rater_of_the_logic_package() -> None:
 
     for g in generate(2, rater="se", level="easy", seed=2):
         assert g.rater == "se" and rate(g.puzzle).rating < 2.5 and g.rating < 2.5
+
+
+# -- issue 30 item 6: no endless loop when no grid exists; --max-tries bounds; SIGTERM ------
+
+@pytest.mark.parametrize("variant", ["anti-king", "non-consecutive"])
+def test_rules_no_grid_satisfies_fail_at_once(variant: str) -> None:
+    """4x4 anti-king and non-consecutive have no solution grid: generate looped forever."""
+    with pytest.raises(GenerationError, match="no 4x4 .* grid exists"):
+        generate(1, size=4, variant=variant, seed=1)
+    with pytest.raises(GenerationError, match="grid exists"):
+        random_grids(1, size=4, variant=variant, seed=1)
+    done = runner.invoke(app, ["generate", "--size", "4", "--variant", variant])
+    assert done.exit_code == 1 and "no 4x4" in done.stderr and "grid exists" in done.stderr
+
+
+def test_grid_search_gives_up_without_the_door() -> None:
+    """The kernel's own bound: a stuck grid search restarts RESTARTS times, then the attempt
+    fails (givens -1, not accepted) instead of looping."""
+    from sudokit.generator import grid_geometry
+    from sudokit.generator.engine import Maker, Plan
+    from sudokit.generator.kernels import INFO
+
+    geometry = grid_geometry(4, None, "anti-king")
+    plan = Plan(geometry=geometry, minimal=False, max_givens=16, max_attempts=3)
+    batch = Maker(geometry).make(seeds_for(1, range(2)), plan)
+    info = dict(zip(INFO, batch.info.T))
+    assert list(info["accepted"]) == [0, 0] and list(info["givens"]) == [-1, -1]
+    assert list(info["attempts"]) == [3, 3]
+
+
+def test_max_tries_bounds_the_grids_made() -> None:
+    with pytest.raises(GenerationError, match="in 3 tries"):
+        next(generate(1, givens=17, max_tries=3, seed=1))
+    done = runner.invoke(app, ["generate", "--givens", "17", "--max-tries", "2", "--seed", "1"])
+    assert done.exit_code == 1 and "in 2 tries" in done.stderr
+
+
+def test_sigterm_stops_generate_with_complete_records() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "generate", "-n", "100000",
+                             "--size", "16", "--seed", "1"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        first = proc.stdout.readline()
+        proc.send_signal(signal.SIGTERM)
+        rest, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, err
+    assert b"terminated: every record written is complete" in err
+    lines = (first + rest).decode().splitlines()
+    assert 1 <= len(lines) < 100000 and all(len(line) == 256 for line in lines)

@@ -181,7 +181,7 @@ def test_method_names_and_options_are_checked() -> None:
 
 
 def test_models_that_grow_fast_still_honour_the_time_limit() -> None:
-    for method, n in (("lines", 8), ("sat", 12), ("forward-checking", 64)):
+    for method, n in (("lines", 7), ("sat", 12), ("forward-checking", 32)):
         result = solve_magic(MagicProblem(n), method, time_limit=0.3)
         assert result.status is Status.UNKNOWN and result.seconds < 5
 
@@ -393,3 +393,51 @@ def test_cli_compare_gives_options_to_the_methods_that_have_them(capsys) -> None
     assert f"{static.stats.nodes:,}" in row
     code, _, err = cli(capsys, "magic", "4", "--compare", "-o", "colour=red")
     assert code == 2 and "no compared magic method has option 'colour'" in err
+
+
+# -- issue 30 item 7: limits cover model building; no recursion that grows with the order ----
+
+@pytest.mark.parametrize("method", ["forward-checking", "backtracking", "lines"])
+def test_orders_a_search_cannot_hold_are_refused_at_once(method: str) -> None:
+    """``magic 1000 -m forward-checking --time-limit 1`` took 107 s; ``--count`` and ``-m
+    lines`` died of RecursionError."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(UnsupportedPuzzle, match="supports orders up to"):
+        solve_magic(MagicProblem(1000), method, time_limit=1)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_cli_count_of_order_1000_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["magic", "1000", "--count"])
+    assert exit_info.value.code == 2
+    assert "'lines' supports orders up to 7, not 1000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("method", ["backtracking", "mac"])
+def test_time_limit_holds_at_the_largest_order(method: str) -> None:
+    import time
+
+    n = get_method(method).max_order
+    start = time.perf_counter()
+    result = solve_magic(MagicProblem(n), method, time_limit=0.5)
+    assert result.status is Status.UNKNOWN and "time limit" in result.message
+    assert time.perf_counter() - start < 2.0
+
+
+def test_line_sets_and_partitions_do_not_recurse() -> None:
+    """Depth 2,000 (past Python's recursion limit): the explicit stacks go on, the limit
+    stops them."""
+    from sudokit.errors import LimitReached
+    from sudokit.magic.count import _partitions
+    from sudokit.model.result import Limits, Stats
+
+    singles = [1 << v for v in range(1, 2001)]
+    stats = Stats.counting(COUNTERS)
+    stats.nodes, stats.backtracks = 0, 0
+    [partition] = _partitions(singles, (1 << 2001) - 2, stats, Limits())
+    assert len(partition) == 2000 and stats.nodes == 2000
+    with pytest.raises(LimitReached):
+        line_sets(2000, Stats(), Limits(time_limit=0.2).start())

@@ -18,7 +18,7 @@ import pytest
 from sudokit.model.puzzle import Puzzle
 from sudokit.run.doors import solve
 from sudokit.run.explain import hint
-from tests.helpers import DATA, EXAMPLES, ROOT
+from tests.helpers import DATA, EXAMPLES
 
 TOP95 = EXAMPLES.joinpath("top95.txt").read_text().split()
 TOP1 = TOP95[0]

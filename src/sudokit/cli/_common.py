@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
@@ -12,6 +15,25 @@ METHOD_HELP = "Method name (see 'sudokit methods'); default: the fastest availab
 PUZZLE_HELP = "A puzzle (any form), a puzzle file or '-' for stdin."
 INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted as 'solve' "
               "prints them); default: the input must hold exactly one puzzle.")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so a run stops as on Ctrl-C."""
+
+
+@contextmanager
+def stopped_by_sigterm() -> Iterator[None]:
+    """Turn SIGTERM into :class:`Terminated` while a command works (default handling after),
+    so ``solve``, ``rate`` and ``generate`` stop as on Ctrl-C: records written so far are
+    complete, the summary is printed, the exit code is 143."""
+    def handler(signum: int, frame: Any) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
@@ -13,7 +14,7 @@ import typer
 from ..generator.symmetry import Symmetry
 from ..run.output import OutputFormat
 from ._app import app
-from ._common import RulesOption, VariantChoice
+from ._common import RulesOption, Terminated, VariantChoice, stopped_by_sigterm
 
 
 def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
@@ -90,22 +91,49 @@ def generate_command(
     output: Annotated[Path | None, typer.Option(
         "--output", help="Write the records here instead of stdout.")] = None,
 ) -> None:
-    """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
+    """Make new puzzles with exactly one solution; print one record per puzzle as it is made.
+
+    Exit code 1 when no grid satisfies the rules, or no puzzle met a givens or rating band
+    within --max-tries grids; Ctrl-C and SIGTERM stop the run with its records complete
+    (130, 143)."""
+    from ..generator import GenerationError
     from ..generator.engine import new_seed
     from ..run.generate import generate
 
     run_seed = new_seed() if seed is None else seed
-    made = generate(count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
-                    minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
-                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start,
-                    jobs=jobs, node_budget=node_budget, max_tries=max_tries)
-    if output is None:
-        sys.stdout.flush()
     began = time.perf_counter()
-    with (open(output, "wb") if output else _stdout()) as out:
-        total, givens_sum, minimal_count = _write_all(made, out, fmt, with_solution)
-    _summary(total, givens_sum, minimal_count, time.perf_counter() - began, run_seed,
-             seed is None)
+    tally = _Tally()
+    try:
+        with stopped_by_sigterm():
+            made = generate(count, size=size, box=box, variant=variant.value,
+                            symmetry=symmetry.value, minimal=minimal, givens=givens,
+                            level=level, rating=rating, rater=rater,
+                            rate=rate or fmt is not OutputFormat.LINE, seed=run_seed,
+                            start=start, jobs=jobs, node_budget=node_budget,
+                            max_tries=max_tries)
+            if output is None:
+                sys.stdout.flush()
+            with (open(output, "wb") if output else _stdout()) as out:
+                _write_all(made, out, fmt, with_solution, tally)
+    except GenerationError as exc:
+        tally.stopped = f"error: {exc}"
+    except KeyboardInterrupt as exc:
+        tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
+    _summary(tally, time.perf_counter() - began, run_seed, seed is None)
+    if tally.stopped is not None:
+        print(f"sudokit: {tally.stopped}" + ("" if tally.stopped.startswith("error")
+              else ": every record written is complete"), file=sys.stderr)
+        raise typer.Exit({"terminated": 143, "interrupted": 130}.get(tally.stopped, 1))
+
+
+@dataclass
+class _Tally:
+    """What a run wrote, and why it stopped early (None: it did not)."""
+
+    total: int = 0
+    givens: int = 0
+    minimal: int = 0
+    stopped: str | None = None
 
 
 class _stdout:
@@ -118,34 +146,32 @@ class _stdout:
         sys.stdout.flush()
 
 
-def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat,
-               with_solution: bool) -> tuple[int, int, int]:
+def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat, with_solution: bool,
+               tally: _Tally) -> None:
     from ..present.render import progress
 
-    total = givens_sum = minimal_count = 0
     with progress(sys.stderr.isatty()) as advance:
         for item in made:
             out.write(format_generated(item, fmt, with_solution).encode())
             out.flush()
-            total += 1
-            givens_sum += item.givens
-            minimal_count += item.minimal
+            tally.total += 1
+            tally.givens += item.givens
+            tally.minimal += item.minimal
             advance(1)
-    return total, givens_sum, minimal_count
 
 
-def _summary(total: int, givens_sum: int, minimal_count: int, seconds: float, seed: int,
-             fresh: bool) -> None:
+def _summary(tally: _Tally, seconds: float, seed: int, fresh: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    total = tally.total
     table = Table(title="sudokit generate", title_justify="left", show_edge=False)
     table.add_column("")
     table.add_column("", justify="right")
     table.add_row("puzzles", f"{total:,}")
     if total:
-        table.add_row("mean givens", f"{givens_sum / total:.1f}")
-        table.add_row("proven minimal", f"{minimal_count:,}")
+        table.add_row("mean givens", f"{tally.givens / total:.1f}")
+        table.add_row("proven minimal", f"{tally.minimal:,}")
     table.add_row("seconds", f"{seconds:.3f}")
     table.add_row("puzzles/s", f"{total / seconds:,.1f}" if seconds > 0 else "-")
     table.add_row("seed", f"{seed}" + (" (fresh: pass --seed to repeat)" if fresh else ""))

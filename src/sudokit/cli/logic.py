@@ -11,7 +11,15 @@ from typing import Annotated
 import typer
 
 from ._app import app
-from ._common import INDEX_HELP, PUZZLE_HELP, VariantChoice, VariantOption, one_puzzle
+from ._common import (
+    INDEX_HELP,
+    PUZZLE_HELP,
+    Terminated,
+    VariantChoice,
+    VariantOption,
+    one_puzzle,
+    stopped_by_sigterm,
+)
 
 
 class StepFormat(str, Enum):
@@ -20,6 +28,10 @@ class StepFormat(str, Enum):
 
 
 BOX_HELP = "Box shape RxC, e.g. 2x3 (default: inferred)."
+
+TimeLimitOption = Annotated[float, typer.Option(
+    min=0, help="Seconds per puzzle for finding its solution, then as many for the logical "
+    "solve (0: no limit).")]
 
 
 @app.command("explain")
@@ -34,6 +46,7 @@ def explain_command(
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
+    time_limit: TimeLimitOption = 15.0,
 ) -> None:
     """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
     from ..formats.text import format_candidates
@@ -43,7 +56,8 @@ def explain_command(
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     geometry = chosen.geometry
     steps = []
-    for number, (step, state) in enumerate(explain_states(chosen, trial=trial), 1):
+    for number, (step, state) in enumerate(explain_states(chosen, trial=trial,
+                                                                time_limit=time_limit), 1):
         steps.append(step)
         show_grid = grid_every and number % grid_every == 0
         if fmt is StepFormat.JSONL:
@@ -75,13 +89,15 @@ def hint_command(
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
+    time_limit: TimeLimitOption = 15.0,
 ) -> None:
     """Print the next logical step of PUZZLE (the easiest one), and why."""
     from ..logic.solve import parse_marks
     from ..run.explain import hint
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
-    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None)
+    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None,
+                time_limit=time_limit)
     if step is None:
         print("the grid is full" if fmt is StepFormat.TEXT else json.dumps({"step": None}))
         return
@@ -101,17 +117,26 @@ def rate_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
+    time_limit: TimeLimitOption = 15.0,
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
-    input order: rating, level, hardest technique."""
+    input order: rating, level, hardest technique (``timeout`` past --time-limit). Ctrl-C and
+    SIGTERM stop it with every record written complete (exit 130, 143)."""
     from ..run.output import read_inputs
     from ..run.ratings import rate_records, record_line
 
     all_ok = True
-    records = read_inputs(inputs or ["-"], box=box, variant=variant.value)
-    for row in rate_records(records, jobs=jobs):
-        all_ok = all_ok and row["status"] == "rated"
-        print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row), flush=True)
-        if row["status"] != "rated":
-            print(f"sudokit: {row['error']}", file=sys.stderr)
+    try:
+        with stopped_by_sigterm():
+            records = read_inputs(inputs or ["-"], box=box, variant=variant.value)
+            for row in rate_records(records, jobs=jobs, time_limit=time_limit or None):
+                all_ok = all_ok and row["status"] == "rated"
+                print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row),
+                      flush=True)
+                if row["status"] != "rated":
+                    print(f"sudokit: {row['error']}", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        print(f"sudokit: {stopped}: every record written is complete", file=sys.stderr)
+        raise typer.Exit(143 if stopped == "terminated" else 130) from None
     raise typer.Exit(0 if all_ok else 1)

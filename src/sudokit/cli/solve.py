@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
@@ -15,7 +14,7 @@ import typer
 
 from ..run.output import OutputFormat
 from ._app import STARTED, app
-from ._common import METHOD_HELP, VariantChoice, VariantOption
+from ._common import METHOD_HELP, Terminated, VariantChoice, VariantOption, stopped_by_sigterm
 
 
 @app.command("methods")
@@ -100,7 +99,7 @@ def solve_command(
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     check_outputs(inputs or ["-"], output, grid_output)  # before anything is opened
     options, point = _prepared(inputs, option, resume, output, fmt)
-    with _stopped_by_sigterm():
+    with stopped_by_sigterm():
         run = solve_inputs(inputs or ["-"], method, options=options,
                            limits=Limits(time_limit or None, node_limit),
                            count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
@@ -158,23 +157,6 @@ def _finish(tally: _Tally, ready: float, point: Any, output: Path | None) -> Non
               file=sys.stderr)
         raise typer.Exit(143 if tally.stopped == "terminated" else 130)
     raise typer.Exit(0 if tally.counts.any() and tally.ok and point.all_ok else 1)
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised in the main thread so the run stops as on Ctrl-C."""
-
-
-@contextmanager
-def _stopped_by_sigterm() -> Iterator[None]:
-    """Turn SIGTERM into :class:`_Terminated` while solving (default handling after)."""
-    def handler(signum: int, frame: Any) -> None:
-        raise _Terminated
-
-    previous = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO | None:
@@ -253,7 +235,7 @@ def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
                 tally.ok = tally.ok and block.ok
                 advance(block.size)
     except KeyboardInterrupt as exc:
-        tally.stopped = "terminated" if isinstance(exc, _Terminated) else "interrupted"
+        tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
     tally.seconds = time.perf_counter() - start
     return tally
 

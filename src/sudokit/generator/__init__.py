@@ -222,7 +222,7 @@ class Options:
 
     def plan(self) -> Plan:
         """What the kernels make for these options (one kernel call tries 16 grids per
-        puzzle at most)."""
+        puzzle at most, and never more than ``max_tries``)."""
         from .engine import Plan
 
         low, high = self.givens
@@ -230,4 +230,4 @@ class Options:
         return Plan(geometry=self.geometry, symmetry=self.symmetry, minimal=self.minimal,
                     floor=0 if self.minimal else low, min_givens=low, max_givens=high,
                     stop_at=high if exact_target else -1, node_budget=self.node_budget,
-                    batch=1, max_attempts=16)
+                    batch=1, max_attempts=min(16, self.max_tries))

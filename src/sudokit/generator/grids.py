@@ -20,8 +20,12 @@ from ..fast.kernels import Phase
 from ..fast.rules import full_mask, narrow, propagate, undo
 from ..fast.state import ONE, ZERO, Reg, jit
 
-__all__ = ["below", "generic_grid", "next_u64", "nine_grid", "random_grid", "seed_state",
-           "shuffle", "transform"]
+__all__ = ["RESTARTS", "below", "generic_grid", "next_u64", "nine_grid", "random_grid",
+           "seed_state", "shuffle", "transform"]
+
+RESTARTS = 64
+"""Stuck searches (each of ``20 * N*N`` nodes, 5,000 for 9x9) :func:`random_grid` restarts before
+it gives up on a grid."""
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _S17 = np.uint64(17)
@@ -246,7 +250,9 @@ def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows,
     ``rows``, ``cols`` and ``labels`` are the scratch of
     :func:`~sudokit.generator.kernels.generate_batch`.
 
-    Returns the search nodes spent (0 from the table).
+    Returns the search nodes spent (0 from the table), or -1 when :data:`RESTARTS` searches
+    in a row got stuck (``grid`` is then unset): a bound for variants where no grid exists
+    (the door proves existence first, so it is hardly ever reached).
     """
     n_cells = side * side
     if table.shape[0] > 0:
@@ -260,11 +266,16 @@ def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows,
     grid_limit = 5000 if engine == 0 else 20 * n_cells
     grid_nodes = 0
     made = -1
-    while made < 0:  # a stuck search restarts from the stream's next state
+    for _ in range(RESTARTS):  # a stuck search restarts from the stream's next state
         if engine == 0:
             made = nine_grid(nstate, rng, grid, grid_limit)
         else:
             made = generic_grid(tables, state, rng, zeros, grid, grid_limit)
-        grid_nodes += made if made >= 0 else grid_limit
+        if made >= 0:
+            break
+        grid_nodes += grid_limit
+    if made < 0:
+        return -1
+    grid_nodes += made
     transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, rows, cols, labels)
     return grid_nodes

@@ -39,7 +39,7 @@ _NOLIMIT = np.iinfo(np.int64).max
 INFO = ("givens", "checks", "nodes", "attempts", "grid_nodes", "accepted", "unproven")
 """Columns of the int64 ``info`` array the batch kernels fill, one row per puzzle:
 
-* ``givens``: givens left in the puzzle;
+* ``givens``: givens left in the puzzle (-1 when no solution grid was found at all);
 * ``checks``: uniqueness searches run (group tests included);
 * ``nodes``: search nodes of those checks;
 * ``attempts``: grids made (more than one when a givens range rejected a puzzle);
@@ -247,9 +247,13 @@ def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_col
         while attempts < max_attempts:
             counters[:] = 0
             attempts += 1
-            grid_nodes += random_grid(engine, tables, state, nstate, rng, table, grid, side,
-                                       box_rows, box_cols, full_transform, zeros, tmp, rows,
-                                       cols, labels)
+            made = random_grid(engine, tables, state, nstate, rng, table, grid, side,
+                               box_rows, box_cols, full_transform, zeros, tmp, rows, cols,
+                               labels)
+            if made < 0:  # no grid in RESTARTS searches: this attempt fails
+                count = -1
+                continue
+            grid_nodes += made
             for c in range(n_cells):
                 givens[c] = grid[c]
             for k in range(n_orbits):

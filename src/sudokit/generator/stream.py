@@ -12,6 +12,7 @@ import itertools
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from . import Generated, GenerationError, Options
 from .engine import Batch, Maker, Plan, seeds_for
+from .grids import RESTARTS
 from .rating import band_of
 
 __all__ = ["puzzle_stream", "solution_grids"]
@@ -49,7 +51,8 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
     seen: list[float] = []
     while pending:
         seeds = seeds_for(seed, pending, np.array([calls[i] for i in pending]))
-        batch = maker.make(seeds, plan)
+        left = options.max_tries - max(tries[i] for i in pending)  # never past max_tries
+        batch = maker.make(seeds, replace(plan, max_attempts=min(plan.max_attempts, left)))
         ratings = (options.rater(batch.puzzles, options.geometry) if options.rate
                    else [None] * len(pending))
         again = []
@@ -146,8 +149,17 @@ def puzzle_stream(options: Options, seed: int, count: int | None, start: int,
 
 def solution_grids(geometry: Geometry, count: int, seed: int, start: int = 0) -> np.ndarray:
     """Return ``count`` random solution grids (uint8[count, N*N]) made as puzzles are made
-    (grid ``i`` of a seed is the solution of puzzle ``i`` of that seed)."""
+    (grid ``i`` of a seed is the solution of puzzle ``i`` of that seed).
+
+    Raises:
+        GenerationError: a search for a grid got stuck :data:`~sudokit.generator.grids.RESTARTS`
+            times in a row (as when no grid of these rules exists).
+    """
     n_cells = geometry.n_cells
     plan = Plan(geometry=geometry, minimal=False, floor=0, min_givens=0, max_givens=n_cells,
                 stop_at=n_cells, node_budget=0, batch=1, max_attempts=1)
-    return Maker(geometry).make(seeds_for(seed, range(start, start + count)), plan).solutions
+    batch = Maker(geometry).make(seeds_for(seed, range(start, start + count)), plan)
+    if count and not batch.info[:, 5].all():
+        raise GenerationError(f"no {geometry.shape_name} solution grid found in "
+                              f"{RESTARTS} searches")
+    return batch.solutions

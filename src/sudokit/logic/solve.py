@@ -183,7 +183,7 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
 
 
 def logical_steps(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
-                  trial: bool = True) -> list[Step]:
+                  trial: bool = True, limits: Limits | None = None) -> list[Step]:
     """Return the whole logical solve of a puzzle, easiest step first, each step verified.
 
     The puzzle's solution comes from the caller (the front door :func:`sudokit.explain` finds
@@ -195,36 +195,42 @@ def logical_steps(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
         unique: whether ``solution`` is the puzzle's only one (uniqueness techniques are used
             only then; else a trial step may follow another solution).
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
+        limits: checked before every step (None: no limit; start its clock first).
 
     Raises:
         SolverBug: a step contradicts ``solution``.
+        LimitReached: ``limits`` ran out.
     """
     return list(solve_steps(Candidates.from_puzzle(puzzle), kinds=_kinds(unique, trial),
-                            solution=solution, unique=unique, every_state=False))
+                            solution=solution, unique=unique, every_state=False,
+                            limits=limits, stats=Stats()))
 
 
 def logical_states(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
-                   trial: bool = True) -> Iterator[tuple[Step, Candidates]]:
+                   trial: bool = True, limits: Limits | None = None
+                   ) -> Iterator[tuple[Step, Candidates]]:
     """Like :func:`logical_steps`, lazily, yielding each step with the candidates after it (the
     same state object, modified as the solve goes on: copy it to keep it)."""
     state = Candidates.from_puzzle(puzzle)
     for step in solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
-                            unique=unique):
+                            unique=unique, limits=limits, stats=Stats()):
         yield step, state
 
 
-def logical_rating(puzzle: Puzzle, solution: Sequence[int], *, unique: bool) -> Rating:
+def logical_rating(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
+                   limits: Limits | None = None) -> Rating:
     """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its logical
     solve (:func:`logical_steps` with the trial step; arguments as there)."""
-    return rating_of(logical_steps(puzzle, solution, unique=unique), unique)
+    return rating_of(logical_steps(puzzle, solution, unique=unique, limits=limits), unique)
 
 
 def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
-                 marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
+                 marks: Sequence[Sequence[int] | None] | None = None,
+                 limits: Limits | None = None) -> Step | None:
     """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
 
     Args:
-        puzzle, solution, unique: as for :func:`logical_steps`.
+        puzzle, solution, unique, limits: as for :func:`logical_steps`.
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`).
 
     Raises:
@@ -238,7 +244,7 @@ def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
             raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
                                 f"{digit}, which the solution needs there")
     return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution,
-                            unique=unique), None)
+                            unique=unique, limits=limits, stats=Stats()), None)
 
 
 def rating_of(steps: Sequence[Step], unique: bool) -> Rating:

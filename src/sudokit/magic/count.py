@@ -56,26 +56,22 @@ def line_sets(n: int, stats: Stats | None = None, limits: Limits | None = None
         return _LINE_SETS[n]
     size, target = n * n, magic_constant(n)
     found: list[int] = []
+    stack = [[1, n, target, 0]]  # frames: next value to try, values to add, sum left, set
     ticks = 0
-
-    def extend(low: int, left: int, rest: int, mask: int) -> None:
-        nonlocal ticks
-        if left == 0:
-            if rest == 0:
+    while stack:  # depth first with an explicit stack (no recursion that grows with n)
+        frame = stack[-1]
+        v, left, rest, mask = frame
+        if left == 0 or v > size or v * left + left * (left - 1) // 2 > rest:
+            if left == 0 and rest == 0:  # v, v+1, ..., v+left-1 too large: no more sets
                 found.append(mask)
-            return
+            stack.pop()
+            continue
         ticks += 1
         if limits is not None and ticks & 1023 == 0:
             limits.check(stats if stats is not None else Stats())
-        for v in range(low, size + 1):
-            smallest = v * left + left * (left - 1) // 2  # v, v+1, ..., v+left-1
-            if smallest > rest:
-                break
-            largest = v + (left - 1) * (2 * size - left + 2) // 2  # v and the top left-1 values
-            if largest >= rest:
-                extend(v + 1, left - 1, rest - v, mask | 1 << v)
-
-    extend(1, n, target, 0)
+        frame[0] = v + 1
+        if v + (left - 1) * (2 * size - left + 2) // 2 >= rest:  # v and the top left-1 values
+            stack.append([v + 1, left - 1, rest - v, mask | 1 << v])
     _LINE_SETS[n] = tuple(found)
     return _LINE_SETS[n]
 
@@ -91,22 +87,29 @@ def _partitions(sets: Sequence[int], universe: int, stats: Stats,
     by_low: dict[int, list[int]] = {}
     for s in sets:
         by_low.setdefault(s & -s, []).append(s)
+    if not universe:
+        yield ()
+        return
     chosen: list[int] = []
-
-    def cover(left: int) -> Iterator[tuple[int, ...]]:
-        if not left:
-            yield tuple(chosen)
-            return
-        for s in by_low.get(left & -left, ()):
+    left = universe
+    stack = [iter(by_low.get(left & -left, ()))]  # per chosen set, the sets left to try next
+    while stack:  # no recursion: a partition into n sets is n deep
+        for s in stack[-1]:
             if s & left == s:
                 limits.count_node(stats)
                 chosen.append(s)
-                yield from cover(left ^ s)
-                chosen.pop()
-        if chosen:  # a partial partition abandoned: back to the previous set (not at the root)
-            stats.backtracks += 1
-
-    yield from cover(universe)
+                left ^= s
+                if not left:
+                    yield tuple(chosen)
+                    left ^= chosen.pop()
+                    continue
+                stack.append(iter(by_low.get(left & -left, ())))
+                break
+        else:
+            stack.pop()
+            if chosen:  # a partial partition abandoned: back to the previous set
+                stats.backtracks += 1
+                left ^= chosen.pop()
 
 
 def _cell_table(rows: tuple[int, ...], cols: tuple[int, ...]) -> list[list[int]]:

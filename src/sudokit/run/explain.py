@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..errors import InvalidPuzzle, SudokuError
+from ..errors import InvalidPuzzle, LimitReached, SudokuError
 from ..logic.solve import (
     Rating,
     logical_hint,
@@ -21,10 +21,19 @@ from ..logic.solve import (
 from ..logic.state import Candidates
 from ..logic.step import Step
 from ..model.puzzle import Grid, Puzzle, PuzzleLike
-from ..model.result import Result
+from ..model.result import Limits, Result, Status
 from .doors import count_solutions, solve_many
 
-__all__ = ["explain", "explain_states", "hint", "rate", "rate_many"]
+__all__ = ["DEFAULT_SECONDS", "explain", "explain_states", "hint", "rate", "rate_many"]
+
+
+DEFAULT_SECONDS = 15.0
+"""The default time limit of each door, per puzzle (as ``sudokit solve``'s): the count to two,
+then the logical solve, each within it."""
+
+
+def _limits(time_limit: float | None) -> Limits:
+    return Limits(time_limit or None).start()
 
 
 def _engines(batch: bool = False) -> str | None:
@@ -46,31 +55,37 @@ def _engines(batch: bool = False) -> str | None:
     return None if ready(search) else INTERIM_METHOD
 
 
-def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
+def _solution(puzzle: Puzzle, time_limit: float | None = DEFAULT_SECONDS) -> tuple[Grid, bool]:
     """The puzzle's first solution by the default method, and whether it is the only one.
 
     Raises:
         InvalidPuzzle: the puzzle has no solution (the message says why when the givens
             clash).
+        LimitReached: no solution was found within ``time_limit`` seconds.
         UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
     """
-    return _answer(count_solutions(puzzle, _engines(), limit=2))
+    return _answer(count_solutions(puzzle, _engines(), limit=2,
+                                   time_limit=time_limit or None))
 
 
 def _answer(result: Result) -> tuple[Grid, bool]:
-    """The first solution of a count to two and whether it is the only one.
+    """The first solution of a count to two and whether it is proved the only one.
 
     Raises:
-        InvalidPuzzle: no solution was found.
+        InvalidPuzzle: no solution exists.
+        LimitReached: none was found within the time limit.
     """
     if not result.solutions:
+        if result.status is Status.UNKNOWN:
+            raise LimitReached(f"no solution found: {result.message}")
         why = f": {result.message}" if result.message else ""
         raise InvalidPuzzle(f"the puzzle has no solution{why}", source=result.puzzle.source,
                             line=result.puzzle.source_line)
-    return result.solutions[0], result.count == 1
+    return result.solutions[0], result.count == 1 and result.status is not Status.UNKNOWN
 
 
-def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
+def explain(puzzle: PuzzleLike, *, trial: bool = True,
+            time_limit: float | None = DEFAULT_SECONDS) -> list[Step]:
     """Return the whole logical solve of a puzzle, easiest step first, each step verified.
 
     Uniqueness techniques are used only when the puzzle has exactly one solution.
@@ -78,6 +93,8 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     Args:
         puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
+        time_limit: seconds for finding the solution, then as many for the logical solve
+            (None or 0: no limit).
 
     Returns:
         The :class:`~sudokit.logic.step.Step` objects in order; ``print(step)`` gives the line
@@ -86,26 +103,30 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
 
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
+        LimitReached: the time limit passed.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    return logical_steps(puzzle, solution, unique=unique, trial=trial)
+    solution, unique = _solution(puzzle, time_limit)
+    return logical_steps(puzzle, solution, unique=unique, trial=trial,
+                         limits=_limits(time_limit))
 
 
-def explain_states(puzzle: PuzzleLike, *, trial: bool = True
+def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
+                   time_limit: float | None = DEFAULT_SECONDS
                    ) -> Iterator[tuple[Step, Candidates]]:
     """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
     state object, modified as the solve goes on: copy it to keep it).
 
     Raises:
-        InvalidPuzzle: as :func:`explain`, when the first step is asked for.
+        InvalidPuzzle, LimitReached: as :func:`explain`, when a step is asked for.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    yield from logical_states(puzzle, solution, unique=unique, trial=trial)
+    solution, unique = _solution(puzzle, time_limit)
+    yield from logical_states(puzzle, solution, unique=unique, trial=trial,
+                              limits=_limits(time_limit))
 
 
-def rate(puzzle: PuzzleLike) -> Rating:
+def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS) -> Rating:
     """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
 
     Returns:
@@ -115,19 +136,22 @@ def rate(puzzle: PuzzleLike) -> Rating:
 
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
+        LimitReached: the time limit (as :func:`explain`'s) passed.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    return logical_rating(puzzle, solution, unique=unique)
+    solution, unique = _solution(puzzle, time_limit)
+    return logical_rating(puzzle, solution, unique=unique, limits=_limits(time_limit))
 
 
-def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
+def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
+         time_limit: float | None = DEFAULT_SECONDS) -> Step | None:
     """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
 
     Args:
         puzzle: the grid so far (givens and the digits placed by the user).
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
             marks (a removed solution digit) are reported as an InvalidPuzzle.
+        time_limit: as :func:`explain`'s.
 
     Returns:
         The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
@@ -136,16 +160,20 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
     Raises:
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
             remove a digit of the solution.
+        LimitReached: the time limit passed.
     """
     puzzle = Puzzle.coerce(puzzle)
-    solution, unique = _solution(puzzle)
-    return logical_hint(puzzle, solution, unique=unique, marks=marks)
+    solution, unique = _solution(puzzle, time_limit)
+    return logical_hint(puzzle, solution, unique=unique, marks=marks,
+                        limits=_limits(time_limit))
 
 
-def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
+def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_SECONDS
+              ) -> list[Rating | SudokuError]:
     """Rate each puzzle as :func:`rate` does, their solutions counted to two in one call of
     :func:`~sudokit.run.doors.solve_many` (one compiled batch per geometry, verified on
-    arrays); a puzzle that cannot be rated has its error in its place, in input order.
+    arrays); a puzzle that cannot be rated (or not within ``time_limit``, as :func:`explain`'s)
+    has its error in its place, in input order.
 
     Raises:
         Nothing of a single puzzle: a geometry the default method refuses has each of its
@@ -153,14 +181,17 @@ def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
     """
     try:
         results: Sequence[Result | None] = solve_many(puzzles, _engines(batch=True),
-                                                      count_limit=2)
+                                                      count_limit=2,
+                                                      time_limit=time_limit or None)
     except SudokuError:
         results = [None] * len(puzzles)
     out: list[Rating | SudokuError] = []
     for puzzle, result in zip(puzzles, results):
         try:
-            solution, unique = _answer(result) if result is not None else _solution(puzzle)
-            out.append(logical_rating(puzzle, solution, unique=unique))
+            solution, unique = (_answer(result) if result is not None
+                                else _solution(puzzle, time_limit))
+            out.append(logical_rating(puzzle, solution, unique=unique,
+                                      limits=_limits(time_limit)))
         except SudokuError as exc:
             out.append(exc)
     return out

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import InvalidOption
 from ..formats.text import parse_box
-from ..generator import Generated, Options, grid_geometry
+from ..generator import Generated, GenerationError, Options, grid_geometry
 from ..generator.engine import new_seed
 from ..generator.rating import Rater
 from ..generator.stream import puzzle_stream, solution_grids
@@ -27,9 +27,13 @@ from ..generator.symmetry import Symmetry
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
-from .doors import count_solutions
+from ..model.result import Status
+from .doors import count_solutions, solve
 
 __all__ = ["generate", "is_minimal", "random_grids"]
+
+_EXISTENCE_SECONDS = 5.0
+"""Time for proving that a grid exists (past it, the generator's own bounded search decides)."""
 
 
 def _geometry(size: int | None, box: tuple[int, int] | str | None,
@@ -37,7 +41,24 @@ def _geometry(size: int | None, box: tuple[int, int] | str | None,
     """The request's grid, its box shape read from ``"RxC"`` text (see
     :func:`~sudokit.generator.grid_geometry`)."""
     variant = Variant(variant)
-    return grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
+    geometry = grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
+    _prove_a_grid_exists(geometry)
+    return geometry
+
+
+def _prove_a_grid_exists(geometry: Geometry) -> None:
+    """Solve the empty grid of ``geometry`` first (a few seconds at most), so that rules no
+    grid satisfies (``anti-king`` or ``non-consecutive`` 4x4 ...) fail at once instead
+    of making the generator search in vain.
+
+    Raises:
+        GenerationError: the empty grid is proved unsatisfiable.
+    """
+    empty = Puzzle(geometry, (0,) * geometry.n_cells)
+    result = solve(empty, time_limit=_EXISTENCE_SECONDS)
+    if result.status is Status.UNSATISFIABLE:
+        raise GenerationError(f"no {geometry.shape_name} grid exists: the empty grid has no "
+                              "solution under these rules, so there is no puzzle to make")
 
 
 def generate(
@@ -96,7 +117,8 @@ def generate(
         InvalidOption: at the call: an unknown symmetry, level or box shape; a bad band; a
             negative ``count``.
         ValueError: at the call: ``variant`` names no whole-grid rules.
-        GenerationError: while iterating: no puzzle met the givens or rating band within
+        GenerationError: at the call: no grid satisfies the rules (the empty grid is solved
+            first); while iterating: no puzzle met the givens or rating band within
             ``max_tries`` grids.
     """
     options = Options.build(_geometry(size, box, variant), symmetry=symmetry, minimal=minimal,
@@ -129,6 +151,7 @@ def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | 
 
     Raises:
         InvalidOption: as :func:`generate` for ``size``, ``box`` and ``variant``.
+        GenerationError: no grid satisfies the rules.
     """
     geometry = _geometry(size, box, variant)
     return solution_grids(geometry, count, new_seed() if seed is None else int(seed), start)

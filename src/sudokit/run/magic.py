@@ -121,11 +121,11 @@ def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
     solver.check_order(problem.n)
     stats = Stats.counting(solver.counters)
     start = time.perf_counter()
+    limits = request.limits.start()  # the clock covers the checks and the model building
     clash = problem.conflict()
     if clash is not None:
         return MagicResult(problem, Status.UNSATISFIABLE, (), method,
                            time.perf_counter() - start, stats, count_limit, clash)
-    limits = request.limits.start()
 
     def verified(square: Square) -> Square:
         problems = magic_violations(square, problem)

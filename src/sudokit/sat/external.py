@@ -4,7 +4,8 @@ The command is a template with ``{in}`` (the CNF file) and optionally ``{out}`` 
 solver writes its answer to, as MiniSat and Glucose do); without ``{out}`` the answer is read from
 the solver's standard output in any convention :func:`~sudokit.sat.dimacs.read_solver_output`
 knows (SAT competition ``s``/``v`` lines, zChaff's ``Instance Satisfiable`` ... ``RESULT: SAT``). A time limit is enforced by killing
-the process group the solver was started in (so helper processes die with it).
+the process group the solver was started in (so helper processes die with it), and a small
+guard process kills that group when this process dies, even by SIGKILL.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -65,7 +67,8 @@ def run_command(
     """Write the CNF to a temporary file, run the solver on it and parse its answer.
 
     The solver runs in a session (process group) of its own, and a timeout kills the whole
-    group, so a wrapper script's children do not outlive it.
+    group, so a wrapper script's children do not outlive it; nor do they outlive this process
+    (the guard of :data:`_GUARD` kills the group within milliseconds of its death).
 
     Args:
         template: command with ``{in}`` and optionally ``{out}``, e.g. ``"minisat {in} {out}"``.
@@ -108,21 +111,59 @@ def run_command(
     return output
 
 
+_GUARD = """
+import os, select, signal, sys
+alive = int(sys.argv[1])
+woken, wake = os.pipe()
+os.set_blocking(wake, False)
+signal.set_wakeup_fd(wake)
+signal.signal(signal.SIGCHLD, lambda *_: None)
+pid = os.fork()
+if pid == 0:
+    os.close(alive)
+    try:
+        os.execvp(sys.argv[2], sys.argv[2:])
+    except OSError as exc:
+        sys.stderr.write(f"cannot run {sys.argv[2]!r}: {exc.strerror}\\n")
+        os._exit(127)
+while True:
+    ready = select.select([alive, woken], [], [])[0]
+    if alive in ready:
+        os.killpg(0, signal.SIGKILL)
+    os.read(woken, 512)
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        os._exit(os.waitstatus_to_exitcode(status) & 255)
+"""
+"""The guard that runs a solver: it forks and execs the command, and kills its whole process
+group (the solver and every process the solver started) when the read end of the pipe it is
+given reaches end of file, which happens when this process dies, whatever killed it (the
+pipe's write end is held here only). It exits with the solver's exit code."""
+
+
 def _run_in_own_group(args: list[str], timeout: float | None) -> tuple[int, str, str]:
-    """Run ``args`` in a new session; on timeout (or any interruption) kill its whole group.
+    """Run ``args`` under :data:`_GUARD` in a new session; on timeout (or any interruption)
+    kill the whole group; if this process dies, the guard kills it.
 
     Returns:
         ``(exit code, stdout, stderr)``.
 
     Raises:
-        MethodUnavailable: the binary cannot be started.
+        MethodUnavailable: the binary cannot be found.
         LimitReached: the timeout passed (the group was killed and reaped).
     """
+    if shutil.which(args[0]) is None:
+        raise MethodUnavailable(f"cannot run {args[0]!r}: no such executable file")
+    alive, alive_end = os.pipe()  # alive_end stays here: the guard sees EOF when we die
     try:
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
+        proc = subprocess.Popen([sys.executable, "-I", "-S", "-c", _GUARD, str(alive), *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True, pass_fds=(alive,))
     except OSError as exc:
+        os.close(alive_end)
         raise MethodUnavailable(f"cannot run {args[0]!r}: {exc.strerror or exc}") from None
+    finally:
+        os.close(alive)
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -131,6 +172,8 @@ def _run_in_own_group(args: list[str], timeout: float | None) -> tuple[int, str,
     except BaseException:
         _kill_group(proc)
         raise
+    finally:
+        os.close(alive_end)
     return proc.returncode, stdout, stderr
 
 

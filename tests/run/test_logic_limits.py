@@ -1,0 +1,67 @@
+"""explain, hint and rate have a time limit (issue 30 item 11: ``rate`` of an empty 25x25 ran
+400+ s), and ``rate`` stops on SIGTERM as ``solve`` does."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from sudokit.cli import app
+from sudokit.errors import LimitReached
+from sudokit.model.geometry import Geometry
+from sudokit.model.puzzle import Puzzle
+from sudokit.run.explain import explain, hint, rate, rate_many
+from tests.helpers import ROOT
+
+EMPTY_25 = Puzzle(Geometry.of(5, 5), (0,) * 625)
+P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize("door", [explain, rate, hint])
+def test_doors_stop_at_their_time_limit(door) -> None:
+    door(P)  # loads the engines first (not timed)
+    start = time.perf_counter()
+    try:
+        door(EMPTY_25, time_limit=0.5)
+    except LimitReached as exc:
+        assert "time limit 0.5 s" in str(exc)
+    else:
+        assert door is hint, "a whole logical solve of an empty 25x25 within 0.5 s"
+    assert time.perf_counter() - start < 4.0  # two 0.5 s phases, on a loaded machine
+
+
+def test_rate_many_marks_the_slow_puzzle_only() -> None:
+    ratings = rate_many([Puzzle.coerce(P), EMPTY_25], time_limit=0.5)
+    assert ratings[0].rating == pytest.approx(2.6)
+    assert isinstance(ratings[1], LimitReached)
+
+
+def test_cli_rate_writes_timeout_records() -> None:
+    done = CliRunner().invoke(app, ["rate", P, "." * 625, "--time-limit", "0.5"])
+    lines = done.stdout.splitlines()
+    assert done.exit_code == 1 and lines[0].split("\t")[1] == "2.6"
+    assert lines[1].split("\t")[1] == "timeout"
+
+
+def test_sigterm_stops_rate_with_complete_records() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "rate", "-"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write((P + "\n").encode())
+        proc.stdin.flush()
+        first = proc.stdout.readline()  # stdin stays open: rate waits for more
+        proc.send_signal(signal.SIGTERM)
+        rest, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, err
+    assert b"terminated: every record written is complete" in err
+    assert first.split(b"\t")[1] == b"2.6" and rest == b""
