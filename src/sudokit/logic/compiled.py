@@ -11,7 +11,7 @@ The steps, ratings and texts are the same either way.
 
 from __future__ import annotations
 
-__all__ = ["use_references", "kernels_for"]
+__all__ = ["use_references", "using_references", "kernels_for"]
 
 _references = False
 
@@ -21,6 +21,11 @@ def use_references(on: bool) -> None:
     serve (``off``, the default), from the next step on. Process-wide."""
     global _references
     _references = on
+
+
+def using_references() -> bool:
+    """Whether :func:`use_references` is on."""
+    return _references
 
 
 def kernels_for(n_cells: int, limit: int) -> bool:

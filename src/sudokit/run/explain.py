@@ -33,6 +33,14 @@ then the logical solve, each within it."""
 
 
 def _limits(time_limit: float | None) -> Limits:
+    """The limits of a logical solve, started after the technique engine's kernels are loaded
+    (compiled on a first use outside the command line), which no time limit counts."""
+    from ..logic.compiled import using_references
+
+    if time_limit and not using_references():
+        from .request import Request
+
+        Request.build("logic").solver().warm_up()
     return Limits(time_limit or None).start()
 
 
