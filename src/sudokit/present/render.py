@@ -134,33 +134,57 @@ def methods_table(rows: Iterable[tuple[str, str, bool, Sequence[str]]]) -> Table
 
 
 @contextmanager
-def progress(enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A live puzzle counter with rate on stderr; yields ``advance(n)`` (a no-op when disabled).
+def progress(enabled: bool, total: int | None = None,
+             unit: str = "puzzles") -> Iterator[Callable[[int], None]]:
+    """A live counter on stderr; yields ``advance(n)`` (a no-op when disabled).
 
-    The total is unknown (inputs are streamed), so it shows the count, puzzles/s and elapsed
-    time, refreshed ten times a second.
+    It shows the count (``done/total`` when the total is known), the mean rate since the start
+    (count / elapsed seconds, not a short-window estimate), the elapsed time and, with a total,
+    the time left at that rate; refreshed ten times a second and cleared when done, so it
+    never stays among the data. Whether to show it is the caller's choice (see
+    :func:`sudokit.cli._common.show_progress`).
     """
     if not enabled:
         yield lambda n=1: None
         return
     from rich.progress import (  # only on a terminal: ~15 ms of start-up otherwise
+        BarColumn,
         Progress,
         SpinnerColumn,
         TextColumn,
         TimeElapsedColumn,
     )
 
-    columns = (SpinnerColumn(), TextColumn("{task.completed:,} puzzles"),
-               TextColumn("{task.fields[rate]}"),
-               TimeElapsedColumn())
+    count = "{task.completed:,}" + ("/{task.total:,}" if total is not None else "")
+    columns = [SpinnerColumn(), TextColumn(f"{count} {unit}"), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn()]
+    if total is not None:
+        columns[1:1] = [BarColumn(bar_width=20)]
+        columns.append(TextColumn("{task.fields[left]}"))
     with Progress(*columns, console=Console(stderr=True), transient=True,
                   refresh_per_second=10) as bar:
-        task = bar.add_task("solve", total=None, rate="")
+        task = bar.add_task(unit, total=total, rate="", left="")
 
         def advance(n: int = 1) -> None:
             bar.advance(task, n)
-            speed = bar.tasks[0].speed
-            if speed:
-                bar.update(task, rate=f"{speed:,.0f}/s")
+            state = bar.tasks[0]
+            elapsed = state.elapsed or 0.0
+            if elapsed > 0 and state.completed:
+                rate = state.completed / elapsed
+                bar.update(task, rate=_rate_text(rate, unit),
+                           left=_left_text(total, state.completed, rate))
 
         yield advance
+
+
+def _rate_text(rate: float, unit: str) -> str:
+    """``1,234/s`` or ``0.52/s`` (two significant decimals below 10/s)."""
+    return f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
+
+
+def _left_text(total: int | None, done: float, rate: float) -> str:
+    """``~0:01:05 left`` at ``rate`` (empty without a total)."""
+    if total is None:
+        return ""
+    seconds = max(0, int((total - done) / rate + 0.5))
+    return f"~{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d} left"
