@@ -13,7 +13,7 @@ import typer
 from ..generator.symmetry import Symmetry
 from ..run.output import OutputFormat
 from ._app import app
-from ._common import RulesOption, VariantChoice
+from ._common import JOBS_HELP, OutputOption, RulesOption, VariantChoice
 
 
 def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
@@ -36,7 +36,7 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
         if with_solution:
             return f"{item.line}:1:{format_line(item.solution)}\n"
         return item.line + "\n"
-    header = f"# puzzle {item.index}: {item.givens} givens"
+    header = f"# puzzle {item.index + 1}: {item.givens} givens"  # counted from 1, as --start
     if item.symmetry.value != "none":
         header += f", {item.symmetry.value}"
     header += ", minimal" if item.minimal else ""
@@ -46,6 +46,10 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
     drawing = (format_side_by_side(item.puzzle, item.solution) if with_solution
                else format_grid(item.puzzle.givens, item.puzzle.geometry))
     return f"{header}\n{drawing}\n"
+
+
+MAX_START = 2**63 - 2**32
+"""The largest ``--start``: puzzle numbers are 64-bit stream keys."""
 
 
 @app.command("generate")
@@ -63,21 +67,24 @@ def generate_command(
     givens: Annotated[str | None, typer.Option(
         help="Number of givens: 30, or a range 22-25.")] = None,
     level: Annotated[str | None, typer.Option(
-        help="Difficulty: easy, medium, hard, expert or extreme (the rater's bands).")] = None,
+        help="Difficulty: easy, medium, hard, expert or extreme, the levels 'sudokit rate' "
+        "prints (bands of Sudoku Explainer's scale; rated with --rater se).")] = None,
     rating: Annotated[str | None, typer.Option(
         help="Rating band LOW-HIGH of the rater, e.g. 2-3.5.")] = None,
-    rater: Annotated[str, typer.Option(
-        help="Difficulty rater: nodes (search nodes) or se (human techniques, when "
-             "installed).")] = "nodes",
+    rater: Annotated[str | None, typer.Option(
+        help="Difficulty rater: nodes (search nodes; the default) or se (Sudoku Explainer's "
+             "scale by human techniques; the default with --level).")] = None,
     rate: Annotated[bool, typer.Option(
         help="Rate every puzzle (grid and jsonl records always carry the rating).")] = False,
     seed: Annotated[int | None, typer.Option(
-        help="Seed: the same seed and options give the same puzzles (default: fresh, "
-             "printed).")] = None,
-    start: Annotated[int, typer.Option(min=0, help="Index of the first puzzle of the seed's "
-                                       "sequence (to continue a run).")] = 0,
+        min=0, help="Seed (0 or more): the same seed and options give the same puzzles "
+        "(default: fresh, printed).")] = None,
+    start: Annotated[int, typer.Option(
+        min=1, max=MAX_START, help="Number of the first puzzle of the seed's sequence, from 1 "
+        "(to continue a run: the number after the last header).")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
-                                      help="Threads (output identical for any number).")] = 1,
+                                      help=JOBS_HELP + " Threads; output identical for any "
+                                      "number.")] = 1,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="Record form on stdout.")]
     = OutputFormat.LINE,
     with_solution: Annotated[bool, typer.Option(
@@ -87,25 +94,37 @@ def generate_command(
              "above).")] = None,
     max_tries: Annotated[int, typer.Option(
         min=1, help="Grids per puzzle before giving up on a givens or rating band.")] = 10_000,
-    output: Annotated[Path | None, typer.Option(
-        "--output", help="Write the records here instead of stdout.")] = None,
+    output: OutputOption = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No summary table (and no seed line) on stderr.")] = False,
 ) -> None:
-    """Make new puzzles with exactly one solution; print one record per puzzle as it is made."""
+    """Make new puzzles with exactly one solution; print one record per puzzle as it is made.
+
+    The summary on stderr (for more than one puzzle; --quiet: none) gives the mean givens, the
+    time and the seed; a fresh seed is printed even for one puzzle, so it can be made again."""
     from ..generator.engine import new_seed
     from ..run.generate import generate
+    from ._common import jobs_cap, open_output, show_progress
 
     run_seed = new_seed() if seed is None else seed
     made = generate(count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
                     minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
-                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start,
-                    jobs=jobs, node_budget=node_budget, max_tries=max_tries)
+                    rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start - 1,
+                    jobs=jobs_cap(jobs, count), node_budget=node_budget, max_tries=max_tries)
     if output is None:
         sys.stdout.flush()
     began = time.perf_counter()
-    with (open(output, "wb") if output else _stdout()) as out:
-        total, givens_sum, minimal_count = _write_all(made, out, fmt, with_solution)
-    _summary(total, givens_sum, minimal_count, time.perf_counter() - began, run_seed,
-             seed is None)
+    with open_output(output) if output else _stdout() as out:
+        total, givens_sum, minimal_count = _write_all(made, out, fmt, with_solution,
+                                                      count if show_progress(output) else None)
+    if quiet:
+        return
+    if total > 1:
+        _summary(total, givens_sum, minimal_count, time.perf_counter() - began, run_seed,
+                 seed is None)
+    elif seed is None:
+        print(f"sudokit: seed {run_seed} (pass --seed {run_seed} to make it again)",
+              file=sys.stderr)
 
 
 class _stdout:
@@ -118,12 +137,14 @@ class _stdout:
         sys.stdout.flush()
 
 
-def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat,
-               with_solution: bool) -> tuple[int, int, int]:
+def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat, with_solution: bool,
+               counted: int | None) -> tuple[int, int, int]:
+    """Write each puzzle as it is made; ``counted``: the total of the live counter (None: no
+    counter, see :func:`sudokit.cli._common.show_progress`)."""
     from ..present.render import progress
 
     total = givens_sum = minimal_count = 0
-    with progress(sys.stderr.isatty()) as advance:
+    with progress(counted is not None, total=counted) as advance:
         for item in made:
             out.write(format_generated(item, fmt, with_solution).encode())
             out.flush()
