@@ -18,7 +18,10 @@ from ._common import (
     PUZZLE_HELP,
     VariantChoice,
     VariantOption,
+    image_path,
     one_puzzle,
+    output_path,
+    puzzle_records,
     read_argument,
 )
 
@@ -44,7 +47,8 @@ def show_command(
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
     png: Annotated[Path | None, typer.Option(
         help="Also draw the puzzle (and with --solve its solution, lighter) as a PNG here "
-        "(Matplotlib; SVG or PDF by the extension).")] = None,
+        "(Matplotlib; SVG or PDF by the extension).", parser=image_path, metavar="FILE")]
+    = None,
     solve: Annotated[bool, typer.Option(
         "--solve", help="Solve the puzzle and draw the verified solution digits (cyan in the "
         "terminal, lighter than the givens in the PNG).")] = False,
@@ -142,9 +146,11 @@ def trace_command(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
     plot: Annotated[Path | None, typer.Option(
         help="Write the AC-3 queue-length plot here (PNG, SVG or PDF); for several puzzles, "
-        "one per puzzle: PLOT-1.png, PLOT-2.png, ...")] = None,
+        "one per puzzle: PLOT-1.png, PLOT-2.png, ...", parser=image_path, metavar="FILE")]
+    = None,
     data: Annotated[Path | None, typer.Option(
-        help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
+        help="Write the queue lengths here, one step per line (numbered like --plot).",
+        parser=output_path, metavar="FILE")] = None,
     time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 15.0,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     variant: VariantOption = VariantChoice.STANDARD,
@@ -160,14 +166,14 @@ def trace_command(
     length (x: step, y: arcs queued)."""
     from itertools import chain, islice
 
-    from ..run.output import parse_option, pick_puzzle, read_inputs
+    from ..run.output import parse_option, pick_puzzle
 
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
         parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
         ok = _trace_one(parsed, method, options, time_limit, plot, data, fmt)
         raise typer.Exit(0 if ok else 1)
-    records = read_inputs([puzzle], box=box, variant=variant.value)
+    records = puzzle_records([puzzle], box=box, variant=variant)
     head = list(islice(records, 2))
     if len(head) < 2:  # one puzzle: plain file names
         ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data,

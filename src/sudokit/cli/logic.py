@@ -11,7 +11,15 @@ from typing import Annotated
 import typer
 
 from ._app import app
-from ._common import INDEX_HELP, PUZZLE_HELP, VariantChoice, VariantOption, one_puzzle
+from ._common import (
+    INDEX_HELP,
+    JOBS_HELP,
+    PUZZLE_HELP,
+    VariantChoice,
+    VariantOption,
+    one_puzzle,
+    puzzle_records,
+)
 
 
 class StepFormat(str, Enum):
@@ -57,11 +65,19 @@ def explain_command(
                 print(format_candidates(state.pencil_marks(), geometry))
     result = rating_of(steps, True)
     solved = sum(1 for s in steps for _ in s.placements) + chosen.n_givens == geometry.n_cells
-    if fmt is StepFormat.TEXT:
+    if fmt is StepFormat.TEXT and solved:
         print(f"rating {result.rating:.1f} ({result.hardest or 'none'}), level "
-              f"{result.level.value}, {len(steps)} steps"
-              + ("" if solved else "; logic stops here (use --trial to finish)"))
+              f"{result.level.value}, {len(steps)} steps")
+    if not solved:  # no rating nor level: the solve is not finished
+        done = (f"logic stops after {len(steps)} steps (hardest: {result.hardest}, "
+                f"{result.rating:.1f})" if steps else "logic cannot start on this puzzle")
+        print(f"sudokit: {done}: {STUCK}; --trial finishes with trial steps", file=sys.stderr)
     raise typer.Exit(0 if solved else 1)
+
+
+STUCK = ("no technique applies (singles up to forcing chains): the next deduction needs "
+         "trial, a guess on one cell searched to its end")
+"""What ``explain --no-trial`` and ``hint`` say when logic cannot go on."""
 
 
 @app.command("hint")
@@ -72,19 +88,27 @@ def hint_command(
         "of one cell ('.' or '0': work them out; a filled cell's group is ignored).")] = None,
     fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Output form.")]
     = StepFormat.TEXT,
+    trial: Annotated[bool, typer.Option(
+        help="When no technique applies, give the trial step (a guess and its "
+        "contradiction) instead of saying so.")] = False,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
-    """Print the next logical step of PUZZLE (the easiest one), and why."""
+    """Print the next logical step of PUZZLE (the easiest one), and why; when no technique
+    applies, say so and what the next deduction needs (exit code 1), unless --trial."""
     from ..logic.solve import parse_marks
     from ..run.explain import hint
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
-    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None)
+    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None, trial=trial)
     if step is None:
-        print("the grid is full" if fmt is StepFormat.TEXT else json.dumps({"step": None}))
-        return
+        full = chosen.n_givens == chosen.geometry.n_cells
+        if fmt is StepFormat.JSONL:
+            print(json.dumps({"step": None, "full": full}))
+        print("the grid is full" if full else STUCK,
+              file=sys.stdout if full and fmt is StepFormat.TEXT else sys.stderr)
+        raise typer.Exit(0 if full else 1)
     if fmt is StepFormat.JSONL:
         print(json.dumps(step.as_dict(chosen.geometry)))
     else:
@@ -98,20 +122,24 @@ def rate_command(
         metavar="FILE")] = None,
     fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Record form.")]
     = StepFormat.TEXT,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help=JOBS_HELP)] = 1,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique."""
-    from ..run.output import read_inputs
     from ..run.ratings import rate_records, record_line
+    from ._common import jobs_cap
 
-    all_ok = True
-    records = read_inputs(inputs or ["-"], box=box, variant=variant.value)
-    for row in rate_records(records, jobs=jobs):
-        all_ok = all_ok and row["status"] == "rated"
+    all_ok, rated = True, 0
+    sources = inputs or ["-"]
+    records = puzzle_records(sources, box=box, variant=variant)
+    for row in rate_records(records, jobs=jobs_cap(jobs)):
+        all_ok, rated = all_ok and row["status"] == "rated", rated + 1
         print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row), flush=True)
         if row["status"] != "rated":
             print(f"sudokit: {row['error']}", file=sys.stderr)
-    raise typer.Exit(0 if all_ok else 1)
+    if not rated:
+        names = ", ".join("<stdin>" if s == "-" else s for s in sources)
+        print(f"sudokit: no puzzle found in {names}", file=sys.stderr)
+    raise typer.Exit(0 if all_ok and rated else 1)

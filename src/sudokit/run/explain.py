@@ -92,13 +92,16 @@ def rate(puzzle: PuzzleLike) -> Rating:
     return logical_rating(puzzle, solution, unique=unique)
 
 
-def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None) -> Step | None:
-    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
+         trial: bool = True) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full
+    (or, with ``trial=False``, when no technique applies).
 
     Args:
         puzzle: the grid so far (givens and the digits placed by the user).
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
             marks (a removed solution digit) are reported as an InvalidPuzzle.
+        trial: allow the trial (bifurcation) step when no technique applies.
 
     Raises:
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
@@ -106,7 +109,7 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
     """
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle)
-    return logical_hint(puzzle, solution, unique=unique, marks=marks)
+    return logical_hint(puzzle, solution, unique=unique, marks=marks, trial=trial)
 
 
 def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
