@@ -60,7 +60,7 @@ def show_command(
     from rich.console import Console
 
     from ..formats.outline import legend
-    from ..present.render import candidates_table, grid_text
+    from ..present.render import candidates_grid, grid_text
     from ..run.inspect import candidates_after
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
@@ -71,7 +71,8 @@ def show_command(
     for line in legend(parsed.geometry):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
-    console.print(candidates_table(parsed, candidates_after(parsed, after)), end="", soft_wrap=True)
+    console.print(candidates_grid(parsed, candidates_after(parsed, after), console.width),
+                  end="", soft_wrap=True)
     if png is not None:
         from ..present.plots import puzzle_figure, save_figure
 

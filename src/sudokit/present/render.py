@@ -6,6 +6,7 @@ prints one). Plain-text forms that read back as puzzles are in :mod:`sudokit.for
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -21,6 +22,7 @@ from ..model.puzzle import Puzzle
 from ..model.result import Status
 
 __all__ = [
+    "candidates_grid",
     "candidates_table",
     "grid_text",
     "methods_table",
@@ -91,6 +93,57 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
         kinds.append("given" if puzzle.givens[cell] else "single" if len(digits) == 1
                      else "candidates" if digits else "none")
     return _styled(puzzle.geometry, texts, kinds)
+
+
+def candidates_grid(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None,
+                    width: int) -> Text:
+    """The candidates as :func:`candidates_table` draws them, or, when that drawing is wider
+    than ``width`` columns on a plain grid (rectangular boxes), as pencil marks: each cell a
+    small block with every candidate in its own place (digit d of a 9x9 at row (d-1)//3,
+    column (d-1)%3 of the cell), givens in the middle in bold; a 9x9 takes 41 columns, a 16x16
+    73, so an 80-column terminal shows the whole grid with no candidate cut."""
+    drawn = candidates_table(puzzle, candidates)
+    if (candidates is None or not puzzle.geometry.is_plain
+            or max(map(len, drawn.plain.splitlines()), default=0) <= width):
+        return drawn
+    return _pencil_marks(puzzle, candidates)
+
+
+def _pencil_marks(puzzle: Puzzle, candidates: Sequence[Sequence[int]]) -> Text:
+    """Pencil-mark blocks of ``span`` x ``span`` places per cell, boxes ruled."""
+    g = puzzle.geometry
+    span = math.isqrt(g.side - 1) + 1  # places per side of a cell's block
+    out = Text()
+    for row in range(g.side):
+        if row and row % g.box_rows == 0:
+            rule = "-+".join("-" * ((span + 1) * g.box_cols) for _ in range(g.side // g.box_cols))
+            out.append(rule + "\n", _STYLES["border"])
+        for line in range(span):
+            text = Text()
+            for col in range(g.side):
+                if col and col % g.box_cols == 0:
+                    text.append(" |", _STYLES["border"])
+                text.append(" ")
+                cell = row * g.side + col
+                text.append_text(_cell_line(g, puzzle.givens[cell], candidates[cell], line, span))
+            text.rstrip()
+            out.append_text(text)
+            out.append("\n")
+    return out
+
+
+def _cell_line(g: Geometry, given: int, digits: Sequence[int], line: int, span: int) -> Text:
+    """Line ``line`` of one cell's block: a given (bold, on the middle line), or the
+    candidates of that line in their places (a dot where one is gone; a single green)."""
+    if given:
+        middle = g.symbol(given).center(span) if line == span // 2 else " " * span
+        return Text(middle, _STYLES["given"])
+    if not digits:
+        return Text(("!" if line == span // 2 else " ").center(span), _STYLES["none"])
+    style = _STYLES["single"] if len(digits) == 1 else ""
+    have = set(digits)
+    places = range(line * span + 1, min((line + 1) * span, g.side) + 1)
+    return Text("".join(g.symbol(d) if d in have else "." for d in places).ljust(span), style)
 
 
 _SUMMARY_ORDER = (Status.SOLVED, Status.MULTIPLE, Status.UNSATISFIABLE, Status.UNKNOWN,
