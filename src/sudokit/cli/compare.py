@@ -55,7 +55,7 @@ def compare_command(
         puzzle_name,
         sudoku_runners,
     )
-    from ..run.output import parse_option
+    from ..run.output import names_file, parse_option
     from ._common import puzzle_records
 
     names = _labels(methods)
@@ -74,11 +74,12 @@ def compare_command(
         comparison = compare(puzzles, runners, time_limit=time_limit or None,
                              progress=lambda _method, _index: advance(), names=puzzle_name)
     console = Console(width=None if sys.stdout.isatty() else 160)
+    name = file if file == "-" or names_file(file) else "<argument 1>"  # not a whole literal
     if instances or (instances is None and len(puzzles) <= AUTO_INSTANCES):
-        console.print(instance_table(comparison, f"{file}: per puzzle"))
-    console.print(comparison_table(comparison, f"{file}: {len(puzzles)} puzzles"))
+        console.print(instance_table(comparison, f"{name}: per puzzle"))
+    console.print(comparison_table(comparison, f"{name}: {len(puzzles)} puzzles"))
     if plot:
-        save_figure(times_figure(comparison, f"time per puzzle, {file}"), plot)
+        save_figure(times_figure(comparison, f"time per puzzle, {name}"), plot)
     raise typer.Exit(1 if len(puzzles) < len(records) else 0)
 
 

@@ -82,8 +82,8 @@ def solve_command(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help=JOBS_HELP)] = 1,
     dask: Annotated[str | None, typer.Option(
-        help="Run on a Dask cluster: scheduler address HOST:PORT, or 'local' "
-        "(pip install 'sudokit[dask]').", parser=dask_address, metavar="ADDRESS")]
+        help="Run on a Dask cluster: 'local' or HOST:PORT. (pip install 'sudokit[dask]')",
+        parser=dask_address, metavar="ADDRESS")]
     = None,
     output: OutputOption = None,
     grid_output: Annotated[Path | None, typer.Option(
