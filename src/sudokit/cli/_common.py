@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Annotated, Any, ClassVar
 
@@ -69,18 +70,29 @@ def image_path(text: str) -> Path:
     return path
 
 
+@contextmanager
+def writing(path: Path, hint: str) -> Iterator[None]:
+    """Map a failure to write ``path`` (disk full, permission, a path that changed since it
+    was checked) to a usage error naming the option ``hint``.
+
+    Raises:
+        typer.BadParameter: an OSError inside the block.
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot write {path}: {exc.strerror or exc}",
+                                 param_hint=hint) from None
+
+
 def open_output(path: Path, mode: str = "wb", hint: str = "--output") -> IO[Any]:
-    """Open an output file; a failure (disk, permission, a path that changed since it was
-    checked) is a usage error naming the option.
+    """Open an output file (see :func:`writing`).
 
     Raises:
         typer.BadParameter: the file cannot be opened.
     """
-    try:
+    with writing(path, hint):
         return open(path, mode)
-    except OSError as exc:
-        raise typer.BadParameter(f"cannot write {path}: {exc.strerror or exc}",
-                                 param_hint=hint) from None
 
 
 OutputOption = Annotated[Path | None, typer.Option(

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ._app import app
-from ._common import PUZZLE_HELP, VariantChoice, VariantOption, image_path
+from ._common import PUZZLE_HELP, VariantChoice, VariantOption, image_path, writing
 
 AUTO_INSTANCES = 50
 """Up to this many puzzles the per-instance table is printed unless --no-instances."""
@@ -79,7 +79,8 @@ def compare_command(
         console.print(instance_table(comparison, f"{name}: per puzzle"))
     console.print(comparison_table(comparison, f"{name}: {len(puzzles)} puzzles"))
     if plot:
-        save_figure(times_figure(comparison, f"time per puzzle, {name}"), plot)
+        with writing(plot, "--plot"):
+            save_figure(times_figure(comparison, f"time per puzzle, {name}"), plot)
     raise typer.Exit(1 if len(puzzles) < len(records) else 0)
 
 

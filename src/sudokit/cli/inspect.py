@@ -23,6 +23,7 @@ from ._common import (
     output_path,
     puzzle_records,
     read_argument,
+    writing,
 )
 
 
@@ -76,11 +77,8 @@ def show_command(
     if png is not None:
         from ..present.plots import puzzle_figure, save_figure
 
-        try:
+        with writing(png, "--png"):
             save_figure(puzzle_figure(parsed, solution), png)
-        except OSError as exc:
-            raise typer.BadParameter(f"cannot write {png}: {exc.strerror or exc}",
-                                     param_hint="--png") from None
     if solve and solution is None:
         raise typer.Exit(1)
 
@@ -235,8 +233,11 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
         print(format_panels([("puzzle", puzzle.givens), ("after AC-3", ac3_grid),
                              ("solution", result.solution)], puzzle.geometry), end="")
     if data:
-        data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
+        with writing(data, "--data"):
+            data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
     if plot:
         where = f"{puzzle.source}:{puzzle.source_line}" if puzzle.source else "the puzzle"
-        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"), plot)
+        with writing(plot, "--plot"):
+            save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"),
+                        plot)
     return result.status is Status.SOLVED
