@@ -94,6 +94,11 @@ def test_mistakes_say_what_is_wrong(tmp_path: Path) -> None:
     assert result.exit_code == 2 and ".png" in result.output
 
 
+def test_solve_quiet_has_no_summary() -> None:
+    result = run("solve", TOP1, "-m", "propagate", "--quiet")
+    assert result.exit_code == 0 and result.stderr == "" and len(result.stdout.split()) == 1
+
+
 def test_compare_takes_a_literal_puzzle() -> None:
     result = run("compare", TOP1, "--methods", "propagate")
     assert result.exit_code == 0, result.output

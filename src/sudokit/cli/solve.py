@@ -95,6 +95,8 @@ def solve_command(
     resume: Annotated[bool, typer.Option(
         help="Continue an interrupted run: keep the complete records of --output (and "
         "--grid-output), skip their puzzles, append the rest.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No summary table on stderr (errors are still said).")] = False,
 ) -> None:
     """Solve every puzzle of the INPUTs; print one record per puzzle, in input order.
 
@@ -123,7 +125,7 @@ def solve_command(
                                grids=grid_output is not None, resume=point,
                                skip_header=skip_header, variant=variant.value)
         tally = _write_run(run, output, grid_output, point, progress(show_progress(output)))
-    _finish(tally, run.ready, point, output, sources)
+    _finish(tally, None if quiet else run.ready, point, output, sources)
 
 
 def _prepared(inputs: list[str], option: list[str] | None, resume: bool,
@@ -157,21 +159,22 @@ def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: A
         if output is None:
             sys.stdout.flush()
         out = _opened(stack, output, point.offset) or sys.stdout.buffer
-        grids = _opened(stack, grid_output, grid_offset)
+        grids = _opened(stack, grid_output, grid_offset, "--grid-output")
         return _write_all(run.blocks, out, grids, point.counts, counter,
                           quiet=data_on_terminal(output))
 
 
-def _finish(tally: _Tally, ready: float, point: Any, output: Path | None,
+def _finish(tally: _Tally, ready: float | None, point: Any, output: Path | None,
             sources: list[str]) -> None:
-    """Print the summary, say why a stopped run stopped or that the input held no puzzle,
-    and exit with the run's code.
+    """Print the summary (not with ``ready`` None: ``--quiet``), say why a stopped run
+    stopped or that the input held no puzzle, and exit with the run's code.
 
     Raises:
         typer.Exit: always: 0 when every puzzle was solved, 1 when some was not, 130 after
             Ctrl-C, 143 after SIGTERM.
     """
-    _summary(tally.by_status(), tally.seconds, ready - STARTED, point.records)
+    if ready is not None:
+        _summary(tally.by_status(), tally.seconds, ready - STARTED, point.records)
     if not tally.counts.any() and tally.stopped is None:
         names = ", ".join("<stdin>" if s == "-" else s for s in sources)
         print(f"sudokit: no puzzle found in {names}", file=sys.stderr)
@@ -200,7 +203,8 @@ def _stopped_by_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO | None:
+def _opened(stack: ExitStack, path: Path | None, offset: int | None,
+            hint: str = "--output") -> BinaryIO | None:
     """Open an output file: from scratch, or (resuming) cut after ``offset`` bytes of complete
     records and appended to."""
     from ._common import open_output
@@ -208,8 +212,8 @@ def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO
     if path is None:
         return None
     if not offset:
-        return stack.enter_context(open_output(path, "wb"))
-    stream = stack.enter_context(open_output(path, "r+b"))
+        return stack.enter_context(open_output(path, "wb", hint))
+    stream = stack.enter_context(open_output(path, "r+b", hint))
     stream.truncate(offset)
     stream.seek(offset)
     return stream
