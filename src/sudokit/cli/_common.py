@@ -237,7 +237,8 @@ def check_arguments(inputs: Sequence[str], *, box: str | None = None,
             continue
         records = list(read_puzzles(io.StringIO(text), variant=variant))
         if _NAME.fullmatch(text) and all(r.puzzle is None for r in records):
-            raise InputError(f"{text}: no such file (and not a puzzle)")
+            why = f": {records[0].error.reason}" if records and records[0].error else ""
+            raise InputError(f"{text}: no such file (and not a puzzle{why})")
     _check_box(inputs, box, alphabet, variant)
 
 
