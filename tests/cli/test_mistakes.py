@@ -245,6 +245,17 @@ def test_show_candidates_fit_80_columns() -> None:
     assert grid.plain.count("789") == 81 - puzzle.n_givens
 
 
+def test_show_fits_80_columns_on_a_terminal_for_a_jigsaw_too() -> None:
+    jigsaw = ROOT / "tests/data/janko/JigsawSudoku/problems/94_9x9.txt"
+    shown, code = on_terminal(["show", str(jigsaw)])
+    text = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b"", shown).decode()
+    assert code == 0 and max(map(len, text.split("\r\n"))) <= 80
+    from sudokit.formats.text import read_puzzles
+
+    puzzle = next(iter(read_puzzles(str(jigsaw)))).puzzle
+    assert text.count("789") == 81 - puzzle.n_givens  # every open cell's marks, whole
+
+
 def test_progress_rate_and_time_left() -> None:
     from sudokit.present.render import _left_text, _rate_text
 

@@ -98,30 +98,34 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
 def candidates_grid(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None,
                     width: int) -> Text:
     """The candidates as :func:`candidates_table` draws them, or, when that drawing is wider
-    than ``width`` columns on a plain grid (rectangular boxes), as pencil marks: each cell a
+    than ``width`` columns on a single grid (no multi-grid layout), as pencil marks: each cell a
     small block with every candidate in its own place (digit d of a 9x9 at row (d-1)//3,
     column (d-1)%3 of the cell), givens in the middle in bold; a 9x9 takes 41 columns, a 16x16
     73, so an 80-column terminal shows the whole grid with no candidate cut."""
     drawn = candidates_table(puzzle, candidates)
-    if (candidates is None or not puzzle.geometry.is_plain
+    if (candidates is None or puzzle.geometry.layout is not None
             or max(map(len, drawn.plain.splitlines()), default=0) <= width):
         return drawn
     return _pencil_marks(puzzle, candidates)
 
 
 def _pencil_marks(puzzle: Puzzle, candidates: Sequence[Sequence[int]]) -> Text:
-    """Pencil-mark blocks of ``span`` x ``span`` places per cell, boxes ruled."""
+    """Pencil-mark blocks of ``span`` x ``span`` places per cell, boxes ruled (irregular
+    regions are not: the drawing of the givens above shows them)."""
     g = puzzle.geometry
     span = math.isqrt(g.side - 1) + 1  # places per side of a cell's block
+    ruled = g.regions is None
     out = Text()
     for row in range(g.side):
-        if row and row % g.box_rows == 0:
+        if row and not ruled:  # a blank line between rows instead of box rules
+            out.append("\n")
+        if ruled and row and row % g.box_rows == 0:
             rule = "-+".join("-" * ((span + 1) * g.box_cols) for _ in range(g.side // g.box_cols))
             out.append(rule + "\n", _STYLES["border"])
         for line in range(span):
             text = Text()
             for col in range(g.side):
-                if col and col % g.box_cols == 0:
+                if ruled and col and col % g.box_cols == 0:
                     text.append(" |", _STYLES["border"])
                 text.append(" ")
                 cell = row * g.side + col
