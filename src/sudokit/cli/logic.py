@@ -89,8 +89,8 @@ def hint_command(
     fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Output form.")]
     = StepFormat.TEXT,
     trial: Annotated[bool, typer.Option(
-        help="When no technique applies, give the trial step (a guess and its "
-        "contradiction) instead of saying so.")] = False,
+        help="When no technique applies, give the trial step (a guess on one cell, searched "
+        "to its end) instead of saying so.")] = False,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
@@ -106,8 +106,10 @@ def hint_command(
         full = chosen.n_givens == chosen.geometry.n_cells
         if fmt is StepFormat.JSONL:
             print(json.dumps({"step": None, "full": full}))
-        print("the grid is full" if full else STUCK,
-              file=sys.stdout if full and fmt is StepFormat.TEXT else sys.stderr)
+        elif full:
+            print("the grid is full")
+        if not full:
+            print(f"sudokit: {STUCK}; --trial gives that step", file=sys.stderr)
         raise typer.Exit(0 if full else 1)
     if fmt is StepFormat.JSONL:
         print(json.dumps(step.as_dict(chosen.geometry)))
