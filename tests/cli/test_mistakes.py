@@ -46,6 +46,7 @@ def mistakes(tmp: Path) -> list[tuple[str, ...]]:
     gone = "/nonexistent/dir/x.txt"
     return [
         ("solve", TOP95, "--output", gone), ("solve", TOP1, "--grid-output", gone),
+        ("solve", TOP1, "--output", "x" * 300), ("solve", TOP1, "--output", str(tmp)),
         ("solve", "hello"), ("solve", str(empty)), ("solve", TOP95, "--box", "4x4"),
         ("solve", TOP1, "--dask", "bogus"), ("solve", TOP1, "-m", "sat:exec", "-o", "cmd=true"),
         ("solve", TOP1, "-m", "portfolio", "-o", "cdcl=bogus"),

@@ -44,11 +44,15 @@ def output_path(text: str) -> Path:
     """
     path = Path(text)
     parent = path.parent
-    if path.is_dir():
-        raise typer.BadParameter(f"{text}: is a directory, expected a file name")
-    if not parent.is_dir():
-        raise typer.BadParameter(f"{text}: no such directory: {parent}")
-    if not os.access(path if path.exists() else parent, os.W_OK):
+    try:
+        if path.is_dir():
+            raise typer.BadParameter(f"{text}: is a directory, expected a file name")
+        if not parent.is_dir():
+            raise typer.BadParameter(f"{text}: no such directory: {parent}")
+        writable = os.access(path if path.exists() else parent, os.W_OK)
+    except OSError as exc:  # a name too long for the file system, ...
+        raise typer.BadParameter(f"{text[:60]}: {exc.strerror or exc}") from None
+    if not writable:
         raise typer.BadParameter(f"{text}: permission denied")
     return path
 
