@@ -311,3 +311,11 @@ def test_typed_puzzles_are_answered_line_by_line() -> None:
                                           (solved, b"\x04")])
     assert code == 0  # the answer came before the end of input, and one Ctrl-D ended it
     assert shown.index(TOP1.encode()) < shown.index(solved) < shown.index(b"status")
+
+
+def test_invalid_records_are_shown_once_on_a_terminal(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(f"hello\n{TOP1}\n")
+    for command in ("solve", "rate"):
+        shown, code = on_terminal([command, str(mixed)])
+        assert code == 1 and shown.count(b"expected a puzzle") == 1, (command, shown)

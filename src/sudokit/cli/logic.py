@@ -131,15 +131,15 @@ def rate_command(
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique."""
     from ..run.ratings import rate_records, record_line
-    from ._common import jobs_cap
+    from ._common import data_on_terminal, jobs_cap
 
-    all_ok, rated = True, 0
+    all_ok, rated, said = True, 0, data_on_terminal()
     sources = inputs or ["-"]
     records = puzzle_records(sources, box=box, variant=variant)
     for row in rate_records(records, jobs=jobs_cap(jobs)):
         all_ok, rated = all_ok and row["status"] == "rated", rated + 1
         print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row), flush=True)
-        if row["status"] != "rated":
+        if row["status"] != "rated" and not said:  # a terminal shows the record already
             print(f"sudokit: {row['error']}", file=sys.stderr)
     if not rated:
         names = ", ".join("<stdin>" if s == "-" else s for s in sources)
