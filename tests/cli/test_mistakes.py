@@ -319,3 +319,14 @@ def test_invalid_records_are_shown_once_on_a_terminal(tmp_path: Path) -> None:
     for command in ("solve", "rate"):
         shown, code = on_terminal([command, str(mixed)])
         assert code == 1 and shown.count(b"expected a puzzle") == 1, (command, shown)
+
+
+def test_progress_on_a_terminal_goes_to_stderr_and_is_cleared(tmp_path: Path) -> None:
+    piped = subprocess.run([sys.executable, "-m", "sudokit", "solve", TOP95, "-m", "propagate"],
+                           capture_output=True, cwd=ROOT, timeout=120)
+    out = tmp_path / "out.txt"
+    shown, code = on_terminal(["solve", TOP95, "-m", "propagate", "--output", str(out)])
+    assert code == 0 and out.read_bytes() == piped.stdout  # the file gets no counter text
+    counter = shown.split(b"sudokit solve")[0]  # what came before the summary table
+    if b"puzzles" in counter:  # the counter was drawn: its line is erased before the summary
+        assert b"\x1b[2K" in counter[-16:], counter[-60:]
