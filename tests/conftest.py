@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.helpers import method_names
+
+# Commands run by tests compile in the foreground: the background compiling of a first use
+# (sudokit.run.warm) would answer with another method while a test's kernels are unmarked.
+# tests/run/test_warm.py turns it on where it tests it.
+os.environ["SUDOKIT_BACKGROUND_COMPILE"] = "0"
 
 
 @pytest.fixture(params=method_names())

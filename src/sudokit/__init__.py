@@ -1,15 +1,40 @@
 """sudokit: solve Sudoku-family puzzles and related constraint problems, by many methods.
 
->>> from sudokit import Puzzle, solve
->>> solve(Puzzle.from_digits([0, 0, 0, 0] * 4), "propagate").status.name
-'SOLVED'
+Quick start (a puzzle is text in any line or grid form, N*N digits as a list, N rows or a
+NumPy array, or a :class:`Puzzle`; ``.`` or ``0`` is an empty cell)::
 
-The public names below are imported on first use (PEP 562 ``__getattr__``), so ``import
-sudokit`` and the ``sudokit`` command start without NumPy, Numba or PySAT until a name that needs
-them is touched.
+    >>> import sudokit
+    >>> result = sudokit.solve("..3..4.221......")           # a 4x4; any size up to 64x64
+    >>> result.status.name, result.solution_text()
+    ('SOLVED', '1234341221434321')
+    >>> print(result.solution_text("grid"))
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    >>> sudokit.count_solutions("1...............", limit=None).count
+    72
+    >>> sudokit.solve("..3..4.221......", method="mac").stats.nodes
+    11
 
-``sudokit.generate`` is the function :func:`sudokit.run.generate.generate`; the generator's
-package is :mod:`sudokit.generator` (``from sudokit.generator import Options, rating``).
+More (each name below is documented by ``help(sudokit.NAME)``):
+
+* solving: :func:`solve`, :func:`solutions`, :func:`count_solutions`, :func:`solve_many`,
+  :func:`solve_array` (NumPy arrays at engine speed), :func:`default_method`;
+* methods: :func:`methods` lists them, :func:`get_solver` builds one;
+* like a person: :func:`explain` (every step), :func:`hint` (the next one), :func:`rate`
+  (Sudoku Explainer's scale); ``print(step)`` gives ``[1.2] Hidden Single: r2c6 is the only
+  place for 9 in box 2``;
+* new puzzles: :func:`generate`; magic squares: :func:`solve_magic`, :func:`count_magic`,
+  :func:`construct_magic`, :func:`compare_magic`, :class:`MagicProblem`;
+* values: :class:`Puzzle`, :class:`Geometry`, :class:`Variant`, :class:`Result`,
+  :class:`ArrayResult`, :class:`Status`, :class:`Stats`, :class:`Limits`; the exceptions are
+  in :mod:`sudokit.errors`.
+
+Cells are 0-based flat indices ``row * N + column``; texts label them ``r1c1`` (1-based).
+The names are imported on first use (PEP 562), so ``import sudokit`` itself is instant; the
+compiled kernels compile on their first use and are cached on disk afterwards.
 """
 
 from __future__ import annotations
@@ -24,6 +49,8 @@ __version__ = "0.1.0"
 _LAZY = {
     "ArrayResult": "model.result",
     "compare_magic": "run.magic",
+    "construct_magic": "run.magic",
+    "MagicProblem": "magic.model",
     "count_magic": "run.magic",
     "count_solutions": "run.doors",
     "default_method": "run.doors",
@@ -54,12 +81,14 @@ __all__ = [
     "ArrayResult",
     "Geometry",
     "Limits",
+    "MagicProblem",
     "Puzzle",
     "Result",
     "Stats",
     "Status",
     "Variant",
     "compare_magic",
+    "construct_magic",
     "count_magic",
     "count_solutions",
     "default_method",
@@ -80,6 +109,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
+    from .magic.model import MagicProblem
     from .model.constraints import Variant
     from .model.geometry import Geometry
     from .model.puzzle import Puzzle, is_solution, violations
@@ -96,7 +126,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
     )
     from .run.explain import explain, hint, rate
     from .run.generate import generate
-    from .run.magic import compare_magic, count_magic, solve_magic
+    from .run.magic import compare_magic, construct_magic, count_magic, solve_magic
 
 
 def __getattr__(name: str) -> Any:
@@ -115,4 +145,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names only (``dir(sudokit)``, tab completion): ``__all__`` and
+    ``__version__``, not the helpers this module imports."""
+    return sorted([*__all__, "__version__"])

@@ -213,6 +213,10 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
         problem: the problem type (``"sudoku"`` or ``"magic"``).
         **options: method options (e.g. ``select="mrv"``); dashes in keys become underscores.
 
+    Returns:
+        The method's solver object, configured (``.solutions(puzzle, stats, limits)`` yields
+        grids; the doors :func:`sudokit.solve` and others verify them).
+
     Raises:
         UnknownMethod: no such method; the message lists the choices.
         MethodUnavailable: an optional dependency is missing; the message gives the install hint.
@@ -264,6 +268,10 @@ def methods(problem: str = SUDOKU) -> list[MethodInfo]:
 
     Shipped methods are described from the :data:`CATALOGUE` without importing them; methods
     registered otherwise (already imported) are listed from their classes.
+
+    Returns:
+        One :class:`MethodInfo` per method (``name``, ``summary``, ``available``,
+        ``backends``), sorted by name.
     """
     rows = {name: MethodInfo(name, entry.summary, _module_available(entry.requires),
                              problem=problem, _takes_backends=entry.backends)
@@ -288,6 +296,9 @@ def default_method() -> str:
 
     For a small input the command line chooses ``propagate`` instead
     (:func:`sudokit.run.batch.choose_method`, rule in :func:`default_rule`).
+
+    Returns:
+        The method's name (``"portfolio"`` on an installed sudokit).
 
     Raises:
         LookupError: none of them is registered (never for an installed sudokit).

@@ -153,16 +153,17 @@ def test_box_override_6x6() -> None:
 
 
 @pytest.mark.parametrize(("text", "line", "column", "what"), [
-    (TOP1[:-1], 1, None, "square number of cells"),
+    (TOP1[:-1], 1, 1, "square number of cells"),
     (TOP1[:40] + "Q" + TOP1[41:], 1, 41, "expected a digit symbol"),
-    ("#c\n" + TOP1 + "9", 2, None, "whole line: .*got 82: 1 more than 81"),
+    ("#c\n" + TOP1 + "9", 2, 1, "whole line: .*got 82: 1 more than 81"),
     ("1 2 3 ! 4 3 2 1 2 1 4 3 4 3 2 1", 1, 7, "expected an integer"),
-    ("4.....8.5\n.3.......\n", 1, None, "ends after 2 of 9 rows"),
+    ("4.....8.5\n.3.......\n", 1, 1, "ends after 2 of 9 rows"),
     (TOP1 + ":x", 1, 83, "whole-number count"),
-    ("12345", 1, None, "neither a whole grid"),
+    ("12345", 1, 1, "neither a whole grid"),
     ("\x00\x01binary" * 9, 1, 1, "expected digit symbols"),
 ])
 def test_errors_name_line_column_and_expectation(text, line, column, what) -> None:
+    """Every error names file, line and column (a whole-line error: column 1)."""
     with pytest.raises(InvalidPuzzle, match=what) as info:
         parse_puzzle(text, source="in.txt")
     assert (info.value.source, info.value.line, info.value.column) == ("in.txt", line, column)

@@ -169,5 +169,5 @@ def test_wrong_cell_count_points_at_the_extra_cell_or_the_end() -> None:
     assert (errors[0].column, errors[1].column) == (81, 82)
     assert "1 cell(s) short" in errors[0].reason and "cell 82 and after" in errors[1].reason
     (unsized,) = read_puzzles(io.StringIO(short + "\n"))
-    assert unsized.error.column is None and "whole line" in unsized.error.reason
+    assert unsized.error.column == 1 and "whole line" in unsized.error.reason
     assert "1 fewer than 81 (9x9)" in unsized.error.reason

@@ -159,7 +159,7 @@ def test_messy_file_one_record_per_puzzle(tmp_path: Path) -> None:
                                           Status.INVALID, Status.INVALID, Status.UNSATISFIABLE,
                                           Status.SOLVED]
     errors = [o.error for o in results]
-    assert "messy.txt:2: whole line: expected a square number of cells" in errors[1]
+    assert "messy.txt:2:1: whole line: expected a square number of cells" in errors[1]
     assert "messy.txt:3:41: r5c5: expected a digit symbol" in errors[2]
     assert "messy.txt:4:1: line of 1,000,000 characters" in errors[3]
     assert "messy.txt:5:1: expected digit symbols or empty markers" in errors[4]

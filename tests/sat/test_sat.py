@@ -141,11 +141,11 @@ def test_dimacs_write_read_identity(encoding: Encoding) -> None:
 @pytest.mark.parametrize("text,where,what", [
     ("1 2 0\n", ":1:1", "before the first clause"),
     ("p cnf 3 1\n1 x 0\n", ":2:3", "integer"),
-    ("p cnf 3 1\n1 4 0\n", ":2", "above the 3 variables"),
-    ("p cnf 3 1\n1 2\n", ":2", "does not end with 0"),
-    ("p cnf 3 2\n1 2 0\n", ":2", "declares 2 clauses, found 1"),
-    ("p dnf 3 2\n", ":1", "expected 'p cnf"),
-    ("c only\n", ":1", "problem line"),
+    ("p cnf 3 1\n1 4 0\n", ":2:3", "above the 3 variables"),
+    ("p cnf 3 1\n1 2\n", ":2:4", "does not end with 0"),
+    ("p cnf 3 2\n1 2 0\n", ":1:9", "declares 2 clauses, found 1"),
+    ("p dnf 3 2\n", ":1:1", "expected 'p cnf"),
+    ("c only\n", ":1:1", "problem line"),
 ])
 def test_bad_dimacs_says_where(text: str, where: str, what: str) -> None:
     with pytest.raises(InvalidPuzzle, match=what) as info:

@@ -72,6 +72,10 @@ def main(argv: list[str] | None = None) -> None:
     on this 2-core VM). Nothing is lost: outputs are flushed and closed before, and objects
     still freed by reference counting are freed as before.
     """
+    if argv is None:  # the program, not a caller: first-use compiles go to the background
+        from ..run.warm import enable
+
+        enable()
     try:
         app(args=argv)
     except SudokuError as exc:

@@ -105,12 +105,14 @@ def solve_command(
     """
     from ..model.result import Limits
     from ..present.render import progress
+    from ..run.output import check_outputs
     from ..run.pipeline import solve_inputs
     from ._common import check_arguments, jobs_cap, show_progress
     from .typed import solve_typed, typing_at_terminal
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     sources = inputs or ["-"]
+    check_outputs(sources, output, grid_output)  # before anything is opened
     options, point = _prepared(sources, option, resume, output, fmt)
     check_arguments(sources, box=box, alphabet=alphabet, variant=variant.value)
     limits, count_limit = Limits(time_limit or None, node_limit), 2 if unique else 1

@@ -21,7 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["user_cache_dir", "is_writable", "configure", "source_digest", "KERNEL_SOURCES"]
+__all__ = ["user_cache_dir", "is_writable", "kernel_dir", "configure", "source_digest",
+           "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 KERNEL_SOURCES = ("fast/*.py", "generator/*.py", "logic/kernels/*.py", "formats/lookup.py",
@@ -70,19 +71,14 @@ def is_writable(directory: Path) -> bool:
     return True
 
 
-def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Path:
-    """Choose the kernel cache directory, tell Numba (``numba.config.CACHE_DIR``) and return it.
+def kernel_dir(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Path:
+    """Return the directory the kernels of these sources are cached in, without creating it or
+    loading Numba: ``base/kernels-<digest>``.
 
     The base is ``NUMBA_CACHE_DIR`` if set; else ``package_dir/__pycache__`` if writable; else
-    :func:`user_cache_dir`. Kernels go to ``base/kernels-<digest>`` (``digest`` defaults to
-    :func:`source_digest` of the package holding ``package_dir``); other ``kernels-*``
-    directories under the base untouched for an hour are removed (best effort: they hold
-    kernels of other sources; the hour spares a process still running on them).
-    Must run before the kernel modules are imported (Numba picks the directory when a cached
-    function is defined).
+    :func:`user_cache_dir`. ``digest`` defaults to :func:`source_digest` of the package
+    holding ``package_dir``.
     """
-    from numba.core import config
-
     explicit = os.environ.get("NUMBA_CACHE_DIR")
     if explicit:
         base = Path(explicit)
@@ -90,9 +86,23 @@ def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Pat
         base = package_dir / "__pycache__"
     else:
         base = user_cache_dir()
-    path = base / (_PREFIX + (digest or source_digest(package_dir.parent)))
+    return base / (_PREFIX + (digest or source_digest(package_dir.parent)))
+
+
+def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Path:
+    """Choose the kernel cache directory (:func:`kernel_dir`), tell Numba
+    (``numba.config.CACHE_DIR``) and return it.
+
+    Other ``kernels-*`` directories beside it untouched for an hour are removed (best effort:
+    they hold kernels of other sources; the hour spares a process still running on them).
+    Must run before the kernel modules are imported (Numba picks the directory when a cached
+    function is defined).
+    """
+    from numba.core import config
+
+    path = kernel_dir(package_dir, digest)
     path.mkdir(parents=True, exist_ok=True)
-    for stale in base.glob(_PREFIX + "*"):
+    for stale in path.parent.glob(_PREFIX + "*"):
         if stale != path and _age(stale) > _STALE_SECONDS:
             shutil.rmtree(stale, ignore_errors=True)
     config.CACHE_DIR = str(path)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, cage_totals
 from ..model.geometry import DEFAULT_SYMBOLS, Geometry
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 
 __all__ = ["ID_SYMBOLS", "Field", "constraints", "format_compact"]
@@ -114,7 +115,7 @@ def _regions(text: str, column: int, side: int) -> list[list[int]]:
 def _cages(text: str, column: int, totals: Field, side: int) -> list[Cage]:
     groups = {ch: cells for ch, cells in _groups(text).items() if ch != "."}
     sums_text, sums_column = totals
-    values = [int(v) for v in sums_text.split(",")]
+    values = _totals(sums_text, sums_column)
     if len(values) != len(groups):
         raise _error(f"expected {len(groups)} cage totals (one per cage id), found "
                      f"{len(values)}", sums_column)
@@ -128,6 +129,19 @@ def _cages(text: str, column: int, totals: Field, side: int) -> list[Cage]:
         cages.append(Cage(total, tuple(cells)))
         offset += len(str(total)) + 1
     return cages
+
+
+def _totals(text: str, column: int) -> list[int]:
+    """The comma-separated cage totals of a sums field that starts at ``column``."""
+    values, offset = [], 0
+    for part in text.split(","):
+        value = integer(part, signed=False)
+        if value is None:
+            raise _error(f"expected a cage total (a whole number), found {shown_token(part)}",
+                         column + offset)
+        values.append(value)
+        offset += len(part) + 1
+    return values
 
 
 def format_compact(puzzle: Puzzle, empty: str = ".") -> str:

@@ -1,7 +1,8 @@
 """f-puzzles data: the JSON that the f-puzzles.com editor exports, raw or compressed in links.
 
 f-puzzles (Eric Fox's editor, https://www.f-puzzles.com) saves a puzzle as one JSON object and
-shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read here with the PyPI
+shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read by
+:mod:`sudokit.formats.bounded`, at most 4 MiB of text per puzzle, and written with the PyPI
 package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too),
 usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
 (https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
@@ -41,14 +42,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TextIO
 from urllib.parse import unquote
 
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
+from .bounded import (
+    BASE64,
+    MAX_DECODED,
+    URI_SAFE,
+    JSONRefused,
+    json_decode,
+    lz_decompress,
+)
 from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -62,6 +72,7 @@ _LINK = re.compile(r"""(?ix)^(?P<prefix>
     | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:[\w/-]*?/)?
       (?:\?puzzleid=)?(?P<kind>fpuzzles|scl|ctc)?)""")
 _LZ_START = "N4Ig"  # compressToBase64 of any text starting with '{"'
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
 _FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL,
           "antiknight": Variant.ANTI_KNIGHT, "antiking": Variant.ANTI_KING,
@@ -76,16 +87,9 @@ def _lz() -> Any:
     try:
         import lzstring
     except ImportError as exc:  # pragma: no cover - a declared dependency
-        raise InvalidPuzzle("reading compressed f-puzzles data needs the lzstring package "
+        raise InvalidPuzzle("writing compressed f-puzzles data needs the lzstring package "
                             "(pip install lzstring)") from exc
     return lzstring.LZString()
-
-
-def _decompress(data: str, how: str) -> str | None:
-    try:
-        return getattr(_lz(), how)(data)
-    except Exception:  # noqa: BLE001 - lzstring raises anything on bad input
-        return None
 
 
 def is_fpuzzles_line(text: str) -> bool:
@@ -117,13 +121,17 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
         data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
     else:
         prefix = _LZ_START
-    found = _decompress(data, "decompressFromBase64")
-    if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
-        found = _decompress(data, "decompressFromEncodedURIComponent")  # the URL-safe alphabet
+    column = len(prefix) + 1 if link is not None else 1
+    try:
+        found = lz_decompress(data, BASE64)
+        if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
+            found = lz_decompress(data, URI_SAFE)  # the URL-safe alphabet
+    except InvalidPuzzle as exc:
+        raise exc.located(column=column) from None
     if not found or not found.lstrip().startswith(("{", "[")):
         raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
                             "(compressToBase64), found text that does not decompress to JSON",
-                            column=len(prefix) + 1 if link is not None else 1)
+                            column=column)
     return found, prefix
 
 
@@ -148,9 +156,11 @@ class _Where:
 
 def _cell(name: Any, n: int, key: str) -> int:
     match = _CELL.match(name) if isinstance(name, str) else None
-    if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
-        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {name!r}")
-    return (int(match[1]) - 1) * n + int(match[2]) - 1
+    row, col = (integer(match[1]), integer(match[2])) if match else (None, None)
+    if row is None or col is None or not (1 <= row <= n and 1 <= col <= n):
+        shown = shown_token(name) if isinstance(name, str) else repr(name)
+        raise _Bad(key, f"{key}: expected a cell R1C1..R{n}C{n}, found {shown}")
+    return (row - 1) * n + col - 1
 
 
 class _Bad(Exception):
@@ -289,11 +299,10 @@ def _cages(data: dict[str, Any], n: int) -> tuple[list[Cage], list[list[int]]]:
             value = str(entry.get("value") or "").strip()
             if not value:
                 extra.append(cells)
-            elif not value.isdigit():
-                raise _Bad(key, f"{key}: cage value {value!r} at {entry['cells'][0]} is not a "
-                                "sum (other cage rules are not supported)")
+            elif (total := integer(value, signed=False)) is None:
+                raise _Bad(key, f"{key}: cage value {shown_token(value)} at {entry['cells'][0]} "
+                                "is not a sum (other cage rules are not supported)")
             else:
-                total = int(value)
                 low, high = cage_totals(len(cells), n)
                 if len(set(cells)) != len(cells) or not low <= total <= high:
                     raise _Bad(key, f"{key}: cage at {entry['cells'][0]} of {len(cells)} cells "
@@ -346,7 +355,7 @@ def _puzzle(text: str, source: str, line: int, compressed: bool,
             data: Any = None, where: _Where | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
     where = where or _Where(text, line, compressed)
     try:
-        data = json.loads(text) if data is None else data
+        data = _whole(text) if data is None else data
     except json.JSONDecodeError as exc:
         at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
             {"line": line, "column": 1}
@@ -360,33 +369,121 @@ def _puzzle(text: str, source: str, line: int, compressed: bool,
         raise InvalidPuzzle(bad.message + note, source=source, **where(bad.key)) from None
 
 
-def read_fpuzzles(stream: TextIO, source: str) -> Iterator[Record]:
-    """Records of a file of f-puzzles data: one JSON document (an object, or an array of
+_Rest = Callable[[TextIO, str, int], Iterator[Record]]
+"""How the lines after f-puzzles data are read: ``rest(stream, head, number)`` gives the
+records of line ``head`` (file line ``number``) and of the rest of ``stream``."""
+
+
+def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
+                  first: int = 1) -> Iterator[Record]:
+    """Records of a file of f-puzzles data: JSON documents (an object, or an array of
     objects, over any number of lines), or lines of JSON objects, links or compressed data
-    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error.
+    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error;
+    a document that does not decode is one error and the reading goes on at its next line.
+
+    Args:
+        stream: the text, read from its current line, which is file line ``first``.
+        rest: where a line that is no f-puzzles data is read, with the comment and directive
+            lines just before it (``# variant:`` lines hold there) and all the lines after it
+            (None: each such line is one error record).
     """
-    number = 0
+    number, held = first - 1, []
     while text := stream.readline():
         number += 1
         line = text.strip().lstrip("\ufeff")
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#"):  # kept for the general reader (directives)
+            held.append(text)
             continue
+        if rest is not None and not is_fpuzzles_line(line):
+            yield from rest(stream, "".join(held) + text, number - len(held))
+            return
+        held.clear()
         if line[:1] in ("{", "["):
-            try:
-                items = _items(line)
-            except json.JSONDecodeError:  # a document over several lines: the rest of the file
-                yield from _document(line + "\n" + stream.read(), source, number)
-                return
-            yield from _records(line, source, number, items)
-            continue
-        try:
-            data, prefix = decode_fpuzzles(line)
-            puzzle, expected = _puzzle(data, source, number, compressed=True)
-        except InvalidPuzzle as exc:
-            yield Record(source, number, None, exc.located(source=source, line=number))
-            continue
-        yield Record(source, number, puzzle, expected=expected,
-                     style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
+            stream, number = yield from _json_line(stream, text, source, number)
+        else:
+            yield _compressed(line, source, number)
+
+
+def _json_line(stream: TextIO, text: str, source: str,
+               number: int) -> Generator[Record, None, tuple[Any, int]]:
+    """The records of a JSON document starting on line ``number`` (``text``): the line, or
+    when it ends inside the value, the lines up to where its brackets close (at most 4 MiB);
+    returns the stream of the lines after the document and the number of its last line. A
+    document that does not decode is one error; reading goes on at the line of the error."""
+    line = text.strip().lstrip("\ufeff")
+    try:
+        yield from _records(line, source, number, _items(line))
+        return stream, number
+    except JSONRefused as exc:
+        yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
+        return stream, number
+    except json.JSONDecodeError as exc:
+        if exc.pos < len(line):  # wrong within the line: no document over several lines
+            yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
+            return stream, number
+    lines = _document_lines(line, stream)
+    whole = "".join(lines)
+    try:
+        _, end = json_decode(whole)
+    except json.JSONDecodeError as exc:
+        yield _json_error(exc, source, number, 0)
+        used = max(exc.lineno - 1, 1)  # the lines before the error's (at least the first)
+    else:
+        yield from _records(whole[:end], source, number, _items(whole[:end]))
+        used = whole.count("\n", 0, end) + 1
+    return _Chained(lines[used:], stream), number + used - 1
+
+
+def _json_error(exc: json.JSONDecodeError, source: str, line: int, indent: int) -> Record:
+    """The record of JSON that does not decode, at the place of the error."""
+    return Record(source, line, None, InvalidPuzzle(
+        f"expected f-puzzles JSON: {exc.msg}", source=source, line=line + exc.lineno - 1,
+        column=exc.colno + (indent if exc.lineno == 1 else 0)))
+
+
+def _document_lines(first: str, stream: TextIO) -> list[str]:
+    """The first line of a document over several lines and the lines after it, up to the
+    one where its arrays and objects close, or 4 MiB, or the end of the stream."""
+    lines, size = [first + "\n"], len(first)
+    depth = _depth(first)
+    while depth > 0 and size < MAX_DECODED and (text := stream.readline()):
+        lines.append(text)
+        size += len(text)
+        depth += _depth(text)
+    return lines
+
+
+def _depth(text: str) -> int:
+    """Brackets a line opens minus those it closes (strings skipped)."""
+    bare = _STRING.sub("", text)
+    return bare.count("{") + bare.count("[") - bare.count("}") - bare.count("]")
+
+
+class _Chained:
+    """Lines read ahead, then the rest of a stream (what :func:`read_fpuzzles` reads on)."""
+
+    def __init__(self, lines: list[str], rest: TextIO) -> None:
+        self.lines, self.rest = lines[::-1], rest
+
+    def readline(self, size: int = -1) -> str:
+        if not self.lines:
+            return self.rest.readline(size)
+        text = self.lines.pop()
+        if 0 <= size < len(text):
+            self.lines.append(text[size:])
+            return text[:size]
+        return text
+
+
+def _compressed(line: str, source: str, number: int) -> Record:
+    """The record of a line of compressed data or a link."""
+    try:
+        data, prefix = decode_fpuzzles(line)
+        puzzle, expected = _puzzle(data, source, number, compressed=True)
+    except InvalidPuzzle as exc:
+        return Record(source, number, None, exc.located(source=source, line=number))
+    return Record(source, number, puzzle, expected=expected,
+                  style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
 
 
 def _items(text: str) -> list[tuple[Any, int, int]]:
@@ -396,36 +493,31 @@ def _items(text: str) -> list[tuple[Any, int, int]]:
     Raises:
         json.JSONDecodeError: the text is no JSON.
     """
-    decoder = json.JSONDecoder()
     at = len(text) - len(text.lstrip())
     if not text.startswith("[", at):
-        value, end = decoder.raw_decode(text, at)
+        value, end = json_decode(text, at)
         if text[end:].strip():
             raise json.JSONDecodeError("extra data after the object", text, end)
         return [(value, at, end)]
-    json.loads(text)  # the whole array is valid: its items decode one by one below
+    _whole(text)  # the whole array is valid: its items decode one by one below
     found, at = [], at + 1
     while True:
         while text[at] in " \t\r\n,":
             at += 1
         if text[at] == "]":
             return found
-        value, end = decoder.raw_decode(text, at)
+        value, end = json_decode(text, at, nesting_checked=True)
         found.append((value, at, end))
         at = end
 
 
-def _document(text: str, source: str, line: int) -> Iterator[Record]:
-    """The records of a JSON document starting at file line ``line`` (one error record if the
-    text is no JSON)."""
-    try:
-        items = _items(text)
-    except json.JSONDecodeError as exc:
-        yield Record(source, line, None, InvalidPuzzle(
-            f"expected f-puzzles JSON: {exc.msg}", source=source,
-            line=line + exc.lineno - 1, column=exc.colno))
-        return
-    yield from _records(text, source, line, items)
+def _whole(text: str) -> Any:
+    """The one JSON value of ``text`` (spaces around it allowed), bounded
+    (:func:`~sudokit.formats.bounded.json_decode`)."""
+    value, end = json_decode(text, len(text) - len(text.lstrip()))
+    if text[end:].strip():
+        raise json.JSONDecodeError("extra data after the value", text, end)
+    return value
 
 
 def _records(text: str, source: str, line: int,

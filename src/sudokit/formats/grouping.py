@@ -24,6 +24,7 @@ from dataclasses import replace
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer
 from ..model.layouts import LAYOUTS
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec
@@ -190,39 +191,57 @@ class Grouper:
         if self.fallback is not None and spec.layout is None and not spec.kinds:
             spec = VariantSpec(spec.rules, self.fallback.kinds, self.fallback.layout)
         count = canvas[0]
-        ahead = self._janko_rows(2 * count if janko.needs_second_grid(canvas, spec) else count)
+        ahead = self._janko_rows(2 * count if janko.needs_second_grid(canvas, spec) else count,
+                                 canvas[1])
         second = ahead[count:2 * count]
-        if (len(second) == count and janko.is_janko_header(_tokens(second[0])) is None
-                and all(len(_tokens(ln)) == canvas[1] for ln in second)):
+        if len(second) == count and janko.is_janko_header(_tokens(second[0])) is None:
             count *= 2
-        if len(ahead) < canvas[0]:
-            return self._error(InvalidPuzzle(
-                f"expected {canvas[0]} rows of {canvas[1]} tokens after the header "
-                f"{canvas[0]} {canvas[1]}, found {len(ahead)}", column=1), header.number)
         rows: list[janko.Row] = [(ln.number, _tokens(ln)) for ln in ahead[:count]]
-        while self.ahead and self.ahead[0].number <= rows[-1][0]:
-            self._next()
+        while rows and self.ahead and self.ahead[0].number <= rows[-1][0]:
+            self._next()  # the rows of the grid, even a broken one: what follows is read afresh
+        if len(ahead) < canvas[0]:
+            return self._error(self._janko_break(header, canvas, len(ahead)), header.number)
         try:
             puzzle = janko.janko_puzzle((header.number, header.tokens), rows, spec, self.source)
         except InvalidPuzzle as exc:
             return self._error(exc, header.number)
-        return Record(self.source, header.number, puzzle, style=Style(janko=puzzle.geometry))
+        empty = "." if any(t == "." for _, tokens in rows for t, _ in tokens) else "-"
+        return Record(self.source, header.number, puzzle,
+                      style=Style(janko=puzzle.geometry, empty=empty))
 
-    def _janko_rows(self, depth: int) -> list[Line]:
-        """The next ``depth`` rows of a Janko file (not consumed): rows of cells and rows of
-        ``-`` only, skipping blank, comment and directive lines; fewer if another line comes."""
+    def _janko_rows(self, depth: int, cols: int) -> list[Line]:
+        """The next ``depth`` rows of a Janko file of ``cols`` columns (not consumed): rows of
+        ``cols`` cells or ``-``, skipping blank, comment and directive lines; fewer if another
+        line comes (a row too short or too long is no row of the grid)."""
         found, i = [], 0
         while len(found) < depth:
             ln = self._ahead_at(i)
             if ln is None:
                 return found
-            if ln.kind in (Kind.ROW, Kind.NUMBER) and not ln.fields or (
-                    ln.kind is Kind.SEPARATOR and ln.tokens):
+            if _is_janko_row(ln, cols):
                 found.append(ln)
             elif ln.kind not in (Kind.BLANK, Kind.COMMENT, Kind.DIRECTIVE):
                 return found
             i += 1
         return found
+
+    def _janko_break(self, header: Line, canvas: tuple[int, int], found: int) -> InvalidPuzzle:
+        """The error of a Janko grid that ends after ``found`` rows, at the line that follows
+        them (not consumed): a row of another length (at its first extra cell, or its end) or
+        another line; at the header when the input ends."""
+        rows, cols = canvas
+        what = (f"expected {rows} rows of {cols} tokens after the Janko header {rows} {cols} "
+                f"(line {header.number}), found {found}")
+        after = next((ln for ln in self.ahead if ln.kind not in _NOT_CONTENT
+                      or (ln.kind is Kind.SEPARATOR and ln.tokens)), None)
+        if after is None:
+            return InvalidPuzzle(f"{what}, then the end of the input", column=1)
+        if after.kind in (Kind.ROW, Kind.NUMBER, Kind.SEPARATOR) and not after.fields:
+            row = replace(after, tokens=_tokens(after), spaced=True)
+            return count_mismatch(row, cols, f"{what}; this line is no row of the grid: "
+                                  f"expected {cols} tokens per row").located(line=after.number)
+        return InvalidPuzzle(f"{what}; this line is no row of the grid", line=after.number,
+                             column=1)
 
     def _compact(self, ln: Line) -> Record:
         """A line of the compact form ``GIVENS;FIELD;...``."""
@@ -299,9 +318,7 @@ class Grouper:
                          len(run))]
         table = symbol_table(k, self.alphabet)
         return len(run) > 1 and any(
-            (int(t) if first.spaced and INTEGER_TOKEN.match(t) else table.get(t, k)) > small
-            for ln in run for t, _ in ln.tokens
-        )
+            _value(t, first.spaced, table, k) > small for ln in run for t, _ in ln.tokens)
 
     def _grid(self, first: Line, geometry: Geometry) -> Record:
         """Collect N rows of N cells (blank lines, comments and separators may come between)."""
@@ -328,9 +345,11 @@ class Grouper:
         if len(rows) == 1:
             return InvalidPuzzle(
                 f"whole line: expected a puzzle, but {side} cells are neither a whole grid on one "
-                f"line (a square count: 16, 36, 81, 256, ...) nor the first row of {side} rows")
+                f"line (a square count: 16, 36, 81, 256, ...) nor the first row of {side} rows",
+                column=1)
         return InvalidPuzzle(f"whole grid: the {geometry.shape_name} grid starting here ends "
-                             f"after {len(rows)} of {side} rows (line {rows[-1].number})")
+                             f"after {len(rows)} of {side} rows (line {rows[-1].number})",
+                             column=1)
 
     def _whole(self, ln: Line, geometry: Geometry | None) -> Record:
         if ln.fields:
@@ -355,7 +374,7 @@ class Grouper:
         if puzzle_col >= len(ln.fields):
             return self._error(InvalidPuzzle(
                 f"whole line: expected a puzzle in field {puzzle_col + 1}, found "
-                f"{len(ln.fields)} fields"), ln.number)
+                f"{len(ln.fields)} fields", column=1), ln.number)
         record = self._whole(ln.fields[puzzle_col], geometry)
         if record.puzzle is None:
             return record
@@ -391,6 +410,13 @@ class Grouper:
 _WHAT = {"jigsaw": "jigsaw regions", "killer": "killer cages", "even-odd": "even/odd marks"}
 
 
+def _is_janko_row(ln: Line, cols: int) -> bool:
+    """Whether a line can be a row of a Janko grid of ``cols`` columns: ``cols`` tokens of
+    cells, or of ``-``."""
+    return ((ln.kind in (Kind.ROW, Kind.NUMBER) and not ln.fields)
+            or (ln.kind is Kind.SEPARATOR and bool(ln.tokens))) and len(_tokens(ln)) == cols
+
+
 def _tokens(ln: Line) -> tuple[tuple[str, int], ...]:
     """The space-separated tokens of a row, whole (a row read one character per cell is
     regrouped by its columns: ``ab cd`` -> ``ab``, ``cd``)."""
@@ -403,3 +429,10 @@ def _tokens(ln: Line) -> tuple[tuple[str, int], ...]:
         else:
             out.append((ch, column))
     return tuple(out)
+
+
+def _value(token: str, spaced: bool, table: dict[str, int], unknown: int) -> int:
+    """The digit a token stands for in a spaced row (an integer) or a row of symbols; an
+    unknown symbol or an integer too long to read counts as ``unknown``."""
+    value = integer(token) if spaced and INTEGER_TOKEN.match(token) else table.get(token)
+    return unknown if value is None else value

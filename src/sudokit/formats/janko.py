@@ -42,6 +42,7 @@ from pathlib import Path
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
+from ..model.integers import integer, shown_token
 from ..model.layouts import LAYOUTS, Layout, layouts_for_canvas
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec, spec_of_folder
@@ -67,10 +68,10 @@ _MARKS = {"e": "e", "o": "o"}
 def is_janko_header(tokens: Sequence[tuple[str, int]]) -> tuple[int, int] | None:
     """``(rows, cols)`` when the tokens are a Janko header (two integers, each 4..200), else
     None."""
-    if len(tokens) != 2 or not all(t.isdigit() and len(t) <= 3 for t, _ in tokens):
+    if len(tokens) != 2:
         return None
-    rows, cols = int(tokens[0][0]), int(tokens[1][0])
-    return (rows, cols) if 4 <= rows <= 200 and 4 <= cols <= 200 else None
+    rows, cols = (integer(t, signed=False) for t, _ in tokens)
+    return (rows, cols) if rows and cols and 4 <= rows <= 200 and 4 <= cols <= 200 else None
 
 
 def spec_of_path(path: str | Path) -> VariantSpec | None:
@@ -110,7 +111,7 @@ def _layout(canvas: tuple[int, int], rows: Sequence[Row], second: bool, spec: Va
                          f"canvas, the header says {r}x{c}", source, header, 0)
         return layout
     candidates = layouts_for_canvas(r, c)
-    big = any(t.isdigit() and int(t) > 9 for _, tokens in rows for t, _ in tokens)
+    big = any(_number(t) > 9 for _, tokens in rows for t, _ in tokens)
     if r == c and (second or big or not candidates or spec.kinds & {"jigsaw", "killer"}):
         return None
     if len(candidates) > 1:
@@ -123,6 +124,11 @@ def _layout(canvas: tuple[int, int], rows: Sequence[Row], second: bool, spec: Va
     names = " or ".join(candidates) or "no named layout"
     raise _error(f"a {r}x{c} canvas is {names}: name the layout with --variant NAME or a "
                  f"'# variant: NAME' line", source, header, 0)
+
+
+def _number(token: str) -> int:
+    """A token's value if it is a whole number (of at most 18 digits), else 0."""
+    return integer(token, signed=False) or 0
 
 
 def _uncovered(layout: Layout) -> set[tuple[int, int]]:
@@ -150,11 +156,12 @@ def janko_puzzle(header: Row, rows: Sequence[Row], spec: VariantSpec, source: st
     canvas = is_janko_header(header[1])
     assert canvas is not None
     r, c = canvas
-    for row in rows:
-        if len(row[1]) != c:
-            index = c if len(row[1]) > c else None
-            raise _error(f"expected {c} tokens per row (header: {r} {c}), found "
-                         f"{len(row[1])}", source, row, index)
+    for number, tokens in rows:
+        if len(tokens) != c:
+            last = tokens[-1] if tokens else ("", 1)
+            column = tokens[c][1] if len(tokens) > c else last[1] + len(last[0])
+            raise InvalidPuzzle(f"expected {c} tokens per row (header: {r} {c}), found "
+                                f"{len(tokens)}", source=source, line=number, column=column)
     if len(rows) not in (r, 2 * r):
         raise _error(f"expected {r} rows after the header {r} {c} (or {2 * r} with a grid of "
                      f"ids), found {len(rows)}", source, header, 0)
@@ -220,7 +227,7 @@ def _is_killer(ids: Sequence[Row], cells: Sequence[tuple[str, Row, int]], side: 
     for _, tokens in ids:
         for token, _ in tokens:
             sizes[token] = sizes.get(token, 0) + 1
-    big = any(t.isdigit() and int(t) > side for t, _, _ in cells)
+    big = any(_number(t) > side for t, _, _ in cells)
     return big or len(sizes) != side or any(n != side for n in sizes.values())
 
 
@@ -234,17 +241,17 @@ def _tokens(cells: Sequence[tuple[str, Row, int]], side: int, source: str, kille
         if token in _EMPTY or low in _MARKS:
             digits.append(0)
             marks.append(_MARKS.get(low, "."))
-        elif token.isdigit() and killer:
+        elif (value := integer(token, signed=False)) is not None and killer:
             digits.append(0)
             marks.append(".")
-            sums[cell] = (int(token), row, index)
-        elif token.isdigit() and 1 <= int(token) <= side:
-            digits.append(int(token))
+            sums[cell] = (value, row, index)
+        elif value is not None and 1 <= value <= side:
+            digits.append(value)
             marks.append(".")
         else:
             what = "a cage sum, " if killer else f"a digit 1..{side}, "
-            raise _error(f"expected {what}'-' (empty) or E / O (even / odd), found {token!r}",
-                         source, row, index)
+            raise _error(f"expected {what}'-' (empty) or E / O (even / odd), "
+                         f"found {shown_token(token)}", source, row, index)
     parity = "".join(marks) if set(marks) - {"."} else None
     return digits, parity, sums
 
@@ -332,16 +339,17 @@ def read_janko(path: str | Path, variant: str | VariantSpec | None = None) -> Pu
     return janko_puzzle(rows[0], rows[1:], spec, source)
 
 
-def format_janko(grid: Sequence[int], geometry: Geometry) -> str:
+def format_janko(grid: Sequence[int], geometry: Geometry, empty: str = "-") -> str:
     """Write a grid (a solution) in Janko's form: the ``ROWS COLS`` header, then the canvas
-    rows, ``-`` for empty cells and cells no grid covers (no final newline).
+    rows, ``empty`` (the input's: ``-`` or ``.``) for empty cells and cells no grid covers (no
+    final newline).
 
     >>> print(format_janko((1, 2, 2, 1), Geometry.of(1, 2)))
     2 2
     1 2
     2 1
     """
-    return _canvas([str(d) if d else "-" for d in grid], geometry)
+    return _canvas([str(d) if d else empty for d in grid], geometry, empty)
 
 
 def format_janko_puzzle(puzzle: Puzzle) -> str:
@@ -377,10 +385,10 @@ def format_janko_puzzle(puzzle: Puzzle) -> str:
     return text
 
 
-def _canvas(tokens: Sequence[str], geometry: Geometry) -> str:
-    """The header and canvas rows of one token per cell (``-`` where no grid is)."""
+def _canvas(tokens: Sequence[str], geometry: Geometry, empty: str = "-") -> str:
+    """The header and canvas rows of one token per cell (``empty`` where no grid is)."""
     rows, cols = geometry.canvas
-    canvas = [["-"] * cols for _ in range(rows)]
+    canvas = [[empty] * cols for _ in range(rows)]
     for cell, token in enumerate(tokens):
         r, c = geometry.position(cell)
         canvas[r][c] = token

@@ -29,6 +29,7 @@ import numpy as np
 
 from ..model.constraints import Variant
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer
 from .grouping import Grouper
 from .lineblocks import LineBlock, LineSplitter
 from .linecodec import Codec, FastRows, LineChunk, map_bytes
@@ -227,11 +228,12 @@ class LineReader:
         for row in long[after == 58].tolist():  # tdoku puzzle:count[:solution]
             start, stop = int(starts[row]), int(starts[row] + width[row])
             parts = bytes(data[start + n_cells + 1:stop]).split(b":")
-            if len(parts) > 2 or not parts[0].isdigit() or not parts[0].isascii():
+            written = integer(parts[0].decode("latin-1"), signed=False)
+            if len(parts) > 2 or written is None:
                 continue
             if len(parts) == 2 and len(parts[1]) != n_cells:
                 continue
-            puzzle[row], count[row] = start, int(parts[0])
+            puzzle[row], count[row] = start, written
             if len(parts) == 2:
                 other[row] = stop - n_cells
         cells, fields = np.arange(n_cells), []

@@ -18,6 +18,7 @@ from typing import NamedTuple, TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import DEFAULT_SYMBOLS, MAX_SIDE, Geometry
+from ..model.integers import MAX_DIGITS, integer
 from ..model.puzzle import Grid, Puzzle
 from ..model.variants import ALL_NAMES, VariantSpec, parse_spec
 
@@ -156,9 +157,10 @@ class Line:
     column: int | None = None
 
 
-def scan_lines(stream: TextIO) -> Iterator[Line]:
-    """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once)."""
-    number = 0
+def scan_lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+    """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once);
+    its first line is line ``first`` of the input."""
+    number = first - 1
     while text := stream.readline(MAX_LINE):
         number += 1
         if len(text) >= MAX_LINE and not text.endswith(("\n", "\r")):
@@ -169,7 +171,7 @@ def scan_lines(stream: TextIO) -> Iterator[Line]:
                     break
             yield overlong_line(number, size)
             continue
-        yield scan_line(text.lstrip("\ufeff") if number == 1 else text, number)
+        yield scan_line(text.lstrip("\ufeff") if number == first else text, number)
 
 
 def overlong_line(number: int, size: int) -> Line:
@@ -273,8 +275,8 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
     if commas:
         masked = masked.replace(",", " ")
     tokens = tuple((m.group(), m.start() + 1 + offset) for m in _TOKEN.finditer(masked))
-    if not commas and len(tokens) == 2 and tokens[0][0].isdigit() and len(tokens[0][0]) == 1:
-        order = int(tokens[0][0])
+    order = integer(tokens[0][0], signed=False) if len(tokens) == 2 and not commas else None
+    if order is not None and len(tokens[0][0]) == 1:
         if order >= 2 and len(tokens[1][0]) == order**4:
             return Line(number, Kind.ROW, _chars(tokens[1:]), geometry=Geometry.of(order, order))
         if order == 1 and not drawing and (tokens[1][0] in ("0", "1")
@@ -282,9 +284,9 @@ def _row(raw: str, number: int, offset: int = 0, commas: bool = False) -> Line:
             # "1 0", "1 1": order 1 (1 <= N), or the first row of a spaced 2x2 grid: the
             # grouper decides by the next line
             return Line(number, Kind.ROW, tokens, spaced=True, order_one=True)
-    if len(tokens) == 1 and not (drawing or commas) and tokens[0][0].isdigit():
-        value = int(tokens[0][0])
-        if 1 <= value <= MAX_SIDE and len(tokens[0][0]) <= 2:
+    if len(tokens) == 1 and not (drawing or commas) and len(tokens[0][0]) <= 2:
+        value = integer(tokens[0][0], signed=False)
+        if value is not None and 1 <= value <= MAX_SIDE:
             return Line(number, Kind.NUMBER, tokens, value=value)
     spaced = commas or _integer_layout(tokens)
     cells = tokens if spaced else _chars(tokens)
@@ -353,12 +355,13 @@ def _csv(raw: str, number: int) -> Line:
 def _colon(raw: str, number: int) -> Line:
     """tdoku's ``puzzle:count[:solution]``."""
     parts = raw.split(":")
-    count_text = parts[1].strip()
-    if not count_text.isdigit() or len(parts) > 3:
+    count = integer(parts[1].strip(), signed=False)
+    if count is None or len(parts) > 3:
         column = len(parts[0]) + 2
         return Line(number, Kind.ERROR, column=column, message=(
-            "expected 'puzzle:count' or 'puzzle:count:solution' with a whole-number count"))
-    fields = [_row(parts[0], number), Line(number, Kind.NUMBER, value=int(count_text))]
+            "expected 'puzzle:count' or 'puzzle:count:solution' with a whole-number count "
+            f"(at most {MAX_DIGITS} digits)"))
+    fields = [_row(parts[0], number), Line(number, Kind.NUMBER, value=count)]
     if len(parts) == 3:
         fields.append(_row(parts[2], number, len(parts[0]) + len(parts[1]) + 2))
     return Line(number, Kind.ROW, fields=tuple(fields))

@@ -14,13 +14,14 @@ from functools import cache
 
 from ..errors import InvalidPuzzle
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Grid
 from .lines import DEFAULT_SYMBOLS, EMPTY_MARKERS, Line, Style
 
 __all__ = ["INTEGER_TOKEN", "Decoder", "count_mismatch", "not_square", "stray_token",
            "symbol_table"]
 
-INTEGER_TOKEN = re.compile(r"-?\d+\Z")
+INTEGER_TOKEN = re.compile(r"-?[0-9]+\Z")
 """A token that is an integer (of the integer forms: ``0`` or ``-1`` empty, else a digit)."""
 
 
@@ -82,7 +83,8 @@ class Decoder:
                 if value is None or not 0 <= value <= side:
                     cell = self.geometry.label(len(out)) if len(out) < side * side else "cell"
                     raise InvalidPuzzle(
-                        f"{what}{cell}: expected {self._expected(style)}, found {token!r}",
+                        f"{what}{cell}: expected {self._expected(style)}, "
+                        f"found {shown_token(token)}",
                         source=self.source, line=ln.number, column=column,
                     )
                 out.append(value)
@@ -90,7 +92,8 @@ class Decoder:
 
     def _value(self, token: str, style: Style) -> int | None:
         if style.symbols is None and INTEGER_TOKEN.match(token):
-            return int(token) - style.offset if style.offset else int(token)
+            value = integer(token)
+            return None if value is None else value - style.offset
         return self.table.get(token)
 
     def _expected(self, style: Style) -> str:
@@ -109,7 +112,8 @@ def stray_token(ln: Line) -> InvalidPuzzle | None:
     table = symbol_table(MAX_SIDE, None)
     for token, column in ln.tokens:
         if token not in table and not (ln.spaced and INTEGER_TOKEN.match(token)):
-            return InvalidPuzzle(f"expected digit symbols or empty markers, found {token!r}",
+            return InvalidPuzzle("expected digit symbols or empty markers, found "
+                                 f"{shown_token(token)}",
                                  column=column)
     return None
 
@@ -138,7 +142,7 @@ def not_square(ln: Line) -> InvalidPuzzle:
         near.append(f"{above - found} fewer than {above} ({below + 1}x{below + 1})")
     hint = f": {' or '.join(near)}" if near else ""
     return InvalidPuzzle(f"whole line: expected a square number of cells (16, 36, 81, 256, "
-                         f"... up to 4096), got {found}{hint}")
+                         f"... up to 4096), got {found}{hint}", column=1)
 
 
 def _end_column(ln: Line) -> int:

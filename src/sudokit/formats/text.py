@@ -51,6 +51,7 @@ from typing import TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import VARIANT_NAMES, Variant
 from ..model.geometry import MAX_SIDE, Geometry
+from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec
 from . import fpuzzles
@@ -93,12 +94,13 @@ def parse_box(text: str) -> tuple[int, int]:
     Raises:
         InvalidPuzzle: not two positive integers around an ``x``, or a side above 64.
     """
-    match = re.fullmatch(r"\s*(\d+)\s*[xX*]\s*(\d+)\s*", text)
-    if not match:
-        raise InvalidPuzzle(f"expected a box shape ROWSxCOLS such as 3x3 or 2x3, got {text!r}")
-    shape = int(match[1]), int(match[2])
-    Geometry.of(*shape)
-    return shape
+    match = re.fullmatch(r"\s*([0-9]+)\s*[xX*]\s*([0-9]+)\s*", text)
+    rows, cols = (integer(match[1]), integer(match[2])) if match else (None, None)
+    if rows is None or cols is None:
+        raise InvalidPuzzle("expected a box shape ROWSxCOLS such as 3x3 or 2x3, got "
+                            f"{shown_token(text)}")
+    Geometry.of(rows, cols)
+    return rows, cols
 
 
 def parse_variant(variant: Variant | str) -> Variant:
@@ -264,27 +266,27 @@ def read_puzzles(
     symbols = parse_alphabet(alphabet) if alphabet else None
     rules = parse_spec(variant)
 
-    def lines(stream: TextIO) -> Iterator[Line]:
-        for line in scan_lines(stream):
+    def lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+        for line in scan_lines(stream, first):
             yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
 
+    def records(stream: TextIO, name: str, folder: VariantSpec | None) -> Iterator[Record]:
+        found, stream = _peek_fpuzzles(stream)
+        if not found:
+            return Grouper(name, lines(stream), shape, symbols, rules, folder).records()
+
+        def rest(after: TextIO, head: str, first: int) -> Iterator[Record]:
+            # the lines after f-puzzles data that are none: the general reader, afresh
+            return Grouper(name, lines(_Replayed(head, after), first), shape, symbols, rules,
+                           folder).records()
+        return fpuzzles.read_fpuzzles(stream, name, rest)
+
     if isinstance(source, (str, Path)):
-        folder = spec_of_path(source)
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
-            found, fh = _peek_fpuzzles(fh)  # type: ignore[assignment]
-            if found:
-                yield from fpuzzles.read_fpuzzles(fh, name or str(source))
-                return
-            yield from Grouper(name or str(source), lines(fh), shape, symbols, rules,
-                               folder).records()
+            yield from records(fh, name or str(source), spec_of_path(source))
     else:
         name = name or getattr(source, "name", "<stream>")
-        name = name if isinstance(name, str) else "<stream>"
-        found, stream = _peek_fpuzzles(source)
-        if found:
-            yield from fpuzzles.read_fpuzzles(stream, name)
-            return
-        yield from Grouper(name, lines(stream), shape, symbols, rules).records()
+        yield from records(source, name if isinstance(name, str) else "<stream>", None)
 
 
 _PLAIN_9X9 = re.compile(r"[0-9.]{81}\Z")
@@ -351,7 +353,7 @@ def format_line(grid: Sequence[int], geometry: Geometry | None = None,
     """
     style = style or Style()
     if style.janko is not None:
-        return format_janko(grid, style.janko)
+        return format_janko(grid, style.janko, style.empty)
     if style.fpuzzles is not None:
         return fpuzzles.format_fpuzzles(grid, style.fpuzzles)
     joiner = "" if style.symbols is not None else style.separator

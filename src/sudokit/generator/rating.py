@@ -42,6 +42,7 @@ __all__ = [
     "rate_puzzles",
 ]
 
+
 @runtime_checkable
 class Rater(Protocol):
     """What :func:`sudokit.generate` needs from a difficulty rater.
@@ -85,7 +86,7 @@ class NodeRater:
 
     It names no levels: a level name (``easy`` ... ``extreme``) means one band of Sudoku
     Explainer's scale everywhere (:data:`sudokit.logic.solve.LEVEL_BANDS`, the ``se`` rater).
-    Measured on rated public sets: a puzzle singles alone solve rates 0; the SE-rated
+    Measured on rated public sets (see docs/generate.md): a puzzle singles alone solve rates 0; the SE-rated
     "diabolical" calibration set (SE 5.2-9.1) spreads over 0.01-5.5 with its median in
     2.01-3.5; the classic hard list (magictour top 1465) mostly rates 3.51-5.5; puzzles rated
     SE 11+ rate above 5.5.

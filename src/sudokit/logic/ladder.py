@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import SolverBug
 from ..model.geometry import Geometry
+from .compiled import kernels_for
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
@@ -266,12 +267,17 @@ def _singles_kernels():  # the module, imported on first use (it loads Numba)
     return singles
 
 
-@cache
 def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique | Run, ...]:
     """Cut ``ladder`` into :class:`Run` s of kernel techniques and the Python techniques
-    between them (all Python on a grid over :data:`MAX_CELLS` cells)."""
-    if geometry.n_cells > MAX_CELLS:
+    between them (all Python on a grid over :data:`MAX_CELLS` cells, and while
+    :func:`~sudokit.logic.compiled.use_references` is on)."""
+    if not kernels_for(geometry.n_cells, MAX_CELLS):
         return ladder
+    return _plan(ladder, geometry)
+
+
+@cache
+def _plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique | Run, ...]:
     out: list[Technique | Run] = []
     pending: list[Technique] = []
 

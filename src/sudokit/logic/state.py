@@ -17,6 +17,7 @@ from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
+from .compiled import kernels_for
 from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
@@ -28,6 +29,8 @@ disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king)
 Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""
 
 
+_KERNEL_CELLS = 64 * 64
+"""The state's kernels (placing the givens, the cells of each digit) serve every grid."""
 _BIT = (np.uint64(0),) + tuple(np.uint64(1 << b) for b in range(64))
 """``_BIT[d]``: the uint64 mask of digit d alone (made once: a NumPy scalar costs more to make
 than the operation using it)."""
@@ -85,13 +88,18 @@ class Candidates:
                 f"the technique engine does not handle "
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
-        from .kernels.common import place_givens  # loads Numba: not at import time
-
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))
-        place_givens(state.masks, state.values, np.asarray(puzzle.givens, dtype=np.int16),
-                     grid_tables(geometry).peers)  # each given as place() puts it, in cell order
+        if kernels_for(geometry.n_cells, _KERNEL_CELLS):
+            from .kernels.common import place_givens  # loads Numba: not at import time
+
+            place_givens(state.masks, state.values, np.asarray(puzzle.givens, dtype=np.int16),
+                         grid_tables(geometry).peers)  # each given as place() puts it
+        else:
+            for cell, digit in enumerate(puzzle.givens):
+                if digit:
+                    state.place(cell, digit)
         return state
 
     @classmethod
@@ -297,9 +305,13 @@ class Board:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
         candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.common.digit_cells`)
         as one little-endian byte string, cut into the digits' Python ints."""
+        n, width = self.side, (self.geometry.n_cells + 7) // 8
+        if not kernels_for(self.geometry.n_cells, _KERNEL_CELLS):
+            open_masks = [0 if v else int(m) for m, v in zip(self.masks, self.values)]
+            return [sum(1 << c for c, m in enumerate(open_masks) if m >> d & 1)
+                    for d in range(n)]
         from .kernels.common import digit_cells  # loads Numba: not at import time
 
-        n, width = self.side, (self.geometry.n_cells + 7) // 8
         packed = np.empty((n, width), dtype=np.uint8)
         digit_cells(self.array, self.value_array, packed)
         whole = int.from_bytes(packed.tobytes(), "little")

@@ -1,9 +1,16 @@
 """Steps as data: what one human-style deduction uses, concludes and how hard it is.
 
 A :class:`Step` names its technique, the cells, digits and links it uses, its placements and
-eliminations (``(cell, digit)`` pairs, cells 0-based, digits 1-based), a one-line explanation and
-its rating on Sudoku Explainer's scale (Juillerat 2006: 1.0 full house ... 11+ dynamic forcing
-chains).
+eliminations (``(cell, digit)`` pairs, digits 1-based), a one-line explanation and its rating on
+Sudoku Explainer's scale (Juillerat 2006: 1.0 full house ... 11+ dynamic forcing chains).
+
+Cell numbering: a cell is a 0-based flat index ``row * N + column`` (row and column 0-based, N
+the side), so r1c1 is cell 0 and r9c9 cell 80 of a 9x9 grid; the texts label cells ``rRcC``
+with 1-based rows and columns (:meth:`sudokit.model.geometry.Geometry.label`), and
+:meth:`Step.as_dict` writes ``[row, column]`` pairs, 1-based. ``str(step)`` is the line
+``sudokit explain`` and ``sudokit hint`` print::
+
+    [1.2] Hidden Single: r2c6 is the only place for 9 in box 2
 """
 
 from __future__ import annotations
@@ -59,15 +66,23 @@ class Step:
     """One logical step (immutable and hashable, compared field by field like a frozen
     dataclass; a slotted class, as the rating loop makes tens of them per puzzle).
 
+    ``str(step)`` is the CLI's line, ``[1.2] Hidden Single: r2c6 is the only place for 9 in
+    box 2``; ``repr(step)`` lists every field, as a dataclass's repr does.
+
+    >>> print(Step("Hidden Single", 1.2, "r2c6 is the only place for 9 in box 2",
+    ...            placements=((14, 9),)))
+    [1.2] Hidden Single: r2c6 is the only place for 9 in box 2
+
     Attributes:
         technique: standard name (``"Hidden Single"``, ``"X-Wing"``).
         rating: difficulty on Sudoku Explainer's scale (1.0 to 11+), rounded to 0.1 (a float).
         text: one line of explanation, cells as ``r3c5``; may be given as a function of no
             argument returning it, called when the text is first read (a step built in the
             rating loop never has its text formatted).
-        placements: ``(cell, digit)`` pairs the step places.
+        placements: ``(cell, digit)`` pairs the step places (cells 0-based flat indices
+            ``row * N + column``; r2c6 of a 9x9 is cell 14).
         eliminations: ``(cell, digit)`` pairs the step removes from the candidates.
-        cells: the cells the pattern is made of.
+        cells: the cells the pattern is made of (0-based flat indices).
         digits: the digits it is about.
         links: the links of a chain, in order (empty for patterns that are not chains).
 
@@ -123,6 +138,10 @@ class Step:
 
     def __hash__(self) -> int:
         return hash(self._fields())
+
+    def __str__(self) -> str:
+        """The line ``sudokit explain`` prints: ``[rating] Technique: text``."""
+        return f"[{self.rating:.1f}] {self.technique}: {self.text}"
 
     def __repr__(self) -> str:
         return f"Step({', '.join(f'{k}={v!r}' for k, v in zip(_FIELDS, self._fields()))})"

@@ -170,17 +170,14 @@ class MagicResult(Result):
         return self.solutions
 
     @property
-    def square(self) -> tuple[tuple[int, ...], ...] | None:
-        """The first square as n rows, or None."""
-        if not self.squares:
-            return None
-        n = self.problem.n
-        flat = self.squares[0]
-        return tuple(tuple(flat[r * n:(r + 1) * n]) for r in range(n))
+    def square(self) -> np.ndarray | None:
+        """The first square as an (n, n) int64 array (the type :func:`construct` returns), or
+        None when none was found."""
+        return as_array(self.squares[0]) if self.squares else None
 
     def __str__(self) -> str:
         """The summary line, then the first square (if any) as an aligned grid."""
-        shown = f"\n{format_square(self.square)}" if self.square else ""
+        shown = f"\n{format_square(self.squares[0])}" if self.squares else ""
         return f"{self.summary()}{shown}"
 
     def __repr__(self) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InvalidPuzzle
+from ..model.integers import integer, shown_token
 from .model import MagicResult, Square, format_square
 
 __all__ = ["parse_givens", "read_givens", "format_square", "summary_line", "EMPTY"]
@@ -39,11 +40,12 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 def _value(token: str, size: int, source: str, line: int, column: int) -> int:
     if token in EMPTY:
         return 0
-    if not token.isdigit() or not 1 <= int(token) <= size:
+    value = integer(token, signed=False)
+    if value is None or not 1 <= value <= size:
         raise InvalidPuzzle(f"expected a value 1..{size} or one of {' '.join(sorted(EMPTY))} "
-                            f"for an empty cell, found {token!r}",
+                            f"for an empty cell, found {shown_token(token)}",
                             source=source, line=line, column=column)
-    return int(token)
+    return value
 
 
 def parse_givens(text: str, n: int | None = None, *, source: str = "<string>") -> Square:

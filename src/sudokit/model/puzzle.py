@@ -97,6 +97,9 @@ class Puzzle:
     ) -> Puzzle:
         """Build a puzzle from N**2 ints (0 empty); the geometry is inferred from the count.
 
+        Returns:
+            The puzzle (cells row-major: cell ``row * N + column``).
+
         Raises:
             InvalidPuzzle: the count is not a square of 1..64 or a digit is out of range.
         """
@@ -122,6 +125,9 @@ class Puzzle:
             alphabet: symbols of digits 1..N in line form, ranges allowed (``"0-9A-Z"``).
             source: the name errors give as the place of the text.
 
+        Returns:
+            The puzzle; ``puzzle.line`` is its line form.
+
         Raises:
             InvalidPuzzle: not exactly one valid puzzle (the error names source, line, column
                 and what was expected).
@@ -142,6 +148,9 @@ class Puzzle:
                 digits (0 empty) as a flat sequence, N rows of N, or an integer NumPy array of
                 shape ``(N*N,)`` or ``(N, N)`` (not modified). The geometry is inferred from
                 the cell count.
+
+        Returns:
+            ``value`` itself when it is a Puzzle, else a new Puzzle.
 
         Raises:
             InvalidPuzzle: text that is not one valid puzzle, a cell count that is not a grid,
@@ -208,8 +217,14 @@ class Puzzle:
 
     def candidates(self, cell: int) -> tuple[int, ...]:
         """Digits not given in any peer of an empty cell, allowed by its parity and not next
-        to a given orthogonal neighbour's digit under the non-consecutive rule (the given digit
-        for a given cell)."""
+        to a given orthogonal neighbour's digit under the non-consecutive rule.
+
+        Args:
+            cell: a 0-based flat index ``row * N + column``.
+
+        Returns:
+            The digits in increasing order (the given digit alone for a given cell).
+        """
         if self.givens[cell]:
             return (self.givens[cell],)
         g = self.geometry
@@ -221,7 +236,12 @@ class Puzzle:
         return tuple(d for d in allowed if d not in used)
 
     def conflicts(self) -> list[Conflict]:
-        """Return every digit given twice in a unit (empty when the givens are consistent)."""
+        """Find the givens that break a rule by themselves.
+
+        Returns:
+            One :class:`Conflict` per digit given twice in a unit (and per given breaking a
+            variant constraint); empty when the givens are consistent.
+        """
         g = self.geometry
         found = []
         for name, unit, values in zip(g.unit_names, g.units, g.unit_getters):
@@ -279,6 +299,10 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     holds each digit once, and every variant constraint of the geometry: cage mates and cells
     a chess move apart differ, cages add up to their totals, no orthogonal neighbours hold
     consecutive digits under the non-consecutive rule, and parity.
+
+    Returns:
+        One line per problem (``"r1c4 changes given 5 to 3"``, ``"row 2 lacks [7]"``); an empty
+        list when ``grid`` is a solution.
     """
     g = puzzle.geometry
     n = g.side
@@ -319,7 +343,12 @@ def _variant_violations(grid: Sequence[int], g: Geometry) -> list[str]:
 
 
 def is_solution(grid: Sequence[int], puzzle: Puzzle) -> bool:
-    """Return True when ``grid`` fills every cell, keeps the givens and satisfies every unit."""
+    """Tell whether ``grid`` fills every cell, keeps the givens and satisfies every unit and
+    every constraint of the puzzle's geometry (see :func:`violations`).
+
+    Returns:
+        True when ``grid`` is a solution of ``puzzle``.
+    """
     return not violations(grid, puzzle)
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ..errors import InvalidOption
 from ..formats.outline import Edge, edges_of, marked_cells
-from ..formats.text import format_grid, format_side_by_side
+from ..formats.text import format_grid, format_line, format_side_by_side
 from ..model.geometry import DEFAULT_SYMBOLS
 from ..model.puzzle import Puzzle
 from ..model.result import Result
 
-__all__ = ["grid_html", "puzzle_text", "result_html", "result_text"]
+__all__ = ["grid_html", "puzzle_text", "result_html", "result_text", "solution_text"]
 
 
 def puzzle_text(puzzle: Puzzle) -> str:
@@ -28,6 +29,23 @@ def puzzle_text(puzzle: Puzzle) -> str:
 def result_text(result: Result) -> str:
     """The summary line, then the puzzle and its (first) solution side by side."""
     return f"{result.summary()}\n{format_side_by_side(result.puzzle, result.solution).rstrip()}"
+
+
+def solution_text(result: Result, form: str = "line") -> str | None:
+    """The first solution of ``result`` in line form or as a grid drawing (see
+    :meth:`sudokit.model.result.Result.solution_text`); None without a solution.
+
+    Raises:
+        InvalidOption: ``form`` is neither ``"line"`` nor ``"grid"``.
+    """
+    if form not in ("line", "grid"):
+        raise InvalidOption(f"solution text form {form!r}: expected 'line' or 'grid'")
+    solution = result.solution
+    if solution is None:
+        return None
+    if form == "line":
+        return format_line(solution)
+    return format_grid(solution, result.puzzle.geometry).rstrip("\n")
 
 
 def result_html(result: Result) -> str:

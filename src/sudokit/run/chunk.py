@@ -36,19 +36,21 @@ def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
         chunk.messages[row] = str(conflicts[0])
 
 
-def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
-    """Check every grid of the chunk; a wrong one raises SolverBug naming it."""
+def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
+            compiled: bool | None = None) -> None:
+    """Check every grid of the chunk (``compiled``: as :func:`grids_solve`); a wrong one
+    raises SolverBug naming it."""
     k = chunk.grids.shape[1]
     mask = np.arange(k) < chunk.found[:, None]
     if not mask.any():
         return
     if mask.all() and k == 1:  # the usual chunk: every puzzle solved once, no copies
         owners, grids = np.arange(len(givens)), chunk.grids[:, 0]
-        ok = grids_solve(grids, givens, geometry)
+        ok = grids_solve(grids, givens, geometry, compiled)
     else:
         owners = np.nonzero(mask)[0]
         grids = chunk.grids[mask]
-        ok = grids_solve(grids, givens[owners], geometry)
+        ok = grids_solve(grids, givens[owners], geometry, compiled)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)
@@ -56,10 +58,13 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
                         f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
 
 
-def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
-    """:func:`sudokit.model.puzzle.solves`, in compiled code once the compiled engine is loaded
-    (:mod:`sudokit.fast.verify`; never loaded for this alone)."""
-    if "sudokit.fast" in sys.modules:
+def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry,
+                compiled: bool | None = None) -> np.ndarray:
+    """:func:`sudokit.model.puzzle.solves`, in compiled code (:mod:`sudokit.fast.verify`) if
+    ``compiled``, or with ``compiled`` None once a method of the compiled engine loaded it
+    (never loaded for this alone: a method answering in Python, as on a first use while the
+    kernels compile, is checked in Python)."""
+    if compiled or (compiled is None and "sudokit.fast.verify" in sys.modules):
         from ..fast.verify import solves as compiled
 
         return compiled(grids, givens, geometry)
@@ -131,9 +136,10 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
             f"(sides {solver.min_side}..{solver.max_side})")
     givens = np.ascontiguousarray(givens, dtype=np.uint8)
     chunk = solver.solve_chunk(givens, geometry, request.limits, request.count_limit)
+    compiled = chunk is not None  # only the compiled engine's methods have a chunk path
     if chunk is None:
         chunk = _one_by_one(solver, givens, geometry, request, puzzles)
-    _verify(chunk, givens, geometry)
+    _verify(chunk, givens, geometry, compiled or None)
     _name_conflicts(chunk, givens, geometry,
                     np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
     return chunk

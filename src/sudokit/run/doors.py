@@ -86,10 +86,11 @@ def verified(grid: Sequence[int], puzzle: Puzzle, method: str) -> Grid:
 
 def _compiled_check_passes(grid: Grid, puzzle: Puzzle) -> bool:
     """Whether the compiled check of :func:`sudokit.run.chunk.grids_solve` accepts ``grid``;
-    False when the compiled engine is not loaded (the check is never loaded for this alone) or
-    the grid has a value no cell can hold (the reference check then decides and says why)."""
+    False when the compiled check is not loaded (it is never loaded for this alone: a method
+    of the compiled engine loads it) or the grid has a value no cell can hold (the reference
+    check then decides and says why)."""
     geometry = puzzle.geometry
-    if ("sudokit.fast" not in sys.modules or len(grid) != geometry.n_cells or not grid
+    if ("sudokit.fast.verify" not in sys.modules or len(grid) != geometry.n_cells or not grid
             or min(grid) < 1 or max(grid) > geometry.side):
         return False
     from .chunk import grids_solve
@@ -183,6 +184,14 @@ def solve(
     ``solve("4.....8.5.3...")`` works. ``request`` is as in :func:`count_solutions` (its count
     limit is not used: one solution is looked for).
 
+    Returns:
+        A :class:`Result`: ``status`` SOLVED (``solution``: the verified grid, N*N digits
+        row-major; ``solution_text()`` in line form), UNSATISFIABLE (proved; ``message`` says
+        why) or UNKNOWN (a limit was hit); ``stats`` holds the method's counters.
+
+    Raises:
+        As :func:`count_solutions`.
+
     >>> from sudokit.model.puzzle import Puzzle
     >>> r = solve(Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]))
     >>> r.status.name, r.solution[-1]
@@ -207,6 +216,9 @@ def solutions(
     Contradictory givens yield nothing. ``puzzle`` (and ``request``) are read as in
     :func:`count_solutions`; a bad puzzle, method or option raises at the call, before the first
     solution is asked for.
+
+    Returns:
+        An iterator of verified solution grids (tuples of N*N digits, row-major).
 
     Raises:
         InvalidPuzzle, TypeError: ``puzzle`` is not a puzzle.
@@ -246,6 +258,9 @@ def solve_many(
     :func:`sudokit.run.chunk.solve_chunk` (one compiled call for a batch-capable method), verified
     on arrays. Results are in input order; ``seconds`` is each puzzle's own time. A prepared
     :class:`~sudokit.run.request.Request` may stand for ``method``, the limits and ``**options``.
+
+    Returns:
+        One :class:`Result` per puzzle, in input order.
 
     Raises:
         As :func:`count_solutions`.
@@ -309,9 +324,15 @@ def solve_array(
     >>> out = solve_array(np.zeros((2, 16), np.int64))
     >>> out.solutions.shape, out.status.tolist()
     ((2, 1, 16), [1, 1])
+    >>> solve_array(np.zeros(16, np.int64)).solutions.shape       # one puzzle: M = 1
+    (1, 1, 16)
+    >>> solve_array(np.zeros((3, 4, 4), np.int64)).solutions.shape  # M grids of N rows
+    (3, 1, 16)
 
     Args:
-        givens: int array-like [M, N*N], 0 for an empty cell, 1..N a given; not modified.
+        givens: int array-like, 0 for an empty cell, 1..N a given; not modified. Shape
+            [M, N*N] (one puzzle a row), [M, N, N] (M grids of N rows) or [N*N] (one puzzle,
+            answered as M = 1).
         method: registry name (default: the fastest available, see :func:`default_method`).
         count_limit: solutions to look for per puzzle (2 tells unique from multiple).
         time_limit: seconds per puzzle (None: no limit).
@@ -325,20 +346,21 @@ def solve_array(
         **options: method options.
 
     Returns:
-        An :class:`ArrayResult`; every solution is verified against its givens and every unit.
+        An :class:`ArrayResult` of M rows whatever the input's shape: ``solutions``
+        uint8[M, count_limit, N*N] (row-major cells), ``status`` int8[M] (:class:`Status`
+        codes), ``found`` int32[M], ``seconds`` float64[M]. Every solution is verified
+        against its givens and every unit.
 
     Raises:
-        ValueError: ``givens`` is not 2-D, or holds a value outside 0..N; no variant has
-            the name ``variant``.
+        ValueError: ``givens`` is not of one of the shapes above, or holds a value outside
+            0..N; no variant has the name ``variant``.
         InvalidPuzzle: the cell count is not that of ``box`` (or of a square grid up to 64x64).
         UnknownMethod, MethodUnavailable, InvalidOption, UnsupportedPuzzle: as :func:`solve`.
         SolverBug: a method returned a wrong grid.
     """
     from .batch import run_tasks, uses_processes
 
-    array = np.asarray(givens)
-    if array.ndim != 2:
-        raise ValueError(f"expected givens of shape [M, N*N], got shape {array.shape}")
+    array = _rows(givens)
     request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
                        variant=Variant(variant))
     array, geometry = _checked_array(array, box, request.variant.rules)
@@ -346,6 +368,24 @@ def solve_array(
     remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
     return _joined(chunks, request.count_limit, geometry.n_cells)
+
+
+def _rows(givens: Any) -> np.ndarray:
+    """``givens`` as an [M, N*N] array: one puzzle [N*N] is one row, grids [M, N, N] are
+    flattened row-major (a view where NumPy can).
+
+    Raises:
+        ValueError: any other shape.
+    """
+    array = np.asarray(givens)
+    if array.ndim == 1:
+        return array.reshape(1, -1)
+    if array.ndim == 3 and array.shape[1] == array.shape[2]:
+        return array.reshape(len(array), -1)
+    if array.ndim != 2:
+        raise ValueError("expected givens of shape [M, N*N], [M, N, N] or [N*N], got shape "
+                         f"{array.shape}")
+    return array
 
 
 def _joined(chunks: Sequence[ChunkResult], count_limit: int, n_cells: int) -> ArrayResult:

@@ -27,6 +27,25 @@ from .doors import count_solutions, solve_many
 __all__ = ["explain", "explain_states", "hint", "rate", "rate_many"]
 
 
+def _engines(batch: bool = False) -> str | None:
+    """Prepare a door's engines: on the command line's first use, start compiling the kernels
+    of the solution search and of the technique engine in the background
+    (:mod:`sudokit.run.warm`), and meanwhile run the technique engine on its Python references
+    (the same steps) and return ``propagate`` for the solution search; None (the default
+    method) once they are compiled, or in a library call."""
+    from ..logic.compiled import use_references
+    from ..registry import default_method
+    from .warm import INTERIM_METHOD, Kernels, compiling, method_job, ready
+
+    search = Kernels.NINE if batch else Kernels.SEARCH
+    if not compiling([(search, method_job(default_method(), lookups=batch)),
+                      (Kernels.LOGIC, method_job("logic"))]):
+        use_references(False)
+        return None
+    use_references(not ready(Kernels.LOGIC))
+    return None if ready(search) else INTERIM_METHOD
+
+
 def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
     """The puzzle's first solution by the default method, and whether it is the only one.
 
@@ -35,7 +54,7 @@ def _solution(puzzle: Puzzle) -> tuple[Grid, bool]:
             clash).
         UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
     """
-    return _answer(count_solutions(puzzle, limit=2))
+    return _answer(count_solutions(puzzle, _engines(), limit=2))
 
 
 def _answer(result: Result) -> tuple[Grid, bool]:
@@ -59,6 +78,11 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True) -> list[Step]:
     Args:
         puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
+
+    Returns:
+        The :class:`~sudokit.logic.step.Step` objects in order; ``print(step)`` gives the line
+        ``sudokit explain`` prints (``[1.2] Hidden Single: r2c6 is the only place for 9 in
+        box 2``).
 
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
@@ -84,6 +108,11 @@ def explain_states(puzzle: PuzzleLike, *, trial: bool = True
 def rate(puzzle: PuzzleLike) -> Rating:
     """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
 
+    Returns:
+        A :class:`~sudokit.logic.Rating`: ``rating`` (a float, 1.0 to 11+), ``hardest`` (the
+        technique), ``level`` (easy, medium, hard, expert, extreme), ``steps``, ``trial``
+        (whether the trial step was needed), ``unique``.
+
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
     """
@@ -102,6 +131,10 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
             marks (a removed solution digit) are reported as an InvalidPuzzle.
         trial: allow the trial (bifurcation) step when no technique applies.
+
+    Returns:
+        The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
+        ``[1.2] Hidden Single: ...``), or None when the grid is full.
 
     Raises:
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
@@ -122,7 +155,8 @@ def rate_many(puzzles: Sequence[Puzzle]) -> list[Rating | SudokuError]:
         puzzles counted alone (:func:`rate`'s errors, in place).
     """
     try:
-        results: Sequence[Result | None] = solve_many(puzzles, count_limit=2)
+        results: Sequence[Result | None] = solve_many(puzzles, _engines(batch=True),
+                                                      count_limit=2)
     except SudokuError:
         results = [None] * len(puzzles)
     out: list[Rating | SudokuError] = []

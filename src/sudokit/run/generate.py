@@ -49,14 +49,20 @@ def generate(
     seed: int | None = None, start: int = 0, jobs: int = 1, node_budget: int | None = None,
     max_tries: int = 10_000,
 ) -> Iterator[Generated]:
-    """Yield ``count`` new puzzles, each with exactly one solution, lazily and in order.
+    """Make ``count`` new puzzles, each with exactly one solution, lazily and in order.
+
+    The options are checked at the call; the puzzles are made as the returned iterator is
+    read (``for g in generate(10, seed=1): print(g.puzzle.line)``).
 
     Args:
         count: how many (None: without end).
         size: grid side N (default 9, or the side of ``box``); the box shape is the usual one
             (6 -> 2x3, 12 -> 3x4).
         box: box shape ``(rows, cols)`` or ``"RxC"`` (e.g. ``"2x3"``, ``"3x4"``).
-        variant: ``"standard"`` or ``"diagonal"`` (Sudoku X).
+        variant: whole-grid rules, a :class:`~sudokit.model.constraints.Variant` or its name:
+            ``"standard"``, ``"diagonal"`` (Sudoku X), ``"hyper"``, ``"anti-knight"``,
+            ``"non-consecutive"``, ... combined with ``+`` (``"diagonal+anti-king"``); puzzle
+            types (jigsaw, killer, even-odd) and layouts (samurai ...) are not generated.
         symmetry: of the givens pattern: ``none``, ``rot180``, ``rot90``, ``mirror``, ``flip``,
             ``diagonal``, ``antidiagonal``, ``dihedral`` (see :class:`Symmetry`).
         minimal: prove every given necessary (no given, or with a symmetry no orbit of givens,
@@ -82,12 +88,17 @@ def generate(
             nearly every puzzle still comes out minimal, 10 above).
         max_tries: grids per puzzle before :class:`~sudokit.generator.GenerationError`.
 
-    Yields:
-        :class:`~sudokit.generator.Generated` records (``.puzzle``, ``.solution``, ``.rating``).
+    Returns:
+        An iterator of :class:`~sudokit.generator.Generated` records (``.puzzle``,
+        ``.solution``, ``.index``, ``.seed``, ``.givens``, ``.minimal``; ``.rating`` and
+        ``.level`` are None unless a band, a rater or ``rate=True`` asks for them).
 
     Raises:
-        InvalidOption: an unknown symmetry, level, variant or box shape; a bad band.
-        GenerationError: no puzzle met the givens or rating band within ``max_tries`` grids.
+        InvalidOption: at the call: an unknown symmetry, level or box shape; a bad band; a
+            negative ``count``.
+        ValueError: at the call: ``variant`` names no whole-grid rules.
+        GenerationError: while iterating: no puzzle met the givens or rating band within
+            ``max_tries`` grids.
     """
     options = Options.build(_geometry(size, box, variant), symmetry=symmetry, minimal=minimal,
                             givens=givens, level=level, rating=rating, rater=rater, rate=rate,
@@ -95,7 +106,20 @@ def generate(
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    return puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
+    return _first_use(puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs))))
+
+
+def _first_use(stream: Iterator[Generated]) -> Iterator[Generated]:
+    """``stream``, saying on a terminal when the generator's kernels compile first (the
+    command line's notice, :func:`sudokit.run.warm.announce`) and marking them compiled once
+    the first puzzle is out."""
+    from .warm import Kernels, announce, mark_ready
+
+    announce(Kernels.GENERATOR)
+    for number, generated in enumerate(stream):
+        if number == 0:
+            mark_ready(Kernels.GENERATOR)
+        yield generated
 
 
 def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | str | None = None,

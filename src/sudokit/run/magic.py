@@ -8,11 +8,19 @@ as :mod:`sudokit.run.doors` does for Sudoku. Results are
 :class:`~sudokit.magic.model.MagicResult` objects (a :class:`~sudokit.model.result.Result` that
 names its puzzle ``problem`` and its solutions ``squares``).
 
->>> from sudokit.magic import MagicProblem
->>> solve_magic(MagicProblem(3)).square
-((2, 9, 4), (7, 5, 3), (6, 1, 8))
->>> count_magic(3).count
+One square type: a square is an (n, n) int64 NumPy array wherever it is handed back as a square
+(``result.square``, :func:`construct_magic`); ``result.squares`` holds every square found as
+flat row-major tuples, as a Sudoku ``Result.solutions`` holds grids.
+
+>>> import sudokit
+>>> sudokit.solve_magic(3).square
+array([[2, 9, 4],
+       [7, 5, 3],
+       [6, 1, 8]])
+>>> sudokit.count_magic(3).count
 8
+>>> sudokit.construct_magic(4).shape
+(4, 4)
 """
 
 from __future__ import annotations
@@ -21,7 +29,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..errors import SolverBug
+from ..magic.construct import construct
 from ..magic.model import MagicProblem, MagicResult, Square, magic_violations
 from ..model.result import Limits, Stats, Status, gather
 from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods
@@ -30,7 +41,7 @@ from .compare import Comparison, assign_options, compare
 from .request import Request
 
 __all__ = ["COUNT_METHOD", "DEFAULT_METHOD", "METHODS", "SEARCH_UP_TO", "compare_magic",
-           "count_magic", "get_method", "magic_methods", "solve_magic"]
+           "construct_magic", "count_magic", "get_method", "magic_methods", "solve_magic"]
 
 DEFAULT_METHOD = "forward-checking"
 """The method used to find squares when none is named."""
@@ -44,7 +55,12 @@ SEARCH_UP_TO = 6
 
 
 def magic_methods() -> list[MethodInfo]:
-    """Every magic-square method of the registry (name, summary, availability, backends)."""
+    """Every magic-square method of the registry.
+
+    Returns:
+        One :class:`~sudokit.registry.MethodInfo` per method (name, summary, availability,
+        backends).
+    """
     return methods(MAGIC)
 
 
@@ -58,6 +74,9 @@ METHODS: dict[str, MethodInfo] = {
 def get_method(name: str, **options: Any) -> MagicSolver:
     """Return the magic method ``name`` (``sat:glucose4`` selects a backend) with options.
 
+    Returns:
+        The method's solver object, configured.
+
     Raises:
         UnknownMethod: no such method (the message lists the choices).
         MethodUnavailable: its optional dependency is missing (the message says how to install).
@@ -66,14 +85,14 @@ def get_method(name: str, **options: Any) -> MagicSolver:
     return get_solver(name, MAGIC, **options)
 
 
-def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
+def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
                 count_limit: int | None = 1, time_limit: float | None = None,
                 node_limit: int | None = None, request: Request | None = None,
                 **options: Any) -> MagicResult:
     """Find up to ``count_limit`` magic squares of ``problem`` (None: all) with one method.
 
     Args:
-        problem: order, givens and symmetry breaking.
+        problem: order, givens and symmetry breaking; an int ``n`` is ``MagicProblem(n)``.
         method: a magic method name (:data:`METHODS`), ``sat:BACKEND`` allowed.
         count_limit: stop after this many squares (1 to find one, 2 to test uniqueness).
         time_limit: seconds of wall time for the whole call (None: no limit).
@@ -83,7 +102,8 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         **options: method options (e.g. ``select="static"``, ``bounds=False``).
 
     Returns:
-        A MagicResult: SOLVED with the verified squares found; UNSATISFIABLE when none exists
+        A MagicResult (``result.square``: the first square as an (n, n) array): SOLVED with
+        the verified squares found; UNSATISFIABLE when none exists
         (``message`` says why when the givens alone clash); UNKNOWN when a limit was hit first
         (``squares`` holds those found so far).
 
@@ -92,6 +112,8 @@ def solve_magic(problem: MagicProblem, method: str = DEFAULT_METHOD, *,
         UnsupportedPuzzle: the order is above the method's ``max_order``.
         SolverBug: the method produced a square that is not a magic square of ``problem``.
     """
+    if not isinstance(problem, MagicProblem):
+        problem = MagicProblem(int(problem))
     if request is None:
         request = Request.build(method, options, Limits(time_limit, node_limit), count_limit,
                                 problem=MAGIC)
@@ -122,11 +144,32 @@ def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
                 time_limit: float | None = None, **options: Any) -> MagicResult:
     """Find every magic square of order ``n`` (only canonical ones with ``symmetry``).
 
-    ``result.count`` is the number (8 for n = 3; 7,040 for n = 4, 880 with symmetry); with
-    ``result.status`` UNKNOWN it is a lower bound. See :func:`solve_magic` for the errors.
+    Returns:
+        A MagicResult whose ``count`` is the number (8 for n = 3; 7,040 for n = 4, 880 with
+        symmetry); with ``status`` UNKNOWN it is a lower bound. See :func:`solve_magic` for
+        the errors.
     """
     return solve_magic(MagicProblem(n, symmetry=symmetry), method, count_limit=None,
                        time_limit=time_limit, **options)
+
+
+def construct_magic(n: int) -> np.ndarray:
+    """Build a magic square of order ``n`` without search, in O(n²) (Siamese for odd n, the
+    doubly even method for n divisible by 4, Conway's LUX otherwise), and verify it.
+
+    Returns:
+        An (n, n) int64 array holding 1..n² once, every row, column and both diagonals
+        summing to n(n²+1)/2.
+
+    Raises:
+        InvalidOption: n < 1, or n = 2 (no magic square of order 2 exists).
+        SolverBug: the construction is not a magic square (never expected).
+    """
+    square = construct(n)
+    problems = magic_violations(square, MagicProblem(n))
+    if problems:
+        raise SolverBug(f"construction of order {n} is not magic: {'; '.join(problems[:3])}")
+    return square
 
 
 def compare_magic(problem: MagicProblem | Sequence[MagicProblem],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
@@ -29,7 +30,9 @@ if TYPE_CHECKING:
 __all__ = [
     "InputError",
     "OutputFormat",
+    "OutputIsInputError",
     "check_inputs",
+    "check_outputs",
     "format_outcome",
     "names_file",
     "parse_option",
@@ -53,6 +56,10 @@ class OutputFormat(str, Enum):
 
 class InputError(SudokuError, OSError):
     """An INPUT that cannot be read: no such file, a directory, or no permission."""
+
+
+class OutputIsInputError(SudokuError, OSError):
+    """An output path that is an input, or both outputs on one file: writing would destroy it."""
 
 
 def _safely(test: Callable[[], bool]) -> bool:
@@ -94,6 +101,55 @@ def check_inputs(inputs: Sequence[str]) -> None:
     """
     for text in inputs:
         _check_input(text)
+
+
+def _identity(path: str | Path | int) -> tuple[int, int] | None:
+    """``(st_dev, st_ino)`` of an existing regular file (links followed) or of an open
+    descriptor on one; None otherwise (no file, a pipe, a terminal, ``/dev/null``)."""
+    try:
+        info = os.fstat(path) if isinstance(path, int) else os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def _stdin_identity() -> tuple[int, int] | None:
+    try:
+        return _identity(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # no stdin, or a stream without a descriptor
+        return None
+
+
+def check_outputs(inputs: Sequence[str], *outputs: Path | str | None) -> None:
+    """Refuse outputs that would overwrite an input, before anything is opened: an output
+    that is an INPUT file (the same file also through a symbolic or hard link: same device and
+    inode), that is standard input redirected from a file (``< F``, for an INPUT ``-``), or two
+    outputs that are one file.
+
+    Args:
+        inputs: the INPUTs (files, ``-`` for stdin, literal puzzles); none: stdin.
+        outputs: the output paths (``--output``, ``--grid-output``); None for one not given.
+
+    Raises:
+        OutputIsInputError: naming both paths.
+    """
+    sources = {}
+    for text in inputs or ["-"]:
+        found = _stdin_identity() if text == "-" else _identity(text) if _safely(
+            Path(text).exists) else None
+        if found is not None:
+            sources.setdefault(found, "standard input" if text == "-" else f"INPUT {text}")
+    seen: dict[object, str] = {}
+    for path in (p for p in outputs if p is not None):
+        found = _identity(path)
+        if found in sources:
+            raise OutputIsInputError(f"{path}: the output is {sources[found]}: writing it would "
+                                     "destroy the puzzles being read; choose another path")
+        key = found or os.path.abspath(path)
+        if key in seen:
+            raise OutputIsInputError(f"{path}: --output and --grid-output are one file; "
+                                     "choose two paths")
+        seen[key] = seen[os.path.abspath(path)] = str(path)
 
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,

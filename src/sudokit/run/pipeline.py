@@ -32,7 +32,7 @@ from .batch import RecordResult, _record_result, solve_record_chunk
 from .chunk import solve_chunk
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
-from .resume import ResumeError
+from .resume import Kept, ResumeError, kept_records
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
            "input_tasks", "task_shape", "solve_inputs", "SolveRun", "drop_head", "skip_records"]
@@ -200,22 +200,28 @@ class SolveRun:
 
 
 def skip_records(tasks: Iterable[object], count: int,
-                 last: tuple[str, int] | None = None) -> Iterator[object]:
-    """Drop the first ``count`` records of a stream of ``sudokit solve`` tasks, before solving.
+                 last: tuple[str, int] | None = None,
+                 kept: Iterable[Kept] = ()) -> Iterator[object]:
+    """Drop the first ``count`` records of a stream of ``sudokit solve`` tasks, before solving,
+    each checked against the kept record of an earlier run it stands for.
 
     Args:
         tasks: :class:`~sudokit.formats.lineform.LineChunk` and :class:`RecordTask`
             values in input order.
         count: records to drop.
         last: ``(source, line)`` the last dropped record must have, if known.
+        kept: the kept records (:func:`sudokit.run.resume.kept_records`), in order; each one
+            that names a source line must name its input record's, and a solution must hold
+            the givens of a puzzle read on the array path.
 
     Raises:
-        ResumeError: the input has fewer than ``count`` records, or its record ``count`` is not
-            at ``last``.
+        ResumeError: the input has fewer than ``count`` records, or a kept record does not
+            match its input record.
     """
-    left, seen = count, None
+    left, seen, kept = count, None, iter(kept)
     for task in tasks:
         if left:
+            _check_kept(task, left, kept, count - left)
             task, dropped, where = drop_head(task, left)
             left, seen = left - dropped, where or seen
             if left == 0 and last is not None and seen is not None and seen != last:
@@ -227,6 +233,78 @@ def skip_records(tasks: Iterable[object], count: int,
     if left:
         raise ResumeError(f"--resume: the output holds {count} records but the input only "
                           f"{count - left}; not the same input?")
+
+
+def _check_kept(task: object, count: int, kept: Iterator[Kept], before: int) -> None:
+    """Check the first ``count`` records of a task against the next kept records (the
+    ``before`` records ahead of the task were checked)."""
+    for number, (source, line, raw, givens) in enumerate(_heads(task, count), before + 1):
+        named, text = next(kept, (None, None))
+        if text is None:
+            return
+        if named is not None and not _names(named, text, source, line):
+            why = f"names {named[0]}:{named[1]}"
+        elif named is None and givens is None and raw is not None:
+            why = "is a solution, of no puzzle (the input record is invalid)"
+        elif named is None and givens is not None and not _holds_givens(text, raw, givens):
+            why = "is no solution of it (its givens differ)"
+        else:
+            continue
+        raise ResumeError(f"--resume: output record {number} {why}, but input record {number} "
+                          f"is {source}:{line}; the output is not this input's: not resumed, "
+                          "not cut")
+
+
+def _names(named: tuple[str, int], text: bytes, source: str, line: int) -> bool:
+    """Whether a kept record naming ``named`` is for the input record at ``source:line`` (an
+    invalid one in line or grid form names where its error is: that line or a later one)."""
+    if named == (source, line):
+        return True
+    invalid = text.lstrip(b"# ").startswith(b"invalid ")
+    return invalid and named[0] == source and named[1] >= line
+
+
+def _heads(task: object, count: int) -> list[tuple[str, int, np.ndarray | None,
+                                                   np.ndarray | None]]:
+    """``(source, line, raw, givens)`` of the first ``count`` records of a task in order: the
+    puzzle's bytes and givens (see :func:`_record_head`)."""
+    if isinstance(task, RecordTask):
+        return [_record_head(r) for r in task.records[:count]]
+    assert isinstance(task, LineChunk)
+    found = {p: _record_head(r) for p, r in task.general if p < count}
+    for rows in task.fast:
+        for k in np.flatnonzero(rows.positions < count).tolist():
+            found[int(rows.positions[k])] = (task.source, int(rows.lines[k]), rows.raw[k],
+                                             rows.givens[k])
+    return [found[p] for p in sorted(found)]
+
+
+def _record_head(record: Record) -> tuple[str, int, np.ndarray | None, np.ndarray | None]:
+    """``(source, line, raw, givens)`` of a record of the general reader: its givens written
+    in its style (``raw``, one byte per cell), or an empty ``raw`` and None givens for an
+    invalid record (its line-form record names it), or None for a puzzle written otherwise
+    (integers, several lines, f-puzzles data: not checked)."""
+    from ..formats.text import format_line
+
+    puzzle, style = record.puzzle, record.style
+    if puzzle is None:
+        return record.source, record.line, np.zeros(0, np.uint8), None
+    if style.symbols is None or style.janko is not None or style.fpuzzles is not None:
+        return record.source, record.line, None, None
+    written = format_line(puzzle.givens, None, style).encode()[len(style.prefix):]
+    if len(written) != len(puzzle.givens):
+        return record.source, record.line, None, None
+    return (record.source, record.line, np.frombuffer(written, np.uint8),
+            np.asarray(puzzle.givens))
+
+
+def _holds_givens(text: bytes, raw: np.ndarray, givens: np.ndarray) -> bool:
+    """Whether a line-form solution ends in the input row's symbols at its given cells."""
+    if len(text) < len(raw):
+        return False
+    written = np.frombuffer(text[len(text) - len(raw):], np.uint8)
+    given = givens != 0
+    return bool(np.array_equal(written[given], raw[given]))
 
 
 def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
@@ -253,12 +331,13 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     from .request import Request
 
     provisional = Request.build(method, options).solver()
-    sizes = sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask))
+    interim = _Interim(method is None and not options and jobs <= 1 and dask is None)
+    sizes = interim.sizes(sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask)))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
                         skip_header=skip_header, variant=variant)
     if resume is not None and resume.records:
 
-        tasks = skip_records(tasks, resume.records, resume.last)
+        tasks = skip_records(tasks, resume.records, resume.last, kept_records(resume))
     head: list[LineChunk | RecordTask] = []
     count, geometries, complete = 0, [], True
     for task in tasks:  # until the input is known to be more than a small one
@@ -272,12 +351,115 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     chosen = choose_method(method, count, side, complete=complete)
     request = Request.build(chosen, options, limits, count_limit, variant)
     remote = uses_processes(request.solver(), jobs, dask)
-    if geometries and not remote:
-        request.solver().warm_up(geometries[0])
-        load_lookup(geometries[0].n_cells)  # the byte look-ups of decoding and encoding
-    blocks = run_tasks(solve_task, itertools.chain(head, tasks), request, jobs=jobs,
-                       remote=remote, dask=dask, sizes=sizes)
+    tasks = itertools.chain(head, tasks)
+    if geometries and interim.begin(request, geometries[0]):
+        blocks = interim.blocks(tasks, request, geometries[0])
+    else:
+        if geometries and not remote:
+            interim.announce()
+            _load(request, geometries[0])
+            interim.loaded()
+        blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
+                           sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())
+
+
+def _load(request: Request, geometry: Any) -> None:
+    """Load (or compile) the method's kernels for ``geometry`` and the byte look-ups of the
+    line path's decoding and encoding, so that timings exclude them."""
+    request.solver().warm_up(geometry)
+    load_lookup(geometry.n_cells)
+
+
+class _Interim:
+    """The first run on a fresh install: while the default method's kernels compile in a
+    background process (:mod:`sudokit.run.warm`), tasks go to ``propagate`` and stay at the
+    first task size; between two tasks, once the kernels are ready, the run switches to the
+    default method and its task sizes.
+
+    Args:
+        allowed: the run may do so (the default method, no options, one worker in this
+            process); otherwise nothing changes.
+    """
+
+    def __init__(self, allowed: bool) -> None:
+        self.allowed = allowed
+        self.kernels: Any = None  # the warm.Kernels compiling, once begun
+        self.needed: Any = None  # the warm.Kernels the default method needs
+
+    def waiting(self) -> bool:
+        """Whether tasks still go to the interim method."""
+        from .warm import ready
+
+        return self.kernels is not None and not ready(self.kernels)
+
+    def sizes(self, sizes: Iterable[int]) -> Iterable[int]:
+        """``sizes`` in turn (the last repeating), after the first size repeated while
+        :meth:`waiting`."""
+        if not self.allowed:
+            return sizes
+        return self._sizes(list(sizes))
+
+    def _sizes(self, sizes: list[int]) -> Iterator[int]:
+        yield sizes[0]
+        while self.waiting():
+            yield sizes[0]
+        yield from sizes
+        while True:
+            yield sizes[-1]
+
+    def begin(self, request: Request, geometry: Any) -> bool:
+        """Start compiling the kernels ``request`` needs on ``geometry`` in the background if
+        they are not ready (and the run allows it); return whether the run begins interim."""
+        from ..fast import uses_nine
+        from .warm import Kernels, interim_method, method_job
+
+        if not self.allowed or request.method == "propagate":
+            return False
+        locked = request.solver().settings.get("locked_candidates", True)
+        kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+        job = method_job(request.method, [geometry], lookups=True)
+        if interim_method(kernels, job) is None:
+            return False
+        self.kernels = kernels
+        return True
+
+    def announce(self) -> None:
+        """Say on a terminal that the default method's kernels compile now, if they do."""
+        from .warm import announce
+
+        if self.needed is not None:
+            announce(self.needed)
+
+    def loaded(self) -> None:
+        """The default method's kernels were loaded (or compiled) in this process: mark them
+        ready, so the next run need not check them in the background."""
+        from .warm import mark_ready
+
+        if self.needed is not None:
+            mark_ready(self.needed)
+
+    def blocks(self, tasks: Iterator[LineChunk | RecordTask], request: Request,
+               geometry: Any) -> Iterator[Block]:
+        """The blocks of ``tasks``: by the interim method while :meth:`waiting`, then by
+        ``request``'s method (loaded from the cache the child filled)."""
+        from .batch import run_tasks
+        from .warm import INTERIM_METHOD
+
+        interim = replace(request, method=INTERIM_METHOD, options={})
+
+        def while_waiting() -> Iterator[LineChunk | RecordTask]:
+            while self.waiting():
+                task = next(tasks, None)
+                if task is None:
+                    return
+                yield task
+
+        yield from run_tasks(solve_task, while_waiting(), interim)
+        rest = next(tasks, None)
+        if rest is not None:
+            _load(request, geometry)
+            yield from run_tasks(solve_task, itertools.chain([rest], tasks), request)
 
 
 def _counts(labels: Sequence[int]) -> np.ndarray:

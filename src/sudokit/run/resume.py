@@ -5,15 +5,19 @@ run leaves complete records followed by at most one partial one. :func:`scan_out
 the complete records end, how many there are and their statuses; the run then truncates the file
 there, skips that many input records (:func:`sudokit.run.pipeline.skip_records`, before anything is solved) and
 appends. Every input record has exactly one output record, in input order, so the count of
-records is the resume point; where the last record names its source line (every record of
-``grid`` and ``jsonl``, and every line-form record that is not a solution), the input record at
-the resume point must be that line, or the resume is refused.
+records is the resume point. Every kept record is checked against its input record
+(:func:`kept_records`, read again in step with the input, memory flat): one that names its
+source line (every record of ``grid`` and ``jsonl``, and every line-form record that is not a
+solution) must name that input record's, and a line-form solution must hold the givens of a
+puzzle read on the array path; otherwise the resume is refused before the file is cut (a file
+``sudokit solve`` did not write for this input is never truncated).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,14 +27,15 @@ from ..errors import SudokuError
 from ..model.result import Status
 from .output import OutputFormat
 
-__all__ = ["ResumeError", "ResumePoint", "scan_output"]
+__all__ = ["ResumeError", "ResumePoint", "scan_output", "kept_records", "Kept"]
 
 _BLOCK = 1 << 24
 """Bytes read at a time while scanning an output file (memory stays flat in its length)."""
 
 _WORDS = {status.word: status for status in Status}
 _STATUS_LINE = re.compile(rb"^(?:# )?(invalid|unsolvable|timeout|multiple|solved) (\S*)", re.M)
-_WHERE = re.compile(r"^(.*):(\d+)(?::\d+)?:?$")
+_WHERE = (re.compile(r"^(.*):(\d+):\d+:?$"), re.compile(r"^(.*):(\d+):?$"))
+"""``file:line:column:`` and ``file:line`` (the column first: ``.*`` is greedy)."""
 
 
 class ResumeError(SudokuError):
@@ -47,12 +52,16 @@ class ResumePoint:
         offset: bytes of those records (the file is truncated here before appending).
         counts: int64[len(Status)] records per status code.
         last: ``(source, line)`` of the last record when it names one, else None.
+        path, fmt: the output file and its form (None for an empty point), to read the kept
+            records again (:func:`kept_records`).
     """
 
     records: int = 0
     offset: int = 0
     counts: np.ndarray = field(default_factory=lambda: np.zeros(len(Status), np.int64))
     last: tuple[str, int] | None = None
+    path: Path | None = None
+    fmt: OutputFormat | None = None
 
     @property
     def all_ok(self) -> bool:
@@ -73,6 +82,7 @@ def scan_output(path: Path, fmt: OutputFormat, limit: int | None = None) -> Resu
     point = ResumePoint()
     if not path.exists():
         return point
+    point.path, point.fmt = path, fmt
     end = b"\n\n" if fmt is OutputFormat.GRID else b"\n"
     with open(path, "rb") as stream:
         carry = b""
@@ -110,12 +120,12 @@ def _count(data: bytes, fmt: OutputFormat, end: bytes, point: ResumePoint, path:
             try:
                 record = json.loads(line)
                 status = _WORDS[record["status"]]
-            except (ValueError, KeyError, TypeError):
+                point.last = (str(record["source"]), int(record["line"]))
+            except (ValueError, KeyError, TypeError, RecursionError):
                 raise ResumeError(f"{path}:{number}: not a jsonl record of 'sudokit solve'; "
                                   "cannot resume") from None
             point.counts[status] += 1
         point.records += len(lines)
-        point.last = (record["source"], int(record["line"]))
         return
     records = data.count(b"\n\n") if fmt is OutputFormat.GRID else data.count(b"\n")
     matches = list(_STATUS_LINE.finditer(data))
@@ -131,5 +141,45 @@ def _count(data: bytes, fmt: OutputFormat, end: bytes, point: ResumePoint, path:
 
 def _where(text: str) -> tuple[str, int] | None:
     """``('top95.txt', 3)`` from ``top95.txt:3`` or ``top95.txt:3:7:``."""
-    match = _WHERE.match(text)
-    return (match[1], int(match[2])) if match else None
+    match = _WHERE[0].match(text) or _WHERE[1].match(text)
+    return (match[1], int(match[2])) if match and len(match[2]) <= 18 else None
+
+
+Kept = tuple[tuple[str, int] | None, bytes]
+"""One kept record: the ``(source, line)`` it names (None for a line-form solution) and its
+text (the solution line; the header line of grid and jsonl records)."""
+
+_LONGEST = 1 << 20
+"""Longest kept line read again (a longer one is no record of ``sudokit solve``)."""
+
+
+def kept_records(point: ResumePoint) -> Iterator[Kept]:
+    """The complete records of a scanned output file, read again one at a time.
+
+    Raises:
+        ResumeError: a line longer than 1 MiB (no record of ``sudokit solve``).
+    """
+    if point.path is None or not point.records:
+        return
+    grid = point.fmt is OutputFormat.GRID
+    with open(point.path, "rb") as stream:
+        for number in range(1, point.records + 1):
+            line = stream.readline(_LONGEST)
+            if len(line) >= _LONGEST:
+                raise ResumeError(f"{point.path}: record {number} is longer than any record of "
+                                  "'sudokit solve'; cannot resume")
+            yield _named(line, point.fmt), line.rstrip(b"\r\n")
+            while grid and stream.readline(_LONGEST).strip():
+                pass  # the rest of a grid record, to its blank line
+
+
+def _named(line: bytes, fmt: OutputFormat | None) -> tuple[str, int] | None:
+    """The ``(source, line)`` a record's first line names, if any."""
+    if fmt is OutputFormat.JSONL:
+        try:
+            record = json.loads(line)
+            return record["source"], int(record["line"])
+        except (ValueError, KeyError, TypeError, RecursionError):
+            return None
+    match = _STATUS_LINE.match(line)
+    return _where(match[2].decode("utf-8", "replace")) if match else None

@@ -30,6 +30,7 @@ from typing import TextIO
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
+from ..model.integers import MAX_DIGITS, int_token, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
@@ -50,6 +51,8 @@ __all__ = [
 ]
 
 _CHUNK = 4096  # clauses per write call
+_UNUSED = 100_000
+"""Most variables a problem line may declare beyond the formula's length in characters."""
 
 
 @dataclass(frozen=True)
@@ -109,27 +112,43 @@ def _error(reason: str, source: str, line: int, column: int | None = None) -> In
     return InvalidPuzzle(reason, source=source, line=line, column=column)
 
 
-def _ints(text: str, source: str, number: int, skip: int = 0) -> list[int]:
-    """Literals of a line (``-3``, or ``-v3`` as reports write them); a bad token raises with
-    its 1-based column. Tokens before column ``skip`` (0-based) are ignored."""
+def _ints(text: str, source: str, number: int, skip: int = 0,
+          bound: int | None = None) -> list[int]:
+    """Literals of a line (``-3``, or ``-v3`` as reports write them); a bad token, or a
+    variable above ``bound``, raises with its 1-based column. Tokens before column ``skip``
+    (0-based) are ignored."""
     values, column = [], 0
     for token in text.split():
         column = text.index(token, column)
         if column >= skip:
             lit = _literal(token)
             if lit is None:
-                raise _error(f"expected an integer literal, found {token!r}", source, number,
-                             column + 1)
+                raise _error(f"expected an integer literal (at most {MAX_DIGITS} digits), "
+                             f"found {shown_token(token)}", source, number, column + 1)
+            if bound is not None and abs(lit) > bound:
+                raise _error(f"literal {lit} is above the {bound} variables declared",
+                             source, number, column + 1)
             values.append(lit)
         column += len(token)
     return values
 
 
-def _problem_line(text: str, source: str, number: int) -> tuple[int, int]:
+def _problem_line(text: str, source: str, number: int, size: int) -> tuple[int, int]:
+    """The variable and clause counts of the problem line of a formula of ``size``
+    characters (more variables than 100,000 beyond ``size`` are refused: no
+    formula of that size can use them, and solvers allocate per declared variable)."""
     parts = text.split()
-    if len(parts) != 4 or parts[1] != "cnf" or not all(p.isdigit() for p in parts[2:]):
-        raise _error(f"expected 'p cnf VARIABLES CLAUSES', found {text.strip()!r}", source, number)
-    return int(parts[2]), int(parts[3])
+    counts = [integer(p, signed=False) for p in parts[2:]]
+    if len(parts) != 4 or parts[1] != "cnf" or None in counts:
+        raise _error(f"expected 'p cnf VARIABLES CLAUSES' (whole numbers of at most "
+                     f"{MAX_DIGITS} digits), found {shown_token(text.strip())}", source, number, 1)
+    n_vars, n_clauses = counts
+    assert n_vars is not None and n_clauses is not None
+    if n_vars > size + _UNUSED:
+        raise _error(f"the problem line declares {n_vars:,} variables, more than a formula "
+                     f"of {size:,} characters can use: at most its length plus {_UNUSED:,} "
+                     f"are accepted", source, number, text.index(parts[2]) + 1)
+    return n_vars, n_clauses
 
 
 def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
@@ -150,7 +169,7 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
     clauses: list[list[int]] = []
     header: tuple[int, int] | None = None
     current: list[int] = []
-    number = 0
+    number, line, counted = 0, "", (1, 1)
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped == "%":  # SATLIB files end with '%' and '0'
@@ -161,27 +180,26 @@ def read_dimacs(text: str, source: str = "<string>") -> Dimacs:
         if stripped[0] == "p":
             if header is not None:
                 raise _error("a second problem line", source, number, 1)
-            header = _problem_line(stripped, source, number)
+            header = _problem_line(line, source, number, len(text))
+            counted = (number, line.rstrip().rindex(" ") + 2)  # where the clause count is
             continue
         if header is None:
             raise _error("expected 'p cnf VARIABLES CLAUSES' before the first clause", source,
                          number, 1)
-        for lit in _ints(line, source, number):
-            if abs(lit) > header[0]:
-                raise _error(f"literal {lit} is above the {header[0]} variables declared",
-                             source, number)
+        for lit in _ints(line, source, number, bound=header[0]):
             if lit:
                 current.append(lit)
             else:
                 clauses.append(current)
                 current = []
     if header is None:
-        raise _error("expected a problem line 'p cnf VARIABLES CLAUSES'", source, number or 1)
+        raise _error("expected a problem line 'p cnf VARIABLES CLAUSES'", source, number or 1, 1)
     if current:
-        raise _error("the last clause does not end with 0", source, number)
+        raise _error("the last clause does not end with 0", source, number,
+                     len(line.rstrip()) + 1)
     if len(clauses) != header[1]:
         raise _error(f"the problem line declares {header[1]} clauses, found {len(clauses)}",
-                     source, number)
+                     source, *counted)
     return Dimacs(header[0], clauses, tuple(comments))
 
 
@@ -213,9 +231,8 @@ def _literal(token: str) -> int | None:
     sign, body = (-1, token[1:]) if token[:1] == "-" else (1, token)
     if body[:1] in ("v", "V"):
         body = body[1:]
-    if not body.isdigit():
-        return None
-    return sign * int(body)
+    value = integer(body, signed=False)
+    return None if value is None else sign * value
 
 
 class _OutputReader:
@@ -299,7 +316,7 @@ def read_solver_output(text: str, source: str = "<string>") -> SolverOutput:
         reader.line(number, line)
     if reader.status is None and not reader.literals:
         raise _error("expected a solver verdict (s SATISFIABLE, SAT, UNSAT, RESULT: SAT, "
-                     "Instance Satisfiable) or a model", source, 1)
+                     "Instance Satisfiable) or a model", source, 1, 1)
     status = reader.status if reader.status is not None else Status.SOLVED
     return SolverOutput(status, tuple(reader.literals) if status is Status.SOLVED else ())
 
@@ -346,8 +363,9 @@ def puzzle_from_comments(comments: Sequence[str], source: str = "<cnf>") -> Puzz
                             "that 'sudokit cnf' writes", source=source)
     rows, _, cols = box[1].partition("x")
     try:
-        geometry = Geometry.of(int(rows), int(cols), Variant(box[3]), **_variant_parts(comments))
-        return Puzzle(geometry, tuple(int(d) for d in givens), source=source)
+        geometry = Geometry.of(int_token(rows), int_token(cols), Variant(box[3]),
+                               **_variant_parts(comments))
+        return Puzzle(geometry, tuple(int_token(d) for d in givens), source=source)
     except ValueError as exc:
         raise InvalidPuzzle(f"bad sudokit header: {exc}", source=source) from None
 
@@ -361,10 +379,11 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
     if region_ids is not None:
         grouped: dict[int, list[int]] = {}
         for cell, rid in enumerate(region_ids):
-            grouped.setdefault(int(rid), []).append(cell)
+            grouped.setdefault(int_token(rid), []).append(cell)
         parts["regions"] = [grouped[k] for k in sorted(grouped)]
-    cages = [(int(w[1]), [int(c) for c in w[2:]]) for w in words if w and w[0] == "cage"]
-    all_different = [[int(c) for c in w[1:]] for w in words if w and w[0] == "extraregion"]
+    cages = [(int_token(w[1]), [int_token(c) for c in w[2:]])
+             for w in words if w and w[0] == "cage"]
+    all_different = [[int_token(c) for c in w[1:]] for w in words if w and w[0] == "extraregion"]
     if all_different:
         parts["extra_regions"] = all_different
     if cages:
@@ -376,9 +395,9 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
     if layout is not None:
         def point(text: str) -> tuple[int, int]:
             r, c = text.split(",")
-            return int(r), int(c)
+            return int_token(r), int_token(c)
         extra = tuple(tuple(map(point, w[1:])) for w in words if w and w[0] == "extra")
-        parts["layout"] = Layout(int(layout[0]), int(layout[1]),
+        parts["layout"] = Layout(int_token(layout[0]), int_token(layout[1]),
                                  tuple(map(point, layout[2:])), extra)
     return parts
 
@@ -393,6 +412,35 @@ def leading_comments(text: str) -> list[str]:
         if stripped:
             comments.append(stripped[2:] if stripped[1:2] == " " else stripped[1:])
     return comments
+
+
+_HEADER_INTEGERS = {"regions": 1, "cage": 1, "extraregion": 1, "givens": 1, "layout": 1}
+"""The comments of :func:`sudoku_comments` whose words after the first are integers."""
+
+
+def _header_place(text: str) -> dict[str, int]:
+    """Where a sudokit CNF header is malformed: the line and column of the first word that
+    should be an integer and is not (``r,c`` pairs of ``layout`` and ``extra`` included), else
+    the ``box`` comment's line (or line 1), column 1."""
+    box = 1
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped[:1] not in ("c", ""):
+            break
+        words = stripped[1:].split()
+        if not words:
+            continue
+        box = number if words[0] == "box" and box == 1 else box
+        if words[0] not in _HEADER_INTEGERS and words[0] != "extra":
+            continue
+        column = line.index(words[0]) + len(words[0])
+        for word in words[1:]:
+            column = line.index(word, column)
+            parts = word.split(",") if "," in word else [word]
+            if any(integer(part) is None for part in parts):
+                return {"line": number, "column": column + 1}
+            column += len(word)
+    return {"line": box, "column": 1}
 
 
 def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
@@ -417,7 +465,10 @@ def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
         InvalidPuzzle: the CNF lacks sudokit's header, the answer is malformed, or its model is
             not a solution of the puzzle (a cell with two digits, a broken unit ...).
     """
-    puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
+    try:
+        puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
+    except InvalidPuzzle as exc:
+        raise exc.located(**_header_place(cnf_text)) from None
     output = read_solver_output(answer_text, answer_source)
     if output.outcome is not Status.SOLVED:
         return puzzle, output, None

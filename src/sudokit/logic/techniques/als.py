@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..compiled import kernels_for
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
@@ -121,7 +122,7 @@ KERNEL_CELLS = 256
 def als_arrays(board: Board) -> AlsArrays | None:
     """The :class:`AlsArrays` of ``board`` (once per snapshot), or None on a grid over
     :data:`KERNEL_CELLS` cells."""
-    if board.geometry.n_cells > KERNEL_CELLS:
+    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
         return None
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..compiled import kernels_for
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Link, LinkKind, Step, eliminations_text, length_bonus
@@ -71,7 +72,7 @@ def _loops(board: Board, bivalue: list[int], max_cells: int):
 def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
-    if board.geometry.n_cells <= KERNEL_CELLS:  # compiled, same loops and order
+    if kernels_for(board.geometry.n_cells, KERNEL_CELLS):  # compiled, same loops and order
         from ..kernels.arrays import board_arrays
         from ..kernels.cycles import y_cycle_best
 

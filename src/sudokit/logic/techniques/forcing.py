@@ -15,9 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
+from ..compiled import kernels_for
 from ..dynamic import Implications, consequences
-from ..kernels.arrays import board_arrays
-from ..kernels.forcing import digit_forcing_keys, forcing_best
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
@@ -27,6 +26,8 @@ __all__ = ["cell_forcing_chain", "digit_forcing_chain", "unit_forcing_chain"]
 
 DIGIT = 8.1
 """Base rating of digit forcing chains (see the module docstring)."""
+KERNEL_CELLS = 256
+"""Largest grid (cells) whose forcing chains are searched compiled (sides up to 16)."""
 
 
 def _common(board: Board, branches: list[Implications]) -> tuple[list, list, int]:
@@ -82,7 +83,13 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
     nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
     singles it needs and its count of placements and eliminations (compiled:
-    :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`)."""
+    :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`; the Python reference
+    :func:`_digit_keys_reference` while :mod:`sudokit.logic.compiled` says so)."""
+    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
+        return _digit_keys_reference(board)
+    from ..kernels.arrays import board_arrays
+    from ..kernels.forcing import digit_forcing_keys
+
     g = board.geometry
     t = grid_tables(g)
     c, n = g.n_cells, g.side
@@ -98,6 +105,29 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
                            *_pending(g),
                            np.empty(len(t.units), dtype=np.uint8))
     return kinds[:k].tolist(), waves[:k].tolist(), counts[:k].tolist()
+
+
+def _digit_keys_reference(board: Board) -> tuple[list[int], list[int], list[int]]:
+    """:func:`_digit_keys` in Python: both outcomes of every candidate followed by singles."""
+    kinds: list[int] = []
+    waves: list[int] = []
+    counts: list[int] = []
+    for cell in board.open_cells:
+        for b in bits(board.masks[cell]):
+            on = consequences(board, cell, b + 1, True)
+            off = consequences(board, cell, b + 1, False)
+            if on.contradiction and (not off.contradiction or on.waves <= off.waves):
+                kind, wave, count = 1, on.waves, 1
+            elif off.contradiction:
+                kind, wave, count = 2, off.waves, 1
+            else:
+                placements, eliminations, wave = _common(board, [on, off])
+                count = len(placements) + len(eliminations)
+                kind = 3 if count else 0
+            kinds.append(kind)
+            waves.append(wave)
+            counts.append(count)
+    return kinds, waves, counts
 
 
 def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
@@ -176,8 +206,14 @@ def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _forcing_best(board: Board, by_unit: bool) -> int:
-    """The compiled search of the cell (unit) forcing chain: its cell (unit * N + digit - 1),
-    or -1."""
+    """The search of the cell (unit) forcing chain of fewest waves, first in order: its cell
+    (unit * N + digit - 1), or -1. Compiled, or in Python while :mod:`sudokit.logic.compiled`
+    says so (:func:`_forcing_best_reference`)."""
+    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
+        return _forcing_best_reference(board, by_unit)
+    from ..kernels.arrays import board_arrays
+    from ..kernels.forcing import forcing_best
+
     g = board.geometry
     t = grid_tables(g)
     c, n = g.n_cells, g.side
@@ -189,3 +225,18 @@ def _forcing_best(board: Board, by_unit: bool) -> int:
         *_pending(g),
         np.empty(len(t.units), dtype=np.uint8))
     return int(best)
+
+
+def _forcing_best_reference(board: Board, by_unit: bool) -> int:
+    """:func:`_forcing_best` in Python, from the same steps the technique then shows."""
+    n = board.side
+    if by_unit:
+        steps = ((u * n + d, _unit_step(board, u, d))
+                 for u in range(len(board.geometry.units)) for d in range(n))
+    else:
+        steps = ((cell, _cell_step(board, cell)) for cell in board.open_cells)
+    best, best_waves = -1, 0
+    for key, (waves, step) in steps:
+        if step is not None and (best < 0 or waves < best_waves):
+            best, best_waves = key, waves
+    return best

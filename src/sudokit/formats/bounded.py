@@ -1,0 +1,181 @@
+"""Bounded decoding of untrusted data: LZ-String text with a cap on its output, JSON with a cap
+on its nesting and on the digits of its integers.
+
+A link of 27 KB can hold LZ-String data that expands to 80 MB (LZ-String's dictionary entries
+grow by one character per code, so the output grows with the square of the input), JSON nested
+100,000 deep exhausts the recursion of :mod:`json` (RecursionError), and a JSON integer of more
+than 4,300 digits makes ``json.loads`` raise ValueError. The readers of f-puzzles data decode
+through this module, so each of these is one bad record with a clear error instead.
+
+The decompressor is Pieroxy's LZ-String ``decompressFromBase64`` /
+``decompressFromEncodedURIComponent`` (https://github.com/pieroxy/lz-string, the algorithm of
+the PyPI package ``lzstring``, which is used for compression): that package decodes without a
+bound, so the loop is written here with one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidPuzzle
+from ..model.integers import MAX_DIGITS, integer
+
+__all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "lz_decompress",
+           "json_decode"]
+
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+"""The alphabet of LZ-String's ``compressToBase64`` (``=`` pads)."""
+URI_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$"
+"""The alphabet of LZ-String's ``compressToEncodedURIComponent``."""
+
+MAX_DECODED = 4 << 20
+"""Most characters decompressed from one piece of LZ-String data (4 MiB; an f-puzzles puzzle
+of 16x16 with every constraint is well under 1 MiB)."""
+
+MAX_DEPTH = 100
+"""Deepest nesting of JSON arrays and objects read (f-puzzles data nests 4 deep)."""
+
+_BITS = 6
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_LONG_INTEGER = re.compile(r"-?[0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
+@cache
+def _values(alphabet: str) -> dict[str, int]:
+    return {ch: i for i, ch in enumerate(alphabet)}
+
+
+class _Bits:
+    """The bits of 6-bit characters, highest first, read as LZ-String reads them."""
+
+    def __init__(self, codes: list[int]) -> None:
+        self.codes, self.index, self.bit = codes, 0, _BITS - 1
+
+    def read(self, count: int) -> int | None:
+        """The next ``count`` bits, the first read as the lowest; None past the end."""
+        value = 0
+        for power in range(count):
+            if self.index >= len(self.codes):
+                return None
+            value |= ((self.codes[self.index] >> self.bit) & 1) << power
+            self.bit -= 1
+            if self.bit < 0:
+                self.index, self.bit = self.index + 1, _BITS - 1
+        return value
+
+
+def lz_decompress(data: str, alphabet: str = BASE64, limit: int = MAX_DECODED) -> str | None:
+    """Decompress LZ-String data written with a 6-bit alphabet (:data:`BASE64` or
+    :data:`URI_SAFE`).
+
+    Returns:
+        The text, or None when ``data`` is no LZ-String data of that alphabet.
+
+    Raises:
+        InvalidPuzzle: the text would be longer than ``limit`` characters (it is not built).
+
+    >>> import lzstring
+    >>> lz_decompress(lzstring.LZString().compressToBase64('{"size": 9}'))
+    '{"size": 9}'
+    """
+    values = _values(alphabet)
+    if not data or any(ch not in values for ch in data):
+        return None
+    bits = _Bits([values[ch] for ch in data])
+    first = bits.read(2)
+    if first is None or first == 2:
+        return "" if first == 2 else None
+    char = bits.read(8 if first == 0 else 16)
+    if char is None:
+        return None
+    words, out = ["", "", "", chr(char)], [chr(char)]
+    word, total, width, enlarge = chr(char), 1, 3, 4
+    while True:
+        code = bits.read(width)
+        if code is None:
+            return None
+        if code == 2:
+            return "".join(out)
+        if code < 2:
+            char = bits.read(8 if code == 0 else 16)
+            if char is None:
+                return None
+            words.append(chr(char))
+            code, enlarge = len(words) - 1, enlarge - 1
+            if enlarge == 0:
+                enlarge, width = 1 << width, width + 1
+        if code > len(words):
+            return None
+        entry = words[code] if code < len(words) else word + word[0]
+        total += len(entry)
+        if total > limit:
+            raise InvalidPuzzle(f"compressed data expands to more than {limit:,} characters "
+                                f"({limit >> 20} MiB, the most read); no puzzle is that long")
+        out.append(entry)
+        words.append(word + entry[0])
+        word, enlarge = entry, enlarge - 1
+        if enlarge == 0:
+            enlarge, width = 1 << width, width + 1
+
+
+class JSONRefused(json.JSONDecodeError):
+    """JSON refused before or while decoding: nested too deep, or an integer too long."""
+
+
+class _LongInteger(ValueError):
+    """A JSON integer with more digits than :data:`~sudokit.model.integers.MAX_DIGITS`."""
+
+
+def _parse_int(text: str) -> int:
+    value = integer(text)
+    if value is None:
+        raise _LongInteger(text)
+    return value
+
+
+_DECODER = json.JSONDecoder(parse_int=_parse_int)
+
+
+def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False) -> tuple[Any, int]:
+    """Decode the JSON value that starts at index ``at`` of ``text`` (like
+    :meth:`json.JSONDecoder.raw_decode`): the value and the index after it.
+
+    Args:
+        nesting_checked: the nesting of ``text`` from ``at`` on was checked by an earlier call
+            (the items of an array, decoded one by one after the whole): not scanned again.
+
+    Raises:
+        json.JSONDecodeError: no JSON there (with its position: ``lineno``, ``colno``).
+        JSONRefused: nesting deeper than :data:`MAX_DEPTH`, or an integer of more than 18
+            digits (a JSONDecodeError with the position of the bracket or the integer).
+    """
+    deep = None if nesting_checked else _too_deep(text, at)
+    if deep is not None:
+        raise JSONRefused(f"arrays and objects nested deeper than {MAX_DEPTH} levels",
+                                   text, deep)
+    try:
+        return _DECODER.raw_decode(text, at)
+    except _LongInteger as exc:
+        found = _LONG_INTEGER.search(text, at)
+        where = found.start() if found else at
+        raise JSONRefused(f"an integer of {len(str(exc).lstrip('-')):,} digits (at "
+                                   f"most {MAX_DIGITS} read)", text, where) from None
+
+
+def _too_deep(text: str, at: int) -> int | None:
+    """The index in ``text`` (from ``at``) of the first bracket nested deeper than
+    :data:`MAX_DEPTH`, strings skipped; None if there is none."""
+    if text.count("[", at) + text.count("{", at) <= MAX_DEPTH:
+        return None
+    bare = _STRING.sub(lambda m: "_" * len(m[0]), text[at:])
+    codes = np.frombuffer(bare.encode("latin-1", "replace"), np.uint8)
+    opening = (codes == ord("[")) | (codes == ord("{"))
+    places = np.flatnonzero(opening | (codes == ord("]")) | (codes == ord("}")))
+    depth = np.cumsum(np.where(opening[places], 1, -1), dtype=np.int64)
+    over = np.flatnonzero(depth > MAX_DEPTH)
+    return at + int(places[over[0]]) if len(over) else None

@@ -1,0 +1,248 @@
+"""First use: the compiled kernels compile in a background process while Python answers.
+
+On a fresh install the Numba kernels compile on first use (once per machine and version; the
+disk cache of :mod:`sudokit.fast.cache` serves every later run): about 10 s for the 9x9 engine
+and 20-40 s for the technique engine on a 2-core machine. The command line does not wait for
+them. When a job of the default method needs kernels that are not compiled yet, a child
+process (``python -m sudokit.run.warm``) compiles them on the other core, and the job is
+answered meanwhile by ``propagate``, the pure-Python method (Norvig 2006), which needs no
+compiling; ``sudokit solve FILE`` switches to the compiled engine between two tasks as soon
+as the child marks the kernels ready. Answers are the same: every grid is verified either way
+(a puzzle with several solutions may get another one of them). On a terminal, stderr says once
+what is compiling and roughly how long it takes.
+
+Only the command line turns this on (:func:`enable`); library calls compile in the calling
+process, as they always did. ``SUDOKIT_BACKGROUND_COMPILE=0`` turns it off.
+
+The child lives and dies with its parent: it asks the kernel to kill it when the parent dies
+(``prctl(PR_SET_PDEATHSIG, SIGKILL)``, Linux), so a parent killed by any signal leaves nothing
+behind. Only on the parent's normal exit (atexit) does the parent tell it to finish its
+compile (``detach`` on the child's stdin, acknowledged); it then ends within the compile time
+above and writes its kernels to the cache for the next run.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import pickle
+import select
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from enum import Enum
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Kernels", "enable", "enabled", "ready", "mark_ready", "compile_in_background", "announce",
+           "compiling", "interim_method", "method_job", "INTERIM_METHOD"]
+
+INTERIM_METHOD = "propagate"
+"""The method that answers while kernels compile: pure Python, nothing to compile."""
+
+
+class Kernels(Enum):
+    """A group of kernels compiled together, with what stderr says of it (name, seconds on a
+    2-core machine, measured with an empty cache: ``NUMBA_CACHE_DIR=$(mktemp -d)``)."""
+
+    NINE = ("the compiled 9x9 engine", 10)  # solve_batch on 9x9, its verification, look-ups
+    ENGINE = ("the compiled engine", 15)  # the general engine (other sizes and variants)
+    SEARCH = ("the compiled one-puzzle search", 10)  # ResumableSearch (count, explain, hint)
+    LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing
+    GENERATOR = ("the puzzle generator", 25)
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def seconds(self) -> int:
+        return self.value[1]
+
+
+_ENABLED = False
+_ANNOUNCED: set[Kernels] = set()
+_CHILDREN: list[subprocess.Popen] = []
+
+
+def enable() -> None:
+    """Turn background compiling and the compile notices on (the command line does, once)."""
+    global _ENABLED
+    _ENABLED = os.environ.get("SUDOKIT_BACKGROUND_COMPILE", "1") != "0"
+
+
+def enabled() -> bool:
+    """Whether :func:`enable` turned background compiling on in this process."""
+    return _ENABLED
+
+
+@cache
+def _kernel_dir() -> Path:
+    from ..fast.cache import kernel_dir
+
+    return kernel_dir()
+
+
+def _marker(kernels: Kernels) -> Path:
+    return _kernel_dir() / f"ready-{kernels.name.lower()}"
+
+
+def ready(kernels: Kernels) -> bool:
+    """Whether ``kernels`` are compiled in this version's cache (a marker written once they
+    are: by :func:`mark_ready`)."""
+    return _marker(kernels).exists()
+
+
+def mark_ready(kernels: Kernels) -> None:
+    """Record that ``kernels`` are in the cache (best effort: a read-only cache stays unmarked,
+    which only means the next run checks again)."""
+    marker = _marker(kernels)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
+
+
+def announce(kernels: Kernels, background: bool = False) -> None:
+    """Say on stderr, once per process and only on a terminal with :func:`enable` on, that
+    ``kernels`` compile now (once per machine) and roughly how long it takes."""
+    if not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty() or ready(kernels):
+        return
+    _ANNOUNCED.add(kernels)
+    where = ("in the background; propagate (pure Python) answers meanwhile" if background
+             else "now")
+    print(f"sudokit: compiling {kernels.label} {where} (once per machine and version, "
+          f"about {kernels.seconds} s)", file=sys.stderr, flush=True)
+
+
+def interim_method(kernels: Kernels, job: Callable[[], Any]) -> str | None:
+    """``propagate`` while ``kernels`` are not compiled, after starting ``job`` (a picklable
+    callable that compiles them) in a background process; None when they are ready or
+    :func:`enable` is off (then the caller runs its method as usual)."""
+    return INTERIM_METHOD if compiling([(kernels, job)]) else None
+
+
+def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
+    """Whether some of the kernels of ``jobs`` (pairs of kernels and a picklable callable that
+    compiles them) are not compiled yet, after starting those jobs in a background process
+    and saying so on a terminal; False when all are ready or :func:`enable` is off."""
+    if not _ENABLED:
+        return False
+    missing = [(kernels, job) for kernels, job in jobs if not ready(kernels)]
+    if missing:
+        compile_in_background(missing)
+        for kernels, _job in missing:
+            announce(kernels, background=True)
+    return bool(missing)
+
+
+def compile_in_background(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+    """Start a child process that runs each job in turn and then marks its kernels ready,
+    unless one started by this process runs already. Best effort: if no child can start,
+    nothing happens (the kernels then compile in the foreground when first used)."""
+    if any(child.poll() is None for child in _CHILDREN):
+        return
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "sudokit.run.warm"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+        assert child.stdin is not None
+        payload = pickle.dumps((os.getpid(), list(jobs)))
+        child.stdin.write(len(payload).to_bytes(8, "little") + payload)
+        child.stdin.flush()
+    except (OSError, pickle.PicklingError):
+        return
+    if not _CHILDREN:
+        atexit.register(_detach_all)
+    _CHILDREN.append(child)
+
+
+def _detach_all() -> None:
+    """At normal exit: tell each running child to outlive this process and finish its compile;
+    wait up to a second for each acknowledgement (without it, the child dies with us)."""
+    for child in _CHILDREN:
+        if child.poll() is not None or child.stdin is None or child.stdout is None:
+            continue
+        try:
+            child.stdin.write(b"detach\n")
+            child.stdin.flush()
+            if select.select([child.stdout], [], [], 1.0)[0]:
+                child.stdout.readline()
+        except (OSError, ValueError):
+            pass
+
+
+# -- the child ------------------------------------------------------------------------------
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(signal_number: int) -> None:
+    """Ask Linux to send ``signal_number`` (0: nothing) to this process when its parent dies."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal_number, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _compile(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+    for kernels, job in jobs:
+        job()
+        mark_ready(kernels)
+
+
+def _child() -> None:
+    """Child: read ``(parent pid, jobs)`` from stdin, compile in a thread, mark each ready.
+
+    The main thread asked for the death signal (the setting belongs to the thread that asks
+    for it) and waits for ``detach`` on stdin: then it drops the death signal, acknowledges,
+    and waits for the compile. End of input without it means the parent is gone without its
+    exit handler: the process stops at once.
+    """
+    _die_with_parent(signal.SIGKILL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    size = int.from_bytes(sys.stdin.buffer.read(8), "little")
+    parent, jobs = pickle.loads(sys.stdin.buffer.read(size))
+    if os.getppid() != parent:  # the parent died before the death signal was asked for
+        os._exit(1)
+    worker = threading.Thread(target=_compile, args=(jobs,), daemon=True)
+    worker.start()
+    if sys.stdin.buffer.readline().strip() != b"detach":
+        os._exit(1)
+    _die_with_parent(0)
+    sys.stdout.buffer.write(b"ok\n")
+    sys.stdout.buffer.flush()
+    worker.join()
+
+
+# -- the jobs (picklable: module-level functions and partials of them) -----------------------
+
+
+def _warm_method(method: str, geometries: Sequence[Any], lookups: bool) -> None:
+    """Load or compile what ``method`` needs on ``geometries`` (its ``warm_up``), and the
+    line path's byte look-ups if ``lookups``."""
+    from ..formats.linecodec import load_lookup
+    from .request import Request
+
+    solver = Request.build(method).solver()
+    for geometry in geometries:
+        solver.warm_up(geometry)
+        if lookups and geometry is not None:
+            load_lookup(geometry.n_cells)
+
+
+def method_job(method: str, geometries: Sequence[Any] = (), lookups: bool = False
+               ) -> Callable[[], None]:
+    """A job for :func:`compile_in_background`: ``method``'s warm-up on ``geometries`` (none: everything its
+    one-puzzle search needs)."""
+    return partial(_warm_method, method, tuple(geometries) or (None,), lookups)
+
+
+if __name__ == "__main__":
+    _child()

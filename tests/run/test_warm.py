@@ -1,0 +1,153 @@
+"""First use: kernels compile in a background child while Python answers (sudokit.run.warm)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit.logic.compiled import use_references
+from sudokit.run import warm
+from sudokit.run.explain import explain, rate
+from sudokit.run.output import OutputFormat
+from sudokit.run.pipeline import solve_inputs
+from tests.helpers import DATA, EXAMPLES, ROOT
+
+
+@pytest.fixture
+def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty kernel cache for run.warm's markers, background compiling on."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("SUDOKIT_BACKGROUND_COMPILE", "1")
+    warm._kernel_dir.cache_clear()
+    warm.enable()
+    yield tmp_path
+    warm._kernel_dir.cache_clear()
+    monkeypatch.setattr(warm, "_ENABLED", False)
+    use_references(False)
+
+
+def _child_script(job: str, then: str) -> str:
+    """A parent process that starts a background job and then does ``then``."""
+    return textwrap.dedent(f"""
+        import functools, os, sys, time
+        from sudokit.run import warm
+        warm.enable()
+        warm.compile_in_background([(warm.Kernels.GENERATOR, functools.partial({job}))])
+        print(warm._CHILDREN[0].pid, flush=True)
+        {then}
+    """)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie waiting for its reaper is gone
+        return stat.read().split(")")[1].split()[0] != "Z"
+
+
+def _run_parent(fresh: Path, script: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), NUMBA_CACHE_DIR=str(fresh))
+    return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env,
+                            text=True)
+
+
+def test_child_finishes_its_job_after_a_normal_exit(fresh: Path) -> None:
+    parent = _run_parent(fresh, _child_script("time.sleep, 1.0", "sys.exit(0)"))
+    child = int(parent.stdout.readline())
+    assert parent.wait(10) == 0
+    assert _alive(child)  # told to finish: it outlives the parent
+    deadline = time.monotonic() + 20
+    while not warm.ready(warm.Kernels.GENERATOR) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert warm.ready(warm.Kernels.GENERATOR)
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_child_dies_with_a_killed_parent(fresh: Path, how: signal.Signals) -> None:
+    parent = _run_parent(fresh, _child_script("time.sleep, 60", "time.sleep(60)"))
+    child = int(parent.stdout.readline())
+    time.sleep(0.5)  # the child has read its job and asked for the death signal
+    assert _alive(child)
+    parent.send_signal(how)
+    parent.wait(10)
+    deadline = time.monotonic() + 1.0
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+    assert not warm.ready(warm.Kernels.GENERATOR)
+
+
+def test_library_calls_never_start_a_child(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(warm, "_ENABLED", False)
+    assert warm.interim_method(warm.Kernels.NINE, functools.partial(time.sleep, 0)) is None
+    assert not warm._CHILDREN or all(c.poll() is not None for c in warm._CHILDREN)
+
+
+def _lines(blocks) -> bytes:
+    return b"".join(block.text for block in blocks)
+
+
+def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) -> None:
+    started, checks = [], []
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
+    real_ready = warm.ready
+
+    def ready(kernels: warm.Kernels) -> bool:  # ready from the third check on
+        checks.append(kernels)
+        return len(checks) > 2 or real_ready(kernels)
+
+    monkeypatch.setattr(warm, "ready", ready)
+    path = str(EXAMPLES / "top95.txt")
+    run = solve_inputs([path], fmt=OutputFormat.JSONL)
+    records = _lines(run.blocks).decode().splitlines()
+    assert started and started[0][0][0] is warm.Kernels.NINE
+    methods = [line.split('"method": "')[1].split('"')[0] for line in records]
+    assert methods[0] == "propagate" and methods[-1] != "propagate"
+    monkeypatch.setattr(warm, "_ENABLED", False)
+    plain = _lines(solve_inputs([path], fmt=OutputFormat.LINE).blocks)
+    monkeypatch.setattr(warm, "_ENABLED", True)
+    checks.clear()
+    switched = _lines(solve_inputs([path], fmt=OutputFormat.LINE).blocks)
+    assert switched == plain  # the same solutions, whichever method gave them
+
+
+def test_ready_kernels_are_used_at_once(fresh: Path, monkeypatch) -> None:
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: pytest.fail("nothing to compile"))
+    warm.mark_ready(warm.Kernels.NINE)
+    run = solve_inputs([str(EXAMPLES / "top95.txt")], fmt=OutputFormat.JSONL)
+    assert '"method": "propagate"' not in _lines(run.blocks).decode()
+
+
+def test_explain_on_references_while_compiling(fresh: Path, monkeypatch) -> None:
+    started = []
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append([k for k, _ in jobs]))
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    steps = [str(s) for s in explain(line)]
+    assert started == [[warm.Kernels.SEARCH, warm.Kernels.LOGIC]]
+    monkeypatch.setattr(warm, "_ENABLED", False)
+    assert [str(s) for s in explain(line)] == steps
+
+
+def test_references_find_the_same_steps_as_the_kernels() -> None:
+    """The technique engine's Python references and its kernels agree on real puzzles (the
+    first use answers on the references while the kernels compile): SE-rated diabolical
+    puzzles, whose solves reach chains, ALS and cycles."""
+    rated = (DATA / "rated/se_diabolical_calibration_first60.txt").read_text().splitlines()
+    puzzles = [line.split()[1] for line in rated[:8]]
+    kernels = [([str(s) for s in explain(p)], rate(p)) for p in puzzles]
+    use_references(True)
+    try:
+        references = [([str(s) for s in explain(p)], rate(p)) for p in puzzles]
+    finally:
+        use_references(False)
+    assert references == kernels
