@@ -28,7 +28,7 @@ FLOORS: dict[str, int] = {
     "sudokit.solvers": 8,
     "sudokit.run": 9,
     "sudokit.present": 10,
-    "sudokit.cli": 11,
+    "sudokit.cli": 11, "sudokit.serve": 11,  # the web app stands beside the CLI
     "sudokit": 12, "sudokit.__main__": 12,  # the package's lazy public names and `python -m`
 }
 """Each package's floor: a module may import modules of its own package or of a lower floor.
@@ -57,6 +57,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         "display dunders: Result.__str__ and _repr_html_ draw through present/, lazily",
     ("sudokit.cli._app", "sudokit"):
         "`sudokit --version` prints the package's __version__ (the top package imports no CLI)",
+    ("sudokit.cli.serve", "sudokit.serve"):
+        "`sudokit serve` runs the web app beside the CLI; imported only when the command runs",
     ("sudokit.model.puzzle", "sudokit.formats.text"):
         "Puzzle.parse / Puzzle.coerce read text through the one puzzle parser, lazily",
 }

@@ -206,10 +206,10 @@ class Puzzle:
         printer.text(repr(self) if cycle else str(self))
 
     def _repr_html_(self) -> str:
-        """Jupyter's display: an HTML table with box lines, givens in bold."""
-        from ..present.display import grid_html
+        """Jupyter's display: the SVG board (box lines, regions, cages, givens in bold)."""
+        from ..present.display import puzzle_html
 
-        return grid_html(self)
+        return puzzle_html(self)
 
     @property
     def n_givens(self) -> int:

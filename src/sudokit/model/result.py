@@ -285,7 +285,7 @@ class Result:
         printer.text(repr(self) if cycle else str(self))
 
     def _repr_html_(self) -> str:
-        """Jupyter's display: the summary over the solution grid (givens bold)."""
+        """Jupyter's display: the summary over the SVG board of the solution (givens bold)."""
         from ..present.display import result_html
 
         return result_html(self)

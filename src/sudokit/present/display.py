@@ -2,7 +2,8 @@
 
 :class:`~sudokit.model.puzzle.Puzzle` and :class:`~sudokit.model.result.Result` call these
 lazily from their ``__str__`` and ``_repr_html_`` (the model floor does not import the floors
-above it at import time; the floor test allow-lists exactly these calls). HTML needs no Rich.
+above it at import time; the floor test allow-lists exactly these calls).
+Jupyter shows the SVG board of :mod:`sudokit.present.svg`; HTML needs no Rich.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from ..formats.text import format_grid, format_line, format_side_by_side
 from ..model.geometry import DEFAULT_SYMBOLS
 from ..model.puzzle import Puzzle
 from ..model.result import Result
+from .svg import board_svg, result_svg
 
-__all__ = ["grid_html", "puzzle_text", "result_html", "result_text", "solution_text"]
+__all__ = ["grid_html", "puzzle_html", "puzzle_text", "result_html", "result_text",
+           "solution_text"]
 
 
 def puzzle_text(puzzle: Puzzle) -> str:
@@ -48,9 +51,17 @@ def solution_text(result: Result, form: str = "line") -> str | None:
     return format_grid(solution, result.puzzle.geometry).rstrip("\n")
 
 
+def puzzle_html(puzzle: Puzzle) -> str:
+    """The puzzle as the SVG board (:func:`~sudokit.present.svg.board_svg`) in HTML, for
+    Jupyter (``Puzzle._repr_html_``)."""
+    return f'<div style="max-width:480px">{board_svg(puzzle)}</div>'
+
+
 def result_html(result: Result) -> str:
-    """The summary over the solution grid (givens bold), as HTML for Jupyter."""
-    return f"<div><p>{escape(result.summary())}</p>{grid_html(result.puzzle, result.solution)}</div>"
+    """The summary over the SVG board of the solution (givens bold, solved digits blue), as
+    HTML for Jupyter (``Result._repr_html_``)."""
+    return (f'<div style="max-width:480px"><p>{escape(result.summary())}</p>'
+            f"{result_svg(result)}</div>")
 
 
 def grid_html(puzzle: Puzzle, solution: Sequence[int] | None = None) -> str:

@@ -411,11 +411,11 @@ class _Interim:
     def begin(self, request: Request, geometry: Any) -> bool:
         """Start compiling the kernels ``request`` needs on ``geometry`` in the background if
         they are not ready (and the run allows it); return whether the run begins interim."""
+        if not self.allowed or request.method == "propagate":
+            return False
         from ..fast import uses_nine
         from .warm import Kernels, interim_method, method_job
 
-        if not self.allowed or request.method == "propagate":
-            return False
         locked = request.solver().settings.get("locked_candidates", True)
         kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
         job = method_job(request.method, [geometry], lookups=True)

@@ -1,0 +1,64 @@
+"""``sudokit serve``: the interactive board in the browser (thin over :mod:`sudokit.serve`,
+imported only when the command runs, so other commands start as fast as before)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ._app import app
+from ._common import INDEX_HELP, VariantChoice, VariantOption
+
+
+@app.command("serve")
+def serve_command(
+    puzzle: Annotated[str | None, typer.Argument(
+        help="A puzzle (any form) or a puzzle file to open the board with (default: an "
+        "empty 9x9 grid).")] = None,
+    host: Annotated[str, typer.Option(
+        help="Address to listen on (default: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free one).")]
+    = 8000,
+    open_browser: Annotated[bool, typer.Option(
+        "--open", help="Open the board in the web browser.")] = False,
+    time_limit: Annotated[float, typer.Option(
+        min=0.1, help="Seconds allowed to one request's work (solves stop at it).")] = 15.0,
+    index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
+    variant: VariantOption = VariantChoice.STANDARD,
+) -> None:
+    """Serve the interactive board (hints, steps, explanation, solving) at a local address."""
+    from ..serve import Settings, run_server
+
+    text, rules = (None, variant.value) if puzzle is None else _opening(puzzle, index, variant)
+    run_server(Settings(time_limit=time_limit, puzzle=text, variant=rules),
+               host=host, port=port, open_browser=open_browser)
+
+
+def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[str, str]:
+    """The text and variant name the page opens with: a literal puzzle as given; a file's
+    whole text when it holds one puzzle; else its ``index``-th puzzle (default the first) in
+    line form, which keeps the geometry of plain grids only.
+
+    Raises:
+        InvalidPuzzle: no such puzzle, or a chosen puzzle of a file of several that the line
+            form cannot hold (a jigsaw, killer or multi-grid puzzle).
+    """
+    from ..errors import InvalidPuzzle
+    from ..model.variants import spec_of_geometry
+    from ..run.output import names_file
+    from ._common import one_puzzle, read_argument
+
+    if not names_file(argument) or index is None:
+        try:
+            chosen = one_puzzle(argument, index=index, box=None, variant=variant)
+            text = read_argument(argument)[0] if names_file(argument) else argument
+            return text, spec_of_geometry(chosen.geometry).text
+        except InvalidPuzzle:
+            if not names_file(argument):
+                raise
+    chosen = one_puzzle(argument, index=index or 1, box=None, variant=variant)
+    if not chosen.geometry.is_plain:
+        raise InvalidPuzzle("the board opens one puzzle: give a file holding only this one",
+                            source=argument, line=chosen.source_line)
+    return chosen.line, spec_of_geometry(chosen.geometry).text

@@ -1,0 +1,291 @@
+"""The JSON API of the board: one function per endpoint, from a checked request body to a
+JSON-ready answer, thin over the front doors of :mod:`sudokit.run`.
+
+Every endpoint takes a JSON object. The puzzle fields are shared: ``puzzle`` (text in any form
+the CLI reads: line form, a grid, f-puzzles/SudokuPad links or JSON, Janko files),
+``variant`` (a name as ``--variant`` takes, default ``standard``), ``box`` (``"RxC"``),
+``grid`` (the digits placed so far, one per cell, 0 empty: the user's progress) and ``marks``
+(per cell, the user's pencil marks or null). Answers use the records of ``--format jsonl``:
+``solve`` the record of ``sudokit solve``, ``hint`` and ``explain`` the steps of ``sudokit
+hint``/``explain`` (cells ``[row, column]`` 1-based), ``rate`` the record of ``sudokit rate``,
+``generate`` the record of ``sudokit generate``; each step also carries ``board``, the same
+step with 0-based cell indices (what the page draws, also for multi-grid layouts).
+
+Bad input raises :class:`~sudokit.errors.SudokuError` (:class:`BadRequest` for a malformed
+body), which the app answers with HTTP 400 and the message the CLI prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InvalidPuzzle, SudokuError
+from ..model.puzzle import Puzzle
+
+__all__ = ["ENDPOINTS", "BadRequest", "read_puzzle"]
+
+MAX_STEPS_WITH_MARKS = 200_000
+"""``explain`` sends each step's candidates while steps x cells stays under this."""
+
+
+class BadRequest(SudokuError, ValueError):
+    """A request body that is not what an endpoint takes (a field of the wrong type, ...)."""
+
+
+def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = None,
+           what: str = "") -> Any:
+    """``body[name]`` checked to be of ``kind`` (bool is never an int), or ``default``.
+
+    Raises:
+        BadRequest: present (and not null) but of another type.
+    """
+    value = body.get(name)
+    if value is None:
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise BadRequest(f"'{name}' must be {what or ' or '.join(k.__name__ for k in kinds)}, "
+                         f"got {type(value).__name__}")
+    return value
+
+
+def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
+    """A list of ``count`` entries (``grid``, ``marks``), or None when absent.
+
+    Raises:
+        BadRequest: not a list of that length.
+    """
+    value = _field(body, name, list, what="a list")
+    if value is not None and len(value) != count:
+        raise BadRequest(f"'{name}' must hold one entry per cell ({count}), got {len(value)}")
+    return value
+
+
+def read_puzzle(body: dict[str, Any]) -> Puzzle:
+    """The puzzle of a request with the user's digits (``grid``) placed as givens.
+
+    Raises:
+        BadRequest: a field of the wrong type or length.
+        InvalidPuzzle: unreadable puzzle text (file:line:column message), a digit of ``grid``
+            outside 0..N or differing from a given.
+    """
+    from ..formats.text import parse_puzzle
+
+    text = _field(body, "puzzle", str, what="puzzle text")
+    if text is None:
+        raise BadRequest("expected 'puzzle': the puzzle as text")
+    puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
+                          variant=_field(body, "variant", str, "standard"))
+    grid = _digits(body, "grid", puzzle.geometry.n_cells)
+    if grid is None:
+        return puzzle
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in grid):
+        raise BadRequest("'grid' must hold one integer per cell")
+    for cell, (given, digit) in enumerate(zip(puzzle.givens, grid)):
+        if given and digit not in (0, given):
+            raise InvalidPuzzle(f"{puzzle.geometry.label(cell)} is given {given}, the grid "
+                                f"says {digit}", source="<request>")
+    merged = [given or digit for given, digit in zip(puzzle.givens, grid)]
+    return Puzzle(puzzle.geometry, tuple(merged), puzzle.source, puzzle.source_line)
+
+
+def _marks(body: dict[str, Any], puzzle: Puzzle) -> list[list[int] | None] | None:
+    """The ``marks`` field: per cell a list of digits or null.
+
+    Raises:
+        BadRequest: not such a list.
+    """
+    marks = _digits(body, "marks", puzzle.geometry.n_cells)
+    if marks is None:
+        return None
+    for entry in marks:
+        if entry is not None and not (isinstance(entry, list) and all(
+                isinstance(d, int) and not isinstance(d, bool) for d in entry)):
+            raise BadRequest("'marks' must hold, per cell, a list of digits or null")
+    return marks
+
+
+def _step(step: Any, puzzle: Puzzle) -> dict[str, Any]:
+    """A step as ``sudokit hint --format jsonl`` writes it, with its 0-based ``board`` form."""
+    def node(nd: tuple[tuple[int, ...], int]) -> dict[str, Any]:
+        return {"cells": list(nd[0]), "digit": nd[1]}
+
+    return step.as_dict(puzzle.geometry) | {"board": {
+        "cells": list(step.cells), "placements": [list(p) for p in step.placements],
+        "eliminations": [list(e) for e in step.eliminations],
+        "links": [{"from": node(k.start), "to": node(k.end), "kind": k.kind.value}
+                  for k in step.links]}}
+
+
+def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The puzzle's geometry, givens, peers and SVG board (what the page draws)."""
+    from ..model.variants import spec_of_geometry
+    from ..present.svg import board_svg
+
+    puzzle = read_puzzle(body)
+    g = puzzle.geometry
+    return {"puzzle": puzzle.line, "variant": spec_of_geometry(g).text, "shape": g.shape_name,
+            "side": g.side, "box": [g.box_rows, g.box_cols], "n_cells": g.n_cells,
+            "canvas": list(g.canvas), "givens": list(puzzle.givens),
+            "peers": [list(p) for p in g.peers],
+            "allowed": [list(g.allowed(c)) for c in range(g.n_cells)],
+            "labels": [g.label(c) for c in range(g.n_cells)],
+            "cages": [{"total": c.total, "cells": list(c.cells)} for c in g.cages],
+            "svg": board_svg(puzzle)}
+
+
+def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """Solve by any method (``method``, its ``options`` as ``sudokit solve -o``,
+    ``count_limit``, ``node_limit``, ``time_limit``): the record of ``sudokit solve --format
+    jsonl`` plus ``grid`` (the first solution's digits), under the server's time limit."""
+    from ..model.variants import spec_of_geometry
+    from ..run.doors import count_solutions
+
+    puzzle = read_puzzle(body)
+    asked = _field(body, "time_limit", (int, float), limit, "a number of seconds")
+    count_limit = _field(body, "count_limit", int, 1, "an integer")
+    if not 1 <= count_limit <= 1000:
+        raise BadRequest(f"'count_limit' must be 1..1000, got {count_limit}")
+    options = _field(body, "options", dict, {}, "an object of method options")
+    if not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise BadRequest("'options' must map option names to strings, numbers or booleans")
+    result = count_solutions(puzzle, _field(body, "method", str), limit=count_limit,
+                             time_limit=min(max(float(asked), 0.0), limit),
+                             node_limit=_field(body, "node_limit", int, None, "an integer"),
+                             **options)
+    solution = result.solution
+    return {"source": "<request>", "line": 1, "status": result.label.word,
+            "solution": Puzzle(puzzle.geometry, solution).line if solution else None,
+            "method": result.method, "seconds": round(result.seconds, 6),
+            "stats": result.stats.as_dict(), "solutions_found": result.count,
+            "error": result.message, "variant": spec_of_geometry(puzzle.geometry).text,
+            "grid": list(solution) if solution else None, "unique": result.unique}
+
+
+def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``."""
+    from ..run.explain import hint as next_step
+
+    puzzle = read_puzzle(body)
+    step = next_step(puzzle, _marks(body, puzzle))
+    return {"step": None if step is None else _step(step, puzzle)}
+
+
+def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The whole logical solve (``trial``: finish with trial steps): ``steps`` as ``sudokit
+    explain --format jsonl`` writes them (``candidates`` after each step on grids small enough),
+    then the rating."""
+    from ..logic.solve import rating_of
+    from ..run.explain import explain_states
+
+    puzzle = read_puzzle(body)
+    trial = _field(body, "trial", bool, True)
+    with_marks = True
+    rows, steps = [], []
+    for number, (step, state) in enumerate(explain_states(puzzle, trial=trial), 1):
+        steps.append(step)
+        row = {"step": number} | _step(step, puzzle)
+        with_marks = with_marks and number * puzzle.geometry.n_cells <= MAX_STEPS_WITH_MARKS
+        if with_marks:
+            row["candidates"] = state.pencil_marks()
+        rows.append(row)
+    rating = rating_of(steps, True)
+    placed = sum(len(s.placements) for s in steps)
+    return {"steps": rows, "rating": rating.rating, "level": rating.level.value,
+            "hardest": rating.hardest,
+            "solved": placed + puzzle.n_givens == puzzle.geometry.n_cells}
+
+
+def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The record of ``sudokit rate --format jsonl``."""
+    from ..run.explain import rate as rate_puzzle
+
+    result = rate_puzzle(read_puzzle(body))
+    return {"source": "<request>", "line": 1, "status": "rated", "rating": result.rating,
+            "level": result.level.value, "hardest": result.hardest, "steps": result.steps,
+            "trial": result.trial, "unique": result.unique}
+
+
+def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """One new puzzle (``size``, ``box``, ``variant``, ``level``, ``symmetry``, ``seed``): the
+    record of ``sudokit generate --format jsonl`` with its solution."""
+    from ..run.generate import generate as make
+
+    size = _field(body, "size", int, None, "an integer")
+    if size is not None and not 1 <= size <= 25:
+        raise BadRequest(f"'size' must be 1..25, got {size}")
+    seed = _field(body, "seed", int, None, "an integer")
+    if seed is not None and not 0 <= seed < 2 ** 63:
+        raise BadRequest("'seed' must be 0..2**63-1")
+    level = _field(body, "level", str)
+    made = make(1, size=size, box=_field(body, "box", str),
+                variant=_field(body, "variant", str, "standard"),
+                symmetry=_field(body, "symmetry", str, "none"), level=level,
+                rate=True, seed=seed, max_tries=200)
+    return next(made).as_dict()
+
+
+def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """Uniqueness: solutions counted to two by the default method, under the time limit."""
+    from ..run.doors import count_solutions
+
+    result = count_solutions(read_puzzle(body), limit=2, time_limit=limit)
+    return {"status": result.label.word, "solutions_found": result.count,
+            "unique": result.unique, "method": result.method,
+            "seconds": round(result.seconds, 6), "error": result.message}
+
+
+TRUE_CANDIDATES_LIMIT = 1000
+"""Solutions gathered for ``true`` candidates (more: the answer says it is incomplete)."""
+
+
+def _true_candidates(puzzle: Puzzle, limit: float) -> dict[str, Any]:
+    """The digits each cell holds in some solution, from up to
+    :data:`TRUE_CANDIDATES_LIMIT` solutions counted under the time limit."""
+    from ..run.doors import count_solutions
+
+    result = count_solutions(puzzle, limit=TRUE_CANDIDATES_LIMIT, time_limit=limit)
+    found: list[set[int]] = [set() for _ in puzzle.givens]
+    for grid in result.solutions:
+        for cell, digit in enumerate(grid):
+            found[cell].add(digit)
+    complete = result.label.word in ("solved", "unsolvable", "multiple") and (
+        result.count < TRUE_CANDIDATES_LIMIT)
+    return {"candidates": [sorted(f) for f in found] if result.solutions else None,
+            "solutions_found": result.count, "complete": complete}
+
+
+def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """Each cell's candidates after an inference (``after``: ``none``, ``eliminate``,
+    ``only-choice``, ``propagate``, ``ac3``, as ``sudokit show --after``; or ``true``: the
+    digits of the cell in some solution, ``complete`` false when solutions were left out)."""
+    from ..run.inspect import PropagationChoice, candidates_after
+
+    after = _field(body, "after", str, "eliminate")
+    if after == "true":
+        return _true_candidates(read_puzzle(body), limit)
+    try:
+        choice = PropagationChoice(after)
+    except ValueError:
+        names = ", ".join([c.value for c in PropagationChoice] + ["true"])
+        raise BadRequest(f"'after' must be one of {names}, got {after!r}") from None
+    found = candidates_after(read_puzzle(body), choice)
+    return {"candidates": None if found is None else [list(c) for c in found]}
+
+
+def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The methods of ``sudokit methods``: name, summary, available."""
+    from ..registry import default_method
+    from ..registry import methods as listed
+
+    return {"default": default_method(),
+            "methods": [{"name": m.name, "summary": m.summary, "available": m.available}
+                        for m in listed()]}
+
+
+ENDPOINTS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
+    "parse": _parse, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
+    "generate": _generate, "count": _count, "candidates": _candidates, "methods": _methods,
+}
+"""``/api/NAME`` -> its function of (request body, time limit in seconds)."""

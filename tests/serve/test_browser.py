@@ -1,0 +1,212 @@
+"""The board in a real browser: headless system Chromium driven by Playwright against a live
+server. A puzzle is typed, hints are checked against the hint door, steps applied to the end,
+undone; a 16x16 and a killer solved; the share link restores the progress. Screenshots go to
+``docs/images/`` (the README's pictures); hint latency and page load are printed (run with
+``-s``), never asserted tightly.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import pytest
+
+from sudokit.model.puzzle import Puzzle
+from sudokit.run.doors import solve
+from sudokit.run.explain import hint
+from tests.helpers import DATA, EXAMPLES, ROOT
+
+TOP95 = EXAMPLES.joinpath("top95.txt").read_text().split()
+TOP1 = TOP95[0]
+CHAINED = TOP95[7]  # its step 23 is an AIC of 7 links
+IMAGES = ROOT / "docs" / "images"
+
+
+@pytest.fixture()
+def page(browser: Any, live_server: str) -> Any:
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(120_000)  # a shared, loaded machine: a first explain may be slow
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server + "/")
+    page.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def load(page: Any, text: str, variant: str = "standard") -> None:
+    page.fill("#puzzle-text", text)
+    page.fill("#variant", variant)
+    page.click("#load")
+    page.wait_for_function(f"window.sudokitBoard.text === {text!r}")
+
+
+def ask_hint(page: Any, level: int) -> None:
+    page.click("#hint")
+    page.wait_for_function(f"window.sudokitBoard.hintLevel === {level}")
+
+
+def cells_with(page: Any, css: str) -> list[int]:
+    return sorted(page.eval_on_selector_all(f".sk-cell.{css}",
+                                            "gs => gs.map(g => +g.dataset.cell)"))
+
+
+def board_values(page: Any) -> list[int]:
+    return page.evaluate("window.sudokitBoard.values.map((d, c) => "
+                         "window.sudokitBoard.geo.givens[c] || d)")
+
+
+def shot(page: Any, name: str) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(IMAGES / name))
+
+
+def test_page_load_and_typed_puzzle_hint_matches_the_hint_door(page: Any, live_server: str
+                                                               ) -> None:
+    print(f"\npage ready {page.evaluate('window.sudokitBoard.timings.pageReady'):.0f} ms "
+          "after navigation")
+    load(page, TOP1)
+    expected = hint(TOP1)
+    ask_hint(page, 1)  # where to look: the pattern's cells
+    assert cells_with(page, "sk-focus") == sorted(expected.cells)
+    assert expected.technique in page.inner_text("#message")
+    ask_hint(page, 2)  # the step: placements and eliminations drawn, its text shown
+    assert cells_with(page, "sk-place") == sorted(c for c, _ in expected.placements)
+    assert expected.text in page.inner_text("#message")
+    times = []
+    for _ in range(8):  # warm: the hint of the same grid, asked again
+        page.click("#restart")
+        ask_hint(page, 1)
+        times.append(page.evaluate("window.sudokitBoard.timings.hintShown"))
+    print(f"hint latency 9x9 (browser, median of 8 after warm-up): "
+          f"{statistics.median(times):.1f} ms (min {min(times):.1f}, max {max(times):.1f})")
+
+
+def test_steps_applied_to_the_end_solve_the_puzzle_and_undo(page: Any) -> None:
+    load(page, TOP1)
+    solution = list(solve(TOP1).solution)
+    pictured = False
+    for _ in range(400):
+        if page.evaluate("window.sudokitBoard.values.every((d, c) => d || "
+                         "window.sudokitBoard.geo.givens[c])"):
+            break
+        expected = hint(Puzzle(Puzzle.parse(TOP1).geometry, tuple(board_values(page))),
+                        page.evaluate("window.sudokitBoard.marks"))
+        ask_hint(page, 1)
+        ask_hint(page, 2)
+        shown = page.evaluate("window.sudokitBoard.hint.technique")
+        assert shown == expected.technique
+        if expected.eliminations and not pictured:  # the first step that removes candidates
+            assert len(cells_with(page, "sk-focus")) == len(set(expected.cells))
+            shot(page, "board-hint.png")
+            pictured = True
+        page.click("#apply")
+        page.wait_for_function("window.sudokitBoard.hintLevel === 0")
+    assert board_values(page) == solution and pictured
+    assert page.inner_text("#status") == "solved!"
+    before = board_values(page)
+    page.keyboard.press("Control+z")
+    assert board_values(page) != before and page.inner_text("#status") != "solved!"
+    page.keyboard.press("Control+y")
+    assert board_values(page) == before
+    page.click("#restart")
+    page.click("#truecands")  # a unique puzzle: each cell's one digit
+    page.wait_for_function("window.sudokitBoard.marks[1] !== null")
+    assert page.evaluate("window.sudokitBoard.marks")[1:3] == [[solution[1]], [solution[2]]]
+
+
+def test_keyboard_entry_conflicts_and_share_link(page: Any, browser: Any, live_server: str
+                                                 ) -> None:
+    load(page, TOP1)
+    page.click('.sk-cell[data-cell="1"]')
+    page.keyboard.press("4")  # r1c1 is given 4: a conflict
+    assert cells_with(page, "sk-conflict") == [0, 1]
+    page.keyboard.press("Backspace")
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+Digit2")  # a pencil mark in r1c3
+    assert page.evaluate("window.sudokitBoard.marks[2]").count(2) == 0
+    link = page.url
+    assert "#p=" in link and "g=" in link and "m=" in link
+    other = browser.new_page()
+    other.goto(link)
+    other.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    assert other.evaluate("window.sudokitBoard.values[1]") == 1
+    assert other.evaluate("window.sudokitBoard.marks[2]") == page.evaluate(
+        "window.sudokitBoard.marks[2]")
+    other.close()
+
+
+def solve_on_page(page: Any) -> None:
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('message').textContent.includes(' by ')")
+    assert page.inner_text("#message").startswith("solved by")
+
+
+def test_16x16_and_killer_are_solved_on_the_board(page: Any) -> None:
+    big = (DATA / "janko/16x16Sudoku/problems/302_16x16.txt").read_text()
+    load(page, big)
+    shot(page, "board-16x16.png")
+    solve_on_page(page)
+    assert 0 not in board_values(page)
+    assert board_values(page) == list(solve(Puzzle.parse(big)).solution)
+    killer = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
+    load(page, killer, "killer")
+    assert page.locator(".sk-sum").count() > 10
+    page.click("#auto")  # automatic candidates off: the cages and totals alone
+    shot(page, "board-killer.png")
+    page.click("#auto")
+    solve_on_page(page)
+    assert 0 not in board_values(page)
+
+
+def test_explanation_panel_shows_a_chain_and_a_samurai_board(page: Any) -> None:
+    load(page, CHAINED)
+    page.click("#explain")
+    page.wait_for_function("window.sudokitBoard.steps !== null")
+    chain = page.evaluate("window.sudokitBoard.steps.findIndex(s => s.links.length > 4)")
+    assert chain >= 0
+    page.locator("#steps li").nth(chain).click()
+    assert page.locator(".sk-link").count() == len(
+        page.evaluate(f"window.sudokitBoard.steps[{chain}].links"))
+    shot(page, "board-chain.png")
+    page.keyboard.press("Escape")
+    samurai = (DATA / "janko/SamuraiSudoku/problems/2_21x21.txt").read_text()
+    load(page, samurai, "samurai")
+    assert page.locator(".sk-cell").count() == 369
+    page.click("#hint")  # the technique engine has no multi-grid layouts: it says so
+    page.wait_for_selector("#message.error")
+    assert "multi-grid" in page.inner_text("#message")
+    shot(page, "board-samurai.png")
+    solve_on_page(page)
+    assert 0 not in board_values(page)
+
+
+
+def test_the_notebook_widget_script_draws_and_sends(browser: Any, live_server: str) -> None:
+    """widget.js (the anywidget front end) run against a stand-in of anywidget's model."""
+    from sudokit.present.svg import board_svg
+
+    page = browser.new_page()
+    page.goto(live_server + "/static/board.css")  # any page of the server: same origin
+    svg = board_svg(Puzzle.parse(TOP1))
+    page.evaluate("""async (svg) => {
+      const sent = [];
+      const values = {svg, message: "hello", selected: -1};
+      const model = {get: (k) => values[k], set: (k, v) => { values[k] = v; },
+                     save_changes: () => {}, send: (m) => sent.push(m), on: () => {}};
+      window.sent = sent;
+      const widget = await import("/static/widget.js");
+      document.body.innerHTML = "";
+      widget.default.render({model, el: document.body});
+    }""", svg)
+    assert page.locator(".sk-cell").count() == 81
+    page.click('.sk-cell[data-cell="1"]')
+    page.keyboard.press("7")
+    page.click("text=Hint")
+    assert page.evaluate("window.sent") == [{"action": "enter", "cell": 1, "digit": 7,
+                                             "pencil": False}, {"action": "hint"}]
+    page.close()
