@@ -56,7 +56,7 @@ def test_solve_file_and_stdin_line_form_keeps_alphabet() -> None:
 
 def test_jsonl_fields_and_statuses() -> None:
     dup = "11" + TOP1[2:]
-    result = run("solve", TOP1, dup, "bad", str(TWO), "-f", "jsonl", "--unique", "-m", "propagate")
+    result = run("solve", TOP1, dup, "123", str(TWO), "-f", "jsonl", "--unique", "-m", "propagate")
     assert result.exit_code == 1
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["status"] for r in rows] == ["solved", "unsolvable", "invalid", "multiple"]

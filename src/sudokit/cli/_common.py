@@ -1,13 +1,23 @@
-"""Help texts and argument readers shared by the command modules."""
+"""Help texts, argument readers and checkers shared by the command modules.
+
+Every user mistake is found here, where the argument is read, and becomes one usage error
+(``typer.BadParameter``, exit code 2) or a :class:`~sudokit.errors.SudokuError` (one stderr
+line, see :func:`sudokit.cli.main`): output paths (:func:`output_path`, :func:`image_path`,
+:func:`open_output`), puzzle arguments (:func:`puzzle_records`, the one reader of files, ``-``
+and literal puzzles), ``--dask`` addresses and ``--jobs``.
+"""
 
 from __future__ import annotations
 
+import os
+import re
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import IO, Annotated, Any, ClassVar
 
 import typer
 
@@ -15,6 +25,10 @@ METHOD_HELP = "Method name (see 'sudokit methods'); default: the fastest availab
 PUZZLE_HELP = "A puzzle (any form), a puzzle file or '-' for stdin."
 INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted as 'solve' "
               "prints them); default: the input must hold exactly one puzzle.")
+JOBS_PER_CORE = 4
+"""``--jobs`` is capped at this many workers per core (and at the number of tasks)."""
+JOBS_HELP = (f"Parallel workers (at most {JOBS_PER_CORE} per core and never more than the "
+             "work).")
 
 
 class Terminated(KeyboardInterrupt):
@@ -36,6 +50,113 @@ def stopped_by_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def jobs_cap(jobs: int, work: int | None = None) -> int:
+    """``jobs`` capped at :data:`JOBS_PER_CORE` per core and at ``work`` (tasks), at least 1."""
+    cap = JOBS_PER_CORE * (os.cpu_count() or 1)
+    return max(1, min(jobs, cap, work if work is not None else jobs))
+
+
+def output_path(text: str) -> Path:
+    """A path to write (``--output``, ``--data``...), checked when parsed: its directory
+    exists and may be written, and it is not a directory.
+
+    Raises:
+        typer.BadParameter: the path cannot be written (the message says why).
+    """
+    path = Path(text)
+    parent = path.parent
+    try:
+        if path.is_dir():
+            raise typer.BadParameter(f"{text}: is a directory, expected a file name")
+        if not parent.is_dir():
+            raise typer.BadParameter(f"{text}: no such directory: {parent}")
+        writable = os.access(path if path.exists() else parent, os.W_OK)
+    except OSError as exc:  # a name too long for the file system, ...
+        raise typer.BadParameter(f"{text[:60]}: {exc.strerror or exc}") from None
+    if not writable:
+        raise typer.BadParameter(f"{text}: permission denied")
+    return path
+
+
+def image_path(text: str) -> Path:
+    """An image file to write (``--plot``, ``--png``): :func:`output_path`, and an extension
+    Matplotlib writes (png, svg, pdf, ...).
+
+    Raises:
+        typer.BadParameter: as :func:`output_path`, or an unknown image extension.
+    """
+    path = output_path(text)
+    from matplotlib.backend_bases import FigureCanvasBase  # only when an image is asked for
+
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix.lower().lstrip(".") not in kinds:
+        raise typer.BadParameter(f"{text}: expected an image file name ending in "
+                                 f"{', '.join('.' + k for k in sorted(kinds))}")
+    return path
+
+
+@contextmanager
+def writing(path: Path, hint: str) -> Iterator[None]:
+    """Map a failure to write ``path`` (disk full, permission, a path that changed since it
+    was checked) to a usage error naming the option ``hint``.
+
+    Raises:
+        typer.BadParameter: an OSError inside the block.
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot write {path}: {exc.strerror or exc}",
+                                 param_hint=hint) from None
+
+
+def open_output(path: Path, mode: str = "wb", hint: str = "--output") -> IO[Any]:
+    """Open an output file (see :func:`writing`).
+
+    Raises:
+        typer.BadParameter: the file cannot be opened.
+    """
+    with writing(path, hint):
+        return open(path, mode)
+
+
+OutputOption = Annotated[Path | None, typer.Option(
+    "--output", help="Write the records here instead of stdout.", parser=output_path,
+    metavar="FILE")]
+
+_DASK_ADDRESS = re.compile(r"([a-z]+://)?[^\s:/]+:\d{1,5}", re.IGNORECASE)
+
+
+def dask_address(text: str) -> str:
+    """A ``--dask`` value: ``local`` or a scheduler address ``[PROTOCOL://]HOST:PORT``.
+
+    Raises:
+        typer.BadParameter: anything else.
+    """
+    if text != "local" and not _DASK_ADDRESS.fullmatch(text):
+        raise typer.BadParameter(f"expected 'local' or a scheduler address HOST:PORT "
+                                 f"(e.g. tcp://10.0.0.5:8786), got {text!r}")
+    return text
+
+
+def data_on_terminal(output: Path | None = None) -> bool:
+    """Whether the records go to standard output and it is the terminal stderr shows too:
+    then the records themselves show the progress and the bad inputs, so neither the live
+    counter nor a copy of each record's error is written on stderr."""
+    if output is not None or not sys.stdout.isatty():
+        return False
+    if not sys.stderr.isatty():
+        return False
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError):
+        return True
+
+
+def show_progress(output: Path | None = None) -> bool:
+    """Whether to show the live counter: stderr is a terminal that is not also showing the
+    records (see :func:`data_on_terminal`)."""
+    return sys.stderr.isatty() and not data_on_terminal(output)
 
 
 class VariantChoice(str):
@@ -116,14 +237,85 @@ RulesOption = Annotated[VariantChoice, typer.Option(
     autocompletion=complete_variant)]
 
 
+_NAME = re.compile(r"[A-Za-z_~][\w.~-]*")
+
+
+def check_arguments(inputs: Sequence[str], *, box: str | None = None,
+                    alphabet: str | None = None, variant: Any = "standard") -> None:
+    """Check PUZZLE/INPUT arguments before any is read: every path names a readable file
+    (:func:`sudokit.run.output.check_inputs`); an argument that looks like a file name
+    (``hello``, ``top95``) and is not a puzzle is a missing file; ``--box`` must fit the
+    first puzzle of a file or literal that reads without it.
+
+    Raises:
+        InputError: a missing or unreadable file.
+        typer.BadParameter: ``--box`` does not fit the puzzles.
+    """
+    import io
+
+    from ..formats.text import read_puzzles
+    from ..run.output import InputError, check_inputs, names_file
+
+    check_inputs(inputs)
+    for text in inputs:
+        if text == "-" or names_file(text):
+            continue
+        records = list(read_puzzles(io.StringIO(text), variant=variant))
+        if _NAME.fullmatch(text) and all(r.puzzle is None for r in records):
+            why = f": {records[0].error.reason}" if records and records[0].error else ""
+            raise InputError(f"{text}: no such file (and not a puzzle{why})")
+    _check_box(inputs, box, alphabet, variant)
+
+
+def _check_box(inputs: Sequence[str], box: str | None, alphabet: str | None,
+               variant: Any) -> None:
+    """A ``--box`` that does not fit the first puzzle of the first input (not stdin, which
+    is read once) while it reads without the option: one usage error, not one per record."""
+    from itertools import islice
+
+    from ..run.output import read_inputs
+
+    first = next((text for text in inputs if text != "-"), None)
+    if box is None or first is None:
+        return
+    with_box = next(islice(read_inputs([first], box=box, alphabet=alphabet,
+                                       variant=variant), 1), None)
+    if with_box is None or with_box.puzzle is not None:
+        return
+    without = next(islice(read_inputs([first], alphabet=alphabet, variant=variant), 1), None)
+    if without is not None and without.puzzle is not None:
+        side = without.puzzle.geometry
+        raise typer.BadParameter(
+            f"{box} does not fit {with_box.source}:{with_box.line}, a {side.side}x{side.side} "
+            f"puzzle ({side.box_rows}x{side.box_cols} boxes): {with_box.error.reason}",
+            param_hint="--box")
+
+
+def puzzle_records(inputs: Sequence[str], *, box: str | None = None,
+                   alphabet: str | None = None, variant: Any = "standard",
+                   skip_header: bool = False) -> Iterator[Any]:
+    """The records of puzzle arguments: files, ``-`` (stdin) or literal puzzles, the same way
+    for every command (checked by :func:`check_arguments` first).
+
+    Raises:
+        InputError, typer.BadParameter: as :func:`check_arguments`.
+    """
+    from ..run.output import read_inputs
+
+    value = getattr(variant, "value", variant)
+    check_arguments(inputs, box=box, alphabet=alphabet, variant=value)
+    return read_inputs(inputs, box=box, alphabet=alphabet, variant=value,
+                       skip_header=skip_header)
+
+
 def one_puzzle(argument: str, *, index: int | None, box: str | None,
                alphabet: str | None = None,
                variant: VariantChoice = VariantChoice.STANDARD) -> Any:
     """The puzzle of a PUZZLE argument (see :func:`sudokit.run.output.pick_puzzle`), in
     ``variant`` unless a ``# variant:`` line of its file says otherwise."""
-    from ..run.output import pick_puzzle, read_inputs
+    from ..run.output import pick_puzzle
 
-    records = read_inputs([argument], box=box, alphabet=alphabet, variant=variant.value)
+    records = puzzle_records([argument], box=box, alphabet=alphabet, variant=variant)
     return pick_puzzle(records, argument, index)
 
 

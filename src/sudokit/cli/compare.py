@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ._app import app
-from ._common import VariantChoice, VariantOption
+from ._common import PUZZLE_HELP, VariantChoice, VariantOption, image_path, writing
 
 AUTO_INSTANCES = 50
 """Up to this many puzzles the per-instance table is printed unless --no-instances."""
@@ -17,7 +17,7 @@ AUTO_INSTANCES = 50
 
 @app.command("compare")
 def compare_command(
-    file: Annotated[str, typer.Argument(help="A puzzle file ('-' for stdin).")],
+    file: Annotated[str, typer.Argument(help=PUZZLE_HELP, metavar="PUZZLES")],
     methods: Annotated[str, typer.Option(
         help="Comma-separated method names; NAME[KEY=VALUE,...] gives one method its own "
         "options, e.g. 'mac,mac[order=natural,select=mrv]'.")]
@@ -32,7 +32,8 @@ def compare_command(
         "--instances/--no-instances", help="Print the per-instance table (puzzle, each "
         f"method's time and status); default: for up to {AUTO_INSTANCES} puzzles.")] = None,
     plot: Annotated[Path | None, typer.Option(
-        help="Write the time-per-puzzle plot here (log scale, timeouts marked).")] = None,
+        help="Write the time-per-puzzle plot here (log scale, timeouts marked; PNG, SVG or "
+        "PDF by the extension).", parser=image_path, metavar="FILE")] = None,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     variant: VariantOption = VariantChoice.STANDARD,
 ) -> None:
@@ -44,7 +45,6 @@ def compare_command(
 
     from rich.console import Console
 
-    from ..formats.text import read_puzzles
     from ..present.plots import save_figure, times_figure
     from ..present.render import progress
     from ..run.compare import (
@@ -55,26 +55,32 @@ def compare_command(
         puzzle_name,
         sudoku_runners,
     )
-    from ..run.output import check_inputs, parse_option
+    from ..run.output import names_file, parse_option
+    from ._common import puzzle_records
 
     names = _labels(methods)
     options = dict(parse_option(text) for text in option or ())
     runners = sudoku_runners(names, time_limit=time_limit or None, **options)
-    check_inputs([file])
-    records = list(islice(read_puzzles(sys.stdin if file == "-" else file, box=box,
-                                       variant=variant.value), limit))
+    records = list(islice(puzzle_records([file], box=box, variant=variant), limit))
     for bad in (r for r in records if r.puzzle is None):
         print(f"sudokit: {bad.error}", file=sys.stderr)
     puzzles = check_supported(names, [r.puzzle for r in records if r.puzzle is not None])
-    with progress(sys.stderr.isatty()) as advance:
+    if not puzzles:
+        print(f"sudokit: no puzzle to compare in {file}", file=sys.stderr)
+        raise typer.Exit(1)
+    # the tables come after the counter is cleared: it may share the terminal
+    with progress(sys.stderr.isatty(), total=len(puzzles) * len(runners),
+                  unit="runs") as advance:
         comparison = compare(puzzles, runners, time_limit=time_limit or None,
                              progress=lambda _method, _index: advance(), names=puzzle_name)
     console = Console(width=None if sys.stdout.isatty() else 160)
+    name = file if file == "-" or names_file(file) else "<argument 1>"  # not a whole literal
     if instances or (instances is None and len(puzzles) <= AUTO_INSTANCES):
-        console.print(instance_table(comparison, f"{file}: per puzzle"))
-    console.print(comparison_table(comparison, f"{file}: {len(puzzles)} puzzles"))
+        console.print(instance_table(comparison, f"{name}: per puzzle"))
+    console.print(comparison_table(comparison, f"{name}: {len(puzzles)} puzzles"))
     if plot:
-        save_figure(times_figure(comparison, f"time per puzzle, {file}"), plot)
+        with writing(plot, "--plot"):
+            save_figure(times_figure(comparison, f"time per puzzle, {name}"), plot)
     raise typer.Exit(1 if len(puzzles) < len(records) else 0)
 
 

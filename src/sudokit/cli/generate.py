@@ -6,7 +6,6 @@ import json
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
 import typer
@@ -14,7 +13,14 @@ import typer
 from ..generator.symmetry import Symmetry
 from ..run.output import OutputFormat
 from ._app import app
-from ._common import RulesOption, Terminated, VariantChoice, stopped_by_sigterm
+from ._common import (
+    JOBS_HELP,
+    OutputOption,
+    RulesOption,
+    Terminated,
+    VariantChoice,
+    stopped_by_sigterm,
+)
 
 
 def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
@@ -37,7 +43,7 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
         if with_solution:
             return f"{item.line}:1:{format_line(item.solution)}\n"
         return item.line + "\n"
-    header = f"# puzzle {item.index}: {item.givens} givens"
+    header = f"# puzzle {item.index + 1}: {item.givens} givens"  # counted from 1, as --start
     if item.symmetry.value != "none":
         header += f", {item.symmetry.value}"
     header += ", minimal" if item.minimal else ""
@@ -47,6 +53,10 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
     drawing = (format_side_by_side(item.puzzle, item.solution) if with_solution
                else format_grid(item.puzzle.givens, item.puzzle.geometry))
     return f"{header}\n{drawing}\n"
+
+
+MAX_START = 2**63 - 2**32
+"""The largest ``--start``: puzzle numbers are 64-bit stream keys."""
 
 
 @app.command("generate")
@@ -64,21 +74,24 @@ def generate_command(
     givens: Annotated[str | None, typer.Option(
         help="Number of givens: 30, or a range 22-25.")] = None,
     level: Annotated[str | None, typer.Option(
-        help="Difficulty: easy, medium, hard, expert or extreme (the rater's bands).")] = None,
+        help="Difficulty: easy, medium, hard, expert or extreme, the levels 'sudokit rate' "
+        "prints (bands of Sudoku Explainer's scale; rated with --rater se).")] = None,
     rating: Annotated[str | None, typer.Option(
         help="Rating band LOW-HIGH of the rater, e.g. 2-3.5.")] = None,
-    rater: Annotated[str, typer.Option(
-        help="Difficulty rater: nodes (search nodes) or se (human techniques, when "
-             "installed).")] = "nodes",
+    rater: Annotated[str | None, typer.Option(
+        help="Difficulty rater: nodes (search nodes; the default) or se (Sudoku Explainer's "
+             "scale by human techniques; the default with --level).")] = None,
     rate: Annotated[bool, typer.Option(
         help="Rate every puzzle (grid and jsonl records always carry the rating).")] = False,
     seed: Annotated[int | None, typer.Option(
-        help="Seed: the same seed and options give the same puzzles (default: fresh, "
-             "printed).")] = None,
-    start: Annotated[int, typer.Option(min=0, help="Index of the first puzzle of the seed's "
-                                       "sequence (to continue a run).")] = 0,
+        min=0, help="Seed (0 or more): the same seed and options give the same puzzles "
+        "(default: fresh, printed).")] = None,
+    start: Annotated[int, typer.Option(
+        min=1, max=MAX_START, help="Number of the first puzzle of the seed's sequence, from 1 "
+        "(to continue a run: the number after the last header).")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
-                                      help="Threads (output identical for any number).")] = 1,
+                                      help=JOBS_HELP + " Threads; output identical for any "
+                                      "number.")] = 1,
     fmt: Annotated[OutputFormat, typer.Option("--format", "-f", help="Record form on stdout.")]
     = OutputFormat.LINE,
     with_solution: Annotated[bool, typer.Option(
@@ -88,17 +101,21 @@ def generate_command(
              "above).")] = None,
     max_tries: Annotated[int, typer.Option(
         min=1, help="Grids per puzzle before giving up on a givens or rating band.")] = 10_000,
-    output: Annotated[Path | None, typer.Option(
-        "--output", help="Write the records here instead of stdout.")] = None,
+    output: OutputOption = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No summary table (and no seed line) on stderr.")] = False,
 ) -> None:
     """Make new puzzles with exactly one solution; print one record per puzzle as it is made.
 
+    The summary on stderr (for more than one puzzle; --quiet: none) gives the mean givens, the
+    time and the seed; a fresh seed is printed even for one puzzle, so it can be made again.
     Exit code 1 when no grid satisfies the rules, or no puzzle met a givens or rating band
     within --max-tries grids; Ctrl-C and SIGTERM stop the run with its records complete
     (130, 143)."""
     from ..generator import GenerationError
     from ..generator.engine import new_seed
     from ..run.generate import generate
+    from ._common import jobs_cap, open_output, show_progress
 
     run_seed = new_seed() if seed is None else seed
     began = time.perf_counter()
@@ -109,17 +126,22 @@ def generate_command(
                             symmetry=symmetry.value, minimal=minimal, givens=givens,
                             level=level, rating=rating, rater=rater,
                             rate=rate or fmt is not OutputFormat.LINE, seed=run_seed,
-                            start=start, jobs=jobs, node_budget=node_budget,
-                            max_tries=max_tries)
+                            start=start - 1, jobs=jobs_cap(jobs, count),
+                            node_budget=node_budget, max_tries=max_tries)
             if output is None:
                 sys.stdout.flush()
-            with (open(output, "wb") if output else _stdout()) as out:
-                _write_all(made, out, fmt, with_solution, tally)
+            with open_output(output) if output else _stdout() as out:
+                _write_all(made, out, fmt, with_solution,
+                           count if show_progress(output) else None, tally)
     except GenerationError as exc:
         tally.stopped = f"error: {exc}"
     except KeyboardInterrupt as exc:
         tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-    _summary(tally, time.perf_counter() - began, run_seed, seed is None)
+    if not quiet and tally.total > 1:
+        _summary(tally, time.perf_counter() - began, run_seed, seed is None)
+    elif not quiet and seed is None and tally.total:
+        print(f"sudokit: seed {run_seed} (pass --seed {run_seed} to make it again)",
+              file=sys.stderr)
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}" + ("" if tally.stopped.startswith("error")
               else ": every record written is complete"), file=sys.stderr)
@@ -147,10 +169,12 @@ class _stdout:
 
 
 def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat, with_solution: bool,
-               tally: _Tally) -> None:
+               counted: int | None, tally: _Tally) -> None:
+    """Write each puzzle as it is made, counting it in ``tally``; ``counted``: the total of the
+    live counter (None: no counter, see :func:`sudokit.cli._common.show_progress`)."""
     from ..present.render import progress
 
-    with progress(sys.stderr.isatty()) as advance:
+    with progress(counted is not None, total=counted) as advance:
         for item in made:
             out.write(format_generated(item, fmt, with_solution).encode())
             out.flush()
@@ -164,10 +188,10 @@ def _summary(tally: _Tally, seconds: float, seed: int, fresh: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    total = tally.total
     table = Table(title="sudokit generate", title_justify="left", show_edge=False)
     table.add_column("")
     table.add_column("", justify="right")
+    total = tally.total
     table.add_row("puzzles", f"{total:,}")
     if total:
         table.add_row("mean givens", f"{tally.givens / total:.1f}")

@@ -18,8 +18,12 @@ from ._common import (
     PUZZLE_HELP,
     VariantChoice,
     VariantOption,
+    image_path,
     one_puzzle,
+    output_path,
+    puzzle_records,
     read_argument,
+    writing,
 )
 
 
@@ -44,7 +48,8 @@ def show_command(
     index: Annotated[int | None, typer.Option(min=1, metavar="K", help=INDEX_HELP)] = None,
     png: Annotated[Path | None, typer.Option(
         help="Also draw the puzzle (and with --solve its solution, lighter) as a PNG here "
-        "(Matplotlib; SVG or PDF by the extension).")] = None,
+        "(Matplotlib; SVG or PDF by the extension).", parser=image_path, metavar="FILE")]
+    = None,
     solve: Annotated[bool, typer.Option(
         "--solve", help="Solve the puzzle and draw the verified solution digits (cyan in the "
         "terminal, lighter than the givens in the PNG).")] = False,
@@ -56,7 +61,7 @@ def show_command(
     from rich.console import Console
 
     from ..formats.outline import legend
-    from ..present.render import candidates_table, grid_text
+    from ..present.render import candidates_grid, grid_text
     from ..run.inspect import candidates_after
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
@@ -67,15 +72,13 @@ def show_command(
     for line in legend(parsed.geometry):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
-    console.print(candidates_table(parsed, candidates_after(parsed, after)), end="", soft_wrap=True)
+    console.print(candidates_grid(parsed, candidates_after(parsed, after), console.width),
+                  end="", soft_wrap=True)
     if png is not None:
         from ..present.plots import puzzle_figure, save_figure
 
-        try:
+        with writing(png, "--png"):
             save_figure(puzzle_figure(parsed, solution), png)
-        except OSError as exc:
-            raise typer.BadParameter(f"cannot write {png}: {exc.strerror or exc}",
-                                     param_hint="--png") from None
     if solve and solution is None:
         raise typer.Exit(1)
 
@@ -142,9 +145,11 @@ def trace_command(
         "--option", "-o", help="Method option KEY=VALUE (repeatable), e.g. select=mrv.")] = None,
     plot: Annotated[Path | None, typer.Option(
         help="Write the AC-3 queue-length plot here (PNG, SVG or PDF); for several puzzles, "
-        "one per puzzle: PLOT-1.png, PLOT-2.png, ...")] = None,
+        "one per puzzle: PLOT-1.png, PLOT-2.png, ...", parser=image_path, metavar="FILE")]
+    = None,
     data: Annotated[Path | None, typer.Option(
-        help="Write the queue lengths here, one step per line (numbered like --plot).")] = None,
+        help="Write the queue lengths here, one step per line (numbered like --plot).",
+        parser=output_path, metavar="FILE")] = None,
     time_limit: Annotated[float, typer.Option(min=0, help="Seconds (0: no limit).")] = 15.0,
     box: Annotated[str | None, typer.Option(help="Box shape RxC (default: inferred).")] = None,
     variant: VariantOption = VariantChoice.STANDARD,
@@ -160,14 +165,14 @@ def trace_command(
     length (x: step, y: arcs queued)."""
     from itertools import chain, islice
 
-    from ..run.output import parse_option, pick_puzzle, read_inputs
+    from ..run.output import parse_option, pick_puzzle
 
     options = dict(parse_option(item) for item in option or ())
     if index is not None:
         parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
         ok = _trace_one(parsed, method, options, time_limit, plot, data, fmt)
         raise typer.Exit(0 if ok else 1)
-    records = read_inputs([puzzle], box=box, variant=variant.value)
+    records = puzzle_records([puzzle], box=box, variant=variant)
     head = list(islice(records, 2))
     if len(head) < 2:  # one puzzle: plain file names
         ok = _trace_one(pick_puzzle(head, puzzle), method, options, time_limit, plot, data,
@@ -228,8 +233,11 @@ def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: fl
         print(format_panels([("puzzle", puzzle.givens), ("after AC-3", ac3_grid),
                              ("solution", result.solution)], puzzle.geometry), end="")
     if data:
-        data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
+        with writing(data, "--data"):
+            data.write_text("".join(f"{n}\n" for n in trace), encoding="utf-8")
     if plot:
         where = f"{puzzle.source}:{puzzle.source_line}" if puzzle.source else "the puzzle"
-        save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"), plot)
+        with writing(plot, "--plot"):
+            save_figure(queue_figure(trace, f"AC-3 queue length, {result.method} on {where}"),
+                        plot)
     return result.status is Status.SOLVED

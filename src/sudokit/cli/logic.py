@@ -13,12 +13,15 @@ import typer
 from ._app import app
 from ._common import (
     INDEX_HELP,
+    JOBS_HELP,
     PUZZLE_HELP,
     Terminated,
     VariantChoice,
     VariantOption,
     one_puzzle,
+    puzzle_records,
     stopped_by_sigterm,
+
 )
 
 
@@ -71,11 +74,19 @@ def explain_command(
                 print(format_candidates(state.pencil_marks(), geometry))
     result = rating_of(steps, True)
     solved = sum(1 for s in steps for _ in s.placements) + chosen.n_givens == geometry.n_cells
-    if fmt is StepFormat.TEXT:
+    if fmt is StepFormat.TEXT and solved:
         print(f"rating {result.rating:.1f} ({result.hardest or 'none'}), level "
-              f"{result.level.value}, {len(steps)} steps"
-              + ("" if solved else "; logic stops here (use --trial to finish)"))
+              f"{result.level.value}, {len(steps)} steps")
+    if not solved:  # no rating nor level: the solve is not finished
+        done = (f"logic stops after {len(steps)} steps (hardest: {result.hardest}, "
+                f"{result.rating:.1f})" if steps else "logic cannot start on this puzzle")
+        print(f"sudokit: {done}: {STUCK}; --trial finishes with trial steps", file=sys.stderr)
     raise typer.Exit(0 if solved else 1)
+
+
+STUCK = ("no technique applies (singles up to forcing chains): the next deduction needs "
+         "trial, a guess on one cell searched to its end")
+"""What ``explain --no-trial`` and ``hint`` say when logic cannot go on."""
 
 
 @app.command("hint")
@@ -86,21 +97,32 @@ def hint_command(
         "of one cell ('.' or '0': work them out; a filled cell's group is ignored).")] = None,
     fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Output form.")]
     = StepFormat.TEXT,
+    trial: Annotated[bool, typer.Option(
+        help="When no technique applies, give the trial step (a guess on one cell, searched "
+        "to its end) instead of saying so.")] = False,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
 ) -> None:
-    """Print the next logical step of PUZZLE (the easiest one), and why."""
+    """Print the next logical step of PUZZLE (the easiest one), and why; when no technique
+    applies, say so and what the next deduction needs (exit code 1), unless --trial."""
     from ..logic.solve import parse_marks
     from ..run.explain import hint
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None,
-                time_limit=time_limit)
+                time_limit=time_limit, trial=trial)
+
     if step is None:
-        print("the grid is full" if fmt is StepFormat.TEXT else json.dumps({"step": None}))
-        return
+        full = chosen.n_givens == chosen.geometry.n_cells
+        if fmt is StepFormat.JSONL:
+            print(json.dumps({"step": None, "full": full}))
+        elif full:
+            print("the grid is full")
+        if not full:
+            print(f"sudokit: {STUCK}; --trial gives that step", file=sys.stderr)
+        raise typer.Exit(0 if full else 1)
     if fmt is StepFormat.JSONL:
         print(json.dumps(step.as_dict(chosen.geometry)))
     else:
@@ -114,7 +136,7 @@ def rate_command(
         metavar="FILE")] = None,
     fmt: Annotated[StepFormat, typer.Option("--format", "-f", help="Record form.")]
     = StepFormat.TEXT,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help=JOBS_HELP)] = 1,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
@@ -122,21 +144,26 @@ def rate_command(
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique (``timeout`` past --time-limit). Ctrl-C and
     SIGTERM stop it with every record written complete (exit 130, 143)."""
-    from ..run.output import read_inputs
     from ..run.ratings import rate_records, record_line
+    from ._common import data_on_terminal, jobs_cap
 
-    all_ok = True
+    all_ok, rated, said = True, 0, data_on_terminal()
+    sources = inputs or ["-"]
     try:
         with stopped_by_sigterm():
-            records = read_inputs(inputs or ["-"], box=box, variant=variant.value)
-            for row in rate_records(records, jobs=jobs, time_limit=time_limit or None):
-                all_ok = all_ok and row["status"] == "rated"
+            records = puzzle_records(sources, box=box, variant=variant)
+            for row in rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None):
+                all_ok, rated = all_ok and row["status"] == "rated", rated + 1
                 print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row),
                       flush=True)
-                if row["status"] != "rated":
+                if row["status"] != "rated" and not said:  # a terminal shows the record
                     print(f"sudokit: {row['error']}", file=sys.stderr)
     except KeyboardInterrupt as exc:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(f"sudokit: {stopped}: every record written is complete", file=sys.stderr)
         raise typer.Exit(143 if stopped == "terminated" else 130) from None
-    raise typer.Exit(0 if all_ok else 1)
+    if not rated:
+        names = ", ".join("<stdin>" if s == "-" else s for s in sources)
+        print(f"sudokit: no puzzle found in {names}", file=sys.stderr)
+    raise typer.Exit(0 if all_ok and rated else 1)
+

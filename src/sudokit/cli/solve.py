@@ -14,7 +14,18 @@ import typer
 
 from ..run.output import OutputFormat
 from ._app import STARTED, app
-from ._common import METHOD_HELP, Terminated, VariantChoice, VariantOption, stopped_by_sigterm
+from ._common import (
+    JOBS_HELP,
+    METHOD_HELP,
+    OutputOption,
+    Terminated,
+    VariantChoice,
+    VariantOption,
+    dask_address,
+    data_on_terminal,
+    output_path,
+    stopped_by_sigterm,
+)
 
 
 @app.command("methods")
@@ -70,21 +81,23 @@ def solve_command(
     variant: VariantOption = VariantChoice.STANDARD,
     alphabet: Annotated[str | None, typer.Option(
         help="Symbols of digits 1..N in line form, ranges allowed, e.g. 0-9A-Z.")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel workers.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help=JOBS_HELP)] = 1,
     dask: Annotated[str | None, typer.Option(
-        help="Run on a Dask cluster: scheduler address, or 'local' "
-        "(pip install 'sudokit[dask]').")]
+        help="Run on a Dask cluster: 'local' or HOST:PORT. (pip install 'sudokit[dask]')",
+        parser=dask_address, metavar="ADDRESS")]
     = None,
-    output: Annotated[Path | None, typer.Option(
-        "--output", help="Write the records here instead of stdout.")] = None,
+    output: OutputOption = None,
     grid_output: Annotated[Path | None, typer.Option(
-        help="Also write each solution as a grid drawing here.")] = None,
+        help="Also write each solution as a grid drawing here.", parser=output_path,
+        metavar="FILE")] = None,
     skip_header: Annotated[bool, typer.Option(
         help="The first line of each file (and of stdin) is a title, not a puzzle: skip it.")]
     = False,
     resume: Annotated[bool, typer.Option(
         help="Continue an interrupted run: keep the complete records of --output (and "
         "--grid-output), skip their puzzles, append the rest.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No summary table on stderr (errors are still said).")] = False,
 ) -> None:
     """Solve every puzzle of the INPUTs; print one record per puzzle, in input order.
 
@@ -95,21 +108,30 @@ def solve_command(
     from ..present.render import progress
     from ..run.output import check_outputs
     from ..run.pipeline import solve_inputs
+    from ._common import check_arguments, jobs_cap, show_progress
+    from .typed import solve_typed, typing_at_terminal
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
-    check_outputs(inputs or ["-"], output, grid_output)  # before anything is opened
-    options, point = _prepared(inputs, option, resume, output, fmt)
+    sources = inputs or ["-"]
+    check_outputs(sources, output, grid_output)  # before anything is opened
+    options, point = _prepared(sources, option, resume, output, fmt)
+    check_arguments(sources, box=box, alphabet=alphabet, variant=variant.value)
+    limits, count_limit = Limits(time_limit or None, node_limit), 2 if unique else 1
     with stopped_by_sigterm():
-        run = solve_inputs(inputs or ["-"], method, options=options,
-                           limits=Limits(time_limit or None, node_limit),
-                           count_limit=2 if unique else 1, jobs=jobs, dask=dask, box=box,
-                           alphabet=alphabet, fmt=fmt, grids=grid_output is not None,
-                           resume=point, skip_header=skip_header, variant=variant.value)
-        tally = _write_run(run, output, grid_output, point, progress(sys.stderr.isatty()))
-    _finish(tally, run.ready, point, output)
+        if typing_at_terminal(sources):
+            run = solve_typed(method, options, limits, count_limit, box=box, alphabet=alphabet,
+                              fmt=fmt, grids=grid_output is not None, variant=variant.value)
+        else:
+            run = solve_inputs(sources, method, options=options, limits=limits,
+                               count_limit=count_limit, jobs=jobs_cap(jobs), dask=dask,
+                               box=box, alphabet=alphabet, fmt=fmt,
+                               grids=grid_output is not None, resume=point,
+                               skip_header=skip_header, variant=variant.value)
+        tally = _write_run(run, output, grid_output, point, progress(show_progress(output)))
+    _finish(tally, None if quiet else run.ready, point, output, sources)
 
 
-def _prepared(inputs: list[str] | None, option: list[str] | None, resume: bool,
+def _prepared(inputs: list[str], option: list[str] | None, resume: bool,
               output: Path | None, fmt: OutputFormat) -> tuple[dict[str, Any], Any]:
     """The method options and the point to resume from (none unless ``--resume``); says on
     stderr when puzzles are read from the terminal.
@@ -125,8 +147,9 @@ def _prepared(inputs: list[str] | None, option: list[str] | None, resume: bool,
         raise typer.BadParameter("--resume continues the file of --output", param_hint="--resume")
     options = dict(parse_option(text) for text in option or ())
     point = scan_output(output, fmt) if resume and output else ResumePoint()
-    if not inputs and sys.stdin.isatty():
-        print("sudokit: reading puzzles from the terminal; end with Ctrl-D", file=sys.stderr)
+    if inputs == ["-"] and sys.stdin.isatty():
+        print("sudokit: reading puzzles from the terminal, one answer per puzzle; end with "
+              "Ctrl-D", file=sys.stderr)
     return options, point
 
 
@@ -139,18 +162,25 @@ def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: A
         if output is None:
             sys.stdout.flush()
         out = _opened(stack, output, point.offset) or sys.stdout.buffer
-        grids = _opened(stack, grid_output, grid_offset)
-        return _write_all(run.blocks, out, grids, point.counts, counter)
+        grids = _opened(stack, grid_output, grid_offset, "--grid-output")
+        return _write_all(run.blocks, out, grids, point.counts, counter,
+                          quiet=data_on_terminal(output))
 
 
-def _finish(tally: _Tally, ready: float, point: Any, output: Path | None) -> None:
-    """Print the summary, say why a stopped run stopped, and exit with the run's code.
+def _finish(tally: _Tally, ready: float | None, point: Any, output: Path | None,
+            sources: list[str]) -> None:
+    """Print the summary (not with ``ready`` None: ``--quiet``), say why a stopped run
+    stopped or that the input held no puzzle, and exit with the run's code.
 
     Raises:
         typer.Exit: always: 0 when every puzzle was solved, 1 when some was not, 130 after
             Ctrl-C, 143 after SIGTERM.
     """
-    _summary(tally.by_status(), tally.seconds, ready - STARTED, point.records)
+    if ready is not None:
+        _summary(tally.by_status(), tally.seconds, ready - STARTED, point.records)
+    if not tally.counts.any() and tally.stopped is None:
+        names = ", ".join("<stdin>" if s == "-" else s for s in sources)
+        print(f"sudokit: no puzzle found in {names}", file=sys.stderr)
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}: every record written is complete"
               + (f"; continue with --resume --output {output}" if output else ""),
@@ -159,14 +189,17 @@ def _finish(tally: _Tally, ready: float, point: Any, output: Path | None) -> Non
     raise typer.Exit(0 if tally.counts.any() and tally.ok and point.all_ok else 1)
 
 
-def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO | None:
+def _opened(stack: ExitStack, path: Path | None, offset: int | None,
+            hint: str = "--output") -> BinaryIO | None:
     """Open an output file: from scratch, or (resuming) cut after ``offset`` bytes of complete
     records and appended to."""
+    from ._common import open_output
+
     if path is None:
         return None
     if not offset:
-        return stack.enter_context(open(path, "wb"))
-    stream = stack.enter_context(open(path, "r+b"))
+        return stack.enter_context(open_output(path, "wb", hint))
+    stream = stack.enter_context(open_output(path, "r+b", hint))
     stream.truncate(offset)
     stream.seek(offset)
     return stream
@@ -209,13 +242,16 @@ class _Tally:
 
 
 def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
-               before: Any, counter: AbstractContextManager[Callable[[int], None]]) -> _Tally:
+               before: Any, counter: AbstractContextManager[Callable[[int], None]],
+               quiet: bool = False) -> _Tally:
     """Write and flush each block as it arrives (one write per block, the grid file first);
-    report bad input on stderr; stop cleanly on Ctrl-C or SIGTERM.
+    report bad input on stderr (unless ``quiet``: the records on the terminal say it); stop
+    cleanly on Ctrl-C or SIGTERM.
 
     Args:
         before: int64[len(Status)] records an earlier run wrote (``--resume``).
         counter: the live counter (:func:`sudokit.present.render.progress`), entered here.
+        quiet: the records are on the terminal stderr shows: no second copy of their errors.
 
     Returns the records per status (``before`` included), whether every new record was ok, the
     seconds from the start of solving to the last record, and why the run stopped early.
@@ -229,14 +265,14 @@ def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
                     grids.flush()
                 out.write(block.text)
                 out.flush()
-                for message in block.messages:
+                for message in () if quiet else block.messages:
                     print(message, file=sys.stderr)
                 tally.counts += block.counts
                 tally.ok = tally.ok and block.ok
                 advance(block.size)
     except KeyboardInterrupt as exc:
         tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-    tally.seconds = time.perf_counter() - start
+    tally.seconds = time.perf_counter() - start - getattr(blocks, "waited", 0.0)
     return tally
 
 

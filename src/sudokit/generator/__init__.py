@@ -154,6 +154,10 @@ def _rating_band(rater: Rater, level: str | None,
     if level is not None and rating is not None:
         raise InvalidOption("give a level or a rating band, not both")
     if level is not None:
+        if not rater.levels:
+            raise InvalidOption(f"the {rater.name!r} rater has no levels (a level is a band "
+                                f"of Sudoku Explainer's scale, rater 'se'); give a rating "
+                                f"band instead")
         if level not in rater.levels:
             raise InvalidOption(f"unknown level {level!r} for the {rater.name!r} rater: "
                                 f"expected one of {', '.join(rater.levels)}")
@@ -210,6 +214,8 @@ class Options:
         except ValueError:
             raise InvalidOption(f"unknown symmetry {symmetry!r}: expected one of "
                                 f"{', '.join(s.value for s in Symmetry)}") from None
+        if level is not None and rater is None:  # a level is a band of SE's scale
+            rater = "se"
         the_rater = get_rater(rater)
         band = _rating_band(the_rater, level, rating)
         if max_tries < 1:

@@ -30,7 +30,6 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 
 __all__ = [
-    "LEVELS",
     "NODE_RATER",
     "FunctionRater",
     "NodeRater",
@@ -42,18 +41,6 @@ __all__ = [
     "parse_band",
     "rate_puzzles",
 ]
-
-LEVELS: dict[str, tuple[float, float]] = {
-    "easy": (0.0, 0.0),
-    "medium": (0.01, 2.0),
-    "hard": (2.01, 3.5),
-    "expert": (3.51, 5.5),
-    "extreme": (5.51, 64.0),
-}
-"""Level bands of the node rating (inclusive), measured on rated public sets (see docs/generate.md):
-``easy`` is solved by singles alone; the SE-rated "diabolical" calibration set (SE 5.2-9.1)
-spreads over ``medium``..``expert`` with its median in ``hard``; the classic hard list
-(magictour top 1465) is mostly ``expert``; puzzles rated SE 11+ are ``extreme``."""
 
 
 @runtime_checkable
@@ -97,12 +84,19 @@ def _copies(geometry: Geometry, k: int = 8) -> tuple[np.ndarray, np.ndarray]:
 class NodeRater:
     """The search-node rating (see the module docstring); ``copies`` equivalent copies each.
 
+    It names no levels: a level name (``easy`` ... ``extreme``) means one band of Sudoku
+    Explainer's scale everywhere (:data:`sudokit.logic.solve.LEVEL_BANDS`, the ``se`` rater).
+    Measured on rated public sets (see docs/generate.md): a puzzle singles alone solve rates 0; the SE-rated
+    "diabolical" calibration set (SE 5.2-9.1) spreads over 0.01-5.5 with its median in
+    2.01-3.5; the classic hard list (magictour top 1465) mostly rates 3.51-5.5; puzzles rated
+    SE 11+ rate above 5.5.
+
     Attributes:
         node_limit: most nodes per copy (a copy over it counts as this many).
     """
 
     name: str = "nodes"
-    levels: Mapping[str, tuple[float, float]] = field(default_factory=lambda: dict(LEVELS))
+    levels: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     copies: int = 8
     node_limit: int = 1_000_000
 
@@ -212,7 +206,7 @@ def rate_puzzles(puzzles: np.ndarray | Sequence[Puzzle] | Puzzle,
     return get_rater(rater)(array, geometry)
 
 
-def band_of(rating: float, levels: Mapping[str, tuple[float, float]] = LEVELS) -> str | None:
+def band_of(rating: float, levels: Mapping[str, tuple[float, float]]) -> str | None:
     """The name of the first band of ``levels`` holding ``rating`` (None: between bands); any
     rater's bands (for the SE scale's levels as an Enum, see :func:`sudokit.logic.level_of`)."""
     for name, (low, high) in levels.items():

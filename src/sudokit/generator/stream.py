@@ -51,8 +51,9 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
     seen: list[float] = []
     while pending:
         seeds = seeds_for(seed, pending, np.array([calls[i] for i in pending]))
-        left = options.max_tries - max(tries[i] for i in pending)  # never past max_tries
-        batch = maker.make(seeds, replace(plan, max_attempts=min(plan.max_attempts, left)))
+        left = min(options.max_tries - tries[i] for i in pending)  # never past max_tries
+        batch = maker.make(seeds, plan if left >= plan.max_attempts
+                           else replace(plan, max_attempts=left))
         ratings = (options.rater(batch.puzzles, options.geometry) if options.rate
                    else [None] * len(pending))
         again = []
@@ -98,7 +99,7 @@ def _failure(options: Options, tries: int, seen: list[float]) -> str:
         what.append(f"{name}rating {options.band[0]:g}..{options.band[1]:g} "
                     f"({options.rater.name})")
     text = (f"no {options.geometry.shape_name} puzzle with {' and '.join(what) or 'these options'}"
-            f" in {tries} tries")
+            f" in {tries} {'try' if tries == 1 else 'tries'}")
     if seen:
         text += (f"; ratings seen: {min(seen):.2f}..{max(seen):.2f}, median "
                  f"{float(np.median(seen)):.2f}")

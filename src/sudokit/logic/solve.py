@@ -226,12 +226,14 @@ def logical_rating(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
 
 def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
                  marks: Sequence[Sequence[int] | None] | None = None,
-                 limits: Limits | None = None) -> Step | None:
-    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+                 limits: Limits | None = None, trial: bool = True) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full
+    (or, without ``trial``, when no technique applies: only a trial would go on).
 
     Args:
         puzzle, solution, unique, limits: as for :func:`logical_steps`.
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`).
+        trial: allow the trial (bifurcation) step when no technique applies.
 
     Raises:
         InvalidPuzzle: ``marks`` remove a digit of ``solution`` (the message names the cell), or
@@ -243,7 +245,7 @@ def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
         if not state.has(cell, digit):
             raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
                                 f"{digit}, which the solution needs there")
-    return next(solve_steps(state, kinds=_kinds(unique, True), solution=solution,
+    return next(solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
                             unique=unique, limits=limits, stats=Stats()), None)
 
 

@@ -179,7 +179,7 @@ class Candidates:
                 if digit:
                     bit = 1 << (digit - 1)
                     if seen & bit:
-                        return f"{digit} is placed twice in {name}"
+                        return f"{geometry.symbol(digit)} is placed twice in {name}"
                     seen |= bit
             if union != full:
                 missing = digits_of(full & ~union)[0]

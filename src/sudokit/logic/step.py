@@ -201,15 +201,17 @@ def cells_text(geometry: Geometry, cells: Iterable[int]) -> str:
 
 
 def candidate_text(geometry: Geometry, cells: Iterable[int], digit: int) -> str:
-    """``r1c2=5`` for one cell, ``(r1c2,r1c3)=5`` for a group."""
+    """``r1c2=5`` for one cell, ``(r1c2,r1c3)=5`` for a group (digits as the grid writes
+    them: :meth:`Geometry.symbol <sudokit.model.geometry.Geometry.symbol>`)."""
     cells = list(cells)
     where = cells_text(geometry, cells).replace(" ", "")
-    return f"{where}={digit}" if len(cells) == 1 else f"({where})={digit}"
+    symbol = geometry.symbol(digit)
+    return f"{where}={symbol}" if len(cells) == 1 else f"({where})={symbol}"
 
 
 def eliminations_text(geometry: Geometry, eliminations: Iterable[tuple[int, int]]) -> str:
     """``r1c2<>5, r4c4<>5``."""
-    return ", ".join(f"{geometry.label(c)}<>{d}" for c, d in sorted(eliminations))
+    return ", ".join(f"{geometry.label(c)}<>{geometry.symbol(d)}" for c, d in sorted(eliminations))
 
 
 @cache

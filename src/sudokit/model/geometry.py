@@ -22,7 +22,7 @@ ever ignores a constraint silently.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
@@ -535,6 +535,15 @@ class Geometry:
     def n_arcs(self) -> int:
         """Directed arcs of the constraint graph: the sum of peer counts (9x9: 1,620)."""
         return sum(len(p) for p in self.peers)
+
+    def symbol(self, digit: int) -> str:
+        """Return the symbol of a digit as the grid is written (:data:`DEFAULT_SYMBOLS`:
+        ``10`` is ``A`` on a 16x16): the one way messages name a digit."""
+        return DEFAULT_SYMBOLS[digit - 1]
+
+    def symbols(self, digits: Iterable[int], sep: str = "") -> str:
+        """The symbols of several digits joined by ``sep`` (``"19A"``, ``"1, 9, A"``)."""
+        return sep.join(DEFAULT_SYMBOLS[d - 1] for d in digits)
 
     def label(self, cell: int) -> str:
         """Return the 1-based ``r{row}c{col}`` label of a cell (``r1c1`` is top-left; canvas

@@ -6,6 +6,7 @@ prints one). Plain-text forms that read back as puzzles are in :mod:`sudokit.for
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -21,6 +22,7 @@ from ..model.puzzle import Puzzle
 from ..model.result import Status
 
 __all__ = [
+    "candidates_grid",
     "candidates_table",
     "grid_text",
     "methods_table",
@@ -93,6 +95,61 @@ def candidates_table(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None)
     return _styled(puzzle.geometry, texts, kinds)
 
 
+def candidates_grid(puzzle: Puzzle, candidates: Sequence[Sequence[int]] | None,
+                    width: int) -> Text:
+    """The candidates as :func:`candidates_table` draws them, or, when that drawing is wider
+    than ``width`` columns on a single grid (no multi-grid layout), as pencil marks: each cell a
+    small block with every candidate in its own place (digit d of a 9x9 at row (d-1)//3,
+    column (d-1)%3 of the cell), givens in the middle in bold; a 9x9 takes 41 columns, a 16x16
+    73, so an 80-column terminal shows the whole grid with no candidate cut."""
+    drawn = candidates_table(puzzle, candidates)
+    if (candidates is None or puzzle.geometry.layout is not None
+            or max(map(len, drawn.plain.splitlines()), default=0) <= width):
+        return drawn
+    return _pencil_marks(puzzle, candidates)
+
+
+def _pencil_marks(puzzle: Puzzle, candidates: Sequence[Sequence[int]]) -> Text:
+    """Pencil-mark blocks of ``span`` x ``span`` places per cell, boxes ruled (irregular
+    regions are not: the drawing of the givens above shows them)."""
+    g = puzzle.geometry
+    span = math.isqrt(g.side - 1) + 1  # places per side of a cell's block
+    ruled = g.regions is None
+    out = Text()
+    for row in range(g.side):
+        if row and not ruled:  # a blank line between rows instead of box rules
+            out.append("\n")
+        if ruled and row and row % g.box_rows == 0:
+            rule = "-+".join("-" * ((span + 1) * g.box_cols) for _ in range(g.side // g.box_cols))
+            out.append(rule + "\n", _STYLES["border"])
+        for line in range(span):
+            text = Text()
+            for col in range(g.side):
+                if ruled and col and col % g.box_cols == 0:
+                    text.append(" |", _STYLES["border"])
+                text.append(" ")
+                cell = row * g.side + col
+                text.append_text(_cell_line(g, puzzle.givens[cell], candidates[cell], line, span))
+            text.rstrip()
+            out.append_text(text)
+            out.append("\n")
+    return out
+
+
+def _cell_line(g: Geometry, given: int, digits: Sequence[int], line: int, span: int) -> Text:
+    """Line ``line`` of one cell's block: a given (bold, on the middle line), or the
+    candidates of that line in their places (a dot where one is gone; a single green)."""
+    if given:
+        middle = g.symbol(given).center(span) if line == span // 2 else " " * span
+        return Text(middle, _STYLES["given"])
+    if not digits:
+        return Text(("!" if line == span // 2 else " ").center(span), _STYLES["none"])
+    style = _STYLES["single"] if len(digits) == 1 else ""
+    have = set(digits)
+    places = range(line * span + 1, min((line + 1) * span, g.side) + 1)
+    return Text("".join(g.symbol(d) if d in have else "." for d in places).ljust(span), style)
+
+
 _SUMMARY_ORDER = (Status.SOLVED, Status.MULTIPLE, Status.UNSATISFIABLE, Status.UNKNOWN,
                   Status.INVALID)
 _SUMMARY_STYLE = {Status.SOLVED: "green", Status.MULTIPLE: "yellow"}
@@ -134,33 +191,57 @@ def methods_table(rows: Iterable[tuple[str, str, bool, Sequence[str]]]) -> Table
 
 
 @contextmanager
-def progress(enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A live puzzle counter with rate on stderr; yields ``advance(n)`` (a no-op when disabled).
+def progress(enabled: bool, total: int | None = None,
+             unit: str = "puzzles") -> Iterator[Callable[[int], None]]:
+    """A live counter on stderr; yields ``advance(n)`` (a no-op when disabled).
 
-    The total is unknown (inputs are streamed), so it shows the count, puzzles/s and elapsed
-    time, refreshed ten times a second.
+    It shows the count (``done/total`` when the total is known), the mean rate since the start
+    (count / elapsed seconds, not a short-window estimate), the elapsed time and, with a total,
+    the time left at that rate; refreshed ten times a second and cleared when done, so it
+    never stays among the data. Whether to show it is the caller's choice (see
+    :func:`sudokit.cli._common.show_progress`).
     """
     if not enabled:
         yield lambda n=1: None
         return
     from rich.progress import (  # only on a terminal: ~15 ms of start-up otherwise
+        BarColumn,
         Progress,
         SpinnerColumn,
         TextColumn,
         TimeElapsedColumn,
     )
 
-    columns = (SpinnerColumn(), TextColumn("{task.completed:,} puzzles"),
-               TextColumn("{task.fields[rate]}"),
-               TimeElapsedColumn())
+    count = "{task.completed:,}" + ("/{task.total:,}" if total is not None else "")
+    columns = [SpinnerColumn(), TextColumn(f"{count} {unit}"), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn()]
+    if total is not None:
+        columns[1:1] = [BarColumn(bar_width=20)]
+        columns.append(TextColumn("{task.fields[left]}"))
     with Progress(*columns, console=Console(stderr=True), transient=True,
                   refresh_per_second=10) as bar:
-        task = bar.add_task("solve", total=None, rate="")
+        task = bar.add_task(unit, total=total, rate="", left="")
 
         def advance(n: int = 1) -> None:
             bar.advance(task, n)
-            speed = bar.tasks[0].speed
-            if speed:
-                bar.update(task, rate=f"{speed:,.0f}/s")
+            state = bar.tasks[0]
+            elapsed = state.elapsed or 0.0
+            if elapsed > 0 and state.completed:
+                rate = state.completed / elapsed
+                bar.update(task, rate=_rate_text(rate, unit),
+                           left=_left_text(total, state.completed, rate))
 
         yield advance
+
+
+def _rate_text(rate: float, unit: str) -> str:
+    """``1,234/s`` or ``0.52/s`` (two significant decimals below 10/s)."""
+    return f"{rate:,.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
+
+
+def _left_text(total: int | None, done: float, rate: float) -> str:
+    """``~0:01:05 left`` at ``rate`` (empty without a total)."""
+    if total is None:
+        return ""
+    seconds = max(0, int((total - done) / rate + 0.5))
+    return f"~{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d} left"

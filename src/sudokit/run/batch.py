@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import registry as _registry
-from ..errors import MethodUnavailable, SolverBug
+from ..errors import InvalidOption, MethodUnavailable, SolverBug, SudokuError
 from ..formats.lines import Record
 from ..model.puzzle import Grid, is_solution, violations
 from ..model.result import Limits, Result, Status
@@ -113,8 +113,9 @@ def _record_result(record: Record, result: Result) -> RecordResult:
 
 
 def _failure(record: Record, exc: Exception, method: str) -> RecordResult:
-    return RecordResult(record, Status.INVALID, None,
-                   f"method {method!r} failed: {type(exc).__name__}: {exc}")
+    # a SudokuError's message is for the user; anything else is a bug and names its type
+    why = str(exc) if isinstance(exc, SudokuError) else f"{type(exc).__name__}: {exc}"
+    return RecordResult(record, Status.INVALID, None, f"method {method!r} failed: {why}")
 
 
 def solve_record_chunk(records: Sequence[Record], request: Any) -> list[RecordResult]:
@@ -307,12 +308,16 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
         function: a module-level function (picklable for processes and Dask).
         tasks: consumed lazily; at most ``2 * jobs`` are in flight.
         request: the :class:`~sudokit.run.request.Request` every task shares.
-        jobs: workers (1 with no ``dask``: in this thread).
+        jobs: workers (1 with no ``dask``: in this thread); never more than the tasks.
         remote: processes instead of threads.
         dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).
         sizes: the sizes the tasks were cut to; a :class:`TaskSizes` is told the size
             (``len(task)``) and solving time of each task.
     """
+    if dask is None and jobs > 1:  # never more workers than tasks
+        tasks = iter(tasks)
+        head = list(itertools.islice(tasks, jobs))
+        jobs, tasks = max(1, min(jobs, len(head))), itertools.chain(head, tasks)
     if dask is None and jobs <= 1:
         for task in tasks:
             yield function(task, request)
@@ -409,8 +414,26 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
                 local_directory=scratch))
             client = stack.enter_context(Client(cluster))
         else:
-            client = stack.enter_context(Client(address))
+            client = stack.enter_context(_connected(Client, address))
         yield client.get_executor()
+
+
+_DASK_CONNECT_SECONDS = 10
+"""How long to try reaching a ``--dask`` scheduler before giving up."""
+
+
+def _connected(client: Any, address: str) -> Any:
+    """A Dask client of the scheduler at ``address``.
+
+    Raises:
+        InvalidOption: the address is malformed or the scheduler cannot be reached in
+            :data:`_DASK_CONNECT_SECONDS`.
+    """
+    try:
+        return client(address, timeout=f"{_DASK_CONNECT_SECONDS}s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InvalidOption(f"--dask {address}: cannot reach a Dask scheduler there "
+                            f"({exc})") from None
 
 
 def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,

@@ -15,7 +15,7 @@ their runners from :func:`sudoku_runners`; other problems (magic squares) pass t
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -257,42 +257,89 @@ def _number(value: int | None) -> str:
     return "—" if value is None else f"{value:,}"
 
 
+class _ColumnsTable:
+    """A Rich renderable: a table of ``(header, cells)`` columns that never cuts a value. When
+    the columns do not fit the width given (an 80-column terminal), it is drawn as several
+    tables one below the other, each repeating the first column (the row names) with as many
+    of the others as fit."""
+
+    def __init__(self, title: str, columns: Sequence[tuple[str, Sequence[str]]],
+                 first_style: str = "bold") -> None:
+        self.title, self.columns, self.first_style = title, list(columns), first_style
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        first, rest = self.columns[0], self.columns[1:]
+        width = options.max_width
+        used, part, parts = _width(first), [], []
+        for column in rest:
+            if part and used + _width(column) > width:
+                parts.append(part)
+                used, part = _width(first), []
+            part.append(column)
+            used += _width(column)
+        parts.append(part)
+        for number, columns in enumerate(parts):
+            yield self._table([first, *columns], self.title if number == 0 else None)
+
+    def _table(self, columns: list[tuple[str, Sequence[str]]], title: str | None) -> Any:
+        from rich import box
+        from rich.table import Table
+
+        table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+        for index, (header, _cells) in enumerate(columns):
+            table.add_column(header, style=self.first_style if index == 0 else None,
+                             justify="left" if index == 0 else "right", no_wrap=True)
+        for row in zip(*(cells for _, cells in columns)):
+            table.add_row(*row)
+        return table
+
+
+def _width(column: tuple[str, Sequence[str]]) -> int:
+    """Columns of the terminal a table column takes: its widest text and 3 of padding and
+    rule."""
+    header, cells = column
+    return max([len(header), *map(len, cells)]) + 3
+
+
+_COUNTERS = ("nodes", "backtracks", "checks", "revisions", "decisions", "conflicts")
+
+
 def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
-    """Return a Rich table: per method solved, unsatisfiable, unknown, counters and times."""
+    """Return a Rich table: per method solved, unsatisfiable, unknown, the counters some method
+    reports, total and median seconds (on a narrow terminal, in parts that fit; no value is
+    ever cut)."""
     from rich.markup import escape
-    from rich.table import Table
 
     limit = "" if comparison.time_limit is None else f", limit {comparison.time_limit:g} s"
-    table = Table(title=title or f"{comparison.n_instances} instances{limit}")
-    table.add_column("method", style="bold")
-    for column in ("solved", "unsat", "unknown", "nodes", "backtracks", "checks",
-                   "revisions", "decisions", "conflicts", "total s", "median s"):
-        table.add_column(column, justify="right")
-    for row in comparison.rows:
-        table.add_row(escape(row.method), str(row.solved), str(row.unsatisfiable),
-                      str(row.unknown), _number(row.nodes), _number(row.backtracks),
-                      _number(row.checks), _number(row.revisions), _number(row.decisions),
-                      _number(row.conflicts), f"{row.total_seconds:.3f}",
-                      f"{row.median_seconds:.4f}")
-    return table
+    rows = comparison.rows
+    columns = [("method", [escape(r.method) for r in rows]),
+               ("solved", [str(r.solved) for r in rows]),
+               ("unsat", [str(r.unsatisfiable) for r in rows]),
+               ("unknown", [str(r.unknown) for r in rows])]
+    for name in _COUNTERS:
+        if any(getattr(r, name) is not None for r in rows):
+            columns.append((name, [_number(getattr(r, name)) for r in rows]))
+    columns += [("total s", [f"{r.total_seconds:.3f}" for r in rows]),
+                ("median s", [f"{r.median_seconds:.4f}" for r in rows])]
+    return _ColumnsTable(title or f"{comparison.n_instances} instances{limit}", columns)
 
 
 def instance_table(comparison: Comparison, title: str | None = None) -> Any:
-    """Return a Rich table with one row per instance: its name, then each method's time (s)
-    and status word (``solved``, ``unsolvable``, ``timeout``), as the AC-3 and SAT reports
-    printed them."""
+    """Return a Rich table with one row per instance: its name, then each method's time (s),
+    followed by its status word when not ``solved`` (``unsolvable``, ``timeout``), as the AC-3
+    and SAT reports printed them (one column per method; on a narrow terminal, in parts that
+    fit). Puzzles of one file are named by their line numbers."""
     from rich.markup import escape
-    from rich.table import Table
 
-    table = Table(title=title or "per instance")
-    table.add_column("instance", style="bold")
-    for row in comparison.rows:
-        table.add_column(f"{escape(row.method)} s", justify="right")
-        table.add_column("status")
     names = comparison.instances or tuple(map(str, range(1, comparison.n_instances + 1)))
-    for i, name in enumerate(names):
-        cells = [escape(name)]
-        for row in comparison.rows:
-            cells += [f"{row.seconds[i]:.4f}", row.statuses[i].word]
-        table.add_row(*cells)
-    return table
+    source = {name.rpartition(":")[0] for name in names}
+    if len(source) == 1 and "" not in source:  # one file: its line numbers name the puzzles
+        header, names = "line", tuple(n.rpartition(":")[2] for n in names)
+    else:
+        header = "instance"
+    columns = [(header, [escape(name) for name in names])]
+    for row in comparison.rows:
+        cells = [f"{seconds:.4f}" + ("" if status is Status.SOLVED else f" {status.word}")
+                 for seconds, status in zip(row.seconds, row.statuses)]
+        columns.append((f"{escape(row.method)} s", cells))
+    return _ColumnsTable(title or "per instance", columns, first_style="")

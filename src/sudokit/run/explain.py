@@ -152,14 +152,18 @@ def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS) -> R
 
 
 def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
-         time_limit: float | None = DEFAULT_SECONDS) -> Step | None:
-    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full.
+         time_limit: float | None = DEFAULT_SECONDS, trial: bool = True) -> Step | None:
+    """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full
+    (or, with ``trial=False``, when no technique applies).
+
 
     Args:
         puzzle: the grid so far (givens and the digits placed by the user).
         marks: optional pencil marks per cell (see :meth:`Candidates.from_pencil_marks`); wrong
             marks (a removed solution digit) are reported as an InvalidPuzzle.
         time_limit: as :func:`explain`'s.
+        trial: allow the trial (bifurcation) step when no technique applies.
+
 
     Returns:
         The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
@@ -173,7 +177,8 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     return logical_hint(puzzle, solution, unique=unique, marks=marks,
-                        limits=_limits(time_limit))
+                        limits=_limits(time_limit), trial=trial)
+
 
 
 def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_SECONDS

@@ -92,11 +92,12 @@ def generate(
             for large grids.
         givens: accepted number of givens: ``30``, ``(22, 25)`` or ``"22-25"``. Without
             ``minimal``, removal stops at the high end; with it, puzzles outside are rejected.
-        level: a named difficulty band of the rater (``easy``, ``medium``, ``hard``,
-            ``expert``, ``extreme`` for the default; see
-            :data:`sudokit.generator.rating.LEVELS`).
+        level: a level of Sudoku Explainer's scale (``easy``, ``medium``, ``hard``,
+            ``expert``, ``extreme``: the bands of :data:`sudokit.logic.solve.LEVEL_BANDS`,
+            the same words ``sudokit rate`` prints); without a ``rater`` it rates with
+            ``"se"``. The node rater has no levels.
         rating: a band of the rater's value: ``(2.0, 3.5)`` or ``"2-3.5"``.
-        rater: ``"nodes"`` (default, search nodes, see :mod:`sudokit.generator.rating`),
+        rater: ``"nodes"`` (default without ``level``, search nodes, see :mod:`sudokit.generator.rating`),
             ``"se"`` (Sudoku Explainer's scale, by :mod:`sudokit.logic`), a :class:`Rater`, or
             a function of one puzzle returning a float.
         rate: rate every puzzle (``Generated.rating``) even without a band.

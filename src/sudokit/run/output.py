@@ -314,25 +314,12 @@ def solution_grid(outcome: RecordResult) -> str:
     return text + "\n"
 
 
-def _value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_option(text: str) -> tuple[str, Any]:
-    """Parse ``KEY=VALUE``; the value becomes a bool, int or float when it looks like one.
+    """Parse ``KEY=VALUE``; the value stays text: the method converts it to the type its
+    option declares (see :class:`sudokit.solvers.base.Solver`), so ``cmd=true`` stays a command.
 
     >>> parse_option("select=mrv"), parse_option("restarts=3")
-    (('select', 'mrv'), ('restarts', 3))
+    (('select', 'mrv'), ('restarts', '3'))
 
     Raises:
         InvalidOption: no ``=`` or an empty key.
@@ -340,4 +327,4 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise InvalidOption(f"expected an option as KEY=VALUE (e.g. select=mrv), got {text!r}")
-    return key.strip().replace("-", "_"), _value(value.strip())
+    return key.strip().replace("-", "_"), value.strip()

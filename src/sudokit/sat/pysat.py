@@ -26,11 +26,12 @@ from typing import Any
 from ..errors import LimitReached
 from ..model.result import Limits, Stats
 
-__all__ = ["MEASURED_COUNTERS", "PYSAT_COUNTERS", "limited_solve", "pysat_backends"]
+__all__ = ["MEASURED_COUNTERS", "PYSAT_COUNTERS", "PYSAT_NAMES", "limited_solve", "pysat_backends"]
 
-_CANDIDATES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42",
+PYSAT_NAMES = ("cadical195", "cadical153", "cadical103", "cadical300", "glucose4", "glucose42",
                "glucose3", "gluecard4", "gluecard3", "minisat22", "minisatep", "minicard",
                "maplechrono", "maplecm", "maplesat", "mergesat3")
+"""PySAT solvers tried here (those that build and solve under limits: :func:`pysat_backends`)."""
 _FIRST_SLICE = 1000  # conflicts in the first slice of a time-limited call
 _SLICE_SECONDS = 0.05  # the shortest slice
 _SLICE_SHARE = 0.5  # later slices: this share of the time spent so far (and of the time left)
@@ -55,7 +56,7 @@ def pysat_backends() -> tuple[str, ...]:
     from pysat.solvers import Solver as PySatSolver
 
     working = []
-    for name in _CANDIDATES:
+    for name in PYSAT_NAMES:
         try:
             with PySatSolver(name=name, bootstrap_with=[[1, 2], [-1]]) as probe:
                 if probe.solve_limited(expect_interrupt=True):

@@ -24,6 +24,16 @@ if TYPE_CHECKING:
 __all__ = ["Solver"]
 
 
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+               "false": False, "no": False, "off": False, "0": False}
+_KIND_WORDS = {bool: "true or false", int: "an integer", float: "a number"}
+
+
+def _option_text(choice: Any) -> str:
+    """A declared choice as typed on the command line: ``true``, ``none``, ``mrv``, ``2``."""
+    return str(choice).lower()
+
+
 class Solver(ABC):
     """A Sudoku solving method.
 
@@ -78,13 +88,39 @@ class Solver(ABC):
             if key not in self.options:
                 known = ", ".join(self.options) or "none"
                 raise InvalidOption(f"method {self.name!r} has no option {key!r} (options: {known})")
-            choices = self.options[key][1]
-            if choices is not None and value not in choices:
-                raise InvalidOption(
-                    f"option {key}={value!r} of method {self.name!r}: choose one of "
-                    f"{', '.join(map(str, choices))}"
-                )
-            self.settings[key] = value
+            self.settings[key] = self._checked_option(key, value)
+
+    @classmethod
+    def _checked_option(cls, key: str, value: Any) -> Any:
+        """An option value checked against its declaration: one of its choices, or of its
+        default's type (bool, int or float; any text when the default is None). Text (from
+        the command line, ``-o KEY=VALUE``) is converted: ``true``/``false`` (also yes/no,
+        on/off) for a bool, numbers for numbers, a choice by its text.
+
+        Raises:
+            InvalidOption: a value outside the choices or not of the declared type.
+        """
+        default, choices = cls.options[key]
+        if choices is not None:
+            for choice in choices:
+                if value == choice and isinstance(value, bool) is isinstance(choice, bool) or (
+                        isinstance(value, str) and _option_text(choice) == value.lower()):
+                    return choice
+            raise InvalidOption(f"option {key}={value!r} of method {cls.name!r}: choose one of "
+                                f"{', '.join(_option_text(c) for c in choices)}")
+        kind = type(default)
+        if default is None or isinstance(value, kind) and not (
+                kind is not bool and isinstance(value, bool)):
+            return value
+        if isinstance(value, str):
+            try:
+                return _BOOL_WORDS[value.lower()] if kind is bool else kind(value)
+            except (KeyError, ValueError):
+                pass
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        raise InvalidOption(f"option {key}={value!r} of method {cls.name!r}: expected "
+                            f"{_KIND_WORDS.get(kind, kind.__name__)}")
 
     @property
     def full_name(self) -> str:

@@ -48,6 +48,7 @@ from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats, Status
 from ..registry import register
 from ..sat.forked import ForkedCdcl
+from ..sat.pysat import PYSAT_NAMES
 from .base import Solver
 from .fast import FastSolver, _fill
 
@@ -184,7 +185,7 @@ class PortfolioSolver(Solver):
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
     features = ALL_FEATURES
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
-               "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", None),
+               "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", PYSAT_NAMES),
                "locked_candidates": (True, (True, False))}
     chunk_size = 4096
     releases_gil = True

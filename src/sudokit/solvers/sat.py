@@ -51,8 +51,11 @@ class SatSolver(Solver):
         super().__init__(None if backend == EXEC else backend, **options)
         if backend == EXEC:
             self.backend = EXEC
-        if self.settings["cmd"] is not None and self.backend != EXEC:
+        cmd = self.settings["cmd"]
+        if cmd is not None and self.backend != EXEC:
             raise InvalidOption("option cmd applies to sat:exec only")
+        if cmd is not None:
+            _check_command(cmd)
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         encoding = Encoding(self.settings["encoding"])
@@ -63,3 +66,20 @@ class SatSolver(Solver):
             while (grid := search.next(stats, limits)) is not None:
                 yield grid
                 search.block(grid)
+
+
+def _check_command(cmd: str) -> None:
+    """Check a ``cmd`` template before any solving: shell words, ``{in}`` among them.
+
+    Raises:
+        InvalidOption: unbalanced quotes, or no ``{in}``.
+    """
+    import shlex
+
+    try:
+        words = shlex.split(cmd)
+    except ValueError as exc:
+        raise InvalidOption(f"option cmd={cmd!r}: {exc}") from None
+    if not any("{in}" in word for word in words):
+        raise InvalidOption(f"option cmd={cmd!r} must contain {{in}} (the CNF file), e.g. "
+                            "'minisat {in} {out}'")

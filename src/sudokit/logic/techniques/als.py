@@ -215,9 +215,9 @@ def _eliminate(board: Board, a: Als, b: Als, x: int, common: int) -> Step | None
         return None
     g = board.geometry
     return Step("ALS-XZ", 7.1,
-                f"ALS {cells_text(g, bits(a.cells))} {{{''.join(map(str, digits_of(a.digits)))}}} "
+                f"ALS {cells_text(g, bits(a.cells))} {{{g.symbols(digits_of(a.digits))}}} "
                 f"and {cells_text(g, bits(b.cells))} "
-                f"{{{''.join(map(str, digits_of(b.digits)))}}}, restricted common {x + 1}: "
+                f"{{{g.symbols(digits_of(b.digits))}}}, restricted common {g.symbol(x + 1)}: "
                 f"{eliminations_text(g, eliminations)}",
                 eliminations=tuple(sorted(eliminations)),
                 cells=tuple(bits(a.cells | b.cells)), digits=tuple(digits_of(common)))

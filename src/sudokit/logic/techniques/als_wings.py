@@ -128,11 +128,12 @@ def _step(board: Board, size: int, als: Als, pivot: int, x: int, z: int, double:
     g = board.geometry
 
     def text() -> str:
-        digits = "".join(map(str, digits_of(als.digits)))
-        link = (f"{x + 1} and {z + 1} restricted (doubly linked)" if double
-                else f"{x + 1} restricted, so {z + 1} is in one of them")
+        digits = g.symbols(digits_of(als.digits))
+        sx, sz = g.symbol(x + 1), g.symbol(z + 1)
+        link = (f"{sx} and {sz} restricted (doubly linked)" if double
+                else f"{sx} restricted, so {sz} is in one of them")
         return (f"ALS {cells_text(g, bits(als.cells))} {{{digits}}} and {g.label(pivot)} "
-                f"{{{x + 1}{z + 1}}}: {link}: {eliminations_text(g, eliminations)}")
+                f"{{{sx}{sz}}}: {link}: {eliminations_text(g, eliminations)}")
 
     return Step(NAMES[size], rating, text,
                 eliminations=tuple(eliminations), cells=tuple(sorted(bits(als.cells | 1 << pivot))),

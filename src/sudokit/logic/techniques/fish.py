@@ -70,7 +70,8 @@ def fish_step(board: Board, d0: int, group: tuple[int, ...], cover_offset: int,
     names = geometry.unit_names
     bases = tuple(group)
     return Step(_NAMES[size], rating,
-                lambda: f"{digit} in {', '.join(names[u] for u in bases)} lies only in "
+                lambda: f"{geometry.symbol(digit)} in {', '.join(names[u] for u in bases)} "
+                        f"lies only in "
                         f"{', '.join(names[u] for u in covers)}: "
                         f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations,

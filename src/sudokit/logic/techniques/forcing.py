@@ -54,7 +54,7 @@ def _common(board: Board, branches: list[Implications]) -> tuple[list, list, int
 def _step(board: Board, name: str, base: float, premise: str, placements: list,
           eliminations: list, waves: int, cells: tuple[int, ...], digits: tuple[int, ...]) -> Step:
     g = board.geometry
-    what = ", ".join(f"{g.label(c)}={d}" for c, d in placements)
+    what = ", ".join(f"{g.label(c)}={g.symbol(d)}" for c, d in placements)
     if eliminations:
         what = ", ".join(filter(None, [what, eliminations_text(g, eliminations)]))
     return Step(name, base + length_bonus(2 * waves + 1),
@@ -134,19 +134,19 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
     g = board.geometry
     on = consequences(board, cell, digit, True)
     off = consequences(board, cell, digit, False)
-    where = f"{g.label(cell)}"
+    where, sym = g.label(cell), g.symbol(digit)
     if on.contradiction and (not off.contradiction or on.waves <= off.waves):
         return Step("Digit Forcing Chain", DIGIT + length_bonus(2 * on.waves + 1),
-                    f"{where}={digit} leads to a contradiction by singles: {where}<>{digit}",
+                    f"{where}={sym} leads to a contradiction by singles: {where}<>{sym}",
                     eliminations=((cell, digit),), cells=(cell,), digits=(digit,))
     if off.contradiction:
         return Step("Digit Forcing Chain", DIGIT + length_bonus(2 * off.waves + 1),
-                    f"{where}<>{digit} leads to a contradiction by singles: {where}={digit}",
+                    f"{where}<>{sym} leads to a contradiction by singles: {where}={sym}",
                     placements=((cell, digit),), cells=(cell,), digits=(digit,))
     placements, eliminations, waves = _common(board, [on, off])
     if not placements and not eliminations:
         return None
-    return _step(board, "Digit Forcing Chain", DIGIT, f"{where}={digit} and {where}<>{digit}",
+    return _step(board, "Digit Forcing Chain", DIGIT, f"{where}={sym} and {where}<>{sym}",
                  placements, eliminations, waves, (cell,), (digit,))
 
 
@@ -166,7 +166,7 @@ def _cell_step(board: Board, cell: int) -> tuple[int, Step | None]:
     placements, eliminations, waves = _common(board, branches)
     if not placements and not eliminations:
         return waves, None
-    premise = " and ".join(f"{g.label(cell)}={d}" for d in digits)
+    premise = " and ".join(f"{g.label(cell)}={g.symbol(d)}" for d in digits)
     return waves, _step(board, "Cell Forcing Chain", 8.2, premise, placements, eliminations,
                         waves, (cell,), tuple(digits))
 

@@ -53,7 +53,7 @@ def locked_step(geometry: Geometry, name: str, rating: float, first: int, second
     eliminations = tuple((c, digit) for c in targets)
     cells = tuple(where)
     return Step(name, rating,
-                lambda: f"in {geometry.unit_names[first]}, {digit} lies only in "
+                lambda: f"in {geometry.unit_names[first]}, {geometry.symbol(digit)} lies only in "
                         f"{cells_text(geometry, cells)}, inside {geometry.unit_names[second]}: "
                         f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=cells, digits=(digit,))

@@ -96,11 +96,11 @@ def turbot_step(board: Board, d0: int, u1: int, u2: int, far_a: int, a: int, b: 
     seen = board.cells_of[d0] & board.peer_masks[far_a] & board.peer_masks[far_b]
     eliminations = tuple((c, digit) for c in bits(seen))
     return Step(_name(board, u1, u2, a, b), RATING,
-                lambda: f"{digit}: strong links {geometry.label(far_a)}-"
+                lambda: f"{geometry.symbol(digit)}: strong links {geometry.label(far_a)}-"
                         f"{geometry.label(a)} and {geometry.label(b)}-"
                         f"{geometry.label(far_b)}, {geometry.label(a)} sees "
                         f"{geometry.label(b)}, so {geometry.label(far_a)} or "
-                        f"{geometry.label(far_b)} is {digit}: "
+                        f"{geometry.label(far_b)} is {geometry.symbol(digit)}: "
                         f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=(far_a, a, b, far_b), digits=(digit,))
 
@@ -162,8 +162,8 @@ def er_step(board: Board, d0: int, box: int, near: int, far: int, x: int, y: int
             & ~unit_cells(geometry)[box])
     eliminations = tuple((c, digit) for c in bits(seen))
     return Step("Empty Rectangle", RATING,
-                lambda: f"{digit} in {geometry.unit_names[box]} lies on one row and one "
-                        f"column; with the strong link {geometry.label(x)}-"
+                lambda: f"{geometry.symbol(digit)} in {geometry.unit_names[box]} lies on one row "
+                        f"and one column; with the strong link {geometry.label(x)}-"
                         f"{geometry.label(y)}: {eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=tuple(bits(near | far)) + (x, y),
                 digits=(digit,))
@@ -219,8 +219,8 @@ def _colouring_of_digit(board: Board, d0: int) -> Step | None:
             if any(board.sees(a, b) for i, a in enumerate(side) for b in side[i + 1:]):
                 eliminations = tuple((c, digit) for c in sorted(side))
                 return Step("Simple Colouring", 6.5 + bonus,
-                            f"colour wrap on {digit}: two cells of one colour see each "
-                            f"other, so that colour is false: "
+                            f"colour wrap on {geometry.symbol(digit)}: two cells of one colour "
+                            f"see each other, so that colour is false: "
                             f"{eliminations_text(geometry, eliminations)}",
                             eliminations=eliminations, cells=tuple(sorted(colour)),
                             digits=(digit,))
@@ -235,7 +235,7 @@ def _colouring_of_digit(board: Board, d0: int) -> Step | None:
         if trap:
             eliminations = tuple((c, digit) for c in bits(trap))
             return Step("Simple Colouring", 6.6 + bonus,
-                        f"colour trap on {digit}: these cells see both colours: "
+                        f"colour trap on {geometry.symbol(digit)}: these cells see both colours: "
                         f"{eliminations_text(geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(colour)),
                         digits=(digit,))

@@ -21,15 +21,16 @@ __all__ = ["full_house", "full_house_step", "hidden_single_box", "hidden_single_
 
 def _full_house_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
     return (f"{geometry.label(cell)} is the last open cell of {geometry.unit_names[unit]}: "
-            f"it is {digit}")
+            f"it is {geometry.symbol(digit)}")
 
 
 def _hidden_single_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
-    return f"{geometry.label(cell)} is the only place for {digit} in {geometry.unit_names[unit]}"
+    return (f"{geometry.label(cell)} is the only place for {geometry.symbol(digit)} in "
+            f"{geometry.unit_names[unit]}")
 
 
 def _naked_single_text(geometry: Geometry, unit: int, cell: int, digit: int) -> str:
-    return f"{geometry.label(cell)} has one candidate left: {digit}"
+    return f"{geometry.label(cell)} has one candidate left: {geometry.symbol(digit)}"
 
 
 _KINDS = (("Full House", _full_house_text), ("Hidden Single", _hidden_single_text),

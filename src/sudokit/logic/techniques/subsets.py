@@ -52,7 +52,7 @@ def naked_subset_step(board: Board, u: int, group: tuple[int, ...], rating: floa
     digits = tuple(digits_of(union))
     return Step(f"Naked {_NAMES[size]}", rating,
                 lambda: f"{cells_text(geometry, group)} hold only "
-                        f"{', '.join(map(str, digits))} in {geometry.unit_names[u]}: "
+                        f"{geometry.symbols(digits, ', ')} in {geometry.unit_names[u]}: "
                         f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=group, digits=digits)
 
@@ -90,7 +90,7 @@ def hidden_subset_step(board: Board, u: int, group: tuple[int, ...], rating: flo
         return None
     shown = tuple(d + 1 for d in group)
     return Step(f"Hidden {_NAMES[size]}", rating,
-                lambda: f"{', '.join(map(str, shown))} fit only in "
+                lambda: f"{geometry.symbols(shown, ', ')} fit only in "
                         f"{cells_text(geometry, cells)} in {geometry.unit_names[u]}: "
                         f"{eliminations_text(geometry, eliminations)}",
                 eliminations=eliminations, cells=cells, digits=shown)

@@ -38,8 +38,8 @@ def trial(board: Board) -> Step | None:
     if len(works) == 1:
         digit = works[0]
         return Step("Trial", RATING,
-                    f"trial on {g.label(cell)}: only {digit} of "
-                    f"{', '.join(map(str, digits))} leads to a solution (search)",
+                    f"trial on {g.label(cell)}: only {g.symbol(digit)} of "
+                    f"{g.symbols(digits, ', ')} leads to a solution (search)",
                     placements=((cell, digit),), cells=(cell,), digits=tuple(digits))
     if works:
         return Step("Trial", RATING,

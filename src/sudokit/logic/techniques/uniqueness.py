@@ -63,8 +63,8 @@ def _step(board: Board, kind: str, cells: tuple[int, ...], x: int, y: int,
           eliminations: tuple[tuple[int, int], ...], rating: float = 4.5) -> Step:
     g = board.geometry
     return Step("Unique Rectangle", rating,
-                lambda: f"{kind}: {cells_text(g, cells)} would form a deadly pattern on {x}{y}: "
-                        f"{eliminations_text(g, eliminations)}",
+                lambda: f"{kind}: {cells_text(g, cells)} would form a deadly pattern on "
+                        f"{g.symbols((x, y))}: {eliminations_text(g, eliminations)}",
                 eliminations=eliminations, cells=cells, digits=(x, y))
 
 
@@ -157,7 +157,7 @@ def bug_plus_one(board: Board) -> Step | None:
         if all(board.places[u][digit - 1].bit_count() == 3 for u in g.units_of[cell]):
             return Step("BUG+1", 5.6,
                         lambda digit=digit: f"every open cell but {g.label(cell)} has two "
-                        f"candidates: without {digit} there it would be a deadly pattern (BUG), "
-                        f"so it is {digit}",
+                        f"candidates: without {g.symbol(digit)} there it would be a deadly "
+                        f"pattern (BUG), so it is {g.symbol(digit)}",
                         placements=((cell, digit),), cells=(cell,), digits=(digit,))
     return None

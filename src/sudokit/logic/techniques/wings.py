@@ -70,8 +70,8 @@ def wing_step(board: Board, pivot: int, a: int, b: int, name: str, rating: float
         return None
     g = board.geometry
     return Step(name, rating,
-                lambda: f"pivot {g.label(pivot)} {{{''.join(map(str, digits_of(pm)))}}} with "
-                        f"{g.label(a)}, {g.label(b)}: one of them is {digit}: "
+                lambda: f"pivot {g.label(pivot)} {{{g.symbols(digits_of(pm))}}} with "
+                        f"{g.label(a)}, {g.label(b)}: one of them is {g.symbol(digit)}: "
                         f"{eliminations_text(g, eliminations)}",
                 eliminations=eliminations, cells=(pivot, a, b),
                 digits=tuple(digits_of(pm | ma | mb)))
@@ -111,9 +111,11 @@ def w_wing(board: Board) -> Step | None:
                 eliminations = tuple(e for e in _targets(board, (a, b), y) if e[0] not in (a, b))
                 if eliminations:
                     return Step("W-Wing", RATING_W,
-                                f"{cells_text(geometry, (a, b))} are {{{x}{y}}} and the strong "
-                                f"link on {x} in {geometry.unit_names[u]} "
-                                f"({cells_text(geometry, (p, q))}) makes one of them {y}: "
+                                f"{cells_text(geometry, (a, b))} are "
+                                f"{{{geometry.symbols((x, y))}}} and the strong link on "
+                                f"{geometry.symbol(x)} in {geometry.unit_names[u]} "
+                                f"({cells_text(geometry, (p, q))}) makes one of them "
+                                f"{geometry.symbol(y)}: "
                                 f"{eliminations_text(geometry, eliminations)}",
                                 eliminations=eliminations, cells=(a, b, p, q), digits=(x, y))
     return None
