@@ -14,7 +14,6 @@ import re
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Annotated, Any, ClassVar

@@ -21,7 +21,6 @@ from ._common import (
     one_puzzle,
     puzzle_records,
     stopped_by_sigterm,
-
 )
 
 

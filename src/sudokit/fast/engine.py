@@ -15,7 +15,6 @@ from typing import NamedTuple
 import numpy as np
 
 from ..model.geometry import Geometry
-from ..model.result import Status
 from . import kernels, nine
 from .kernels import StopReason
 from .state import Reg, new_state
