@@ -101,13 +101,17 @@ def layered_clauses(graph: Layered, side: int, first: int) -> tuple[list[list[in
     on; the start state and the accepting states are true by definition). Clauses: a state and
     a digit imply the next state (or are incompatible when the move leaves the graph); a state
     needs some digit leaving it and some state before it; a digit needs some state it leaves
-    from; a state needs some digit entering it; each inner layer holds some state. The first
-    family alone makes the formula exact (the states of the digits' run are forced true, and a
-    run leaving the graph falsifies a clause); the others are implied by the run and give unit
-    propagation the backward reasoning.
+    from; a state needs some digit entering it; each inner layer holds exactly one state. The first
+    family alone makes the formula exact (the states of the digits' run are forced true, and
+    a run leaving the graph falsifies a clause); the others are implied by the run and give
+    unit propagation the backward reasoning.
+
+    Every auxiliary variable is determined by the digits, so the formula's models are in one
+    to one correspondence with the digit sequences accepted (a model count is a grid count).
 
     Returns:
-        ``(clauses, n_aux)``: the clauses and the number of ``q`` variables used.
+        ``(clauses, n_aux)``: the clauses and the number of auxiliary variables used (the
+        ``q`` variables, then the ladder variables of each layer's exactly-one).
     """
     if graph.empty:
         return [[]], 0
@@ -123,7 +127,26 @@ def layered_clauses(graph: Layered, side: int, first: int) -> tuple[list[list[in
     out: list[list[int]] = []
     for k, cell in enumerate(graph.cells):
         _position_clauses(graph.moves[k], ids[k], ids[k + 1], cell * side, side, out)
+    for layer in ids[1:n_layers]:
+        nxt = _exactly_one(layer, nxt, out)  # type: ignore[arg-type]
     return out, nxt - first
+
+
+def _exactly_one(group: list[int], first: int, out: list[list[int]]) -> int:
+    """Append "exactly one of ``group``" by the ladder encoding (Gent and Nightingale 2004,
+    "A new encoding of AllDifferent into SAT"): ``y_j`` (numbered ``first`` on) is "the true
+    member comes after member j", so every ``y`` is determined by the group; return the next
+    free variable."""
+    m = len(group)
+    y = [first + j for j in range(m - 1)]
+    for j in range(m - 2):
+        out.append([-y[j + 1], y[j]])
+    for i, q in enumerate(group):
+        after_prev = [y[i - 1]] if i > 0 else []  # y_{i-1}: true by definition for i == 0
+        before_next = [-y[i]] if i < m - 1 else []  # not y_i: true by definition at the end
+        out += [[-q, lit] for lit in after_prev + before_next]
+        out.append([q] + [-lit for lit in after_prev + before_next])
+    return first + m - 1
 
 
 def _position_clauses(moves: Sequence[tuple[int, int, int]], here: list[int | None],
@@ -157,5 +180,3 @@ def _position_clauses(moves: Sequence[tuple[int, int, int]], here: list[int | No
             if all(q is not None for q in here):
                 out.append([-r] + sorted(here[i] for i in preds[j]))
             out.append([-r] + sorted(base + d for d in entering[j]))
-    if all(r is not None for r in there):
-        out.append(list(there))

@@ -1,0 +1,118 @@
+"""CNF of the rules a geometry carries (:mod:`sudokit.model.rules`), one encoding per kind.
+
+Over ``x(cell, digit) = cell * N + digit`` (:func:`~sudokit.sat.encoding.var`), with auxiliary
+variables numbered from ``first`` on:
+
+===============  ==========================================================================
+kind             encoding
+===============  ==========================================================================
+pair-relation    support clauses of the table (:func:`~sudokit.sat.kinds.pair_clauses`)
+linear-sum       a layered graph of the partial sums, one variable per reachable partial sum
+                 that can still reach the total (:func:`~sudokit.sat.layered.sum_layers`)
+sequence         the automaton unrolled over the cells and pruned, one variable per state
+                 kept (:func:`~sudokit.sat.layered.layered_clauses`)
+must-contain     at-least-m clauses per listed digit (:func:`~sudokit.sat.kinds.must_contain_clauses`)
+renban           distinct digits plus one selector per window of consecutive digits
+                 (:func:`~sudokit.sat.kinds.sets_clauses`)
+between-line     per middle cell: ``x(mid, v) and x(end, d)`` imply the other end beyond v
+lockout-line     the ends' gap as a pair table; per middle cell the same three-cell clauses
+indexing         ``x(indexer, d)`` implies ``x(cells[d], value)``
+===============  ==========================================================================
+
+Linear sums are exact without PySAT's pseudo-Boolean encodings (which need ``pypblib``): a
+partial sum is a state, so a sum is the regular constraint of its digit sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .kinds import (
+    distinct_clauses,
+    index_clauses,
+    must_contain_clauses,
+    pair_clauses,
+    sets_clauses,
+    triple_clauses,
+)
+from .layered import Layered, layered, layered_clauses, sum_layers
+
+if TYPE_CHECKING:
+    from ..model.rules import Rule
+
+__all__ = ["SAT_RULE_KINDS", "rule_clauses", "rule_layers"]
+
+SAT_RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
+                            "between-line", "lockout-line", "indexing"})
+"""The rule kinds :func:`rule_clauses` encodes (every kind of :mod:`sudokit.model.rules`)."""
+
+Clauses = tuple[list[list[int]], int]
+
+
+def rule_layers(rule: Rule, side: int) -> Layered:
+    """The pruned layered graph of a linear sum or a sequence rule (digits 1..``side``)."""
+    if rule.kind == "linear-sum":
+        return sum_layers(list(zip(rule.coefficients, rule.cells)), rule.total, side)
+    table = rule.transitions
+
+    def step(_: int, state: object, digit: int) -> int | None:
+        nxt = table[state][digit - 1]  # type: ignore[index]
+        return None if nxt < 0 else nxt
+
+    return layered(rule.cells, side, rule.start, step, rule.accepting.__contains__)
+
+
+def _between(low_ok: bool) -> Callable[[int, int, int], bool]:
+    """The middle-digit test of a between line (``low_ok`` False) or a lockout line (True)."""
+    if low_ok:
+        return lambda d, e, v: not min(d, e) <= v <= max(d, e)
+    return lambda d, e, v: min(d, e) < v < max(d, e)
+
+
+def _line(rule: Rule, side: int, lockout: bool) -> list[list[int]]:
+    a, b = rule.cells[0], rule.cells[-1]
+    out: list[list[int]] = []
+    if lockout:
+        digits = range(1, side + 1)
+        out += pair_clauses(a, b, {(d, e) for d in digits for e in digits
+                                   if abs(d - e) >= rule.gap}, side)
+    for inner in rule.cells[1:-1]:
+        out += triple_clauses(a, b, inner, _between(lockout), side)
+    return out
+
+
+def _renban(rule: Rule, side: int, first: int) -> Clauses:
+    size = len(rule.cells)
+    windows = [frozenset(range(lo, lo + size)) for lo in range(1, side - size + 2)]
+    clauses, n_aux = sets_clauses(rule.cells, windows, side, first)
+    return distinct_clauses(rule.cells, side) + clauses, n_aux
+
+
+def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
+    """The CNF of one rule.
+
+    Args:
+        rule: any rule of :data:`SAT_RULE_KINDS`; side: N; first: the first free variable.
+
+    Returns:
+        ``(clauses, n_aux)``: clauses over ``x`` and the auxiliary variables
+        ``first .. first + n_aux - 1``; ``[[]]`` when no digits can keep the rule.
+
+    Raises:
+        ValueError: a rule of another kind.
+    """
+    kind = rule.kind
+    if kind == "pair-relation":
+        return pair_clauses(*rule.cells, rule.pairs, side), 0
+    if kind in ("linear-sum", "sequence"):
+        return layered_clauses(rule_layers(rule, side), side, first)
+    if kind == "must-contain":
+        return must_contain_clauses(rule.cells, rule.digits, side), 0
+    if kind == "renban":
+        return _renban(rule, side, first)
+    if kind in ("between-line", "lockout-line"):
+        return _line(rule, side, kind == "lockout-line"), 0
+    if kind == "indexing":
+        return index_clauses(rule.cells[0], rule.cells[1:], rule.value, side), 0
+    raise ValueError(f"no CNF encoding for rules of kind {kind!r}")
