@@ -8,13 +8,18 @@ satisfiable exactly for the tuples the rule accepts. The same enumeration throug
 
 from __future__ import annotations
 
+import io
 from itertools import combinations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
+from sudokit.errors import InvalidPuzzle
 from sudokit.model import rulebook
+from sudokit.model.geometry import Geometry
+from sudokit.model.puzzle import Puzzle, is_solution
 from sudokit.model.result import Limits, Stats
 from sudokit.model.rules import (
     RULE_KINDS,
@@ -28,7 +33,15 @@ from sudokit.model.rules import (
     Renban,
     Rule,
 )
+from sudokit.sat.dimacs import (
+    decode_answer,
+    leading_comments,
+    puzzle_from_comments,
+    read_dimacs,
+    write_sudoku_cnf,
+)
 from sudokit.sat.dpll import dpll_models
+from sudokit.sat.encoding import Encoding
 from sudokit.sat.rules import SAT_RULE_KINDS, rule_clauses
 
 KINDS_SEEN: set[str] = set()
@@ -178,3 +191,40 @@ def test_one_model_per_accepted_tuple(side: int, kc: tuple[int, tuple[int, ...]]
             count += 1
             solver.add_clause([-lit for lit in solver.get_model()[:n_vars]])
     assert count == len(_accepted(rule, k, side))
+
+
+def _ruled_puzzle() -> Puzzle:
+    """A 4x4 with one rule of each kind; its unique solution 1234/3412/2143/4321."""
+    rules = (rulebook.thermometer([0, 1], 4) + rulebook.sandwich([4, 5, 6, 7], 0, 4)
+             + rulebook.little_killer([0, 5, 10], 9) + rulebook.quadruple([10, 11, 14, 15], [1, 2])
+             + rulebook.renban([8, 9]) + rulebook.between_line([12, 13, 14])
+             + rulebook.lockout_line([5, 9, 8], 4, 2) + rulebook.indexer(15, [3, 7, 11], 4))
+    return Puzzle(Geometry.of(2, 2, constraints=rules), (0,) * 16)
+
+
+def test_dimacs_header_carries_every_rule() -> None:
+    """`sudokit cnf` output names the rules (c rule {json}); a solver's model read back is
+    checked against every one of them."""
+    puzzle = _ruled_puzzle()
+    assert {r.kind for r in puzzle.constraints} == RULE_KINDS
+    out = io.StringIO()
+    write_sudoku_cnf(out, puzzle, Encoding.REDUCED)
+    text = out.getvalue()
+    assert puzzle_from_comments(leading_comments(text)).geometry == puzzle.geometry
+    cnf = read_dimacs(text)
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+        _, _, grid = decode_answer(text, "v " + " ".join(map(str, model)) + " 0\n")
+        assert is_solution(grid, puzzle)
+        solver.add_clause([-(c * 4 + d) for c, d in enumerate(grid)])
+        assert not solver.solve()  # unique
+    broken = [lit if lit != 1 * 4 + grid[1] else -lit for lit in model]
+    with pytest.raises(InvalidPuzzle):
+        decode_answer(text, "v " + " ".join(map(str, broken)) + " 0\n")
+
+
+def test_bad_rule_comment_is_a_clear_error() -> None:
+    with pytest.raises(InvalidPuzzle, match="not a rule"):
+        puzzle_from_comments(["box 2x2 variant standard", 'rule {"kind": "thermometer"}',
+                              "givens " + " ".join("0" * 16)])

@@ -25,8 +25,10 @@ partial sum is a state, so a sum is the regular constraint of its digit sequence
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .kinds import (
     distinct_clauses,
@@ -41,7 +43,7 @@ from .layered import Layered, layered, layered_clauses, sum_layers
 if TYPE_CHECKING:
     from ..model.rules import Rule
 
-__all__ = ["SAT_RULE_KINDS", "rule_clauses", "rule_layers"]
+__all__ = ["SAT_RULE_KINDS", "rule_clauses", "rule_from_json", "rule_json", "rule_layers"]
 
 SAT_RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
                             "between-line", "lockout-line", "indexing"})
@@ -116,3 +118,50 @@ def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
     if kind == "indexing":
         return index_clauses(rule.cells[0], rule.cells[1:], rule.value, side), 0
     raise ValueError(f"no CNF encoding for rules of kind {kind!r}")
+
+
+def rule_json(rule: Rule) -> str:
+    """One line of JSON holding a rule's kind and fields (the ``c rule ...`` comments of a CNF
+    written by sudokit, so that a model can be checked against every rule from the file alone).
+
+    >>> from sudokit.model.rules import Relation
+    >>> rule_json(Relation((0, 1), frozenset({(2, 1)}), "black Kropki dot"))
+    '{"kind": "pair-relation", "cells": [0, 1], "pairs": [[2, 1]], "name": "black Kropki dot"}'
+    """
+    fields: dict[str, Any] = {"kind": rule.kind}
+    for f in dataclasses.fields(rule):  # type: ignore[arg-type]
+        value = getattr(rule, f.name)
+        if isinstance(value, frozenset):
+            value = sorted(value)
+        fields[f.name] = value
+    return json.dumps(fields)
+
+
+def rule_from_json(text: str) -> Rule:
+    """The rule of a :func:`rule_json` line.
+
+    Raises:
+        ValueError: not a JSON object of a known kind with that kind's fields.
+    """
+    from ..model import rules as model
+
+    classes = {cls.kind: cls for cls in (model.Relation, model.LinearSum, model.Automaton,
+                                         model.Contains, model.Renban, model.Between,
+                                         model.Lockout, model.Index)}
+    try:
+        fields = json.loads(text)
+        cls = classes[fields.pop("kind")]
+        return cls(**{k: _frozen(k, v) for k, v in fields.items()})
+    except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not a rule: {text[:60]!r} ({exc})") from None
+
+
+def _frozen(name: str, value: Any) -> Any:
+    """A JSON field back in the dataclass's types (tuples; frozensets for sets)."""
+    if name == "pairs":
+        return frozenset(tuple(p) for p in value)
+    if name == "accepting":
+        return frozenset(value)
+    if isinstance(value, list):
+        return tuple(_frozen("", v) for v in value)
+    return value
