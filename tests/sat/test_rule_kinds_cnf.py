@@ -27,11 +27,11 @@ from sudokit.model.rules import (
     Between,
     Contains,
     Index,
-    LinearSum,
     Lockout,
     Relation,
     Renban,
     Rule,
+    WeightedSum,
 )
 from sudokit.sat.dimacs import (
     decode_answer,
@@ -101,7 +101,7 @@ def test_linear_sum(side: int, kc: tuple[int, tuple[int, ...]], data: st.DataObj
     k, cs = kc
     coefs = data.draw(st.lists(st.sampled_from([-10, -3, -1, 1, 2, 5]), min_size=k, max_size=k))
     total = data.draw(st.integers(-12, 24))
-    _assert_exact(LinearSum(cs, tuple(coefs), total), k, side)
+    _assert_exact(WeightedSum(cs, tuple(coefs), total), k, side)
 
 
 @settings(max_examples=80, deadline=None)
@@ -152,7 +152,8 @@ def test_lines(side: int, kc: tuple[int, tuple[int, ...]], gap: int, name: str) 
 @given(sides, cells(2, 4), st.data())
 def test_indexing(side: int, kc: tuple[int, tuple[int, ...]], data: st.DataObject) -> None:
     k, cs = kc
-    _assert_exact(Index(cs, data.draw(st.integers(1, side))), k, side)
+    targets = data.draw(st.lists(st.integers(0, k - 1), min_size=1, max_size=side))
+    _assert_exact(Index(cs, tuple(targets), data.draw(st.integers(1, side))), k, side)
 
 
 @settings(max_examples=30, deadline=None)
@@ -160,7 +161,7 @@ def test_indexing(side: int, kc: tuple[int, tuple[int, ...]], data: st.DataObjec
 def test_dpll_enumerates_the_same_tuples(side: int, kc: tuple[int, tuple[int, ...]],
                                          total: int) -> None:
     k, cs = kc
-    rule = LinearSum(cs, (1,) * (k - 1) + (-1,), total % side)
+    rule = WeightedSum(cs, (1,) * (k - 1) + (-1,), total % side)
     clauses, n_vars = _formula(rule, k, side)
     got = set()
     for model in dpll_models(clauses, n_vars, Stats(), Limits()):
@@ -181,7 +182,7 @@ def test_one_model_per_accepted_tuple(side: int, kc: tuple[int, tuple[int, ...]]
     """Auxiliary variables are determined: the model count over every variable is the count
     of accepted tuples (a #SAT count of `sudokit cnf` output counts grids)."""
     k, cs = kc
-    rule = {"sum": lambda: LinearSum(cs, (1,) * k, clue),
+    rule = {"sum": lambda: WeightedSum(cs, (1,) * k, clue),
             "sandwich": lambda: rulebook.sandwich(cs, clue, side)[0],
             "renban": lambda: Renban(cs)}[name]()
     clauses, n_vars = _formula(rule, k, side)

@@ -63,7 +63,7 @@ def _catalogue(cells: list[int], rng: random.Random) -> list[tuple[Rule, ...]]:
         rb.skyscraper(row, clue % 5, SIDE), rb.numbered_room(row, clue % 4 + 1, SIDE),
         rb.quadruple(cells[:4], sorted(rng.sample(range(1, 5), min(2, len(cells))))),
         rb.renban(line), rb.between_line(line), rb.lockout_line(line, SIDE, rng.randint(0, 3)),
-        rb.indexer(a, [c for c in row if c != a], rng.randint(1, 4)),
+        rb.indexer(row[rng.randrange(4)], row, rng.randint(1, 4)),
     ]
 
 

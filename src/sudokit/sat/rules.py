@@ -16,7 +16,7 @@ renban           distinct digits plus one selector per window of consecutive dig
                  (:func:`~sudokit.sat.kinds.sets_clauses`)
 between-line     per middle cell: ``x(mid, v) and x(end, d)`` imply the other end beyond v
 lockout-line     the ends' gap as a pair table; per middle cell the same three-cell clauses
-indexing         ``x(indexer, d)`` implies ``x(cells[d], value)``
+indexing         ``x(indexer, d)`` implies ``x(cells[targets[d - 1]], value)``
 ===============  ==========================================================================
 
 Linear sums are exact without PySAT's pseudo-Boolean encodings (which need ``pypblib``): a
@@ -116,7 +116,8 @@ def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
     if kind in ("between-line", "lockout-line"):
         return _line(rule, side, kind == "lockout-line"), 0
     if kind == "indexing":
-        return index_clauses(rule.cells[0], rule.cells[1:], rule.value, side), 0
+        targets = [rule.cells[t] for t in rule.targets]
+        return index_clauses(rule.cells[0], targets, rule.value, side), 0
     raise ValueError(f"no CNF encoding for rules of kind {kind!r}")
 
 
@@ -145,7 +146,7 @@ def rule_from_json(text: str) -> Rule:
     """
     from ..model import rules as model
 
-    classes = {cls.kind: cls for cls in (model.Relation, model.LinearSum, model.Automaton,
+    classes = {cls.kind: cls for cls in (model.Relation, model.WeightedSum, model.Automaton,
                                          model.Contains, model.Renban, model.Between,
                                          model.Lockout, model.Index)}
     try:

@@ -184,11 +184,11 @@ def _lockout(model: Any, digits: _Digits, rule: Any, n: int) -> None:
 
 
 def _index(model: Any, digits: _Digits, rule: Any, n: int) -> None:
-    """``AddElement`` over the targets with a constant first entry: the pointer is the
-    indexing digit itself (digit d reads ``cells[d]``; position 0 is never read)."""
+    """``AddElement`` over the targets behind a constant first entry, so that the pointer is
+    the indexing digit itself (digit d reads the d-th target)."""
     pointer = digits[rule.cells[0]]
-    targets = [model.NewConstant(rule.value)] + digits.of(rule.cells[1:])
-    model.Add(pointer <= len(rule.cells) - 1)
+    targets = [model.NewConstant(rule.value)] + [digits[rule.cells[t]] for t in rule.targets]
+    model.Add(pointer <= len(rule.targets))
     model.AddElement(pointer, targets, rule.value)
 
 
