@@ -194,7 +194,7 @@ def test_one_model_per_accepted_tuple(side: int, kc: tuple[int, tuple[int, ...]]
     assert count == len(_accepted(rule, k, side))
 
 
-def _ruled_puzzle() -> Puzzle:
+def one_of_each_kind() -> Puzzle:
     """A 4x4 with one rule of each kind; its unique solution 1234/3412/2143/4321."""
     rules = (rulebook.thermometer([0, 1], 4) + rulebook.sandwich([4, 5, 6, 7], 0, 4)
              + rulebook.little_killer([0, 5, 10], 9) + rulebook.quadruple([10, 11, 14, 15], [1, 2])
@@ -206,7 +206,7 @@ def _ruled_puzzle() -> Puzzle:
 def test_dimacs_header_carries_every_rule() -> None:
     """`sudokit cnf` output names the rules (c rule {json}); a solver's model read back is
     checked against every one of them."""
-    puzzle = _ruled_puzzle()
+    puzzle = one_of_each_kind()
     assert {r.kind for r in puzzle.constraints} == RULE_KINDS
     out = io.StringIO()
     write_sudoku_cnf(out, puzzle, Encoding.REDUCED)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import shutil
 from functools import cache
 from itertools import permutations
 
@@ -23,6 +24,7 @@ from sudokit.model.puzzle import Grid, Puzzle, is_solution
 from sudokit.model.rules import RULE_KINDS, Rule
 from sudokit.registry import get_solver
 from sudokit.run.doors import count_solutions
+from tests.sat.test_rule_kinds_cnf import one_of_each_kind
 
 SIDE = 4
 METHODS = ["sat", "dpll"] + (["cpsat"] if importlib.util.find_spec("ortools") else [])
@@ -122,3 +124,20 @@ def test_each_named_rule_alone(method: str, index: int) -> None:
 @pytest.mark.parametrize("method", METHODS)
 def test_every_rule_kind_is_declared(method: str) -> None:
     assert RULE_KINDS <= type(get_solver(method)).features
+
+
+@pytest.mark.parametrize("method", [
+    "sat:minisat22", "sat:glucose4", "sat:exec", "dpll", "sat", "cpsat",
+    *(f"sat/{e}" for e in ("minimal", "efficient", "extended"))])
+def test_every_backend_and_encoding(method: str) -> None:
+    if method == "sat:exec" and not shutil.which("cadical") and not shutil.which("minisat") \
+            and not shutil.which("kissat"):
+        pytest.skip("no SAT solver binary on PATH")
+    if method == "cpsat" and "cpsat" not in METHODS:
+        pytest.skip("ortools is not installed")
+    name, _, encoding = method.partition("/")
+    options = {"encoding": encoding} if encoding else {}
+    puzzle = one_of_each_kind()
+    assert {r.kind for r in puzzle.constraints} == RULE_KINDS
+    found = count_solutions(puzzle, name, limit=None, time_limit=60, **options)
+    assert found.solutions == ((1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1),)
