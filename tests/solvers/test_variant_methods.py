@@ -193,7 +193,7 @@ def test_methods_refuse_what_they_do_not_declare(method: str, feature: str) -> N
 
 
 def test_every_declared_feature_is_a_feature_of_the_model() -> None:
-    for method in METHODS:  # drawn rules' kinds: tests/solvers/test_rule_methods.py
+    for method in METHODS:
         assert _declared(method) <= set(FEATURES) | RULE_KINDS, method
 
 
