@@ -15,7 +15,9 @@ must-contain     at-least-m clauses per listed digit (:func:`~sudokit.sat.kinds.
 renban           distinct digits plus one selector per window of consecutive digits
                  (:func:`~sudokit.sat.kinds.sets_clauses`)
 between-line     per middle cell: ``x(mid, v) and x(end, d)`` imply the other end beyond v
-lockout-line     the ends' gap as a pair table; per middle cell the same three-cell clauses
+                 (from both ends), with the implied pair tables of the ends and of each
+                 end with each middle cell
+lockout-line     the same, outside the ends, and the ends' gap in their pair table
 indexing         ``x(indexer, d)`` implies ``x(cells[targets[d - 1]], value)``
 ===============  ==========================================================================
 
@@ -73,14 +75,19 @@ def _between(low_ok: bool) -> Callable[[int, int, int], bool]:
 
 
 def _line(rule: Rule, side: int, lockout: bool) -> list[list[int]]:
+    """Between and lockout lines: the three-cell clauses from either end, plus (implied, for
+    unit propagation) the ends' pair table and each end's pair table with each middle cell,
+    the projections of the rule."""
     a, b = rule.cells[0], rule.cells[-1]
-    out: list[list[int]] = []
-    if lockout:
-        digits = range(1, side + 1)
-        out += pair_clauses(a, b, {(d, e) for d in digits for e in digits
-                                   if abs(d - e) >= rule.gap}, side)
+    digits = range(1, side + 1)
+    ok = _between(lockout)
+    ends = {(d, e) for d in digits for e in digits
+            if (abs(d - e) >= rule.gap if lockout else abs(d - e) >= 2 or len(rule.cells) == 2)}
+    out = pair_clauses(a, b, ends, side)
     for inner in rule.cells[1:-1]:
-        out += triple_clauses(a, b, inner, _between(lockout), side)
+        out += triple_clauses(a, b, inner, ok, side) + triple_clauses(b, a, inner, ok, side)
+        seen = {(d, v) for d, e in ends for v in digits if ok(d, e, v)}
+        out += pair_clauses(a, inner, seen, side) + pair_clauses(b, inner, seen, side)
     return out
 
 
