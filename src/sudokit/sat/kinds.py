@@ -11,7 +11,8 @@ so that unit propagation keeps the candidates arc consistent.
 * a rule on three cells (between and lockout lines: an inner cell against the two ends):
   ``x(inner, v) and x(a, d)`` imply some ``x(b, e)`` the relation allows;
 * must-contain (quadruples): a digit listed m times among k cells holds in at least m of them:
-  one clause per (k - m + 1)-subset of the cells;
+  one clause per (k - m + 1)-subset of the cells; when k digits are listed, also (implied)
+  every cell holds one of them;
 * a set of allowed digit sets over cells with distinct digits (renban windows): one selector
   per set, the killer cages' combination encoding (:func:`~sudokit.sat.encoding.variant_clauses`);
 * indexing: ``x(indexer, d)`` implies ``x(target[d - 1], digit)``;
@@ -78,6 +79,8 @@ def must_contain_clauses(cells: Sequence[int], digits: Iterable[int],
             return [[]]
         out += [[c * side + d for c in subset]
                 for subset in combinations(cells, len(cells) - m + 1)]
+    if sum(counts.values()) == len(cells):  # implied: every cell holds a listed digit
+        out += [[c * side + d for d in sorted(counts)] for c in cells]
     return out
 
 
