@@ -231,7 +231,7 @@ def _ends(rule: Between | Lockout, side: int) -> Filter:
     full = (1 << (side + 1)) - 2
 
     def middle(lo: int, hi: int) -> int:
-        span = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)  # lo < d < hi
+        span = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)  # lo < d < hi
         return span if between else full & ~(span | 1 << lo | 1 << hi)
 
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:
