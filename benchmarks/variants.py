@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import re
 import statistics
 import time
@@ -44,6 +45,7 @@ from common import DATA, ROOT
 
 from sudokit import count_solutions, solve, solve_many
 from sudokit.formats import read_puzzles
+from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.formats.janko import read_janko
 from sudokit.registry import default_method, get_solver, methods
 
@@ -145,18 +147,26 @@ def row(folder: str, name: str, figures: dict, base: float | None) -> str:
             f"{figures['wrong']:6d}  {ratio}")
 
 
+def rule_puzzles(path: Path) -> list:
+    """``(where, puzzle, solution)`` of a file: any form ``read_puzzles`` reads with solutions,
+    or a JSON list of ``{"puzzle": compressed f-puzzles data, "solution": ...}`` entries (the
+    CI list of SudokuVariantSolverJS)."""
+    records = [r for r in read_puzzles(path) if r.puzzle is not None and r.expected is not None]
+    if records or path.suffix != ".json":
+        return [((path.name, r.line), r.puzzle, r.expected) for r in records]
+    entries = json.loads(path.read_text())
+    return [((path.name, e.get("title")), fpuzzles_puzzle(decode_fpuzzles(e["puzzle"])[0]),
+             tuple(map(int, e["solution"]))) for e in entries if "puzzle" in e]
+
+
 def rule_sets(folder: Path) -> dict[str, list]:
-    """The puzzles of ``folder`` with drawn rules, by rule kind: ``(file, puzzle)`` pairs and
-    their published solutions."""
+    """The puzzles of ``folder`` with drawn rules, by rule kind (a puzzle in each of its
+    kinds): ``(where, puzzle, solution)``."""
     groups: dict[str, list] = {}
     for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"):
-        for record in read_puzzles(path):
-            if record.puzzle is None or record.expected is None:
-                continue
-            for kind in sorted(k.kind for k in record.puzzle.constraints) or ["(none)"]:
-                group = groups.setdefault(kind, [])
-                if not group or group[-1][0] != (path, record.line):
-                    group.append(((path, record.line), record.puzzle, record.expected))
+        for item in rule_puzzles(path):
+            for kind in sorted({k.kind for k in item[1].constraints}) or ["(none)"]:
+                groups.setdefault(kind, []).append(item)
     return groups
 
 
