@@ -4,7 +4,7 @@ Usage (from the repository root)::
 
     python benchmarks/rule_encodings.py [--rules tests/data/rules] [--runs 3]
 
-For every puzzle of the folder (read with ``sudokit.formats.read_puzzles``) that has pair
+For every puzzle of the folder (read as ``variants.py`` reads it, with its solution) that has pair
 relations or linear sums, the formula is the ``extended`` encoding of its grid plus the clauses
 of its rules, built three ways and solved by CaDiCaL 1.9.5 (PySAT) up to two solutions (a
 solve plus the uniqueness proof):
@@ -31,8 +31,8 @@ from pathlib import Path
 from common import ROOT
 from pysat.pb import EncType, PBEnc
 from pysat.solvers import Solver
+from variants import rule_puzzles
 
-from sudokit.formats import read_puzzles
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
 from sudokit.sat.encoding import decode, encode, n_variables
@@ -95,25 +95,25 @@ def main() -> None:
     parser.add_argument("--rules", type=Path, default=RULES)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    records = [r for p in sorted(args.rules.rglob("*")) if p.is_file() and p.suffix != ".md"
-               for r in read_puzzles(p) if r.puzzle is not None and r.expected is not None]
+    records = [(puzzle, solution) for p in sorted(args.rules.rglob("*"))
+               if p.is_file() and p.suffix != ".md" for _, puzzle, solution in rule_puzzles(p)]
     variants = {"sudokit": rule_clauses, "binary pairs": binary_pairs, "PB sums": pb_sums}
     for kind, other in (("pair-relation", "binary pairs"), ("linear-sum", "PB sums")):
-        chosen = [r for r in records if any(c.kind == kind for c in r.puzzle.constraints)]
+        chosen = [r for r in records if any(c.kind == kind for c in r[0].constraints)]
         print(f"{kind}: {len(chosen)} puzzles of {args.rules}; CaDiCaL up to 2 solutions, "
               f"median of {args.runs} runs")
         for name in ("sudokit", other):
             times, sizes, right = [], [], 0
-            for record in chosen:
+            for puzzle, solution in chosen:
                 runs = []
                 for _ in range(args.runs):
                     start = time.perf_counter()
-                    clauses, n_rule = formula(record.puzzle, variants[name])
-                    found = solve_two(record.puzzle, clauses)
+                    clauses, n_rule = formula(puzzle, variants[name])
+                    found = solve_two(puzzle, clauses)
                     runs.append(time.perf_counter() - start)
                 times.append(statistics.median(runs))
                 sizes.append(n_rule)
-                right += found == [tuple(record.expected)]
+                right += found == [tuple(solution)]
             if chosen:
                 print(f"  {name:14s} median {statistics.median(times) * 1e3:8.1f} ms  rule "
                       f"clauses {statistics.median(sizes):8.0f}  unique and right "

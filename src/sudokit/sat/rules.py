@@ -11,7 +11,8 @@ linear-sum       a layered graph of the partial sums, one variable per reachable
                  that can still reach the total (:func:`~sudokit.sat.layered.sum_layers`)
 sequence         the automaton unrolled over the cells and pruned, one variable per state
                  kept (:func:`~sudokit.sat.layered.layered_clauses`)
-must-contain     at-least-m clauses per listed digit (:func:`~sudokit.sat.kinds.must_contain_clauses`)
+must-contain     at-least-m clauses per listed digit
+                 (:func:`~sudokit.sat.kinds.must_contain_clauses`)
 renban           distinct digits plus one selector per window of consecutive digits
                  (:func:`~sudokit.sat.kinds.sets_clauses`)
 between-line     per middle cell: ``x(mid, v) and x(end, d)`` imply the other end beyond v
@@ -22,7 +23,11 @@ indexing         ``x(indexer, d)`` implies ``x(cells[targets[d - 1]], value)``
 ===============  ==========================================================================
 
 Linear sums are exact without PySAT's pseudo-Boolean encodings (which need ``pypblib``): a
-partial sum is a state, so a sum is the regular constraint of its digit sequence.
+partial sum is a state, so a sum is the regular constraint of its digit sequence. Measured by
+``benchmarks/rule_encodings.py`` on the 5 published sum puzzles of tests/data/rules (CaDiCaL,
+solve and uniqueness proof, median of 3): layered sums 84 ms and 6.4k rule clauses per puzzle,
+``PBEnc.equals`` (``best``) 577 ms and 66k; pair tables on 11 puzzles: support clauses 21 ms
+and 0.8k clauses, one binary clause per forbidden pair 34 ms and 1.6k.
 """
 
 from __future__ import annotations
