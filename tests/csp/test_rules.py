@@ -68,7 +68,8 @@ def test_solved_unique_and_equal_to_the_published_solution(method: str, name: st
 
 
 @pytest.mark.parametrize("title", ["Fortress Coverage", "August 9, 2023: Thermo",
-                                   "Jan 25, 2021: Non-consecutive"])
+                                   "Jan 25, 2021: Non-consecutive", "Jul 13, 2022: Clone / Arrow",
+                                   "Jul 16, 2022: Quadruple Sudoku"])
 def test_fpuzzles_data_solved_unique_by_propagate(title: str) -> None:
     puzzle, solution = _ci(title)
     result = count_solutions(puzzle, "propagate", limit=2, time_limit=60)
