@@ -40,10 +40,11 @@ CI = [i["title"] for i in json.loads((RULES / "variant_solver_js_ci.json").read_
 # than a unit test should spend: see docs/variants-rules.md).
 FAST = {
     "propagate": ["arrow_sudoku", "between_lines", "double_arrow", "german_whispers", "indexing",
-                  "international_whispers", "lockout_lines", "palindromes", "quadruple_x",
+                  "international_whispers", "little_killer", "lockout_lines", "palindromes",
+                  "quadruple_x",
                   "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
     "mac": ["arrow_sudoku", "between_lines", "double_arrow", "german_whispers", "indexing",
-            "palindromes", "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
+            "little_killer", "palindromes", "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
 }
 
 
@@ -68,7 +69,8 @@ def test_solved_unique_and_equal_to_the_published_solution(method: str, name: st
 
 
 @pytest.mark.parametrize("title", ["Fortress Coverage", "August 9, 2023: Thermo",
-                                   "Jan 25, 2021: Non-consecutive"])
+                                   "Jan 25, 2021: Non-consecutive", "Jul 13, 2022: Clone / Arrow",
+                                   "Jul 16, 2022: Quadruple Sudoku"])
 def test_fpuzzles_data_solved_unique_by_propagate(title: str) -> None:
     puzzle, solution = _ci(title)
     result = count_solutions(puzzle, "propagate", limit=2, time_limit=60)
