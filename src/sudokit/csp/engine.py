@@ -26,7 +26,8 @@ Special constraints (:data:`~sudokit.csp.model.Special`) are revised through the
 queue as ``!=`` arcs, so the counters and the AC-3 trace cover them: a linear sum by bounds, a
 non-consecutive pair by removing the values whose every support is next to them, a cage by its
 combinations (the cage's supports are computed once per state of its domains and shared by the
-cage's arcs).
+cage's arcs), a rule drawn on a grid by its own filter (:mod:`sudokit.csp.rules`, shared the
+same way).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from collections.abc import Iterable, Mapping
 
 from ..model.result import Stats
 from .cages import cage_supports
-from .model import CSP, CageSum, LinearSum
+from .model import CSP, CageSum, Filtered, LinearSum
 
 __all__ = ["Engine", "sum_bounds"]
 
@@ -106,13 +107,15 @@ class Engine:
         generalised arc consistent with a cage."""
         t, dom = self.t, self.dom
         x, c = t.arc_var[arc], t.sums[-1 - t.arc_other[arc]]
-        if isinstance(c, CageSum):
+        if isinstance(c, (CageSum, Filtered)):
             key = (-1 - t.arc_other[arc], *(dom[v] for v in c.variables))
             supports = self._cage_memo.get(key, False)
             if supports is False:
                 if len(self._cage_memo) > 4096:
                     self._cage_memo.clear()
-                supports = cage_supports([dom[v] for v in c.variables], c.total, c.side)
+                domains = [dom[v] for v in c.variables]
+                supports = (c.prune(domains) if isinstance(c, Filtered)
+                            else cage_supports(domains, c.total, c.side))
                 self._cage_memo[key] = supports
             return 0 if supports is None else dom[x] & supports[c.variables.index(x)]
         if not isinstance(c, LinearSum):  # non-consecutive: y's values must not all be next
@@ -257,6 +260,9 @@ class Engine:
                     got = sum(k * (val if x == var else value[x])
                               for x, k in zip(c.variables, c.coeffs))
                     if got != c.total:
+                        return False
+                elif isinstance(c, Filtered):
+                    if not c.check([val if x == var else value[x] for x in c.variables]):
                         return False
                 elif abs(val - value[c.y if var == c.x else c.x]) == 1:
                     return False

@@ -15,9 +15,11 @@ Five kinds of constraint are understood:
 * :class:`NotConsecutive` ``|x - y| != 1``: a binary constraint (non-consecutive Sudoku);
 * :class:`CageSum`: distinct values adding up to a total (a killer cage), ``!=`` between its
   variables plus an n-ary constraint made generalised arc consistent by its digit combinations
-  (:mod:`sudokit.csp.cages`).
+  (:mod:`sudokit.csp.cages`);
+* :class:`Filtered`: any n-ary constraint with its own filtering function and check (the rules
+  drawn on a grid: thermometers, arrows, sandwiches ...; :mod:`sudokit.csp.rules`).
 
-The n-ary and non-``!=`` constraints (the last three) are the *special* constraints of the
+The n-ary and non-``!=`` constraints (the last four) are the *special* constraints of the
 tables: each has one arc per variable, revised by its own rule.
 
 :attr:`CSP.tables` turns them into flat neighbour tables, once, for the search engine.
@@ -25,12 +27,12 @@ tables: each has one arc per variable, revised by its own rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-__all__ = ["CSP", "AllDifferent", "CageSum", "Compiled", "Constraint", "LinearSum", "NotConsecutive",
-           "NotEqual", "Special", "mask_of", "values_of"]
+__all__ = ["CSP", "AllDifferent", "CageSum", "Compiled", "Constraint", "Filtered", "LinearSum",
+           "NotConsecutive", "NotEqual", "Special", "mask_of", "values_of"]
 
 
 def mask_of(values: Iterable[int]) -> int:
@@ -129,8 +131,27 @@ class CageSum:
     side: int
 
 
-Constraint = NotEqual | AllDifferent | LinearSum | NotConsecutive | CageSum
-Special = LinearSum | NotConsecutive | CageSum
+@dataclass(frozen=True)
+class Filtered:
+    """N-ary constraint revised by its own filter (a rule drawn on a grid).
+
+    Attributes:
+        variables: distinct variable indices, in the rule's order.
+        prune: the filter: the variables' domains (bit sets) in, per variable the values some
+            assignment of all of them supports out, or None when none exists
+            (:func:`sudokit.csp.rules.rule_filter`); exact when every domain is one value.
+        check: whether a full assignment (values in ``variables`` order) keeps the rule.
+        name: the rule's name, for traces.
+    """
+
+    variables: tuple[int, ...]
+    prune: Callable[[Sequence[int]], tuple[int, ...] | None] = field(compare=False)
+    check: Callable[[Sequence[int]], bool] = field(compare=False)
+    name: str = "rule"
+
+
+Constraint = NotEqual | AllDifferent | LinearSum | NotConsecutive | CageSum | Filtered
+Special = LinearSum | NotConsecutive | CageSum | Filtered
 """The constraints revised by their own rule (one arc per variable), not as ``!=`` arcs."""
 
 
@@ -222,7 +243,7 @@ class CSP:
         n = len(self.domains)
         nbrs: list[set[int]] = [set() for _ in range(n)]
         sums = tuple(c for c in self.constraints
-                     if isinstance(c, (LinearSum, NotConsecutive, CageSum)))
+                     if isinstance(c, (LinearSum, NotConsecutive, CageSum, Filtered)))
         for c in self.constraints:
             pairs = ([(c.x, c.y)] if isinstance(c, NotEqual) else
                      [(a, b) for a in c.variables for b in c.variables if a < b]

@@ -18,7 +18,11 @@ and, on variant grids (:class:`~sudokit.model.geometry.Geometry` features):
   left must have a candidate of the neighbour that is not next to it);
 * **cage combinations** (killer): when a cage cell loses candidates, every cage cell keeps only
   the digits some combination of distinct digits reaching the cage's total, one per cell from
-  its candidates, uses (:func:`sudokit.csp.cages.cage_supports`: generalised arc consistency).
+  its candidates, uses (:func:`sudokit.csp.cages.cage_supports`: generalised arc consistency);
+* **drawn rules** (thermometers, arrows, dots, lines, outside clues: the geometry's
+  ``constraints``): when a cell of a rule loses candidates, the rule's filter keeps in each of
+  its cells only the digits some assignment of the whole rule supports
+  (:func:`sudokit.csp.rules.rule_filter`); every rule is filtered once at the start.
 
 The same three rules, one pass at a time on an immutable state, are in
 :mod:`sudokit.csp.steps` (the Udacity notebook's steps).
@@ -33,9 +37,14 @@ References: P. Norvig, "Solving Every Sudoku Puzzle", 2006; Russell and Norvig, 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
+
+if TYPE_CHECKING:
+    from .rules import Filter
 
 __all__ = ["PropagationState", "search"]
 
@@ -62,6 +71,11 @@ class PropagationState:
         self.neighbours = g.neighbours if g.consecutive_pairs else None
         self.cage_of = g.cage_of if g.cages else None
         self.cages = g.cages
+        self.rules = _rule_filters(g) if g.constraints else ()
+        self.rules_of: list[list[int]] = [[] for _ in range(g.n_cells)]
+        for k, (cells, _) in enumerate(self.rules):
+            for c in cells:
+                self.rules_of[c].append(k)
         self.trail: list[tuple[int, int]] = []
         self.queue: list[tuple[int, int]] = []
         self.eliminations = 0
@@ -71,7 +85,7 @@ class PropagationState:
         for cell, digit in enumerate(self.puzzle.givens):
             if digit and not self.remove(cell, self.cand[cell] & ~(1 << (digit - 1))):
                 return False
-        return self.propagate()
+        return all(self._rule(k) for k in range(len(self.rules))) and self.propagate()
 
     def remove(self, cell: int, bits: int) -> bool:
         """Remove ``bits`` from the candidates of ``cell`` and queue the event.
@@ -106,6 +120,9 @@ class PropagationState:
                 return False
             if self.cage_of is not None and self.cage_of[cell] >= 0 and not self._cage(
                     self.cage_of[cell]):
+                queue.clear()
+                return False
+            if self.rules and not all(self._rule(k) for k in self.rules_of[cell]):
                 queue.clear()
                 return False
             removed = old & ~mask
@@ -161,6 +178,16 @@ class PropagationState:
             return False
         return all(self.remove(c, cand[c] & ~(s >> 1)) for c, s in zip(cage.cells, supports))
 
+    def _rule(self, k: int) -> bool:
+        """Keep in each cell of drawn rule k only the digits its filter supports; False when
+        no assignment of the rule is left."""
+        cells, prune = self.rules[k]
+        cand = self.cand
+        supports = prune([cand[c] << 1 for c in cells])
+        if supports is None:
+            return False
+        return all(self.remove(c, cand[c] & ~(s >> 1)) for c, s in zip(cells, supports))
+
     def _twins(self, unit: tuple[int, ...], cell: int, mask: int) -> bool:
         """If another cell of unit has exactly ``mask``, remove mask from the unit's others."""
         cand = self.cand
@@ -195,6 +222,14 @@ class PropagationState:
     def candidates(self) -> list[tuple[int, ...]]:
         """Per cell, its candidate digits in increasing order."""
         return [tuple(d + 1 for d in range(m.bit_length()) if m >> d & 1) for m in self.cand]
+
+
+def _rule_filters(geometry: Geometry) -> tuple[tuple[tuple[int, ...], Filter], ...]:
+    """The drawn rules of a geometry as ``(cells, filter)`` pairs."""
+    # imported here: the csp package costs start-up time
+    from .rules import rule_filter
+
+    return tuple((rule.cells, rule_filter(rule, geometry.side)) for rule in geometry.constraints)
 
 
 def search(puzzle: Puzzle, stats: Stats, limits: Limits,

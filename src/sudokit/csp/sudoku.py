@@ -5,7 +5,9 @@ all-different constraint per unit (so ``!=`` between every pair of peers: 810 co
 Variant grids add: ``!=`` between pairs that share no unit (anti-knight and anti-king moves,
 cage mates), a :class:`~sudokit.csp.model.NotConsecutive` constraint per pair of orthogonal
 neighbours under the non-consecutive rule, a :class:`~sudokit.csp.model.CageSum` per killer
-cage (generalised arc consistent by digit combinations), and parity as initial domains.
+cage (generalised arc consistent by digit combinations), parity as initial domains, and a
+:class:`~sudokit.csp.model.Filtered` constraint per rule drawn on the grid (thermometers,
+arrows, dots, lines, outside clues: :mod:`sudokit.csp.rules`).
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from .model import (
     AllDifferent,
     CageSum,
     Constraint,
+    Filtered,
     NotConsecutive,
     NotEqual,
     values_of,
 )
+from .rules import rule_filter
 from .search import Inference, Order, Select, ac3_domains, backtracking_search
 
 __all__ = ["ac3_candidates", "givens_of", "sudoku_csp", "sudoku_solutions"]
@@ -45,6 +49,8 @@ def sudoku_csp(geometry: Geometry) -> CSP:
         constraints += [NotEqual(a, b) for a, b in g.extra_pairs]
         constraints += [NotConsecutive(a, b) for a, b in g.consecutive_pairs]
         constraints += [CageSum(cage.cells, cage.total, g.side) for cage in g.cages]
+        constraints += [Filtered(rule.cells, rule_filter(rule, g.side), rule.holds, rule.name)
+                        for rule in g.constraints]
     domains = ([range(1, g.side + 1)] * g.n_cells if g.parity is None else
                [g.allowed(c) for c in range(g.n_cells)])
     return CSP.build(domains, constraints, [g.label(c) for c in range(g.n_cells)])

@@ -9,7 +9,7 @@ import numba as nb
 import numpy as np
 
 from ..model.geometry import Geometry
-from ..model.puzzle import _unit_table, _variant_tables
+from ..model.puzzle import _unit_table, _variant_tables, rules_ok
 
 __all__ = ["solves"]
 
@@ -37,6 +37,8 @@ def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndar
         if not geometry.is_standard:
             pairs, consecutive, even, odd, cells, ids, totals = _variant_tables(geometry)
             _check_variant(grids, pairs, consecutive, even, odd, cells, ids, totals, out)
+        if geometry.constraints:  # the drawn rules: the reference check (no compiled one yet)
+            out &= rules_ok(grids, geometry)
     return out
 
 

@@ -18,7 +18,12 @@ lisudoku), checked against exported puzzles:
   6 -> 2x3, 8 -> 2x4, 12 -> 3x4);
 * ``diagonal-`` (the main diagonal, r1c1..rNcN), ``diagonal+`` (the anti-diagonal, rNc1..r1cN),
   ``antiknight``, ``antiking``, ``nonconsecutive``, ``disjointgroups``: booleans; ``negative``
-  listing ``difference`` with no ``difference`` dots is the non-consecutive rule too;
+  listing ``difference`` with no Kropki dots is the non-consecutive rule too;
+* the drawn rules (thermometer, arrow, difference, ratio, xv, negative, littlekillersum,
+  sandwichsum, palindrome, renban, whispers, betweenline, quadruple, minimum, maximum, clone,
+  lockout, entropicline, modularline, nabner, regionsumline, zipperline, slowthermometer,
+  doublearrow, xsum, skyscraper, rowindexer, columnindexer): read into
+  :mod:`sudokit.model.rules` by :mod:`sudokit.formats.fpuzzles_keys`;
 * ``killercage`` and ``cage``: ``{"cells": ["R1C1", ...], "value": "23"}``; a cage without a
   value is an all-different cage (an extra region); ``extraregion``: ``{"cells": [...]}``;
 * ``odd`` and ``even``: ``{"cell": "R1C1"}``;
@@ -26,11 +31,10 @@ lisudoku), checked against exported puzzles:
 * ``title``, ``author``, ``ruleset`` and the editor's settings (``highlightConflicts``,
   ``activeConstraints``, ``disabledlogic``, ``truecandidatesoptions``) are not constraints.
 
-Every other key holding something (thermometer, arrow, littlekillersum, sandwichsum, xv, ratio,
-difference, palindrome, clone, quadruple, minimum, maximum, ..., and the cosmetic ``text``,
-``line``, ``rectangle``, ``circle``, which setters use to draw rules the editor lacks) makes
-the puzzle invalid with a message naming the key, the file and where: a constraint is never
-ignored. SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
+Every other key holding something (``boxindexer``, ``sum``, a ``negative`` entry other than
+difference, ratio and xv, and the cosmetic ``text``, ``line``, ``rectangle``, ``circle``, which
+setters use to draw rules the editor lacks) makes the puzzle invalid with a message naming the
+key, the file and where: a constraint is never ignored. SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
 read; short puzzle ids need the network and are not read either.
 
 Solutions are written back in the input's form (:func:`format_fpuzzles`): the same JSON (one
@@ -59,6 +63,7 @@ from .bounded import (
     json_decode,
     lz_decompress,
 )
+from .fpuzzles_keys import NEGATIVE_KINDS, RULE_KEYS, RuleKeyError, fpuzzles_rules
 from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -80,7 +85,7 @@ _FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL
 _SETTINGS = frozenset({"size", "grid", "title", "author", "ruleset", "solution", "negative",
                        "highlightConflicts", "activeConstraints", "disabledlogic",
                        "truecandidatesoptions"})
-_READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even"})
+_READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even", *RULE_KEYS})
 
 
 def _lz() -> Any:
@@ -191,14 +196,21 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     """
     n = _size(data)
     givens, regions = _grid(data, n)
-    rules = _rules(data, regions is not None)
+    rules, negative = _rules(data, regions is not None)
     cages, extra = _cages(data, n)
     parity = _parity(data, n)
     br, bc = box_shape_for_side(n)
     try:
         geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
                                extra_regions=extra)
-        puzzle = Puzzle(geometry, tuple(givens))
+    except InvalidPuzzle as exc:
+        raise _located(exc, data) from None
+    try:
+        drawn = fpuzzles_rules(data, geometry, negative)
+    except RuleKeyError as exc:
+        raise _Bad(exc.key, exc.message) from None
+    try:
+        puzzle = Puzzle(geometry.with_constraints(drawn) if drawn else geometry, tuple(givens))
     except InvalidPuzzle as exc:
         raise _located(exc, data) from None
     solution = data.get("solution")
@@ -221,8 +233,10 @@ def _size(data: Any) -> int:
         key = unknown[0]
         raise _Bad(key, f"f-puzzles constraint {', '.join(map(repr, unknown))} is not supported "
                         "(sudokit reads givens, regions, diagonals, anti-knight, anti-king, "
-                        "non-consecutive, disjoint groups, killer cages, extra regions and "
-                        "odd/even cells); the puzzle is refused rather than solved without it")
+                        "non-consecutive, disjoint groups, killer cages, extra regions, "
+                        "odd/even cells and the rule keys "
+                        f"{', '.join(sorted(RULE_KEYS))}); the puzzle is refused rather than "
+                        "solved without it")
     return n
 
 
@@ -272,18 +286,34 @@ def _given(cell: Any, r: int, c: int, n: int) -> int:
     return value
 
 
-def _rules(data: dict[str, Any], jigsaw: bool) -> Variant:
-    """The whole-grid rules the object's flags switch on."""
+def _rules(data: dict[str, Any], jigsaw: bool) -> tuple[Variant, set[str]]:
+    """The whole-grid rules the object's flags switch on, and the kinds of ``negative``
+    constraints left to :func:`~sudokit.formats.fpuzzles_keys.fpuzzles_rules` (with Kropki
+    dots on the grid, "no dot" is not the plain non-consecutive rule: dotted pairs are exempt).
+    """
     rules = Variant.STANDARD
     for key, flag in _FLAGS.items():
         if data.get(key):
             rules |= flag
     negative = data.get("negative") or []
-    if "difference" in negative:
+    if not isinstance(negative, list) or not all(isinstance(k, str) for k in negative):
+        raise _Bad("negative", f"negative: expected a list of names, found {negative!r}")
+    unknown = sorted(set(negative) - NEGATIVE_KINDS)
+    if unknown:
+        raise _Bad("negative", f"negative constraint {', '.join(map(repr, unknown))} is not "
+                               f"supported (sudokit reads {', '.join(sorted(NEGATIVE_KINDS))}); "
+                               "the puzzle is refused rather than solved without it")
+    kinds = set(negative)
+    if data.get("difference") or data.get("ratio"):  # dotted pairs are exempt
+        if Variant.NON_CONSECUTIVE in rules:
+            rules &= ~Variant.NON_CONSECUTIVE
+            kinds.add("nonconsecutive")
+    elif "difference" in kinds:
         rules |= Variant.NON_CONSECUTIVE
+        kinds.discard("difference")
     if jigsaw and Variant.DISJOINT in rules:
         raise _Bad("disjointgroups", "disjointgroups with irregular regions are not supported")
-    return rules
+    return rules, kinds
 
 
 def _cages(data: dict[str, Any], n: int) -> tuple[list[Cage], list[list[int]]]:

@@ -4,6 +4,10 @@
   every derived table, for every size from 1x1 to 64x64;
 * :mod:`~sudokit.model.constraints`: the constraints it may carry as records (the whole-grid
   :class:`Variant` rules, killer :class:`Cage` s) and their checks;
+* :mod:`~sudokit.model.rules`: the generic kinds of the rules drawn on a grid (pair relation,
+  linear sum, automaton, must-contain, renban, between line, lockout line, indexing) and
+  :mod:`~sudokit.model.rulebook`: the named rules as constructors over them (thermometer,
+  arrow, Kropki dots, XV, whispers, sandwich, little killer, ...);
 * :mod:`~sudokit.model.layouts` and :mod:`~sudokit.model.variants`: overlapping-grid layouts
   (:class:`Layout`; the named ones: samurai, butterfly, ...) and the variant names users write
   (:class:`VariantSpec`);

@@ -9,7 +9,8 @@ the anti-knight and anti-king rules (Norvig 2006 for units and peers).
 
 Beyond units and peers a geometry may carry the constraints of variant Sudoku
 (:mod:`~sudokit.model.constraints`: :class:`Variant` rules, jigsaw regions, killer cages, extra
-regions, parity) and a :class:`~sudokit.model.layouts.Layout` of overlapping N x N grids on a
+regions, parity), the rules drawn on it (:mod:`~sudokit.model.rules`: thermometers, arrows,
+dots, lines, outside clues) and a :class:`~sudokit.model.layouts.Layout` of overlapping N x N grids on a
 larger canvas (samurai, butterfly, sohei ...); cells are then the canvas cells covered by some
 grid, in canvas row-major order, and :meth:`Geometry.position` gives a cell's ``(row, column)``
 on the canvas.
@@ -40,6 +41,7 @@ from .constraints import (
     check_regions,
 )
 from .layouts import Layout, check_layout
+from .rules import Rule, check_rules
 
 __all__ = [
     "ALL_FEATURES",
@@ -113,6 +115,9 @@ class Geometry:
         parity: one character per cell, ``e`` (even digit), ``o`` (odd digit) or ``.``; None
             for none.
         layout: overlapping grids (:class:`Layout`), or None for one N x N grid.
+        constraints: the rules drawn on the grid (:mod:`~sudokit.model.rules`: thermometers,
+            arrows, dots, lines, outside clues ... as pair relations, linear sums, automata
+            ...); their kinds are :attr:`features` too. Empty for none.
 
     Raises:
         InvalidPuzzle: a box dimension below 1 or a side above 64; a variant the grid cannot
@@ -120,7 +125,9 @@ class Geometry:
             regions of N cells covering every cell once; a cage outside the grid, overlapping
             another, larger than N or with a total no distinct digits reach; an extra region
             empty, larger than N, with a repeated cell or a cell outside the grid; a parity
-            string of the wrong length or with other characters.
+            string of the wrong length or with other characters; a rule with a cell outside
+            the grid, a repeated cell or parameters that do not fit digits 1..N (the message
+            names the rule).
 
     >>> g = Geometry.of(3, 3)
     >>> g.side, g.n_cells, len(g.units), len(g.peers[0]), g.n_arcs
@@ -135,6 +142,7 @@ class Geometry:
     parity: str | None = None
     layout: Layout | None = None
     extra_regions: tuple[tuple[int, ...], ...] = ()
+    constraints: tuple[Rule, ...] = ()
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -162,19 +170,21 @@ class Geometry:
         check_extra_regions(self.extra_regions, n, cells)
         if self.parity is not None:
             check_parity(self.parity, cells)
+        check_rules(self.constraints, n, cells, self.label)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
         geometry with :meth:`of` instead of receiving the cached tables."""
         return _rebuild, (self.box_rows, self.box_cols, self.variant, self.regions, self.cages,
-                          self.parity, self.layout, self.extra_regions)
+                          self.parity, self.layout, self.extra_regions, self.constraints)
 
     @staticmethod
     def of(box_rows: int, box_cols: int, variant: Variant | str = Variant.STANDARD, *,
            regions: Sequence[Sequence[int]] | None = None,
            cages: Sequence[Cage | tuple[int, Sequence[int]]] = (),
            parity: str | None = None, layout: Layout | None = None,
-           extra_regions: Sequence[Sequence[int]] = ()) -> Geometry:
+           extra_regions: Sequence[Sequence[int]] = (),
+           constraints: Sequence[Rule] = ()) -> Geometry:
         """Return the shared geometry for this box shape, variant and constraints (cached).
 
         Raises:
@@ -182,14 +192,14 @@ class Geometry:
         """
         rules = Variant(variant)
         if (regions is None and not cages and parity is None and layout is None
-                and not extra_regions):
+                and not extra_regions and not constraints):
             return _shared_geometry(int(box_rows), int(box_cols), rules)
         return _puzzle_geometry(
             int(box_rows), int(box_cols), rules,
             None if regions is None else tuple(tuple(sorted(map(int, r))) for r in regions),
             tuple(Cage(int(t), tuple(sorted(map(int, c)))) for t, c in cages),
             None if parity is None else parity.lower(), layout,
-            tuple(tuple(sorted(map(int, r))) for r in extra_regions))
+            tuple(tuple(sorted(map(int, r))) for r in extra_regions), tuple(constraints))
 
     @staticmethod
     def for_side(side: int, variant: Variant | str = Variant.STANDARD) -> Geometry:
@@ -211,19 +221,30 @@ class Geometry:
         return Geometry.for_side(side, variant)
 
     def with_variant(self, variant: Variant | str) -> Geometry:
-        """This geometry under other whole-grid rules (regions, cages, parity, layout and extra
-        regions kept)."""
+        """This geometry under other whole-grid rules (regions, cages, parity, layout, extra
+        regions and constraints kept)."""
         return Geometry.of(self.box_rows, self.box_cols, variant, regions=self.regions,
                            cages=self.cages, parity=self.parity, layout=self.layout,
-                           extra_regions=self.extra_regions)
+                           extra_regions=self.extra_regions, constraints=self.constraints)
+
+    def with_constraints(self, constraints: Sequence[Rule]) -> Geometry:
+        """This geometry with more rules (:mod:`~sudokit.model.rules`) after its own.
+
+        Raises:
+            InvalidPuzzle: a rule that does not fit the grid (see the class).
+        """
+        return Geometry.of(self.box_rows, self.box_cols, self.variant, regions=self.regions,
+                           cages=self.cages, parity=self.parity, layout=self.layout,
+                           extra_regions=self.extra_regions,
+                           constraints=self.constraints + tuple(constraints))
 
     @cached_property
     def is_plain(self) -> bool:
-        """True for one N x N grid with rectangular boxes, no cages, no parity and no extra
-        regions (any :class:`Variant` allowed): the grids the line form and the box drawing
-        describe fully."""
+        """True for one N x N grid with rectangular boxes, no cages, no parity, no extra
+        regions and no drawn rules (any :class:`Variant` allowed): the grids the line form and
+        the box drawing describe fully."""
         return (self.regions is None and not self.cages and self.parity is None
-                and self.layout is None and not self.extra_regions)
+                and self.layout is None and not self.extra_regions and not self.constraints)
 
     @cached_property
     def is_standard(self) -> bool:
@@ -235,9 +256,11 @@ class Geometry:
         """What a method must understand to solve this grid: the variant names
         (``"diagonal"``, ``"main-diagonal"``, ``"anti-knight"`` ...) and ``"jigsaw"``,
         ``"killer"``, ``"extra-region"``, ``"even-odd"``, ``"multi-grid"`` (a subset of
-        :data:`ALL_FEATURES`); empty for classic Sudoku. See ``Solver.features``."""
+        :data:`ALL_FEATURES`), and the kind of every drawn rule (``"pair-relation"``,
+        ``"linear-sum"``, ``"sequence"`` ...: :data:`~sudokit.model.rules.RULE_KINDS`); empty
+        for classic Sudoku. See ``Solver.features``."""
         kinds = {name for name, present in _KINDS if present(self)}
-        return frozenset(self.variant.names) | kinds
+        return frozenset(self.variant.names) | kinds | {r.kind for r in self.constraints}
 
     @property
     def side(self) -> int:
@@ -557,9 +580,9 @@ def _single(cell: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
 
 
 def _rebuild(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-             parity: Any, layout: Any, extra_regions: Any = ()) -> Geometry:
+             parity: Any, layout: Any, extra_regions: Any = (), constraints: Any = ()) -> Geometry:
     return Geometry.of(box_rows, box_cols, variant, regions=regions, cages=cages, parity=parity,
-                       layout=layout, extra_regions=extra_regions)
+                       layout=layout, extra_regions=extra_regions, constraints=constraints)
 
 
 @cache
@@ -569,7 +592,8 @@ def _shared_geometry(box_rows: int, box_cols: int, variant: Variant) -> Geometry
 
 @lru_cache(maxsize=256)
 def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-                     parity: Any, layout: Any, extra_regions: Any) -> Geometry:
+                     parity: Any, layout: Any, extra_regions: Any, constraints: Any) -> Geometry:
     """Geometries of one puzzle (jigsaw, killer ...): a bounded cache, as a file may hold
     millions of them."""
-    return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions)
+    return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions,
+                    constraints)

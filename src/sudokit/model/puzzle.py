@@ -11,9 +11,10 @@ import numpy as np
 
 from ..errors import InvalidPuzzle
 from .geometry import DEFAULT_SYMBOLS, Geometry
+from .rules import Rule
 
 __all__ = ["Grid", "Puzzle", "PuzzleLike", "Conflict", "violations", "is_solution",
-           "has_duplicate_givens", "solves"]
+           "has_duplicate_givens", "rules_ok", "solves"]
 
 Grid = tuple[int, ...]
 """A filled or partial grid: N**2 digits in row-major order, 0 for an empty cell."""
@@ -212,6 +213,27 @@ class Puzzle:
         return puzzle_html(self)
 
     @property
+    def constraints(self) -> tuple[Rule, ...]:
+        """The rules drawn on the grid (thermometers, arrows, dots ...: the geometry's
+        :attr:`~sudokit.model.geometry.Geometry.constraints`, kinds of
+        :mod:`~sudokit.model.rules`)."""
+        return self.geometry.constraints
+
+    def with_constraints(self, *rules: Rule) -> Puzzle:
+        """This puzzle with more rules drawn on its grid (same givens and source).
+
+        >>> from sudokit.model.rulebook import thermometer
+        >>> p = Puzzle.from_digits([0] * 16).with_constraints(*thermometer([0, 1, 2], 4))
+        >>> len(p.constraints), sorted(p.geometry.features)
+        (2, ['pair-relation'])
+
+        Raises:
+            InvalidPuzzle: a rule that does not fit the grid (it is named).
+        """
+        return Puzzle(self.geometry.with_constraints(rules), self.givens, self.source,
+                      self.source_line)
+
+    @property
     def n_givens(self) -> int:
         return sum(1 for d in self.givens if d)
 
@@ -285,6 +307,11 @@ def _variant_conflicts(givens: Sequence[int], g: Geometry) -> list[Conflict]:
             found.append(Conflict("", 0, tuple(g.label(c) for c in cage.cells),
                                   f"cage {k + 1}: givens add up to {sum(digits)}, the cage "
                                   f"to {cage.total}"))
+    for rule in g.constraints:  # a rule whose every cell is given
+        digits = [givens[c] for c in rule.cells]
+        if all(digits) and not rule.holds(digits):
+            found.append(Conflict("", 0, tuple(g.label(c) for c in rule.cells),
+                                  f"the givens break the {rule.describe(g.label)}"))
     return found
 
 
@@ -298,7 +325,8 @@ def violations(grid: Sequence[int], puzzle: Puzzle) -> list[str]:
     Checks the length, that every cell holds 1..N, that every given is kept, that every unit
     holds each digit once, and every variant constraint of the geometry: cage mates and cells
     a chess move apart differ, cages add up to their totals, no orthogonal neighbours hold
-    consecutive digits under the non-consecutive rule, and parity.
+    consecutive digits under the non-consecutive rule, parity, and every drawn rule
+    (:mod:`~sudokit.model.rules`: thermometers, arrows, dots, lines, outside clues).
 
     Returns:
         One line per problem (``"r1c4 changes given 5 to 3"``, ``"row 2 lacks [7]"``); an empty
@@ -339,6 +367,8 @@ def _variant_violations(grid: Sequence[int], g: Geometry) -> list[str]:
     problems += [f"cage {k + 1} adds up to {sum(grid[c] for c in cage.cells)}, not {cage.total}"
                  for k, cage in enumerate(g.cages)
                  if sum(grid[c] for c in cage.cells) != cage.total]
+    if g.constraints and all(1 <= d <= g.side for d in grid):
+        problems += [why for rule in g.constraints if (why := rule.violation(grid, g.label))]
     return problems
 
 
@@ -410,6 +440,8 @@ def _variant_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) ->
             np.add.at(filled, (slice(None), ids), (grids[:, cells] > 0).astype(np.int64))
             size = np.bincount(ids, minlength=len(totals))
             ok &= ((filled < size) | (sums == totals)).all(axis=1)
+    if geometry.constraints:
+        ok &= rules_ok(grids, geometry, partial)
     return ok
 
 
@@ -447,3 +479,24 @@ def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndar
     full = table[1:geometry.side + 1].sum(dtype=table.dtype)
     ok = (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
     return ok if geometry.is_standard else ok & _variant_ok(grids, geometry)
+
+
+def rules_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) -> np.ndarray:
+    """Vectorised check of the drawn rules (:attr:`Geometry.constraints
+    <sudokit.model.geometry.Geometry.constraints>`) on many grids of one geometry.
+
+    Args:
+        grids: int array ``(M, cells)``; not modified.
+        geometry: the shared geometry.
+        partial: 0 is an empty cell; a rule is checked only where all its cells are filled.
+
+    Returns:
+        bool array ``(M,)``: True where every (filled) rule holds.
+    """
+    ok = np.ones(len(grids), bool)
+    for rule in geometry.constraints:
+        values = np.asarray(grids)[:, list(rule.cells)].tolist()
+        for row, digits in enumerate(values):
+            if ok[row] and (not partial or all(digits)) and not rule.holds(digits):
+                ok[row] = False
+    return ok

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..errors import InvalidPuzzle
 from .geometry import Geometry
 from .puzzle import Grid, Puzzle
+from .rules import RULE_KINDS
 
 __all__ = ["relabel", "transpose", "permute_bands", "permute_stacks", "permute_rows_in_band",
            "apply"]
@@ -110,7 +111,7 @@ def apply(puzzle: Puzzle, grid: Sequence[int] | None, *, mapping: Sequence[int] 
 
 def _check_rules(geometry: Geometry, relabels: bool, moves: bool, permutes: bool) -> None:
     """Refuse the transformations of :func:`apply` that break a variant's constraints."""
-    if relabels and geometry.features & {"killer", "even-odd", "non-consecutive"}:
+    if relabels and geometry.features & ({"killer", "even-odd", "non-consecutive"} | RULE_KINDS):
         raise InvalidPuzzle(f"relabelling digits breaks the rules of {geometry.shape_name}")
     if moves and not geometry.is_plain:
         raise InvalidPuzzle(f"moving cells breaks the regions, cages, parity or layout of "

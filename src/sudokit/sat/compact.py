@@ -13,7 +13,8 @@ applied at encoding time), but
 * with each pairwise "not both" clause once, even when two cells share two units (a row and a
   box), which the classic clause counts keep twice;
 * with the variant clauses of :func:`~sudokit.sat.encoding.variant_clauses` renumbered and
-  simplified by the givens (cage selectors numbered after the candidates, V+1 on).
+  simplified by the givens (cage selectors and drawn rules' auxiliary variables numbered after
+  the candidates, V+1 on).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class CompactCnf:
         original: int64[V + 1]; ``original[v]`` is ``var(cell, digit, N)`` of dense variable v
             (index 0 unused).
         puzzle: the puzzle encoded.
-        n_aux: auxiliary variables numbered after V (killer cage selectors); a model's values
-            for them are not part of the grid.
+        n_aux: auxiliary variables numbered after V (killer cage selectors, drawn rules'
+            states); a model's values for them are not part of the grid.
     """
 
     clauses: list[list[int]]
@@ -307,7 +308,7 @@ def _flat_variant(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
 def _variant_part(puzzle: Puzzle, original: np.ndarray, clauses: list[list[int]]) -> int:
     """Append the variant clauses over the dense variables, simplified by the givens (a
     literal of an excluded candidate is false, of a given digit true; on arrays); return the
-    number of cage selectors (numbered V+1 on)."""
+    number of auxiliary variables (cage selectors, drawn rules' states; numbered V+1 on)."""
     g = puzzle.geometry
     n, base, n_vars = g.side, g.n_cells * g.side, len(original) - 1
     table = np.zeros(base + 1, np.int64)  # 0: false

@@ -4,8 +4,8 @@ A CNF file is comment lines ``c ...``, one problem line ``p cnf VARIABLES CLAUSE
 literals ending in ``0`` (clauses may span lines). A Sudoku CNF written by :func:`sudoku_comments`
 names its puzzle in the comments (``c box RxC variant V`` and ``c givens ...``, and for variant
 grids ``c regions ...`` (region per cell), ``c cage TOTAL CELLS...`` (one line per cage),
-``c extraregion CELLS...``, ``c parity ...`` and ``c layout ROWS COLS R,C ...`` /
-``c extra R,C ...``), so a model can be
+``c extraregion CELLS...``, ``c parity ...``, ``c layout ROWS COLS R,C ...`` /
+``c extra R,C ...`` and ``c rule {JSON}`` per drawn rule), so a model can be
 turned back into a grid from the CNF file alone (:func:`puzzle_from_comments`).
 
 Literals may also be written ``v1 -v2`` (as in reports: variable 1 true, variable 2 false).
@@ -35,6 +35,7 @@ from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
 from .encoding import Encoding, decode, encode, n_variables
+from .rules import rule_from_json, rule_json
 
 __all__ = [
     "Dimacs",
@@ -331,8 +332,10 @@ def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
         f"sudokit: Sudoku {g.shape_name} as CNF, encoding {encoding.value}",
         f"puzzle: {where}; {puzzle.n_givens} givens",
         f"variables: v = cell*N + d with N = {g.side}, cell = {cells}, d the digit 1..N; v true "
-        "means the cell holds d" + (f"; {n_variables(g) - g.n_cells * g.side} killer cage "
-                                    f"selectors from {g.n_cells * g.side + 1}" if g.cages else ""),
+        "means the cell holds d" + (f"; {n_variables(g) - g.n_cells * g.side} auxiliary "
+                                    "variables (killer cage selectors, then drawn rules' states) "
+                                    f"from {g.n_cells * g.side + 1}"
+                                    if g.cages or g.constraints else ""),
         f"box {g.box_rows}x{g.box_cols} variant {g.variant.text}",
     ]
     if g.regions is not None:
@@ -345,6 +348,7 @@ def sudoku_comments(puzzle: Puzzle, encoding: Encoding) -> list[str]:
         lay = g.layout
         lines.append(f"layout {lay.rows} {lay.cols} " + " ".join(f"{r},{c}" for r, c in lay.origins))
         lines += ["extra " + " ".join(f"{r},{c}" for r, c in unit) for unit in lay.extra]
+    lines += ["rule " + rule_json(rule) for rule in g.constraints]
     return lines + ["givens " + " ".join(map(str, puzzle.givens))]
 
 
@@ -391,6 +395,9 @@ def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
     parity = next((w[1] for w in words if len(w) == 2 and w[0] == "parity"), None)
     if parity is not None:
         parts["parity"] = parity
+    rules = [rule_from_json(c[5:]) for c in comments if c.startswith("rule ")]
+    if rules:
+        parts["constraints"] = rules
     layout = next((w[1:] for w in words if w and w[0] == "layout"), None)
     if layout is not None:
         def point(text: str) -> tuple[int, int]:

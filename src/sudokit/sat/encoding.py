@@ -44,7 +44,11 @@ hyper boxes, jigsaw regions and the grids of a layout are already in ``geometry.
   allowed combinations 40 ms per puzzle (13.8k clauses), PBEnc ``best`` 168 ms (25.6k),
   ``bdd`` 234 ms (28.0k); a second run on 20 puzzles, once each, on a busier machine:
   combinations 174 ms, ``best`` 200 ms, ``bdd`` 339 ms, ``seqcounter`` 791 ms (45.4k). So
-  combinations are kept, and no dependency on pypblib is needed.
+  combinations are kept, and no dependency on pypblib is needed;
+* the rules drawn on the grid (:attr:`~sudokit.model.geometry.Geometry.constraints`: pair
+  relations, linear sums, sequence automata, quadruples, renban, between and lockout lines,
+  indexing), one encoding per kind (:mod:`sudokit.sat.rules`), their auxiliary variables
+  numbered after the cage selectors.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzle, LimitReached
 from ..model.geometry import Geometry
+from .rules import rule_clauses
 
 if TYPE_CHECKING:  # annotations only: importing the encoding (cli option types) needs no NumPy
     from ..model.puzzle import Grid, Puzzle
@@ -205,23 +210,42 @@ def split_var(v: int, side: int, n_cells: int | None = None) -> tuple[int, int]:
 
 def n_variables(geometry: Geometry) -> int:
     """The variables of a puzzle's CNF: ``N`` per cell, then one selector per digit
-    combination of each killer cage (see :func:`variant_clauses`).
+    combination of each killer cage, then the auxiliary variables of the drawn rules (see
+    :func:`variant_clauses`).
 
     >>> n_variables(Geometry.of(3, 3)), n_variables(Geometry.of(2, 2, cages=[(3, (0, 1))]))
     (729, 65)
     """
+    return _first_rule_variable(geometry) - 1 + _rule_part(geometry)[1]
+
+
+def _first_rule_variable(geometry: Geometry) -> int:
+    """The first variable after the cells' and the cage selectors'."""
     from ..csp.cages import cage_combinations
 
     n = geometry.side
-    return geometry.n_cells * n + sum(len(cage_combinations(len(c.cells), c.total, n))
-                                      for c in geometry.cages)
+    return 1 + geometry.n_cells * n + sum(len(cage_combinations(len(c.cells), c.total, n))
+                                          for c in geometry.cages)
+
+
+@lru_cache(maxsize=64)
+def _rule_part(geometry: Geometry) -> tuple[tuple[Clause, ...], int]:
+    """The clauses of the geometry's drawn rules (:mod:`sudokit.sat.rules`) and the number of
+    auxiliary variables they number after the cage selectors."""
+    first = nxt = _first_rule_variable(geometry)
+    out: list[Clause] = []
+    for rule in geometry.constraints:
+        clauses, n_aux = rule_clauses(rule, geometry.side, nxt)
+        out += clauses
+        nxt += n_aux
+    return tuple(out), nxt - first
 
 
 @lru_cache(maxsize=64)
 def variant_clauses(geometry: Geometry) -> tuple[Clause, ...]:
     """The clauses of a geometry's constraints beyond its units (module docstring): pairs that
-    must differ, non-consecutive neighbours, parity and killer cages; empty for a grid of units
-    only (cached; do not modify the lists).
+    must differ, non-consecutive neighbours, parity, killer cages and drawn rules; empty for a
+    grid of units only (cached; do not modify the lists).
 
     >>> g = Geometry.of(2, 2, cages=[(3, (0, 1))])  # two cells adding up to 3: {1, 2}
     >>> [c for c in variant_clauses(g) if 65 in c or -65 in c][-3:]
@@ -251,7 +275,7 @@ def variant_clauses(geometry: Geometry) -> tuple[Clause, ...]:
             out += [[-(first + k), -(cell * n + d)] for cell in cage.cells
                     for d in range(1, n + 1) if d not in combo]
             out += [[-(first + k)] + [cell * n + d for cell in cage.cells] for d in combo]
-    return tuple(out)
+    return tuple(out) + _rule_part(geometry)[0]
 
 
 def _simplified(clauses: Iterable[Clause], value: Sequence[bool | None], out: list[Clause],

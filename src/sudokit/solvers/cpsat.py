@@ -12,13 +12,19 @@ unit (cage mates, chess moves) get ``AddAtMostOne`` per digit, non-consecutive n
 clause per pair of adjacent digits, and each killer cage the linear equation
 ``sum(d * x(cell, d)) == total`` (CP-SAT's linear propagation plus the cage mates' all-different).
 
+Drawn rules (:mod:`sudokit.model.rules`) read the digit of each of their cells as an integer
+variable channelled to its Booleans: pair relations as ``AddAllowedAssignments`` of their table,
+linear sums as linear equalities, sequence rules as ``AddAutomaton`` over their automaton,
+must-contain as "at least m" sums of Booleans, renban as ``AddAllDifferent`` plus max - min,
+between and lockout lines over the min and max of their ends, indexing as ``AddElement``.
+
 Limits: the time left is CP-SAT's ``max_time_in_seconds``; a node is one ``Solve`` call (CP-SAT
 has no branch limit), so node limits are exact in those units; ``conflicts`` are CP-SAT's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -30,7 +36,7 @@ from ..model.result import Limits, Stats
 from ..registry import register
 from .base import Solver
 
-__all__ = ["CpSatSolver"]
+__all__ = ["CPSAT_RULE_KINDS", "CpSatSolver"]
 
 
 def _model(puzzle: Puzzle) -> tuple[Any, dict[tuple[int, int], Any], bool]:
@@ -80,6 +86,121 @@ def _variant_constraints(model: Any, x: dict[tuple[int, int], Any], puzzle: Puzz
         fixed = sum(givens[c] for c in cage.cells)
         terms = [d * x[c, d] for c in cage.cells for d in range(1, n + 1) if (c, d) in x]
         model.Add(sum(terms) == cage.total - fixed)
+    if g.constraints:
+        digits = _Digits(model, x, puzzle)
+        for rule in g.constraints:
+            _RULES[rule.kind](model, digits, rule, n)
+
+
+class _Digits:
+    """The digit of each cell as an integer expression: the given, or an ``IntVar`` channelled
+    to the cell's Booleans (``v == sum(d * x(cell, d))``), made on first use."""
+
+    def __init__(self, model: Any, x: dict[tuple[int, int], Any], puzzle: Puzzle) -> None:
+        self.model, self.x, self.puzzle = model, x, puzzle
+        self.made: dict[int, Any] = {}
+
+    def __getitem__(self, cell: int) -> Any:
+        if cell not in self.made:
+            given = self.puzzle.givens[cell]
+            if given:
+                self.made[cell] = self.model.NewConstant(given)
+            else:
+                n = self.puzzle.geometry.side
+                options = [d for d in range(1, n + 1) if (cell, d) in self.x]
+                var = self.model.NewIntVarFromDomain(_domain(options), f"v{cell}")
+                self.model.Add(var == sum(d * self.x[cell, d] for d in options))
+                self.made[cell] = var
+        return self.made[cell]
+
+    def of(self, cells: Sequence[int]) -> list[Any]:
+        """The digits of several cells, in order."""
+        return [self[c] for c in cells]
+
+
+def _domain(values: Sequence[int]) -> Any:
+    from ortools.sat.python import cp_model
+
+    return cp_model.Domain.FromValues(list(values) or [0])  # no value: an infeasible 0
+
+
+def _pair(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    model.AddAllowedAssignments(digits.of(rule.cells), sorted(rule.pairs))
+
+
+def _linear(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    model.Add(sum(k * v for k, v in zip(rule.coefficients, digits.of(rule.cells)))
+              == rule.total)
+
+
+def _sequence(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    """``AddAutomaton`` over the rule's automaton (states renumbered from 0, the start first;
+    the dead state -1 left out)."""
+    transitions = [(s, d, t) for s, row in enumerate(rule.transitions)
+                   for d, t in enumerate(row, 1) if t >= 0]
+    model.AddAutomaton(digits.of(rule.cells), rule.start, sorted(rule.accepting), transitions)
+
+
+def _contains(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    x, givens = digits.x, digits.puzzle.givens
+    for d in set(rule.digits):
+        here = [x[c, d] for c in rule.cells if (c, d) in x]
+        fixed = sum(givens[c] == d for c in rule.cells)
+        model.Add(sum(here) >= rule.digits.count(d) - fixed)
+
+
+def _renban(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    values = digits.of(rule.cells)
+    low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+    model.AddAllDifferent(values)
+    model.AddMinEquality(low, values)
+    model.AddMaxEquality(high, values)
+    model.Add(high - low == len(values) - 1)
+
+
+def _ends(model: Any, digits: _Digits, rule: Any, n: int) -> tuple[Any, Any, list[Any]]:
+    """The lower and upper end of a line (``IntVar``s) and its middle digits."""
+    values = digits.of(rule.cells)
+    low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+    model.AddMinEquality(low, [values[0], values[-1]])
+    model.AddMaxEquality(high, [values[0], values[-1]])
+    return low, high, values[1:-1]
+
+
+def _between(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    low, high, middle = _ends(model, digits, rule, n)
+    for v in middle:
+        model.Add(v > low)
+        model.Add(v < high)
+
+
+def _lockout(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    low, high, middle = _ends(model, digits, rule, n)
+    model.Add(high - low >= rule.gap)
+    for v in middle:
+        below = model.NewBoolVar("")
+        model.Add(v < low).OnlyEnforceIf(below)
+        model.Add(v > high).OnlyEnforceIf(below.Not())
+
+
+def _index(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+    """``AddElement`` over the targets behind a constant first entry, so that the pointer is
+    the indexing digit itself (digit d reads the d-th target)."""
+    pointer = digits[rule.cells[0]]
+    targets = [model.NewConstant(rule.value)] + [digits[rule.cells[t]] for t in rule.targets]
+    model.Add(pointer <= len(rule.targets))
+    model.AddElement(pointer, targets, rule.value)
+
+
+_RULES: dict[str, Callable[[Any, _Digits, Any, int], None]] = {
+    "pair-relation": _pair, "linear-sum": _linear, "sequence": _sequence,
+    "must-contain": _contains, "renban": _renban, "between-line": _between,
+    "lockout-line": _lockout, "indexing": _index,
+}
+"""One OR-Tools statement per rule kind (:mod:`sudokit.model.rules`)."""
+
+CPSAT_RULE_KINDS = frozenset(_RULES)
+"""The rule kinds :class:`CpSatSolver` states natively."""
 
 
 @register
@@ -92,7 +213,7 @@ class CpSatSolver(Solver):
     requires = ("ortools",)
     install = "sudokit[ortools]"
     counters = frozenset({"nodes", "conflicts"})
-    features = ALL_FEATURES
+    features = ALL_FEATURES | CPSAT_RULE_KINDS
     options = {"workers": (1, None)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -16,6 +16,7 @@ from ..csp.sudoku import sudoku_solutions
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
+from ..model.rules import RULE_KINDS
 from ..registry import register
 from .base import Solver
 
@@ -29,7 +30,7 @@ class _CspSolver(Solver):
     :mod:`sudokit.csp.sudoku`)."""
 
     inference: ClassVar[Inference]
-    features = ALL_FEATURES
+    features = ALL_FEATURES | RULE_KINDS
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         return sudoku_solutions(puzzle, stats, limits, select=Select(self.settings["select"]),

@@ -20,6 +20,7 @@ from ..sat.encoding import (
     n_variables,
     paused_gc,
 )
+from ..sat.rules import SAT_RULE_KINDS
 from .base import Solver
 
 
@@ -35,7 +36,7 @@ class DpllSolver(Solver):
     summary = ("our pure-Python DPLL (Davis, Logemann and Loveland 1962; two watched literals) "
                "on a Sudoku CNF")
     counters = DPLL_COUNTERS
-    features = ALL_FEATURES
+    features = ALL_FEATURES | SAT_RULE_KINDS  # every drawn rule kind: sat.rules
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -22,7 +22,11 @@ et al. 2000).
 Variants: the portfolio declares every feature of the engine (its one member that always
 runs); CDCL joins the race only on geometries whose features it declares itself
 (:meth:`SatSolver.supports <sudokit.solvers.base.Solver.supports>`), so neither member ever
-sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped.
+sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped. On a grid
+with rules the engine does not take (thermometers, arrows, dots, lines, outside clues:
+:data:`~sudokit.model.rules.RULE_KINDS`), the portfolio hands the puzzle whole to a method that
+declares them: CDCL when it does, else ``propagate`` (``extra["winner"]`` names it), so the
+default method solves every puzzle some method can.
 
 Counting (``--unique``) races the same way: every grid either method finds is reported once and
 blocked in the CDCL formula (a blocking clause), so CDCL only looks for new ones; the search is
@@ -46,11 +50,13 @@ from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats, Status
+from ..model.rules import RULE_KINDS
 from ..registry import register
 from ..sat.forked import ForkedCdcl
 from ..sat.pysat import PYSAT_NAMES
 from .base import Solver
 from .fast import FastSolver, _fill
+from .propagate import PropagateSolver
 
 if TYPE_CHECKING:
     from ..model.result import ChunkResult
@@ -183,7 +189,7 @@ class PortfolioSolver(Solver):
                "behind the better of the two, on any grid size")
     requires = ("numba",)
     counters = frozenset({"nodes", "backtracks", "propagations", "decisions", "conflicts"})
-    features = ALL_FEATURES
+    features = ALL_FEATURES | RULE_KINDS
     options = {"probe_nodes": (2000, None), "fast_only_side": (9, None),
                "workers": (None, (None, 1, 2)), "cdcl": ("cadical195", PYSAT_NAMES),
                "locked_candidates": (True, (True, False))}
@@ -205,7 +211,24 @@ class PortfolioSolver(Solver):
         return geometry.side <= self.settings["fast_only_side"] or not self._cdcl_available(
             geometry)
 
+    def _stand_in(self, geometry: Geometry) -> Solver | None:
+        """The method that takes a grid the engine does not (None when the engine does):
+        CDCL if it declares the grid's features, else ``propagate``."""
+        if FastSolver.supports(geometry):
+            return None
+        from .sat import SatSolver
+
+        if self._cdcl_available(geometry):
+            return SatSolver(self.settings["cdcl"])
+        assert PropagateSolver.supports(geometry)  # declares every feature the portfolio does
+        return PropagateSolver()
+
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        stand_in = self._stand_in(puzzle.geometry)
+        if stand_in is not None:
+            stats.extra["winner"] = stand_in.full_name
+            yield from stand_in.solutions(puzzle, stats, limits)
+            return
         stats.extra["winner"] = "fast"
         if self._engine_alone(puzzle.geometry):
             yield from self._fast().solutions(puzzle, stats, limits)
@@ -234,13 +257,21 @@ class PortfolioSolver(Solver):
             _fill(stats, engine.counters())
 
     def solve_chunk(self, givens: np.ndarray, geometry: Geometry, limits: Limits,
-                    count_limit: int) -> ChunkResult:
+                    count_limit: int) -> ChunkResult | None:
         """Solve a chunk: the engine's one compiled call, the race only for the rows its probe
-        budget left UNKNOWN (see :meth:`Solver.solve_chunk`)."""
+        budget left UNKNOWN (see :meth:`Solver.solve_chunk`); None (puzzle by puzzle) on a
+        grid the engine does not take."""
+        if self._stand_in(geometry) is not None:
+            return None
         return _chunk_solve(self, givens, geometry, limits, count_limit)
 
     def warm_up(self, geometry: Geometry | None = None) -> None:
-        """Load the engine's kernels (see :meth:`FastSolver.warm_up`) and import PySAT."""
+        """Load the engine's kernels (see :meth:`FastSolver.warm_up`) and import PySAT (or
+        warm the method standing in for the engine on this grid)."""
+        stand_in = None if geometry is None else self._stand_in(geometry)
+        if stand_in is not None:
+            stand_in.warm_up(geometry)
+            return
         self._fast().warm_up(geometry)
         if geometry is None or not self._engine_alone(geometry):
             self._cdcl_available()

@@ -9,6 +9,7 @@ from ..csp.propagation import search
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
+from ..model.rules import RULE_KINDS
 from ..registry import register
 from .base import Solver
 
@@ -25,7 +26,7 @@ class PropagateSolver(Solver):
     name = "propagate"
     summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
     counters = frozenset({"nodes", "backtracks", "propagations"})
-    features = ALL_FEATURES
+    features = ALL_FEATURES | RULE_KINDS
     options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
         "naked_twins": (True, (True, False))}
 

@@ -20,6 +20,7 @@ from ..registry import register
 from ..sat.encoding import DEFAULT_ENCODING, ENCODING_CHOICES, Encoding
 from ..sat.external import EXEC, default_command
 from ..sat.pysat import PYSAT_COUNTERS, pysat_backends
+from ..sat.rules import SAT_RULE_KINDS
 from ..sat.search import CdclSearch, exec_solutions
 from .base import Solver
 
@@ -43,7 +44,7 @@ class SatSolver(Solver):
     install = "python-sat"
     counters = PYSAT_COUNTERS
     options = {"encoding": (DEFAULT_ENCODING.value, ENCODING_CHOICES), "cmd": (None, None)}
-    features = ALL_FEATURES
+    features = ALL_FEATURES | SAT_RULE_KINDS  # every drawn rule kind: sat.rules
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
 

@@ -1,0 +1,321 @@
+"""The f-puzzles keys of the rules drawn on a grid, read into :mod:`sudokit.model.rules`.
+
+f-puzzles (and SudokuPad, which opens its data) stores each drawn rule as a list under one key.
+The shapes and meanings follow the editor and the importers that solve them (Rangsk's
+SudokuSolver and its TypeScript port SudokuVariantSolverJS, ``FPuzzlesInterfaces.ts``):
+
+* lines ``{"lines": [["R1C1", "R1C2", ...], ...]}``, each line one rule: ``thermometer`` and
+  ``slowthermometer`` (from the bulb), ``palindrome``, ``renban``, ``whispers`` (``value``: the
+  least difference, default ``ceil(N / 2)``), ``betweenline``, ``lockout`` (ends at least
+  ``N // 2`` apart), ``entropicline``, ``modularline``, ``nabner``, ``regionsumline`` (box or
+  region borders cut the segments), ``zipperline``, ``doublearrow``;
+* ``arrow``: ``{"cells": circle or pill cells, "lines": [[circle cell, arrow cells...], ...]}``,
+  each line one arrow whose cells after the first add up to the circle (a pill of 2-3 cells is
+  read as a number);
+* dots and signs ``{"cells": [a, b], "value": ...}``: ``difference`` (default 1), ``ratio``
+  (default 2), ``xv`` (``"X"`` or ``"V"``); ``negative`` lists the kinds whose absence is a
+  clue: ``difference`` and ``ratio`` (orthogonal neighbours with no Kropki dot are not 1 apart /
+  not in ratio 2, nor in any other dot value given), ``xv`` (neighbours with no X or V do not add
+  up to 10 or 5);
+* outside clues ``{"cell": "R0C3", "value": "10"}`` on a row 0 or N+1 or column 0 or N+1,
+  reading the row or column away from the clue: ``sandwichsum``, ``xsum``, ``skyscraper``;
+  ``littlekillersum`` (``cells``: the diagonal; without it, ``direction`` UR/UL/DR/DL from
+  ``cell``);
+* single cells ``{"cell": "R1C1"}``: ``minimum``, ``maximum`` (below / above each orthogonal
+  neighbour not marked the same way: a fortress of adjacent maxima); ``quadruple``
+  ``{"cells": [4 cells], "values": [...]}``; ``clone`` ``{"cells": [...], "cloneCells": [...]}``;
+  ``rowindexer``, ``columnindexer`` ``{"cells": [...]}``: each listed cell is an indexer (the
+  digit d in a row-indexer cell at row r, column c puts r in row d of column c; a column
+  indexer puts c in column d of row r).
+
+An entry whose clue is empty (no value written) is no rule. Anything else malformed raises
+:class:`RuleKeyError` naming the key and the entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence, Set
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPuzzle
+from ..model import rulebook as rb
+from ..model.geometry import Geometry
+from ..model.rules import Rule, check_rules
+
+__all__ = ["NEGATIVE_KINDS", "RULE_KEYS", "RuleKeyError", "fpuzzles_rules"]
+
+_CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
+_DIAGONAL = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+NEGATIVE_KINDS = frozenset({"difference", "ratio", "xv"})
+"""The ``negative`` entries understood (any other is refused by name); :func:`fpuzzles_rules`
+also takes ``"nonconsecutive"`` (the flag, on a grid with Kropki dots)."""
+
+
+class RuleKeyError(Exception):
+    """A malformed entry of a rule key (``key``: where, ``message``: what)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """What the builders need: the geometry (regions, neighbours) and the key being read."""
+
+    geometry: Geometry
+    key: str
+    marked: frozenset[int] = frozenset()  # the cells of every entry of the key (min/max)
+
+    @property
+    def n(self) -> int:
+        return self.geometry.side
+
+    def bad(self, message: str) -> RuleKeyError:
+        return RuleKeyError(self.key, f"{self.key}: {message}")
+
+    def cell(self, name: Any, outside: bool = False) -> tuple[int, int]:
+        """The 0-based (row, column) of a cell name (one step outside with ``outside``)."""
+        match = _CELL.match(name) if isinstance(name, str) else None
+        low, high = (0, self.n + 1) if outside else (1, self.n)
+        if match is None or not (low <= int(match[1]) <= high and low <= int(match[2]) <= high):
+            raise self.bad(f"expected a cell R{low}C{low}..R{high}C{high}, found {name!r}")
+        return int(match[1]) - 1, int(match[2]) - 1
+
+    def index(self, name: Any) -> int:
+        r, c = self.cell(name)
+        return r * self.n + c
+
+    def cells(self, names: Any, least: int = 1) -> list[int]:
+        if not isinstance(names, list) or len(names) < least:
+            raise self.bad(f"expected a list of at least {least} cells, found {names!r}")
+        return [self.index(name) for name in names]
+
+    def number(self, value: Any, default: int | None = None) -> int | None:
+        """An integer clue (None for an empty clue when there is no default)."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return default
+        if isinstance(value, bool) or not (isinstance(value, int) or (
+                isinstance(value, str) and value.strip().lstrip("-").isdigit())):
+            raise self.bad(f"expected a whole number, found {value!r}")
+        return int(value)
+
+    def neighbours(self, cell: int) -> list[int]:
+        r, c = divmod(cell, self.n)
+        near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        return [i * self.n + j for i, j in near if 0 <= i < self.n and 0 <= j < self.n]
+
+    def outside(self, name: Any) -> list[int]:
+        """The row or column read away from an outside clue cell."""
+        r, c = self.cell(name, outside=True)
+        n, last = self.n, self.n
+        if r == -1 and 0 <= c < n:
+            return [i * n + c for i in range(n)]
+        if r == last and 0 <= c < n:
+            return [i * n + c for i in range(n - 1, -1, -1)]
+        if c == -1 and 0 <= r < n:
+            return [r * n + j for j in range(n)]
+        if c == last and 0 <= r < n:
+            return [r * n + j for j in range(n - 1, -1, -1)]
+        raise self.bad(f"{name!r} is not beside the grid (row 0 or {n + 1}, column 0 or {n + 1})")
+
+
+def _lines(entry: dict[str, Any], g: _Grid) -> list[list[int]]:
+    lines = entry.get("lines")
+    if not isinstance(lines, list) or not lines:
+        raise g.bad("expected \"lines\": a list of lines of cells")
+    return [g.cells(line) for line in lines]
+
+
+def _per_line(build: Callable[[list[int], _Grid, dict[str, Any]], tuple[Rule, ...]]
+              ) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+        return tuple(r for line in _lines(entry, g) for r in build(line, g, entry))
+    return read
+
+
+def _arrow(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    circle = g.cells(entry.get("cells"))
+    if len(circle) > 1 and g.n > 9:
+        raise g.bad(f"a pill of {len(circle)} cells on a {g.n}x{g.n} grid (digits above 9 "
+                    "do not read as one number) is not supported")
+    return tuple(r for line in _lines(entry, g) for r in rb.arrow(circle, line[1:]))
+
+
+def _pair(entry: dict[str, Any], g: _Grid) -> tuple[int, int]:
+    cells = g.cells(entry.get("cells"), 2)
+    if len(cells) != 2:
+        raise g.bad(f"expected two cells, found {entry.get('cells')!r}")
+    return cells[0], cells[1]
+
+
+def _difference(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    return rb.difference_dot(*_pair(entry, g), g.n, g.number(entry.get("value"), 1))
+
+
+def _ratio(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    return rb.ratio_dot(*_pair(entry, g), g.n, g.number(entry.get("value"), 2))
+
+
+def _xv(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    total = {"X": 10, "V": 5}.get(str(entry.get("value", "")).upper())
+    if total is None:
+        raise g.bad(f"expected value \"X\" or \"V\", found {entry.get('value')!r}")
+    return rb.sum_pair(*_pair(entry, g), g.n, total)
+
+
+def _clue(entry: dict[str, Any], g: _Grid,
+          build: Callable[[list[int], int, int], tuple[Rule, ...]]) -> tuple[Rule, ...]:
+    value = g.number(entry.get("value"))
+    return () if value is None else build(g.outside(entry.get("cell")), value, g.n)
+
+
+def _little_killer(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    total = g.number(entry.get("value"))
+    if total is None:
+        return ()
+    if entry.get("cells"):
+        return rb.little_killer(g.cells(entry["cells"]), total)
+    step = _DIAGONAL.get(str(entry.get("direction", "")).upper())
+    if step is None:
+        raise g.bad(f"expected \"cells\" or a direction UR, UL, DR or DL, found "
+                    f"{entry.get('direction')!r}")
+    r, c = g.cell(entry.get("cell"), outside=True)
+    cells = []
+    while True:
+        r, c = r + step[0], c + step[1]
+        if not (0 <= r < g.n and 0 <= c < g.n):
+            break
+        cells.append(r * g.n + c)
+    if not cells:
+        raise g.bad(f"the diagonal from {entry.get('cell')!r} misses the grid")
+    return rb.little_killer(cells, total)
+
+
+def _quadruple(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    values = entry.get("values") or []
+    digits = [g.number(v) for v in values]
+    if not all(d is not None and 1 <= d <= g.n for d in digits):
+        raise g.bad(f"expected digits 1..{g.n}, found {values!r}")
+    return rb.quadruple(g.cells(entry.get("cells"), 2), digits)  # type: ignore[arg-type]
+
+
+def _extreme(build: Callable[[int, Sequence[int], int], tuple[Rule, ...]]
+             ) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+        cell = g.index(entry.get("cell"))
+        return build(cell, [c for c in g.neighbours(cell) if c not in g.marked], g.n)
+    return read
+
+
+def _clone(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+    return rb.clone(g.cells(entry.get("cells")), g.cells(entry.get("cloneCells")), g.n)
+
+
+def _indexer(rows: bool) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+        n, found = g.n, []
+        for cell in g.cells(entry.get("cells")):
+            r, c = divmod(cell, n)
+            if rows:  # digit d: row d of this column holds r + 1
+                found += rb.indexer(cell, [i * n + c for i in range(n)], r + 1, "row indexer")
+            else:  # digit d: column d of this row holds c + 1
+                found += rb.indexer(cell, [r * n + j for j in range(n)], c + 1, "column indexer")
+        return tuple(found)
+    return read
+
+
+_READERS: dict[str, Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]] = {
+    "thermometer": _per_line(lambda line, g, e: rb.thermometer(line, g.n)),
+    "slowthermometer": _per_line(lambda line, g, e: rb.slow_thermometer(line, g.n)),
+    "palindrome": _per_line(lambda line, g, e: rb.palindrome(line, g.n)),
+    "renban": _per_line(lambda line, g, e: rb.renban(line)),
+    "whispers": _per_line(lambda line, g, e: rb.whispers(line, g.n, g.number(e.get("value")))),
+    "betweenline": _per_line(lambda line, g, e: rb.between_line(line)),
+    "lockout": _per_line(lambda line, g, e: rb.lockout_line(line, g.n, g.n // 2)),
+    "entropicline": _per_line(lambda line, g, e: rb.entropic_line(line, g.n)),
+    "modularline": _per_line(lambda line, g, e: rb.modular_line(line, g.n)),
+    "nabner": _per_line(lambda line, g, e: rb.nabner(line, g.n)),
+    "regionsumline": _per_line(lambda line, g, e: rb.region_sum_line(line, g.geometry.box_of)),
+    "zipperline": _per_line(lambda line, g, e: rb.zipper_line(line)),
+    "doublearrow": _per_line(lambda line, g, e: rb.double_arrow(line)),
+    "arrow": _arrow,
+    "difference": _difference,
+    "ratio": _ratio,
+    "xv": _xv,
+    "sandwichsum": lambda e, g: _clue(e, g, rb.sandwich),
+    "xsum": lambda e, g: _clue(e, g, rb.x_sum),
+    "skyscraper": lambda e, g: _clue(e, g, rb.skyscraper),
+    "littlekillersum": _little_killer,
+    "quadruple": _quadruple,
+    "minimum": _extreme(rb.minimum),
+    "maximum": _extreme(rb.maximum),
+    "clone": _clone,
+    "rowindexer": _indexer(rows=True),
+    "columnindexer": _indexer(rows=False),
+}
+
+RULE_KEYS = frozenset(_READERS)
+"""Every f-puzzles key read into rules (with ``negative``, read by :func:`fpuzzles_rules`)."""
+
+
+def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = data.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+        raise RuleKeyError(key, f"{key}: expected a list of objects")
+    return value
+
+
+def _negative(data: dict[str, Any], geometry: Geometry,
+              kinds: Set[str]) -> tuple[Rule, ...]:
+    """The negative rules: every orthogonal pair without a dot of the group breaks the dots'
+    relations (Rangsk's grouping: Kropki dots of both colours mark a pair for ``difference``
+    and ``ratio``; X and V for ``xv``). ``nonconsecutive`` is the non-consecutive rule on a grid
+    with Kropki dots: the dotted pairs are exempt."""
+    g = _Grid(geometry, "negative")
+    n, found = geometry.side, []
+    groups = {"difference": ("difference", "ratio"), "ratio": ("difference", "ratio"),
+              "nonconsecutive": ("difference", "ratio"), "xv": ("xv",)}
+    defaults = {"difference": 1, "ratio": 2}
+    for kind in sorted(kinds):
+        marked = {frozenset(_pair(e, _Grid(geometry, k))) for k in groups[kind]
+                  for e in _entries(data, k)}
+        if kind in ("xv", "nonconsecutive"):
+            values = [10, 5] if kind == "xv" else [1]
+            make = rb.sum_pair if kind == "xv" else rb.difference_dot
+        else:
+            values = sorted({g.number(e.get("value"), defaults[kind])
+                             for e in _entries(data, kind)} | {defaults[kind]})
+            make = rb.difference_dot if kind == "difference" else rb.ratio_dot
+        for a in range(n * n):
+            for b in g.neighbours(a):
+                if a < b and frozenset((a, b)) not in marked:
+                    found += [rb.negated(r, n) for v in values for r in make(a, b, n, v)]
+    return tuple(found)
+
+
+def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
+                   negative: Set[str] = frozenset()) -> tuple[Rule, ...]:
+    """The rules of every rule key of an f-puzzles object, in key order, on ``geometry`` (the
+    puzzle's grid, regions included), with the negative rules of ``negative`` (kinds of
+    :data:`NEGATIVE_KINDS`).
+
+    Raises:
+        RuleKeyError: a malformed entry, or a rule that does not fit the grid (the key named).
+    """
+    found: list[Rule] = []
+    for key, read in _READERS.items():
+        g = _Grid(geometry, key)
+        if key in ("minimum", "maximum"):  # a group of marked cells compares with its rim
+            g = _Grid(geometry, key, frozenset(g.index(e.get("cell"))
+                                               for e in _entries(data, key)))
+        for k, entry in enumerate(_entries(data, key)):
+            try:
+                rules = read(entry, g)
+                check_rules(rules, geometry.side, geometry.n_cells, geometry.label)
+            except InvalidPuzzle as exc:
+                raise RuleKeyError(key, f"{key} entry {k + 1}: {exc.reason}") from None
+            found += rules
+    return tuple(found) + _negative(data, geometry, negative)
