@@ -15,8 +15,9 @@ import numpy as np
 
 from ..model.result import Status
 from .bits import lowest_index, monotonic, popcount
-from .rules import full_mask, narrow, propagate, undo
+from .rules import full_mask, propagate
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
+from .trail import narrow, undo
 
 __all__ = ["Phase", "StopReason", "clock", "start", "run", "run_batch"]
 
@@ -119,6 +120,7 @@ def start(tables, state, givens):
     geometry's initial masks, e.g. even/odd cells); :func:`run` propagates."""
     cand, regs = state.cand, state.regs
     state.dirty[:] = 1
+    state.rule_dirty[:] = 1
     state.weight[:] = 0
     regs[:] = 0
     ok = True
