@@ -147,24 +147,27 @@ def _weighted_sum(rule: WeightedSum, side: int) -> Filter:
 
 
 def _automaton(rule: Automaton, side: int) -> Filter:
-    table, accepting, start = rule.transitions, rule.accepting, rule.start
+    # per state, its live moves (digit bit, next state): dead transitions are never visited
+    moves = [[(1 << d, nxt) for d, nxt in enumerate(row, 1) if nxt >= 0]
+             for row in rule.transitions]
+    accepting, start = rule.accepting, rule.start
 
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:
-        digits = [_digits(d) for d in doms]
         layers = [{start}]
-        for ds in digits:
-            layers.append({s for q in layers[-1] for d in ds if (s := table[q][d - 1]) >= 0})
+        for dom in doms:
+            layers.append({nxt for q in layers[-1] for bit, nxt in moves[q] if dom & bit})
         alive = layers[-1] & accepting
         if not alive:
             return None
         keep = [0] * len(doms)
         for i in range(len(doms) - 1, -1, -1):
-            back = set()
+            back, dom, used = set(), doms[i], 0
             for q in layers[i]:
-                for d in digits[i]:
-                    if table[q][d - 1] in alive:
-                        keep[i] |= 1 << d
+                for bit, nxt in moves[q]:
+                    if dom & bit and nxt in alive:
+                        used |= bit
                         back.add(q)
+            keep[i] = used
             alive = back
         return tuple(keep)
 
@@ -231,7 +234,7 @@ def _ends(rule: Between | Lockout, side: int) -> Filter:
     full = (1 << (side + 1)) - 2
 
     def middle(lo: int, hi: int) -> int:
-        span = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)  # lo < d < hi
+        span = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)  # lo < d < hi
         return span if between else full & ~(span | 1 << lo | 1 << hi)
 
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:

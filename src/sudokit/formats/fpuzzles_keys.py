@@ -21,7 +21,8 @@ SudokuSolver and its TypeScript port SudokuVariantSolverJS, ``FPuzzlesInterfaces
   reading the row or column away from the clue: ``sandwichsum``, ``xsum``, ``skyscraper``;
   ``littlekillersum`` (``cells``: the diagonal; without it, ``direction`` UR/UL/DR/DL from
   ``cell``);
-* single cells ``{"cell": "R1C1"}``: ``minimum``, ``maximum``; ``quadruple``
+* single cells ``{"cell": "R1C1"}``: ``minimum``, ``maximum`` (below / above each orthogonal
+  neighbour not marked the same way: a fortress of adjacent maxima); ``quadruple``
   ``{"cells": [4 cells], "values": [...]}``; ``clone`` ``{"cells": [...], "cloneCells": [...]}``;
   ``rowindexer``, ``columnindexer`` ``{"cells": [...]}``: each listed cell is an indexer (the
   digit d in a row-indexer cell at row r, column c puts r in row d of column c; a column
@@ -66,6 +67,7 @@ class _Grid:
 
     geometry: Geometry
     key: str
+    marked: frozenset[int] = frozenset()  # the cells of every entry of the key (min/max)
 
     @property
     def n(self) -> int:
@@ -204,7 +206,7 @@ def _extreme(build: Callable[[int, Sequence[int], int], tuple[Rule, ...]]
              ) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
     def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
         cell = g.index(entry.get("cell"))
-        return build(cell, g.neighbours(cell), g.n)
+        return build(cell, [c for c in g.neighbours(cell) if c not in g.marked], g.n)
     return read
 
 
@@ -306,6 +308,9 @@ def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
     found: list[Rule] = []
     for key, read in _READERS.items():
         g = _Grid(geometry, key)
+        if key in ("minimum", "maximum"):  # a group of marked cells compares with its rim
+            g = _Grid(geometry, key, frozenset(g.index(e.get("cell"))
+                                               for e in _entries(data, key)))
         for k, entry in enumerate(_entries(data, key)):
             try:
                 rules = read(entry, g)

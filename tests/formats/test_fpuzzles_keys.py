@@ -1,0 +1,94 @@
+"""f-puzzles rule keys (formats/fpuzzles_keys.py): every key read into the model, written back
+with the solution, read again to the same puzzle."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from sudokit.formats.fpuzzles import format_fpuzzles, fpuzzles_puzzle, read_fpuzzles
+from sudokit.formats.fpuzzles_keys import RULE_KEYS
+from sudokit.model.constraints import Variant
+from tests.helpers import DATA
+
+RULES = DATA / "rules"
+
+
+def empty(n: int = 9) -> dict:
+    return {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)]}
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("sigh_*.json")), ids=lambda p: p.stem)
+def test_round_trip_with_the_solution(path) -> None:
+    record = next(read_fpuzzles(io.StringIO(path.read_text()), path.name))
+    assert record.error is None and record.expected
+    written = format_fpuzzles(record.expected, record.style.fpuzzles)
+    data = json.loads(written)
+    assert [c["value"] for row in data["grid"] for c in row] == list(record.expected)
+    again = fpuzzles_puzzle(written)
+    assert again == record.puzzle and again.constraints == record.puzzle.constraints
+
+
+EXAMPLES = {
+    "thermometer": {"lines": [["R1C1", "R1C2", "R1C3"]]},
+    "slowthermometer": {"lines": [["R1C1", "R1C2"]]},
+    "arrow": {"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C3"]]},
+    "difference": {"cells": ["R1C1", "R1C2"], "value": "3"},
+    "ratio": {"cells": ["R1C1", "R1C2"]},
+    "xv": {"cells": ["R1C1", "R1C2"], "value": "V"},
+    "littlekillersum": {"cell": "R0C1", "direction": "DR", "value": "20"},
+    "sandwichsum": {"cell": "R10C3", "value": "10"},
+    "xsum": {"cell": "R4C0", "value": "12"},
+    "skyscraper": {"cell": "R4C10", "value": "3"},
+    "palindrome": {"lines": [["R1C1", "R2C2", "R3C3"]]},
+    "renban": {"lines": [["R1C1", "R2C1", "R3C1"]]},
+    "whispers": {"lines": [["R1C1", "R2C1"]], "value": "4"},
+    "betweenline": {"lines": [["R1C1", "R2C1", "R3C1"]]},
+    "quadruple": {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2]},
+    "minimum": {"cell": "R5C5"},
+    "maximum": {"cell": "R5C5"},
+    "clone": {"cells": ["R1C1", "R1C2"], "cloneCells": ["R5C5", "R5C6"]},
+    "lockout": {"lines": [["R1C1", "R2C1", "R3C1"]]},
+    "entropicline": {"lines": [["R1C1", "R2C1", "R3C1"]]},
+    "modularline": {"lines": [["R1C1", "R2C1", "R3C1"]]},
+    "nabner": {"lines": [["R1C1", "R2C2", "R3C3"]]},
+    "regionsumline": {"lines": [["R1C3", "R1C4"]]},
+    "zipperline": {"lines": [["R1C1", "R1C2", "R1C3"]]},
+    "doublearrow": {"lines": [["R1C1", "R1C2", "R1C3"]]},
+    "rowindexer": {"cells": ["R1C1"]},
+    "columnindexer": {"cells": ["R1C1"]},
+}
+
+
+def test_every_key_has_an_example() -> None:
+    assert set(EXAMPLES) == RULE_KEYS
+
+
+@pytest.mark.parametrize("key", sorted(EXAMPLES))
+def test_every_key_is_read_into_rules(key: str) -> None:
+    puzzle = fpuzzles_puzzle(empty() | {key: [EXAMPLES[key]]})
+    assert puzzle.constraints, key
+    assert puzzle.geometry.features & {r.kind for r in puzzle.constraints}
+
+
+def test_outside_clues_read_away_from_the_clue() -> None:
+    sky = fpuzzles_puzzle(empty() | {"skyscraper": [EXAMPLES["skyscraper"]]}).constraints[0]
+    assert sky.cells == tuple(3 * 9 + c for c in range(8, -1, -1))
+    killer = fpuzzles_puzzle(empty() | {"littlekillersum": [EXAMPLES["littlekillersum"]]})
+    assert killer.constraints[0].cells == (1, 11, 21, 31, 41, 51, 61, 71)
+
+
+def test_negative_kinds() -> None:
+    ratio = fpuzzles_puzzle(empty(4) | {"negative": ["ratio"],
+                                        "difference": [{"cells": ["R1C1", "R1C2"]}]})
+    assert len(ratio.constraints) == 1 + 24 - 1  # the dot, every other orthogonal pair
+    xv = fpuzzles_puzzle(empty(4) | {"negative": ["xv"]})
+    assert len(xv.constraints) == 2 * 24
+    plain = fpuzzles_puzzle(empty(4) | {"nonconsecutive": True})
+    assert plain.geometry.variant is Variant.NON_CONSECUTIVE and not plain.constraints
+    dotted = fpuzzles_puzzle(empty(4) | {"nonconsecutive": True,
+                                         "ratio": [{"cells": ["R1C1", "R1C2"]}]})
+    assert Variant.NON_CONSECUTIVE not in dotted.geometry.variant
+    assert len(dotted.constraints) == 1 + 23
