@@ -41,8 +41,6 @@ from tests.helpers import DATA
 RULES = DATA / "rules"
 CI = json.loads((RULES / "variant_solver_js_ci.json").read_text(encoding="utf-8"))
 PUBLISHED = [p.stem for p in sorted(RULES.glob("sigh_*.json"))] + [i["title"] for i in CI]
-SLOW = {"sigh_region_sum_lines"}
-"""Published puzzles the engine does not solve within a unit test's time."""
 
 
 def _published(name: str) -> tuple[Puzzle, list[int]]:
@@ -68,8 +66,6 @@ def test_a_grid_without_rules_has_no_rule_arrays() -> None:
 
 @pytest.mark.parametrize("name", PUBLISHED)
 def test_published_puzzles(name: str) -> None:
-    if name in SLOW:
-        pytest.skip("beyond a unit test's time on the compiled engine")
     puzzle, solution = _published(name)
     for method in ("fast", None):
         result = count_solutions(puzzle, method, limit=2, time_limit=60)

@@ -185,7 +185,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         ok = propagate(tables, state, full, locked)
         regs[Reg.PHASE] = Phase.DESCEND if ok else Phase.DONE
         regs[Reg.ROOT_TRAIL] = regs[Reg.TRAIL]
-        big = tables.units.shape[1] >= WDEG_SIDE
+        big = tables.units.shape[1] >= WDEG_SIDE or state.rule_dirty.shape[0] > 0
         regs[Reg.RESTART_AT] = FIRST_RUN * state.cand.shape[0] if big else NEVER
     while regs[Reg.PHASE] != Phase.DONE:
         if regs[Reg.PHASE] == Phase.DESCEND and _descend(tables, state, out[found]):

@@ -133,31 +133,52 @@ def _accepts(drawn, r, s, side):
 
 
 @jit
+def _span(drawn, r, i, lo, hi, m, side):
+    """The states of layer ``i + 1`` reachable from states ``lo..hi - 1`` of layer ``i`` with
+    the digits of ``m``, as a range: all of an automaton's, a weighted sum's from the least and
+    largest term."""
+    n = drawn.states[r]
+    if drawn.kind[r] == Kind.AUTOMATON:
+        return 0, n
+    k = drawn.coef[drawn.start[r] + i]
+    tmin, tmax = _term(k, m)
+    base = min(k, k * side)
+    return max(lo + tmin - base, 0), min(hi - 1 + tmax - base + 1, n)
+
+
+@jit
 def _layered(tables, state, r):
     """Pesant's forward-backward filter over the layers (one per cell) of the rule's states:
-    an automaton's, or a weighted sum's partial sums (its dynamic programme)."""
-    drawn, cand, live, support = state.drawn, state.cand, state.layers, state.seg_or
+    an automaton's, or a weighted sum's partial sums (its dynamic programme); each layer's
+    states that can be live lie in a range (``state.spans``), the only ones visited."""
+    drawn, cand, live, support, spans = (state.drawn, state.cand, state.layers, state.seg_or,
+                                         state.spans)
     first, n, side = drawn.start[r], drawn.states[r], tables.units.shape[1]
     length = drawn.start[r + 1] - first
-    for i in range(n * (length + 1)):
-        live[i] = 0
-    live[drawn.value[r] if drawn.kind[r] == Kind.AUTOMATON else 0] = 1
+    spans[0] = drawn.value[r] if drawn.kind[r] == Kind.AUTOMATON else 0
+    spans[1] = spans[0] + 1
+    live[spans[0]] = 1
     for i in range(length):
         m0 = cand[drawn.cells[first + i]]
-        for s in range(n):
+        lo, hi = _span(drawn, r, i, spans[2 * i], spans[2 * i + 1], m0, side)
+        spans[2 * i + 2] = lo
+        spans[2 * i + 3] = hi
+        for t in range(lo, hi):
+            live[(i + 1) * n + t] = 0
+        for s in range(spans[2 * i], spans[2 * i + 1]):
             m = m0 if live[i * n + s] else ZERO
             while m != ZERO:
                 t = _next(drawn, r, i, s, lowest_index(m) + 1, side)
                 m &= m - ONE
                 if t >= 0:
                     live[(i + 1) * n + t] = 1
-    for s in range(n):
+    for s in range(spans[2 * length], spans[2 * length + 1]):
         if not _accepts(drawn, r, s, side):
             live[length * n + s] = 0
     for i in range(length - 1, -1, -1):
         m0 = cand[drawn.cells[first + i]]
         keep = ZERO
-        for s in range(n):
+        for s in range(spans[2 * i], spans[2 * i + 1]):
             if live[i * n + s]:
                 alive = False
                 m = m0
@@ -165,7 +186,8 @@ def _layered(tables, state, r):
                     bit = m & (~m + ONE)
                     t = _next(drawn, r, i, s, lowest_index(m) + 1, side)
                     m ^= bit
-                    if t >= 0 and live[(i + 1) * n + t]:
+                    if t >= 0 and spans[2 * i + 2] <= t < spans[2 * i + 3] and live[
+                            (i + 1) * n + t]:
                         keep |= bit
                         alive = True
                 if not alive:

@@ -66,7 +66,8 @@ class State(NamedTuple):
         drawn: the geometry's rules as arrays (:class:`~sudokit.fast.drawn.Drawn`, shared,
             read only; empty on a geometry without rules).
         rule_dirty: uint8[R] drawn rules woken since their last propagation.
-        layers: uint8[L] scratch of the automaton filter (``drawn.layer_size``).
+        layers: uint8[L] scratch of the layered filter (``drawn.layer_size``).
+        spans: int64[2 * (C + 1)] scratch of the layered filter (each layer's state range).
     """
 
     cand: np.ndarray
@@ -83,6 +84,7 @@ class State(NamedTuple):
     drawn: Drawn
     rule_dirty: np.ndarray
     layers: np.ndarray
+    spans: np.ndarray
 
 
 def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None,
@@ -106,4 +108,4 @@ def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None,
                  np.zeros(n_cells, np.int64), np.zeros(n_cells + 1, np.uint64),
                  np.zeros(n_marks, np.uint8), np.zeros(N_REGS, np.int64),
                  np.zeros(n_units, np.int64), drawn, np.ones(drawn.kind.shape[0], np.uint8),
-                 np.zeros(drawn.layer_size, np.uint8))
+                 np.zeros(drawn.layer_size, np.uint8), np.zeros(2 * (n_cells + 1), np.int64))
