@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from sudokit import count_solutions
 from sudokit.fast import solve_batch
-from sudokit.fast.drawn import ENGINE_KINDS, Kind, drawn_for, no_drawn
+from sudokit.fast.drawn import ENGINE_KINDS, RuleCode, drawn_for, no_drawn
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
@@ -56,7 +56,7 @@ def _published(name: str) -> tuple[Puzzle, list[int]]:
 def test_the_engine_declares_every_kind() -> None:
     assert ENGINE_KINDS == RULE_KINDS
     assert RULE_KINDS <= solver_class("fast").features
-    assert {int(k) for k in Kind} == set(range(len(RULE_KINDS)))
+    assert {int(k) for k in RuleCode} == set(range(len(RULE_KINDS)))
 
 
 def test_a_grid_without_rules_has_no_rule_arrays() -> None:

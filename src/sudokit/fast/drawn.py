@@ -1,7 +1,7 @@
 """The rules drawn on a grid (:mod:`sudokit.model.rules`) lowered into flat arrays the compiled
 propagators of :mod:`sudokit.fast.lines` read.
 
-Every rule of ``Geometry.constraints`` becomes one row: its kind code (:class:`Kind`), its cells
+Every rule of ``Geometry.constraints`` becomes one row: its kind code (:class:`RuleCode`), its cells
 (CSR: ``start``/``cells``), per-cell integers aligned with the cells (``coef``: a weighted
 sum's coefficients, an index rule's targets), one integer parameter (``value``: a sum's total,
 a lockout gap, an index value, an automaton's start state) and an offset into ``masks``
@@ -34,7 +34,7 @@ from ..model.rules import (
     WeightedSum,
 )
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "Kind", "drawn_for", "no_drawn"]
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "no_drawn"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -42,7 +42,7 @@ SUM_LAYER_LIMIT = 1 << 16
 consistency; a larger one (long sums of a large grid) keeps bounds consistency only."""
 
 
-class Kind(IntEnum):
+class RuleCode(IntEnum):
     """The code of each rule kind in :attr:`Drawn.kind`."""
 
     RELATION = 0
@@ -55,10 +55,10 @@ class Kind(IntEnum):
     INDEX = 7
 
 
-_CODES: dict[type[Rule], Kind] = {
-    Relation: Kind.RELATION, WeightedSum: Kind.SUM, Automaton: Kind.AUTOMATON,
-    Contains: Kind.CONTAINS, Renban: Kind.RENBAN, Between: Kind.BETWEEN,
-    Lockout: Kind.LOCKOUT, Index: Kind.INDEX}
+_CODES: dict[type[Rule], RuleCode] = {
+    Relation: RuleCode.RELATION, WeightedSum: RuleCode.SUM, Automaton: RuleCode.AUTOMATON,
+    Contains: RuleCode.CONTAINS, Renban: RuleCode.RENBAN, Between: RuleCode.BETWEEN,
+    Lockout: RuleCode.LOCKOUT, Index: RuleCode.INDEX}
 
 ENGINE_KINDS = frozenset(cls.kind for cls in _CODES)
 """The feature names of the rule kinds the compiled engine propagates (every kind of
@@ -69,7 +69,7 @@ class Drawn(NamedTuple):
     """A geometry's rules as arrays (R rules over C cells; see the module docstring).
 
     Attributes:
-        kind: int32[R] :class:`Kind` codes.
+        kind: int32[R] :class:`RuleCode` codes.
         start: int32[R + 1] offsets into ``cells`` and ``coef``.
         cells: int32[sum of rule lengths] each rule's cells in order.
         coef: int64[same] per-cell integers (sum coefficients; index targets).

@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import highest_index, lowest_index
-from .drawn import Kind
+from .drawn import RuleCode
 from .state import ONE, ZERO, Reg, jit
 from .trail import blame, narrow
 
@@ -118,7 +118,7 @@ def _sum(tables, state, r):
 def _next(drawn, r, i, s, d, side):
     """The layered state after digit ``d`` in the rule's ``i``-th cell from state ``s`` (-1:
     none): an automaton's transition, or a weighted sum's partial sum (offset per layer)."""
-    if drawn.kind[r] == Kind.AUTOMATON:
+    if drawn.kind[r] == RuleCode.AUTOMATON:
         return drawn.trans[drawn.offset[r] + s * side + d - 1]
     k = drawn.coef[drawn.start[r] + i]
     t = s + k * d - min(k, k * side)
@@ -127,7 +127,7 @@ def _next(drawn, r, i, s, d, side):
 
 @jit
 def _accepts(drawn, r, s, side):
-    if drawn.kind[r] == Kind.AUTOMATON:
+    if drawn.kind[r] == RuleCode.AUTOMATON:
         return drawn.trans[drawn.offset[r] + drawn.states[r] * side + s] != 0
     return s == drawn.offset[r]
 
@@ -138,7 +138,7 @@ def _span(drawn, r, i, lo, hi, m, side):
     the digits of ``m``, as a range: all of an automaton's, a weighted sum's from the least and
     largest term."""
     n = drawn.states[r]
-    if drawn.kind[r] == Kind.AUTOMATON:
+    if drawn.kind[r] == RuleCode.AUTOMATON:
         return 0, n
     k = drawn.coef[drawn.start[r] + i]
     tmin, tmax = _term(k, m)
@@ -155,7 +155,7 @@ def _layered(tables, state, r):
                                          state.spans)
     first, n, side = drawn.start[r], drawn.states[r], tables.units.shape[1]
     length = drawn.start[r + 1] - first
-    spans[0] = drawn.value[r] if drawn.kind[r] == Kind.AUTOMATON else 0
+    spans[0] = drawn.value[r] if drawn.kind[r] == RuleCode.AUTOMATON else 0
     spans[1] = spans[0] + 1
     live[spans[0]] = 1
     for i in range(length):
@@ -300,7 +300,7 @@ def _ends(tables, state, r):
     """Between and lockout lines: keep the end pairs every middle cell can live with."""
     drawn, cand, support = state.drawn, state.cand, state.seg_or
     first, last = drawn.start[r], drawn.start[r + 1]
-    lockout, gap = drawn.kind[r] == Kind.LOCKOUT, drawn.value[r]
+    lockout, gap = drawn.kind[r] == RuleCode.LOCKOUT, drawn.value[r]
     full = ~ZERO >> np.uint64(64 - tables.units.shape[1])
     a, b = drawn.cells[first], drawn.cells[last - 1]
     for i in range(first, last):
@@ -361,17 +361,17 @@ def _index(tables, state, r):
 def _filter(tables, state, r):
     """Filter rule ``r`` once; False on a contradiction."""
     kind = state.drawn.kind[r]
-    if kind == Kind.RELATION:
+    if kind == RuleCode.RELATION:
         return _relation(tables, state, r)
-    if kind == Kind.SUM:
+    if kind == RuleCode.SUM:
         return _sum(tables, state, r)
-    if kind == Kind.AUTOMATON:
+    if kind == RuleCode.AUTOMATON:
         return _layered(tables, state, r)
-    if kind == Kind.CONTAINS:
+    if kind == RuleCode.CONTAINS:
         return _contains(tables, state, r)
-    if kind == Kind.RENBAN:
+    if kind == RuleCode.RENBAN:
         return _renban(tables, state, r)
-    if kind == Kind.INDEX:
+    if kind == RuleCode.INDEX:
         return _index(tables, state, r)
     return _ends(tables, state, r)
 
