@@ -22,11 +22,12 @@ et al. 2000).
 Variants: the portfolio declares every feature of the engine (its one member that always
 runs); CDCL joins the race only on geometries whose features it declares itself
 (:meth:`SatSolver.supports <sudokit.solvers.base.Solver.supports>`), so neither member ever
-sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped. On a grid
-with rules the engine does not take (thermometers, arrows, dots, lines, outside clues:
-:data:`~sudokit.model.rules.RULE_KINDS`), the portfolio hands the puzzle whole to a method that
-declares them: CDCL when it does, else ``propagate`` (``extra["winner"]`` names it), so the
-default method solves every puzzle some method can.
+sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped. The engine
+takes every kind of drawn rule (thermometers, arrows, dots, lines, outside clues:
+:data:`~sudokit.model.rules.RULE_KINDS`, propagated by :mod:`sudokit.fast.lines`); should a
+grid ever carry a feature the engine does not declare, the portfolio hands the puzzle whole to
+a method that declares it: CDCL when it does, else ``propagate`` (``extra["winner"]`` names
+it), so the default method solves every puzzle some method can.
 
 Counting (``--unique``) races the same way: every grid either method finds is reported once and
 blocked in the CDCL formula (a blocking clause), so CDCL only looks for new ones; the search is
