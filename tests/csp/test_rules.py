@@ -40,10 +40,11 @@ CI = [i["title"] for i in json.loads((RULES / "variant_solver_js_ci.json").read_
 # than a unit test should spend: see docs/variants-rules.md).
 FAST = {
     "propagate": ["arrow_sudoku", "between_lines", "double_arrow", "german_whispers", "indexing",
-                  "international_whispers", "lockout_lines", "palindromes", "quadruple_x",
+                  "international_whispers", "little_killer", "lockout_lines", "palindromes",
+                  "quadruple_x",
                   "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
     "mac": ["arrow_sudoku", "between_lines", "double_arrow", "german_whispers", "indexing",
-            "palindromes", "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
+            "little_killer", "palindromes", "sandwich_sudoku", "skyscraper", "thermosudoku", "xv_kropki"],
 }
 
 

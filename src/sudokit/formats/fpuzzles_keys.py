@@ -35,7 +35,7 @@ An entry whose clue is empty (no value written) is no rule. Anything else malfor
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,7 +269,7 @@ def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 
 def _negative(data: dict[str, Any], geometry: Geometry,
-              kinds: set[str]) -> tuple[Rule, ...]:
+              kinds: Set[str]) -> tuple[Rule, ...]:
     """The negative rules: every orthogonal pair without a dot of the group breaks the dots'
     relations (Rangsk's grouping: Kropki dots of both colours mark a pair for ``difference``
     and ``ratio``; X and V for ``xv``). ``nonconsecutive`` is the non-consecutive rule on a grid
@@ -297,7 +297,7 @@ def _negative(data: dict[str, Any], geometry: Geometry,
 
 
 def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
-                   negative: set[str] = frozenset()) -> tuple[Rule, ...]:  # type: ignore[assignment]
+                   negative: Set[str] = frozenset()) -> tuple[Rule, ...]:
     """The rules of every rule key of an f-puzzles object, in key order, on ``geometry`` (the
     puzzle's grid, regions included), with the negative rules of ``negative`` (kinds of
     :data:`NEGATIVE_KINDS`).
