@@ -16,6 +16,7 @@ import numpy as np
 
 from ..model.geometry import Geometry
 from . import kernels, nine
+from .drawn import drawn_for
 from .kernels import StopReason
 from .state import Reg, new_state
 from .tables import tables_for
@@ -122,7 +123,8 @@ def solve_batch(
         nine.run_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
                          seconds, *result)
         return result
-    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages))
+    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages),
+                      drawn_for(geometry))
     kernels.run_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
                         seconds, bool(locked), *result)
     return result
@@ -153,7 +155,7 @@ class ResumableSearch:
         else:
             self._tables = tables_for(geometry)
             self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units),
-                                    len(geometry.cages))
+                                    len(geometry.cages), drawn_for(geometry))
             kernels.start(self._tables, self._state, cells)
 
     @property

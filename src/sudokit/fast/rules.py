@@ -16,8 +16,12 @@
   (pointing); see Sudopedia, "Locked Candidates"; on jigsaw regions and overlapping grids, the
   same over every intersection of units (:class:`~sudokit.fast.tables.Intersections`); optional.
 
-Every change goes through :func:`narrow`, which records it on the trail ``(cell, old mask)`` so
-:func:`undo` can restore it. A contradiction is a return value (False / -1), never an exception.
+* **drawn rules** (thermometers, arrows, dots, lines, outside clues: :mod:`sudokit.fast.lines`)
+  on a geometry that has them; skipped on one length test when it has none.
+
+Every change goes through :func:`~sudokit.fast.trail.narrow`, which records it on the trail
+``(cell, old mask)`` so :func:`~sudokit.fast.trail.undo` can restore it. A contradiction is a
+return value (False / -1), never an exception.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import highest_index, lowest_index, popcount
+from .lines import drawn_rules
 from .state import ONE, ZERO, Reg, jit
+from .trail import blame, narrow, undo
 
 __all__ = [
     "blame",
@@ -37,55 +43,6 @@ __all__ = [
     "propagate",
     "undo",
 ]
-
-
-@jit
-def blame(tables, state, cell):
-    """Count a conflict against each unit of ``cell`` (a candidate wipe-out there): the weights
-    of dom/wdeg (Boussemart, Hemery, Lecoutre and Sais 2004, "Boosting systematic search by
-    weighting constraints", ECAI)."""
-    for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
-        state.weight[tables.cell_units[k]] += 1
-
-
-@jit
-def narrow(tables, state, cell, keep):
-    """Keep only the ``keep`` bits of a cell's candidates (trailed; its units and cage marked
-    dirty; queued if single). Returns False, changing nothing, when no candidate would be
-    left."""
-    cand, regs = state.cand, state.regs
-    old = cand[cell]
-    new = old & keep
-    if new == old:
-        return True
-    if new == ZERO:
-        return False
-    t = regs[Reg.TRAIL]
-    state.trail_cell[t] = cell
-    state.trail_mask[t] = old
-    regs[Reg.TRAIL] = t + 1
-    cand[cell] = new
-    regs[Reg.PROPAGATIONS] += popcount(old ^ new)
-    for k in range(tables.unit_start[cell], tables.unit_start[cell + 1]):
-        state.dirty[tables.cell_units[k]] = 1
-    cage = tables.cages.of_cell[cell]
-    if cage >= 0:
-        state.dirty[tables.units.shape[0] + cage] = 1
-    if new & (new - ONE) == ZERO:
-        state.queue[regs[Reg.QUEUE_TAIL]] = cell
-        regs[Reg.QUEUE_TAIL] += 1
-    return True
-
-
-@jit
-def undo(state, mark):
-    """Restore every candidate change made since the trail had length ``mark``."""
-    cand, trail_cell, trail_mask, regs = state.cand, state.trail_cell, state.trail_mask, state.regs
-    t = regs[Reg.TRAIL]
-    while t > mark:
-        t -= 1
-        cand[trail_cell[t]] = trail_mask[t]
-    regs[Reg.TRAIL] = t
 
 
 @jit
@@ -349,6 +306,7 @@ def propagate(tables, state, full, locked):
     """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared)."""
     regs = state.regs
     has_cages = tables.cages.total.shape[0] > 0
+    has_rules = state.rule_dirty.shape[0] > 0
     while True:
         ok = _naked_singles(tables, state)
         if ok:
@@ -360,6 +318,10 @@ def propagate(tables, state, full, locked):
             before = regs[Reg.TRAIL]
             ok = cage_sums(tables, state)
             if ok and regs[Reg.TRAIL] != before:
+                continue
+        if ok and has_rules:
+            ok = drawn_rules(tables, state)
+            if ok and regs[Reg.TRAIL] != regs[Reg.RULES_SEEN]:
                 continue
         if ok and locked:
             removed = locked_family(tables, tables.rows, state)

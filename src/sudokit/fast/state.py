@@ -13,6 +13,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from .drawn import Drawn, no_drawn
+
 __all__ = ["jit", "ZERO", "ONE", "Reg", "N_REGS", "N_COUNTERS", "State", "new_state"]
 
 jit = njit(cache=True, nogil=True, _nrt=False)
@@ -39,9 +41,10 @@ class Reg(IntEnum):
     RESTART_AT = 12  # backtrack count of the next restart (see sudokit.fast.kernels)
     RESTARTS = 13  # restarts so far
     STOP = 14  # set to 1 by another thread to stop a running search (read with the clock)
+    RULES_SEEN = 15  # trail length whose changed cells have woken their drawn rules
 
 
-N_REGS = 15
+N_REGS = 16
 N_COUNTERS = 6  # registers 0..5 are the per-puzzle counters
 
 
@@ -59,7 +62,12 @@ class State(NamedTuple):
             cages changed since their last sum check (K cages).
         regs: int64[N_REGS] scalars, indexed by :class:`Reg`.
         weight: int64[U] conflicts each unit took part in (the ``wdeg`` of dom/wdeg, reset per
-            puzzle; see :func:`sudokit.fast.rules.blame`).
+            puzzle; see :func:`sudokit.fast.trail.blame`).
+        drawn: the geometry's rules as arrays (:class:`~sudokit.fast.drawn.Drawn`, shared,
+            read only; empty on a geometry without rules).
+        rule_dirty: uint8[R] drawn rules woken since their last propagation.
+        layers: uint8[L] scratch of the layered filter (``drawn.layer_size``).
+        spans: int64[2 * (C + 1)] scratch of the layered filter (each layer's state range).
     """
 
     cand: np.ndarray
@@ -73,9 +81,14 @@ class State(NamedTuple):
     dirty: np.ndarray
     regs: np.ndarray
     weight: np.ndarray
+    drawn: Drawn
+    rule_dirty: np.ndarray
+    layers: np.ndarray
+    spans: np.ndarray
 
 
-def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None) -> State:
+def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None,
+              drawn: Drawn | None = None) -> State:
     """Allocate one :class:`State` (in Python: the kernels never allocate).
 
     Args:
@@ -84,7 +97,9 @@ def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None)
         n_units: U, the number of units.
         n_cages: K, the number of killer cages (None: room for the most a grid of C cells can
             have, C, so a caller that does not know its cages is always safe).
+        drawn: the geometry's rules (:func:`~sudokit.fast.drawn.drawn_for`; None: none).
     """
+    drawn = no_drawn(n_cells) if drawn is None else drawn
     trail = n_cells * side + 1
     n_marks = n_units + (n_cells if n_cages is None else n_cages)
     return State(np.zeros(n_cells, np.uint64), np.zeros(trail, np.int32),
@@ -92,4 +107,5 @@ def new_state(n_cells: int, side: int, n_units: int, n_cages: int | None = None)
                  np.zeros(n_cells, np.int32), np.zeros(n_cells, np.uint64),
                  np.zeros(n_cells, np.int64), np.zeros(n_cells + 1, np.uint64),
                  np.zeros(n_marks, np.uint8), np.zeros(N_REGS, np.int64),
-                 np.zeros(n_units, np.int64))
+                 np.zeros(n_units, np.int64), drawn, np.ones(drawn.kind.shape[0], np.uint8),
+                 np.zeros(drawn.layer_size, np.uint8), np.zeros(2 * (n_cells + 1), np.int64))

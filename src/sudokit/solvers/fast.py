@@ -7,7 +7,9 @@ for the algorithm and its sources. Every variant of :class:`~sudokit.model.geome
 runs on the same kernels (:mod:`sudokit.fast.tables` turns it into arrays): extra units,
 chess-move peers, non-consecutive neighbours, even/odd cells, killer cages, jigsaw regions and
 overlapping grids (every feature of :data:`~sudokit.model.geometry.ALL_FEATURES`, tested one by one in
-``tests/fast/test_fast_variants.py``).
+``tests/fast/test_fast_variants.py``), and every kind of drawn rule of
+:data:`~sudokit.model.rules.RULE_KINDS` (thermometers, arrows, dots, lines, outside clues: the
+compiled propagators of :mod:`sudokit.fast.lines`, tested in ``tests/fast/test_fast_rules.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES, Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats, Status
+from ..model.rules import RULE_KINDS
 from ..registry import register
 from .base import Solver
 
@@ -57,7 +60,7 @@ class FastSolver(Solver):
                "MRV search; batch API")
     requires = ("numba",)
     counters = frozenset(_COUNTED)
-    features = ALL_FEATURES
+    features = ALL_FEATURES | RULE_KINDS
     options = {"locked_candidates": (True, (True, False))}
     chunk_size = 4096
     releases_gil = True

@@ -5,7 +5,8 @@ Schedule (chosen by measurement, see ``benchmarks/large.py``):
 1. **probe**: the compiled engine (:mod:`sudokit.fast`) alone, with a budget of ``probe_nodes``
    search nodes. Most puzzles end here (every 9x9 puzzle, and grids of any size that
    propagation nearly decides), so the portfolio costs what the engine costs; on grids up to
-   ``fast_only_side`` (9x9) the engine is never stopped, since CDCL never beats it there.
+   ``fast_only_side`` (9x9) without drawn rules the engine is never stopped, since CDCL never
+   beats it there.
 2. **race**: the same engine search goes on (it is resumable: nothing is redone) while a CDCL
    solver (CaDiCaL through PySAT) encodes the puzzle and searches. With two cores the engine
    runs in a thread (its kernels release the GIL) and CDCL in a forked process, in one unsliced
@@ -22,11 +23,12 @@ et al. 2000).
 Variants: the portfolio declares every feature of the engine (its one member that always
 runs); CDCL joins the race only on geometries whose features it declares itself
 (:meth:`SatSolver.supports <sudokit.solvers.base.Solver.supports>`), so neither member ever
-sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped. On a grid
-with rules the engine does not take (thermometers, arrows, dots, lines, outside clues:
-:data:`~sudokit.model.rules.RULE_KINDS`), the portfolio hands the puzzle whole to a method that
-declares them: CDCL when it does, else ``propagate`` (``extra["winner"]`` names it), so the
-default method solves every puzzle some method can.
+sees a constraint it does not enforce; elsewhere the engine runs alone, unstopped. The engine
+takes every kind of drawn rule (thermometers, arrows, dots, lines, outside clues:
+:data:`~sudokit.model.rules.RULE_KINDS`, propagated by :mod:`sudokit.fast.lines`); should a
+grid ever carry a feature the engine does not declare, the portfolio hands the puzzle whole to
+a method that declares it: CDCL when it does, else ``propagate`` (``extra["winner"]`` names
+it), so the default method solves every puzzle some method can.
 
 Counting (``--unique``) races the same way: every grid either method finds is reported once and
 blocked in the CDCL formula (a blocking clause), so CDCL only looks for new ones; the search is
@@ -208,8 +210,11 @@ class PortfolioSolver(Solver):
             geometry is None or SatSolver.supports(geometry))
 
     def _engine_alone(self, geometry: Geometry) -> bool:
-        return geometry.side <= self.settings["fast_only_side"] or not self._cdcl_available(
-            geometry)
+        """Whether the engine runs unstopped: grids up to ``fast_only_side`` without drawn
+        rules (with them a few puzzles need more than the engine's filtering: CDCL races
+        after the probe when it declares their kinds), or CDCL cannot take the grid."""
+        small = geometry.side <= self.settings["fast_only_side"] and not geometry.constraints
+        return small or not self._cdcl_available(geometry)
 
     def _stand_in(self, geometry: Geometry) -> Solver | None:
         """The method that takes a grid the engine does not (None when the engine does):

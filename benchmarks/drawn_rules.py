@@ -1,0 +1,89 @@
+"""Benchmark: the default method against OR-Tools CP-SAT (one worker) on the 9x9 puzzles with
+drawn rules of ``tests/data/rules`` (issue 26 target: median <= 20 ms and >= 10x faster).
+
+Usage (from the repository root)::
+
+    python benchmarks/drawn_rules.py [--runs 3] [--methods portfolio cpsat] [--time-limit 30]
+
+Every 9x9 published puzzle of the folder (``sigh_*.json`` f-puzzles files and the compressed
+entries of ``variant_solver_js_ci.json``) is solved by each method through ``sudokit.solve``
+(verification included, after one untimed warm-up solve), ``--runs`` times in turn (method by
+method per puzzle, so a drift of the machine's speed hits both); a puzzle's time is the median
+of its runs, and every grid must equal the published solution. Printed: each puzzle's median
+ms per method, then per method the median and the mean ms per puzzle, and the ratio of the
+first method's median to each other's. ``cpsat`` runs with ``workers=1``; a method that does
+not declare a puzzle's rules is reported, not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from common import ROOT
+
+from sudokit import solve
+from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+from sudokit.model.puzzle import Puzzle
+from sudokit.registry import solver_class
+
+RULES = ROOT / "tests" / "data" / "rules"
+
+
+def published() -> list[tuple[str, Puzzle, tuple[int, ...]]]:
+    """(name, puzzle, published solution) of every 9x9 puzzle of ``tests/data/rules``."""
+    found = []
+    for path in sorted(RULES.glob("sigh_*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found.append((path.stem[5:], fpuzzles_puzzle(data), tuple(data["solution"])))
+    for item in json.loads((RULES / "variant_solver_js_ci.json").read_text(encoding="utf-8")):
+        found.append((item["title"], fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]),
+                      tuple(int(d) for d in item["solution"])))
+    return [entry for entry in found if entry[1].geometry.side == 9]
+
+
+def timed(puzzle: Puzzle, solution: tuple[int, ...], method: str, runs: int,
+          time_limit: float) -> float:
+    """The median seconds of ``runs`` solves (each checked against the published solution)."""
+    options = {"workers": 1} if method == "cpsat" else {}
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = solve(puzzle, method, time_limit=time_limit, **options)
+        seconds.append(time.perf_counter() - start)
+        if result.solution != solution:
+            raise SystemExit(f"{method}: {result.status.name}, not the published solution")
+    return statistics.median(seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per puzzle (median)")
+    parser.add_argument("--methods", nargs="+", default=["portfolio", "cpsat"])
+    parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
+    args = parser.parse_args()
+    puzzles = published()
+    methods = [m for m in args.methods
+               if all(solver_class(m).supports(p.geometry) for _, p, _ in puzzles)]
+    for m in set(args.methods) - set(methods):
+        print(f"{m}: does not declare every rule of these puzzles (not timed)")
+    for m in methods:  # warm-up: kernels loaded, models built once
+        solve(puzzles[0][1], m, **({"workers": 1} if m == "cpsat" else {}))
+    print(f"{'puzzle':32s}" + "".join(f"{m:>14s}" for m in methods) + "   (median ms)")
+    times: dict[str, list[float]] = {m: [] for m in methods}
+    for name, puzzle, solution in puzzles:
+        for m in methods:
+            times[m].append(timed(puzzle, solution, m, args.runs, args.time_limit))
+        print(f"{name[:32]:32s}" + "".join(f"{times[m][-1] * 1e3:14.2f}" for m in methods))
+    first = statistics.median(times[methods[0]])
+    for m in methods:
+        median = statistics.median(times[m])
+        print(f"{m}: median {median * 1e3:.2f} ms/puzzle, mean "
+              f"{statistics.mean(times[m]) * 1e3:.2f} ms over {len(times[m])} puzzles; "
+              f"median ratio to {methods[0]} {median / first:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

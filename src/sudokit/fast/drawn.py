@@ -1,0 +1,205 @@
+"""The rules drawn on a grid (:mod:`sudokit.model.rules`) lowered into flat arrays the compiled
+propagators of :mod:`sudokit.fast.lines` read.
+
+Every rule of ``Geometry.constraints`` becomes one row: its kind code (:class:`RuleCode`), its cells
+(CSR: ``start``/``cells``), per-cell integers aligned with the cells (``coef``: a weighted
+sum's coefficients, an index rule's targets), one integer parameter (``value``: a sum's total,
+a lockout gap, an index value, an automaton's start state) and an offset into ``masks``
+(uint64: pair-relation supports, must-contain counts) or ``trans`` (int32: automaton
+transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
+of each cell, so a changed cell wakes only its rules.
+
+A geometry without rules gets :func:`no_drawn`: empty arrays of the same types, so the kernels
+are compiled once and skip rule propagation on one length test.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ..model.geometry import Geometry
+from ..model.rules import (
+    Automaton,
+    Between,
+    Contains,
+    Index,
+    Lockout,
+    Relation,
+    Renban,
+    Rule,
+    WeightedSum,
+)
+
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "no_drawn"]
+
+
+SUM_LAYER_LIMIT = 1 << 16
+"""Most layered states (partial sums x (cells + 1)) of a weighted sum filtered to domain
+consistency; a larger one (long sums of a large grid) keeps bounds consistency only."""
+
+
+class RuleCode(IntEnum):
+    """The code of each rule kind in :attr:`Drawn.kind`."""
+
+    RELATION = 0
+    SUM = 1
+    AUTOMATON = 2
+    CONTAINS = 3
+    RENBAN = 4
+    BETWEEN = 5
+    LOCKOUT = 6
+    INDEX = 7
+
+
+_CODES: dict[type[Rule], RuleCode] = {
+    Relation: RuleCode.RELATION, WeightedSum: RuleCode.SUM, Automaton: RuleCode.AUTOMATON,
+    Contains: RuleCode.CONTAINS, Renban: RuleCode.RENBAN, Between: RuleCode.BETWEEN,
+    Lockout: RuleCode.LOCKOUT, Index: RuleCode.INDEX}
+
+ENGINE_KINDS = frozenset(cls.kind for cls in _CODES)
+"""The feature names of the rule kinds the compiled engine propagates (every kind of
+:data:`~sudokit.model.rules.RULE_KINDS`)."""
+
+
+class Drawn(NamedTuple):
+    """A geometry's rules as arrays (R rules over C cells; see the module docstring).
+
+    Attributes:
+        kind: int32[R] :class:`RuleCode` codes.
+        start: int32[R + 1] offsets into ``cells`` and ``coef``.
+        cells: int32[sum of rule lengths] each rule's cells in order.
+        coef: int64[same] per-cell integers (sum coefficients; index targets).
+        value: int64[R] one parameter per rule.
+        offset: int64[R] where the rule's data starts in ``masks`` or ``trans``; for a weighted
+            sum, its accepting partial-sum state (the total minus the least sum).
+        states: int32[R] an automaton's state count, a weighted sum's partial-sum states (0:
+            bounds only), an index rule's target count (else 0).
+        masks: uint64[...] relation supports (N forward, then N backward), must-contain
+            counts (N, one per digit), index target positions (in the rule's cells).
+        trans: int32[...] automaton transitions (states x N, -1 dead) then accepting flags.
+        cell_start: int32[C + 1] offsets into ``cell_rules``.
+        cell_rules: int32[...] the rules of each cell.
+        layer_size: the scratch (uint8) the layered filter of an automaton or a sum needs at most.
+    """
+
+    kind: np.ndarray
+    start: np.ndarray
+    cells: np.ndarray
+    coef: np.ndarray
+    value: np.ndarray
+    offset: np.ndarray
+    states: np.ndarray
+    masks: np.ndarray
+    trans: np.ndarray
+    cell_start: np.ndarray
+    cell_rules: np.ndarray
+    layer_size: int
+
+
+def _bit(d: int) -> int:
+    return 1 << (d - 1)
+
+
+def _relation_masks(rule: Relation, side: int) -> list[int]:
+    forward = [0] * side
+    backward = [0] * side
+    for a, b in rule.pairs:
+        forward[a - 1] |= _bit(b)
+        backward[b - 1] |= _bit(a)
+    return forward + backward
+
+
+def _contains_masks(rule: Contains, side: int) -> list[int]:
+    counts = [0] * side
+    for d in rule.digits:
+        counts[d - 1] += 1
+    return counts
+
+
+def _automaton_trans(rule: Automaton) -> list[int]:
+    flat = [s for row in rule.transitions for s in row]
+    return flat + [int(s in rule.accepting) for s in range(len(rule.transitions))]
+
+
+def _row(rule: Rule, side: int, masks: list[int], trans: list[int]) -> tuple[list[int], int, int,
+                                                                            int]:
+    """Append a rule's table data; return (per-cell integers, value, offset, states)."""
+    coef = [0] * len(rule.cells)
+    if isinstance(rule, Relation):
+        offset = len(masks)
+        masks += _relation_masks(rule, side)
+        return coef, 0, offset, 0
+    if isinstance(rule, Contains):
+        offset = len(masks)
+        masks += _contains_masks(rule, side)
+        return coef, 0, offset, 0
+    if isinstance(rule, Automaton):
+        offset = len(trans)
+        trans += _automaton_trans(rule)
+        return coef, rule.start, offset, len(rule.transitions)
+    if isinstance(rule, WeightedSum):
+        width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
+        floor = sum(min(k, k * side) for k in rule.coefficients)
+        layered = width * (len(rule.cells) + 1) <= SUM_LAYER_LIMIT
+        return list(rule.coefficients), rule.total, rule.total - floor, width if layered else 0
+    if isinstance(rule, Lockout):
+        return coef, rule.gap, 0, 0
+    if isinstance(rule, Index):  # target positions (they may outnumber the cells)
+        offset = len(masks)
+        masks += list(rule.targets)
+        return coef, rule.value, offset, len(rule.targets)
+    return coef, 0, 0, 0
+
+
+def _build(geometry: Geometry) -> Drawn:
+    side, rules = geometry.side, geometry.constraints
+    kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
+    masks: list[int] = []
+    trans: list[int] = []
+    per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
+    layer = 0
+    for r, rule in enumerate(rules):
+        kind.append(int(_CODES[type(rule)]))
+        row, v, off, n = _row(rule, side, masks, trans)
+        if isinstance(rule, (Automaton, WeightedSum)):
+            layer = max(layer, n * (len(rule.cells) + 1))
+        cells += rule.cells
+        coef += row
+        start.append(len(cells))
+        value.append(v)
+        offset.append(off)
+        states.append(n)
+        for c in rule.cells:
+            per_cell[c].append(r)
+    cell_start = np.cumsum([0] + [len(p) for p in per_cell]).astype(np.int32)
+    return Drawn(np.array(kind, np.int32), np.array(start, np.int32), np.array(cells, np.int32),
+                 np.array(coef, np.int64), np.array(value, np.int64),
+                 np.array(offset, np.int64), np.array(states, np.int32),
+                 np.array(masks, np.uint64), np.array(trans, np.int32), cell_start,
+                 np.array([r for p in per_cell for r in p], np.int32), layer)
+
+
+@cache
+def no_drawn(n_cells: int) -> Drawn:
+    """The empty :class:`Drawn` of a geometry of ``n_cells`` cells without rules."""
+    empty32 = np.zeros(0, np.int32)
+    empty64 = np.zeros(0, np.int64)
+    return Drawn(empty32, np.zeros(1, np.int32), empty32, empty64, empty64, empty64, empty32,
+                 np.zeros(0, np.uint64), empty32, np.zeros(n_cells + 1, np.int32), empty32, 0)
+
+
+@lru_cache(maxsize=256)
+def _drawn_cached(geometry: Geometry) -> Drawn:
+    return _build(geometry)
+
+
+def drawn_for(geometry: Geometry) -> Drawn:
+    """The :class:`Drawn` arrays of a geometry's rules (cached per geometry; :func:`no_drawn`
+    when it has none)."""
+    if not geometry.constraints:
+        return no_drawn(geometry.n_cells)
+    return _drawn_cached(geometry)

@@ -1,0 +1,163 @@
+"""The compiled engine on the rules drawn on a grid (sudokit.fast.drawn, sudokit.fast.lines).
+
+Real puzzles: the published puzzles of ``tests/data/rules`` (one per kind or named rule), each
+solved by ``fast`` and by the default method, proved unique and equal to its published
+solution. A Hypothesis property draws random rules of every kind (most kept by a solution grid,
+some not) on 4x4 and 6x6 grids with a few givens, and compares the solution counts of ``fast``
+with those of ``propagate`` (the Python reference propagators), the full solution sets when
+they are small.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudokit import count_solutions
+from sudokit.fast import solve_batch
+from sudokit.fast.drawn import ENGINE_KINDS, RuleCode, drawn_for, no_drawn
+from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+from sudokit.model.geometry import Geometry
+from sudokit.model.puzzle import Puzzle, is_solution
+from sudokit.model.rules import (
+    RULE_KINDS,
+    Automaton,
+    Between,
+    Contains,
+    Index,
+    Lockout,
+    Relation,
+    Renban,
+    WeightedSum,
+)
+from sudokit.registry import solver_class
+from tests.helpers import DATA
+
+RULES = DATA / "rules"
+CI = json.loads((RULES / "variant_solver_js_ci.json").read_text(encoding="utf-8"))
+PUBLISHED = [p.stem for p in sorted(RULES.glob("sigh_*.json"))] + [i["title"] for i in CI]
+BEYOND = {"sigh_disjoint_little_killer"}
+"""Published puzzles the engine does not finish within a minute (nor does ``propagate``): a
+blank disjoint-groups grid with eight little killers needs more than sum filtering per
+diagonal."""
+
+
+def _published(name: str) -> tuple[Puzzle, list[int]]:
+    """A published puzzle of ``tests/data/rules`` and its published solution."""
+    if name.startswith("sigh_"):
+        data = json.loads((RULES / f"{name}.json").read_text(encoding="utf-8"))
+        return fpuzzles_puzzle(data), list(data["solution"])
+    item = next(i for i in CI if i["title"] == name)
+    return (fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]),
+            [int(d) for d in item["solution"]])
+
+
+def test_the_engine_declares_every_kind() -> None:
+    assert ENGINE_KINDS == RULE_KINDS
+    assert RULE_KINDS <= solver_class("fast").features
+    assert {int(k) for k in RuleCode} == set(range(len(RULE_KINDS)))
+
+
+def test_a_grid_without_rules_has_no_rule_arrays() -> None:
+    drawn = drawn_for(Geometry.for_side(16))
+    assert drawn is no_drawn(256) and drawn.kind.shape == (0,) and drawn.layer_size == 0
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_puzzles(name: str) -> None:
+    if name in BEYOND:
+        pytest.skip("beyond the engine's propagation (see BEYOND)")
+    puzzle, solution = _published(name)
+    for method in ("fast", None):
+        result = count_solutions(puzzle, method, limit=2, time_limit=60)
+        assert result.count == 1, (method, result.status)
+        assert list(result.solution) == solution, method
+
+
+def _grid(side: int, rng: random.Random) -> tuple[int, ...]:
+    """A random solution grid (the engine fills an empty grid with shuffled digits)."""
+    geometry = Geometry.for_side(side)
+    givens = [0] * geometry.n_cells
+    digits = list(range(1, side + 1))
+    rng.shuffle(digits)
+    givens[:side] = digits
+    grids, _, _ = solve_batch(np.array([givens]), 1, geometry=geometry)
+    return tuple(int(d) for d in grids[0, 0])
+
+
+def _some(rng: random.Random, cells: int, k: int) -> list[int]:
+    return rng.sample(range(cells), k)
+
+
+def _rule(kind: int, grid: tuple[int, ...], side: int, rng: random.Random, kept: bool):
+    """One random rule of a kind; ``kept``: the grid keeps it (None when none was found)."""
+    n = len(grid)
+    value = {c: grid[c] for c in range(n)}
+    if kind == 0:
+        a, b = _some(rng, n, 2)
+        pairs = {(x, y) for x in range(1, side + 1) for y in range(1, side + 1)
+                 if rng.random() < 0.3}
+        pairs |= {(value[a], value[b])} if kept else set()
+        return Relation((a, b), frozenset(pairs or {(1, 1)}))
+    if kind == 1:
+        cells = _some(rng, n, rng.randint(1, 4))
+        terms = [(c, rng.choice([-2, -1, 1, 1, 2, 10])) for c in cells]
+        total = sum(k * value[c] for c, k in terms) + (0 if kept else rng.randint(-3, 3))
+        return WeightedSum.of(terms, total)
+    if kind == 2:
+        cells = _some(rng, n, rng.randint(2, side))
+        target = 0
+        for c in cells:
+            target = (target * 3 + value[c]) % 7
+        target = target if kept else rng.randrange(7)
+        return Automaton.build(cells, side, 0, lambda s, d: (s * 3 + d) % 7,
+                               lambda s: s == target)
+    if kind == 3:
+        cells = _some(rng, n, rng.randint(1, 4))
+        digits = [value[c] if kept else rng.randint(1, side) for c in cells]
+        return Contains(tuple(cells), tuple(sorted(rng.sample(digits, rng.randint(1, len(cells))))))
+    if kind == 7:
+        row = rng.randrange(side) * side
+        cell = row + rng.randrange(side)
+        targets = [row + k for k in range(side)]
+        target = grid[targets[grid[cell] - 1]]
+        return Index.of(cell, targets, target if kept else rng.randint(1, side))
+    for _ in range(200):  # renban, between, lockout: draw until the grid keeps one
+        cells = tuple(_some(rng, n, rng.randint(2, min(4, side))))
+        rule = (Renban(cells) if kind == 4 else Between(cells) if kind == 5
+                else Lockout(cells, rng.randint(0, side // 2)))
+        if rule.holds([value[c] for c in cells]) or not kept:
+            return rule
+    return None
+
+
+@st.composite
+def puzzles(draw) -> Puzzle:
+    side = draw(st.sampled_from([4, 6]))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    grid = _grid(side, rng)
+    rules = []
+    for _ in range(draw(st.integers(1, 5))):
+        rule = _rule(draw(st.integers(0, 7)), grid, side, rng, kept=rng.random() < 0.85)
+        rules += [rule] if rule is not None else []
+    geometry = Geometry.for_side(side).with_constraints(rules)
+    givens = [d if rng.random() < 0.2 else 0 for d in grid]
+    return Puzzle(geometry, tuple(givens))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_random_rules_agree_with_propagate(puzzle: Puzzle) -> None:
+    limit = 12
+    fast = count_solutions(puzzle, "fast", limit=limit)
+    reference = count_solutions(puzzle, "propagate", limit=limit)
+    assert fast.count == reference.count, (fast.status, reference.status)
+    for grid in fast.solutions:
+        assert is_solution(grid, puzzle)
+    if fast.count < limit:
+        assert set(map(tuple, fast.solutions)) == set(map(tuple, reference.solutions))
