@@ -247,8 +247,11 @@ class PortfolioSolver(Solver):
         if node_limit is not None:
             probe_nodes = min(probe_nodes, node_limit)
         engine = _Engine(puzzle, self.settings["locked_candidates"], probe_nodes, limits.deadline)
+        found: set[Grid] = set()  # the probe's grids: the race must not report them again
         try:
-            yield from self._probe(engine, limits, stats)
+            for grid in self._probe(engine, limits, stats):
+                found.add(grid)
+                yield grid
             if engine.exhausted:
                 return
             used = engine.counters()[0]
@@ -256,7 +259,7 @@ class PortfolioSolver(Solver):
             engine.node_limit = None if left is None else used + (left + 1) // 2
             engine.stopped_by_limit = None
             sat_limit = None if left is None else left // 2
-            yield from self._race(puzzle, engine, stats, limits, sat_limit)
+            yield from self._race(puzzle, engine, stats, limits, sat_limit, found)
         finally:
             engine.close()
             _fill(stats, engine.counters())
@@ -297,17 +300,19 @@ class PortfolioSolver(Solver):
         return self.settings["workers"] or min(2, _cores())
 
     def _race(self, puzzle: Puzzle, engine: _Engine, stats: Stats, limits: Limits,
-              sat_limit: int | None) -> Iterator[Grid]:
-        """Race the engine (resumed) against CDCL; yield each new grid once.
+              sat_limit: int | None, seen: set[Grid]) -> Iterator[Grid]:
+        """Race the engine (resumed) against CDCL; yield each grid not in ``seen`` (the grids
+        reported already, blocked in CDCL's formula) once.
 
         With two workers and no node limit, CDCL runs in a forked process (one unsliced
         search, stopped by a kill); otherwise in this process, in slices."""
         from ..sat.encoding import Encoding
         from ..sat.search import CdclSearch
 
-        seen: set[Grid] = set()
         sat_stats = Stats.counting(_CDCL_COUNTERS)
         threaded, race, cdcl = self._start(puzzle, engine, limits, sat_limit)
+        for grid in seen if cdcl is not None else ():
+            cdcl.block(grid)
         cdcl_stopped = sat_limit == 0  # by its node budget
         try:
             while True:
