@@ -438,7 +438,7 @@ def _pick(s):
     holding the digit, bivalue peers counted three times: both branches then place a digit
     that leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
     triads: 67 search nodes per puzzle against 121 for the first bivalue cell; see
-    docs/benchmarks-hard9.md)."""
+    docs/benchmarks.md, "Hard 9x9")."""
     best = -1
     best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
