@@ -17,15 +17,18 @@ from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
+from ..model.rules import RULE_KINDS
 from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
 FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
-                      "anti-knight", "anti-king"})
+                      "anti-knight", "anti-king"}) | RULE_KINDS
 """The variant features the technique engine understands: extra units (diagonals, hyper boxes,
-disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king) as peers.
-Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""
+disjoint groups), jigsaw regions, must-differ pairs (anti-knight, anti-king) as peers, and every
+kind of drawn rule (:data:`~sudokit.model.rules.RULE_KINDS`: thermometers, arrows, dots, lines,
+outside clues; :mod:`sudokit.logic.techniques.rules`). Killer cages, parity, the
+non-consecutive rule and overlapping grids have no techniques yet."""
 
 
 _BIT = (np.uint64(0),) + tuple(np.uint64(1 << b) for b in range(64))
@@ -152,8 +155,8 @@ class Candidates:
     def contradiction(self) -> str | None:
         """Return why the state is impossible, or None.
 
-        Impossible: an open cell without candidates, a digit with no place left in a unit, or a
-        digit placed twice in a unit.
+        Impossible: an open cell without candidates, a digit with no place left in a unit, a
+        digit placed twice in a unit, or a drawn rule that no filling of the candidates keeps.
         """
         geometry = self.geometry
         masks = self.masks.tolist()
@@ -176,6 +179,10 @@ class Candidates:
             if union != full:
                 missing = digits_of(full & ~union)[0]
                 return f"{missing} has no place left in {name}"
+        if geometry.constraints:  # a drawn rule no filling of the candidates keeps
+            from .techniques.rules import rule_contradiction
+
+            return rule_contradiction(geometry, masks)
         return None
 
     def grid(self) -> tuple[int, ...]:

@@ -1,0 +1,141 @@
+"""The rules drawn on the grid (thermometers, arrows, dots, lines, outside clues), one technique
+per kind of :mod:`sudokit.model.rules`.
+
+Each technique runs, rule by rule, the rule's own filter (:func:`sudokit.csp.rules.rule_filter`:
+the digits of each cell that some filling of the whole rule from the current candidates
+supports) and turns what it removes into a step: the rule's cells are the pattern, the text
+names the rule in the field's words (``"thermometer r1c1-r1c4: r1c2 must be at least 2"``,
+``"black Kropki dot r3c3-r3c4: r3c4<>5"``). A filter that finds no filling at all is a
+contradiction, which :func:`rule_contradiction` reports for the state's check.
+
+Ratings (Sudoku Explainer's scale, where this module places them; the human effort of one
+rule, easiest first):
+
+* pair relation 2.5 (Kropki and XV dots, whispers, thermometer steps, palindromes, clones,
+  minimum/maximum): one look at two cells, just below the intersections (pointing 2.6);
+* must-contain, renban, between and lockout lines 3.0: a set of digits over a few cells, like
+  the naked and hidden pairs (3.0-3.4);
+* linear sum 3.5 (arrows, little killers, zipper and region-sum lines): sum combinations,
+  where killer solvers place cage combinations;
+* indexing 4.0 and sequences 4.2 (sandwich sums, X-sums, skyscrapers): a clue read across a
+  whole row or column, at the level of the fish and wings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ...csp.rules import Filter, rule_filter
+from ...model.geometry import Geometry
+from ...model.rules import (
+    Automaton,
+    Between,
+    Contains,
+    Index,
+    Lockout,
+    Relation,
+    Renban,
+    Rule,
+    WeightedSum,
+)
+from ..registry import technique
+from ..state import Board, bits
+from ..step import Step
+from ..tables import per_geometry
+
+__all__ = ["RULE_TECHNIQUES", "rule_contradiction", "rule_step"]
+
+RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
+    Relation: ("Pair Relation", 2.5, ""),
+    Contains: ("Must Contain", 3.0, "its digits must appear in its cells: "),
+    Renban: ("Renban", 3.0, "no run of consecutive digits holds "),
+    Between: ("Between Line", 3.0, "no digit between the ends holds "),
+    Lockout: ("Lockout Line", 3.0, "no digit outside the ends holds "),
+    WeightedSum: ("Rule Sum", 3.5, "no combination of digits reaches the sum with "),
+    Index: ("Indexing", 4.0, "no indexed cell holds the digit for "),
+    Automaton: ("Sequence Clue", 4.2, "no filling of its cells meets the clue with "),
+}
+"""Per kind of rule: the technique's name, its rating and how its text says why a candidate
+goes (before the cells' conclusions)."""
+
+
+@per_geometry
+def _filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
+    """Each rule of the geometry with its filter (made once per geometry)."""
+    return tuple((rule, rule_filter(rule, geometry.side)) for rule in geometry.constraints)
+
+
+def _supported(masks: Sequence[int], rule: Rule, filtered: Filter
+               ) -> tuple[list[int], tuple[int, ...] | None]:
+    """The candidates of the rule's cells (bit d for digit d, the filters' convention) and
+    what its filter keeps of them (None: no filling keeps the rule)."""
+    domains = [masks[c] << 1 for c in rule.cells]
+    return domains, filtered(domains)
+
+
+def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
+    """Why no filling of the candidates ``masks`` (bit d-1 for digit d) keeps some rule of
+    the geometry, or None."""
+    for rule, filtered in _filters(geometry):
+        if _supported(masks, rule, filtered)[1] is None:
+            return f"{rule.describe(geometry.label)} cannot be kept"
+    return None
+
+
+def rule_step(board: Board, kind: type) -> Step | None:
+    """The first rule of ``kind`` (geometry order) whose filter removes candidates, as a step
+    (None: no such rule)."""
+    masks = board.masks
+    for rule, filtered in _filters(board.geometry):
+        if type(rule) is not kind:
+            continue
+        domains, kept = _supported(masks, rule, filtered)
+        if kept is None:
+            continue  # a contradiction: the state's check reports it
+        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, kept)
+                if dom & ~keep]
+        if gone:
+            return _step(board.geometry, rule, gone, dict(zip(rule.cells, kept)))
+    return None
+
+
+def _step(geometry: Geometry, rule: Rule, gone: list[tuple[int, int]],
+          kept: dict[int, int]) -> Step:
+    name, rating, why = RULE_TECHNIQUES[type(rule)]
+    eliminations = tuple((c, d) for c, mask in sorted(gone) for d in bits(mask))
+    label = geometry.label
+    return Step(name, rating,
+                lambda: f"{rule.describe(label)}: {why}"
+                        + ", ".join(_conclusion(label(c), mask, kept[c]) for c, mask in gone),
+                eliminations=eliminations, cells=tuple(rule.cells),
+                digits=tuple(sorted({d for _c, d in eliminations})))
+
+
+def _conclusion(cell: str, gone: int, kept: int) -> str:
+    """What a cell becomes: ``r1c2=5``, ``r1c2 must be at least 2`` (a bound), or
+    ``r1c2<>5,7`` (masks: bit d for digit d)."""
+    digits = bits(kept)
+    low, high = digits[0], digits[-1]
+    if len(digits) == 1:
+        return f"{cell}={low}"
+    removed = bits(gone)
+    if all(d < low or d > high for d in removed):
+        if removed[0] > high:
+            return f"{cell} must be at most {high}"
+        if removed[-1] < low:
+            return f"{cell} must be at least {low}"
+        return f"{cell} must be from {low} to {high}"
+    return f"{cell}<>{','.join(map(str, removed))}"
+
+
+def _finder(kind: type) -> Callable[[Board], Step | None]:
+    def find(board: Board) -> Step | None:
+        return rule_step(board, kind) if board.geometry.constraints else None
+
+    find.__doc__ = f"The first step of a {kind.__name__} rule's filter (see the module)."
+    find.__name__ = find.__qualname__ = f"find_{kind.__name__.lower()}"
+    return find
+
+
+for _kind, (_name, _rating, _why) in RULE_TECHNIQUES.items():
+    technique(_name, _rating, needs=frozenset({_kind.kind}))(_finder(_kind))
