@@ -43,7 +43,7 @@ from ..state import Board, bits
 from ..step import Step
 from ..tables import per_geometry
 
-__all__ = ["RULE_TECHNIQUES", "rule_contradiction", "rule_step"]
+__all__ = ["RULE_TECHNIQUES", "filters", "peer_step", "rule_contradiction", "rule_step"]
 
 RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
     Relation: ("Pair Relation", 2.5, ""),
@@ -60,9 +60,13 @@ goes (before the cells' conclusions)."""
 
 
 @per_geometry
-def _filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
-    """Each rule of the geometry with its filter (made once per geometry)."""
-    return tuple((rule, rule_filter(rule, geometry.side)) for rule in geometry.constraints)
+def filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
+    """Each rule of the geometry with its filter (made once per geometry); a killer cage with
+    a total counts as a sum (its digits differ as peers: :func:`peer_step` sees that)."""
+    cages = tuple(WeightedSum.of([(c, 1) for c in cage.cells], cage.total, "killer cage")
+                  for cage in geometry.cages if cage.total)
+    return tuple((rule, rule_filter(rule, geometry.side))
+                 for rule in geometry.constraints + cages)
 
 
 def _supported(masks: Sequence[int], rule: Rule, filtered: Filter
@@ -76,7 +80,7 @@ def _supported(masks: Sequence[int], rule: Rule, filtered: Filter
 def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
     """Why no filling of the candidates ``masks`` (bit d-1 for digit d) keeps some rule of
     the geometry, or None."""
-    for rule, filtered in _filters(geometry):
+    for rule, filtered in filters(geometry):
         if _supported(masks, rule, filtered)[1] is None:
             return f"{rule.describe(geometry.label)} cannot be kept"
     return None
@@ -86,7 +90,7 @@ def rule_step(board: Board, kind: type) -> Step | None:
     """The first rule of ``kind`` (geometry order) whose filter removes candidates, as a step
     (None: no such rule)."""
     masks = board.masks
-    for rule, filtered in _filters(board.geometry):
+    for rule, filtered in filters(board.geometry):
         if type(rule) is not kind:
             continue
         domains, kept = _supported(masks, rule, filtered)
@@ -128,9 +132,88 @@ def _conclusion(cell: str, gone: int, kept: int) -> str:
     return f"{cell}<>{','.join(map(str, removed))}"
 
 
-def _finder(kind: type) -> Callable[[Board], Step | None]:
+def peer_step(board: Board, kind: type) -> Step | None:
+    """The first rule of ``kind`` whose fillings, its cells that are peers taking different
+    digits, leave out candidates (searched up to :data:`_NODES` fillings per rule)."""
+    masks, geometry = board.masks, board.geometry
+    for rule, filtered in filters(geometry):
+        if type(rule) is not kind:
+            continue
+        later = _later_peers(geometry, rule.cells)
+        if not any(later):
+            continue  # no two cells of the rule see each other: the filter said it all
+        domains, kept = _supported(masks, rule, filtered)
+        if kept is None:
+            continue
+        supported = _fillings(list(kept), later, filtered)
+        if supported is None:
+            continue
+        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, kept, supported)
+                if dom & ~keep]
+        if gone:
+            step = _step(geometry, rule, gone, dict(zip(rule.cells, supported)))
+            name, rating, _why = RULE_TECHNIQUES[kind]
+            return Step(f"{name} with Peers", rating + _PEERS, lambda: step.text.replace(
+                ": ", " (cells that see each other differ): ", 1),
+                eliminations=step.eliminations, cells=step.cells, digits=step.digits)
+    return None
+
+
+_NODES = 3000
+"""The most partial fillings :func:`peer_step` tries on one rule before it gives the rule up."""
+_PEERS = 0.5
+"""What a rule's step with its peers adds to the rule's own rating."""
+
+
+def _later_peers(geometry: Geometry, cells: Sequence[int]) -> list[list[int]]:
+    """Per position in ``cells``, the later positions whose cells are its peers."""
+    peers = geometry.peers
+    return [[j for j in range(i + 1, len(cells)) if cells[j] in peers[cells[i]]]
+            for i in range(len(cells))]
+
+
+class _Stop(Exception):
+    """The search of :func:`_fillings` is over early."""
+
+
+def _fillings(domains: list[int], later: list[list[int]], filtered: Filter) -> list[int] | None:
+    """Per cell, the digits of the fillings of ``domains`` (bit d for digit d) that keep the
+    rule with peers distinct; None when the search passes :data:`_NODES` or every candidate is
+    supported (nothing to remove)."""
+    n, supported, budget = len(domains), [0] * len(domains), [_NODES]
+
+    def walk(doms: list[int], i: int) -> None:
+        if i == n:
+            for k in range(n):
+                supported[k] |= doms[k]
+            if supported == domains:
+                raise _Stop
+            return
+        for d in bits(doms[i]):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Stop
+            bit = 1 << d
+            nxt = list(doms)
+            nxt[i] = bit
+            for j in later[i]:
+                nxt[j] &= ~bit
+            kept = filtered(nxt) if all(nxt) else None
+            if kept is not None:
+                walk(list(kept), i + 1)
+
+    try:
+        walk(domains, 0)
+    except _Stop:
+        return None
+    return supported
+
+
+def _finder(kind: type, step: Callable[[Board, type], Step | None]
+            ) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
-        return rule_step(board, kind) if board.geometry.constraints else None
+        geometry = board.geometry
+        return step(board, kind) if geometry.constraints or geometry.cages else None
 
     find.__doc__ = f"The first step of a {kind.__name__} rule's filter (see the module)."
     find.__name__ = find.__qualname__ = f"find_{kind.__name__.lower()}"
@@ -138,4 +221,6 @@ def _finder(kind: type) -> Callable[[Board], Step | None]:
 
 
 for _kind, (_name, _rating, _why) in RULE_TECHNIQUES.items():
-    technique(_name, _rating, needs=frozenset({_kind.kind}))(_finder(_kind))
+    _needs = frozenset({_kind.kind, "killer"} if _kind is WeightedSum else {_kind.kind})
+    technique(_name, _rating, needs=_needs)(_finder(_kind, rule_step))
+    technique(f"{_name} with Peers", _rating + _PEERS, needs=_needs)(_finder(_kind, peer_step))
