@@ -23,12 +23,12 @@ from .tables import grid_tables
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
 FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
-                      "anti-knight", "anti-king", "killer"}) | RULE_KINDS
+                      "anti-knight", "anti-king", "killer", "non-consecutive"}) | RULE_KINDS
 """The variant features the technique engine understands: extra units (diagonals, hyper boxes,
 disjoint groups), jigsaw regions, must-differ pairs (anti-knight, anti-king) as peers, and every
 kind of drawn rule (:data:`~sudokit.model.rules.RULE_KINDS`: thermometers, arrows, dots, lines,
-outside clues) and killer cages as sums (:mod:`sudokit.logic.techniques.rules`). Parity, the
-non-consecutive rule and overlapping grids have no techniques yet."""
+outside clues), killer cages as sums and the non-consecutive rule as pair relations
+(:mod:`sudokit.logic.techniques.rules`). Parity and overlapping grids have no techniques yet."""
 
 
 _BIT = (np.uint64(0),) + tuple(np.uint64(1 << b) for b in range(64))
@@ -179,7 +179,7 @@ class Candidates:
             if union != full:
                 missing = digits_of(full & ~union)[0]
                 return f"{missing} has no place left in {name}"
-        if geometry.constraints or geometry.cages:  # a drawn rule or cage no filling of the candidates keeps
+        if geometry.constraints or geometry.cages or geometry.consecutive_pairs:  # a drawn rule no filling of the candidates keeps
             from .techniques.rules import rule_contradiction
 
             return rule_contradiction(geometry, masks)

@@ -62,11 +62,17 @@ goes (before the cells' conclusions)."""
 @per_geometry
 def filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
     """Each rule of the geometry with its filter (made once per geometry); a killer cage with
-    a total counts as a sum (its digits differ as peers: :func:`peer_step` sees that)."""
+    a total counts as a sum (its digits differ as peers: :func:`peer_step` sees that), and the
+    non-consecutive rule as a pair relation on each two orthogonal neighbours."""
+    n = geometry.side
     cages = tuple(WeightedSum.of([(c, 1) for c in cage.cells], cage.total, "killer cage")
                   for cage in geometry.cages if cage.total)
-    return tuple((rule, rule_filter(rule, geometry.side))
-                 for rule in geometry.constraints + cages)
+    apart = frozenset((a, b) for a in range(1, n + 1) for b in range(1, n + 1)
+                      if abs(a - b) != 1)
+    neighbours = tuple(Relation((a, b), apart, "non-consecutive pair")
+                       for a, b in geometry.consecutive_pairs)
+    return tuple((rule, rule_filter(rule, n))
+                 for rule in geometry.constraints + cages + neighbours)
 
 
 def _supported(masks: Sequence[int], rule: Rule, filtered: Filter
@@ -213,14 +219,17 @@ def _finder(kind: type, step: Callable[[Board, type], Step | None]
             ) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
         geometry = board.geometry
-        return step(board, kind) if geometry.constraints or geometry.cages else None
+        return step(board, kind) if filters(geometry) else None
 
     find.__doc__ = f"The first step of a {kind.__name__} rule's filter (see the module)."
     find.__name__ = find.__qualname__ = f"find_{kind.__name__.lower()}"
     return find
 
 
+_EXTRA = {WeightedSum: "killer", Relation: "non-consecutive"}
+"""The variant rule each kind's techniques also take (:func:`filters`)."""
+
 for _kind, (_name, _rating, _why) in RULE_TECHNIQUES.items():
-    _needs = frozenset({_kind.kind, "killer"} if _kind is WeightedSum else {_kind.kind})
+    _needs = frozenset({_kind.kind, _EXTRA.get(_kind, "")})
     technique(_name, _rating, needs=_needs)(_finder(_kind, rule_step))
     technique(f"{_name} with Peers", _rating + _PEERS, needs=_needs)(_finder(_kind, peer_step))
