@@ -47,13 +47,13 @@ __all__ = ["RULE_TECHNIQUES", "filters", "peer_step", "rule_contradiction", "rul
 
 RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
     Relation: ("Pair Relation", 2.5, ""),
-    Contains: ("Must Contain", 3.0, "its digits must appear in its cells: "),
-    Renban: ("Renban", 3.0, "no run of consecutive digits holds "),
-    Between: ("Between Line", 3.0, "no digit between the ends holds "),
-    Lockout: ("Lockout Line", 3.0, "no digit outside the ends holds "),
-    WeightedSum: ("Rule Sum", 3.5, "no combination of digits reaches the sum with "),
-    Index: ("Indexing", 4.0, "no indexed cell holds the digit for "),
-    Automaton: ("Sequence Clue", 4.2, "no filling of its cells meets the clue with "),
+    Contains: ("Must Contain", 3.0, "its digits must appear, so "),
+    Renban: ("Renban", 3.0, "its digits form a run, so "),
+    Between: ("Between Line", 3.0, "the middle digits lie between the ends, so "),
+    Lockout: ("Lockout Line", 3.0, "the middle digits lie outside the ends, so "),
+    WeightedSum: ("Rule Sum", 3.5, "by the combinations of the sum, "),
+    Index: ("Indexing", 4.0, "by the cells it indexes, "),
+    Automaton: ("Sequence Clue", 4.2, "by the fillings that meet the clue, "),
 }
 """Per kind of rule: the technique's name, its rating and how its text says why a candidate
 goes (before the cells' conclusions)."""
@@ -154,7 +154,7 @@ def peer_step(board: Board, kind: type) -> Step | None:
         supported = _fillings(list(kept), later, filtered)
         if supported is None:
             continue
-        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, kept, supported)
+        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, supported)
                 if dom & ~keep]
         if gone:
             step = _step(geometry, rule, gone, dict(zip(rule.cells, supported)))
