@@ -18,6 +18,7 @@ from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.rules import RULE_KINDS
+from .rule_filters import rule_contradiction
 from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
@@ -179,11 +180,7 @@ class Candidates:
             if union != full:
                 missing = digits_of(full & ~union)[0]
                 return f"{missing} has no place left in {name}"
-        if geometry.constraints or geometry.cages or geometry.consecutive_pairs:  # a drawn rule no filling of the candidates keeps
-            from .techniques.rules import rule_contradiction
-
-            return rule_contradiction(geometry, masks)
-        return None
+        return rule_contradiction(geometry, masks)  # a drawn rule no filling keeps
 
     def grid(self) -> tuple[int, ...]:
         """The placed digits, N*N ints (0 open)."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from ...model.geometry import Geometry
 from ..dynamic import consequences
 from ..registry import technique
+from ..rule_filters import filters
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
-from .rules import filters
 
 __all__ = ["RULE_CELL_FORCING", "RULE_FORCING", "assume_with_rules", "rule_cell_forcing_chain",
            "rule_forcing_chain"]

@@ -6,7 +6,8 @@ the digits of each cell that some filling of the whole rule from the current can
 supports) and turns what it removes into a step: the rule's cells are the pattern, the text
 names the rule in the field's words (``"thermometer r1c1-r1c4: r1c2 must be at least 2"``,
 ``"black Kropki dot r3c3-r3c4: r3c4<>5"``). A filter that finds no filling at all is a
-contradiction, which :func:`rule_contradiction` reports for the state's check.
+contradiction, which the state's check reports
+(:func:`~sudokit.logic.rule_filters.rule_contradiction`).
 
 Ratings (Sudoku Explainer's scale, where this module places them; the human effort of one
 rule, easiest first):
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...csp.rules import Filter, rule_filter
+from ...csp.rules import Filter
 from ...model.geometry import Geometry
 from ...model.rules import (
     Automaton,
@@ -39,11 +40,11 @@ from ...model.rules import (
     WeightedSum,
 )
 from ..registry import technique
+from ..rule_filters import filters, supported
 from ..state import Board, bits
 from ..step import Step
-from ..tables import per_geometry
 
-__all__ = ["RULE_TECHNIQUES", "filters", "peer_step", "rule_contradiction", "rule_step"]
+__all__ = ["RULE_TECHNIQUES", "peer_step", "rule_step"]
 
 RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
     Relation: ("Pair Relation", 2.5, ""),
@@ -59,39 +60,6 @@ RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
 goes (before the cells' conclusions)."""
 
 
-@per_geometry
-def filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
-    """Each rule of the geometry with its filter (made once per geometry); a killer cage with
-    a total counts as a sum (its digits differ as peers: :func:`peer_step` sees that), and the
-    non-consecutive rule as a pair relation on each two orthogonal neighbours."""
-    n = geometry.side
-    cages = tuple(WeightedSum.of([(c, 1) for c in cage.cells], cage.total, "killer cage")
-                  for cage in geometry.cages if cage.total)
-    apart = frozenset((a, b) for a in range(1, n + 1) for b in range(1, n + 1)
-                      if abs(a - b) != 1)
-    neighbours = tuple(Relation((a, b), apart, "non-consecutive pair")
-                       for a, b in geometry.consecutive_pairs)
-    return tuple((rule, rule_filter(rule, n))
-                 for rule in geometry.constraints + cages + neighbours)
-
-
-def _supported(masks: Sequence[int], rule: Rule, filtered: Filter
-               ) -> tuple[list[int], tuple[int, ...] | None]:
-    """The candidates of the rule's cells (bit d for digit d, the filters' convention) and
-    what its filter keeps of them (None: no filling keeps the rule)."""
-    domains = [masks[c] << 1 for c in rule.cells]
-    return domains, filtered(domains)
-
-
-def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
-    """Why no filling of the candidates ``masks`` (bit d-1 for digit d) keeps some rule of
-    the geometry, or None."""
-    for rule, filtered in filters(geometry):
-        if _supported(masks, rule, filtered)[1] is None:
-            return f"{rule.describe(geometry.label)} cannot be kept"
-    return None
-
-
 def rule_step(board: Board, kind: type) -> Step | None:
     """The first rule of ``kind`` (geometry order) whose filter removes candidates, as a step
     (None: no such rule)."""
@@ -99,7 +67,7 @@ def rule_step(board: Board, kind: type) -> Step | None:
     for rule, filtered in filters(board.geometry):
         if type(rule) is not kind:
             continue
-        domains, kept = _supported(masks, rule, filtered)
+        domains, kept = supported(masks, rule, filtered)
         if kept is None:
             continue  # a contradiction: the state's check reports it
         gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, kept)
@@ -148,16 +116,16 @@ def peer_step(board: Board, kind: type) -> Step | None:
         later = _later_peers(geometry, rule.cells)
         if not any(later):
             continue  # no two cells of the rule see each other: the filter said it all
-        domains, kept = _supported(masks, rule, filtered)
+        domains, kept = supported(masks, rule, filtered)
         if kept is None:
             continue
-        supported = _fillings(list(kept), later, filtered)
-        if supported is None:
+        found = _fillings(list(kept), later, filtered)
+        if found is None:
             continue
-        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, supported)
+        gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, found)
                 if dom & ~keep]
         if gone:
-            step = _step(geometry, rule, gone, dict(zip(rule.cells, supported)))
+            step = _step(geometry, rule, gone, dict(zip(rule.cells, found)))
             name, rating, _why = RULE_TECHNIQUES[kind]
             return Step(f"{name} with Peers", rating + _PEERS, lambda: step.text.replace(
                 ": ", " (cells that see each other differ): ", 1),
