@@ -14,7 +14,7 @@ from ..model.geometry import Geometry
 from ..model.rules import Relation, Rule, WeightedSum
 from .tables import per_geometry
 
-__all__ = ["filters", "rule_contradiction", "supported"]
+__all__ = ["filter_round", "filters", "rule_contradiction", "supported"]
 
 
 @per_geometry
@@ -48,3 +48,20 @@ def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
         if supported(masks, rule, filtered)[1] is None:
             return f"{rule.describe(geometry.label)} cannot be kept"
     return None
+
+
+def filter_round(geometry: Geometry, masks: list[int]) -> str | dict[int, int]:
+    """Apply every rule's filter once to ``masks`` (changed in place): per cell changed, one
+    digit it lost; or the rule (described) no filling keeps."""
+    changed: dict[int, int] = {}
+    for rule, filtered in filters(geometry):
+        domains = [masks[c] << 1 for c in rule.cells]
+        kept = filtered(domains)
+        if kept is None:
+            return rule.describe(geometry.label)
+        for c, dom, keep in zip(rule.cells, domains, kept):
+            if dom != keep:
+                masks[c] = keep >> 1
+                lost = dom & ~keep
+                changed[c] = (lost & -lost).bit_length() - 1  # its lowest digit
+    return changed

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...model.geometry import Geometry
 from ..dynamic import consequences
 from ..registry import technique
-from ..rule_filters import filters
+from ..rule_filters import filter_round
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 
@@ -46,7 +46,7 @@ def assume_with_rules(board: Board, cell: int, digit: int
         if out.contradiction:
             return ("the singles that follow leave a cell or a digit without a place", rounds,
                     out.masks)
-        broken = _filter_round(geometry, out.masks)
+        broken = filter_round(geometry, out.masks)
         if isinstance(broken, str):
             return f"{broken} cannot be kept", rounds, out.masks
         if not broken:
@@ -56,22 +56,6 @@ def assume_with_rules(board: Board, cell: int, digit: int
             if out.contradiction:
                 break
     return None, _ROUNDS, out.masks
-
-
-def _filter_round(geometry: Geometry, masks: list[int]) -> str | dict[int, int]:
-    """Apply every rule's filter once to ``masks`` (changed in place): per cell changed, one
-    digit it lost; or the rule (described) no filling keeps."""
-    changed: dict[int, int] = {}
-    for rule, filtered in filters(geometry):
-        domains = [masks[c] << 1 for c in rule.cells]
-        kept = filtered(domains)
-        if kept is None:
-            return rule.describe(geometry.label)
-        for c, dom, keep in zip(rule.cells, domains, kept):
-            if dom != keep:
-                masks[c] = keep >> 1
-                changed[c] = bits(dom & ~keep)[0]
-    return changed
 
 
 _NEEDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
