@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .rule_filters import filter_round
 from .state import Board, bits
 
 __all__ = ["Implications", "consequences", "search_solution"]
@@ -146,10 +147,27 @@ def search_solution(board: Board, masks: list[int] | None = None,
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
-        out = consequences(board, cell, b + 1, True, masks, values)
+        out = _with_rules(board, consequences(board, cell, b + 1, True, masks, values))
         if out.contradiction:
             continue
         found = search_solution(board, out.masks, out.values, budget)
         if found is not None:
             return found
     return None
+
+
+def _with_rules(board: Board, out: Implications) -> Implications:
+    """Follow ``out`` with the drawn rules' filters and the singles they lead to, to a
+    fixpoint (:func:`~sudokit.logic.rule_filters.filter_round`); unchanged on a grid without
+    rules."""
+    while not out.contradiction:
+        changed = filter_round(board.geometry, out.masks)
+        if isinstance(changed, str):
+            out.contradiction = True
+        if isinstance(changed, str) or not changed:
+            return out
+        for c, gone in changed.items():
+            out = consequences(board, c, gone, False, out.masks, out.values)
+            if out.contradiction:
+                break
+    return out

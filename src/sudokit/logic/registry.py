@@ -39,6 +39,8 @@ class Technique:
         find: ``find(board) -> Step | None``: its easiest step on the board, or None.
         kind: LOGIC, UNIQUENESS or TRIAL.
         max_side: largest grid side it is tried on (expensive searches declare a bound).
+        needs: features of the geometry one of which it needs (a technique about drawn rules
+            is left out of the ladder of a grid without them); empty: tried on every grid.
     """
 
     name: str
@@ -47,6 +49,7 @@ class Technique:
     kind: TechniqueKind = TechniqueKind.LOGIC
     max_side: int = 64
     order: float = 0.0
+    needs: frozenset[str] = frozenset()
 
 
 _TECHNIQUES: list[Technique] = []
@@ -54,12 +57,13 @@ _loaded = False
 
 
 def technique(name: str, rating: float, *, kind: TechniqueKind = TechniqueKind.LOGIC,
-              max_side: int = 64, order: float = 0.0) -> Callable[[Finder], Finder]:
+              max_side: int = 64, order: float = 0.0,
+              needs: frozenset[str] = frozenset()) -> Callable[[Finder], Finder]:
     """Decorator registering ``find`` under ``name`` (see :class:`Technique`; ``order``
-    breaks ties between equal ratings, lower first)."""
+    breaks ties between equal ratings, lower first; ``needs``: the features it is about)."""
 
     def register(find: Finder) -> Finder:
-        _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order))
+        _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order, needs))
         return find
 
     return register
@@ -77,20 +81,24 @@ def _load() -> None:
 
 
 def techniques(kinds: frozenset[TechniqueKind] = frozenset(TechniqueKind),
-               max_rating: float | None = None, side: int = 9) -> list[Technique]:
+               max_rating: float | None = None, side: int = 9,
+               features: frozenset[str] | None = None) -> list[Technique]:
     """Return the registered techniques of the given kinds, easiest first.
 
     Args:
         kinds: which kinds to include.
         max_rating: leave out techniques whose base rating is above this (None: all).
         side: the grid side; techniques declaring a smaller ``max_side`` are left out.
+        features: the grid's features; techniques that need one of them (``needs``) and find
+            none are left out (None: every technique is kept).
     """
     _load()
-    key = (kinds, max_rating, side, len(_TECHNIQUES))  # registration only appends
+    key = (kinds, max_rating, side, features, len(_TECHNIQUES))  # registration only appends
     ladder = _LADDERS.get(key)
     if ladder is None:
         chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
-                  and (max_rating is None or t.rating <= max_rating)]
+                  and (max_rating is None or t.rating <= max_rating)
+                  and (features is None or not t.needs or t.needs & features)]
         order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
         ladder = _LADDERS[key] = tuple(sorted(
             chosen, key=lambda t: (t.kind is TechniqueKind.TRIAL, t.rating, t.order,

@@ -155,7 +155,8 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
         SolverBug: a step contradicts ``solution``.
         LimitReached: the time limit passed.
     """
-    ladder = plan(tuple(techniques(kinds, max_rating, state.geometry.side)), state.geometry)
+    geometry = state.geometry
+    ladder = plan(tuple(techniques(kinds, max_rating, geometry.side, geometry.features)), geometry)
     ahead: list[Step] = []  # singles found ahead (ladder.next_steps), next first
     after = None  # the state after them, when every_state is False
     while ahead or not state.solved:  # a single ahead places an open cell: not solved yet

@@ -17,16 +17,20 @@ from ..csp.model import values_of
 from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
+from ..model.rules import RULE_KINDS
 from .compiled import kernels_for
+from .rule_filters import rule_contradiction
 from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
 FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
-                      "anti-knight", "anti-king"})
+                      "anti-knight", "anti-king", "killer", "non-consecutive"}) | RULE_KINDS
 """The variant features the technique engine understands: extra units (diagonals, hyper boxes,
-disjoint groups), jigsaw regions, and must-differ pairs (anti-knight, anti-king) as peers.
-Killer cages, parity, the non-consecutive rule and overlapping grids have no techniques yet."""
+disjoint groups), jigsaw regions, must-differ pairs (anti-knight, anti-king) as peers, and every
+kind of drawn rule (:data:`~sudokit.model.rules.RULE_KINDS`: thermometers, arrows, dots, lines,
+outside clues), killer cages as sums and the non-consecutive rule as pair relations
+(:mod:`sudokit.logic.techniques.rules`). Parity and overlapping grids have no techniques yet."""
 
 
 _KERNEL_CELLS = 64 * 64
@@ -160,8 +164,8 @@ class Candidates:
     def contradiction(self) -> str | None:
         """Return why the state is impossible, or None.
 
-        Impossible: an open cell without candidates, a digit with no place left in a unit, or a
-        digit placed twice in a unit.
+        Impossible: an open cell without candidates, a digit with no place left in a unit, a
+        digit placed twice in a unit, or a drawn rule that no filling of the candidates keeps.
         """
         geometry = self.geometry
         masks = self.masks.tolist()
@@ -184,7 +188,7 @@ class Candidates:
             if union != full:
                 missing = digits_of(full & ~union)[0]
                 return f"{missing} has no place left in {name}"
-        return None
+        return rule_contradiction(geometry, masks)  # a drawn rule no filling keeps
 
     def grid(self) -> tuple[int, ...]:
         """The placed digits, N*N ints (0 open)."""
