@@ -10,11 +10,10 @@ from typer.testing import CliRunner
 
 from sudokit.cli import app
 from sudokit.formats.text import read_puzzles
-from sudokit.model.puzzle import is_solution
+from sudokit.model.puzzle import Puzzle, is_solution
 
 DATA = Path(__file__).parents[1] / "data"
 TOP = (DATA / "norvig" / "sudoku-top95.txt").read_text().split()[:3]
-SOLVED = "135426789426789135789135246251673894647598312398214567562341978814957623973862451"
 
 
 def _solve(*args: str) -> tuple[int, str, str]:
@@ -26,14 +25,15 @@ def _solve(*args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize("stdin", [False, True])
 def test_order_prefixed_lines_come_back_with_their_prefix(tmp_path: Path, method: str,
                                                           stdin: bool) -> None:
-    lines = ["3 " + "0" * 3 + "4" + "0" * 4 + "9" + "0" + "2" + "0" * 70,  # SOLVED's givens
+    lines = ["3 " + "0" * 3 + "4" + "0" * 4 + "9" + "0" + "2" + "0" * 70,  # 12 givens
              "2 1" + "." * 15, "0" * 81, "1 0", "1 .", "3 " + "1" * 81]
     path = tmp_path / "in.txt"
     path.write_text("\n".join(lines) + "\n")
     args = ["-", "-m", method] if stdin else [str(path), "-m", method]
     result = CliRunner().invoke(app, ["solve", *args], input=path.read_text() if stdin else None)
     out = result.stdout.splitlines()
-    assert out[0] == "3 " + SOLVED
+    givens = Puzzle.parse(lines[0][2:])  # 12 givens: many solutions, the method's first comes
+    assert out[0].startswith("3 ") and is_solution(tuple(map(int, out[0][2:])), givens)
     assert out[1].startswith("2 1") and len(out[1]) == 18
     assert len(out[2]) == 81 and out[2][0] != "3"  # a plain line stays plain
     assert out[3] == out[4] == "1 1"

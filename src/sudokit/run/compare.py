@@ -144,10 +144,11 @@ def compare(
 
 def split_label(label: str) -> tuple[str, dict[str, Any]]:
     """Split a method label ``NAME[KEY=VALUE,...]`` into the method name and its options, so
-    one method can be compared with several settings.
+    one method can be compared with several settings. Values stay text: the method converts
+    them by its declared choices and types.
 
     >>> split_label("forward-checking[bounds=false,order=increasing]")
-    ('forward-checking', {'bounds': False, 'order': 'increasing'})
+    ('forward-checking', {'bounds': 'false', 'order': 'increasing'})
 
     Raises:
         InvalidOption: a ``[`` without its closing ``]``, or an option that is not KEY=VALUE.
