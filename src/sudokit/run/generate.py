@@ -54,8 +54,12 @@ def _prove_a_grid_exists(geometry: Geometry) -> None:
     Raises:
         GenerationError: the empty grid is proved unsatisfiable.
     """
-    empty = Puzzle(geometry, (0,) * geometry.n_cells)
-    result = solve(empty, time_limit=_EXISTENCE_SECONDS)
+    from ..registry import default_method
+    from .warm import Kernels, interim_method, method_job
+
+    empty = Puzzle(geometry, (0,) * geometry.n_cells)  # propagate on a first use (run.warm)
+    method = interim_method(Kernels.SEARCH, method_job(default_method()))
+    result = solve(empty, method, time_limit=_EXISTENCE_SECONDS)
     if result.status is Status.UNSATISFIABLE:
         raise GenerationError(f"no {geometry.shape_name} grid exists: the empty grid has no "
                               "solution under these rules, so there is no puzzle to make")
