@@ -109,7 +109,7 @@ def test_outside_clues_grow_the_margin_on_their_side_only() -> None:
 def test_little_killer_clue_sits_on_its_diagonal_and_a_corner_cell_points_inward() -> None:
     g = Geometry.of(3, 3, constraints=rb.little_killer([8, 16, 24], 12)
                     + rb.little_killer([80], 9))
-    clues = [[x for x in group.glyphs if isinstance(x, Label)][0] for group in rule_glyphs(g)]
+    clues = [next(x for x in group.glyphs if isinstance(x, Label)) for group in rule_glyphs(g)]
     (x0, y0), (x1, y1) = clues[0].at, clues[1].at
     assert 9 < x0 < 10 and -1 < y0 < 0  # R0C10, reading down-left from the top right
     assert 9 < x1 < 10 and 9 < y1 < 10  # beyond r9c9, reading up-left
@@ -150,7 +150,7 @@ def test_every_size_draws_rules_and_clues(box: tuple[int, int]) -> None:
 
 
 def test_rules_draw_with_cages_and_jigsaw_regions() -> None:
-    path = sorted((DATA / "janko" / "KillerSudoku" / "problems").iterdir())[0]
+    path = min((DATA / "janko" / "KillerSudoku" / "problems").iterdir())
     killer = next(read_puzzles(path, variant="killer")).puzzle
     g = killer.geometry.with_constraints(rb.thermometer([0, 1, 2], 9) + rb.sandwich(ROW, 5, 9))
     svg = board_svg(Puzzle(g, killer.givens))
@@ -176,3 +176,17 @@ def test_png_draws_the_same_glyphs_and_grows_for_clues(tmp_path: Path) -> None:
     base = imread(save_figure(puzzle_figure(plain), tmp_path / "plain.png", dpi=100))
     assert image.ndim == 3 and image.shape[0] == base.shape[0]
     assert image.shape[1] > base.shape[1]  # one more column for the clue
+
+
+def test_terminal_legend_lists_every_drawn_rule_and_the_unmarked_ones() -> None:
+    from sudokit.present.render import rules_legend
+
+    rules = (rb.thermometer([0, 1, 2], N) + rb.thermometer([40, 41], N)
+             + rb.arrow([0, 1], [10, 20]) + rb.sum_pair(3, 4, N, 10)
+             + rb.quadruple([0, 1, 9, 10], [1, 2]) + rb.sandwich(ROW, 10, N)
+             + (rb.negated(rb.kropki_white(5, 6, N)[0], N),) * 2)
+    lines = rules_legend(Geometry.of(3, 3, constraints=rules))
+    assert lines == ["thermometer (2): r1c1-r1c3, r5c5-r5c6", "arrow (1): r1c1r1c2=r2c2-r3c3",
+                     "X (1): r1c4-r1c5", "quadruple (1): 12@r1c1", "sandwich sum (1): 10:r1c1-r1c9",
+                     "no white Kropki dot (2 pairs, drawn by no mark)"]
+    assert rules_legend(Geometry.of(3, 3)) == []

@@ -4,8 +4,8 @@
 Every constructor returns a tuple of rules (a thermometer is a chain of pair relations, an
 arrow one linear sum) named in the field's words, for digits 1..``side``; cells are cell
 indices in the rule's drawn order, and the first rule carries how it was drawn
-(:class:`~sudokit.model.rules.RuleDrawing`: name, cells, clue). The rules follow their common statement (f-puzzles,
-SudokuPad, the Cracking the Cryptic glossary):
+(:class:`~sudokit.model.rules.RuleDrawing`: name, cells, clue). The rules follow their common
+statement (f-puzzles, SudokuPad, the Cracking the Cryptic glossary):
 
 * dots and signs on two orthogonal neighbours: :func:`kropki_white` (digits differ by 1),
   :func:`kropki_black` (one is double the other), :func:`difference_dot`, :func:`ratio_dot`,

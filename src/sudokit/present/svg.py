@@ -268,7 +268,8 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
 
     Returns:
         ``<svg class="sk-board" ...>`` with ``viewBox`` in drawing units (:data:`CELL` per
-        cell; it starts left of or above 0 when outside clues need a margin) and ``data-side``, ``data-box-rows``, ``data-box-cols`` attributes.
+        cell; it starts left of or above 0 when outside clues need a margin) and
+        ``data-side``, ``data-box-rows``, ``data-box-cols`` attributes.
 
     Raises:
         ValueError: ``values`` or ``marks`` does not hold one entry per cell.
