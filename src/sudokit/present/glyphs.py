@@ -248,7 +248,7 @@ def _dot(fill: str, ink: str) -> Callable[[RuleDrawing, _Grid, int], tuple]:
 def _sign(d: RuleDrawing, g: _Grid, k: int) -> tuple[Glyph, ...]:
     (x0, y0), (x1, y1) = g.centres(d.cells[:2])
     mid = ((x0 + x1) / 2, (y0 + y1) / 2)
-    return (Disc(mid, 0.17, "#fff"), Label(mid, d.value, 0.34 if len(d.value) < 2 else 0.24,
+    return (Disc(mid, 0.19, "#fff"), Label(mid, d.value, 0.4 if len(d.value) < 2 else 0.26,
                                            INK, True))
 
 
