@@ -48,6 +48,7 @@ STYLE = """
 .sk-shaded .sk-bg{fill:#dce6f4}.sk-even .sk-bg,.sk-shaded .sk-bg,.sk-focus .sk-bg,.sk-peer .sk-bg,
 .sk-selected .sk-bg,.sk-conflict .sk-bg,.sk-place .sk-bg{fill-opacity:.8}
 .sk-rule text{text-anchor:middle;dominant-baseline:central}
+.sk-rules-under,.sk-rules-over{pointer-events:none}
 .sk-odd-ring{fill:none;stroke:#8c8c8c;stroke-width:1}
 .sk-digit{font-size:24px;text-anchor:middle;dominant-baseline:central;fill:#2b6cb0}
 .sk-given .sk-digit{fill:#000;font-weight:600}
