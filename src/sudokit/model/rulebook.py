@@ -128,7 +128,7 @@ def sum_pair(a: int, b: int, side: int, total: int) -> Rules:
     """X (``total`` 10), V (5) or another sum sign: the two digits add up to ``total``."""
     name = {10: "X", 5: "V"}.get(total, f"sum {total} sign")
     rules = (pair_rule(a, b, side, lambda x, y: x + y == total, name),)
-    return drawn_as(rules, name, (a, b), {10: "X", 5: "V"}.get(total, total))
+    return drawn_as(rules, name, (a, b), name if total in (5, 10) else total)
 
 
 def greater_than(a: int, b: int, side: int) -> Rules:
