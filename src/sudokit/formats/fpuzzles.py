@@ -59,7 +59,7 @@ from ..model.puzzle import Puzzle
 from .bounded import json_value
 from .fpuzzles_keys import NEGATIVE_KINDS, RULE_KEYS, RuleKeyError, fpuzzles_rules
 from .lines import FPuzzlesForm
-from .sudokupad import LZ_START, Link, decompress, split_link
+from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link
 
 __all__ = ["FPuzzlesForm", "KeyLocator", "decode_fpuzzles", "format_fpuzzles",
            "fpuzzles_puzzle", "located_puzzle"]
@@ -96,7 +96,7 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
             puzzle id), or data that does not decompress to JSON text (at the data's column).
     """
     text = text.strip()
-    link = split_link(text) or Link("fpuzzles", LZ_START, text)
+    link = split_link(text) or SudokuPadLink("fpuzzles", LZ_START, text)
     if link.kind != "fpuzzles":
         raise InvalidPuzzle(f"expected f-puzzles data, found a SudokuPad {link.kind} link "
                             "(read by sudokit.formats.sudokupad)", column=1)

@@ -46,9 +46,9 @@ from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.puzzle import Puzzle
-from .bounded import BASE64, URI_SAFE, JSONRefused, json_decode, lz_decompress
+from .bounded import BASE64, URI_SAFE, JSONRefused, json_value, lz_decompress
 
-__all__ = ["LZ_START", "Link", "SCL_KEYS", "decompress", "is_link_line", "link_puzzle",
+__all__ = ["LZ_START", "SCL_KEYS", "SudokuPadLink", "decompress", "is_link_line", "link_puzzle",
            "scl_puzzle", "split_link", "unzip_scl"]
 
 MAX_SIZE = 16
@@ -71,11 +71,13 @@ _LINK = re.compile(r"""(?ix)^(?:
     | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:sudoku/)?
       (?:\?puzzleid=)?)""")
 _FORMAT = re.compile(r"(fpuz(?:zles)?|scl|ctc|scf)(?=[A-Za-z0-9+/=%$\-{])")
+_BARE = re.compile(r"[A-Za-z0-9+/=%$\-]{4,}")
 _SHORT_ID = re.compile(r"[\w/-]{1,64}\Z")
 _KEY = re.compile(r"([,{\[])([a-zA-Z0-9]+):")
 _HOLE = re.compile(r"([,{\[])(?=[,}\]])")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _MARK = re.compile(r'"\x00(\d+)"')
+_LITERAL = re.compile(r":(t|f|#0|#F|[0-9a-fA-F]{6})(?=[,}\]])")
 _META = re.compile(r"([^: ]+):\s*(.+)", re.DOTALL)
 _READ = frozenset({"id", "cellSize", "cells", "regions", "cages", "metadata", "title", "author",
                    "rules", "solution"})
@@ -86,7 +88,7 @@ _TEXT_META = frozenset({"title", "author", "rules", "solution", "source", "msgco
 
 
 @dataclass(frozen=True)
-class Link:
+class SudokuPadLink:
     """One line of f-puzzles or SudokuPad data, split.
 
     Attributes:
@@ -108,26 +110,28 @@ class Link:
         return 1 if self.prefix == LZ_START else len(self.prefix) + 1
 
 
-def split_link(text: str) -> Link | None:
+def split_link(text: str) -> SudokuPadLink | None:
     """The kind, prefix and payload of one stripped line of f-puzzles or SudokuPad data: a
     JSON object or array, an f-puzzles or SudokuPad link, a bare prefixed payload (``scl...``,
     ``ctc...``, ``fpuzzles...``) or bare compressed f-puzzles data (``N4Ig...``); None for any
     other line."""
     if text[:1] in ("{", "["):
-        return Link("fpuzzles", "", text)
+        return SudokuPadLink("fpuzzles", "", text)
     if text.startswith(LZ_START):
-        return Link("fpuzzles", LZ_START, text)
+        return SudokuPadLink("fpuzzles", LZ_START, text)
     link = _LINK.match(text)
     at = link.end() if link else 0
     if link is not None and link["fp"] is not None:
-        return Link("fpuzzles", text[:at], _payload(text[at:]))
+        return SudokuPadLink("fpuzzles", text[:at], _payload(text[at:]))
     found = _FORMAT.match(text, at)
+    if found is not None and link is None and not _BARE.fullmatch(text, found.end()):
+        return None  # a word such as "sclerosis": a bare payload is one run of base64
     if found is None:
         rest = text[at:].split("?", 1)[0].split("#", 1)[0]
-        return Link("id", text[:at], rest) if link and _SHORT_ID.match(rest) else None
+        return SudokuPadLink("id", text[:at], rest) if link and _SHORT_ID.match(rest) else None
     kind = {"ctc": "scl"}.get(found[1], found[1])
-    return Link("fpuzzles" if kind.startswith("fpuz") else kind, text[:found.end()],
-                _payload(text[found.end():]))
+    return SudokuPadLink("fpuzzles" if kind.startswith("fpuz") else kind,
+                         text[:found.end()], _payload(text[found.end():]))
 
 
 def is_link_line(text: str) -> bool:
@@ -140,7 +144,7 @@ def _payload(data: str) -> str:
     return unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
 
 
-def decompress(link: Link, what: str) -> str:
+def decompress(link: SudokuPadLink, what: str) -> str:
     """The text of a link's payload: JSON as is, else LZ-String data decompressed (the
     ``compressToBase64`` alphabet, then the URL-safe one).
 
@@ -165,42 +169,41 @@ def decompress(link: Link, what: str) -> str:
 
 def unzip_scl(text: str) -> dict[str, Any]:
     """SudokuPad's zipped puzzle text (or plain JSON) as the object it stands for, keys
-    expanded (:data:`SCL_KEYS`), as SudokuPad's ``PuzzleZipper.unzip`` reads it.
+    expanded (:data:`SCL_KEYS`), as SudokuPad's ``PuzzleZipper.unzip`` reads it (text that
+    starts ``{"`` is plain JSON: zipped keys have no quotes), bounded as
+    :func:`~sudokit.formats.bounded.json_decode`.
 
     Raises:
         InvalidPuzzle: not a JSON object once unzipped (the JSON error, in the decompressed
-            data), or nested deeper than 100 levels.
+            data), nested deeper than 100 levels, or an integer of more than 18 digits.
     """
     try:
-        data = json.loads(text) if text.lstrip().startswith("{\"") else None
-    except json.JSONDecodeError:
-        data = None
-    if data is None:
-        strings: list[str] = []
-
-        def keep(found: re.Match[str]) -> str:
-            strings.append(found[0])
-            return f'"\x00{len(strings) - 1}"'
-
-        bare = _STRING.sub(keep, _double_quotes(text))
-        bare = _HOLE.sub("\\1\x01", _KEY.sub(r'\1"\2":', bare))
-        bare = bare.replace("{\x01}", "{}").replace("\x01", "{}")
-        bare = re.sub(r":(t|f|#0|#F|[0-9a-fA-F]{6})(?=[,}\]])", _literal, bare)
-        bare = _MARK.sub(lambda m: strings[int(m[1])], bare)
-        try:
-            data, end = json_decode(bare)
-        except JSONRefused as exc:
-            raise InvalidPuzzle(f"SudokuPad data: {exc.msg} (in the decompressed data)") from None
-        except json.JSONDecodeError as exc:
-            raise InvalidPuzzle(f"expected SudokuPad puzzle data (zipped JSON): {exc.msg} at "
-                                f"character {exc.pos + 1} of the decompressed data") from None
-        if bare[end:].strip():
-            raise InvalidPuzzle("expected SudokuPad puzzle data: extra text after the object "
-                                "(in the decompressed data)")
+        data = json_value(text if text.lstrip().startswith('{"') else _as_json(text))
+    except JSONRefused as exc:
+        raise InvalidPuzzle(f"SudokuPad data: {exc.msg} (in the decompressed data)") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidPuzzle(f"expected SudokuPad puzzle data (zipped JSON): {exc.msg} at "
+                            f"character {exc.pos + 1} of the decompressed data") from None
     if not isinstance(data, dict):
         raise InvalidPuzzle("expected SudokuPad puzzle data: a JSON object {cells, regions, "
                             "...}")
     return _expand(data)
+
+
+def _as_json(text: str) -> str:
+    """Zipped text as JSON: strings set aside, then keys quoted, left-out empty objects put
+    back, ``t``/``f`` and bare colours written out, and the strings put back."""
+    strings: list[str] = []
+
+    def keep(found: re.Match[str]) -> str:
+        strings.append(found[0])
+        return f'"\x00{len(strings) - 1}"'
+
+    bare = _STRING.sub(keep, _double_quotes(text))
+    bare = _HOLE.sub("\\1\x01", _KEY.sub(r'\1"\2":', bare))
+    bare = bare.replace("{\x01}", "{}").replace("\x01", "{}")
+    bare = _LITERAL.sub(_literal, bare)
+    return _MARK.sub(lambda m: strings[int(m[1])], bare)
 
 
 def _double_quotes(text: str) -> str:
@@ -224,7 +227,7 @@ def _expand(value: Any) -> Any:
     return value
 
 
-def link_puzzle(link: Link) -> tuple[Puzzle, tuple[int, ...] | None]:
+def link_puzzle(link: SudokuPadLink) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle and solution of a SudokuPad link of its own format (``scl``, ``ctc``).
 
     Raises:
