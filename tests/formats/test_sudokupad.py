@@ -20,6 +20,7 @@ from sudokit.errors import InvalidPuzzle
 from sudokit.formats.sudokupad import SudokuPadLink, split_link, unzip_scl
 from sudokit.formats.text import format_line, read_puzzles
 from sudokit.run.doors import count_solutions, solve
+from tests.formats.test_hostile_input import bomb
 from tests.helpers import DATA
 
 RULES = DATA / "rules"
@@ -158,3 +159,23 @@ def test_bad_payloads_are_one_error_each() -> None:
     assert [r.line for r in records] == [1, 2, 3]
     assert "does not decompress" in str(records[0].error) and records[0].error.column == 26
     assert "scf data is not read" in str(records[2].error)
+
+
+def test_small_grid_and_two_digit_solutions() -> None:
+    cells = [[{} for _ in range(4)] for _ in range(4)]
+    boxes = [[[r, c] for r in (2 * br, 2 * br + 1) for c in (2 * bc, 2 * bc + 1)]
+             for br in range(2) for bc in range(2)]
+    cells[0][0] = {"value": 1}
+    data = {"cells": cells, "regions": boxes, "metadata": {"solution": "1234341221434321"}}
+    record = only("scl" + LZ.compressToBase64(json.dumps(data)))
+    assert record.expected == (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    data["metadata"]["solution"] = "".join(f"{d:02d}" for d in record.expected)
+    assert only("scl" + LZ.compressToBase64(json.dumps(data))).expected == record.expected
+
+
+def test_hostile_payloads_are_bounded() -> None:
+    deep = "{ce:" + "[" * 150 + "]" * 150 + "}"
+    record = only("https://sudokupad.app/scl" + LZ.compressToBase64(deep))
+    assert "nested deeper than 100" in str(record.error)
+    record = only("https://sudokupad.app/scl" + bomb(12_600))
+    assert "more than 4,194,304 characters" in str(record.error) and record.error.column == 26
