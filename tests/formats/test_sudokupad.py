@@ -115,7 +115,8 @@ def test_cages_read_and_refused() -> None:
     assert record.expected is None  # a partial solution is no solution
     for bad, says in (({"value": "?"}, "clue '?': its rule is not stated"),
                       ({"unique": False}, "digits may repeat"),
-                      ({"value": 30}, "cannot add up to 30")):
+                      ({"value": 30}, "cannot add up to 30"),
+                      ({"value": "", "fromConstraint": "Row Indexer"}, "drawn for 'Row Indexer'")):
         record = only(scl(cages=[cage | bad]))
         assert says in str(record.error) and "cage at r1c1" in str(record.error)
 
