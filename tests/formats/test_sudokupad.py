@@ -45,17 +45,18 @@ def scl(**data) -> str:
 
 def test_published_links_solve_to_their_published_solutions() -> None:
     records = list(read_puzzles(RULES / "sudokupad_links.txt"))
-    assert [r.line for r in records] == [4, 6, 8, 10]
+    assert [r.line for r in records] == [4, 6, 8, 10, 12]
     for record in records:
         assert record.error is None and record.expected is not None
         result = solve(record.puzzle)
         assert tuple(result.solution) == record.expected, record.line
         assert count_solutions(record.puzzle, limit=2).count == 1
-    killer, jigsaw, classic, thermo = (r.puzzle.geometry for r in records)
+    killer, jigsaw, classic, thermo, zipped = (r.puzzle.geometry for r in records)
     assert len(killer.cages) == 29 and killer.regions is None
     assert jigsaw.regions is not None and len(jigsaw.regions) == 9
     assert classic.regions is None and not classic.cages and not classic.constraints
     assert thermo.constraints  # the thermometers of the f-puzzles data
+    assert zipped == thermo and records[4].puzzle == records[3].puzzle
     assert records[3].style.fpuzzles.prefix == "https://sudokupad.app/fpuz"
 
 

@@ -59,7 +59,7 @@ from ..model.puzzle import Puzzle
 from .bounded import json_value
 from .fpuzzles_keys import NEGATIVE_KINDS, RULE_KEYS, RuleKeyError, fpuzzles_rules
 from .lines import FPuzzlesForm
-from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link
+from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link, unzip_scl
 
 __all__ = ["FPuzzlesForm", "KeyLocator", "decode_fpuzzles", "format_fpuzzles",
            "fpuzzles_puzzle", "located_puzzle"]
@@ -102,7 +102,10 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
                             "(read by sudokit.formats.sudokupad)", column=1)
     if not link.prefix:
         return link.data, ""
-    return decompress(link, "f-puzzles data"), link.prefix
+    found = decompress(link, "f-puzzles data")
+    if link.prefix.endswith(("fpuz", "fpuzzles")) and not found.lstrip().startswith('{"'):
+        found = json.dumps(unzip_scl(found))  # zipped by SudokuPad's PuzzleZipper, as it reads
+    return found, link.prefix
 
 
 class KeyLocator:

@@ -7,8 +7,8 @@ as published in SudokuPad/sudokutools ``src/puzzlezipper_lib.js`` and the Sudoku
 importer of marktekfan) reads a format prefix, then LZ-String ``compressToBase64`` data
 (read by :func:`~sudokit.formats.bounded.lz_decompress`, at most 4 MiB):
 
-* ``fpuzzles`` / ``fpuz`` + data: f-puzzles JSON, read by :mod:`sudokit.formats.fpuzzles`
-  (every rule key it knows);
+* ``fpuzzles`` / ``fpuz`` + data: f-puzzles JSON (or that JSON zipped as below, which SudokuPad
+  unzips too), read by :mod:`sudokit.formats.fpuzzles` (every rule key it knows);
 * ``scl`` + data (and ``ctc``, the same format under its older name): SudokuPad's own JSON,
   zipped by ``PuzzleZipper``: keys without quotes and abbreviated (``ce`` cells, ``re``
   regions, ``ca`` cages, ``l`` lines, ``a`` arrows, ``o`` overlays, ``u`` underlays, ``v``
