@@ -147,7 +147,13 @@ def test_grid_regions_and_givens_checked() -> None:
             ({"regions": BOXES[:8]}, "expected 9 regions of 9 cells"),
             ({"cells": [[{"value": 12}] + row[1:] for row in cells]}, "r1c1: value 12"),
             ({"cells": [[{"pencilMarks": [1, 2]}] + row[1:] for row in cells]},
-             "'pencilMarks' (given pencil marks")):
+             "'pencilMarks' (given pencil marks"),
+            ({"regions": "abc"}, "regions: expected a list"),
+            ({"cages": [{"cells": 5}]}, "cage cells: expected a list"),
+            ({"cages": [5]}, "expected cage objects"),
+            ({"cages": [{"cells": [[0, 0], [0, 0]], "value": 3}]}, "lists a cell twice"),
+            ({"metadata": "x"}, "metadata: expected an object"),
+            ({"lines": {"wayPoints": [[0.5, 0.5]]}}, "line from r1c1 to r1c1")):
         record = only(scl(**data))
         assert record.puzzle is None and says in str(record.error), (data, record.error)
     givens = [[{"value": "5"}] + row[1:] for row in cells]

@@ -60,7 +60,7 @@ def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
     meta = _metadata(data)
     givens = [_given(cell, k, n) for k, cell in enumerate(c for row in cells for c in row)]
     regions = _regions(data.get("regions"), n)
-    cages, extra = _cages(data.get("cages") or [], n)
+    cages, extra = _cages(_list(data.get("cages"), "cages"), n)
     try:
         geometry = Geometry.of(*box_shape_for_side(n), regions=regions, cages=cages,
                                extra_regions=extra)
@@ -73,8 +73,8 @@ def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
 def _refuse_unstated(data: dict[str, Any]) -> None:
     """Refuse every drawn element (its rule is not stated) and every key that is not read,
     naming the first element with its place and counting the others."""
-    drawn = [(name, items) for key, name in _DRAWN.items()
-             if isinstance(items := data.get(key) or [], list) and items]
+    drawn = [(name, items if isinstance(items, list) else [items])
+             for key, name in _DRAWN.items() if (items := data.get(key))]
     unknown = sorted(k for k, v in data.items() if k not in _READ and k not in _DRAWN
                      and v not in (None, False, "", [], {}))
     if drawn:
@@ -125,11 +125,14 @@ def _place(point: Any, at: str = "") -> str:
 def _metadata(data: dict[str, Any]) -> dict[str, Any]:
     """The metadata: the ``metadata`` object, top-level title/author/rules/solution, and cages
     without cells holding ``"key: value"``; a key that may carry a rule is refused."""
-    meta = dict(data.get("metadata") or {}) if isinstance(data.get("metadata"), dict) else {}
+    meta = data.get("metadata") or {}
+    if not isinstance(meta, dict):
+        raise InvalidPuzzle(f"SudokuPad metadata: expected an object, found {meta!r:.40}")
+    meta = dict(meta)
     for key in ("title", "author", "rules", "solution"):
         if data.get(key) is not None:
             meta.setdefault(key, data[key])
-    for cage in data.get("cages") or []:
+    for cage in _list(data.get("cages"), "cages"):
         if isinstance(cage, dict) and not cage.get("cells"):
             found = _META.fullmatch(str(cage.get("value", "")))
             if found:
@@ -181,13 +184,21 @@ def _cell_of(pair: Any, n: int, what: str) -> int:
     return pair[0] * n + pair[1]
 
 
+def _list(value: Any, what: str) -> list[Any]:
+    """A list value (an absent one is empty)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidPuzzle(f"SudokuPad {what}: expected a list, found {value!r:.40}")
+    return value
+
+
 def _regions(found: Any, n: int) -> list[list[int]] | None:
     """The jigsaw regions, or None when the regions are the usual boxes."""
-    if not isinstance(found, list) or not found:
+    if not _list(found, "regions"):
         raise InvalidPuzzle("SudokuPad data without regions (no boxes): a grid without boxes "
                             "is not read")
-    groups = [sorted(_cell_of(p, n, "region") for p in (g if isinstance(g, list) else [g]))
-              for g in found]
+    groups = [sorted(_cell_of(p, n, "region") for p in _list(g, "region")) for g in found]
     if sorted(k for g in groups for k in g) != list(range(n * n)) or len(groups) != n:
         raise InvalidPuzzle(f"SudokuPad regions: expected {n} regions of {n} cells covering "
                             f"the grid once, found {len(groups)} regions of "
@@ -204,9 +215,11 @@ def _cages(found: Sequence[Any], n: int) -> tuple[list[Cage], list[list[int]]]:
     cages: list[Cage] = []
     extra: list[list[int]] = []
     for cage in found:
-        if not isinstance(cage, dict) or not cage.get("cells"):
+        if not isinstance(cage, dict):
+            raise InvalidPuzzle(f"SudokuPad cages: expected cage objects, found {cage!r:.40}")
+        if not cage.get("cells"):
             continue  # metadata (read by _metadata) or nothing drawn
-        cells = sorted(_cell_of(p, n, "cage") for p in cage["cells"])
+        cells = sorted(_cell_of(p, n, "cage") for p in _list(cage["cells"], "cage cells"))
         at = f"r{cells[0] // n + 1}c{cells[0] % n + 1}"
         value = cage.get("value", cage.get("sum"))
         total = _number(value)
@@ -224,7 +237,9 @@ def _cages(found: Sequence[Any], n: int) -> tuple[list[Cage], list[list[int]]]:
                                 "not stated (only a number, the sum, is read); refused")
         else:
             low, high = cage_totals(len(cells), n)
-            if len(set(cells)) != len(cells) or not low <= total <= high:
+            if len(set(cells)) != len(cells):
+                raise InvalidPuzzle(f"SudokuPad cage at {at} lists a cell twice")
+            if not low <= total <= high:
                 raise InvalidPuzzle(f"SudokuPad cage at {at} of {len(cells)} cells cannot add "
                                     f"up to {total} (expected {low}..{high})")
             cages.append(Cage(total, tuple(cells)))
