@@ -4,7 +4,8 @@ error that says where).
 
 A line is f-puzzles JSON or a link or payload that :func:`sudokit.formats.sudokupad.split_link`
 recognises: f-puzzles data is read by :mod:`sudokit.formats.fpuzzles` (and written back in its
-form), SudokuPad's own ``scl``/``ctc`` data by :mod:`sudokit.formats.sudokupad`. A JSON document
+form), SudokuPad's own ``scl``/``ctc`` data by :mod:`sudokit.formats.sudokupad` and
+:mod:`sudokit.formats.scl` (written back in the line form). A JSON document
 may span lines: the lines are read up to where its brackets close (at most 4 MiB).
 """
 

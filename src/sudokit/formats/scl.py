@@ -43,8 +43,8 @@ _TEXT_META = frozenset({"title", "author", "rules", "solution", "source", "msgco
 
 
 def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
-    """The puzzle of SudokuPad data (:func:`unzip_scl`) and the solution it carries (None if
-    none).
+    """The puzzle of SudokuPad data (:func:`~sudokit.formats.sudokupad.unzip_scl`) and the
+    solution it carries (None if none).
 
     Raises:
         InvalidPuzzle: the grid is not N x N cells (N <= 16), the regions do not split it into
