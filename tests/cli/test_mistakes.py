@@ -64,6 +64,11 @@ def mistakes(tmp: Path) -> list[tuple[str, ...]]:
         ("rate", "hello"), ("rate", str(empty)), ("rate", gone),
         ("sat", "-m", "exec", "-o", "cmd=true", str(cnf)), ("sat", gone),
         ("magic", "3", "--givens", gone), ("magic", "3", "-m", "mac", "-o", "select=bogus"),
+        ("count", "hello"), ("count", gone), ("count", TOP1, "--limit", "0"),
+        ("count", TOP1, "--estimate", "--probes", "0"), ("count", TOP1, "-m", "bogus"),
+        ("count", "." * 1296, "--estimate", "--time-limit", "0.0001"),
+        ("candidates", "hello"), ("candidates", str(empty)), ("candidates", TOP1, "--cap", "0"),
+        ("candidates", TOP1, "-m", "bogus"), ("candidates", TOP95),
     ]
 
 

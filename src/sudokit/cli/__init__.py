@@ -17,7 +17,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from ._app import app, main  # noqa: E402
 
 # Importing a command module registers its commands, in this order (sudokit --help).
-from . import solve, inspect, magic, compare, sat, logic, generate, serve  # noqa: F401  # isort: skip
+from . import solve, inspect, count, magic, compare, sat, logic, generate, serve  # noqa: F401  # isort: skip
 
 __all__ = ["app", "main"]
 

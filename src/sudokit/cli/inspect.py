@@ -57,11 +57,13 @@ def show_command(
         "--method", "-m", help=METHOD_HELP + " Used with --solve.")] = None,
 ) -> None:
     """Draw a puzzle and the candidates of every cell (after optional inference): regions,
-    killer cages with their totals, even/odd cells and multi-grid layouts included."""
+    killer cages with their totals, even/odd cells and multi-grid layouts included; the rules
+    drawn on the grid (thermometers, arrows, dots, lines, outside clues) are listed under the
+    grid and drawn in the PNG."""
     from rich.console import Console
 
     from ..formats.outline import legend
-    from ..present.render import candidates_grid, grid_text
+    from ..present.render import candidates_grid, grid_text, rules_legend
     from ..run.inspect import candidates_after
 
     parsed = one_puzzle(puzzle, index=index, box=box, variant=variant)
@@ -69,7 +71,7 @@ def show_command(
     solution = _solution(parsed, method) if solve else None
     # soft_wrap: a line wider than the terminal (a samurai canvas, candidates) is never cut
     console.print(grid_text(parsed, solution), end="", soft_wrap=True)
-    for line in legend(parsed.geometry):
+    for line in legend(parsed.geometry) + rules_legend(parsed.geometry, console.width):
         console.print(line, style="dim", highlight=False)
     console.print(f"\ncandidates ({after.value}):")
     console.print(candidates_grid(parsed, candidates_after(parsed, after), console.width),

@@ -3,8 +3,9 @@
 
 Every constructor returns a tuple of rules (a thermometer is a chain of pair relations, an
 arrow one linear sum) named in the field's words, for digits 1..``side``; cells are cell
-indices in the rule's drawn order. The rules follow their common statement (f-puzzles,
-SudokuPad, the Cracking the Cryptic glossary):
+indices in the rule's drawn order, and the first rule carries how it was drawn
+(:class:`~sudokit.model.rules.RuleDrawing`: name, cells, clue). The rules follow their common
+statement (f-puzzles, SudokuPad, the Cracking the Cryptic glossary):
 
 * dots and signs on two orthogonal neighbours: :func:`kropki_white` (digits differ by 1),
   :func:`kropki_black` (one is double the other), :func:`difference_dot`, :func:`ratio_dot`,
@@ -41,6 +42,7 @@ from .rules import (
     Renban,
     Rule,
     WeightedSum,
+    drawn_as,
 )
 
 __all__ = [
@@ -98,42 +100,48 @@ def negated(relation: Relation, side: int, name: str | None = None) -> Relation:
 
 def kropki_white(a: int, b: int, side: int) -> Rules:
     """A white Kropki dot: the digits differ by 1."""
-    return (pair_rule(a, b, side, lambda x, y: abs(x - y) == 1, "white Kropki dot"),)
+    return drawn_as((pair_rule(a, b, side, lambda x, y: abs(x - y) == 1, "white Kropki dot"),),
+                    "white Kropki dot", (a, b))
 
 
 def kropki_black(a: int, b: int, side: int) -> Rules:
     """A black Kropki dot: one digit is double the other."""
-    return (pair_rule(a, b, side, lambda x, y: x == 2 * y or y == 2 * x, "black Kropki dot"),)
+    return drawn_as((pair_rule(a, b, side, lambda x, y: x == 2 * y or y == 2 * x,
+                               "black Kropki dot"),), "black Kropki dot", (a, b))
 
 
 def difference_dot(a: int, b: int, side: int, difference: int = 1) -> Rules:
     """A difference dot: the digits differ by ``difference``."""
     name = "white Kropki dot" if difference == 1 else f"difference {difference} dot"
-    return (pair_rule(a, b, side, lambda x, y: abs(x - y) == difference, name),)
+    rules = (pair_rule(a, b, side, lambda x, y: abs(x - y) == difference, name),)
+    return drawn_as(rules, name, (a, b), difference if difference != 1 else "")
 
 
 def ratio_dot(a: int, b: int, side: int, ratio: int = 2) -> Rules:
     """A ratio dot: one digit is ``ratio`` times the other."""
     name = "black Kropki dot" if ratio == 2 else f"ratio {ratio} dot"
-    return (pair_rule(a, b, side, lambda x, y: x == ratio * y or y == ratio * x, name),)
+    rules = (pair_rule(a, b, side, lambda x, y: x == ratio * y or y == ratio * x, name),)
+    return drawn_as(rules, name, (a, b), ratio if ratio != 2 else "")
 
 
 def sum_pair(a: int, b: int, side: int, total: int) -> Rules:
     """X (``total`` 10), V (5) or another sum sign: the two digits add up to ``total``."""
     name = {10: "X", 5: "V"}.get(total, f"sum {total} sign")
-    return (pair_rule(a, b, side, lambda x, y: x + y == total, name),)
+    rules = (pair_rule(a, b, side, lambda x, y: x + y == total, name),)
+    return drawn_as(rules, name, (a, b), name if total in (5, 10) else total)
 
 
 def greater_than(a: int, b: int, side: int) -> Rules:
     """A greater-than sign pointing from ``a`` to ``b``: ``a`` holds the larger digit."""
-    return (pair_rule(a, b, side, lambda x, y: x > y, "greater-than sign"),)
+    return drawn_as((pair_rule(a, b, side, lambda x, y: x > y, "greater-than sign"),),
+                    "greater-than sign", (a, b))
 
 
 def _chain(cells: Sequence[int], side: int, test: Callable[[int, int], bool], name: str,
            reach: int = 1) -> Rules:
-    """Pair relations between cells at most ``reach`` apart along a line."""
-    return tuple(pair_rule(cells[i], cells[j], side, test, name) for i in range(len(cells))
-                 for j in range(i + 1, min(len(cells), i + reach + 1)))
+    """Pair relations between cells at most ``reach`` apart along a line (drawn as the line)."""
+    return drawn_as([pair_rule(cells[i], cells[j], side, test, name) for i in range(len(cells))
+                     for j in range(i + 1, min(len(cells), i + reach + 1))], name, cells)
 
 
 def thermometer(cells: Sequence[int], side: int) -> Rules:
@@ -189,8 +197,8 @@ def parity_line(cells: Sequence[int], side: int) -> Rules:
 def palindrome(cells: Sequence[int], side: int) -> Rules:
     """A palindrome line: it reads the same from both ends."""
     n = len(cells)
-    return tuple(pair_rule(cells[i], cells[n - 1 - i], side, lambda x, y: x == y, "palindrome")
-                 for i in range(n // 2))
+    return drawn_as([pair_rule(cells[i], cells[n - 1 - i], side, lambda x, y: x == y,
+                               "palindrome") for i in range(n // 2)], "palindrome", cells)
 
 
 def clone(cells: Sequence[int], copies: Sequence[int], side: int) -> Rules:
@@ -202,18 +210,20 @@ def clone(cells: Sequence[int], copies: Sequence[int], side: int) -> Rules:
     if len(cells) != len(copies):
         raise InvalidPuzzle(f"clone: shapes of {len(cells)} and {len(copies)} cells",
                             constraint="constraints")
-    return tuple(pair_rule(a, b, side, lambda x, y: x == y, "clone")
-                 for a, b in zip(cells, copies) if a != b)
+    return drawn_as([pair_rule(a, b, side, lambda x, y: x == y, "clone")
+                     for a, b in zip(cells, copies) if a != b], "clone", cells, extra=copies)
 
 
 def minimum(cell: int, neighbours: Sequence[int], side: int) -> Rules:
     """A minimum cell: its digit is below each orthogonal neighbour's."""
-    return tuple(pair_rule(cell, n, side, lambda x, y: x < y, "minimum") for n in neighbours)
+    return drawn_as([pair_rule(cell, n, side, lambda x, y: x < y, "minimum")
+                     for n in neighbours], "minimum", (cell,))
 
 
 def maximum(cell: int, neighbours: Sequence[int], side: int) -> Rules:
     """A maximum cell: its digit is above each orthogonal neighbour's."""
-    return tuple(pair_rule(cell, n, side, lambda x, y: x > y, "maximum") for n in neighbours)
+    return drawn_as([pair_rule(cell, n, side, lambda x, y: x > y, "maximum")
+                     for n in neighbours], "maximum", (cell,))
 
 
 def arrow(circle: Sequence[int], line: Sequence[int]) -> Rules:
@@ -221,18 +231,19 @@ def arrow(circle: Sequence[int], line: Sequence[int]) -> Rules:
     reads (first cell the leading digit)."""
     k = len(circle)
     terms = [(c, 10 ** (k - 1 - i)) for i, c in enumerate(circle)] + [(c, -1) for c in line]
-    return (WeightedSum.of(terms, 0, "arrow"),)
+    return drawn_as((WeightedSum.of(terms, 0, "arrow"),), "arrow", line, extra=circle)
 
 
 def double_arrow(cells: Sequence[int]) -> Rules:
     """A double arrow: the two end circles add up to the sum of the cells between them."""
     terms = [(cells[0], 1), (cells[-1], 1)] + [(c, -1) for c in cells[1:-1]]
-    return (WeightedSum.of(terms, 0, "double arrow"),)
+    return drawn_as((WeightedSum.of(terms, 0, "double arrow"),), "double arrow", cells)
 
 
 def little_killer(cells: Sequence[int], total: int) -> Rules:
     """A little killer: the digits on the diagonal add up to ``total`` (repeats allowed)."""
-    return (WeightedSum.of([(c, 1) for c in cells], total, "little killer"),)
+    return drawn_as((WeightedSum.of([(c, 1) for c in cells], total, "little killer"),),
+                    "little killer", cells, total)
 
 
 def zipper_line(cells: Sequence[int]) -> Rules:
@@ -242,10 +253,12 @@ def zipper_line(cells: Sequence[int]) -> Rules:
     pairs = [(cells[i], cells[n - 1 - i]) for i in range(n // 2)]
     if n % 2:
         middle = cells[n // 2]
-        return tuple(WeightedSum.of([(a, 1), (b, 1), (middle, -1)], 0, "zipper line")
-                     for a, b in pairs)
-    return tuple(WeightedSum.of([(a, 1), (b, 1), (c, -1), (d, -1)], 0, "zipper line")
-                 for (a, b), (c, d) in zip(pairs, pairs[1:]))
+        rules = [WeightedSum.of([(a, 1), (b, 1), (middle, -1)], 0, "zipper line")
+                 for a, b in pairs]
+    else:
+        rules = [WeightedSum.of([(a, 1), (b, 1), (c, -1), (d, -1)], 0, "zipper line")
+                 for (a, b), (c, d) in zip(pairs, pairs[1:])]
+    return drawn_as(rules, "zipper line", cells)
 
 
 def region_sum_line(cells: Sequence[int], region_of: Callable[[int], int]) -> Rules:
@@ -255,14 +268,16 @@ def region_sum_line(cells: Sequence[int], region_of: Callable[[int], int]) -> Ru
         if i == 0 or region_of(cell) != region_of(cells[i - 1]):
             segments.append([])
         segments[-1].append(cell)
-    return tuple(WeightedSum.of([(c, 1) for c in a] + [(c, -1) for c in b], 0, "region sum line")
-                 for a, b in zip(segments, segments[1:]))
+    return drawn_as([WeightedSum.of([(c, 1) for c in a] + [(c, -1) for c in b], 0,
+                                    "region sum line") for a, b in zip(segments, segments[1:])],
+                    "region sum line", cells)
 
 
 def _walk(cells: Sequence[int], side: int, start: Hashable,
           step: Callable[[Hashable, int], Hashable | None], accept: Callable[[Hashable], bool],
-          name: str) -> Rules:
-    return (Automaton.build(cells, side, start, step, accept, name),)
+          name: str, clue: int) -> Rules:
+    """The automaton of an outside clue reading ``cells`` (drawn as the clue before them)."""
+    return drawn_as((Automaton.build(cells, side, start, step, accept, name),), name, cells, clue)
 
 
 def sandwich(cells: Sequence[int], total: int, side: int) -> Rules:
@@ -280,7 +295,7 @@ def sandwich(cells: Sequence[int], total: int, side: int) -> Rules:
             return "done" if d != first and s == total else None
         return (first, s + d) if s + d <= total else None
 
-    return _walk(cells, side, "out", step, lambda s: s == "done", "sandwich sum")
+    return _walk(cells, side, "out", step, lambda s: s == "done", "sandwich sum", total)
 
 
 def x_sum(cells: Sequence[int], total: int, side: int) -> Rules:
@@ -296,7 +311,7 @@ def x_sum(cells: Sequence[int], total: int, side: int) -> Rules:
             return None
         return ("done" if s == total else None) if left == 0 else (left, s)
 
-    return _walk(cells, side, "start", step, lambda s: s == "done", "X-sum")
+    return _walk(cells, side, "start", step, lambda s: s == "done", "X-sum", total)
 
 
 def skyscraper(cells: Sequence[int], count: int, side: int) -> Rules:
@@ -310,7 +325,7 @@ def skyscraper(cells: Sequence[int], count: int, side: int) -> Rules:
         return (tallest, seen) if seen <= count else None
 
     return _walk(cells, side, (0, 0), step, lambda s: s[1] == count,  # type: ignore[index]
-                 "skyscraper")
+                 "skyscraper", count)
 
 
 def numbered_room(cells: Sequence[int], digit: int, side: int) -> Rules:
@@ -326,29 +341,30 @@ def numbered_room(cells: Sequence[int], digit: int, side: int) -> Rules:
             return "done" if d == digit else None
         return left
 
-    return _walk(cells, side, "start", step, lambda s: s == "done", "numbered room")
+    return _walk(cells, side, "start", step, lambda s: s == "done", "numbered room", digit)
 
 
 def quadruple(cells: Sequence[int], digits: Sequence[int]) -> Rules:
     """A quadruple: the cells around the circle hold every digit written in it."""
-    return (Contains(tuple(map(int, cells)), tuple(sorted(map(int, digits))), "quadruple"),)
+    rule = Contains(tuple(map(int, cells)), tuple(sorted(map(int, digits))), "quadruple")
+    return drawn_as((rule,), "quadruple", cells, " ".join(map(str, rule.digits)))
 
 
 def renban(cells: Sequence[int]) -> Rules:
     """A renban line: distinct consecutive digits in any order."""
-    return (Renban(tuple(map(int, cells))),)
+    return drawn_as((Renban(tuple(map(int, cells))),), "renban", cells)
 
 
 def between_line(cells: Sequence[int]) -> Rules:
     """A between line: digits on it lie strictly between its two circled ends."""
-    return (Between(tuple(map(int, cells))),)
+    return drawn_as((Between(tuple(map(int, cells))),), "between line", cells)
 
 
 def lockout_line(cells: Sequence[int], side: int, gap: int | None = None) -> Rules:
     """A lockout line: its diamond ends differ by at least ``gap`` (default ``(N - 1) // 2``,
     4 on 9x9) and no digit on it lies between them or equals either."""
     gap = (side - 1) // 2 if gap is None else gap
-    return (Lockout(tuple(map(int, cells)), int(gap)),)
+    return drawn_as((Lockout(tuple(map(int, cells)), int(gap)),), "lockout line", cells)
 
 
 def indexer(cell: int, targets: Sequence[int], value: int, name: str = "indexer") -> Rules:
@@ -358,4 +374,4 @@ def indexer(cell: int, targets: Sequence[int], value: int, name: str = "indexer"
     column from the top and ``value`` its row number; a column indexer: its row from the left
     and its column number.
     """
-    return (Index.of(cell, targets, value, name),)
+    return drawn_as((Index.of(cell, targets, value, name),), name, (cell,))

@@ -26,6 +26,11 @@ field's words for messages. A :class:`~sudokit.model.geometry.Geometry` carries 
 and adds their kinds to its :attr:`~sudokit.model.geometry.Geometry.features`: a method that
 does not declare a kind never sees a puzzle using it. Digits are 1..N for any grid side N.
 
+A named rule remembers how the setter drew it: the first rule a constructor returns carries a
+:class:`RuleDrawing` in its ``drawing`` field (the rule's name, its cells in drawn order, the
+clue written on it), which a board draws back (:mod:`sudokit.present.glyphs`); a drawing is part
+of a rule's identity (two thermometers 1-2 and 2-3 are not the thermometer 1-2-3 on a board).
+
 Every rule answers :meth:`Rule.holds` (its cells' digits in order) and
 :meth:`Rule.violation` (a full grid: why it breaks the rule, or None); :func:`check_rules`
 validates cells and parameters with an :class:`~sudokit.errors.InvalidPuzzle` naming the rule.
@@ -38,7 +43,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from ..errors import InvalidPuzzle
@@ -46,6 +51,7 @@ from ..errors import InvalidPuzzle
 __all__ = [
     "RULE_KINDS",
     "check_rules",
+    "drawn_as",
     "Automaton",
     "Between",
     "Contains",
@@ -54,12 +60,46 @@ __all__ = [
     "Relation",
     "Renban",
     "Rule",
+    "RuleDrawing",
     "WeightedSum",
 ]
 
 RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
                         "between-line", "lockout-line", "indexing"})
 """The feature name of every kind of :class:`Rule` (what a method declares to take them)."""
+
+
+@dataclass(frozen=True)
+class RuleDrawing:
+    """How a setter drew a named rule, for a board to draw it back.
+
+    Attributes:
+        name: the named rule, in the field's words (``"thermometer"``, ``"arrow"``,
+            ``"white Kropki dot"``, ``"sandwich sum"``: the ``name`` of its rules).
+        cells: its cells in drawn order: a line from its start (a thermometer from the bulb,
+            an arrow's shaft from the circle), a dot's or sign's two cells (a greater-than
+            sign points from the first to the second), the row, column or diagonal an
+            outside clue reads (from the clue), a quadruple's cells, a marked cell.
+        value: the clue written on it, ``""`` for none: a dot's difference or ratio (when not
+            the Kropki default), ``"X"``/``"V"``, an outside clue's number, a quadruple's
+            digits (``"1 2 9"``).
+        extra: a second group of cells: an arrow's circle or pill, a clone's copy.
+    """
+
+    name: str
+    cells: tuple[int, ...]
+    value: str = ""
+    extra: tuple[int, ...] = ()
+
+
+def drawn_as(rules: Sequence[Rule], name: str, cells: Sequence[int], value: object = "",
+             extra: Sequence[int] = ()) -> tuple[Rule, ...]:
+    """The rules of one named rule, the first carrying its :class:`RuleDrawing` (no rules: no
+    drawing)."""
+    if not rules:
+        return tuple(rules)
+    drawing = RuleDrawing(name, tuple(map(int, cells)), str(value), tuple(map(int, extra)))
+    return (replace(rules[0], drawing=drawing),) + tuple(rules[1:])  # type: ignore[type-var]
 
 
 class Rule:
@@ -70,11 +110,13 @@ class Rule:
         kind: the kind's feature name (one of :data:`RULE_KINDS`).
         cells: the cells the rule reads, in the rule's order (cell indices).
         name: the rule in the field's words (``"thermometer"``, ``"white Kropki dot"``).
+        drawing: how the named rule was drawn (on the first rule of a named rule), or None.
     """
 
     kind: ClassVar[str]
     cells: tuple[int, ...]
     name: str
+    drawing: RuleDrawing | None
 
     def holds(self, digits: Sequence[int]) -> bool:
         """Whether the digits of :attr:`cells` (in order, each 1..N) keep the rule."""
@@ -116,6 +158,7 @@ class Relation(Rule):
     cells: tuple[int, int]
     pairs: frozenset[tuple[int, int]]
     name: str = "pair relation"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "pair-relation"
 
     def holds(self, digits: Sequence[int]) -> bool:
@@ -148,6 +191,7 @@ class WeightedSum(Rule):
     coefficients: tuple[int, ...]
     total: int
     name: str = "sum"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "linear-sum"
 
     @classmethod
@@ -194,6 +238,7 @@ class Automaton(Rule):
     accepting: frozenset[int]
     start: int = 0
     name: str = "sequence"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "sequence"
 
     @classmethod
@@ -265,6 +310,7 @@ class Contains(Rule):
     cells: tuple[int, ...]
     digits: tuple[int, ...]
     name: str = "must-contain"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "must-contain"
 
     def holds(self, digits: Sequence[int]) -> bool:
@@ -288,6 +334,7 @@ class Renban(Rule):
 
     cells: tuple[int, ...]
     name: str = "renban"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "renban"
 
     def holds(self, digits: Sequence[int]) -> bool:
@@ -309,6 +356,7 @@ class Between(Rule):
 
     cells: tuple[int, ...]
     name: str = "between line"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "between-line"
 
     def holds(self, digits: Sequence[int]) -> bool:
@@ -333,6 +381,7 @@ class Lockout(Rule):
     cells: tuple[int, ...]
     gap: int
     name: str = "lockout line"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "lockout-line"
 
     def holds(self, digits: Sequence[int]) -> bool:
@@ -362,6 +411,7 @@ class Index(Rule):
     targets: tuple[int, ...]
     value: int
     name: str = "indexing"
+    drawing: RuleDrawing | None = field(default=None, repr=False)
     kind: ClassVar[str] = "indexing"
 
     @classmethod

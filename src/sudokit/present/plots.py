@@ -18,6 +18,7 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 from ..run.compare import Comparison
+from .glyphs import Disc, Glyph, Label, Polygon, RuleGlyphs, Stroke, glyph_extent, rule_glyphs
 
 __all__ = ["puzzle_figure", "queue_figure", "save_figure", "times_figure"]
 
@@ -107,7 +108,9 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     overlapping, as in clueless Sudoku, are outlined thicker still); killer cages as dashed
     outlines inside the cells with the total at the top-left of each cage's first cell; even cells
     shaded grey, odd cells circled; hyper boxes and a layout's extra units shaded blue; the
-    diagonals of Sudoku X drawn as thin lines; givens bold, solution digits lighter.
+    diagonals of Sudoku X drawn as thin lines; givens bold, solution digits lighter; the
+    rules drawn on the grid (thermometers, arrows, dots, lines, outside clues in a margin) as
+    the glyphs of :func:`sudokit.present.glyphs.rule_glyphs`, which the SVG board draws too.
 
     Args:
         puzzle: the puzzle (its geometry and givens).
@@ -125,23 +128,28 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     g = puzzle.geometry
     if solution is not None and len(solution) != g.n_cells:
         raise ValueError(f"expected a solution of {g.n_cells} digits, got {len(solution)}")
-    figure, axes, points = _board(g, cell_inches)
+    drawn = rule_glyphs(g)
+    figure, axes, points = _board(glyph_extent(g, drawn), cell_inches)
     _draw_cells(axes, g)
+    _draw_rules(axes, drawn, points, over=False)
     _draw_lines(axes, g)
+    _draw_rules(axes, drawn, points, over=True)
     _draw_digits(axes, puzzle, solution, points)
     return figure
 
 
-def _board(g: Geometry, cell_inches: float) -> tuple[Any, Any, float]:
-    """An empty figure for the canvas of ``g`` (at most 12 inches wide): the figure, its one
-    axes (canvas cells in data units, y downwards) and the side of a cell in points."""
-    rows, cols = g.canvas
+def _board(extent: tuple[int, int, int, int], cell_inches: float) -> tuple[Any, Any, float]:
+    """An empty figure for a canvas of ``extent`` (left, top, right, bottom in cells; at most
+    12 inches wide): the figure, its one axes (canvas cells in data units, y downwards) and
+    the side of a cell in points."""
+    left, top, right, bottom = extent
+    rows, cols = bottom - top, right - left
     inches = min(cell_inches, 12.0 / max(rows, cols))
     figure = _figure(cols * inches + 0.2, rows * inches + 0.2)
     figure.set_layout_engine(None)
     axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
-    axes.set_xlim(-0.2, cols + 0.2)
-    axes.set_ylim(rows + 0.2, -0.2)
+    axes.set_xlim(left - 0.2, right + 0.2)
+    axes.set_ylim(bottom + 0.2, top - 0.2)
     axes.set_aspect("equal")
     axes.axis("off")
     return figure, axes, inches * 72
@@ -176,19 +184,50 @@ def _draw_lines(axes: Any, g: Geometry) -> None:
     from matplotlib.patches import Rectangle
 
     axes.add_collection(LineCollection(_cage_outlines(g), colors="#333333", linewidths=0.8,
-                                       linestyles=(0, (3, 2))))
+                                       linestyles=(0, (3, 2)), zorder=2))
     if g.extra_regions:  # f-puzzles extra regions: dotted outlines over their shading
         axes.add_collection(LineCollection(_cage_outlines(g, g.extra_regions),
                                            colors="#5b84b1", linewidths=0.9,
-                                           linestyles=(0, (1, 1.5))))
+                                           linestyles=(0, (1, 1.5)), zorder=2))
     for weight, (width, colour) in _LINE.items():
         axes.add_collection(LineCollection(_grid_lines(g, weight), colors=colour,
-                                           linewidths=width, capstyle="projecting"))
+                                           linewidths=width, capstyle="projecting",
+                                           zorder=2))
     layout, n = g.layout, g.side
     if layout is not None and len(layout.origins) * n * n == g.n_cells:
         for r0, c0 in layout.origins:  # grids side by side (clueless): outline each one
             axes.add_patch(Rectangle((c0, r0), n, n, fill=False, edgecolor="black",
-                                     linewidth=3.6))
+                                     linewidth=3.6, zorder=2))
+
+
+def _draw_glyph(axes: Any, glyph: Glyph, points: float, zorder: float) -> None:
+    """One primitive of :mod:`sudokit.present.glyphs` (sizes in cells; ``points`` per cell)."""
+    from matplotlib.patches import Circle
+    from matplotlib.patches import Polygon as Shape
+
+    if isinstance(glyph, Stroke):
+        xs, ys = zip(*glyph.points)
+        dashes = (glyph.dash / glyph.width,) * 2 if glyph.dash else None
+        axes.plot(xs, ys, color=glyph.colour, linewidth=glyph.width * points, zorder=zorder,
+                  solid_capstyle="round", solid_joinstyle="round", dash_capstyle="round",
+                  **({"dashes": dashes} if dashes else {}))
+    elif isinstance(glyph, (Disc, Polygon)):
+        style = {"facecolor": glyph.fill, "edgecolor": glyph.edge or "none",
+                 "linewidth": glyph.width * points, "zorder": zorder}
+        axes.add_patch(Circle(glyph.centre, glyph.radius, **style) if isinstance(glyph, Disc)
+                       else Shape(glyph.points, closed=True, **style))
+    elif isinstance(glyph, Label):
+        axes.text(*glyph.at, glyph.text, ha="center", va="center_baseline", zorder=zorder,
+                  fontsize=glyph.size * points, color=glyph.colour,
+                  fontweight="bold" if glyph.bold else "normal")
+
+
+def _draw_rules(axes: Any, drawn: Sequence[RuleGlyphs], points: float, over: bool) -> None:
+    """The rules drawn over the grid lines (``over``), or under them and the digits."""
+    for group in drawn:
+        if group.over == over:
+            for glyph in group.glyphs:
+                _draw_glyph(axes, glyph, points, 2.5 if over else 1.5)
 
 
 def _draw_digits(axes: Any, puzzle: Puzzle, solution: Sequence[int] | None,

@@ -7,6 +7,7 @@ prints one). Plain-text forms that read back as puzzles are in :mod:`sudokit.for
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -20,6 +21,7 @@ from ..formats.text import DEFAULT_SYMBOLS
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
+from ..model.rules import RuleDrawing
 
 __all__ = [
     "candidates_grid",
@@ -27,6 +29,7 @@ __all__ = [
     "grid_text",
     "methods_table",
     "progress",
+    "rules_legend",
     "summary_table",
 ]
 
@@ -153,6 +156,43 @@ def _cell_line(g: Geometry, given: int, digits: Sequence[int], line: int, span: 
 _SUMMARY_ORDER = (Status.SOLVED, Status.MULTIPLE, Status.UNSATISFIABLE, Status.UNKNOWN,
                   Status.INVALID)
 _SUMMARY_STYLE = {Status.SOLVED: "green", Status.MULTIPLE: "yellow"}
+
+
+_CLUES = frozenset({"little killer", "sandwich sum", "X-sum", "skyscraper", "numbered room"})
+
+
+def _where(d: RuleDrawing, label: Callable[[int], str]) -> str:
+    """Where a drawn rule is: its cells (first-last), an arrow's circle, a clue's value."""
+    ends = label(d.cells[0]) + (f"-{label(d.cells[-1])}" if len(d.cells) > 1 else "")
+    if d.name == "arrow":
+        circle = "".join(map(label, d.extra))
+        return f"{circle}={ends}" if d.cells else circle
+    if d.name == "clone":
+        return f"{ends}={label(d.extra[0])}" + (f"-{label(d.extra[-1])}" if d.extra else "")
+    if d.name == "quadruple":
+        digits = d.value.split()
+        return f"{('' if max(map(len, digits)) == 1 else ',').join(digits)}@{label(d.cells[0])}"
+    if d.name in _CLUES:
+        return f"{d.value}:{ends}"  # the clue, then the cells it reads from its side
+    return f"{ends}={d.value}" if d.value and d.value != d.name else ends
+
+
+def rules_legend(geometry: Geometry, width: int = 80) -> list[str]:
+    """The rules drawn on a grid, as lines for the terminal under its drawing: per named rule,
+    how many and where (``thermometer (2): r1c1-r1c4, r5c5-r9c5``; an outside clue as
+    ``value:cells read from its side``), then the rules drawn by no mark (``no white Kropki dot
+    (112 pairs)``); lines wrapped to ``width`` columns; empty without rules."""
+    drawn: dict[str, list[str]] = {}
+    unmarked: dict[str, int] = {}
+    parts = {r.name for r in geometry.constraints if r.drawing is not None}
+    for rule in geometry.constraints:
+        if rule.drawing is not None:
+            drawn.setdefault(rule.drawing.name, []).append(_where(rule.drawing, geometry.label))
+        elif rule.name not in parts:  # not a link of a drawn rule (a thermometer's next pair)
+            unmarked[rule.name] = unmarked.get(rule.name, 0) + 1
+    lines = [f"{name} ({len(places)}): {', '.join(places)}" for name, places in drawn.items()]
+    lines += [f"{name} ({count} pairs, drawn by no mark)" for name, count in unmarked.items()]
+    return [part for line in lines for part in textwrap.wrap(line, width, subsequent_indent="  ")]
 
 
 def summary_table(counts: Mapping[Status, int], seconds: float, startup: float | None = None,

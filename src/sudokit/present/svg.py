@@ -1,13 +1,18 @@
 """The board as SVG: any geometry drawn as printed puzzles are (the rules of
 :mod:`sudokit.formats.outline`, the lines of :func:`sudokit.present.plots.puzzle_figure`), with
 digits, pencil marks and a step's highlights; the picture of Jupyter and of ``sudokit serve``.
+The drawn rules (thermometers, arrows, dots, lines, outside clues) are the glyphs of
+:mod:`sudokit.present.glyphs`: lines and shading under the cells (whose backgrounds are
+transparent unless highlighted), dots, signs and clues over the grid lines, each rule a group
+``<g class="sk-rule" data-rule="thermometer">``.
 
 Every cell is a group ``<g class="sk-cell" data-cell="7" data-row="1" data-col="8">`` holding
 its background, its digit and its marks, so the page's JavaScript fills digits, candidates and
 highlights in place. Drawing units: one cell is :data:`CELL` units wide; the canvas keeps
 :data:`MARGIN` units around. A candidate digit ``d`` sits at row ``(d-1) // box_cols``, column
 ``(d-1) % box_cols`` of a ``box_rows x box_cols`` mini-grid of its cell (the 3x3 keypad of
-9x9). Styles are classes (``sk-given``, ``sk-focus``, ``sk-elim`` ...) of the stylesheet
+9x9). Outside clues widen the ``viewBox`` to negative coordinates, so a cell keeps its place.
+Styles are classes (``sk-given``, ``sk-focus``, ``sk-elim`` ...) of the stylesheet
 :data:`STYLE`, embedded so a notebook shows the board without the page's CSS.
 """
 
@@ -21,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..formats.outline import Edge, shaded_cells
 from ..model.constraints import Variant
 from ..model.geometry import DEFAULT_SYMBOLS, Geometry
+from .glyphs import Disc, Glyph, Polygon, RuleGlyphs, Stroke, glyph_extent, rule_glyphs
 from .plots import _cage_outlines, _grid_lines
 
 if TYPE_CHECKING:
@@ -38,7 +44,11 @@ MARGIN = 4
 
 STYLE = """
 .sk-board{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;user-select:none}
-.sk-bg{fill:#fff}.sk-even .sk-bg{fill:#d4d4d4}.sk-shaded .sk-bg{fill:#dce6f4}
+.sk-paper{fill:#fff}.sk-bg{fill:#fff;fill-opacity:0}.sk-even .sk-bg{fill:#d4d4d4}
+.sk-shaded .sk-bg{fill:#dce6f4}.sk-even .sk-bg,.sk-shaded .sk-bg,.sk-focus .sk-bg,.sk-peer .sk-bg,
+.sk-selected .sk-bg,.sk-conflict .sk-bg,.sk-place .sk-bg{fill-opacity:.8}
+.sk-rule text{text-anchor:middle;dominant-baseline:central}
+.sk-rules-under,.sk-rules-over{pointer-events:none}
 .sk-odd-ring{fill:none;stroke:#8c8c8c;stroke-width:1}
 .sk-digit{font-size:24px;text-anchor:middle;dominant-baseline:central;fill:#2b6cb0}
 .sk-given .sk-digit{fill:#000;font-weight:600}
@@ -182,21 +192,62 @@ def _links(g: Geometry, step: Step) -> list[str]:
     return out
 
 
-def _header(g: Geometry) -> str:
+def _xy(point: tuple[float, float]) -> str:
+    return f"{point[0] * CELL + MARGIN:.4g},{point[1] * CELL + MARGIN:.4g}"
+
+
+def _paint(fill: str, edge: str, width: float) -> str:
+    stroke = f' stroke="{edge}" stroke-width="{width * CELL:.3g}"' if edge else ""
+    return f'fill="{fill}"{stroke}'
+
+
+def _glyph(glyph: Glyph) -> str:
+    """One primitive of :mod:`sudokit.present.glyphs` as an SVG element."""
+    if isinstance(glyph, Stroke):
+        dash = f' stroke-dasharray="{glyph.dash * CELL:.3g}"' if glyph.dash else ""
+        return (f'<polyline points="{" ".join(map(_xy, glyph.points))}" fill="none" '
+                f'stroke="{glyph.colour}" stroke-width="{glyph.width * CELL:.3g}" '
+                f'stroke-linecap="round" stroke-linejoin="round"{dash}/>')
+    if isinstance(glyph, Disc):
+        x, y = _xy(glyph.centre).split(",")
+        return (f'<circle cx="{x}" cy="{y}" r="{glyph.radius * CELL:.3g}" '
+                f'{_paint(glyph.fill, glyph.edge, glyph.width)}/>')
+    if isinstance(glyph, Polygon):
+        return (f'<polygon points="{" ".join(map(_xy, glyph.points))}" '
+                f'{_paint(glyph.fill, glyph.edge, glyph.width)}/>')
+    x, y = _xy(glyph.at).split(",")
+    weight = ' font-weight="700"' if glyph.bold else ""
+    return (f'<text x="{x}" y="{y}" font-size="{glyph.size * CELL:.3g}" fill="{glyph.colour}"'
+            f"{weight}>{escape(glyph.text)}</text>")
+
+
+def _rules(drawn: Sequence[RuleGlyphs], over: bool) -> str:
+    """The layer of the rules drawn over the grid lines (``over``) or under the cells."""
+    groups = "".join(f'<g class="sk-rule" data-rule="{escape(group.name)}">'
+                     f'{"".join(map(_glyph, group.glyphs))}</g>'
+                     for group in drawn if group.over == over)
+    return f'<g class="sk-rules-{"over" if over else "under"}">{groups}</g>'
+
+
+def _header(g: Geometry, drawn: Sequence[RuleGlyphs]) -> str:
     """The ``<svg>`` start tag (size, the geometry's data attributes), the stylesheet, the
-    arrow head of chain links, and the start of the cells' group."""
-    rows, cols = g.canvas
-    width, height = cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN
+    arrow head of chain links and the white paper (the canvas and the margin of outside
+    clues)."""
+    left_cell, top_cell, right_cell, bottom_cell = glyph_extent(g, drawn)
+    x0, y0 = left_cell * CELL, top_cell * CELL
+    width = (right_cell - left_cell) * CELL + 2 * MARGIN
+    height = (bottom_cell - top_cell) * CELL + 2 * MARGIN
     left, top, right, bottom = mark_pad(g)
     inner = min((CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sk-board" '
-            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'viewBox="{x0} {y0} {width} {height}" width="{width}" height="{height}" '
             f'data-side="{g.side}" data-box-rows="{g.box_rows}" data-box-cols="{g.box_cols}" '
             f'data-pad="{left:g} {top:g} {right:g} {bottom:g}" '
             f'style="--sk-mark:{max(5, int(inner * 0.9))}px;max-width:100%;height:auto">'
             f'<style>{STYLE}</style><defs><marker id="sk-arrow" viewBox="0 0 10 10" refX="9" '
             'refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">'
-            '<path d="M0 0L10 5L0 10z" fill="#c05000"/></marker></defs><g class="sk-cells">')
+            '<path d="M0 0L10 5L0 10z" fill="#c05000"/></marker></defs>'
+            f'<rect class="sk-paper" x="{x0}" y="{y0}" width="{width}" height="{height}"/>')
 
 
 def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
@@ -207,7 +258,8 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
 
     Args:
         puzzle: geometry and givens (any size, jigsaw regions, diagonals, extra regions,
-            killer cages with their totals, even/odd cells, multi-grid layouts).
+            killer cages with their totals, even/odd cells, multi-grid layouts, and the rules
+            drawn on the grid: :func:`sudokit.present.glyphs.rule_glyphs`).
         values: one digit per cell filling the empty cells (0: empty), or None.
         marks: per cell, the pencil marks drawn in an empty cell (None: none), or None.
         step: highlighted: its pattern cells (yellow), placements (green), eliminated
@@ -217,7 +269,8 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
 
     Returns:
         ``<svg class="sk-board" ...>`` with ``viewBox`` in drawing units (:data:`CELL` per
-        cell) and ``data-side``, ``data-box-rows``, ``data-box-cols`` attributes.
+        cell; it starts left of or above 0 when outside clues need a margin) and
+        ``data-side``, ``data-box-rows``, ``data-box-cols`` attributes.
 
     Raises:
         ValueError: ``values`` or ``marks`` does not hold one entry per cell.
@@ -232,7 +285,8 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
     for cell, digit in (step.eliminations if step else ()):
         elim.setdefault(cell, set()).add(digit)
     shaded = shaded_cells(g)
-    out = [_header(g)]
+    drawn = rule_glyphs(g)
+    out = [_header(g, drawn), _rules(drawn, over=False), '<g class="sk-cells">']
     for cell in range(g.n_cells):
         given = puzzle.givens[cell]
         digit = given or (values[cell] if values is not None else 0)
@@ -246,6 +300,7 @@ def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None,
         out.append(_cell(g, cell, given, digit, cell_marks, classes, mark_classes))
     out.append("</g>")
     out += _lines(g)
+    out.append(_rules(drawn, over=True))
     out.append('<g class="sk-links">' + "".join(_links(g, step) if step else []) + "</g>")
     if step is not None:
         out.append(f"<title>{escape(step.technique)}: {escape(step.text)}</title>")

@@ -146,7 +146,10 @@ def rule_json(rule: Rule) -> str:
         value = getattr(rule, f.name)
         if isinstance(value, frozenset):
             value = sorted(value)
-        fields[f.name] = value
+        elif dataclasses.is_dataclass(value):  # the rule's drawing
+            value = dataclasses.asdict(value)  # type: ignore[arg-type]
+        if value is not None:
+            fields[f.name] = value
     return json.dumps(fields)
 
 
@@ -175,6 +178,10 @@ def _frozen(name: str, value: Any) -> Any:
         return frozenset(tuple(p) for p in value)
     if name == "accepting":
         return frozenset(value)
+    if name == "drawing":
+        from ..model.rules import RuleDrawing
+
+        return RuleDrawing(**{k: _frozen(k, v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(_frozen("", v) for v in value)
     return value

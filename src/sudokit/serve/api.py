@@ -231,44 +231,46 @@ def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """Uniqueness: solutions counted to two by the default method, under the time limit."""
+    """Uniqueness: solutions counted to two by the default method, under the time limit; or,
+    with ``"estimate": true``, Knuth's estimate of the number of solutions (``probes``,
+    ``seed``), as ``sudokit count --estimate``."""
     from ..run.doors import count_solutions
 
+    if _field(body, "estimate", bool, False):
+        from ..run.candidates import estimate_solutions
+
+        probes = _field(body, "probes", int, 1000)
+        seed = _field(body, "seed", int, 0)
+        if not 1 <= probes <= 100_000 or not 0 <= seed < 2 ** 63:
+            raise BadRequest(f"'probes' must be 1..100000 and 'seed' 0..2**63-1, got "
+                             f"{probes}, {seed}")
+        found = estimate_solutions(read_puzzle(body), probes=probes, seed=seed,
+                                   time_limit=limit)
+        # as text: the estimate can exceed what a JSON reader's floats hold
+        return {"estimate": str(found.estimate), "standard_error": str(found.standard_error),
+                "probes": found.probes, "exact": found.exhausted,
+                "seconds": round(found.seconds, 6)}
     result = count_solutions(read_puzzle(body), limit=2, time_limit=limit)
     return {"status": result.label.word, "solutions_found": result.count,
             "unique": result.unique, "method": result.method,
             "seconds": round(result.seconds, 6), "error": result.message}
 
 
-TRUE_CANDIDATES_LIMIT = 1000
-"""Solutions gathered for ``true`` candidates (more: the answer says it is incomplete)."""
-
-
-def _true_candidates(puzzle: Puzzle, limit: float) -> dict[str, Any]:
-    """The digits each cell holds in some solution, from up to
-    :data:`TRUE_CANDIDATES_LIMIT` solutions counted under the time limit."""
-    from ..run.doors import count_solutions
-
-    result = count_solutions(puzzle, limit=TRUE_CANDIDATES_LIMIT, time_limit=limit)
-    found: list[set[int]] = [set() for _ in puzzle.givens]
-    for grid in result.solutions:
-        for cell, digit in enumerate(grid):
-            found[cell].add(digit)
-    complete = result.label.word in ("solved", "unsolvable", "multiple") and (
-        result.count < TRUE_CANDIDATES_LIMIT)
-    return {"candidates": [sorted(f) for f in found] if result.solutions else None,
-            "solutions_found": result.count, "complete": complete}
-
-
 def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """Each cell's candidates after an inference (``after``: ``none``, ``eliminate``,
     ``only-choice``, ``propagate``, ``ac3``, as ``sudokit show --after``; or ``true``: the
-    digits of the cell in some solution, ``complete`` false when solutions were left out)."""
+    digits of the cell in some solution with solution counts up to ``cap``, as ``sudokit
+    candidates``: ``complete`` false when the time limit left some undecided)."""
     from ..run.inspect import PropagationChoice, candidates_after
 
     after = _field(body, "after", str, "eliminate")
     if after == "true":
-        return _true_candidates(read_puzzle(body), limit)
+        from ..run.candidates import true_candidates
+
+        cap = _field(body, "cap", int, 1)
+        if not 1 <= cap <= 1000:
+            raise BadRequest(f"'cap' must be 1..1000, got {cap}")
+        return true_candidates(read_puzzle(body), cap=cap, time_limit=limit).as_dict()
     try:
         choice = PropagationChoice(after)
     except ValueError:

@@ -372,12 +372,12 @@ async function unique() {
 
 async function trueCandidates() {
   const r = await api("candidates", puzzleBody({after: "true"}));
-  if (!r.candidates) { say("No solution from here.", true); return; }
+  if (!r.solutions_found) { say("No solution from here.", true); return; }
   change(() => {
     state.marks = r.candidates.map((c, cell) => (digitAt(state.values, cell) ? null : c));
   });
   say(`True candidates: the digits of each cell in ${r.solutions_found} solution` +
-      `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (not all: more exist)"}.`);
+      `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (some left undecided by the time limit)"}.`);
 }
 
 async function generate() {
