@@ -66,7 +66,9 @@ def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
 
 
 def read_puzzle(body: dict[str, Any]) -> Puzzle:
-    """The puzzle of a request with the user's digits (``grid``) placed as givens.
+    """The puzzle of a request with the user's digits (``grid``) placed as givens (``puzzle``
+    is text, or a :class:`~sudokit.Puzzle` when :class:`~sudokit.serve.widget.BoardWidget`
+    calls with its own).
 
     Raises:
         BadRequest: a field of the wrong type or length.
@@ -75,11 +77,14 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
     """
     from ..formats.text import parse_puzzle
 
-    text = _field(body, "puzzle", str, what="puzzle text")
-    if text is None:
-        raise BadRequest("expected 'puzzle': the puzzle as text")
-    puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
-                          variant=_field(body, "variant", str, "standard"))
+    if isinstance(body.get("puzzle"), Puzzle):  # a notebook widget's own (never from JSON)
+        puzzle = body["puzzle"]
+    else:
+        text = _field(body, "puzzle", str, what="puzzle text")
+        if text is None:
+            raise BadRequest("expected 'puzzle': the puzzle as text")
+        puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
+                              variant=_field(body, "variant", str, "standard"))
     grid = _digits(body, "grid", puzzle.geometry.n_cells)
     if grid is None:
         return puzzle
