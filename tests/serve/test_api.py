@@ -41,9 +41,12 @@ def post(client: TestClient, name: str, body: object) -> tuple[int, dict]:
 
 def test_page_and_its_files_are_served_and_nothing_else(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "/static/board.js" in page.text
-    for name in ("board.js", "board.css", "index.html"):
-        assert client.get(f"/static/{name}").status_code == 200
+    assert page.status_code == 200 and "/static/page.js" in page.text
+    for name in ("board.js", "page.js", "board.css", "index.html"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        if name.endswith(".js"):  # loaded as ES modules: a JavaScript MIME type is required
+            assert "javascript" in response.headers["content-type"]
     for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/../../errors.py",
                  "/app.py", "/api/nothing"):
         assert client.get(path).status_code == 404, path

@@ -15,6 +15,7 @@ from sudokit.run.explain import hint  # noqa: E402
 from sudokit.serve.app import STATIC  # noqa: E402
 from sudokit.serve.widget import BoardWidget  # noqa: E402
 from tests.helpers import EXAMPLES  # noqa: E402
+from tests.serve.test_browser import IMAGES  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
 
@@ -88,6 +89,8 @@ def test_the_widget_runs_the_page_board_with_hint_apply_and_undo(notebook: Any) 
     page.wait_for_selector(".sk-cell.sk-place")
     assert highlighted(page, "sk-place") == sorted(c for c, _ in expected.placements)
     assert expected.text in page.inner_text("#message")
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / "board-widget.png"))
     kernel_does("apply")
     page.wait_for_function("document.querySelector('#undo').disabled === false")
     for cell, digit in expected.placements:

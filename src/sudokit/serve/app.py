@@ -15,6 +15,7 @@ finish.
 from __future__ import annotations
 
 import json
+import mimetypes
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,7 +36,7 @@ from .api import ENDPOINTS
 from .worker import Worker
 
 __all__ = ["IN_WORKER", "LOOPBACK", "MAX_BODY", "STATIC", "Settings", "create_app",
-           "run_server"]
+           "run_server", "warm_up"]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted, in bytes (1 MiB)."""
@@ -175,6 +176,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         requests whose work runs.
     """
     settings = settings or Settings()
+    mimetypes.add_type("text/javascript", ".js")  # ES modules need it (some systems map .js off)
     worker, running = Worker(), _Running()
 
     async def page(request: Request) -> Response:
@@ -195,6 +197,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
+def warm_up(settings: Settings) -> None:
+    """Answer what the page asks first (the methods, the opening puzzle's parse) once, so the
+    modules behind them are imported before the address is printed and the first page load
+    is as fast as the next ones. An opening puzzle that cannot be read raises nothing here:
+    the page reports it."""
+    ENDPOINTS["methods"]({}, settings.time_limit)
+    try:
+        ENDPOINTS["parse"]({"puzzle": settings.puzzle or "." * 81, "variant": settings.variant},
+                           settings.time_limit)
+    except SudokuError:
+        pass
+
+
 def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
         open_browser: bool = False) -> None:
     """Serve the board with uvicorn until interrupted, printing its address first.
@@ -213,6 +228,7 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
 
     import uvicorn
 
+    warm_up(settings)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
