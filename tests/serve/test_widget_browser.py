@@ -42,7 +42,8 @@ HARNESS = """async (esm) => {
 def notebook(browser: Any) -> Any:
     widget = BoardWidget(TOP1)
     outbox: list[dict[str, Any]] = []
-    widget.send = lambda content, buffers=None: outbox.append(content)  # type: ignore[method-assign]
+    widget.send = lambda content, buffers=None: outbox.append(content)  # type: ignore
+
     page = browser.new_page(viewport={"width": 1100, "height": 800})
     page.set_default_timeout(120_000)
     errors: list[str] = []

@@ -124,8 +124,8 @@ class Step:
         dataclasses.FrozenInstanceError: on assigning or deleting a field.
     """
 
-    __slots__ = ("_board", "_text", "cells", "digits", "eliminations", "links", "placements", "rating",
-                 "technique")
+    __slots__ = ("_board", "_text", "cells", "digits", "eliminations", "links", "placements",
+                 "rating", "technique")
     __match_args__ = _FIELDS
 
     technique: str
