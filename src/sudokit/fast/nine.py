@@ -32,10 +32,13 @@ from itertools import permutations
 from typing import NamedTuple
 
 import numpy as np
+from numba import njit
 
 from .bits import lowest_index, monotonic, popcount
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
+
+inline = njit(cache=True, nogil=True, _nrt=False, inline="always")
 
 __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
@@ -111,7 +114,7 @@ def _low(x):
     return lowest_index(np.uint64(x))
 
 
-@jit
+@inline
 def _assign(s, regs, d, cell):
     """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
     b = cell // 27
@@ -188,7 +191,7 @@ def _singles(w, in_cols, unsolved):
     return hidden & unsolved
 
 
-@jit
+@inline
 def _update_digit(s, regs, d):
     """Apply the band and stack permutation rules and hidden singles to digit ``d``; False on
     a contradiction."""
@@ -242,7 +245,7 @@ def _update_digit(s, regs, d):
     return True
 
 
-@jit
+@inline
 def _naked_singles(s, regs):
     """Place every unsolved cell's only candidate: 1 placed some, 0 none, -1 contradiction."""
     placed = 0
@@ -277,7 +280,7 @@ def _pattern(w):
     return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
 
 
-@jit
+@inline
 def _triad_masks(s, d):
     """Return, for digit ``d``, the triads that may hold it, those it must occupy by its line
     (row or column) and those it must occupy by its box (54 bits: mini-row (r, k) of band b
@@ -294,7 +297,7 @@ def _triad_masks(s, d):
     return rows | cols << 27, line, box
 
 
-@jit
+@inline
 def _narrow(s, d, whole, clear):
     """Digit ``d`` must sit in the triads ``whole`` and not in ``clear`` (54-bit masks as
     :func:`_triad_masks`): clear the cells that contradict it; return the count cleared."""
@@ -321,7 +324,7 @@ def _narrow(s, d, whole, clear):
     return removed
 
 
-@jit
+@inline
 def _triads(s, regs):
     """Triads (T. Dillon, "Fast Sudoku solvers", 2019): the three cells of a mini-row or
     mini-column hold exactly three digits. A triad with three possible digits holds each of
