@@ -63,7 +63,13 @@ from .bounded import (
     json_decode,
     lz_decompress,
 )
-from .fpuzzles_keys import NEGATIVE_KINDS, RULE_KEYS, RuleKeyError, fpuzzles_rules
+from .fpuzzles_keys import (
+    NEGATIVE_KINDS,
+    RULE_KEYS,
+    RuleKeyError,
+    fpuzzles_rules,
+    without_drawings,
+)
 from .lines import FPuzzlesForm, Record, Style
 
 __all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
@@ -194,6 +200,7 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     Raises:
         _Bad: at the key of the first part that is wrong or not supported.
     """
+    data = without_drawings(data)  # the editor's pictures of rules held by their own keys
     n = _size(data)
     givens, regions = _grid(data, n)
     rules, negative = _rules(data, regions is not None)
