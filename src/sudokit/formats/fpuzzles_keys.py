@@ -35,8 +35,9 @@ The editor draws the constraints it added late (renban, whispers, region-sum and
 lines, X-sums, indexers...) with cosmetic entries too (``line``, ``cage``, ``text``,
 ``rectangle``, ``circle``) marked ``"fromConstraint": "Region Sum Line"``: the picture of a rule
 that its own key already holds. :func:`without_drawings` drops those whose named rule is a key
-of the same object (the name, lower-cased without spaces, is the key); any other cosmetic entry
-is left for the reader to refuse.
+of the same object (the name, lower-cased without spaces, is the key, or names its variant:
+"Dutch Whispers" draws a ``whispers`` line, "Lockout Line" a ``lockout``); any other cosmetic
+entry is left for the reader to refuse.
 """
 
 from __future__ import annotations
@@ -331,6 +332,9 @@ def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
 
 _COSMETIC = ("line", "cage", "text", "rectangle", "circle")
 """The editor's drawing keys: a picture, a rule only by what the setter's text says."""
+_DRAWN_KEY = {"dutchwhispers": "whispers", "germanwhispers": "whispers",
+              "lockoutline": "lockout", "nabnerline": "nabner"}
+"""``fromConstraint`` names (lower-cased, no spaces) that are not their rule's key."""
 
 
 def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
@@ -346,9 +350,15 @@ def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
             continue
         rest = [e for e in entries if not (
             isinstance(e, dict) and isinstance(e.get("fromConstraint"), str)
-            and data.get(e["fromConstraint"].replace(" ", "").lower()))]
+            and data.get(_drawn_key(e["fromConstraint"])))]
         if rest:
             kept[key] = rest
         else:
             del kept[key]
     return kept
+
+
+def _drawn_key(name: str) -> str:
+    """The rule key of a ``fromConstraint`` name ("Region Sum Line" -> ``regionsumline``)."""
+    short = name.replace(" ", "").lower()
+    return _DRAWN_KEY.get(short, short)
