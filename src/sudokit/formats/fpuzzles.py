@@ -34,7 +34,9 @@ lisudoku), checked against exported puzzles:
 Every other key holding something (``boxindexer``, ``sum``, a ``negative`` entry other than
 difference, ratio and xv, and the cosmetic ``text``, ``line``, ``rectangle``, ``circle``, which
 setters use to draw rules the editor lacks) makes the puzzle invalid with a message naming the
-key, the file and where: a constraint is never ignored. SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
+key, the file and where: a constraint is never ignored. Cosmetic entries marked
+``fromConstraint`` that only draw a rule held by its own key are skipped first
+(:func:`~sudokit.formats.fpuzzles_keys.without_drawings`). SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
 read; short puzzle ids need the network and are not read either.
 
 Solutions are written back in the input's form (:func:`format_fpuzzles`): the same JSON (one
