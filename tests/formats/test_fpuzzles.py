@@ -185,10 +185,11 @@ def test_errors_name_the_line_in_a_document_and_in_compressed_data() -> None:
     assert "expected f-puzzles JSON" in str(broken.error)
 
 
-def test_sudokupad_own_formats_are_refused() -> None:
+def test_sudokupad_own_formats_are_not_fpuzzles_data() -> None:
     for link in ("https://sudokupad.app/scl" + "N4Ig" * 5, "https://sudokupad.app/abc123"):
-        record = only(link)
-        assert "scl/ctc" in str(record.error) and record.error.column == 1
+        with pytest.raises(InvalidPuzzle, match="SudokuPad (scl|id) link") as caught:
+            decode_fpuzzles(link)
+        assert caught.value.column == 1
 
 
 def test_link_forms_decode_alike() -> None:

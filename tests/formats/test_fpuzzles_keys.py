@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from sudokit.formats.fpuzzles import format_fpuzzles, fpuzzles_puzzle, read_fpuzzles
+from sudokit.formats.fpuzzles import format_fpuzzles, fpuzzles_puzzle
 from sudokit.formats.fpuzzles_keys import RULE_KEYS
+from sudokit.formats.fpuzzles_stream import read_fpuzzles
 from sudokit.model.constraints import Variant
 from tests.helpers import DATA
 

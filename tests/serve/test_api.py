@@ -5,7 +5,9 @@ malformed bodies (never a 500)."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import time
 
 import pytest
 
@@ -13,14 +15,17 @@ pytest.importorskip("httpx")  # Starlette's test client
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from sudokit.errors import LimitReached  # noqa: E402
 from sudokit.model.puzzle import Puzzle  # noqa: E402
 from sudokit.run.doors import count_solutions  # noqa: E402
 from sudokit.run.doors import solve as solve_door  # noqa: E402
 from sudokit.run.explain import explain, hint, rate  # noqa: E402
 from sudokit.serve import Settings, create_app  # noqa: E402
+from sudokit.serve.worker import Worker, WorkFailed  # noqa: E402
 from tests.helpers import DATA, EXAMPLES  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 
 
@@ -36,9 +41,12 @@ def post(client: TestClient, name: str, body: object) -> tuple[int, dict]:
 
 def test_page_and_its_files_are_served_and_nothing_else(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "/static/board.js" in page.text
-    for name in ("board.js", "board.css", "index.html"):
-        assert client.get(f"/static/{name}").status_code == 200
+    assert page.status_code == 200 and "/static/page.js" in page.text
+    for name in ("board.js", "page.js", "board.css", "index.html"):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200
+        if name.endswith(".js"):  # loaded as ES modules: a JavaScript MIME type is required
+            assert "javascript" in response.headers["content-type"]
     for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/../../errors.py",
                  "/app.py", "/api/nothing"):
         assert client.get(path).status_code == 404, path
@@ -173,8 +181,45 @@ def test_time_limit() -> None:
     assert "time limit 0.3 s reached" in answer["error"] and answer["seconds"] < 1.3
     strict = TestClient(create_app(Settings(time_limit=0.1, grace=0.0)))
     slow = (DATA / "large/aprivitera_25x25.txt").read_text()  # explained in ~1.5 s
-    status, answer = post(strict, "explain", {"puzzle": slow})  # its thread is abandoned
+    status, answer = post(strict, "explain", {"puzzle": slow})  # the backstop answers
     assert status == 503 and "time limit of 0.1 s" in answer["error"]
+
+
+def test_explain_and_rate_stop_at_the_time_limit() -> None:
+    slow = {"explain": (DATA / "large/aprivitera_25x25.txt").read_text(),  # ~1.5 s
+            "rate": INKALA}  # ~0.4 s
+    warm = TestClient(create_app(Settings(time_limit=120.0)))
+    post(warm, "hint", {"puzzle": slow["explain"]})
+    post(warm, "rate", {"puzzle": INKALA})
+    app = create_app(Settings(time_limit=0.05, grace=60.0))  # the backstop far away
+    client = TestClient(app)
+    for name, puzzle in slow.items():
+        started = time.monotonic()
+        status, answer = post(client, name, {"puzzle": puzzle})
+        assert status == 503 and "time limit of 0.05 s" in answer["error"], (name, answer)
+        assert time.monotonic() - started < 5.0
+        assert app.state.running.count == 0  # the work stopped itself: no thread runs on
+
+
+def test_generate_past_the_limit_kills_its_process() -> None:
+    worker = Worker()
+    try:
+        made = worker.run("generate", {"size": 4, "seed": 3}, 120.0, 120.0)  # starts a child
+        assert Puzzle.parse(made["puzzle"]).n_givens == made["givens"]
+        pid = worker.pid
+        with pytest.raises(LimitReached):
+            worker.run("generate", {"size": 25, "level": "extreme"}, 0.5, 0.5)
+        assert worker.kills == 1 and worker.pid is None
+        with pytest.raises(ProcessLookupError):  # killed and reaped: no work goes on
+            os.kill(pid, 0)
+        with pytest.raises(WorkFailed, match="'size' must be 1..25"):  # a new child answers
+            worker.run("generate", {"size": 99}, 120.0, 120.0)
+    finally:
+        worker.stop()
+    app = create_app(Settings(time_limit=0.5))
+    status, answer = post(TestClient(app), "generate", {"size": 25})
+    assert status == 503 and "time limit of 0.5 s" in answer["error"]
+    assert app.state.worker.kills == 1 and app.state.running.count == 0
 
 
 def _junk(rng: random.Random, depth: int = 0) -> object:

@@ -189,30 +189,3 @@ def test_explanation_panel_shows_a_chain_and_a_samurai_board(page: Any) -> None:
     shot(page, "board-samurai.png")
     solve_on_page(page)
     assert 0 not in board_values(page)
-
-
-
-def test_the_notebook_widget_script_draws_and_sends(browser: Any, live_server: str) -> None:
-    """widget.js (the anywidget front end) run against a stand-in of anywidget's model."""
-    from sudokit.present.svg import board_svg
-
-    page = browser.new_page()
-    page.goto(live_server + "/static/board.css")  # any page of the server: same origin
-    svg = board_svg(Puzzle.parse(TOP1))
-    page.evaluate("""async (svg) => {
-      const sent = [];
-      const values = {svg, message: "hello", selected: -1};
-      const model = {get: (k) => values[k], set: (k, v) => { values[k] = v; },
-                     save_changes: () => {}, send: (m) => sent.push(m), on: () => {}};
-      window.sent = sent;
-      const widget = await import("/static/widget.js");
-      document.body.innerHTML = "";
-      widget.default.render({model, el: document.body});
-    }""", svg)
-    assert page.locator(".sk-cell").count() == 81
-    page.click('.sk-cell[data-cell="1"]')
-    page.keyboard.press("7")
-    page.click("text=Hint")
-    assert page.evaluate("window.sent") == [{"action": "enter", "cell": 1, "digit": 7,
-                                             "pencil": False}, {"action": "hint"}]
-    page.close()

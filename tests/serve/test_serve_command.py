@@ -1,14 +1,25 @@
 """``sudokit serve``: the command starts the server on this machine only, prints its address,
-and opens with the puzzle it was given (the whole file for a one-puzzle file)."""
+and opens with the puzzle it was given (the whole file for a one-puzzle file) in every form:
+a file, a literal puzzle, ``-`` (standard input); ``--host``, ``--port`` and ``--open`` (a
+stand-in browser command through ``$BROWSER``)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
+import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from sudokit.cli._common import VariantChoice
 from sudokit.cli.serve import _opening
@@ -49,3 +60,77 @@ def test_the_command_serves_on_localhost_with_its_puzzle() -> None:
     finally:
         process.terminate()
         process.wait(10)
+
+
+TOP95 = (EXAMPLES / "top95.txt").read_text().split()
+
+
+@contextmanager
+def served(args: list[str], stdin: str = "", env: dict[str, str] | None = None
+           ) -> Iterator[str]:
+    """``sudokit serve ARGS`` in a child process fed ``stdin``; yields the address it prints."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), **(env or {}))
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", *args],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        process.stdin.write(stdin)
+        process.stdin.close()
+        line = process.stdout.readline()
+        assert line.startswith("sudokit board at http://"), (line, process.stderr.read())
+        yield line.split()[3]
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def fetch(address: str, name: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    with urllib.request.urlopen(address + "api/" + name, data=data, timeout=60) as response:
+        return json.load(response)
+
+
+@pytest.mark.parametrize(("args", "stdin", "opening"), [
+    ([TOP95[3]], "", TOP95[3]),                                  # a literal puzzle
+    (["-"], TOP95[4] + "\n", TOP95[4] + "\n"),         # one puzzle on stdin: its whole text
+    (["-", "--index", "2"], "\n".join(TOP95[:3]) + "\n", TOP95[1]),  # the 2nd of several
+    ([], "", None),                                               # no puzzle: an empty grid
+])
+def test_each_form_of_the_puzzle_argument(args: list[str], stdin: str,
+                                          opening: str | None) -> None:
+    with served([*args, "--port", "0"], stdin) as address:
+        assert address.startswith("http://127.0.0.1:")
+        assert fetch(address, "opening")["puzzle"] == opening
+
+
+def test_host_port_and_open_with_a_stand_in_browser(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    opened = tmp_path / "opened.txt"
+    browser = (f"{shlex.quote(sys.executable)} -c "
+               f"'import sys; open(sys.argv[1], \"w\").write(sys.argv[2])' "
+               f"{shlex.quote(str(opened))} %s")
+    args = [TOP95[0], "--host", "localhost", "--port", str(port), "--open"]
+    with served(args, env={"BROWSER": browser}) as address:
+        assert address == f"http://localhost:{port}/"
+        deadline = time.monotonic() + 20
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert opened.read_text() == address  # --open gave the browser the page's address
+        made = fetch(address, "generate", {"size": 4, "seed": 5})  # in the worker process
+        assert made["givens"] == sum(ch != "." for ch in made["puzzle"])
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), [
+    (["no-such-file.txt"], "", "no-such-file.txt"),
+    (["-"], "", "<stdin>"),
+    (["-", "--index", "5"], TOP95[0] + "\n", "5"),
+])
+def test_a_wrong_puzzle_argument_is_one_error_line(args: list[str], stdin: str,
+                                                   message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "sudokit", "serve", *args, "--port", "0"],
+                          input=stdin, capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert message in done.stderr and not done.stdout, done.stderr

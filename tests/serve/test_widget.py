@@ -1,46 +1,89 @@
-"""The notebook widget (anywidget): hints in two levels, steps applied to the end, undo, keys
-sent by its JavaScript, all through the methods its messages call."""
+"""The notebook widget (anywidget) without a browser: its ES module is the page's board.js with
+a few lines of glue, its messages are answered by the server's API functions, and its methods
+send the actions the page's buttons run."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 pytest.importorskip("anywidget")
 
-from sudokit.run.doors import solve  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from sudokit.formats.text import parse_puzzle  # noqa: E402
 from sudokit.run.explain import hint  # noqa: E402
-from sudokit.serve.widget import BoardWidget  # noqa: E402
-from tests.helpers import EXAMPLES  # noqa: E402
+from sudokit.serve import create_app  # noqa: E402
+from sudokit.serve.app import STATIC  # noqa: E402
+from sudokit.serve.widget import BoardWidget, widget_esm  # noqa: E402
+from tests.helpers import DATA, EXAMPLES  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
+KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 
 
-def test_hint_levels_apply_to_the_end_and_undo() -> None:
-    board = BoardWidget(TOP1)
-    assert board.svg.count("data-cell=") == 81
+def _talk(widget: BoardWidget, message: dict[str, Any]) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+    widget.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    widget._on_msg(widget, message, None)
+    return sent
+
+
+def test_the_module_is_the_page_board_script() -> None:
+    board = (STATIC / "board.js").read_text()
+    esm = widget_esm()
+    assert board in esm and "./board.js" not in esm.split(board)[1]
+    assert 'from "./board.js"' not in esm  # one text, nothing to fetch
+    assert "export function createBoard" in board and "export default { render }" in esm
+    assert 'from "./board.js"' in (STATIC / "page.js").read_text()  # the page: the same module
+    assert BoardWidget._esm == esm
+    page = TestClient(create_app()).get("/").text
+    assert '<script type="module" src="/static/page.js">' in page
+
+
+def test_api_messages_are_answered_as_the_server_answers() -> None:
+    widget = BoardWidget(TOP1)
+    [reply] = _talk(widget, {"type": "api", "id": 7, "name": "opening", "body": {}})
+    assert reply == {"type": "answer", "id": 7, "answer": {
+        "puzzle": TOP1, "variant": "standard", "time_limit": 15.0}}
+    [reply] = _talk(widget, {"type": "api", "id": 8, "name": "hint",
+                             "body": {"puzzle": TOP1, "variant": "standard"}})
     expected = hint(TOP1)
-    board.hint()
-    assert expected.technique in board.message and "sk-focus" in board.svg
-    assert ' sk-place"' not in board.svg  # level 1: where to look only
-    board.hint()
-    assert expected.text in board.message and ' sk-place"' in board.svg
-    for _ in range(200):
-        if all(board.grid.givens):
-            break
-        board.apply()
-    assert board.grid.givens == solve(TOP1).solution
-    board.undo()
-    assert board.grid.givens.count(0) >= 1
+    assert reply["answer"]["step"]["technique"] == expected.technique
+    assert reply["answer"]["step"]["board"]["placements"] == [list(p) for p in
+                                                             expected.placements]
+    server = TestClient(create_app())
+    for name, body in [("hint", {"puzzle": "4.....8.5.3..x"}), ("solve", {"puzzle": 3}),
+                       ("nothing", {}), ("parse", [])]:
+        [reply] = _talk(widget, {"type": "api", "id": 9, "name": name, "body": body})
+        assert "answer" not in reply and reply["error"], (name, reply)
+        if name in ("hint", "solve"):
+            assert reply["error"] == server.post(f"/api/{name}", json=body).json()["error"]
 
 
-def test_messages_from_the_page() -> None:
-    board = BoardWidget(TOP1)
-    board._on_msg(board, {"action": "enter", "cell": 1, "digit": 4}, None)  # a conflict
-    assert board.values[1] == 4
-    board._on_msg(board, {"action": "hint"}, None)
-    assert "no solution" in board.message
-    board._on_msg(board, {"action": "undo"}, None)
-    board._on_msg(board, {"action": "enter", "cell": 0, "digit": 5}, None)  # a given: ignored
-    assert board.values[:2] == [0, 0]
-    board._on_msg(board, {"action": "enter", "cell": 1, "digit": 1, "pencil": True}, None)
-    assert board.marks[1] == [6, 7, 9]  # 1 taken out of r1c2's candidates 1, 6, 7, 9
+def test_a_puzzle_object_keeps_its_cages() -> None:
+    killer = parse_puzzle(KILLER, variant="killer")
+    widget = BoardWidget(killer)
+    [opening] = _talk(widget, {"type": "api", "id": 1, "name": "opening", "body": {}})
+    assert opening["answer"]["variant"] == "killer"
+    body = {"puzzle": opening["answer"]["puzzle"], "variant": "killer"}
+    [parsed] = _talk(widget, {"type": "api", "id": 2, "name": "parse", "body": body})
+    assert len(parsed["answer"]["cages"]) == len(killer.geometry.cages) > 10
+
+
+def test_methods_send_the_buttons_actions() -> None:
+    widget = BoardWidget(TOP1)
+    sent: list[dict[str, Any]] = []
+    widget.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    widget.hint()
+    widget.apply()
+    widget.undo()
+    widget.enter(1, 7, pencil=True)
+    assert sent == [{"type": "action", "action": "hint", "args": {}},
+                    {"type": "action", "action": "apply", "args": {}},
+                    {"type": "action", "action": "undo", "args": {}},
+                    {"type": "action", "action": "enter",
+                     "args": {"cell": 1, "digit": 7, "pencil": True}}]
+    widget.values = [0, 1] + [0] * 79
+    assert widget.grid.givens[:2] == (4, 1)

@@ -3,7 +3,9 @@ imported only when the command runs, so other commands start as fast as before).
 
 from __future__ import annotations
 
-from typing import Annotated
+import io
+import sys
+from typing import Annotated, Any
 
 import typer
 
@@ -36,9 +38,9 @@ def serve_command(
 
 
 def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[str, str]:
-    """The text and variant name the page opens with: a literal puzzle as given; a file's
-    whole text when it holds one puzzle; else its ``index``-th puzzle (default the first) in
-    line form, which keeps the geometry of plain grids only.
+    """The text and variant name the page opens with: a literal puzzle as given; a file's (or
+    standard input's, ``-``) whole text when it holds one puzzle; else its ``index``-th puzzle
+    (default the first) in line form, which keeps the geometry of plain grids only.
 
     Raises:
         InvalidPuzzle: no such puzzle, or a chosen puzzle of a file of several that the line
@@ -49,15 +51,21 @@ def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[
     from ..run.output import names_file
     from ._common import one_puzzle, read_argument
 
-    if not names_file(argument) or index is None:
+    whole = read_argument(argument)[0] if argument == "-" or names_file(argument) else None
+
+    def pick(number: int | None) -> Any:
+        if argument == "-":  # stdin is read once: each pick reads its text again
+            sys.stdin = io.TextIOWrapper(io.BytesIO(whole.encode()), encoding="utf-8")
+        return one_puzzle(argument, index=number, box=None, variant=variant)
+
+    if whole is None or index is None:
         try:
-            chosen = one_puzzle(argument, index=index, box=None, variant=variant)
-            text = read_argument(argument)[0] if names_file(argument) else argument
-            return text, spec_of_geometry(chosen.geometry).text
+            chosen = pick(index)
+            return whole or argument, spec_of_geometry(chosen.geometry).text
         except InvalidPuzzle:
-            if not names_file(argument):
+            if whole is None:
                 raise
-    chosen = one_puzzle(argument, index=index or 1, box=None, variant=variant)
+    chosen = pick(index or 1)
     if not chosen.geometry.is_plain:
         raise InvalidPuzzle("the board opens one puzzle: give a file holding only this one",
                             source=argument, line=chosen.source_line)

@@ -12,7 +12,10 @@
 * :mod:`~sudokit.formats.drawing`: text drawings of any geometry (regions, cages, layouts),
   by the line rules and marks of :mod:`~sudokit.formats.outline` (shared with HTML and PNG);
 * :mod:`~sudokit.formats.janko`, :mod:`~sudokit.formats.compact`,
-  :mod:`~sudokit.formats.fpuzzles`: Janko files, the compact line form, f-puzzles / SudokuPad.
+  :mod:`~sudokit.formats.fpuzzles`: Janko files, the compact line form, f-puzzles data;
+  :mod:`~sudokit.formats.fpuzzles_stream` reads files of f-puzzles and SudokuPad lines,
+  :mod:`~sudokit.formats.sudokupad` splits SudokuPad links by format and unzips SudokuPad's own
+  data, which :mod:`~sudokit.formats.scl` reads (drawn elements without a stated rule refused).
 
 Parsing knows nothing of solving: this package imports only :mod:`sudokit.model` and
 :mod:`sudokit.errors`.

@@ -26,7 +26,7 @@ from ..errors import InvalidPuzzle
 from ..model.integers import MAX_DIGITS, integer
 
 __all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "lz_decompress",
-           "json_decode"]
+           "json_decode", "json_value"]
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 """The alphabet of LZ-String's ``compressToBase64`` (``=`` pads)."""
@@ -165,6 +165,20 @@ def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False) -> tup
         where = found.start() if found else at
         raise JSONRefused(f"an integer of {len(str(exc).lstrip('-')):,} digits (at "
                                    f"most {MAX_DIGITS} read)", text, where) from None
+
+
+def json_value(text: str) -> Any:
+    """The one JSON value of ``text`` (spaces around it allowed), bounded as
+    :func:`json_decode`.
+
+    Raises:
+        json.JSONDecodeError: no JSON value, or text after it (JSONRefused: too deep, or an
+            integer too long).
+    """
+    value, end = json_decode(text, len(text) - len(text.lstrip()))
+    if text[end:].strip():
+        raise json.JSONDecodeError("extra data after the value", text, end)
+    return value
 
 
 def _too_deep(text: str, at: int) -> int | None:

@@ -6,7 +6,8 @@ shares it as LZ-String ``compressToBase64`` text (Pieroxy's lz-string; read by
 package ``lzstring``; the URL-safe ``compressToEncodedURIComponent`` alphabet is read too),
 usually in a link ``https://www.f-puzzles.com/?load=DATA``. SudokuPad
 (https://sudokupad.app) opens the same data as ``https://sudokupad.app/fpuzzlesDATA`` (also
-``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses). The format has no formal
+``fpuzDATA``, ``?puzzleid=fpuzzlesDATA`` and the crackingthecryptic.com addresses; the links
+are split by :func:`sudokit.formats.sudokupad.split_link`). The format has no formal
 specification; the keys read here are those the editor writes and other importers read
 (SudokuSolver by David Clamage, the ``FPuzzlesBoard`` class; the sudoku-formats package of
 lisudoku), checked against exported puzzles:
@@ -36,8 +37,9 @@ difference, ratio and xv, and the cosmetic ``text``, ``line``, ``rectangle``, ``
 setters use to draw rules the editor lacks) makes the puzzle invalid with a message naming the
 key, the file and where: a constraint is never ignored. Cosmetic entries marked
 ``fromConstraint`` that only draw a rule held by its own key are skipped first
-(:func:`~sudokit.formats.fpuzzles_keys.without_drawings`). SudokuPad's own compressed format (``scl``/``ctc`` links) is not documented and not
-read; short puzzle ids need the network and are not read either.
+(:func:`~sudokit.formats.fpuzzles_keys.without_drawings`). SudokuPad's own format (``scl``/``ctc``
+links) is read by :mod:`sudokit.formats.sudokupad`; files of these lines by
+:mod:`sudokit.formats.fpuzzles_stream`.
 
 Solutions are written back in the input's form (:func:`format_fpuzzles`): the same JSON (one
 line, compact) with every cell's ``value`` filled, compressed again and behind the same link
@@ -48,23 +50,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any, TextIO
-from urllib.parse import unquote
+from collections.abc import Sequence
+from typing import Any
 
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
-from .bounded import (
-    BASE64,
-    MAX_DECODED,
-    URI_SAFE,
-    JSONRefused,
-    json_decode,
-    lz_decompress,
-)
+from .bounded import json_value
 from .fpuzzles_keys import (
     NEGATIVE_KINDS,
     RULE_KEYS,
@@ -72,20 +66,15 @@ from .fpuzzles_keys import (
     fpuzzles_rules,
     without_drawings,
 )
-from .lines import FPuzzlesForm, Record, Style
+from .lines import FPuzzlesForm
+from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link, unzip_scl
 
-__all__ = ["FPuzzlesForm", "decode_fpuzzles", "format_fpuzzles", "fpuzzles_puzzle",
-           "is_fpuzzles_line", "read_fpuzzles"]
+__all__ = ["FPuzzlesForm", "KeyLocator", "decode_fpuzzles", "format_fpuzzles",
+           "fpuzzles_puzzle", "located_puzzle"]
 
 MAX_SIZE = 16
 """Largest grid f-puzzles draws."""
 
-_LINK = re.compile(r"""(?ix)^(?P<prefix>
-      https?://(?:www\.)?f-puzzles\.com/?\?(?:[^#]*?&)?load=
-    | https?://(?:[\w-]+\.)*(?:sudokupad\.app|crackingthecryptic\.com)/(?:[\w/-]*?/)?
-      (?:\?puzzleid=)?(?P<kind>fpuzzles|scl|ctc)?)""")
-_LZ_START = "N4Ig"  # compressToBase64 of any text starting with '{"'
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
 _FLAGS = {"diagonal-": Variant.MAIN_DIAGONAL, "diagonal+": Variant.ANTI_DIAGONAL,
           "antiknight": Variant.ANTI_KNIGHT, "antiking": Variant.ANTI_KING,
@@ -105,50 +94,29 @@ def _lz() -> Any:
     return lzstring.LZString()
 
 
-def is_fpuzzles_line(text: str) -> bool:
-    """Whether a line (stripped) starts f-puzzles data: a JSON object or array, an f-puzzles
-    or SudokuPad link, or compressed data (``N4Ig...``)."""
-    return (text[:1] in ("{", "[") or text.startswith(_LZ_START)
-            or _LINK.match(text) is not None)
-
-
 def decode_fpuzzles(text: str) -> tuple[str, str]:
-    """The JSON text and the :attr:`FPuzzlesForm.prefix` of one line of f-puzzles data.
+    """The JSON text and the :attr:`FPuzzlesForm.prefix` of one line of f-puzzles data (JSON,
+    compressed data, an f-puzzles link, or a SudokuPad ``fpuzzles``/``fpuz`` link or payload;
+    see :func:`~sudokit.formats.sudokupad.split_link`).
 
     Raises:
-        InvalidPuzzle: a SudokuPad link of another format (``scl``, ``ctc``, a short puzzle
-            id), or data that does not decompress to JSON text (column 1 of the data).
+        InvalidPuzzle: a SudokuPad link of another format (``scl``, ``ctc``, ``scf``, a short
+            puzzle id), or data that does not decompress to JSON text (at the data's column).
     """
     text = text.strip()
-    if text[:1] in ("{", "["):
-        return text, ""
-    prefix, data = "", text
-    link = _LINK.match(text)
-    if link is not None:
-        prefix, data = link["prefix"], text[link.end():]
-        if "f-puzzles" not in prefix.lower() and (link["kind"] or "").lower() != "fpuzzles":
-            raise InvalidPuzzle("expected a SudokuPad link to f-puzzles data (.../fpuzzles"
-                                    "DATA); SudokuPad's own scl/ctc formats and short puzzle "
-                                    "ids are not read (export the puzzle from f-puzzles)",
-                                    column=1)
-        data = unquote(data.split("&", 1)[0].split("#", 1)[0]).replace(" ", "+")
-    else:
-        prefix = _LZ_START
-    column = len(prefix) + 1 if link is not None else 1
-    try:
-        found = lz_decompress(data, BASE64)
-        if not (found or "").lstrip().startswith(("{", "[")) and ("-" in data or "$" in data):
-            found = lz_decompress(data, URI_SAFE)  # the URL-safe alphabet
-    except InvalidPuzzle as exc:
-        raise exc.located(column=column) from None
-    if not found or not found.lstrip().startswith(("{", "[")):
-        raise InvalidPuzzle("expected f-puzzles data compressed with LZ-String "
-                            "(compressToBase64), found text that does not decompress to JSON",
-                            column=column)
-    return found, prefix
+    link = split_link(text) or SudokuPadLink("fpuzzles", LZ_START, text)
+    if link.kind != "fpuzzles":
+        raise InvalidPuzzle(f"expected f-puzzles data, found a SudokuPad {link.kind} link "
+                            "(read by sudokit.formats.sudokupad)", column=1)
+    if not link.prefix:
+        return link.data, ""
+    found = decompress(link, "f-puzzles data")
+    if link.prefix.endswith(("fpuz", "fpuzzles")) and not found.lstrip().startswith('{"'):
+        found = json.dumps(unzip_scl(found))  # zipped by SudokuPad's PuzzleZipper, as it reads
+    return found, link.prefix
 
 
-class _Where:
+class KeyLocator:
     """Locates keys of one JSON object for error messages: the object is ``text[start:end]``
     of a text whose first line is file line ``line``."""
 
@@ -387,14 +355,20 @@ def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
             express (the message names the key; see the module docstring).
     """
     text = data if isinstance(data, str) else json.dumps(data)
-    return _puzzle(text, source, line, compressed=False)[0]
+    return located_puzzle(text, source, line, compressed=False)[0]
 
 
-def _puzzle(text: str, source: str, line: int, compressed: bool,
-            data: Any = None, where: _Where | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
-    where = where or _Where(text, line, compressed)
+def located_puzzle(text: str, source: str, line: int, compressed: bool, data: Any = None,
+                   where: KeyLocator | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
+    """The puzzle and solution of f-puzzles JSON text, errors located in the file: at the key
+    (``where``) in JSON as written, at the line for compressed data.
+
+    Raises:
+        InvalidPuzzle: see :func:`fpuzzles_puzzle`.
+    """
+    where = where or KeyLocator(text, line, compressed)
     try:
-        data = _whole(text) if data is None else data
+        data = json_value(text) if data is None else data
     except json.JSONDecodeError as exc:
         at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
             {"line": line, "column": 1}
@@ -406,172 +380,6 @@ def _puzzle(text: str, source: str, line: int, compressed: bool,
     except _Bad as bad:
         note = " (in the decompressed data)" if compressed else ""
         raise InvalidPuzzle(bad.message + note, source=source, **where(bad.key)) from None
-
-
-_Rest = Callable[[TextIO, str, int], Iterator[Record]]
-"""How the lines after f-puzzles data are read: ``rest(stream, head, number)`` gives the
-records of line ``head`` (file line ``number``) and of the rest of ``stream``."""
-
-
-def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
-                  first: int = 1) -> Iterator[Record]:
-    """Records of a file of f-puzzles data: JSON documents (an object, or an array of
-    objects, over any number of lines), or lines of JSON objects, links or compressed data
-    (``#`` comment lines and blank lines skipped). Bad input comes as records with an error;
-    a document that does not decode is one error and the reading goes on at its next line.
-
-    Args:
-        stream: the text, read from its current line, which is file line ``first``.
-        rest: where a line that is no f-puzzles data is read, with the comment and directive
-            lines just before it (``# variant:`` lines hold there) and all the lines after it
-            (None: each such line is one error record).
-    """
-    number, held = first - 1, []
-    while text := stream.readline():
-        number += 1
-        line = text.strip().lstrip("\ufeff")
-        if not line or line.startswith("#"):  # kept for the general reader (directives)
-            held.append(text)
-            continue
-        if rest is not None and not is_fpuzzles_line(line):
-            yield from rest(stream, "".join(held) + text, number - len(held))
-            return
-        held.clear()
-        if line[:1] in ("{", "["):
-            stream, number = yield from _json_line(stream, text, source, number)
-        else:
-            yield _compressed(line, source, number)
-
-
-def _json_line(stream: TextIO, text: str, source: str,
-               number: int) -> Generator[Record, None, tuple[Any, int]]:
-    """The records of a JSON document starting on line ``number`` (``text``): the line, or
-    when it ends inside the value, the lines up to where its brackets close (at most 4 MiB);
-    returns the stream of the lines after the document and the number of its last line. A
-    document that does not decode is one error; reading goes on at the line of the error."""
-    line = text.strip().lstrip("\ufeff")
-    try:
-        yield from _records(line, source, number, _items(line))
-        return stream, number
-    except JSONRefused as exc:
-        yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
-        return stream, number
-    except json.JSONDecodeError as exc:
-        if exc.pos < len(line):  # wrong within the line: no document over several lines
-            yield _json_error(exc, source, number, len(text) - len(text.lstrip()))
-            return stream, number
-    lines = _document_lines(line, stream)
-    whole = "".join(lines)
-    try:
-        _, end = json_decode(whole)
-    except json.JSONDecodeError as exc:
-        yield _json_error(exc, source, number, 0)
-        used = max(exc.lineno - 1, 1)  # the lines before the error's (at least the first)
-    else:
-        yield from _records(whole[:end], source, number, _items(whole[:end]))
-        used = whole.count("\n", 0, end) + 1
-    return _Chained(lines[used:], stream), number + used - 1
-
-
-def _json_error(exc: json.JSONDecodeError, source: str, line: int, indent: int) -> Record:
-    """The record of JSON that does not decode, at the place of the error."""
-    return Record(source, line, None, InvalidPuzzle(
-        f"expected f-puzzles JSON: {exc.msg}", source=source, line=line + exc.lineno - 1,
-        column=exc.colno + (indent if exc.lineno == 1 else 0)))
-
-
-def _document_lines(first: str, stream: TextIO) -> list[str]:
-    """The first line of a document over several lines and the lines after it, up to the
-    one where its arrays and objects close, or 4 MiB, or the end of the stream."""
-    lines, size = [first + "\n"], len(first)
-    depth = _depth(first)
-    while depth > 0 and size < MAX_DECODED and (text := stream.readline()):
-        lines.append(text)
-        size += len(text)
-        depth += _depth(text)
-    return lines
-
-
-def _depth(text: str) -> int:
-    """Brackets a line opens minus those it closes (strings skipped)."""
-    bare = _STRING.sub("", text)
-    return bare.count("{") + bare.count("[") - bare.count("}") - bare.count("]")
-
-
-class _Chained:
-    """Lines read ahead, then the rest of a stream (what :func:`read_fpuzzles` reads on)."""
-
-    def __init__(self, lines: list[str], rest: TextIO) -> None:
-        self.lines, self.rest = lines[::-1], rest
-
-    def readline(self, size: int = -1) -> str:
-        if not self.lines:
-            return self.rest.readline(size)
-        text = self.lines.pop()
-        if 0 <= size < len(text):
-            self.lines.append(text[size:])
-            return text[:size]
-        return text
-
-
-def _compressed(line: str, source: str, number: int) -> Record:
-    """The record of a line of compressed data or a link."""
-    try:
-        data, prefix = decode_fpuzzles(line)
-        puzzle, expected = _puzzle(data, source, number, compressed=True)
-    except InvalidPuzzle as exc:
-        return Record(source, number, None, exc.located(source=source, line=number))
-    return Record(source, number, puzzle, expected=expected,
-                  style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
-
-
-def _items(text: str) -> list[tuple[Any, int, int]]:
-    """The objects of a JSON document (one object, or an array of them) with the span of
-    each in ``text``.
-
-    Raises:
-        json.JSONDecodeError: the text is no JSON.
-    """
-    at = len(text) - len(text.lstrip())
-    if not text.startswith("[", at):
-        value, end = json_decode(text, at)
-        if text[end:].strip():
-            raise json.JSONDecodeError("extra data after the object", text, end)
-        return [(value, at, end)]
-    _whole(text)  # the whole array is valid: its items decode one by one below
-    found, at = [], at + 1
-    while True:
-        while text[at] in " \t\r\n,":
-            at += 1
-        if text[at] == "]":
-            return found
-        value, end = json_decode(text, at, nesting_checked=True)
-        found.append((value, at, end))
-        at = end
-
-
-def _whole(text: str) -> Any:
-    """The one JSON value of ``text`` (spaces around it allowed), bounded
-    (:func:`~sudokit.formats.bounded.json_decode`)."""
-    value, end = json_decode(text, len(text) - len(text.lstrip()))
-    if text[end:].strip():
-        raise json.JSONDecodeError("extra data after the value", text, end)
-    return value
-
-
-def _records(text: str, source: str, line: int,
-             items: list[tuple[Any, int, int]]) -> Iterator[Record]:
-    """A record per object of :func:`_items` (already decoded: each is parsed once)."""
-    for item, start, end in items:
-        where = _Where(text, line, False, start, end)
-        at = where(None)["line"]
-        try:
-            puzzle, expected = _puzzle(text, source, line, False, item, where)
-        except InvalidPuzzle as exc:
-            yield Record(source, at, None, exc)
-            continue
-        yield Record(source, at, puzzle, expected=expected,
-                     style=Style(fpuzzles=FPuzzlesForm(text[start:end], "")))
 
 
 def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
@@ -587,4 +395,4 @@ def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
     if not form.prefix:
         return text
     packed = _lz().compressToBase64(text)
-    return packed if form.prefix == _LZ_START else form.prefix + packed
+    return packed if form.prefix == LZ_START else form.prefix + packed

@@ -24,9 +24,10 @@ Reading (:func:`read_puzzles`, :func:`parse_puzzle`) accepts, in one stream and 
 * **Janko files** (``ROWS COLS`` header, rows of tokens, a second grid of region or cage ids;
   :mod:`sudokit.formats.janko`) and the **compact line form** ``GIVENS;IDS;SUMS``
   (:mod:`sudokit.formats.compact`) for jigsaw, killer, even-odd and layouts;
-* **f-puzzles data** (:mod:`sudokit.formats.fpuzzles`): a file whose first line (after blank
-  and ``#`` lines) is JSON (``{`` or ``[``), an f-puzzles or SudokuPad link or LZ-String data
-  (``N4Ig...``) is read as f-puzzles data throughout: one JSON document, or one puzzle a line.
+* **f-puzzles and SudokuPad data** (:mod:`sudokit.formats.fpuzzles`,
+  :mod:`sudokit.formats.sudokupad`): a file whose first line (after blank and ``#`` lines) is
+  JSON (``{`` or ``[``), an f-puzzles or SudokuPad link or payload (``scl...``) or LZ-String
+  data (``N4Ig...``) is read as such data throughout: one JSON document, or one puzzle a line.
 
 The grid size comes from the cell count (81 -> 9x9, 256 -> 16x16) unless a box shape is given.
 A line of N <= 64 cells may be a whole small puzzle or a row of an N x N grid: it is a row when
@@ -56,6 +57,7 @@ from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec
 from . import fpuzzles
 from .drawing import draw_text, plain_lines
+from .fpuzzles_stream import read_fpuzzles
 from .grouping import Grouper
 from .janko import format_janko, spec_of_path
 from .lines import (
@@ -68,6 +70,7 @@ from .lines import (
     Style,
     scan_lines,
 )
+from .sudokupad import is_link_line
 
 __all__ = [
     "DEFAULT_SYMBOLS",
@@ -149,11 +152,11 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
 
 def _starts_fpuzzles(head: bytes) -> bool:
     """Whether the first line of ``head`` that is neither blank nor ``#`` starts f-puzzles
-    data (see :func:`sudokit.formats.fpuzzles.is_fpuzzles_line`)."""
+    data (see :func:`sudokit.formats.is_link_line`)."""
     for raw in head.splitlines():
         line = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
         if line and not line.startswith("#"):
-            return fpuzzles.is_fpuzzles_line(line)
+            return is_link_line(line)
     return False
 
 
@@ -194,7 +197,7 @@ def _peek_fpuzzles(stream: TextIO) -> tuple[bool, TextIO]:
         seen.append(text)
         line = text.strip().lstrip("\ufeff")
         if line and not line.startswith("#"):
-            found = fpuzzles.is_fpuzzles_line(line)
+            found = is_link_line(line)
             break
     try:
         if stream.seekable():
@@ -279,7 +282,7 @@ def read_puzzles(
             # the lines after f-puzzles data that are none: the general reader, afresh
             return Grouper(name, lines(_Replayed(head, after), first), shape, symbols, rules,
                            folder).records()
-        return fpuzzles.read_fpuzzles(stream, name, rest)
+        return read_fpuzzles(stream, name, rest)
 
     if isinstance(source, (str, Path)):
         with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:

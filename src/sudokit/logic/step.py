@@ -19,14 +19,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import FrozenInstanceError, dataclass
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.geometry import Geometry
+
+if TYPE_CHECKING:
+    from ..model.puzzle import Puzzle
 
 __all__ = [
     "Link",
     "LinkKind",
     "Step",
+    "StepBoard",
     "candidate_text",
     "cells_text",
     "eliminations_text",
@@ -56,6 +60,28 @@ class Link:
     kind: LinkKind
 
 
+@dataclass(frozen=True)
+class StepBoard:
+    """The board a step applies to: what a :class:`Step` is drawn on.
+
+    Attributes:
+        puzzle: the puzzle (its givens are drawn bold).
+        values: N*N digits placed before the step in the cells that are not givens (0: open).
+        candidates: per cell, its candidates (digits 1..N) before the step.
+    """
+
+    puzzle: Puzzle
+    values: tuple[int, ...]
+    candidates: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, state: Any) -> StepBoard:
+        """The board of a :class:`~sudokit.logic.state.Candidates` state of ``puzzle``."""
+        values = tuple(0 if given else int(digit)
+                       for given, digit in zip(puzzle.givens, state.values.tolist()))
+        return cls(puzzle, values, tuple(map(tuple, state.pencil_marks())))
+
+
 _RATINGS: dict[float, float] = {}
 
 _FIELDS = ("technique", "rating", "text", "placements", "eliminations", "cells", "digits",
@@ -68,6 +94,13 @@ class Step:
 
     ``str(step)`` is the CLI's line, ``[1.2] Hidden Single: r2c6 is the only place for 9 in
     box 2``; ``repr(step)`` lists every field, as a dataclass's repr does.
+
+    In Jupyter a step displays as the SVG board it applies to (``_repr_svg_``), with its
+    pattern cells, the digits it places and removes, and its chain links drawn. The steps of
+    :func:`~sudokit.run.explain.hint`, :func:`~sudokit.run.explain.explain` and
+    :func:`~sudokit.run.explain.explain_states` carry that board (:attr:`board`); any other
+    step is given it by :meth:`on`. The board is not a field: it takes no part in ``==``,
+    hashing or pickling.
 
     >>> print(Step("Hidden Single", 1.2, "r2c6 is the only place for 9 in box 2",
     ...            placements=((14, 9),)))
@@ -91,8 +124,8 @@ class Step:
         dataclasses.FrozenInstanceError: on assigning or deleting a field.
     """
 
-    __slots__ = ("_text", "cells", "digits", "eliminations", "links", "placements", "rating",
-                 "technique")
+    __slots__ = ("_board", "_text", "cells", "digits", "eliminations", "links", "placements",
+                 "rating", "technique")
     __match_args__ = _FIELDS
 
     technique: str
@@ -126,6 +159,55 @@ class Step:
             text = text()
             _SET_TEXT(self, text)
         return text
+
+    @property
+    def board(self) -> StepBoard | None:
+        """The board the step applies to (None when not known: see :meth:`on`)."""
+        board = getattr(self, "_board", None)
+        if board is not None and not isinstance(board, StepBoard):
+            board = board()  # a replay, run when the board is first read
+            _SET_BOARD(self, board)
+        return board
+
+    def on(self, grid: Puzzle, candidates: Any = None, *, puzzle: Puzzle | None = None) -> Step:
+        """Return this step with the board it applies to, so it displays as that board.
+
+        Args:
+            grid: the grid before the step (givens and the digits placed), a
+                :class:`~sudokit.Puzzle`.
+            candidates: each cell's candidates before the step: N*N sequences of digits, a
+                :class:`~sudokit.logic.state.Candidates` state, or None (each open cell's
+                digits not seen in its peers).
+            puzzle: the puzzle ``grid`` was filled from, so its own givens are drawn bold and
+                the digits placed since as entries (default: ``grid`` itself).
+
+        Raises:
+            InvalidPuzzle: ``candidates`` do not hold one entry per cell, or name a digit
+                outside 1..N.
+        """
+        from .state import Candidates
+
+        if candidates is None or not hasattr(candidates, "pencil_marks"):
+            candidates = (Candidates.from_puzzle(grid) if candidates is None
+                          else Candidates.from_pencil_marks(grid, candidates))
+        return self.with_board(StepBoard.of(puzzle or grid, candidates))
+
+    def with_board(self, board: StepBoard | Callable[[], StepBoard]) -> Step:
+        """Return a copy carrying ``board``, or a function of no argument computing it when
+        first read (the explanation's steps replay the solve only when one is shown)."""
+        copy = Step(self.technique, self.rating, self._text, self.placements,
+                    self.eliminations, self.cells, self.digits, self.links)
+        _SET_BOARD(copy, board)
+        return copy
+
+    def _repr_svg_(self) -> str | None:
+        """The SVG board with the step's highlights (Jupyter); None without a board."""
+        board = self.board
+        if board is None:
+            return None
+        from ..present.svg import board_svg
+
+        return board_svg(board.puzzle, board.values, board.candidates, self)
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.technique, self.rating, self.text, self.placements, self.eliminations,
@@ -192,6 +274,7 @@ _SET_ELIMINATIONS = Step.eliminations.__set__  # type: ignore[attr-defined]
 _SET_CELLS = Step.cells.__set__  # type: ignore[attr-defined]
 _SET_DIGITS = Step.digits.__set__  # type: ignore[attr-defined]
 _SET_LINKS = Step.links.__set__  # type: ignore[attr-defined]
+_SET_BOARD = Step._board.__set__  # type: ignore[attr-defined]
 """The slots' own setters (the class refuses assignment, as a frozen dataclass does)."""
 
 

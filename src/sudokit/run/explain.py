@@ -8,7 +8,8 @@ method, count limit 2; every grid verified there), and hands both to the logic p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 
 from ..errors import InvalidPuzzle, LimitReached, SudokuError
 from ..logic.solve import (
@@ -19,7 +20,7 @@ from ..logic.solve import (
     logical_steps,
 )
 from ..logic.state import Candidates
-from ..logic.step import Step
+from ..logic.step import Step, StepBoard
 from ..model.puzzle import Grid, Puzzle, PuzzleLike
 from ..model.result import Limits, Result, Status
 from .doors import count_solutions, solve_many
@@ -92,6 +93,26 @@ def _answer(result: Result) -> tuple[Grid, bool]:
     return result.solutions[0], result.count == 1 and result.status is not Status.UNKNOWN
 
 
+def _replayed(puzzle: Puzzle, steps: Sequence[Step], index: int) -> StepBoard:
+    """The board before ``steps[index]``: the puzzle's candidates with the steps before it
+    applied (eliminations, then placements with their peers), as the solve applied them."""
+    state = Candidates.from_puzzle(puzzle)
+    for step in steps[:index]:
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+    return StepBoard.of(puzzle, state)
+
+
+def _with_boards(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[Step]:
+    """Each step of a solve of ``puzzle`` carrying its board, replayed when first shown."""
+    seen: list[Step] = []
+    for step in steps:
+        seen.append(step)
+        yield step.with_board(partial(_replayed, puzzle, seen, len(seen) - 1))
+
+
 def explain(puzzle: PuzzleLike, *, trial: bool = True,
             time_limit: float | None = DEFAULT_SECONDS) -> list[Step]:
     """Return the whole logical solve of a puzzle, easiest step first, each step verified.
@@ -107,7 +128,9 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True,
     Returns:
         The :class:`~sudokit.logic.step.Step` objects in order; ``print(step)`` gives the line
         ``sudokit explain`` prints (``[1.2] Hidden Single: r2c6 is the only place for 9 in
-        box 2``).
+        box 2``); each carries the board before it (:attr:`Step.board
+        <sudokit.logic.step.Step.board>`, replayed when first read), so in Jupyter a step
+        displays as that board with its highlights.
 
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
@@ -115,8 +138,8 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True,
     """
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
-    return logical_steps(puzzle, solution, unique=unique, trial=trial,
-                         limits=_limits(time_limit))
+    return list(_with_boards(puzzle, logical_steps(puzzle, solution, unique=unique, trial=trial,
+                                                   limits=_limits(time_limit))))
 
 
 def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
@@ -130,8 +153,11 @@ def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
     """
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
-    yield from logical_states(puzzle, solution, unique=unique, trial=trial,
-                              limits=_limits(time_limit))
+    seen: list[Step] = []
+    for step, state in logical_states(puzzle, solution, unique=unique, trial=trial,
+                                      limits=_limits(time_limit)):
+        seen.append(step)
+        yield step.with_board(partial(_replayed, puzzle, seen, len(seen) - 1)), state
 
 
 def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS) -> Rating:
@@ -167,7 +193,9 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
 
     Returns:
         The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
-        ``[1.2] Hidden Single: ...``), or None when the grid is full.
+        ``[1.2] Hidden Single: ...``), or None when the grid is full; it carries the grid
+        and candidates it applies to (:attr:`Step.board <sudokit.logic.step.Step.board>`: in
+        Jupyter the step displays as that board).
 
     Raises:
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
@@ -176,8 +204,9 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
     """
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
-    return logical_hint(puzzle, solution, unique=unique, marks=marks,
+    step = logical_hint(puzzle, solution, unique=unique, marks=marks,
                         limits=_limits(time_limit), trial=trial)
+    return None if step is None else step.on(puzzle, marks)
 
 
 

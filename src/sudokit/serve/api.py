@@ -12,7 +12,10 @@ hint``/``explain`` (cells ``[row, column]`` 1-based), ``rate`` the record of ``s
 step with 0-based cell indices (what the page draws, also for multi-grid layouts).
 
 Bad input raises :class:`~sudokit.errors.SudokuError` (:class:`BadRequest` for a malformed
-body), which the app answers with HTTP 400 and the message the CLI prints.
+body), which the app answers with HTTP 400 and the message the CLI prints. Each function gets
+the server's time limit: solves, counts, hints, explanations and ratings stop themselves at it
+(:class:`~sudokit.errors.LimitReached` for the last three, answered 503); ``generate`` has no
+limit of its own and runs in a child process the app kills (:mod:`sudokit.serve.worker`).
 """
 
 from __future__ import annotations
@@ -63,7 +66,9 @@ def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
 
 
 def read_puzzle(body: dict[str, Any]) -> Puzzle:
-    """The puzzle of a request with the user's digits (``grid``) placed as givens.
+    """The puzzle of a request with the user's digits (``grid``) placed as givens (``puzzle``
+    is text, or a :class:`~sudokit.Puzzle` when :class:`~sudokit.serve.widget.BoardWidget`
+    calls with its own).
 
     Raises:
         BadRequest: a field of the wrong type or length.
@@ -72,11 +77,14 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
     """
     from ..formats.text import parse_puzzle
 
-    text = _field(body, "puzzle", str, what="puzzle text")
-    if text is None:
-        raise BadRequest("expected 'puzzle': the puzzle as text")
-    puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
-                          variant=_field(body, "variant", str, "standard"))
+    if isinstance(body.get("puzzle"), Puzzle):  # a notebook widget's own (never from JSON)
+        puzzle = body["puzzle"]
+    else:
+        text = _field(body, "puzzle", str, what="puzzle text")
+        if text is None:
+            raise BadRequest("expected 'puzzle': the puzzle as text")
+        puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
+                              variant=_field(body, "variant", str, "standard"))
     grid = _digits(body, "grid", puzzle.geometry.n_cells)
     if grid is None:
         return puzzle
@@ -168,7 +176,7 @@ def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     from ..run.explain import hint as next_step
 
     puzzle = read_puzzle(body)
-    step = next_step(puzzle, _marks(body, puzzle))
+    step = next_step(puzzle, _marks(body, puzzle), time_limit=limit)
     return {"step": None if step is None else _step(step, puzzle)}
 
 
@@ -183,7 +191,8 @@ def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
     trial = _field(body, "trial", bool, True)
     with_marks = True
     rows, steps = [], []
-    for number, (step, state) in enumerate(explain_states(puzzle, trial=trial), 1):
+    solve = explain_states(puzzle, trial=trial, time_limit=limit)
+    for number, (step, state) in enumerate(solve, 1):
         steps.append(step)
         row = {"step": number} | _step(step, puzzle)
         with_marks = with_marks and number * puzzle.geometry.n_cells <= MAX_STEPS_WITH_MARKS
@@ -201,7 +210,7 @@ def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The record of ``sudokit rate --format jsonl``."""
     from ..run.explain import rate as rate_puzzle
 
-    result = rate_puzzle(read_puzzle(body))
+    result = rate_puzzle(read_puzzle(body), time_limit=limit)
     return {"source": "<request>", "line": 1, "status": "rated", "rating": result.rating,
             "level": result.level.value, "hardest": result.hardest, "steps": result.steps,
             "trial": result.trial, "unique": result.unique}

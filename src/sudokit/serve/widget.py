@@ -1,9 +1,12 @@
-"""The board in a notebook: an anywidget (optional extra ``sudokit[notebook]``) showing the SVG
-board of :mod:`sudokit.present.svg`, with digits, hints in two levels, apply step and undo.
+"""The board in a notebook: an anywidget (optional extra ``sudokit[notebook]``) running the
+page's own JavaScript (``static/board.js``: the same controls, hints in two levels, apply step,
+undo/redo, explanation panel, solve, rate, generate), its API calls answered by the kernel.
 
-The kernel holds the state and calls the front doors (:func:`sudokit.run.explain.hint`); the
-widget's JavaScript (``static/widget.js``) only draws the SVG it is sent and sends back clicks,
-keys and buttons. Every action is also a method, so a notebook (or a test) can drive it::
+The widget's module is ``static/widget.js`` with ``board.js`` put in place of its import line
+(:func:`widget_esm`): where the page sends ``POST /api/NAME``, the widget sends a message the
+kernel answers with the same function of :data:`sudokit.serve.api.ENDPOINTS`. The user's
+digits and marks come back as the ``values`` and ``marks`` traits; every button is also a
+method, so a notebook (or a test) drives the board from code::
 
     board = BoardWidget(puzzle)   # the last expression of a cell: the board shows
     board.hint(); board.hint(); board.apply()
@@ -16,44 +19,62 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..errors import SudokuError
-from ..logic.state import Candidates
+from ..errors import LimitReached, SudokuError
 from ..model.puzzle import Puzzle, PuzzleLike
-from ..present.svg import board_svg
-from ..run.explain import hint as next_step
+from .api import ENDPOINTS, BadRequest
 from .app import STATIC
 
-__all__ = ["BoardWidget"]
+__all__ = ["BoardWidget", "widget_esm"]
+
+_IMPORT = 'import { createBoard } from "./board.js";'
+
+
+def widget_esm() -> str:
+    """The widget's ES module: ``widget.js`` with ``board.js`` in place of its import line (an
+    anywidget module is one text; the page loads the same two files as modules).
+
+    Raises:
+        RuntimeError: ``widget.js`` lost its import line (a packaging mistake).
+    """
+    glue = (STATIC / "widget.js").read_text(encoding="utf-8")
+    if _IMPORT not in glue:
+        raise RuntimeError(f"static/widget.js does not hold {_IMPORT!r}")
+    return glue.replace(_IMPORT, (STATIC / "board.js").read_text(encoding="utf-8"))
 
 
 class BoardWidget(anywidget.AnyWidget):
-    """An interactive board for Jupyter: click a cell, type a digit (Shift: pencil mark),
-    *Hint* (twice: where to look, then the step), *Apply step*, *Undo*.
+    """The board of ``sudokit serve`` in Jupyter, on one puzzle: click a cell, type a digit
+    (Shift: pencil mark), *Hint* (twice: where to look, then the step), *Apply step*, *Undo*,
+    *Explain all*, *Solve*, *Rate*, ... as on the page.
 
     Args:
         puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
+        time_limit: seconds allowed to one request's work, as ``sudokit serve --time-limit``.
+
+    Attributes:
+        values: the digits the user placed, one per cell (0: open; givens apart).
+        marks: per cell, the user's pencil marks or None (automatic candidates).
 
     Raises:
         InvalidPuzzle: ``puzzle`` cannot be read.
     """
 
-    _esm = STATIC / "widget.js"
+    _esm = widget_esm()
     _css = STATIC / "board.css"
-    svg = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    selected = traitlets.Int(-1).tag(sync=True)
+    values = traitlets.List(traitlets.Int()).tag(sync=True)
+    marks = traitlets.List().tag(sync=True)
 
-    def __init__(self, puzzle: PuzzleLike, **kwargs: Any) -> None:
+    def __init__(self, puzzle: PuzzleLike, *, time_limit: float = 15.0, **kwargs: Any) -> None:
+        from ..model.variants import spec_of_geometry
+
         super().__init__(**kwargs)
         self.puzzle = Puzzle.coerce(puzzle)
-        n = self.puzzle.geometry.n_cells
-        self.values: list[int] = [0] * n
-        self.marks: list[list[int] | None] = [None] * n
-        self._undo: list[tuple[list[int], list[list[int] | None]]] = []
-        self._step: Any = None
-        self._level = 0
+        self.time_limit = time_limit
+        self._text = puzzle if isinstance(puzzle, str) else self.puzzle.line
+        self._variant = spec_of_geometry(self.puzzle.geometry).text
+        self.values = [0] * self.puzzle.geometry.n_cells
+        self.marks = [None] * self.puzzle.geometry.n_cells
         self.on_msg(self._on_msg)
-        self._draw()
 
     @property
     def grid(self) -> Puzzle:
@@ -61,84 +82,63 @@ class BoardWidget(anywidget.AnyWidget):
         merged = tuple(g or v for g, v in zip(self.puzzle.givens, self.values))
         return Puzzle(self.puzzle.geometry, merged)
 
-    def _candidates(self) -> list[list[int]]:
-        return Candidates.from_pencil_marks(self.grid, self.marks).pencil_marks()
-
-    def _draw(self) -> None:
-        step = self._step if self._level == 2 else None
-        if self._level == 1:  # where to look: the pattern's cells only
-            from ..logic.step import Step
-
-            cells = self._step.cells or tuple(c for c, _ in self._step.placements)
-            step = Step(self._step.technique, self._step.rating, "", cells=cells)
-        try:
-            marks: Any = self._candidates()
-        except SudokuError:  # a grid with a contradiction: no candidates to show
-            marks = None
-        self.svg = board_svg(self.puzzle, self.values, marks, step)
-
-    def _push(self) -> None:
-        self._undo.append((self.values.copy(), [m.copy() if m else None for m in self.marks]))
-        self._step, self._level = None, 0
-
-    def enter(self, cell: int, digit: int, pencil: bool = False) -> None:
-        """Place ``digit`` in ``cell`` (0 clears it), or toggle it as a pencil mark."""
-        if self.puzzle.givens[cell] or not 0 <= digit <= self.puzzle.geometry.side:
-            return
-        self._push()
-        if pencil and digit:
-            now = self._candidates()[cell]
-            self.marks[cell] = sorted(set(now) ^ {digit})
-        else:
-            self.values[cell] = digit
-        self._draw()
+    def _act(self, action: str, **args: Any) -> None:
+        self.send({"type": "action", "action": action, "args": args})
 
     def hint(self) -> None:
         """First the technique and the cells to look at; asked again, the whole step."""
-        if self._step is not None and self._level == 1:
-            self._level = 2
-            self.message = f"[{self._step.rating:.1f}] {self._step.technique}: {self._step.text}"
-        else:
-            try:
-                self._step = next_step(self.grid, self.marks)
-            except SudokuError as exc:  # a wrong digit or mark, no solution
-                self.message = str(exc)
-                return
-            if self._step is None:
-                self.message = "The grid is full."
-                return
-            self._level = 1
-            self.message = (f"Try a {self._step.technique} (rating {self._step.rating:.1f}) "
-                            "around the highlighted cells.")
-        self._draw()
+        self._act("hint")
 
     def apply(self) -> None:
-        """Apply the step of the last hint (asking for it first if there is none)."""
-        if self._step is None:
-            self.hint()
-        step = self._step
-        if step is None:
-            return
-        marks = self._candidates()
-        self._push()
-        self.marks = [list(m) for m in marks]
-        for cell, digit in step.eliminations:
-            self.marks[cell] = [d for d in self.marks[cell] if d != digit]
-        for cell, digit in step.placements:
-            self.values[cell] = digit
-        self.message = f"Applied {step.technique}."
-        self._draw()
+        """Apply the step of the last hint."""
+        self._act("apply")
 
     def undo(self) -> None:
         """Take back the last change."""
-        if self._undo:
-            self.values, self.marks = self._undo.pop()
-            self._step, self._level = None, 0
-            self._draw()
+        self._act("undo")
+
+    def redo(self) -> None:
+        """Make the last undone change again."""
+        self._act("redo")
+
+    def explain(self) -> None:
+        """List every step of the logical solve in the explanation panel."""
+        self._act("explain")
+
+    def enter(self, cell: int, digit: int, pencil: bool = False) -> None:
+        """Place ``digit`` in ``cell`` (0 clears it; the same digit again too), or toggle it as
+        a pencil mark."""
+        self._act("enter", cell=cell, digit=digit, pencil=pencil)
+
+    def answer(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+        """What ``POST /api/NAME`` answers for ``body`` (``opening``: the widget's puzzle),
+        the widget's own puzzle object standing for its text.
+
+        Raises:
+            SudokuError: bad input, no such endpoint (BadRequest), or the time limit passed
+                (LimitReached).
+        """
+        if not isinstance(body, dict):
+            raise BadRequest(f"expected a JSON object, got {type(body).__name__}")
+        if name == "opening":
+            return {"puzzle": self._text, "variant": self._variant,
+                    "time_limit": self.time_limit}
+        if body.get("puzzle") == self._text and body.get("variant") in (None, self._variant):
+            body = body | {"puzzle": self.puzzle}  # its cages and rules, whatever the text
+        if name not in ENDPOINTS:
+            raise BadRequest(f"no endpoint {name!r}")
+        return ENDPOINTS[name](body, self.time_limit)
 
     def _on_msg(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
-        action = content.get("action")
-        if action == "enter":
-            self.enter(int(content["cell"]), int(content["digit"]), bool(content.get("pencil")))
-        elif action in ("hint", "apply", "undo"):
-            getattr(self, action)()
+        if content.get("type") != "api":
+            return
+        reply: dict[str, Any] = {"type": "answer", "id": content.get("id")}
+        try:
+            reply["answer"] = self.answer(str(content.get("name")), content.get("body", {}))
+        except LimitReached:
+            reply["error"] = f"time limit of {self.time_limit:g} s reached"
+        except SudokuError as exc:
+            reply["error"] = str(exc)
+        except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+            reply["error"] = f"bad request: {exc}"
+        self.send(reply)

@@ -1,46 +1,42 @@
-// sudokit board in a notebook (anywidget): draws the SVG the kernel sends, sends back clicks,
-// keys and buttons. The state and the hints live in Python (sudokit.serve.widget).
-const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#";
+// The board in a notebook (anywidget): the page's board.js, its API calls sent to the Jupyter
+// kernel (sudokit.serve.widget answers them with the functions of the server's API), and the
+// actions the kernel asks for (board.hint(), board.apply(), ...) run as the buttons do.
+// The kernel sends this module with board.js put in place of the import line.
+import { createBoard } from "./board.js";
 
 function render({ model, el }) {
-  const board = document.createElement("div");
-  board.tabIndex = 0;
-  board.style.maxWidth = "480px";
-  const bar = document.createElement("div");
-  const message = document.createElement("div");
-  for (const action of ["hint", "apply", "undo"]) {
-    const b = document.createElement("button");
-    b.textContent = { hint: "Hint", apply: "Apply step", undo: "Undo" }[action];
-    b.onclick = () => model.send({ action });
-    bar.appendChild(b);
-  }
-  const draw = () => {
-    board.innerHTML = model.get("svg");
-    const selected = model.get("selected");
-    const g = board.querySelector(`.sk-cell[data-cell="${selected}"]`);
-    if (g) g.classList.add("sk-selected");
-    message.textContent = model.get("message");
+  const pending = new Map();
+  let next = 0;
+  const api = (name, body) => new Promise((resolve, reject) => {
+    next += 1;
+    pending.set(next, {resolve, reject});
+    model.send({type: "api", id: next, name, body});
+  });
+  let synced = "";
+  const onRender = (state) => {  // the kernel keeps the user's digits and marks
+    const now = JSON.stringify([state.values, state.marks]);
+    if (now === synced) return;
+    synced = now;
+    model.set("values", state.values);
+    model.set("marks", state.marks);
+    model.save_changes();
   };
-  board.addEventListener("click", (e) => {
-    const g = e.target.closest(".sk-cell");
-    if (g) { model.set("selected", +g.dataset.cell); model.save_changes(); board.focus(); }
-  });
-  board.addEventListener("keydown", (e) => {
-    const cell = model.get("selected");
-    if (cell < 0) return;
-    const side = +board.querySelector("svg").dataset.side;
-    const code = /^Digit(\d)$/.exec(e.code);
-    let digit = code && side <= 9 ? +code[1] : SYMBOLS.slice(0, side).toUpperCase().indexOf(e.key.toUpperCase()) + 1;
-    if (["Backspace", "Delete"].includes(e.key)) digit = 0;
-    if (digit < 0 || digit > side) return;
-    model.send({ action: "enter", cell, digit, pencil: e.shiftKey });
-    e.preventDefault();
-  });
-  model.on("change:svg", draw);
-  model.on("change:selected", draw);
-  model.on("change:message", draw);
-  el.append(board, bar, message);
-  draw();
+  const root = document.createElement("div");
+  root.tabIndex = -1;
+  el.appendChild(root);
+  const board = createBoard(root, {api, link: false, keys: root, onRender});
+  const onMessage = (msg) => {
+    if (msg.type === "answer") {
+      const call = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (call) msg.error === undefined ? call.resolve(msg.answer) : call.reject(new Error(msg.error));
+    } else if (msg.type === "action") {
+      board.act(msg.action, msg.args || {});
+    }
+  };
+  model.on("msg:custom", onMessage);
+  board.start();
+  return () => model.off("msg:custom", onMessage);
 }
 
 export default { render };

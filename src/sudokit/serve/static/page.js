@@ -1,0 +1,7 @@
+// The page of `sudokit serve`: the board of board.js in <main>, its API over HTTP.
+import { createBoard, fetchApi } from "./board.js";
+
+const board = createBoard(document.getElementById("app"), {api: fetchApi, link: true,
+                                                           keys: document});
+window.sudokitBoard = board.state;  // read by the browser tests
+board.start();

@@ -1,0 +1,117 @@
+"""The notebook widget in a real browser: its ES module (widget.js with the page's board.js
+inlined, as anywidget loads it from a blob URL) runs in headless Chromium against a stand-in of
+anywidget's model whose messages go to a real BoardWidget in this process, as the Jupyter
+comm would carry them. Hints, apply, undo and typed digits go both ways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from sudokit.run.explain import hint  # noqa: E402
+from sudokit.serve.app import STATIC  # noqa: E402
+from sudokit.serve.widget import BoardWidget  # noqa: E402
+from tests.helpers import EXAMPLES  # noqa: E402
+from tests.serve.test_browser import IMAGES  # noqa: E402
+
+TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
+
+HARNESS = """async (esm) => {
+  const listeners = {};
+  const traits = {values: [], marks: []};
+  const deliver = (msg) => (listeners["msg:custom"] || []).forEach((f) => f(msg));
+  window.deliver = deliver;
+  const model = {
+    get: (k) => traits[k], set: (k, v) => { traits[k] = v; },
+    save_changes: () => window.syncTraits(traits.values, traits.marks),
+    send: async (msg) => { for (const reply of await window.toKernel(msg)) deliver(reply); },
+    on: (name, f) => { (listeners[name] ||= []).push(f); }, off: () => {},
+  };
+  const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
+  const widget = await import(url);
+  widget.default.render({model, el: document.body});
+}"""
+"""anywidget's part: the module imported from a blob URL, ``render({model, el})``; the model's
+``send`` and ``msg:custom`` carried to and from the kernel's widget."""
+
+
+@pytest.fixture()
+def notebook(browser: Any) -> Any:
+    widget = BoardWidget(TOP1)
+    outbox: list[dict[str, Any]] = []
+    widget.send = lambda content, buffers=None: outbox.append(content)  # type: ignore
+
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.set_default_timeout(120_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def to_kernel(message: dict[str, Any]) -> list[dict[str, Any]]:
+        outbox.clear()
+        widget._on_msg(widget, message, None)
+        return list(outbox)
+
+    def sync(values: list[int], marks: list[Any]) -> None:
+        widget.values, widget.marks = values, marks
+
+    page.expose_function("toKernel", to_kernel)
+    page.expose_function("syncTraits", sync)
+    page.add_style_tag(path=str(STATIC / "board.css"))
+    page.evaluate(HARNESS, BoardWidget._esm)
+    page.wait_for_selector(".sk-cell")
+
+    def kernel_does(action: str, **args: Any) -> None:
+        outbox.clear()
+        getattr(widget, action)(**args)
+        page.evaluate("(messages) => messages.forEach(window.deliver)", list(outbox))
+
+    yield widget, page, kernel_does
+    page.close()
+    assert not errors, errors
+
+
+def highlighted(page: Any, css: str) -> list[int]:
+    return sorted(page.eval_on_selector_all(f".sk-cell.{css}",
+                                            "gs => gs.map(g => +g.dataset.cell)"))
+
+
+def test_the_widget_runs_the_page_board_with_hint_apply_and_undo(notebook: Any) -> None:
+    widget, page, kernel_does = notebook
+    assert page.locator(".sk-cell").count() == 81
+    for button in ("#hint", "#apply", "#undo", "#redo", "#explain", "#solve", "#generate"):
+        assert page.locator(button).count() == 1  # the page's controls, from board.js
+    expected = hint(TOP1)
+    kernel_does("hint")
+    page.wait_for_selector(".sk-cell.sk-focus")
+    kernel_does("hint")  # the second level: the step itself
+    page.wait_for_selector(".sk-cell.sk-place")
+    assert highlighted(page, "sk-place") == sorted(c for c, _ in expected.placements)
+    assert expected.text in page.inner_text("#message")
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / "board-widget.png"))
+    kernel_does("apply")
+    page.wait_for_function("document.querySelector('#undo').disabled === false")
+    for cell, digit in expected.placements:
+        assert widget.grid.givens[cell] == digit  # the digits came back to the kernel
+    page.click("#hint")  # the page's own button: the kernel answers its API call
+    page.wait_for_selector(".sk-cell.sk-focus")
+    kernel_does("undo")
+    page.wait_for_function("document.querySelector('#undo').disabled === true")
+    assert widget.grid == widget.puzzle
+
+
+def test_typed_digits_and_errors_go_through_the_kernel(notebook: Any) -> None:
+    widget, page, kernel_does = notebook
+    page.click('.sk-cell[data-cell="1"]')
+    page.keyboard.press("4")  # r1c2 = 4 clashes with the given 4 of r1c1
+    page.wait_for_selector(".sk-cell.sk-conflict")
+    assert widget.values[1] == 4
+    page.click("#hint")  # the hint door finds no solution: its message, in red
+    page.wait_for_selector("#message.error")
+    assert "no solution" in page.inner_text("#message")
+    kernel_does("enter", cell=1, digit=0)
+    page.wait_for_function("!document.querySelector('.sk-conflict')")
+    assert widget.values[1] == 0
