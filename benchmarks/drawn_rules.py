@@ -4,6 +4,7 @@ drawn rules of ``tests/data/rules`` (issue 26 target: median <= 20 ms and >= 10x
 Usage (from the repository root)::
 
     python benchmarks/drawn_rules.py [--runs 3] [--methods portfolio cpsat] [--time-limit 30]
+                                     [--heldout]
 
 Every 9x9 published puzzle of the folder (``sigh_*.json`` f-puzzles files and the compressed
 entries of ``variant_solver_js_ci.json``) is solved by each method through ``sudokit.solve``
@@ -12,7 +13,9 @@ method per puzzle, so a drift of the machine's speed hits both); a puzzle's time
 of its runs, and every grid must equal the published solution. Printed: each puzzle's median
 ms per method, then per method the median and the mean ms per puzzle, and the ratio of the
 first method's median to each other's. ``cpsat`` runs with ``workers=1``; a method that does
-not declare a puzzle's rules is reported, not timed.
+not declare a puzzle's rules is reported, not timed. ``--heldout`` times the held-out set
+instead: the entries of ``heldout_*.json`` (puzzles from other sources, compressed f-puzzles
+data and a solution each; an entry marked ``refused`` is left out).
 """
 
 from __future__ import annotations
@@ -32,13 +35,17 @@ from sudokit.registry import solver_class
 RULES = ROOT / "tests" / "data" / "rules"
 
 
-def published() -> list[tuple[str, Puzzle, tuple[int, ...]]]:
-    """(name, puzzle, published solution) of every 9x9 puzzle of ``tests/data/rules``."""
+def published(heldout: bool = False) -> list[tuple[str, Puzzle, tuple[int, ...]]]:
+    """(name, puzzle, published solution) of every 9x9 puzzle of ``tests/data/rules`` (of its
+    ``heldout_*.json`` lists when ``heldout``)."""
     found = []
-    for path in sorted(RULES.glob("sigh_*.json")):
+    lists = sorted(RULES.glob("heldout_*.json")) if heldout else [
+        RULES / "variant_solver_js_ci.json"]
+    for path in [] if heldout else sorted(RULES.glob("sigh_*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         found.append((path.stem[5:], fpuzzles_puzzle(data), tuple(data["solution"])))
-    for item in json.loads((RULES / "variant_solver_js_ci.json").read_text(encoding="utf-8")):
+    for item in (i for path in lists for i in json.loads(path.read_text(encoding="utf-8"))
+                 if "refused" not in i):
         found.append((item["title"], fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]),
                       tuple(int(d) for d in item["solution"])))
     return [entry for entry in found if entry[1].geometry.side == 9]
@@ -63,8 +70,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed runs per puzzle (median)")
     parser.add_argument("--methods", nargs="+", default=["portfolio", "cpsat"])
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
+    parser.add_argument("--heldout", action="store_true",
+                        help="time the heldout_*.json lists (puzzles from other sources)")
     args = parser.parse_args()
-    puzzles = published()
+    puzzles = published(args.heldout)
     methods = [m for m in args.methods
                if all(solver_class(m).supports(p.geometry) for _, p, _ in puzzles)]
     for m in set(args.methods) - set(methods):

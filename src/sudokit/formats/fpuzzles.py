@@ -35,7 +35,9 @@ lisudoku), checked against exported puzzles:
 Every other key holding something (``boxindexer``, ``sum``, a ``negative`` entry other than
 difference, ratio and xv, and the cosmetic ``text``, ``line``, ``rectangle``, ``circle``, which
 setters use to draw rules the editor lacks) makes the puzzle invalid with a message naming the
-key, the file and where: a constraint is never ignored. SudokuPad's own format (``scl``/``ctc``
+key, the file and where: a constraint is never ignored. Cosmetic entries marked
+``fromConstraint`` that only draw a rule held by its own key are skipped first
+(:func:`~sudokit.formats.fpuzzles_keys.without_drawings`). SudokuPad's own format (``scl``/``ctc``
 links) is read by :mod:`sudokit.formats.sudokupad`; files of these lines by
 :mod:`sudokit.formats.fpuzzles_stream`.
 
@@ -57,7 +59,13 @@ from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from .bounded import json_value
-from .fpuzzles_keys import NEGATIVE_KINDS, RULE_KEYS, RuleKeyError, fpuzzles_rules
+from .fpuzzles_keys import (
+    NEGATIVE_KINDS,
+    RULE_KEYS,
+    RuleKeyError,
+    fpuzzles_rules,
+    without_drawings,
+)
 from .lines import FPuzzlesForm
 from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link, unzip_scl
 
@@ -162,6 +170,7 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     Raises:
         _Bad: at the key of the first part that is wrong or not supported.
     """
+    data = without_drawings(data)  # the editor's pictures of rules held by their own keys
     n = _size(data)
     givens, regions = _grid(data, n)
     rules, negative = _rules(data, regions is not None)

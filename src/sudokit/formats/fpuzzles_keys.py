@@ -30,6 +30,14 @@ SudokuSolver and its TypeScript port SudokuVariantSolverJS, ``FPuzzlesInterfaces
 
 An entry whose clue is empty (no value written) is no rule. Anything else malformed raises
 :class:`RuleKeyError` naming the key and the entry.
+
+The editor draws the constraints it added late (renban, whispers, region-sum and entropic
+lines, X-sums, indexers...) with cosmetic entries too (``line``, ``cage``, ``text``,
+``rectangle``, ``circle``) marked ``"fromConstraint": "Region Sum Line"``: the picture of a rule
+that its own key already holds. :func:`without_drawings` drops those whose named rule is a key
+of the same object (the name, lower-cased without spaces, is the key, or names its variant:
+"Dutch Whispers" draws a ``whispers`` line, "Lockout Line" a ``lockout``); any other cosmetic
+entry is left for the reader to refuse.
 """
 
 from __future__ import annotations
@@ -44,7 +52,8 @@ from ..model import rulebook as rb
 from ..model.geometry import Geometry
 from ..model.rules import Rule, check_rules
 
-__all__ = ["NEGATIVE_KINDS", "RULE_KEYS", "RuleKeyError", "fpuzzles_rules"]
+__all__ = ["NEGATIVE_KINDS", "RULE_KEYS", "RuleKeyError", "fpuzzles_rules",
+           "without_drawings"]
 
 _CELL = re.compile(r"(?i)R(\d+)C(\d+)\Z")
 _DIAGONAL = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
@@ -319,3 +328,37 @@ def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
                 raise RuleKeyError(key, f"{key} entry {k + 1}: {exc.reason}") from None
             found += rules
     return tuple(found) + _negative(data, geometry, negative)
+
+
+_COSMETIC = ("line", "cage", "text", "rectangle", "circle")
+"""The editor's drawing keys: a picture, a rule only by what the setter's text says."""
+_DRAWN_KEY = {"dutchwhispers": "whispers", "germanwhispers": "whispers",
+              "lockoutline": "lockout", "nabnerline": "nabner"}
+"""``fromConstraint`` names (lower-cased, no spaces) that are not their rule's key."""
+
+
+def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the cosmetic entries that only draw a rule it holds under its own key
+    (``"fromConstraint": "Renban"`` beside a non-empty ``renban``); a key left empty is removed.
+    Other entries (no ``fromConstraint``, or naming a rule the object lacks) are kept."""
+    if not isinstance(data, dict):
+        return data
+    kept = dict(data)
+    for key in _COSMETIC:
+        entries = data.get(key)
+        if not isinstance(entries, list):
+            continue
+        rest = [e for e in entries if not (
+            isinstance(e, dict) and isinstance(e.get("fromConstraint"), str)
+            and data.get(_drawn_key(e["fromConstraint"])))]
+        if rest:
+            kept[key] = rest
+        else:
+            del kept[key]
+    return kept
+
+
+def _drawn_key(name: str) -> str:
+    """The rule key of a ``fromConstraint`` name ("Region Sum Line" -> ``regionsumline``)."""
+    short = name.replace(" ", "").lower()
+    return _DRAWN_KEY.get(short, short)
