@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from sudokit import count_solutions
 from sudokit.fast import solve_batch
-from sudokit.fast.drawn import ENGINE_KINDS, RuleCode, drawn_for, no_drawn
+from sudokit.fast.drawn import ENGINE_KINDS, RuleCode
+from sudokit.fast.state import rule_state
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
@@ -64,8 +65,7 @@ def test_the_engine_declares_every_kind() -> None:
 
 
 def test_a_grid_without_rules_has_no_rule_arrays() -> None:
-    drawn = drawn_for(Geometry.for_side(16))
-    assert drawn is no_drawn(256) and drawn.kind.shape == (0,) and drawn.layer_size == 0
+    assert rule_state(Geometry.for_side(16)) is None
 
 
 @pytest.mark.parametrize("name", PUBLISHED)

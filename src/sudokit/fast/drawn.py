@@ -9,14 +9,14 @@ a lockout gap, an index value, an automaton's start state) and an offset into ``
 transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
 of each cell, so a changed cell wakes only its rules.
 
-A geometry without rules gets :func:`no_drawn`: empty arrays of the same types, so the kernels
-are compiled once and skip rule propagation on one length test.
+A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
+:func:`sudokit.fast.state.rule_state`), so it runs kernels compiled without the rules' code.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -34,7 +34,7 @@ from ..model.rules import (
     WeightedSum,
 )
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "no_drawn"]
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -183,23 +183,7 @@ def _build(geometry: Geometry) -> Drawn:
                  np.array([r for p in per_cell for r in p], np.int32), layer)
 
 
-@cache
-def no_drawn(n_cells: int) -> Drawn:
-    """The empty :class:`Drawn` of a geometry of ``n_cells`` cells without rules."""
-    empty32 = np.zeros(0, np.int32)
-    empty64 = np.zeros(0, np.int64)
-    return Drawn(empty32, np.zeros(1, np.int32), empty32, empty64, empty64, empty64, empty32,
-                 np.zeros(0, np.uint64), empty32, np.zeros(n_cells + 1, np.int32), empty32, 0)
-
-
 @lru_cache(maxsize=256)
-def _drawn_cached(geometry: Geometry) -> Drawn:
-    return _build(geometry)
-
-
 def drawn_for(geometry: Geometry) -> Drawn:
-    """The :class:`Drawn` arrays of a geometry's rules (cached per geometry; :func:`no_drawn`
-    when it has none)."""
-    if not geometry.constraints:
-        return no_drawn(geometry.n_cells)
-    return _drawn_cached(geometry)
+    """The :class:`Drawn` arrays of a geometry's rules (cached per geometry)."""
+    return _build(geometry)

@@ -59,8 +59,8 @@ def _keep(tables, state, cell, keep):
 
 
 @jit
-def _relation(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _relation(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     a = drawn.cells[drawn.start[r]]
     b = drawn.cells[drawn.start[r] + 1]
     off = drawn.offset[r]
@@ -89,8 +89,8 @@ def _term(k, m):
 
 
 @jit
-def _sum(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _sum(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
     low = np.int64(0)
     high = np.int64(0)
@@ -111,7 +111,7 @@ def _sum(tables, state, r):
             keep = _digits(-((-most) // k), least // k)
         if not _keep(tables, state, drawn.cells[i], keep):
             return False
-    return drawn.states[r] == 0 or _layered(tables, state, r)
+    return drawn.states[r] == 0 or _layered(tables, state, rules, r)
 
 
 @jit
@@ -147,12 +147,12 @@ def _span(drawn, r, i, lo, hi, m, side):
 
 
 @jit
-def _layered(tables, state, r):
+def _layered(tables, state, rules, r):
     """Pesant's forward-backward filter over the layers (one per cell) of the rule's states:
     an automaton's, or a weighted sum's partial sums (its dynamic programme); each layer's
-    states that can be live lie in a range (``state.spans``), the only ones visited."""
-    drawn, cand, live, support, spans = (state.drawn, state.cand, state.layers, state.seg_or,
-                                         state.spans)
+    states that can be live lie in a range (``rules.spans``), the only ones visited."""
+    drawn, cand, live, support, spans = (rules.drawn, state.cand, rules.layers, state.seg_or,
+                                         rules.spans)
     first, n, side = drawn.start[r], drawn.states[r], tables.units.shape[1]
     length = drawn.start[r + 1] - first
     spans[0] = drawn.value[r] if drawn.kind[r] == RuleCode.AUTOMATON else 0
@@ -202,8 +202,8 @@ def _layered(tables, state, r):
 
 
 @jit
-def _contains(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _contains(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last, off = drawn.start[r], drawn.start[r + 1], drawn.offset[r]
     listed = ZERO
     needed = 0
@@ -230,9 +230,9 @@ def _contains(tables, state, r):
 
 
 @jit
-def _distinct(tables, state, first, last):
+def _distinct(tables, state, drawn, first, last):
     """The placed digits of a rule whose digits differ leave its other cells."""
-    drawn, cand = state.drawn, state.cand
+    cand = state.cand
     fixed = ZERO
     for i in range(first, last):
         m = cand[drawn.cells[i]]
@@ -248,10 +248,10 @@ def _distinct(tables, state, first, last):
 
 
 @jit
-def _renban(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _renban(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last = drawn.start[r], drawn.start[r + 1]
-    if not _distinct(tables, state, first, last):
+    if not _distinct(tables, state, drawn, first, last):
         return False
     size = last - first
     window = ~ZERO >> np.uint64(64 - size)
@@ -296,9 +296,9 @@ def _allowed(lockout, x, y, full):
 
 
 @jit
-def _ends(tables, state, r):
+def _ends(tables, state, rules, r):
     """Between and lockout lines: keep the end pairs every middle cell can live with."""
-    drawn, cand, support = state.drawn, state.cand, state.seg_or
+    drawn, cand, support = rules.drawn, state.cand, state.seg_or
     first, last = drawn.start[r], drawn.start[r + 1]
     lockout, gap = drawn.kind[r] == RuleCode.LOCKOUT, drawn.value[r]
     full = ~ZERO >> np.uint64(64 - tables.units.shape[1])
@@ -334,8 +334,8 @@ def _ends(tables, state, r):
 
 
 @jit
-def _index(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _index(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, off, targets, value = drawn.start[r], drawn.offset[r], drawn.states[r], drawn.value[r]
     target_bit = ONE << np.uint64(value - 1)
     m = cand[drawn.cells[first]]
@@ -358,30 +358,30 @@ def _index(tables, state, r):
 
 
 @jit
-def _filter(tables, state, r):
+def _filter(tables, state, rules, r):
     """Filter rule ``r`` once; False on a contradiction."""
-    kind = state.drawn.kind[r]
+    kind = rules.drawn.kind[r]
     if kind == RuleCode.RELATION:
-        return _relation(tables, state, r)
+        return _relation(tables, state, rules, r)
     if kind == RuleCode.SUM:
-        return _sum(tables, state, r)
+        return _sum(tables, state, rules, r)
     if kind == RuleCode.AUTOMATON:
-        return _layered(tables, state, r)
+        return _layered(tables, state, rules, r)
     if kind == RuleCode.CONTAINS:
-        return _contains(tables, state, r)
+        return _contains(tables, state, rules, r)
     if kind == RuleCode.RENBAN:
-        return _renban(tables, state, r)
+        return _renban(tables, state, rules, r)
     if kind == RuleCode.INDEX:
-        return _index(tables, state, r)
-    return _ends(tables, state, r)
+        return _index(tables, state, rules, r)
+    return _ends(tables, state, rules, r)
 
 
 @jit
-def drawn_rules(tables, state):
+def drawn_rules(tables, state, rules):
     """Wake the rules of the cells changed since the last call and filter each woken rule once
     (see the module docstring); False on a contradiction. The caller loops until the trail
     stops growing (``regs[Reg.TRAIL] == regs[Reg.RULES_SEEN]`` after a call)."""
-    drawn, regs, dirty = state.drawn, state.regs, state.rule_dirty
+    drawn, regs, dirty = rules.drawn, state.regs, rules.dirty
     for t in range(regs[Reg.RULES_SEEN], regs[Reg.TRAIL]):
         cell = state.trail_cell[t]
         for k in range(drawn.cell_start[cell], drawn.cell_start[cell + 1]):
@@ -391,7 +391,7 @@ def drawn_rules(tables, state):
         if dirty[r] == 0:
             continue
         dirty[r] = 0
-        if not _filter(tables, state, r):
+        if not _filter(tables, state, rules, r):
             blame(tables, state, drawn.cells[drawn.start[r]])
             return False
     return True
