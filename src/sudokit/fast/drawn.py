@@ -84,6 +84,9 @@ class Drawn(NamedTuple):
         cell_start: int32[C + 1] offsets into ``cell_rules``.
         cell_rules: int32[...] the rules of each cell.
         layer_size: the scratch (uint8) the layered filter of an automaton or a sum needs at most.
+        seen: uint64[same as ``cells``] per cell of a rule, the earlier positions (bit j for
+            the rule's j-th cell, j < 64) of the cells it sees (peers: they hold different
+            digits), so a short sum can be filtered with its cells' differences.
     """
 
     kind: np.ndarray
@@ -98,6 +101,7 @@ class Drawn(NamedTuple):
     cell_start: np.ndarray
     cell_rules: np.ndarray
     layer_size: int
+    seen: np.ndarray
 
 
 def _bit(d: int) -> int:
@@ -180,7 +184,15 @@ def _build(geometry: Geometry) -> Drawn:
                  np.array(coef, np.int64), np.array(value, np.int64),
                  np.array(offset, np.int64), np.array(states, np.int32),
                  np.array(masks, np.uint64), np.array(trans, np.int32), cell_start,
-                 np.array([r for p in per_cell for r in p], np.int32), layer)
+                 np.array([r for p in per_cell for r in p], np.int32), layer,
+                 np.array([m for rule in rules for m in _seen(rule, geometry)], np.uint64))
+
+
+def _seen(rule: Rule, geometry: Geometry) -> list[int]:
+    """Per cell of ``rule``, the bits of the earlier cells (the first 64) it sees."""
+    peers = [set(geometry.peers[c]) for c in rule.cells]
+    return [sum(1 << j for j in range(min(i, 64)) if rule.cells[j] in peers[i])
+            for i in range(len(rule.cells))]
 
 
 @lru_cache(maxsize=256)

@@ -13,7 +13,11 @@ with the unit rules. Per kind:
   and largest contributions leave room for, as the killer cage bounds with coefficients), then
   domain consistency by the layered filter below over partial sums (the dynamic programme of
   Trick 2003, "A dynamic programming approach for consistency and propagation for knapsack
-  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``;
+  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a short sum with
+  cells that see each other (an arrow in a box, a zipper line's pair, a region sum segment)
+  instead walks its candidate tuples with those cells' digits different (:func:`_tuples`),
+  which the layered filter cannot know (the center of a zipper whose two ends share a row is
+  at least 3);
 * **sequence**: Pesant's filtering of the regular constraint (CP 2004): states reachable
   forward from the start over the cells' candidates and backward from an accepting state;
   a digit survives where it takes a live state to a live state;
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import highest_index, lowest_index
+from .bits import highest_index, lowest_index, popcount
 from .drawn import RuleCode
 from .state import ONE, ZERO, Reg, jit
 from .trail import blame, narrow
@@ -111,7 +115,75 @@ def _sum(tables, state, rules, r):
             keep = _digits(-((-most) // k), least // k)
         if not _keep(tables, state, drawn.cells[i], keep):
             return False
+    if last - first <= TUPLE_CELLS:
+        done = _tuples(tables, state, rules, r)
+        if done >= 0:
+            return done == 1
     return drawn.states[r] == 0 or _layered(tables, state, rules, r)
+
+
+TUPLE_CELLS = 6
+"""Longest weighted sum whose cells that see each other are filtered by :func:`_tuples`."""
+TUPLE_LIMIT = 1024
+"""Most candidate tuples (the product of the cells' candidate counts) :func:`_tuples` visits."""
+
+
+@jit
+def _tuples(tables, state, rules, r):
+    """Domain consistency of a short sum whose cells include two that see each other (so
+    hold different digits, which the layered filter does not know): a depth-first walk over
+    its candidate tuples, pruned by the sum bounds of the cells left, collects each cell's
+    supported digits. 1: filtered, 0: a contradiction, -1: not applicable (no two cells see
+    each other, or more than ``TUPLE_LIMIT`` tuples)."""
+    drawn, cand, support, spans = rules.drawn, state.cand, state.seg_or, rules.spans
+    first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
+    n = last - first
+    left, chosen = rules.picks, rules.picks[n:]
+    partial, low, high = spans, spans[n + 1:], spans[2 * n + 2:]
+    size = 1
+    seen = ZERO
+    for i in range(n):
+        size *= popcount(cand[drawn.cells[first + i]])
+        seen |= drawn.seen[first + i]
+    if seen == ZERO or size > TUPLE_LIMIT or 3 * (n + 1) > spans.shape[0]:
+        return -1
+    low[n] = 0
+    high[n] = 0
+    for i in range(n - 1, -1, -1):
+        tmin, tmax = _term(drawn.coef[first + i], cand[drawn.cells[first + i]])
+        low[i] = low[i + 1] + tmin
+        high[i] = high[i + 1] + tmax
+        support[i] = ZERO
+    level = 0
+    partial[0] = 0
+    left[0] = cand[drawn.cells[first]]
+    while level >= 0:
+        m = left[level]
+        if m == ZERO:
+            level -= 1
+            continue
+        bit = m & (~m + ONE)
+        left[level] = m ^ bit
+        s = partial[level] + drawn.coef[first + level] * np.int64(lowest_index(bit) + 1)
+        if s + low[level + 1] > total or s + high[level + 1] < total:
+            continue
+        chosen[level] = bit
+        if level == n - 1:
+            for i in range(n):
+                support[i] |= chosen[i]
+            continue
+        level += 1
+        partial[level] = s
+        m = cand[drawn.cells[first + level]]
+        peers = drawn.seen[first + level]
+        while peers != ZERO:
+            m &= ~chosen[lowest_index(peers)]
+            peers &= peers - ONE
+        left[level] = m
+    for i in range(n):
+        if not _keep(tables, state, drawn.cells[first + i], support[i]):
+            return 0
+    return 1
 
 
 @jit

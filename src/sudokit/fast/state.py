@@ -113,12 +113,15 @@ class RuleState(NamedTuple):
         dirty: uint8[R] rules woken since their last propagation.
         layers: uint8[L] scratch of the layered filter (``drawn.layer_size``).
         spans: int64[2 * (C + 1)] scratch of the layered filter (each layer's state range).
+        picks: uint64[2 * (C + 1)] scratch of the tuple filter of short sums (each level's
+            digits left, then the digit chosen there).
     """
 
     drawn: Drawn
     dirty: np.ndarray
     layers: np.ndarray
     spans: np.ndarray
+    picks: np.ndarray
 
 
 def rule_state(geometry: Geometry) -> RuleState | None:
@@ -130,4 +133,5 @@ def rule_state(geometry: Geometry) -> RuleState | None:
     drawn = drawn_for(geometry)
     return RuleState(drawn, np.ones(drawn.kind.shape[0], np.uint8),
                      np.zeros(drawn.layer_size, np.uint8),
-                     np.zeros(2 * (geometry.n_cells + 1), np.int64))
+                     np.zeros(2 * (geometry.n_cells + 1), np.int64),
+                     np.zeros(2 * (geometry.n_cells + 1), np.uint64))
