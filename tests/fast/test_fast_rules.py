@@ -19,8 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudokit import count_solutions
-from sudokit.fast import solve_batch
-from sudokit.fast.drawn import ENGINE_KINDS, RuleCode, drawn_for, no_drawn
+from sudokit.fast import kernels, solve_batch
+from sudokit.fast.drawn import ENGINE_KINDS, RuleCode
+from sudokit.fast.rules import full_mask, propagate
+from sudokit.fast.state import new_state, rule_state
+from sudokit.fast.tables import tables_for
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution
@@ -64,8 +67,24 @@ def test_the_engine_declares_every_kind() -> None:
 
 
 def test_a_grid_without_rules_has_no_rule_arrays() -> None:
-    drawn = drawn_for(Geometry.for_side(16))
-    assert drawn is no_drawn(256) and drawn.kind.shape == (0,) and drawn.layer_size == 0
+    assert rule_state(Geometry.for_side(16)) is None
+
+
+def _root(rules: list) -> tuple[bool, np.ndarray]:
+    """Propagate an empty 9x9 grid with ``rules``: (no contradiction, candidate masks)."""
+    geometry = Geometry.for_side(9).with_constraints(rules)
+    tables, state, drawn = tables_for(geometry), new_state(81, 9, 27), rule_state(geometry)
+    kernels.start(tables, state, np.zeros(81, np.uint8), drawn)
+    return propagate(tables, state, full_mask(tables), True, drawn), state.cand
+
+
+def test_a_short_sum_knows_which_cells_differ() -> None:
+    ok, cand = _root([WeightedSum.of([(0, 1), (1, 1), (80, -1)], 0)])  # r1c1 + r1c2 = r9c9
+    assert ok and cand[80] == 0b111111100  # 1 + 2 at least: 3..9 (1 + 1 is no sum here)
+    assert cand[0] == cand[1] == 0b011111111  # 9 would need 0 beside it
+    ok, cand = _root([WeightedSum.of([(0, 1), (80, 1), (1, -1)], 0)])  # r1c2 = r1c1 + r9c9
+    assert ok and cand[80] == 0b011111111  # r9c9 sees neither: it may equal r1c1
+    assert not _root([WeightedSum.of([(0, 1), (1, 1)], 2)])[0]  # r1c1 + r1c2 = 2: none
 
 
 @pytest.mark.parametrize("name", PUBLISHED)

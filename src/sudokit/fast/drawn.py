@@ -9,14 +9,14 @@ a lockout gap, an index value, an automaton's start state) and an offset into ``
 transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
 of each cell, so a changed cell wakes only its rules.
 
-A geometry without rules gets :func:`no_drawn`: empty arrays of the same types, so the kernels
-are compiled once and skip rule propagation on one length test.
+A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
+:func:`sudokit.fast.state.rule_state`), so it runs kernels compiled without the rules' code.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -34,7 +34,7 @@ from ..model.rules import (
     WeightedSum,
 )
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "no_drawn"]
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -84,6 +84,9 @@ class Drawn(NamedTuple):
         cell_start: int32[C + 1] offsets into ``cell_rules``.
         cell_rules: int32[...] the rules of each cell.
         layer_size: the scratch (uint8) the layered filter of an automaton or a sum needs at most.
+        seen: uint64[same as ``cells``] per cell of a rule, the earlier positions (bit j for
+            the rule's j-th cell, j < 64) of the cells it sees (peers: they hold different
+            digits), so a short sum can be filtered with its cells' differences.
     """
 
     kind: np.ndarray
@@ -98,6 +101,7 @@ class Drawn(NamedTuple):
     cell_start: np.ndarray
     cell_rules: np.ndarray
     layer_size: int
+    seen: np.ndarray
 
 
 def _bit(d: int) -> int:
@@ -180,26 +184,18 @@ def _build(geometry: Geometry) -> Drawn:
                  np.array(coef, np.int64), np.array(value, np.int64),
                  np.array(offset, np.int64), np.array(states, np.int32),
                  np.array(masks, np.uint64), np.array(trans, np.int32), cell_start,
-                 np.array([r for p in per_cell for r in p], np.int32), layer)
+                 np.array([r for p in per_cell for r in p], np.int32), layer,
+                 np.array([m for rule in rules for m in _seen(rule, geometry)], np.uint64))
 
 
-@cache
-def no_drawn(n_cells: int) -> Drawn:
-    """The empty :class:`Drawn` of a geometry of ``n_cells`` cells without rules."""
-    empty32 = np.zeros(0, np.int32)
-    empty64 = np.zeros(0, np.int64)
-    return Drawn(empty32, np.zeros(1, np.int32), empty32, empty64, empty64, empty64, empty32,
-                 np.zeros(0, np.uint64), empty32, np.zeros(n_cells + 1, np.int32), empty32, 0)
+def _seen(rule: Rule, geometry: Geometry) -> list[int]:
+    """Per cell of ``rule``, the bits of the earlier cells (the first 64) it sees."""
+    peers = [set(geometry.peers[c]) for c in rule.cells]
+    return [sum(1 << j for j in range(min(i, 64)) if rule.cells[j] in peers[i])
+            for i in range(len(rule.cells))]
 
 
 @lru_cache(maxsize=256)
-def _drawn_cached(geometry: Geometry) -> Drawn:
-    return _build(geometry)
-
-
 def drawn_for(geometry: Geometry) -> Drawn:
-    """The :class:`Drawn` arrays of a geometry's rules (cached per geometry; :func:`no_drawn`
-    when it has none)."""
-    if not geometry.constraints:
-        return no_drawn(geometry.n_cells)
-    return _drawn_cached(geometry)
+    """The :class:`Drawn` arrays of a geometry's rules (cached per geometry)."""
+    return _build(geometry)

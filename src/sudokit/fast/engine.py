@@ -16,9 +16,8 @@ import numpy as np
 
 from ..model.geometry import Geometry
 from . import kernels, nine
-from .drawn import drawn_for
 from .kernels import StopReason
-from .state import Reg, new_state
+from .state import Reg, new_state, rule_state
 from .tables import tables_for
 
 __all__ = ["Stat", "BatchResult", "solve_batch", "ResumableSearch", "NO_NODE_LIMIT",
@@ -123,10 +122,9 @@ def solve_batch(
         nine.run_batch(nine.new_nine_state(), puzzles, int(limit), _node_limit(node_limit),
                          seconds, *result)
         return result
-    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages),
-                      drawn_for(geometry))
+    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages))
     kernels.run_batch(tables_for(geometry), state, puzzles, int(limit), _node_limit(node_limit),
-                        seconds, bool(locked), *result)
+                        seconds, bool(locked), *result, rule_state(geometry))
     return result
 
 
@@ -155,8 +153,9 @@ class ResumableSearch:
         else:
             self._tables = tables_for(geometry)
             self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units),
-                                    len(geometry.cages), drawn_for(geometry))
-            kernels.start(self._tables, self._state, cells)
+                                    len(geometry.cages))
+            self._rules = rule_state(geometry)
+            kernels.start(self._tables, self._state, cells, self._rules)
 
     @property
     def solution(self) -> np.ndarray:
@@ -196,4 +195,4 @@ class ResumableSearch:
         if self._nine:
             return StopReason(nine.run(self._state, 1, nodes, deadline, self._out))
         return StopReason(kernels.run(self._tables, self._state, 1, nodes, deadline,
-                                      self._locked, self._out))
+                                      self._locked, self._out, self._rules))

@@ -117,12 +117,14 @@ def _select_weighted(tables, state):
 
 
 @jit
-def start(tables, state, givens):
+def start(tables, state, givens, rules=None):
     """Reset ``state`` to the puzzle ``givens`` (uint8[C], 0 empty; candidates start from the
-    geometry's initial masks, e.g. even/odd cells); :func:`run` propagates."""
+    geometry's initial masks, e.g. even/odd cells; ``rules`` as in :func:`run`, all woken);
+    :func:`run` propagates."""
     cand, regs = state.cand, state.regs
     state.dirty[:] = 1
-    state.rule_dirty[:] = 1
+    if rules is not None:
+        rules.dirty[:] = 1
     state.weight[:] = 0
     regs[:] = 0
     ok = True
@@ -161,7 +163,7 @@ def _descend(tables, state, out):
 
 
 @jit
-def run(tables, state, limit, node_limit, deadline, locked, out):
+def run(tables, state, limit, node_limit, deadline, locked, out, rules=None):
     """Continue the search until ``limit`` more solutions, exhaustion or a limit.
 
     Args:
@@ -174,6 +176,8 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
             every 1,024 nodes after).
         locked: apply locked candidates.
         out: uint8[limit, N*N] receiving digits 1..N; modified.
+        rules: the drawn rules' :class:`~sudokit.fast.state.RuleState` (None, the default, on
+            a geometry without them: that specialisation is compiled without their code).
 
     Returns:
         A :class:`StopReason` value.
@@ -184,10 +188,12 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
     found = 0
     tried = 0  # nodes in this call: the clock is read at its first node and every 1,024
     if regs[Reg.PHASE] == Phase.START:
-        ok = propagate(tables, state, full, locked)
+        ok = propagate(tables, state, full, locked, rules)
         regs[Reg.PHASE] = Phase.DESCEND if ok else Phase.DONE
         regs[Reg.ROOT_TRAIL] = regs[Reg.TRAIL]
-        big = tables.units.shape[1] >= WDEG_SIDE or state.rule_dirty.shape[0] > 0
+        big = tables.units.shape[1] >= WDEG_SIDE
+        if rules is not None:
+            big = True
         regs[Reg.RESTART_AT] = FIRST_RUN * state.cand.shape[0] if big else NEVER
     while regs[Reg.PHASE] != Phase.DONE:
         if regs[Reg.PHASE] == Phase.DESCEND and _descend(tables, state, out[found]):
@@ -216,7 +222,7 @@ def run(tables, state, limit, node_limit, deadline, locked, out):
         frame_untried[d] = untried ^ bit
         regs[Reg.NODES] += 1
         narrow(tables, state, frame_cell[d], bit)
-        if propagate(tables, state, full, locked):
+        if propagate(tables, state, full, locked, rules):
             regs[Reg.PHASE] = Phase.DESCEND
     return StopReason.EXHAUSTED
 
@@ -231,18 +237,18 @@ def _code(outcome, found):
 
 @jit
 def run_batch(tables, state, puzzles, limit, node_limit, time_limit, locked, out, status,
-                stats):
+                stats, rules=None):
     """Solve every row of ``puzzles`` (uint8[M, N*N]) in one compiled loop, reusing ``state``.
 
     Writes ``out`` (uint8[M, limit, N*N]), ``status`` (int8[M], :class:`Code` values) and
     ``stats`` (int64[M, N_COUNTERS + 1]: the counters, then nanoseconds). ``node_limit`` and
-    ``time_limit`` (seconds) apply to each puzzle separately.
+    ``time_limit`` (seconds) apply to each puzzle separately; ``rules`` as in :func:`run`.
     """
     regs = state.regs
     for i in range(puzzles.shape[0]):
         t0 = monotonic()
-        start(tables, state, puzzles[i])
-        outcome = run(tables, state, limit, node_limit, t0 + time_limit, locked, out[i])
+        start(tables, state, puzzles[i], rules)
+        outcome = run(tables, state, limit, node_limit, t0 + time_limit, locked, out[i], rules)
         status[i] = _code(outcome, regs[Reg.SOLUTIONS])
         for k in range(N_COUNTERS):
             stats[i, k] = regs[k]

@@ -13,7 +13,11 @@ with the unit rules. Per kind:
   and largest contributions leave room for, as the killer cage bounds with coefficients), then
   domain consistency by the layered filter below over partial sums (the dynamic programme of
   Trick 2003, "A dynamic programming approach for consistency and propagation for knapsack
-  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``;
+  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a short sum with
+  cells that see each other (an arrow in a box, a zipper line's pair, a region sum segment)
+  instead walks its candidate tuples with those cells' digits different (:func:`_tuples`),
+  which the layered filter cannot know (the center of a zipper whose two ends share a row is
+  at least 3);
 * **sequence**: Pesant's filtering of the regular constraint (CP 2004): states reachable
   forward from the start over the cells' candidates and backward from an accepting state;
   a digit survives where it takes a live state to a live state;
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import highest_index, lowest_index
+from .bits import highest_index, lowest_index, popcount
 from .drawn import RuleCode
 from .state import ONE, ZERO, Reg, jit
 from .trail import blame, narrow
@@ -59,8 +63,8 @@ def _keep(tables, state, cell, keep):
 
 
 @jit
-def _relation(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _relation(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     a = drawn.cells[drawn.start[r]]
     b = drawn.cells[drawn.start[r] + 1]
     off = drawn.offset[r]
@@ -89,8 +93,8 @@ def _term(k, m):
 
 
 @jit
-def _sum(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _sum(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
     low = np.int64(0)
     high = np.int64(0)
@@ -111,7 +115,75 @@ def _sum(tables, state, r):
             keep = _digits(-((-most) // k), least // k)
         if not _keep(tables, state, drawn.cells[i], keep):
             return False
-    return drawn.states[r] == 0 or _layered(tables, state, r)
+    if last - first <= TUPLE_CELLS:
+        done = _tuples(tables, state, rules, r)
+        if done >= 0:
+            return done == 1
+    return drawn.states[r] == 0 or _layered(tables, state, rules, r)
+
+
+TUPLE_CELLS = 6
+"""Longest weighted sum whose cells that see each other are filtered by :func:`_tuples`."""
+TUPLE_LIMIT = 1024
+"""Most candidate tuples (the product of the cells' candidate counts) :func:`_tuples` visits."""
+
+
+@jit
+def _tuples(tables, state, rules, r):
+    """Domain consistency of a short sum whose cells include two that see each other (so
+    hold different digits, which the layered filter does not know): a depth-first walk over
+    its candidate tuples, pruned by the sum bounds of the cells left, collects each cell's
+    supported digits. 1: filtered, 0: a contradiction, -1: not applicable (no two cells see
+    each other, or more than ``TUPLE_LIMIT`` tuples)."""
+    drawn, cand, support, spans = rules.drawn, state.cand, state.seg_or, rules.spans
+    first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
+    n = last - first
+    left, chosen = rules.picks, rules.picks[n:]
+    partial, low, high = spans, spans[n + 1:], spans[2 * n + 2:]
+    size = 1
+    seen = ZERO
+    for i in range(n):
+        size *= popcount(cand[drawn.cells[first + i]])
+        seen |= drawn.seen[first + i]
+    if seen == ZERO or size > TUPLE_LIMIT or 3 * (n + 1) > spans.shape[0]:
+        return -1
+    low[n] = 0
+    high[n] = 0
+    for i in range(n - 1, -1, -1):
+        tmin, tmax = _term(drawn.coef[first + i], cand[drawn.cells[first + i]])
+        low[i] = low[i + 1] + tmin
+        high[i] = high[i + 1] + tmax
+        support[i] = ZERO
+    level = 0
+    partial[0] = 0
+    left[0] = cand[drawn.cells[first]]
+    while level >= 0:
+        m = left[level]
+        if m == ZERO:
+            level -= 1
+            continue
+        bit = m & (~m + ONE)
+        left[level] = m ^ bit
+        s = partial[level] + drawn.coef[first + level] * np.int64(lowest_index(bit) + 1)
+        if s + low[level + 1] > total or s + high[level + 1] < total:
+            continue
+        chosen[level] = bit
+        if level == n - 1:
+            for i in range(n):
+                support[i] |= chosen[i]
+            continue
+        level += 1
+        partial[level] = s
+        m = cand[drawn.cells[first + level]]
+        peers = drawn.seen[first + level]
+        while peers != ZERO:
+            m &= ~chosen[lowest_index(peers)]
+            peers &= peers - ONE
+        left[level] = m
+    for i in range(n):
+        if not _keep(tables, state, drawn.cells[first + i], support[i]):
+            return 0
+    return 1
 
 
 @jit
@@ -147,12 +219,12 @@ def _span(drawn, r, i, lo, hi, m, side):
 
 
 @jit
-def _layered(tables, state, r):
+def _layered(tables, state, rules, r):
     """Pesant's forward-backward filter over the layers (one per cell) of the rule's states:
     an automaton's, or a weighted sum's partial sums (its dynamic programme); each layer's
-    states that can be live lie in a range (``state.spans``), the only ones visited."""
-    drawn, cand, live, support, spans = (state.drawn, state.cand, state.layers, state.seg_or,
-                                         state.spans)
+    states that can be live lie in a range (``rules.spans``), the only ones visited."""
+    drawn, cand, live, support, spans = (rules.drawn, state.cand, rules.layers, state.seg_or,
+                                         rules.spans)
     first, n, side = drawn.start[r], drawn.states[r], tables.units.shape[1]
     length = drawn.start[r + 1] - first
     spans[0] = drawn.value[r] if drawn.kind[r] == RuleCode.AUTOMATON else 0
@@ -202,8 +274,8 @@ def _layered(tables, state, r):
 
 
 @jit
-def _contains(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _contains(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last, off = drawn.start[r], drawn.start[r + 1], drawn.offset[r]
     listed = ZERO
     needed = 0
@@ -230,9 +302,9 @@ def _contains(tables, state, r):
 
 
 @jit
-def _distinct(tables, state, first, last):
+def _distinct(tables, state, drawn, first, last):
     """The placed digits of a rule whose digits differ leave its other cells."""
-    drawn, cand = state.drawn, state.cand
+    cand = state.cand
     fixed = ZERO
     for i in range(first, last):
         m = cand[drawn.cells[i]]
@@ -248,10 +320,10 @@ def _distinct(tables, state, first, last):
 
 
 @jit
-def _renban(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _renban(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, last = drawn.start[r], drawn.start[r + 1]
-    if not _distinct(tables, state, first, last):
+    if not _distinct(tables, state, drawn, first, last):
         return False
     size = last - first
     window = ~ZERO >> np.uint64(64 - size)
@@ -296,9 +368,9 @@ def _allowed(lockout, x, y, full):
 
 
 @jit
-def _ends(tables, state, r):
+def _ends(tables, state, rules, r):
     """Between and lockout lines: keep the end pairs every middle cell can live with."""
-    drawn, cand, support = state.drawn, state.cand, state.seg_or
+    drawn, cand, support = rules.drawn, state.cand, state.seg_or
     first, last = drawn.start[r], drawn.start[r + 1]
     lockout, gap = drawn.kind[r] == RuleCode.LOCKOUT, drawn.value[r]
     full = ~ZERO >> np.uint64(64 - tables.units.shape[1])
@@ -334,8 +406,8 @@ def _ends(tables, state, r):
 
 
 @jit
-def _index(tables, state, r):
-    drawn, cand = state.drawn, state.cand
+def _index(tables, state, rules, r):
+    drawn, cand = rules.drawn, state.cand
     first, off, targets, value = drawn.start[r], drawn.offset[r], drawn.states[r], drawn.value[r]
     target_bit = ONE << np.uint64(value - 1)
     m = cand[drawn.cells[first]]
@@ -358,30 +430,30 @@ def _index(tables, state, r):
 
 
 @jit
-def _filter(tables, state, r):
+def _filter(tables, state, rules, r):
     """Filter rule ``r`` once; False on a contradiction."""
-    kind = state.drawn.kind[r]
+    kind = rules.drawn.kind[r]
     if kind == RuleCode.RELATION:
-        return _relation(tables, state, r)
+        return _relation(tables, state, rules, r)
     if kind == RuleCode.SUM:
-        return _sum(tables, state, r)
+        return _sum(tables, state, rules, r)
     if kind == RuleCode.AUTOMATON:
-        return _layered(tables, state, r)
+        return _layered(tables, state, rules, r)
     if kind == RuleCode.CONTAINS:
-        return _contains(tables, state, r)
+        return _contains(tables, state, rules, r)
     if kind == RuleCode.RENBAN:
-        return _renban(tables, state, r)
+        return _renban(tables, state, rules, r)
     if kind == RuleCode.INDEX:
-        return _index(tables, state, r)
-    return _ends(tables, state, r)
+        return _index(tables, state, rules, r)
+    return _ends(tables, state, rules, r)
 
 
 @jit
-def drawn_rules(tables, state):
+def drawn_rules(tables, state, rules):
     """Wake the rules of the cells changed since the last call and filter each woken rule once
     (see the module docstring); False on a contradiction. The caller loops until the trail
     stops growing (``regs[Reg.TRAIL] == regs[Reg.RULES_SEEN]`` after a call)."""
-    drawn, regs, dirty = state.drawn, state.regs, state.rule_dirty
+    drawn, regs, dirty = rules.drawn, state.regs, rules.dirty
     for t in range(regs[Reg.RULES_SEEN], regs[Reg.TRAIL]):
         cell = state.trail_cell[t]
         for k in range(drawn.cell_start[cell], drawn.cell_start[cell + 1]):
@@ -391,7 +463,7 @@ def drawn_rules(tables, state):
         if dirty[r] == 0:
             continue
         dirty[r] = 0
-        if not _filter(tables, state, r):
+        if not _filter(tables, state, rules, r):
             blame(tables, state, drawn.cells[drawn.start[r]])
             return False
     return True

@@ -17,7 +17,8 @@
   same over every intersection of units (:class:`~sudokit.fast.tables.Intersections`); optional.
 
 * **drawn rules** (thermometers, arrows, dots, lines, outside clues: :mod:`sudokit.fast.lines`)
-  on a geometry that has them; skipped on one length test when it has none.
+  on a geometry that has them (``rules``; without them the kernels are compiled without
+  that code).
 
 Every change goes through :func:`~sudokit.fast.trail.narrow`, which records it on the trail
 ``(cell, old mask)`` so :func:`~sudokit.fast.trail.undo` can restore it. A contradiction is a
@@ -302,11 +303,12 @@ def cage_sums(tables, state):
 
 
 @jit
-def propagate(tables, state, full, locked):
-    """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared)."""
+def propagate(tables, state, full, locked, rules=None):
+    """Apply the rules to a fixpoint; False on a contradiction (the queue is then cleared).
+    ``rules``: the drawn rules' :class:`~sudokit.fast.state.RuleState`, or None (the default)
+    on a geometry without them, a specialisation compiled without their code."""
     regs = state.regs
     has_cages = tables.cages.total.shape[0] > 0
-    has_rules = state.rule_dirty.shape[0] > 0
     while True:
         ok = _naked_singles(tables, state)
         if ok:
@@ -319,10 +321,11 @@ def propagate(tables, state, full, locked):
             ok = cage_sums(tables, state)
             if ok and regs[Reg.TRAIL] != before:
                 continue
-        if ok and has_rules:
-            ok = drawn_rules(tables, state)
-            if ok and regs[Reg.TRAIL] != regs[Reg.RULES_SEEN]:
-                continue
+        if rules is not None:
+            if ok:
+                ok = drawn_rules(tables, state, rules)
+                if ok and regs[Reg.TRAIL] != regs[Reg.RULES_SEEN]:
+                    continue
         if ok and locked:
             removed = locked_family(tables, tables.rows, state)
             if removed == 0:  # columns only from a drained queue, as the sweep assumes
