@@ -1,18 +1,21 @@
 """Cells the drawn rules keep apart as peers (logic/rule_peers.py), the rules' filters with
 peers and locked candidates that follow a rule forcing chain further (logic/rule_filters.py,
-logic/techniques/rule_forcing.py), and thermometers read whole
-(logic/techniques/thermometers.py)."""
+logic/techniques/rule_forcing.py), thermometers read whole
+(logic/techniques/thermometers.py) and the 45 rule (logic/techniques/innies.py)."""
 
 from __future__ import annotations
 
+from sudokit.formats.fpuzzles import fpuzzles_puzzle
 from sudokit.logic.rule_filters import filter_round, peer_filters
 from sudokit.logic.rule_peers import logic_geometry, rule_peers
 from sudokit.logic.state import Board, Candidates
+from sudokit.logic.techniques.innies import derived_sums, innies_outies
 from sudokit.logic.techniques.rule_forcing import assume_with_rules, locked_round
 from sudokit.logic.techniques.thermometers import thermometer_paths, thermometer_step
 from sudokit.model import rulebook as rb
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
+from tests.helpers import DATA
 
 
 def c(row: int, col: int) -> int:
@@ -85,3 +88,16 @@ def test_a_thermometer_step_names_each_cells_place_and_bound() -> None:
         in step.text  # 2 cells below it, 4 above
     assert (c(1, 3), 2) in step.eliminations and (c(1, 3), 6) in step.eliminations
     assert (c(1, 3), 3) not in step.eliminations and (c(1, 3), 5) not in step.eliminations
+
+
+def test_the_45_rule_gives_innies_and_outies_on_a_killer_puzzle() -> None:
+    puzzle = fpuzzles_puzzle((DATA / "fpuzzles/janko_killer_22.json").read_text())
+    sums = derived_sums(puzzle.geometry)
+    assert any(d.where == "row 1" and d.cells == (c(1, 9),) and d.total == 8 for d in sums)
+    assert any("outies" in d.why for d in sums)
+    board = Candidates.from_puzzle(puzzle).board()
+    step = innies_outies(board)
+    assert step is not None and step.technique == "Innies and Outies" and step.rating == 3.8
+    assert step.text.startswith("45 rule on row 1: the sums inside total 37, so the innie "
+                                "r1c9 = 8: r1c9<>")
+    assert (c(1, 9), 8) not in step.eliminations and (c(1, 9), 9) in step.eliminations
