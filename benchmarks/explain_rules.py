@@ -4,12 +4,14 @@ end without trial, each step checked against the published solution.
     PYTHONPATH=src python benchmarks/explain_rules.py
 
 Prints one line per puzzle (SOLVED or stuck, steps, the hardest rating, the most used
-techniques) and the share; deterministic (counts, not times).
+techniques), the share and the hardest ratings of the explained puzzles; deterministic
+(counts, not times).
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +36,7 @@ def puzzles() -> Iterator[tuple[str, Puzzle, tuple[int, ...]]]:
 
 def main() -> None:
     done = total = 0
+    hardest: list[float] = []
     for name, puzzle, solution in puzzles():
         total += 1
         try:
@@ -44,10 +47,16 @@ def main() -> None:
         placed = sum(1 for d in puzzle.givens if d) + sum(len(s.placements) for s in steps)
         solved = placed == len(solution)
         done += solved
+        if solved:
+            hardest.append(max((s.rating for s in steps), default=0.0))
         used = dict(Counter(s.technique for s in steps).most_common(3))
         print(f"{name:36s} {'SOLVED' if solved else 'stuck '} {len(steps):4d} steps, hardest "
               f"{max((s.rating for s in steps), default=0.0)}, {used}")
     print(f"explained to the end without trial: {done}/{total} = {100 * done / total:.0f}%")
+    if hardest:
+        print(f"their hardest steps (Sudoku Explainer's scale): median "
+              f"{statistics.median(hardest):.1f}, at most {max(hardest):.1f}, "
+              f"{sum(h < 8.0 for h in hardest)} below 8.0")
 
 
 if __name__ == "__main__":

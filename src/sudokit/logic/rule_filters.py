@@ -3,6 +3,9 @@
 :func:`filters` pairs each rule of a geometry with its filter
 (:func:`sudokit.csp.rules.rule_filter`), killer cages and the non-consecutive rule included as
 rules; :func:`rule_contradiction` is the state's check that some filling keeps every rule.
+:func:`peer_filters` are the same filters where a rule's cells that see each other differ
+(a pair relation on two peers loses its equal pairs; another rule's fillings are searched,
+:func:`fillings`), for the rule forcing chains that follow an assumption further.
 """
 
 from __future__ import annotations
@@ -14,7 +17,11 @@ from ..model.geometry import Geometry
 from ..model.rules import Relation, Rule, WeightedSum
 from .tables import per_geometry
 
-__all__ = ["filter_round", "filters", "rule_contradiction", "supported"]
+__all__ = ["NODES", "filter_round", "fillings", "filters", "later_peers", "peer_filters",
+           "rule_contradiction", "supported"]
+
+NODES = 3000
+"""The most partial fillings :func:`fillings` tries on one rule before it gives up."""
 
 
 @per_geometry
@@ -50,11 +57,13 @@ def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
     return None
 
 
-def filter_round(geometry: Geometry, masks: list[int]) -> str | dict[int, int]:
+def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
+                 ) -> str | dict[int, int]:
     """Apply every rule's filter once to ``masks`` (changed in place): per cell changed, one
-    digit it lost; or the rule (described) no filling keeps."""
+    digit it lost; or the rule (described) no filling keeps. ``peers``: the filters where
+    the rule's cells that see each other differ (:func:`peer_filters`)."""
     changed: dict[int, int] = {}
-    for rule, filtered in filters(geometry):
+    for rule, filtered in (peer_filters if peers else filters)(geometry):
         domains = [masks[c] << 1 for c in rule.cells]
         kept = filtered(domains)
         if kept is None:
@@ -65,3 +74,92 @@ def filter_round(geometry: Geometry, masks: list[int]) -> str | dict[int, int]:
                 lost = dom & ~keep
                 changed[c] = (lost & -lost).bit_length() - 1  # its lowest digit
     return changed
+
+
+@per_geometry
+def peer_filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
+    """Each rule of :func:`filters` with a filter that also keeps its cells that are peers
+    different: a pair relation on two peers without its equal pairs, another rule with peers
+    among its cells by :func:`fillings` after its own filter (its own filter alone when the
+    search passes :data:`NODES`)."""
+    out = []
+    for rule, filtered in filters(geometry):
+        later = later_peers(geometry, rule.cells)
+        if not any(later):
+            out.append((rule, filtered))
+        elif isinstance(rule, Relation):
+            unequal = frozenset((a, b) for a, b in rule.pairs if a != b)
+            out.append((rule, rule_filter(Relation(rule.cells, unequal, rule.name),
+                                          geometry.side)))
+        else:
+            out.append((rule, _searched(filtered, later)))
+    return tuple(out)
+
+
+def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
+    memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    def search(domains: Sequence[int]) -> tuple[int, ...] | None:
+        key = tuple(domains)
+        if key not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            kept = filtered(key)
+            found = None if kept is None else fillings(list(kept), later, filtered)
+            memo[key] = kept if found is None else (tuple(found) if all(found) else None)
+        return memo[key]
+
+    return search
+
+
+def later_peers(geometry: Geometry, cells: Sequence[int]) -> list[list[int]]:
+    """Per position in ``cells``, the later positions whose cells are its peers."""
+    peers = geometry.peers
+    return [[j for j in range(i + 1, len(cells)) if cells[j] in peers[cells[i]]]
+            for i in range(len(cells))]
+
+
+class _Stop(Exception):
+    """The search of :func:`fillings` is over early."""
+
+
+def fillings(domains: list[int], later: list[list[int]], filtered: Filter) -> list[int] | None:
+    """Per cell, the digits of the fillings of ``domains`` (bit d for digit d) that keep the
+    rule (its ``filtered``) with peers distinct (``later``: :func:`later_peers`), a depth-first
+    search with the filter at every node; None when the search passes :data:`NODES` partial
+    fillings or every candidate is supported (nothing to remove)."""
+    n, supported, budget = len(domains), [0] * len(domains), [NODES]
+
+    def walk(doms: list[int], i: int) -> None:
+        if i == n:
+            for k in range(n):
+                supported[k] |= doms[k]
+            if supported == domains:
+                raise _Stop
+            return
+        for d in _DIGITS[doms[i]] if doms[i] < len(_DIGITS) else _digits(doms[i]):
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Stop
+            bit = 1 << d
+            nxt = list(doms)
+            nxt[i] = bit
+            for j in later[i]:
+                nxt[j] &= ~bit
+            kept = filtered(nxt) if all(nxt) else None
+            if kept is not None:
+                walk(list(kept), i + 1)
+
+    try:
+        walk(domains, 0)
+    except _Stop:
+        return None
+    return supported
+
+
+def _digits(mask: int) -> tuple[int, ...]:
+    return tuple(d for d in range(mask.bit_length()) if mask >> d & 1)
+
+
+_DIGITS = tuple(_digits(m) for m in range(1 << 11))
+"""The set bits of every mask of a 9x9 (or smaller) grid's filters, bit d for digit d."""

@@ -20,6 +20,7 @@ from ..model.puzzle import Puzzle
 from ..model.rules import RULE_KINDS
 from .compiled import kernels_for
 from .rule_filters import rule_contradiction
+from .rule_peers import logic_geometry
 from .tables import grid_tables
 
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
@@ -92,6 +93,8 @@ class Candidates:
                 f"the technique engine does not handle "
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
+        if geometry.constraints:
+            geometry = logic_geometry(geometry)  # the cells the rules keep apart are peers
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))

@@ -16,9 +16,11 @@ from ..registry import technique
 from ..rule_filters import filter_round
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
+from ..units import intersections
 
-__all__ = ["RULE_CELL_FORCING", "RULE_FORCING", "assume_with_rules", "rule_cell_forcing_chain",
-           "rule_forcing_chain"]
+__all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
+           "assume_with_rules", "locked_round", "rule_cell_forcing_chain",
+           "rule_cell_forcing_chain_plus", "rule_forcing_chain", "rule_forcing_chain_plus"]
 
 RULE_FORCING = 7.5
 """Base rating of a rule forcing chain (Explainer's Nishio forcing chains)."""
@@ -27,13 +29,21 @@ RULE_CELL_FORCING = 8.2
 """Base rating of a rule cell forcing chain (as the cell forcing chains of
 :mod:`~sudokit.logic.techniques.forcing`)."""
 
+RULE_FORCING_PLUS = 8.0
+RULE_CELL_FORCING_PLUS = 8.7
+"""Base ratings of the chains followed further, "(+)" (peers differ in the rules' fillings,
+locked candidates): half a point above, as Explainer's dynamic forcing chains (+) over the
+plain ones."""
+
 _ROUNDS = 30
 """The most rounds (singles, then every rule's filter) one assumption is followed for."""
 
 
-def assume_with_rules(board: Board, cell: int, digit: int
+def assume_with_rules(board: Board, cell: int, digit: int, plus: bool = False
                       ) -> tuple[str | None, int, list[int]]:
-    """Assume ``cell`` holds ``digit``; apply singles and the rules' filters in rounds.
+    """Assume ``cell`` holds ``digit``; apply singles and the rules' filters in rounds (with
+    ``plus``, when they stop: the rules' filters where their cells that see each other differ,
+    then locked candidates).
 
     Returns:
         why the assumption fails (the rule or the singles that break), or None when no
@@ -47,6 +57,9 @@ def assume_with_rules(board: Board, cell: int, digit: int
             return ("the singles that follow leave a cell or a digit without a place", rounds,
                     out.masks)
         broken = filter_round(geometry, out.masks)
+        if plus and not broken:
+            broken = filter_round(geometry, out.masks, peers=True) or locked_round(
+                geometry, out.masks, out.values)
         if isinstance(broken, str):
             return f"{broken} cannot be kept", rounds, out.masks
         if not broken:
@@ -58,42 +71,88 @@ def assume_with_rules(board: Board, cell: int, digit: int
     return None, _ROUNDS, out.masks
 
 
+def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dict[int, int]:
+    """Locked candidates (pointing and claiming) once over ``masks`` (changed in place;
+    ``values``: placed digits, 0 open): per cell changed, one digit it lost."""
+    where = []  # per unit, per digit (0-based): the open cells holding it, a mask over cells
+    for unit in geometry.units:
+        row = [0] * geometry.side
+        for c in unit:
+            if not values[c]:
+                for b in bits(masks[c]):
+                    row[b] |= 1 << c
+        where.append(row)
+    changed: dict[int, int] = {}
+    for inter in intersections(geometry):
+        for b, inside in enumerate(where[inter.first]):
+            if not inside or inside & ~inter.cells:
+                continue
+            targets = where[inter.second][b] & ~inside
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                c = low.bit_length() - 1
+                if masks[c] >> b & 1:
+                    masks[c] &= ~(1 << b)
+                    changed[c] = b + 1
+    return changed
+
+
 _NEEDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
                     "between-line", "lockout-line", "indexing", "killer", "non-consecutive"})
 
 
 @technique("Rule Forcing Chain", RULE_FORCING, max_side=16, order=1, needs=_NEEDS)
-def rule_forcing_chain(board: Board) -> Step | None:
+def rule_forcing_chain(board: Board, plus: bool = False) -> Step | None:
     """The first candidate (cells with fewest candidates first) whose assumption breaks a
-    rule or the units, followed by singles and the rules' filters."""
+    rule or the units, followed by singles and the rules' filters (``plus``: see
+    :func:`assume_with_rules`)."""
     geometry = board.geometry
     masks = board.masks
     for cell in sorted(board.open_cells, key=lambda c: (masks[c].bit_count(), c)):
         for b in bits(masks[cell]):
-            why, rounds, _masks = assume_with_rules(board, cell, b + 1)
+            why, rounds, _masks = assume_with_rules(board, cell, b + 1, plus)
             if why is not None:
-                return _step(geometry, cell, b + 1, why, rounds)
+                return _step(geometry, cell, b + 1, why, rounds, plus)
     return None
 
 
-def _step(geometry: Geometry, cell: int, digit: int, why: str, rounds: int) -> Step:
+@technique("Rule Forcing Chain (+)", RULE_FORCING_PLUS, max_side=16, order=1, needs=_NEEDS)
+def rule_forcing_chain_plus(board: Board) -> Step | None:
+    """:func:`rule_forcing_chain` followed further: peers differ in the rules' fillings,
+    locked candidates."""
+    return rule_forcing_chain(board, True)
+
+
+def _step(geometry: Geometry, cell: int, digit: int, why: str, rounds: int,
+          plus: bool) -> Step:
     label = geometry.label(cell)
-    return Step("Rule Forcing Chain", RULE_FORCING + length_bonus(2 * rounds),
-                lambda: f"if {label}={digit}, singles and the rules lead to a contradiction "
+    name, base, means = _KINDS[plus]
+    return Step(name, base + length_bonus(2 * rounds),
+                lambda: f"if {label}={digit}, {means} lead to a contradiction "
                         f"({why}): {label}<>{digit}",
                 eliminations=((cell, digit),), cells=(cell,), digits=(digit,))
 
 
+_KINDS = {False: ("Rule Forcing Chain", RULE_FORCING, "singles and the rules"),
+          True: ("Rule Forcing Chain (+)", RULE_FORCING_PLUS,
+                 "singles, the rules (their cells that see each other differ) and locked "
+                 "candidates")}
+"""Per depth of following (plus or not): the technique's name, base rating and what
+follows the assumption, in its text."""
+
+
 @technique("Rule Cell Forcing Chain", RULE_CELL_FORCING, max_side=16, order=1, needs=_NEEDS)
-def rule_cell_forcing_chain(board: Board) -> Step | None:
+def rule_cell_forcing_chain(board: Board, plus: bool = False) -> Step | None:
     """The first cell (fewest candidates first) such that every candidate of it, followed by
-    singles and the rules' filters, removes the same candidate elsewhere."""
+    singles and the rules' filters (``plus``: see :func:`assume_with_rules`), removes the same
+    candidate elsewhere."""
     geometry = board.geometry
     masks = board.masks
     for cell in sorted(board.open_cells, key=lambda c: (masks[c].bit_count(), c)):
         common, rounds = None, 0
         for b in bits(masks[cell]):
-            why, used, reached = assume_with_rules(board, cell, b + 1)
+            why, used, reached = assume_with_rules(board, cell, b + 1, plus)
             if why is None:
                 rounds = max(rounds, used)
                 common = reached if common is None else [x | y for x, y in zip(common, reached)]
@@ -102,14 +161,23 @@ def rule_cell_forcing_chain(board: Board) -> Step | None:
         gone = tuple((c, b + 1) for c, (m, kept) in enumerate(zip(masks, common))
                      for b in bits(m & ~kept) if c != cell)
         if gone:
-            return _cell_step(geometry, cell, gone, rounds)
+            return _cell_step(geometry, cell, gone, rounds, plus)
     return None
 
 
+@technique("Rule Cell Forcing Chain (+)", RULE_CELL_FORCING_PLUS, max_side=16, order=1,
+           needs=_NEEDS)
+def rule_cell_forcing_chain_plus(board: Board) -> Step | None:
+    """:func:`rule_cell_forcing_chain` followed further (see :func:`assume_with_rules`)."""
+    return rule_cell_forcing_chain(board, True)
+
+
 def _cell_step(geometry: Geometry, cell: int, gone: tuple[tuple[int, int], ...],
-               rounds: int) -> Step:
+               rounds: int, plus: bool) -> Step:
     label = geometry.label(cell)
-    return Step("Rule Cell Forcing Chain", RULE_CELL_FORCING + length_bonus(2 * rounds),
-                lambda: f"whichever digit {label} holds, singles and the rules remove "
+    name = "Rule Cell Forcing Chain" + (" (+)" if plus else "")
+    base = RULE_CELL_FORCING_PLUS if plus else RULE_CELL_FORCING
+    return Step(name, base + length_bonus(2 * rounds),
+                lambda: f"whichever digit {label} holds, {_KINDS[plus][2]} remove "
                         f"{eliminations_text(geometry, gone)}",
                 eliminations=gone, cells=(cell,), digits=tuple(sorted({d for _c, d in gone})))

@@ -24,9 +24,8 @@ rule, easiest first):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from ...csp.rules import Filter
 from ...model.geometry import Geometry
 from ...model.rules import (
     Automaton,
@@ -40,7 +39,7 @@ from ...model.rules import (
     WeightedSum,
 )
 from ..registry import technique
-from ..rule_filters import filters, supported
+from ..rule_filters import fillings, filters, later_peers, supported
 from ..state import Board, bits
 from ..step import Step
 
@@ -108,18 +107,18 @@ def _conclusion(cell: str, gone: int, kept: int) -> str:
 
 def peer_step(board: Board, kind: type) -> Step | None:
     """The first rule of ``kind`` whose fillings, its cells that are peers taking different
-    digits, leave out candidates (searched up to :data:`_NODES` fillings per rule)."""
+    digits, leave out candidates (:func:`~sudokit.logic.rule_filters.fillings`)."""
     masks, geometry = board.masks, board.geometry
     for rule, filtered in filters(geometry):
         if type(rule) is not kind:
             continue
-        later = _later_peers(geometry, rule.cells)
+        later = later_peers(geometry, rule.cells)
         if not any(later):
             continue  # no two cells of the rule see each other: the filter said it all
         domains, kept = supported(masks, rule, filtered)
         if kept is None:
             continue
-        found = _fillings(list(kept), later, filtered)
+        found = fillings(list(kept), later, filtered)
         if found is None:
             continue
         gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, found)
@@ -133,54 +132,8 @@ def peer_step(board: Board, kind: type) -> Step | None:
     return None
 
 
-_NODES = 3000
-"""The most partial fillings :func:`peer_step` tries on one rule before it gives the rule up."""
 _PEERS = 0.5
 """What a rule's step with its peers adds to the rule's own rating."""
-
-
-def _later_peers(geometry: Geometry, cells: Sequence[int]) -> list[list[int]]:
-    """Per position in ``cells``, the later positions whose cells are its peers."""
-    peers = geometry.peers
-    return [[j for j in range(i + 1, len(cells)) if cells[j] in peers[cells[i]]]
-            for i in range(len(cells))]
-
-
-class _Stop(Exception):
-    """The search of :func:`_fillings` is over early."""
-
-
-def _fillings(domains: list[int], later: list[list[int]], filtered: Filter) -> list[int] | None:
-    """Per cell, the digits of the fillings of ``domains`` (bit d for digit d) that keep the
-    rule with peers distinct; None when the search passes :data:`_NODES` or every candidate is
-    supported (nothing to remove)."""
-    n, supported, budget = len(domains), [0] * len(domains), [_NODES]
-
-    def walk(doms: list[int], i: int) -> None:
-        if i == n:
-            for k in range(n):
-                supported[k] |= doms[k]
-            if supported == domains:
-                raise _Stop
-            return
-        for d in bits(doms[i]):
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _Stop
-            bit = 1 << d
-            nxt = list(doms)
-            nxt[i] = bit
-            for j in later[i]:
-                nxt[j] &= ~bit
-            kept = filtered(nxt) if all(nxt) else None
-            if kept is not None:
-                walk(list(kept), i + 1)
-
-    try:
-        walk(domains, 0)
-    except _Stop:
-        return None
-    return supported
 
 
 def _finder(kind: type, step: Callable[[Board, type], Step | None]

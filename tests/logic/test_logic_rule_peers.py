@@ -1,0 +1,103 @@
+"""Cells the drawn rules keep apart as peers (logic/rule_peers.py), the rules' filters with
+peers and locked candidates that follow a rule forcing chain further (logic/rule_filters.py,
+logic/techniques/rule_forcing.py), thermometers read whole
+(logic/techniques/thermometers.py) and the 45 rule (logic/techniques/innies.py)."""
+
+from __future__ import annotations
+
+from sudokit.formats.fpuzzles import fpuzzles_puzzle
+from sudokit.logic.rule_filters import filter_round, peer_filters
+from sudokit.logic.rule_peers import logic_geometry, rule_peers
+from sudokit.logic.state import Board, Candidates
+from sudokit.logic.techniques.innies import derived_sums, innies_outies
+from sudokit.logic.techniques.rule_forcing import assume_with_rules, locked_round
+from sudokit.logic.techniques.thermometers import thermometer_paths, thermometer_step
+from sudokit.model import rulebook as rb
+from sudokit.model.geometry import Geometry
+from sudokit.model.puzzle import Puzzle
+from tests.helpers import DATA
+
+
+def c(row: int, col: int) -> int:
+    return (row - 1) * 9 + col - 1
+
+
+def test_a_thermometer_keeps_every_two_of_its_cells_apart() -> None:
+    cells = [c(1, 1), c(2, 4), c(4, 7)]  # no two share a unit
+    geometry = Geometry.of(3, 3, constraints=rb.thermometer(cells, 9))
+    assert rule_peers(geometry) == ((c(1, 1), c(2, 4)), (c(1, 1), c(4, 7)), (c(2, 4), c(4, 7)))
+
+
+def test_a_zipper_middle_differs_from_its_pair_and_a_palindrome_shares_peers() -> None:
+    zipper = Geometry.of(3, 3, constraints=rb.zipper_line([c(1, 1), c(2, 4), c(4, 7)]))
+    assert set(rule_peers(zipper)) == {(c(1, 1), c(2, 4)), (c(2, 4), c(4, 7))}
+    mirror = Geometry.of(3, 3, constraints=rb.palindrome([c(1, 1), c(9, 9)], 9))
+    peers = rule_peers(mirror)
+    assert (c(1, 1), c(9, 5)) in peers and (c(1, 5), c(9, 9)) in peers
+    assert (c(1, 1), c(9, 9)) not in peers  # equal, not apart
+
+
+def test_the_state_places_a_digit_away_from_its_rule_peers() -> None:
+    cells = [c(1, 1), c(2, 4), c(4, 7)]
+    puzzle = Puzzle(Geometry.of(3, 3, constraints=rb.thermometer(cells, 9)), (5,) + (0,) * 80)
+    state = Candidates.from_puzzle(puzzle)
+    assert state.geometry is logic_geometry(puzzle.geometry)
+    assert not state.has(c(4, 7), 5) and not state.has(c(2, 4), 5) and state.has(c(4, 6), 5)
+
+
+def test_a_pair_relation_on_peers_loses_its_equal_pairs() -> None:
+    no_dot = rb.negated(rb.kropki_black(c(1, 1), c(1, 2), 9)[0], 9)
+    geometry = Geometry.of(3, 3, constraints=(no_dot,))
+    masks = [0x1FF] * 81
+    masks[c(1, 1)] = 1 << 4  # 5
+    assert filter_round(geometry, masks) == {}  # no black dot allows 5 and 5
+    assert filter_round(geometry, masks, peers=True) == {c(1, 2): 5}
+    assert masks[c(1, 2)] == 0x1FF & ~(1 << 4)
+    assert len(peer_filters(geometry)) == 1
+
+
+def test_locked_candidates_follow_an_assumption() -> None:
+    geometry = Geometry.of(3, 3)
+    masks, values = [0x1FF] * 81, [0] * 81
+    for cell in range(9, 27):  # rows 2 and 3 of box 1 lose 1: it points along row 1
+        if cell % 9 < 3:
+            masks[cell] &= ~1
+    changed = locked_round(geometry, masks, values)
+    assert changed == {c(1, k): 1 for k in range(4, 10)}
+
+
+def test_a_forcing_chain_plus_sees_more_than_the_plain_one() -> None:
+    # an arrow r1c1 = r1c2 + r2c1 + r2c2 inside box 1: its cells differ, so 1+2+3 = 6 is
+    # the least circle; the plain filter allows 1+1+1 = 3
+    geometry = Geometry.of(3, 3, constraints=rb.arrow([c(1, 1)], [c(1, 2), c(2, 1), c(2, 2)]))
+    board = Board(geometry, [0x1FF] * 81, [0] * 81)
+    assert assume_with_rules(board, c(1, 1), 4)[0] is None
+    why, _rounds, _masks = assume_with_rules(board, c(1, 1), 4, plus=True)
+    assert why == "arrow r1c1-r2c2 cannot be kept"
+
+
+def test_a_thermometer_step_names_each_cells_place_and_bound() -> None:
+    cells = [c(1, k) for k in range(1, 8)]
+    geometry = Geometry.of(3, 3, constraints=rb.thermometer(cells, 9))
+    assert thermometer_paths(geometry) == (tuple(cells),)
+    step = thermometer_step(Board(geometry, [0x1FF] * 81, [0] * 81))
+    assert step is not None and step.technique == "Thermometer" and step.cells == tuple(cells)
+    assert step.text.startswith("thermometer r1c1-r1c7: r1c1, cell 1 of 7, at most 3 "
+                                "(r1c7 at most 9); ")
+    assert "; r1c3, cell 3 of 7, at least 3 (r1c1 at least 1), at most 5 (r1c7 at most 9);" \
+        in step.text  # 2 cells below it, 4 above
+    assert (c(1, 3), 2) in step.eliminations and (c(1, 3), 6) in step.eliminations
+    assert (c(1, 3), 3) not in step.eliminations and (c(1, 3), 5) not in step.eliminations
+
+
+def test_the_45_rule_gives_innies_and_outies_on_a_killer_puzzle() -> None:
+    puzzle = fpuzzles_puzzle((DATA / "fpuzzles/janko_killer_22.json").read_text())
+    sums = derived_sums(puzzle.geometry)
+    assert any(d.where == "row 1" and d.cells == (c(1, 9),) and d.total == 8 for d in sums)
+    assert any("outies" in d.why for d in sums)
+    board = Candidates.from_puzzle(puzzle).board()
+    step = innies_outies(board)
+    assert step is not None and step.technique == "Innies and Outies" and step.rating == 3.8
+    assert step.text.startswith("45 rule on row 1: the sums inside total 37, so the innie "
+                                "r1c9 = 8: r1c9<>")
+    assert (c(1, 9), 8) not in step.eliminations and (c(1, 9), 9) in step.eliminations
