@@ -14,6 +14,7 @@ The door reads the request's text forms (``box="2x3"``), checks it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 from .doors import count_solutions, solve
+from .warm import Kernels
 
 __all__ = ["generate", "is_minimal", "random_grids"]
 
@@ -41,9 +43,7 @@ def _geometry(size: int | None, box: tuple[int, int] | str | None,
     """The request's grid, its box shape read from ``"RxC"`` text (see
     :func:`~sudokit.generator.grid_geometry`)."""
     variant = Variant(variant)
-    geometry = grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
-    _prove_a_grid_exists(geometry)
-    return geometry
+    return grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
 
 
 def _prove_a_grid_exists(geometry: Geometry) -> None:
@@ -55,7 +55,7 @@ def _prove_a_grid_exists(geometry: Geometry) -> None:
         GenerationError: the empty grid is proved unsatisfiable.
     """
     from ..registry import default_method
-    from .warm import Kernels, interim_method, method_job
+    from .warm import interim_method, method_job
 
     empty = Puzzle(geometry, (0,) * geometry.n_cells)  # propagate on a first use (run.warm)
     method = interim_method(Kernels.SEARCH, method_job(default_method()))
@@ -126,25 +126,60 @@ def generate(
             first); while iterating: no puzzle met the givens or rating band within
             ``max_tries`` grids.
     """
-    options = Options.build(_geometry(size, box, variant), symmetry=symmetry, minimal=minimal,
-                            givens=givens, level=level, rating=rating, rater=rater, rate=rate,
+    geometry = _geometry(size, box, variant)
+    options = Options.build(geometry, symmetry=symmetry, minimal=minimal, givens=givens,
+                            level=level, rating=rating, rater=rater, rate=rate,
                             node_budget=node_budget, max_tries=max_tries)
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    return _first_use(puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs))))
+    compiled = _compiled_kernels()
+    _prove_a_grid_exists(geometry)
+    stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)), compiled)
+    if compiled is None:
+        return _first_use(stream, Kernels.GENERATOR)
+    return _first_use(stream, _rater_kernels(options)) if options.rate else stream
 
 
-def _first_use(stream: Iterator[Generated]) -> Iterator[Generated]:
-    """``stream``, saying on a terminal when the generator's kernels compile first (the
-    command line's notice, :func:`sudokit.run.warm.announce`) and marking them compiled once
-    the first puzzle is out."""
-    from .warm import Kernels, announce, mark_ready
+def _rater_kernels(options: Options) -> Kernels:
+    """The kernels the rater of ``options`` compiles in the foreground on a first use."""
+    return Kernels.LOGIC if options.rater.name == "se" else Kernels.ENGINE
 
-    announce(Kernels.GENERATOR)
+
+def _compiled_kernels() -> Callable[[], bool] | None:
+    """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
+    generator's kernels, and the one-puzzle search of the existence check, in a background
+    process, and return the test of their being ready (the generator's interpreted twin makes
+    the puzzles until then: the same puzzles). None when they are compiled, or outside the
+    command line (the kernels then compile here, when first called)."""
+    from ..registry import default_method
+    from .warm import compiling, method_job, ready
+
+    jobs = [(Kernels.GENERATOR, _warm_generator), (Kernels.SEARCH, method_job(default_method()))]
+    if not compiling(jobs) or ready(Kernels.GENERATOR):
+        return None
+    return partial(ready, Kernels.GENERATOR)
+
+
+def _warm_generator() -> None:
+    """Compile (or load) the generator's kernels: one 9x9 puzzle (a background job of
+    :func:`sudokit.run.warm.compile_in_background`; the kernels are the same for every grid)."""
+    from ..generator.engine import Maker, seeds_for
+
+    geometry = grid_geometry(None, None, Variant.STANDARD)
+    Maker(geometry).make(seeds_for(0, [0]), Options.build(geometry).plan())
+
+
+def _first_use(stream: Iterator[Generated], kernels: Kernels) -> Iterator[Generated]:
+    """``stream``, saying on a terminal that ``kernels`` compile now if they are not marked
+    compiled (:func:`sudokit.run.warm.announce`), and marking them once the first puzzle is
+    out (for the next runs)."""
+    from .warm import announce, mark_ready
+
+    announce(kernels)
     for number, generated in enumerate(stream):
         if number == 0:
-            mark_ready(Kernels.GENERATOR)
+            mark_ready(kernels)
         yield generated
 
 
@@ -159,6 +194,7 @@ def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | 
         GenerationError: no grid satisfies the rules.
     """
     geometry = _geometry(size, box, variant)
+    _prove_a_grid_exists(geometry)
     return solution_grids(geometry, count, new_seed() if seed is None else int(seed), start)
 
 

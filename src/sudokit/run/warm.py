@@ -64,6 +64,11 @@ class Kernels(Enum):
         return self.value[1]
 
 
+_ANSWERS = f"{INTERIM_METHOD} (pure Python) answers meanwhile"
+_MEANWHILE = {Kernels.GENERATOR: "the generator's kernels run as pure Python meanwhile (the same "
+              "puzzles, more slowly)"}
+"""What the background notice says answers while ``kernels`` compile (default :data:`_ANSWERS`)."""
+
 _ENABLED = False
 _ANNOUNCED: set[Kernels] = set()
 _CHILDREN: list[subprocess.Popen] = []
@@ -114,8 +119,7 @@ def announce(kernels: Kernels, background: bool = False) -> None:
     if not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty() or ready(kernels):
         return
     _ANNOUNCED.add(kernels)
-    where = ("in the background; propagate (pure Python) answers meanwhile" if background
-             else "now")
+    where = f"in the background; {_MEANWHILE.get(kernels, _ANSWERS)}" if background else "now"
     print(f"sudokit: compiling {kernels.label} {where} (once per machine and version, "
           f"about {kernels.seconds} s)", file=sys.stderr, flush=True)
 
