@@ -19,10 +19,17 @@ from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from .symmetry import Symmetry, orbits
 
-__all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "grid_table", "new_seed", "seeds_for"]
+__all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "exact_grids", "grid_table", "new_seed",
+           "seeds_for"]
 
 EXACT_MAX_SIDE = 6
 """Grids up to this side (standard rules) are drawn exactly uniformly from :func:`grid_table`."""
+
+
+def exact_grids(geometry: Geometry) -> bool:
+    """Whether grids of ``geometry`` are drawn from :func:`grid_table` (standard rules, side
+    up to :data:`EXACT_MAX_SIDE`; the table is made by the compiled engine)."""
+    return geometry.variant is Variant.STANDARD and geometry.side <= EXACT_MAX_SIDE
 
 
 @cache
@@ -36,7 +43,7 @@ def grid_table(geometry: Geometry) -> np.ndarray:
     from ..fast import solve_batch
 
     n = geometry.side
-    if geometry.variant is not Variant.STANDARD or n > EXACT_MAX_SIDE:
+    if not exact_grids(geometry):
         return np.zeros((0, geometry.n_cells), np.uint8)
     first = np.zeros((1, geometry.n_cells), np.uint8)
     first[0, :n] = np.arange(1, n + 1)

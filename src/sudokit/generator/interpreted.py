@@ -19,6 +19,7 @@ same puzzle as the compiled generator makes for that seed (``tests/generator`` c
 
 from __future__ import annotations
 
+import sys
 import time
 import types
 from collections.abc import Callable
@@ -71,7 +72,7 @@ def _twin(value: Any) -> Any:
 def _function(dispatcher: Dispatcher) -> Callable[..., Any]:
     func = dispatcher.py_func
     if func not in _twins:
-        globals_ = _module(__import__(func.__module__, fromlist=["_"])).__dict__
+        globals_ = _module(sys.modules[func.__module__]).__dict__
         _twins[func] = types.FunctionType(func.__code__, globals_, func.__name__,
                                           func.__defaults__, func.__closure__)
     return _twins[func]
@@ -118,7 +119,8 @@ def interpreted(kernel: Dispatcher) -> Callable[..., Any]:
         with np.errstate(over="ignore"):  # uint64 arithmetic wraps around, as in the kernels
             result = twin(*wide)
         for array, copy in written:
-            array[...] = copy
+            if array.flags.writeable:
+                array[...] = copy
         return result
 
     return run

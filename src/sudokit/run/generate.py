@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import InvalidOption
 from ..formats.text import parse_box
 from ..generator import Generated, GenerationError, Options, grid_geometry
-from ..generator.engine import new_seed
+from ..generator.engine import exact_grids, new_seed
 from ..generator.rating import Rater
 from ..generator.stream import puzzle_stream, solution_grids
 from ..generator.symmetry import Symmetry
@@ -49,7 +49,8 @@ def _geometry(size: int | None, box: tuple[int, int] | str | None,
 def _prove_a_grid_exists(geometry: Geometry) -> None:
     """Solve the empty grid of ``geometry`` first (a few seconds at most), so that rules no
     grid satisfies (``anti-king`` or ``non-consecutive`` 4x4 ...) fail at once instead
-    of making the generator search in vain.
+    of making the generator search in vain. Standard rules need no proof: every box shape
+    R x C has the grid whose row ``r`` is the first row shifted by ``(r % R) * C + r // R``.
 
     Raises:
         GenerationError: the empty grid is proved unsatisfiable.
@@ -57,6 +58,8 @@ def _prove_a_grid_exists(geometry: Geometry) -> None:
     from ..registry import default_method
     from .warm import interim_method, method_job
 
+    if geometry.variant is Variant.STANDARD:
+        return
     empty = Puzzle(geometry, (0,) * geometry.n_cells)  # propagate on a first use (run.warm)
     method = interim_method(Kernels.SEARCH, method_job(default_method()))
     result = solve(empty, method, time_limit=_EXISTENCE_SECONDS)
@@ -133,29 +136,36 @@ def generate(
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    compiled = _compiled_kernels()
+    compiled = _compiled_kernels(geometry)
     _prove_a_grid_exists(geometry)
     stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)), compiled)
-    if compiled is None:
-        return _first_use(stream, Kernels.GENERATOR)
-    return _first_use(stream, _rater_kernels(options)) if options.rate else stream
+    return _first_use(stream, ([Kernels.GENERATOR] if compiled is None else [])
+                      + _foreground_kernels(options))
 
 
-def _rater_kernels(options: Options) -> Kernels:
-    """The kernels the rater of ``options`` compiles in the foreground on a first use."""
-    return Kernels.LOGIC if options.rater.name == "se" else Kernels.ENGINE
+def _foreground_kernels(options: Options) -> list[Kernels]:
+    """The kernels a first use of ``options`` compiles in the foreground, besides the
+    generator's (interpreted meanwhile on the command line): the rater's, and the engine that
+    makes the table of every small grid (interpreted, the 6x6 table would take a minute)."""
+    rater = {"nodes": Kernels.TABLES, "se": Kernels.SE_RATER}.get(options.rater.name)
+    kernels = [rater] if options.rate and rater is not None else []
+    if exact_grids(options.geometry) and Kernels.TABLES not in kernels:
+        kernels.append(Kernels.TABLES)
+    return kernels
 
 
-def _compiled_kernels() -> Callable[[], bool] | None:
+def _compiled_kernels(geometry: Geometry) -> Callable[[], bool] | None:
     """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
-    generator's kernels, and the one-puzzle search of the existence check, in a background
-    process, and return the test of their being ready (the generator's interpreted twin makes
-    the puzzles until then: the same puzzles). None when they are compiled, or outside the
-    command line (the kernels then compile here, when first called)."""
+    generator's kernels, and the one-puzzle search of the existence check of ``geometry``'s
+    rules, in a background process, and return the test of their being ready (the generator's
+    interpreted twin makes the puzzles until then: the same puzzles). None when they are
+    compiled, or outside the command line (the kernels then compile here, when first called)."""
     from ..registry import default_method
     from .warm import compiling, method_job, ready
 
-    jobs = [(Kernels.GENERATOR, _warm_generator), (Kernels.SEARCH, method_job(default_method()))]
+    jobs = [(Kernels.GENERATOR, _warm_generator)]
+    if geometry.variant is not Variant.STANDARD:
+        jobs.append((Kernels.SEARCH, method_job(default_method())))
     if not compiling(jobs) or ready(Kernels.GENERATOR):
         return None
     return partial(ready, Kernels.GENERATOR)
@@ -170,16 +180,18 @@ def _warm_generator() -> None:
     Maker(geometry).make(seeds_for(0, [0]), Options.build(geometry).plan())
 
 
-def _first_use(stream: Iterator[Generated], kernels: Kernels) -> Iterator[Generated]:
-    """``stream``, saying on a terminal that ``kernels`` compile now if they are not marked
-    compiled (:func:`sudokit.run.warm.announce`), and marking them once the first puzzle is
-    out (for the next runs)."""
+def _first_use(stream: Iterator[Generated], kernels: list[Kernels]) -> Iterator[Generated]:
+    """``stream``, saying on a terminal that each of ``kernels`` compiles now if it is not
+    marked compiled (:func:`sudokit.run.warm.announce`), and marking them once the first puzzle
+    is out (for the next runs)."""
     from .warm import announce, mark_ready
 
-    announce(kernels)
+    for each in kernels:
+        announce(each)
     for number, generated in enumerate(stream):
         if number == 0:
-            mark_ready(kernels)
+            for each in kernels:
+                mark_ready(each)
         yield generated
 
 
