@@ -11,8 +11,8 @@ equivalent. Nothing of the compiled kernels is touched, and nothing is compiled.
 
 The twin computes what the kernel computes, on NumPy scalars and arrays instead of machine
 words (NumPy's 64-bit integers wrap around as the kernels' do; narrower integer arrays are
-widened, see :func:`interpreted`), about a hundred times more slowly: a 9x9 puzzle takes about half a
-second. The command line uses it while the kernels compile in the background
+widened, see :func:`interpreted`), about a hundred times more slowly: a 9x9 puzzle takes about
+half a second. The command line uses it while the kernels compile in the background
 (:mod:`sudokit.run.warm`), so the first puzzle of a fresh install comes at once, and it is the
 same puzzle as the compiled generator makes for that seed (``tests/generator`` checks this).
 """
