@@ -151,3 +151,30 @@ def test_references_find_the_same_steps_as_the_kernels() -> None:
     finally:
         use_references(False)
     assert references == kernels
+
+
+def test_generate_interprets_its_kernels_while_they_compile(fresh: Path, monkeypatch,
+                                                            capsys) -> None:
+    """The first ``generate`` makes its puzzles with the kernels' Python twin while a child
+    compiles them, then switches: the same puzzles as the compiled generator, for a seed."""
+    from sudokit.run.generate import generate
+
+    started, asked = [], []
+    monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
+    real_ready = warm.ready
+
+    def ready(kernels: warm.Kernels) -> bool:  # two puzzles interpreted, then compiled
+        asked.append(kernels)
+        return asked.count(warm.Kernels.GENERATOR) > 4 or real_ready(kernels)
+
+    monkeypatch.setattr(warm, "ready", ready)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    first = [g.line for g in generate(4, seed=5)]
+    notice = capsys.readouterr().err
+    assert "compiling the puzzle generator in the background" in notice
+    assert "pure Python meanwhile" in notice
+    assert [kernels for kernels, _job in started[0]] == [warm.Kernels.GENERATOR]  # no proof
+    assert asked.count(warm.Kernels.GENERATOR) > 4
+    monkeypatch.setattr(warm, "_ENABLED", False)
+    assert first == [g.line for g in generate(4, seed=5)]
+    started[0][0][1]()  # the child's job runs in a process of its own: here it must not fail

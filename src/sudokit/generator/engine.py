@@ -8,7 +8,7 @@ it was made in nor the number of threads, and the keys are the same on every pla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -19,10 +19,17 @@ from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from .symmetry import Symmetry, orbits
 
-__all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "grid_table", "new_seed", "seeds_for"]
+__all__ = ["EXACT_MAX_SIDE", "Batch", "Maker", "Plan", "exact_grids", "grid_table", "new_seed",
+           "seeds_for"]
 
 EXACT_MAX_SIDE = 6
 """Grids up to this side (standard rules) are drawn exactly uniformly from :func:`grid_table`."""
+
+
+def exact_grids(geometry: Geometry) -> bool:
+    """Whether grids of ``geometry`` are drawn from :func:`grid_table` (standard rules, side
+    up to :data:`EXACT_MAX_SIDE`; the table is made by the compiled engine)."""
+    return geometry.variant is Variant.STANDARD and geometry.side <= EXACT_MAX_SIDE
 
 
 @cache
@@ -36,7 +43,7 @@ def grid_table(geometry: Geometry) -> np.ndarray:
     from ..fast import solve_batch
 
     n = geometry.side
-    if geometry.variant is not Variant.STANDARD or n > EXACT_MAX_SIDE:
+    if not exact_grids(geometry):
         return np.zeros((0, geometry.n_cells), np.uint8)
     first = np.zeros((1, geometry.n_cells), np.uint8)
     first[0, :n] = np.arange(1, n + 1)
@@ -142,21 +149,43 @@ class Maker:
         self.table = grid_table(geometry)
         self.unit_mask = np.zeros(len(geometry.units), np.uint64)
 
-    def make(self, seeds: np.ndarray, plan: Plan) -> Batch:
-        """Make one puzzle per row of ``seeds`` (see :func:`seeds_for`)."""
-        from .kernels import INFO, generate_batch
+    def make(self, seeds: np.ndarray, plan: Plan, compiled: Callable[[], bool] | None = None
+             ) -> Batch:
+        """Make one puzzle per row of ``seeds`` (see :func:`seeds_for`).
+
+        ``compiled`` (None: always) says whether the compiled kernels may run now: while it
+        says no, puzzles are made one at a time by the kernels' interpreted twin
+        (:mod:`sudokit.generator.interpreted`: the same puzzles, slower, nothing compiled),
+        and the rest of the batch by the compiled kernels once it says yes.
+        """
+        from .kernels import INFO
 
         g = self.geometry
         m = len(seeds)
         out = Batch(np.zeros((m, g.n_cells), np.uint8), np.zeros((m, g.n_cells), np.uint8),
                     np.zeros((m, len(INFO)), np.int64))
-        start, cells = orbits(plan.symmetry, g.side)
-        full = g.variant is Variant.STANDARD
-        generate_batch(self.engine, self.tables, self.state, self.nstate,
-                       np.ascontiguousarray(seeds, np.uint64), g.side, g.box_rows, g.box_cols,
-                       full, start, cells, plan.minimal, int(plan.node_budget), int(plan.floor),
-                       int(plan.min_givens), int(plan.max_givens), int(plan.stop_at),
-                       int(plan.batch), plan.minimal, int(plan.max_attempts),
-                       self.table if plan.exact else self.table[:0], self.rng, self.work8,
-                       self.work32, self.zeros, self.out2, self.counters, self.unit_mask, *out)
+        seeds = np.ascontiguousarray(seeds, np.uint64)
+        row = 0
+        while row < m and compiled is not None and not compiled():
+            self._call(True, seeds[row:row + 1], plan, *(a[row:row + 1] for a in out))
+            row += 1
+        if row < m:
+            self._call(False, seeds[row:], plan, *(a[row:] for a in out))
         return out
+
+    def _call(self, interpreted: bool, seeds: np.ndarray, plan: Plan, puzzles: np.ndarray,
+              solutions: np.ndarray, info: np.ndarray) -> None:
+        """Run :func:`~sudokit.generator.kernels.generate_batch`, compiled or interpreted."""
+        from .interpreted import interpreted as twin
+        from .kernels import generate_batch
+
+        g = self.geometry
+        start, cells = orbits(plan.symmetry, g.side)
+        kernel = twin(generate_batch) if interpreted else generate_batch
+        kernel(self.engine, self.tables, self.state, self.nstate, seeds, g.side,
+               g.box_rows, g.box_cols, g.variant is Variant.STANDARD, start, cells,
+               plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.min_givens),
+               int(plan.max_givens), int(plan.stop_at), int(plan.batch), plan.minimal,
+               int(plan.max_attempts), self.table if plan.exact else self.table[:0],
+               self.rng, self.work8, self.work32, self.zeros, self.out2, self.counters,
+               self.unit_mask, puzzles, solutions, info)

@@ -14,13 +14,14 @@ The door reads the request's text forms (``box="2x3"``), checks it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import numpy as np
 
 from ..errors import InvalidOption
 from ..formats.text import parse_box
 from ..generator import Generated, GenerationError, Options, grid_geometry
-from ..generator.engine import new_seed
+from ..generator.engine import exact_grids, new_seed
 from ..generator.rating import Rater
 from ..generator.stream import puzzle_stream, solution_grids
 from ..generator.symmetry import Symmetry
@@ -29,6 +30,7 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 from .doors import count_solutions, solve
+from .warm import Kernels
 
 __all__ = ["generate", "is_minimal", "random_grids"]
 
@@ -41,22 +43,23 @@ def _geometry(size: int | None, box: tuple[int, int] | str | None,
     """The request's grid, its box shape read from ``"RxC"`` text (see
     :func:`~sudokit.generator.grid_geometry`)."""
     variant = Variant(variant)
-    geometry = grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
-    _prove_a_grid_exists(geometry)
-    return geometry
+    return grid_geometry(size, parse_box(box) if isinstance(box, str) else box, variant)
 
 
 def _prove_a_grid_exists(geometry: Geometry) -> None:
     """Solve the empty grid of ``geometry`` first (a few seconds at most), so that rules no
     grid satisfies (``anti-king`` or ``non-consecutive`` 4x4 ...) fail at once instead
-    of making the generator search in vain.
+    of making the generator search in vain. Standard rules need no proof: every box shape
+    R x C has the grid whose row ``r`` is the first row shifted by ``(r % R) * C + r // R``.
 
     Raises:
         GenerationError: the empty grid is proved unsatisfiable.
     """
     from ..registry import default_method
-    from .warm import Kernels, interim_method, method_job
+    from .warm import interim_method, method_job
 
+    if geometry.variant is Variant.STANDARD:
+        return
     empty = Puzzle(geometry, (0,) * geometry.n_cells)  # propagate on a first use (run.warm)
     method = interim_method(Kernels.SEARCH, method_job(default_method()))
     result = solve(empty, method, time_limit=_EXISTENCE_SECONDS)
@@ -126,25 +129,69 @@ def generate(
             first); while iterating: no puzzle met the givens or rating band within
             ``max_tries`` grids.
     """
-    options = Options.build(_geometry(size, box, variant), symmetry=symmetry, minimal=minimal,
-                            givens=givens, level=level, rating=rating, rater=rater, rate=rate,
+    geometry = _geometry(size, box, variant)
+    options = Options.build(geometry, symmetry=symmetry, minimal=minimal, givens=givens,
+                            level=level, rating=rating, rater=rater, rate=rate,
                             node_budget=node_budget, max_tries=max_tries)
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    return _first_use(puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs))))
+    compiled = _compiled_kernels(geometry)
+    _prove_a_grid_exists(geometry)
+    stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)), compiled)
+    return _first_use(stream, ([Kernels.GENERATOR] if compiled is None else [])
+                      + _foreground_kernels(options))
 
 
-def _first_use(stream: Iterator[Generated]) -> Iterator[Generated]:
-    """``stream``, saying on a terminal when the generator's kernels compile first (the
-    command line's notice, :func:`sudokit.run.warm.announce`) and marking them compiled once
-    the first puzzle is out."""
-    from .warm import Kernels, announce, mark_ready
+def _foreground_kernels(options: Options) -> list[Kernels]:
+    """The kernels a first use of ``options`` compiles in the foreground, besides the
+    generator's (interpreted meanwhile on the command line): the rater's, and the engine that
+    makes the table of every small grid (interpreted, the 6x6 table would take a minute)."""
+    rater = {"nodes": Kernels.TABLES, "se": Kernels.SE_RATER}.get(options.rater.name)
+    kernels = [rater] if options.rate and rater is not None else []
+    if exact_grids(options.geometry) and Kernels.TABLES not in kernels:
+        kernels.append(Kernels.TABLES)
+    return kernels
 
-    announce(Kernels.GENERATOR)
+
+def _compiled_kernels(geometry: Geometry) -> Callable[[], bool] | None:
+    """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
+    generator's kernels, and the one-puzzle search of the existence check of ``geometry``'s
+    rules, in a background process, and return the test of their being ready (the generator's
+    interpreted twin makes the puzzles until then: the same puzzles). None when they are
+    compiled, or outside the command line (the kernels then compile here, when first called)."""
+    from ..registry import default_method
+    from .warm import compiling, method_job, ready
+
+    jobs = [(Kernels.GENERATOR, _warm_generator)]
+    if geometry.variant is not Variant.STANDARD:
+        jobs.append((Kernels.SEARCH, method_job(default_method())))
+    if not compiling(jobs) or ready(Kernels.GENERATOR):
+        return None
+    return partial(ready, Kernels.GENERATOR)
+
+
+def _warm_generator() -> None:
+    """Compile (or load) the generator's kernels: one 9x9 puzzle (a background job of
+    :func:`sudokit.run.warm.compile_in_background`; the kernels are the same for every grid)."""
+    from ..generator.engine import Maker, seeds_for
+
+    geometry = grid_geometry(None, None, Variant.STANDARD)
+    Maker(geometry).make(seeds_for(0, [0]), Options.build(geometry).plan())
+
+
+def _first_use(stream: Iterator[Generated], kernels: list[Kernels]) -> Iterator[Generated]:
+    """``stream``, saying on a terminal that each of ``kernels`` compiles now if it is not
+    marked compiled (:func:`sudokit.run.warm.announce`), and marking them once the first puzzle
+    is out (for the next runs)."""
+    from .warm import announce, mark_ready
+
+    for each in kernels:
+        announce(each)
     for number, generated in enumerate(stream):
         if number == 0:
-            mark_ready(Kernels.GENERATOR)
+            for each in kernels:
+                mark_ready(each)
         yield generated
 
 
@@ -159,6 +206,7 @@ def random_grids(count: int, *, size: int | None = None, box: tuple[int, int] | 
         GenerationError: no grid satisfies the rules.
     """
     geometry = _geometry(size, box, variant)
+    _prove_a_grid_exists(geometry)
     return solution_grids(geometry, count, new_seed() if seed is None else int(seed), start)
 
 

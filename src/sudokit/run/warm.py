@@ -7,7 +7,9 @@ them. When a job of the default method needs kernels that are not compiled yet, 
 process (``python -m sudokit.run.warm``) compiles them on the other core, and the job is
 answered meanwhile by ``propagate``, the pure-Python method (Norvig 2006), which needs no
 compiling; ``sudokit solve FILE`` switches to the compiled engine between two tasks as soon
-as the child marks the kernels ready. Answers are the same: every grid is verified either way
+as the child marks the kernels ready. ``sudokit generate`` runs the generator's own kernels as
+Python meanwhile (:mod:`sudokit.generator.interpreted`: the same puzzles for a seed) and
+switches between two puzzles. Answers are the same: every grid is verified either way
 (a puzzle with several solutions may get another one of them). On a terminal, stderr says once
 what is compiling and roughly how long it takes.
 
@@ -53,7 +55,9 @@ class Kernels(Enum):
     ENGINE = ("the compiled engine", 15)  # the general engine (other sizes and variants)
     SEARCH = ("the compiled one-puzzle search", 10)  # ResumableSearch (count, explain, hint)
     LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing
-    GENERATOR = ("the puzzle generator", 25)
+    GENERATOR = ("the puzzle generator", 60)
+    TABLES = ("the engine for ratings and small-grid tables", 60)  # generate's node rater, 6x6
+    SE_RATER = ("the Sudoku Explainer rater", 90)  # generate --level: engine and techniques
 
     @property
     def label(self) -> str:
@@ -63,6 +67,10 @@ class Kernels(Enum):
     def seconds(self) -> int:
         return self.value[1]
 
+
+_ANSWERS = f"{INTERIM_METHOD} (pure Python) answers meanwhile"
+_MEANWHILE = {Kernels.GENERATOR: "it runs as pure Python meanwhile (same puzzles, slower)"}
+"""What the background notice says answers while ``kernels`` compile (default :data:`_ANSWERS`)."""
 
 _ENABLED = False
 _ANNOUNCED: set[Kernels] = set()
@@ -114,8 +122,7 @@ def announce(kernels: Kernels, background: bool = False) -> None:
     if not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty() or ready(kernels):
         return
     _ANNOUNCED.add(kernels)
-    where = ("in the background; propagate (pure Python) answers meanwhile" if background
-             else "now")
+    where = f"in the background; {_MEANWHILE.get(kernels, _ANSWERS)}" if background else "now"
     print(f"sudokit: compiling {kernels.label} {where} (once per machine and version, "
           f"about {kernels.seconds} s)", file=sys.stderr, flush=True)
 

@@ -1,0 +1,73 @@
+"""The generator's kernels run as Python (sudokit.generator.interpreted) make the same puzzles as
+the compiled kernels: the first use of the command line makes its puzzles that way while the
+kernels compile in the background, and a seed's puzzles are a published property."""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+import pytest
+from numba.core.dispatcher import Dispatcher
+from numba.core.extending import _Intrinsic
+
+from sudokit.generator import Options, grid_geometry
+from sudokit.generator.engine import Maker, seeds_for
+from sudokit.generator.interpreted import _function
+from sudokit.generator.kernels import generate_batch
+
+CASES = [  # size, box, variant, options: the 9x9 engine, the generic one, the exact 4x4 table
+    (9, None, "standard", {}),
+    (9, None, "standard", {"symmetry": "rot180", "minimal": True}),
+    (9, None, "standard", {"givens": "30"}),
+    (9, None, "diagonal", {}),
+    (4, None, "standard", {}),
+    (None, (2, 4), "standard", {"symmetry": "mirror"}),
+]
+
+
+@pytest.mark.parametrize(("size", "box", "variant", "options"), CASES)
+def test_interpreted_kernels_make_the_same_puzzles(size, box, variant, options) -> None:
+    geometry = grid_geometry(size, box, variant)
+    plan = Options.build(geometry, **options).plan()
+    seeds = seeds_for(2024, range(3))
+    compiled = Maker(geometry).make(seeds, plan)
+    python = Maker(geometry).make(seeds, plan, compiled=lambda: False)
+    for name, a, b in zip(compiled._fields, compiled, python):
+        assert np.array_equal(a, b), name  # puzzles, solutions and every info column
+    assert (compiled.info[:, 0] > 0).all()
+
+
+def test_a_batch_switches_to_the_compiled_kernels_when_ready() -> None:
+    geometry = grid_geometry(9, None, "standard")
+    plan = Options.build(geometry).plan()
+    seeds = seeds_for(7, range(4))
+    asked = []
+
+    def ready() -> bool:  # compiled from the third question on
+        asked.append(True)
+        return len(asked) > 2
+
+    switched = Maker(geometry).make(seeds, plan, compiled=ready)
+    assert len(asked) == 3  # two puzzles interpreted, then the rest of the batch compiled
+    assert np.array_equal(switched.puzzles, Maker(geometry).make(seeds, plan).puzzles)
+
+
+def test_the_twin_calls_no_compiled_kernel() -> None:
+    """Every name the twin's code (and its callees' code) looks up is a Python function, an
+    intrinsic's Python equivalent or a value: no dispatcher, so nothing can compile."""
+    twin = _function(generate_batch)
+    assert twin.__code__ is generate_batch.py_func.__code__
+    seen, todo = set(), [twin]
+    while todo:
+        func = todo.pop()
+        names = func.__code__.co_names
+        values = [func.__globals__[n] for n in names if n in func.__globals__]
+        values += [getattr(v, n) for v in values if isinstance(v, types.ModuleType)
+                   for n in names if hasattr(v, n)]
+        for value in values:
+            assert not isinstance(value, (Dispatcher, _Intrinsic)), (func.__name__, value)
+            if isinstance(value, types.FunctionType) and value not in seen:
+                seen.add(value)
+                todo.append(value)
+    assert len(seen) > 20  # the grids, reduction, both engines and their rules
