@@ -9,7 +9,8 @@ come back. A case runs in this process through the Click command built once (mil
 
 * ``traceback``: an exception other than a clear error (a :class:`~sudokit.errors.SudokuError`,
   printed as one line, or a usage error), or an HTTP 500;
-* ``hang``: still running after :data:`HANG_SECONDS` (SIGALRM in process, killed as a
+* ``hang``: still running after :data:`HANG_SECONDS` of CPU time (SIGPROF in process; or
+  :data:`WALL_SECONDS` of wall time, SIGALRM) or of wall time plus 20 s (killed, as a
   subprocess);
 * ``lost``: an intact puzzle without its solution in the output;
 * ``place``: a message about a place in the input file without ``FILE:LINE:COLUMN``;
@@ -44,11 +45,16 @@ from unittest import mock
 from tests.fuzz.inputs import COMMANDS, INTACT, Case
 from tests.helpers import ROOT
 
-__all__ = ["HANG_SECONDS", "INTERPRETER_BYTES", "Outcome", "cases", "fuzz", "memory_cap",
-           "run_case", "run_subprocess_case", "warm"]
+__all__ = ["HANG_SECONDS", "INTERPRETER_BYTES", "WALL_SECONDS", "Outcome", "cases", "fuzz",
+           "memory_cap", "run_case", "run_subprocess_case", "warm"]
 
 HANG_SECONDS = 10
-"""A case on a small input still running after this long is a hang."""
+"""A case on a small input still running after this long is a hang: CPU seconds in process
+(the machine's load does not count), wall seconds (plus 20) as a subprocess."""
+
+WALL_SECONDS = 60
+"""An in-process case still running after this long (wall clock) is a hang too (one that
+waits rather than computes)."""
 
 INTERPRETER_BYTES = 250 << 20
 """Resident memory of a ``python -m sudokit`` process before it reads its input (Python, NumPy,
@@ -86,7 +92,7 @@ def _reset_peak() -> int:
 
 
 class _Hang(BaseException):
-    """Raised by SIGALRM in a case that runs too long."""
+    """Raised by SIGPROF or SIGALRM in a case that runs too long."""
 
 
 def _on_alarm(signum: int, frame: object) -> None:
@@ -131,7 +137,7 @@ def _classify(exception: BaseException | None, out: str, err: str, case: Case, p
     from sudokit.errors import SudokuError
 
     if isinstance(exception, _Hang):
-        return "hang", ""
+        return "hang", " ".join(case.args)
     if isinstance(exception, MemoryError):
         return "memory", "MemoryError"
     if exception is not None and not isinstance(
@@ -176,19 +182,24 @@ def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
 
 
 def run_case(case: Case, tmp: Path, alarm: bool = True) -> Outcome:
-    """Run ``case`` in this process (stopped after :data:`HANG_SECONDS` when ``alarm``)."""
+    """Run ``case`` in this process (stopped after :data:`HANG_SECONDS` of CPU time or
+    :data:`WALL_SECONDS` when ``alarm``)."""
     path = tmp / "input.txt"
     path.write_bytes(case.data)
     before = _reset_peak()
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.alarm(HANG_SECONDS if alarm else 0)
+    previous = {s: signal.signal(s, _on_alarm) for s in (signal.SIGALRM, signal.SIGPROF)}
+    if alarm:
+        signal.setitimer(signal.ITIMER_PROF, HANG_SECONDS)
+        signal.setitimer(signal.ITIMER_REAL, WALL_SECONDS)
     try:
         exception, out, err = _invoke(case, path)
     except _Hang as exc:
         exception, out, err = exc, "", ""
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     peak = max(_status_kb("VmHWM:") - before, 0)
     label, detail = _classify(exception, out, err, case, str(path))
     if label == "ok" and peak > memory_cap(case):
