@@ -155,6 +155,14 @@ _COMMAND = None
 _CLIENT = None
 
 
+def _arguments(case: Case, path: Path) -> list[str]:
+    """The command line of ``case``: ``{in}`` is ``path``, ``{extra}`` a file beside it holding
+    ``case.extra``."""
+    extra = path.with_name("extra.txt")
+    extra.write_bytes(case.extra)
+    return [{"{in}": str(path), "{extra}": str(extra)}.get(a, a) for a in case.args]
+
+
 def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
     """Run the command line of ``case`` (Click command built once) or post its ``serve`` body."""
     global _COMMAND, _CLIENT
@@ -175,7 +183,7 @@ def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
 
     if _COMMAND is None:
         _COMMAND = typer.main.get_command(app)
-    args = [str(path) if a == "{in}" else a for a in case.args]
+    args = _arguments(case, path)
     with mock.patch("typer.testing._get_command", lambda _: _COMMAND):
         result = CliRunner().invoke(app, args, catch_exceptions=True)
     return result.exception, result.stdout, result.stderr
@@ -213,7 +221,7 @@ def run_subprocess_case(case: Case, tmp: Path) -> Outcome:
         return run_case(case, tmp)
     path = tmp / "input.txt"
     path.write_bytes(case.data)
-    args = [str(path) if a == "{in}" else a for a in case.args]
+    args = _arguments(case, path)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "SUDOKIT_BACKGROUND_COMPILE": "0"}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen([sys.executable, "-m", "sudokit", *args], stdout=out,

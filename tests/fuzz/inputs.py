@@ -10,8 +10,10 @@ cases: their solutions must come back whatever the mutated text holds.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import random
+import tempfile
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,14 +99,15 @@ def mutate(data: bytes, rng: random.Random) -> tuple[str, bytes]:
 @dataclass(frozen=True)
 class Case:
     """One fuzz case: a command line whose ``{in}`` is a file holding ``data``, the intact
-    puzzles' solutions that must be in its output, and the mutation made. A ``serve`` case
-    posts ``data`` to ``/api/`` + ``args[1]`` instead."""
+    puzzles' solutions that must be in its output, and the mutation made; ``{extra}`` is a
+    file holding ``extra``. A ``serve`` case posts ``data`` to ``/api/`` + ``args[1]``."""
 
     command: str
     args: tuple[str, ...]
     data: bytes
     expect: tuple[str, ...]
     mutation: str
+    extra: bytes = b""
 
 
 def _with_intact(data: bytes, rng: random.Random) -> tuple[bytes, tuple[str, ...]]:
@@ -162,6 +165,34 @@ def _magic_case(rng: random.Random) -> Case:
     return Case("magic", tuple(args), data, (), f"magic:{mutation}")
 
 
+@functools.cache
+def _cnf_and_model() -> tuple[bytes, bytes]:
+    """A 4x4 puzzle's CNF (``sudokit cnf``) and a SAT solver's answer for it (``sudokit sat``)."""
+    from typer.testing import CliRunner
+
+    from sudokit.cli import app
+
+    runner = CliRunner()
+    cnf = runner.invoke(app, ["cnf", "..3..4.221......"]).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf") as file:
+        file.write(cnf)
+        file.flush()
+        model = runner.invoke(app, ["sat", file.name]).stdout
+    return cnf.encode(), model.encode()
+
+
+def _decode_case(rng: random.Random) -> Case:
+    """``cnf --decode CNF MODEL`` with one of the two mutated."""
+    cnf, model = _cnf_and_model()
+    which = rng.choice(["cnf", "model"])
+    mutation, data = mutate(cnf if which == "cnf" else model, rng)
+    if which == "cnf":
+        return Case("cnf", ("cnf", "--decode", "{in}", "{extra}"), data, (), f"cnf:{mutation}",
+                    model)
+    return Case("cnf", ("cnf", "--decode", "{extra}", "{in}"), data, (), f"model:{mutation}",
+                cnf)
+
+
 def _methods_case(rng: random.Random) -> Case:
     return Case("methods", ("methods",) + rng.choice([(), ("--help",), ("x",)]), b"", (), "none")
 
@@ -209,7 +240,7 @@ COMMANDS: dict[str, Callable[[random.Random], Case]] = {
                                       ("--index", "1", "--solve", "-m", "fast"))),
     "cnf": _file_case("cnf", _ALL, (("--index", "1"), ("--index", "1", "--encoding", "minimal"),
                                     ("--index", "2", "--encoding", "extended"))),
-    "cnf-decode": _file_case("cnf", ("model", "dimacs"), (("--decode",),)),
+    "cnf-decode": _decode_case,
     "explain": _file_case("explain", _SMALL, (("--index", "1", "--time-limit", "3"),
                                               ("--index", "2", "-f", "jsonl", "--time-limit",
                                                "3"))),
