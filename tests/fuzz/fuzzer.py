@@ -99,8 +99,8 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise _Hang
 
 
-_WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle")
-"""Words of the messages about a whole file (no place in it to name)."""
+_WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle", "model leaves")
+"""Words of the messages about a whole file or what it lacks (no place in it to name)."""
 
 
 def _misplaced(text: str, path: str) -> list[str]:
@@ -145,6 +145,8 @@ def _classify(exception: BaseException | None, out: str, err: str, case: Case, p
         return "traceback", f"{type(exception).__name__}: {exception}"
     if not all(_shown(solution, out) for solution in case.expect):
         return "lost", err.strip()[-200:]
+    if isinstance(exception, SudokuError):  # the message the program prints for it
+        err += f"\nsudokit: error: {exception}"
     misplaced = _misplaced(out + "\n" + err, path)
     if misplaced:
         return "place", misplaced[0]

@@ -58,8 +58,18 @@ FOUND = {
                                                         + f"\n{P}\n").encode()),
     "JSON nested 100,000 deep": _case("solve", b"[" * 100_000 + f"\n{P}\n".encode()),
     "generate --seed -1": Case("generate", ("generate", "--seed", "-1"), b"", (), "hand-made"),
+    "rate of a puzzle with no solution": _case("rate", f"# variant: diagonal\n{P}\n".encode()),
+    "explain of a puzzle with no solution": _case("explain", f"# variant: diagonal\n{P}\n"
+                                                  .encode()),
+    "magic givens with a row missing": Case("magic", ("magic", "2", "--givens", "{in}"),
+                                            b"1 1\n", (), "hand-made"),
+    "magic givens with a row too many": Case("magic", ("magic", "2", "--givens", "{in}"),
+                                             b"1 .\n. .\n4 4\n", (), "hand-made"),
+    "magic givens not UTF-8": Case("magic", ("magic", "3", "--givens", "{in}"),
+                                   b"1 . .\n. \xff .\n. . .\n", (), "hand-made"),
 }
-"""Inputs that once gave a traceback (each now one clear error or one invalid record)."""
+"""Inputs that once gave a traceback or a message about a place without its column (each now
+one clear error naming FILE:LINE:COLUMN, or one invalid record)."""
 
 
 @pytest.mark.parametrize("name", sorted(FOUND))
