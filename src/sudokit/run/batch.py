@@ -411,9 +411,10 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
             import dask
 
             scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))
-            stack.enter_context(dask.config.set({"temporary_directory": scratch,
-                                                 "distributed.worker.preload": [__name__],
-                                                 _DASK_PARENT: os.getpid()}))
+            settings: dict[str, Any] = {"temporary_directory": scratch}
+            if processes:  # worker processes die with this one (see dask_setup)
+                settings |= {"distributed.worker.preload": [__name__], _DASK_PARENT: os.getpid()}
+            stack.enter_context(dask.config.set(settings))
             workers = max(jobs, 1)
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers if processes else 1, threads_per_worker=1 if processes
@@ -440,7 +441,7 @@ def dask_setup(worker: Any) -> None:
     from ..sat.forked import die_with_parent
 
     parent = dask.config.get(_DASK_PARENT, None)
-    if parent is not None:
+    if parent is not None and int(parent) != os.getpid():  # not a worker thread of the parent
         die_with_parent(int(parent))
 
 
