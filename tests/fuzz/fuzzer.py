@@ -16,8 +16,9 @@ come back. A case runs in this process through the Click command built once (mil
 * ``place``: a message about a place in the input file without ``FILE:LINE:COLUMN``;
 * ``memory``: the case's peak resident memory over :func:`memory_cap` (10x the input + 200 MB).
   In process: the rise of the high-water mark (VmHWM, reset through ``/proc/self/clear_refs``
-  before each case) over the memory resident before it; as a subprocess: its whole peak
-  (``ru_maxrss`` of ``wait4``) less :data:`INTERPRETER_BYTES`;
+  before each case) over the memory resident before it; as a subprocess: its high-water mark
+  (VmHWM of ``/proc/PID/status``, read every 5 ms until it ends; ``ru_maxrss`` would count the
+  fuzzer's own size, copied at the fork) less :data:`INTERPRETER_BYTES`;
 * ``ok``.
 
 Compiled kernels are loaded (or compiled) by a warm-up run of each command before the timed
@@ -76,11 +77,15 @@ def memory_cap(case: Case) -> int:
     return 10 * len(case.data) + (200 << 20)
 
 
-def _status_kb(field: str) -> int:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith(field):
-                return int(line.split()[1]) * 1024
+def _status_kb(field: str, pid: int | str = "self") -> int:
+    """A memory field of ``/proc/PID/status`` in bytes (0 when the process is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
     return 0
 
 
@@ -99,7 +104,8 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise _Hang
 
 
-_WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle", "model leaves")
+_WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle", "model leaves",
+               "printed no model")
 """Words of the messages about a whole file or what it lacks (no place in it to name)."""
 
 
@@ -218,7 +224,7 @@ def run_case(case: Case, tmp: Path, alarm: bool = True) -> Outcome:
 
 
 def run_subprocess_case(case: Case, tmp: Path) -> Outcome:
-    """Run ``case`` as ``python -m sudokit``; its peak is ``ru_maxrss`` of the process."""
+    """Run ``case`` as ``python -m sudokit``; its peak is the process's VmHWM."""
     if case.command == "serve":
         return run_case(case, tmp)
     path = tmp / "input.txt"
@@ -228,15 +234,15 @@ def run_subprocess_case(case: Case, tmp: Path) -> Outcome:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen([sys.executable, "-m", "sudokit", *args], stdout=out,
                                  stderr=err, env=env, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + HANG_SECONDS + 20
+        deadline, process = time.monotonic() + HANG_SECONDS + 20, 0
         while (waited := os.wait4(child.pid, os.WNOHANG))[0] == 0:
             if time.monotonic() > deadline:
                 child.kill()
                 child.wait()
                 return Outcome("hang", " ".join(case.args), 0)
-            time.sleep(0.01)
+            process = max(process, _status_kb("VmHWM:", child.pid))
+            time.sleep(0.005)
         child.returncode = waited[1]
-        process = waited[2].ru_maxrss * 1024
         peak = max(process - INTERPRETER_BYTES, 0)
         out.seek(0)
         err.seek(0)
