@@ -105,7 +105,7 @@ def _on_alarm(signum: int, frame: object) -> None:
 
 
 _WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle", "model leaves",
-               "printed no model")
+               "printed no model", "found no entries")
 """Words of the messages about a whole file or what it lacks (no place in it to name)."""
 
 
