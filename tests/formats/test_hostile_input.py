@@ -265,3 +265,17 @@ def test_dimacs_errors_name_line_and_column(text: str, place: tuple[int, int]) -
     with pytest.raises(InvalidPuzzle) as info:
         read_dimacs(text, "f.cnf")
     assert (info.value.line, info.value.column) == place
+
+
+def test_a_cell_set_twice_names_the_literal_s_line_and_column() -> None:
+    """Found by the fuzzer: the message named only the file."""
+    from sudokit.formats.text import parse_puzzle
+    from sudokit.sat.dimacs import decode_answer, write_sudoku_cnf
+    from sudokit.sat.encoding import Encoding
+
+    cnf = io.StringIO()
+    write_sudoku_cnf(cnf, parse_puzzle("..3..4.221......"), Encoding.EXTENDED)
+    answer = "s SATISFIABLE\nv 1 -2 -3 -4\nc 1\nv -5 1 0\n"
+    with pytest.raises(InvalidPuzzle) as info:
+        decode_answer(cnf.getvalue(), answer, cnf_source="p.cnf", answer_source="m.txt")
+    assert str(info.value) == "m.txt:4:6: model sets r1c1 to 1 twice"

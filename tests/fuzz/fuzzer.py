@@ -1,281 +1,294 @@
 """A seeded, bounded fuzzer of every ``sudokit`` command (issue 30).
 
-Each case is one command run on a mutated real input (deletions, insertions, random bytes, long
-lines and tokens, NUL, invalid UTF-8, CRLF, a byte-order mark, deep JSON, compressed links),
-with intact puzzles among the mutated ones whose solutions must come back. A case is run in
-this process through Typer's test runner (fast) or, for a few, as a subprocess under a memory
-cap, and classified:
+Each case (see :mod:`tests.fuzz.inputs`) is one command run on a mutated real input (deletions,
+insertions, random bytes, long lines and tokens, NUL, invalid UTF-8, CRLF, a byte-order mark,
+deep JSON, compressed links), with intact puzzles among the mutated ones whose solutions must
+come back. A case runs in this process through the Click command built once (milliseconds; the
+``serve`` cases through Starlette's TestClient) or, one in ``subprocess_every``, as
+``python -m sudokit``, and is classified:
 
 * ``traceback``: an exception other than a clear error (a :class:`~sudokit.errors.SudokuError`,
-  which the program prints as one line, or a usage error);
-* ``hang``: still running after :data:`HANG_SECONDS` (stopped by SIGALRM in process, killed
-  as a subprocess);
-* ``lost``: an intact puzzle without its solution in the output (``solve``);
-* ``memory``: a subprocess case over :data:`MEMORY_CAP` bytes of address space (it dies of a
-  MemoryError or is refused memory);
+  printed as one line, or a usage error), or an HTTP 500;
+* ``hang``: still running after :data:`HANG_SECONDS` of CPU time (SIGPROF in process; or
+  :data:`WALL_SECONDS` of wall time, SIGALRM) or of wall time plus 20 s (killed, as a
+  subprocess);
+* ``lost``: an intact puzzle without its solution in the output;
+* ``place``: a message about a place in the input file without ``FILE:LINE:COLUMN``;
+* ``memory``: the case's peak resident memory over :func:`memory_cap` (10x the input + 200 MB).
+  In process: the rise of the high-water mark (VmHWM, reset through ``/proc/self/clear_refs``
+  before each case) over the memory resident before it; as a subprocess: its high-water mark
+  (VmHWM of ``/proc/PID/status``, read every 5 ms until it ends; ``ru_maxrss`` would count the
+  fuzzer's own size, copied at the fork) less :data:`INTERPRETER_BYTES`;
 * ``ok``.
 
-``python -m tests.fuzz.fuzzer --cases 1000 --seed 1`` prints the counts per command and class.
+Compiled kernels are loaded (or compiled) by a warm-up run of each command before the timed
+cases, so no case waits for a compile. ``python -m tests.fuzz.fuzzer --cases 1000 --seed 1``
+prints the counts per command and class, and the largest memory peak.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import collections
+import json
 import os
-import random
-import resource
+import re
 import signal
 import subprocess
 import sys
 import tempfile
-import zlib
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from unittest import mock
 
-from typer.testing import CliRunner
+from tests.fuzz.inputs import COMMANDS, INTACT, Case
+from tests.helpers import ROOT
 
-from tests.helpers import DATA, ROOT
-
-__all__ = ["COMMANDS", "Case", "HANG_SECONDS", "MEMORY_CAP", "MUTATIONS", "fuzz", "mutate",
-           "run_case"]
+__all__ = ["HANG_SECONDS", "INTERPRETER_BYTES", "WALL_SECONDS", "Outcome", "cases", "fuzz",
+           "memory_cap", "run_case", "run_subprocess_case", "warm"]
 
 HANG_SECONDS = 10
-"""A case on a small input still running after this long is a hang."""
+"""A case on a small input still running after this long is a hang: CPU seconds in process
+(the machine's load does not count), wall seconds (plus 20) as a subprocess."""
 
-MEMORY_CAP = 1 << 30
-"""Address space of a subprocess case (bytes): about 10x the inputs + 200 MB, plus the
-interpreter, NumPy and Numba (whose address space alone is about 600 MB)."""
+WALL_SECONDS = 60
+"""An in-process case still running after this long (wall clock) is a hang too (one that
+waits rather than computes)."""
 
-P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-P_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-
-
-def _lines(path: Path, count: int) -> list[str]:
-    return [line for line in path.read_text().splitlines() if line.strip()][:count]
-
-
-def _intact() -> list[tuple[str, str]]:
-    """Puzzles and their solutions (from tdoku's test set, which carries them)."""
-    pairs = [(P, P_SOLUTION)]
-    for line in _lines(DATA / "invalid" / "tdoku_test_puzzles", 43):
-        parts = line.split(":")
-        if len(parts) == 3 and parts[1] == "1":
-            pairs.append((parts[0], parts[2]))
-    return pairs
-
-
-INTACT = _intact()
-SEEDS_TEXT = {
-    "lines": "\n".join(_lines(DATA / "norvig" / "sudoku-top95.txt", 8)),
-    "grid": (DATA / "norvig" / "sudoku-easy50.txt").read_text()[:800],
-    "janko": (DATA / "janko" / "JigsawSudoku" / "problems").glob("*.txt").__next__().read_text(),
-    "fpuzzles": (DATA / "fpuzzles" / "janko_killer_22.json").read_text(),
-    "links": (DATA / "fpuzzles" / "janko_links.txt").read_text(),
-    "csv": "\n".join(_lines(DATA / "csv" / "kyubyong_test.csv", 6)),
-    "large": (DATA / "large" / "bnguyen_16x16.txt").read_text(),
-    "dimacs": "p cnf 4 5\n1 2 0\n-1 3 0\n-2 -3 0\n3 4 0\n-4 -1 0\n",
-    "magic": "2 . 4\n. 5 .\n6 . 8\n",
-}
-
-
-def _compressed_link(rng: random.Random) -> bytes:
-    """An f-puzzles link whose data expands a lot (or is not LZ-String at all)."""
-    payload = zlib.compress(b"{" + b'"size":9,' * rng.randint(1, 5000) + b"}")
-    data = base64.b64encode(payload if rng.random() < 0.5 else rng.randbytes(64))
-    return b"https://www.f-puzzles.com/?load=" + data
-
-
-MUTATIONS: dict[str, Callable[[bytes, random.Random], bytes]] = {
-    "delete": lambda b, r: (lambda i: b[:i] + b[i + r.randint(1, 20):])(r.randrange(len(b) + 1)),
-    "insert": lambda b, r: (lambda i: b[:i] + r.choice([b" ", b".", b"0", b"9", b"\n", b"#",
-                                                        b":", b"{", b"-1", b"x"]) + b[i:])(
-        r.randrange(len(b) + 1)),
-    "random bytes": lambda b, r: (lambda i: b[:i] + r.randbytes(r.randint(1, 16)) + b[i:])(
-        r.randrange(len(b) + 1)),
-    "long line": lambda b, r: b + b"." * r.choice([10_000, 300_000]) + b"\n",
-    "long token": lambda b, r: b"0 " * 80 + b"1" * r.choice([400, 5000]) + b"\n" + b,
-    "NUL": lambda b, r: (lambda i: b[:i] + b"\0" + b[i:])(r.randrange(len(b) + 1)),
-    "invalid UTF-8": lambda b, r: (lambda i: b[:i] + b"\xff\xfe\xc3" + b[i:])(
-        r.randrange(len(b) + 1)),
-    "CRLF": lambda b, r: b.replace(b"\n", b"\r\n"),
-    "BOM": lambda b, r: b"\xef\xbb\xbf" + b,
-    "deep JSON": lambda b, r: b"[" * r.choice([1000, 100_000]) + b"\n" + b,
-    "compressed link": lambda b, r: _compressed_link(r) + b"\n" + b,
-    "huge number": lambda b, r: b + b"\n" + b"9" * r.choice([20, 5000]) + b"\n",
-}
-"""Each mutation: (input bytes, random stream) -> mutated bytes."""
-
-
-def mutate(data: bytes, rng: random.Random) -> tuple[str, bytes]:
-    """One or two mutations of ``data`` (names joined by '+')."""
-    names = rng.sample(sorted(MUTATIONS), rng.choice([1, 1, 2]))
-    for name in names:
-        data = MUTATIONS[name](data, rng)
-    return "+".join(names), data
-
+INTERPRETER_BYTES = 250 << 20
+"""Resident memory of a ``python -m sudokit`` process before it reads its input (Python, NumPy,
+Numba and the compiled kernels: 150-250 MB measured), not counted against a subprocess case."""
 
 @dataclass(frozen=True)
-class Case:
-    """One fuzz case: a command line whose ``{in}`` is a file holding ``data``, the intact
-    puzzles' solutions that must be in its output, and the mutation made."""
+class Outcome:
+    """A case's class, a one-line detail (empty when ``ok``), its peak memory (bytes) and,
+    for a subprocess case, the whole process's peak (bytes; 0 in process)."""
 
-    command: str
-    args: tuple[str, ...]
-    data: bytes
-    expect: tuple[str, ...]
-    mutation: str
-
-
-def _puzzle_file_case(command: str, extra: tuple[str, ...], kinds: tuple[str, ...],
-                      with_intact: bool) -> Callable[[random.Random], Case]:
-    def make(rng: random.Random) -> Case:
-        kind = rng.choice(kinds)
-        mutation, data = mutate(SEEDS_TEXT[kind].encode(), rng)
-        expect: tuple[str, ...] = ()
-        if with_intact:
-            chosen = rng.sample(INTACT, 2)
-            data = (chosen[0][0] + "\n").encode() + data + b"\n" + (chosen[1][0] + "\n").encode()
-            expect = tuple(s for _, s in chosen)
-        return Case(command, (command, "{in}", *extra), data, expect, f"{kind}:{mutation}")
-    return make
+    label: str
+    detail: str
+    peak: int
+    process: int = 0
 
 
-_ALL_KINDS = ("lines", "grid", "janko", "fpuzzles", "links", "csv", "large")
+def memory_cap(case: Case) -> int:
+    """The issue's bound on a case's memory: 10x its input size + 200 MB (bytes)."""
+    return 10 * len(case.data) + (200 << 20)
 
 
-def _generate_case(rng: random.Random) -> Case:
-    size = rng.choice(["1", "2", "3", "4", "6", "9", "0", "-1", "99999999999999999999", "x"])
-    args = ["generate", "--size", size, "--seed", rng.choice(["1", "2", "-1", "7" * 30])]
-    if rng.random() < 0.5:
-        args += ["--variant", rng.choice(["anti-king", "non-consecutive", "diagonal",
-                                          "bogus", "anti-knight"])]
-    if rng.random() < 0.4:
-        args += ["--givens", rng.choice(["17", "20-25", "x", "-3", "99999"])]
-    args += ["--max-tries", rng.choice(["1", "3", "20"])]
-    return Case("generate", tuple(args), b"", (), "options")
+def _status_kb(field: str, pid: int | str = "self") -> int:
+    """A memory field of ``/proc/PID/status`` in bytes (0 when the process is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
-def _magic_case(rng: random.Random) -> Case:
-    mutation, data = mutate(SEEDS_TEXT["magic"].encode(), rng)
-    n = rng.choice(["3", "3", "4", "1", "2", "1000"])
-    args = ["magic", n, "--givens", "{in}", "--time-limit", "2"]
-    if rng.random() < 0.3:
-        args += ["-m", rng.choice(["lines", "forward-checking", "backtracking", "mac", "x"])]
-    return Case("magic", tuple(args), data, (), f"magic:{mutation}")
-
-
-COMMANDS: dict[str, Callable[[random.Random], Case]] = {
-    "solve": _puzzle_file_case("solve", ("--time-limit", "5"), _ALL_KINDS, True),
-    "compare": _puzzle_file_case("compare", ("-m", "propagate", "-m", "fast", "--time-limit",
-                                             "2"), _ALL_KINDS, False),
-    "trace": _puzzle_file_case("trace", ("--time-limit", "2"), ("lines", "grid"), False),
-    "show": _puzzle_file_case("show", ("--index", "1"), _ALL_KINDS, False),
-    "cnf": _puzzle_file_case("cnf", ("--index", "1"), _ALL_KINDS, False),
-    "explain": _puzzle_file_case("explain", ("--index", "1", "--time-limit", "3"),
-                                 ("lines", "grid", "large"), False),
-    "hint": _puzzle_file_case("hint", ("--index", "1", "--time-limit", "3"), _ALL_KINDS, False),
-    "rate": _puzzle_file_case("rate", ("--time-limit", "3"), ("lines", "grid", "csv"), False),
-    "sat": _puzzle_file_case("sat", (), ("dimacs",), False),
-    "generate": _generate_case,
-    "magic": _magic_case,
-}
-"""Every command with its case maker."""
+def _reset_peak() -> int:
+    """Reset this process's resident high-water mark; return its resident memory (bytes)."""
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")
+    return _status_kb("VmRSS:")
 
 
 class _Hang(BaseException):
-    """Raised by SIGALRM in a case that runs too long."""
+    """Raised by SIGPROF or SIGALRM in a case that runs too long."""
 
 
 def _on_alarm(signum: int, frame: object) -> None:
     raise _Hang
 
 
-def _classify(exit_code: int | None, exception: BaseException | None, stdout: str,
-              case: Case) -> str:
+_WHOLE_FILE = ("no such file", "is empty", "holds only", "no puzzle", "model leaves",
+               "printed no model", "found no entries")
+"""Words of the messages about a whole file or what it lacks (no place in it to name)."""
+
+
+def _misplaced(text: str, path: str) -> list[str]:
+    """Error messages in ``text`` about a place in the file ``path`` that do not name it as
+    ``FILE:LINE:COLUMN``: ``invalid`` records, ``error`` fields and lines naming the file
+    with a word of error (except those about the whole file)."""
+    bad = []
+    for line in text.splitlines():
+        if line.startswith("{"):
+            try:
+                line = str(json.loads(line).get("error") or "")
+            except (ValueError, AttributeError):
+                pass
+        words = line.lower()
+        about = line.startswith("invalid ") or (path in line and any(
+            w in words for w in ("error", "invalid", "expected", "no solution", "bad ")))
+        placed = re.search(re.escape(path) + r":\d+:\d+: ", line)
+        if about and not placed and not any(w in words for w in _WHOLE_FILE):
+            bad.append(line[:240])
+    return bad
+
+
+def _shown(solution: str, out: str) -> bool:
+    """Whether the 9x9 ``solution`` is in ``out`` as a line or as the rows of a grid."""
+    rows = [" | ".join(" ".join(solution[r * 9 + c:r * 9 + c + 3]) for c in (0, 3, 6))
+            for r in range(9)]
+    return solution in out or all(row in out for row in rows)
+
+
+def _classify(exception: BaseException | None, out: str, err: str, case: Case, path: str,
+              ) -> tuple[str, str]:
     from click.exceptions import ClickException
 
     from sudokit.errors import SudokuError
 
     if isinstance(exception, _Hang):
-        return "hang"
+        return "hang", " ".join(case.args)
     if isinstance(exception, MemoryError):
-        return "memory"
+        return "memory", "MemoryError"
     if exception is not None and not isinstance(
             exception, (SystemExit, SudokuError, ClickException, KeyboardInterrupt)):
-        return "traceback"
-    if any(solution not in stdout for solution in case.expect):
-        return "lost"
-    return "ok"
-
-
-def run_case(case: Case, tmp: Path) -> tuple[str, str]:
-    """Run ``case`` in this process; return its class and a one-line detail."""
-    from sudokit.cli import app
-
-    path = tmp / "input.txt"
-    path.write_bytes(case.data)
-    args = [str(path) if a == "{in}" else a for a in case.args]
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.alarm(HANG_SECONDS)
-    try:
-        result = CliRunner().invoke(app, args, catch_exceptions=True)
-        exception, code, stdout = result.exception, result.exit_code, result.stdout
-    except _Hang as exc:
-        exception, code, stdout = exc, None, ""
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    label = _classify(code, exception, stdout, case)
-    detail = "" if label == "ok" else f"{type(exception).__name__}: {exception}"[:200]
-    return label, detail
-
-
-def run_subprocess_case(case: Case, tmp: Path) -> tuple[str, str]:
-    """Run ``case`` as ``python -m sudokit`` with :data:`MEMORY_CAP` of address space."""
-    path = tmp / "input.txt"
-    path.write_bytes(case.data)
-    args = [str(path) if a == "{in}" else a for a in case.args]
-
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    try:
-        done = subprocess.run([sys.executable, "-m", "sudokit", *args], capture_output=True,
-                              text=True, errors="replace", env=env, preexec_fn=cap,
-                              timeout=HANG_SECONDS + 20, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return "hang", " ".join(case.args)
-    err = done.stderr
-    if "MemoryError" in err or "Cannot allocate" in err or done.returncode < 0:
-        return "memory", err.strip()[-200:]
-    if "Traceback (most recent call last)" in err:
-        return "traceback", err.strip().splitlines()[-1][:200]
-    if any(solution not in done.stdout for solution in case.expect):
+        return "traceback", f"{type(exception).__name__}: {exception}"
+    if not all(_shown(solution, out) for solution in case.expect):
         return "lost", err.strip()[-200:]
+    if isinstance(exception, SudokuError):  # the message the program prints for it
+        err += f"\nsudokit: error: {exception}"
+    misplaced = _misplaced(out + "\n" + err, path)
+    if misplaced:
+        return "place", misplaced[0]
     return "ok", ""
 
 
+_COMMAND = None
+_CLIENT = None
+
+
+def _arguments(case: Case, path: Path) -> list[str]:
+    """The command line of ``case``: ``{in}`` is ``path``, ``{extra}`` a file beside it holding
+    ``case.extra``."""
+    extra = path.with_name("extra.txt")
+    extra.write_bytes(case.extra)
+    return [{"{in}": str(path), "{extra}": str(extra)}.get(a, a) for a in case.args]
+
+
+def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
+    """Run the command line of ``case`` (Click command built once) or post its ``serve`` body."""
+    global _COMMAND, _CLIENT
+    if case.command == "serve":
+        if _CLIENT is None:
+            from starlette.testclient import TestClient
+
+            from sudokit.serve import Settings, create_app
+            _CLIENT = TestClient(create_app(Settings(time_limit=5.0)))
+        response = _CLIENT.post(f"/api/{case.args[1]}", content=case.data)
+        failed = RuntimeError(f"HTTP {response.status_code}") if response.status_code >= 500 and \
+            response.status_code != 503 else None
+        return failed, response.text, ""
+    import typer.main
+    from typer.testing import CliRunner
+
+    from sudokit.cli import app
+
+    if _COMMAND is None:
+        _COMMAND = typer.main.get_command(app)
+    args = _arguments(case, path)
+    with mock.patch("typer.testing._get_command", lambda _: _COMMAND):
+        result = CliRunner().invoke(app, args, catch_exceptions=True)
+    return result.exception, result.stdout, result.stderr
+
+
+def run_case(case: Case, tmp: Path, alarm: bool = True) -> Outcome:
+    """Run ``case`` in this process (stopped after :data:`HANG_SECONDS` of CPU time or
+    :data:`WALL_SECONDS` when ``alarm``)."""
+    path = tmp / "input.txt"
+    path.write_bytes(case.data)
+    before = _reset_peak()
+    previous = {s: signal.signal(s, _on_alarm) for s in (signal.SIGALRM, signal.SIGPROF)}
+    if alarm:
+        signal.setitimer(signal.ITIMER_PROF, HANG_SECONDS)
+        signal.setitimer(signal.ITIMER_REAL, WALL_SECONDS)
+    try:
+        exception, out, err = _invoke(case, path)
+    except _Hang as exc:
+        exception, out, err = exc, "", ""
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    peak = max(_status_kb("VmHWM:") - before, 0)
+    label, detail = _classify(exception, out, err, case, str(path))
+    if label == "ok" and peak > memory_cap(case):
+        label, detail = "memory", f"{peak >> 20} MB"
+    return Outcome(label, detail, peak)
+
+
+def run_subprocess_case(case: Case, tmp: Path) -> Outcome:
+    """Run ``case`` as ``python -m sudokit``; its peak is the process's VmHWM."""
+    if case.command == "serve":
+        return run_case(case, tmp)
+    path = tmp / "input.txt"
+    path.write_bytes(case.data)
+    args = _arguments(case, path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "SUDOKIT_BACKGROUND_COMPILE": "0"}
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen([sys.executable, "-m", "sudokit", *args], stdout=out,
+                                 stderr=err, env=env, stdin=subprocess.DEVNULL)
+        deadline, process = time.monotonic() + HANG_SECONDS + 20, 0
+        while (waited := os.wait4(child.pid, os.WNOHANG))[0] == 0:
+            if time.monotonic() > deadline:
+                child.kill()
+                child.wait()
+                return Outcome("hang", " ".join(case.args), 0)
+            process = max(process, _status_kb("VmHWM:", child.pid))
+            time.sleep(0.005)
+        child.returncode = waited[1]
+        peak = max(process - INTERPRETER_BYTES, 0)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = (f.read().decode("utf-8", "replace") for f in (out, err))
+    if "Traceback (most recent call last)" in stderr:
+        return Outcome("traceback", stderr.strip().splitlines()[-1][:200], peak, process)
+    if "MemoryError" in stderr or os.waitstatus_to_exitcode(waited[1]) < 0:
+        return Outcome("memory", stderr.strip()[-200:], peak, process)
+    label, detail = _classify(None, stdout, stderr, case, str(path))
+    if label == "ok" and peak > memory_cap(case):
+        label, detail = "memory", f"{peak >> 20} MB"
+    return Outcome(label, detail, peak, process)
+
+
 def cases(command: str, count: int, seed: int) -> Iterator[Case]:
-    """``count`` seeded cases of ``command``."""
+    """``count`` seeded cases of ``command`` (a key of :data:`~tests.fuzz.inputs.COMMANDS`)."""
+    import random
+
     rng = random.Random(f"{command}:{seed}")
     for _ in range(count):
         yield COMMANDS[command](rng)
 
 
-def fuzz(command: str, count: int, seed: int, *, subprocess_every: int = 0
-         ) -> collections.Counter[tuple[str, str]]:
-    """Run ``count`` cases of ``command``; count (class, mutation kind) pairs (class only for
-    ``ok``). Every ``subprocess_every``-th case runs as a capped subprocess (0: none)."""
+def warm(command: str, tmp: Path) -> None:
+    """Load (or compile) what ``command`` needs: a few of its cases and an intact puzzle, with
+    no alarm, so that the timed cases never wait for a compile."""
+    for case in cases(command, 6, seed=-1):
+        run_case(case, tmp, alarm=False)
+    run_case(Case("solve", ("solve", "{in}", "-m", "fast"), INTACT[0][0].encode(), (), ""),
+             tmp, alarm=False)
+
+
+def fuzz(command: str, count: int, seed: int, *, subprocess_every: int = 0,
+         peaks: list[Outcome] | None = None) -> collections.Counter[tuple[str, str]]:
+    """Run ``count`` cases of ``command``; count (class, detail) pairs (class only for ``ok``).
+    Every ``subprocess_every``-th case runs as a subprocess (0: none). Each case's outcome is
+    appended to ``peaks`` when given."""
     counts: collections.Counter[tuple[str, str]] = collections.Counter()
     with tempfile.TemporaryDirectory(prefix="sudokit-fuzz-") as tmp:
+        warm(command, Path(tmp))
         for k, case in enumerate(cases(command, count, seed)):
             sub = subprocess_every and k % subprocess_every == subprocess_every - 1
-            label, detail = (run_subprocess_case if sub else run_case)(case, Path(tmp))
-            counts[(label, "" if label == "ok" else f"{case.mutation} | {detail}")] += 1
+            outcome = (run_subprocess_case if sub else run_case)(case, Path(tmp))
+            counts[(outcome.label, outcome.detail and f"{case.mutation} | {outcome.detail}")] += 1
+            if peaks is not None:
+                peaks.append(outcome)
     return counts
 
 
@@ -283,17 +296,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=200, help="cases per command")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--commands", nargs="*", default=sorted(COMMANDS))
+    parser.add_argument("--commands", nargs="*", default=list(COMMANDS))
     parser.add_argument("--subprocess-every", type=int, default=50)
     parser.add_argument("-v", "--verbose", action="store_true", help="print each failure")
     args = parser.parse_args()
     for command in args.commands:
-        counts = fuzz(command, args.cases, args.seed, subprocess_every=args.subprocess_every)
+        start, peaks = time.monotonic(), []
+        counts = fuzz(command, args.cases, args.seed, subprocess_every=args.subprocess_every,
+                      peaks=peaks)
         by_class = collections.Counter()
         for (label, _), n in counts.items():
             by_class[label] += n
-        print(f"{command:10s} " + "  ".join(f"{k} {v}" for k, v in sorted(by_class.items())),
-              flush=True)
+        peak = max(o.peak for o in peaks) / 2 ** 20
+        process = max(o.process for o in peaks) / 2 ** 20
+        print(f"{command:10s} " + "  ".join(f"{k} {v}" for k, v in sorted(by_class.items()))
+              + f"  | peak {peak:.1f} MB, process {process:.0f} MB"
+              + f"  | {time.monotonic() - start:.1f} s", flush=True)
         if args.verbose:
             for (label, detail), n in sorted(counts.items()):
                 if label != "ok":

@@ -266,8 +266,8 @@ def test_parse_givens_reads_rows_comments_and_empty_marks() -> None:
     (". 3 .\n. 10 .\n. . .\n", ":2:3:", "value 1..9"),
     (". 3 .\n. . . .\n. . .\n", ":2:7:", "expected 3 entries"),
     (". 3 .\n. .\n. . .\n", ":2:3:", "found 2"),
-    (". 3 .\n. . .\n", ":2:", "expected 3 rows"),
-    (". 3 .\n. . .\n. . .\n1 2 3\n", ":4:", "found 4"),
+    (". 3 .\n. . .\n", ":3:1:", "expected 3 rows"),
+    (". 3 .\n. . .\n. . .\n1 2 3\n", ":4:1:", "found 4"),
     ("# nothing\n", "", "found no entries"),
 ])
 def test_bad_givens_say_file_line_and_column(tmp_path, text: str, where: str, what: str) -> None:

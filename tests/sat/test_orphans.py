@@ -55,10 +55,11 @@ def _alive(pids: set[int]) -> set[int]:
     return pids & set(_parents())
 
 
-def _kill_and_check(args: list[str], wanted: int, wait: float = 90.0) -> None:
-    """Run sudokit with ``args``, wait until it has ``wanted`` descendants, SIGKILL it, and
-    assert that none of them is alive one second later."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+def _kill_and_check(args: list[str], wanted: int, wait: float = 90.0, settle: float = 0.3,
+                    env: dict[str, str] | None = None) -> None:
+    """Run sudokit with ``args``, wait until it has ``wanted`` descendants (and ``settle``
+    seconds more), SIGKILL it, and assert that none of them is alive one second later."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
     proc = subprocess.Popen([sys.executable, "-m", "sudokit", *args], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -69,7 +70,7 @@ def _kill_and_check(args: list[str], wanted: int, wait: float = 90.0) -> None:
             assert time.monotonic() < deadline, f"only {len(children)} child processes"
             time.sleep(0.1)
             children = _descendants(proc.pid)
-        time.sleep(0.3)  # let the children settle into their work
+        time.sleep(settle)  # let the children settle into their work
         children = _descendants(proc.pid)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -120,3 +121,47 @@ def test_pool_workers_in_cdcl_die_with_their_parent(tmp_path: Path) -> None:
     puzzles.write_text(f"{text}\n{text}\n")
     _kill_and_check(["solve", "-m", "sat", "--jobs", "2", "--time-limit", "60", str(puzzles)],
                     wanted=2)
+
+
+def test_dask_local_workers_die_with_their_parent(tmp_path: Path) -> None:
+    """``--dask local`` worker processes (spawned by Dask, searching in CaDiCaL): the preload
+    hook :func:`sudokit.run.batch.dask_setup` sets the kernel's parent-death signal (a worker
+    still starting when its parent dies ends on its own: its pipe from the parent closes)."""
+    pytest.importorskip("distributed")
+    puzzles = tmp_path / "two.txt"
+    text = " ".join(SLOW_36.read_text().split())
+    puzzles.write_text(f"{text}\n{text}\n")
+    _kill_and_check(["solve", "-m", "sat", "--dask", "local", "--jobs", "2", "--time-limit",
+                     "60", str(puzzles)], wanted=2, settle=1.0)
+
+
+def test_background_compile_child_dies_with_its_parent(tmp_path: Path) -> None:
+    """The first use's compile child (``python -m sudokit.run.warm``, empty kernel cache)."""
+    _kill_and_check(["solve", str(ROOT / "examples" / "top95.txt")], wanted=1,
+                    env={"NUMBA_CACHE_DIR": str(tmp_path), "SUDOKIT_BACKGROUND_COMPILE": "1"})
+
+
+def test_serve_solving_child_dies_with_the_server() -> None:
+    """``sudokit serve`` solving a hard 36x36 by the portfolio (CaDiCaL forked from a worker
+    thread of the server) when the server is killed."""
+    import json
+    import socket
+    import threading
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    body = json.dumps({"puzzle": " ".join(SLOW_36.read_text().split()),
+                       "method": "portfolio"}).encode()
+
+    def post() -> None:
+        for _ in range(300):  # until the server listens
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/solve", body, timeout=90)
+                return
+            except OSError:
+                time.sleep(0.2)
+
+    threading.Thread(target=post, daemon=True).start()
+    _kill_and_check(["serve", "--port", str(port), "--time-limit", "60"], wanted=1)

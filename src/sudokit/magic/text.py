@@ -81,10 +81,10 @@ def parse_givens(text: str, n: int | None = None, *, source: str = "<string>") -
             raise InvalidPuzzle(f"expected {n} entries on each row, found {len(entries)}",
                                 source=source, line=number, column=column or None)
         givens += [_value(t, size, source, number, col) for col, t in entries]
-    if len(rows) != n:
-        where = rows[n][0] if len(rows) > n else rows[-1][0]
+    if len(rows) != n:  # at the first row too many, or where the next row was expected
+        line, column = (rows[n][0], rows[n][1][0][0]) if len(rows) > n else (rows[-1][0] + 1, 1)
         raise InvalidPuzzle(f"expected {n} rows of entries, found {len(rows)}",
-                            source=source, line=where)
+                            source=source, line=line, column=column)
     return tuple(givens)
 
 
@@ -96,9 +96,17 @@ def read_givens(path: str | Path, n: int | None = None) -> Square:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = path.read_bytes()
+    except OSError as exc:
         raise InvalidPuzzle(f"cannot read the givens file: {exc}", source=str(path)) from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        raise InvalidPuzzle(f"expected UTF-8 text, found the byte 0x{data[exc.start]:02x}",
+                            source=str(path), line=data.count(b"\n", 0, exc.start) + 1,
+                            column=len(data[start:exc.start].decode("utf-8", "replace")) + 1
+                            ) from exc
     return parse_givens(text, n, source=str(path))
 
 

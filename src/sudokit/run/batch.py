@@ -372,10 +372,15 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
 
 def _watch_parent(parent: int) -> None:
     """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent
-    process is gone (a daemon thread polls the parent id every 0.2 s; a worker must never
-    outlive its parent nor hold its stderr open)."""
+    process is gone (the kernel's parent-death signal on Linux, which also stops a worker whose
+    compiled code holds the GIL; else a daemon thread polls the parent id every 0.2 s; a worker
+    must never outlive its parent nor hold its stderr open)."""
+    from ..sat.forked import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if die_with_parent(parent):
+        return
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -406,7 +411,10 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
             import dask
 
             scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))
-            stack.enter_context(dask.config.set(temporary_directory=scratch))
+            settings: dict[str, Any] = {"temporary_directory": scratch}
+            if processes:  # worker processes die with this one (see dask_setup)
+                settings |= {"distributed.worker.preload": [__name__], _DASK_PARENT: os.getpid()}
+            stack.enter_context(dask.config.set(settings))
             workers = max(jobs, 1)
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers if processes else 1, threads_per_worker=1 if processes
@@ -416,6 +424,25 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
         else:
             client = stack.enter_context(_connected(Client, address))
         yield client.get_executor()
+
+
+_DASK_PARENT = "sudokit-parent"
+"""Dask configuration key (passed on to the workers) holding the id of the process that
+started a ``--dask local`` cluster."""
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's preload hook, run in each worker process of a ``--dask local`` cluster (this
+    module is its ``distributed.worker.preload``): the worker dies with the process that
+    started it, even by SIGKILL and while a solver holds the GIL (Linux parent-death signal),
+    and at once if that process died while the worker was starting."""
+    import dask
+
+    from ..sat.forked import die_with_parent
+
+    parent = dask.config.get(_DASK_PARENT, None)
+    if parent is not None and int(parent) != os.getpid():  # not a worker thread of the parent
+        die_with_parent(int(parent))
 
 
 _DASK_CONNECT_SECONDS = 10

@@ -88,8 +88,9 @@ def _answer(result: Result) -> tuple[Grid, bool]:
         if result.status is Status.UNKNOWN:
             raise LimitReached(f"no solution found: {result.message}")
         why = f": {result.message}" if result.message else ""
+        line = result.puzzle.source_line  # the puzzle starts at column 1 of its line
         raise InvalidPuzzle(f"the puzzle has no solution{why}", source=result.puzzle.source,
-                            line=result.puzzle.source_line)
+                            line=line, column=None if line is None else 1)
     return result.solutions[0], result.count == 1 and result.status is not Status.UNKNOWN
 
 

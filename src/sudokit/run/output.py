@@ -292,7 +292,7 @@ def stderr_message(outcome: RecordResult) -> str | None:
         return None
     if outcome.label is Status.INVALID:
         return f"sudokit: {outcome.error}"
-    return f"sudokit: {outcome.record.source}:{outcome.record.line}: {outcome.error}"
+    return f"sudokit: {outcome.record.source}:{outcome.record.line}:1: {outcome.error}"
 
 
 def solution_grid(outcome: RecordResult) -> str:

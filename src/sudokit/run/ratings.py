@@ -37,7 +37,7 @@ def rate_chunk(records: Sequence[Record], time_limit: float | None = None
         result = next(rated)
         if isinstance(result, SudokuError):
             out.append(base | {"status": "timeout" if isinstance(result, LimitReached)
-                               else "invalid", "error": f"{record.source}:{record.line}: "
+                               else "invalid", "error": f"{record.source}:{record.line}:1: "
                                f"{getattr(result, 'reason', result)}"})
             continue
         out.append(base | {"status": "rated", "rating": result.rating,

@@ -457,6 +457,23 @@ def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
     return len(clauses)
 
 
+def _literal_place(text: str, model: Sequence[int], index: int) -> dict[str, int]:
+    """The ``line`` and ``column`` in a solver's answer ``text`` of the ``index``-th literal of
+    its ``model`` (the same literal's earlier occurrences counted); empty if not found."""
+    wanted, seen = model[index], model[:index + 1].count(model[index])
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip()[:1] in ("c", "C"):
+            continue
+        column = 0
+        for token in line.split():
+            column = line.index(token, column)
+            seen -= _literal(token) == wanted
+            if not seen:
+                return {"line": number, "column": column + 1}
+            column += len(token)
+    return {}
+
+
 def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
                   answer_source: str = "<model>") -> tuple[Puzzle, SolverOutput, Grid | None]:
     """Turn a solver's answer for a CNF written by sudokit back into a verified grid.
@@ -484,7 +501,8 @@ def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
                             "writes one to a result file: minisat IN.cnf OUT.txt)",
                             source=answer_source)
     try:
-        grid = decode(output.model, puzzle)
+        grid = decode(output.model, puzzle,
+                      lambda index: _literal_place(answer_text, output.model, index))
     except InvalidPuzzle as exc:
         raise exc.located(source=answer_source) from None
     problems = violations(grid, puzzle)

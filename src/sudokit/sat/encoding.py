@@ -471,7 +471,8 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
         return list(base_clauses(puzzle.geometry, encoding, check)) + given_clauses(puzzle)
 
 
-def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
+def decode(model: Sequence[int], puzzle: Puzzle,
+           place: Callable[[int], dict[str, int]] | None = None) -> Grid:
     """Return the grid a model describes: the givens plus each true ``x(cell, digit)``.
 
     Variables the givens fix are not read: the reduced encoding leaves them out of the formula,
@@ -481,9 +482,11 @@ def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
         model: DIMACS literals (any order; negative and out-of-range literals are ignored, so a
             solver's full model over extra auxiliary variables is fine).
         puzzle: the puzzle whose CNF the model satisfies.
+        place: the ``line`` and ``column`` of the model's i-th literal in its file, for the
+            error (None: not named).
 
     Raises:
-        InvalidPuzzle: a cell gets two digits, or none.
+        InvalidPuzzle: a cell gets two digits (at the second literal), or none.
 
     >>> from sudokit.model.puzzle import Puzzle
     >>> p = Puzzle.from_digits([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])
@@ -494,12 +497,15 @@ def decode(model: Iterable[int], puzzle: Puzzle) -> Grid:
     n = g.side
     fixed = _fixed_values(puzzle)
     grid = list(puzzle.givens)
-    for lit in model:
+    for index, lit in enumerate(model):
         if not 0 < lit <= g.n_cells * n or fixed[lit] is not None:
             continue  # a negative literal, a cage selector, or fixed by the givens
         cell, digit = split_var(lit, n, g.n_cells)
         if grid[cell]:
-            raise InvalidPuzzle(f"model sets {g.label(cell)} to both {grid[cell]} and {digit}")
+            twice = (f"{digit} twice" if grid[cell] == digit
+                     else f"both {grid[cell]} and {digit}")
+            raise InvalidPuzzle(f"model sets {g.label(cell)} to {twice}",
+                                **(place(index) if place else {}))
         grid[cell] = digit
     empty = [g.label(c) for c, d in enumerate(grid) if not d]
     if empty:
