@@ -201,6 +201,9 @@ def test_explain_and_rate_stop_at_the_time_limit() -> None:
         assert app.state.running.count == 0  # the work stopped itself: no thread runs on
 
 
+SLOW_GENERATE = {"size": 25, "level": "extreme", "symmetry": "rot180"}
+
+
 def test_generate_past_the_limit_kills_its_process() -> None:
     worker = Worker()
     try:
@@ -208,7 +211,8 @@ def test_generate_past_the_limit_kills_its_process() -> None:
         assert Puzzle.parse(made["puzzle"]).n_givens == made["givens"]
         pid = worker.pid
         with pytest.raises(LimitReached):
-            worker.run("generate", {"size": 25, "level": "extreme"}, 0.5, 0.5)
+            # a 25x25 "extreme" with symmetry: 0.2-0.4 s once compiled, much more before
+            worker.run("generate", SLOW_GENERATE, 0.05, 0.05)
         assert worker.kills == 1 and worker.pid is None
         with pytest.raises(ProcessLookupError):  # killed and reaped: no work goes on
             os.kill(pid, 0)
@@ -216,9 +220,9 @@ def test_generate_past_the_limit_kills_its_process() -> None:
             worker.run("generate", {"size": 99}, 120.0, 120.0)
     finally:
         worker.stop()
-    app = create_app(Settings(time_limit=0.5))
-    status, answer = post(TestClient(app), "generate", {"size": 25})
-    assert status == 503 and "time limit of 0.5 s" in answer["error"]
+    app = create_app(Settings(time_limit=0.05))
+    status, answer = post(TestClient(app), "generate", SLOW_GENERATE)
+    assert status == 503 and "time limit of 0.05 s" in answer["error"]
     assert app.state.worker.kills == 1 and app.state.running.count == 0
 
 
