@@ -33,6 +33,7 @@ from ..model.rules import (
     Rule,
     WeightedSum,
 )
+from .automata import automaton_table
 
 __all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for"]
 
@@ -80,7 +81,8 @@ class Drawn(NamedTuple):
             bounds only), an index rule's target count (else 0).
         masks: uint64[...] relation supports (N forward, then N backward), must-contain
             counts (N, one per digit), index target positions (in the rule's cells).
-        trans: int32[...] automaton transitions (states x N, -1 dead) then accepting flags.
+        trans: int32[...] per automaton (see :func:`~sudokit.fast.automata.automaton_table`):
+            transitions (states x N, -1 dead), accepting flags, then each layer's state range.
         cell_start: int32[C + 1] offsets into ``cell_rules``.
         cell_rules: int32[...] the rules of each cell.
         layer_size: the scratch (uint8) the layered filter of an automaton or a sum needs at most.
@@ -124,15 +126,11 @@ def _contains_masks(rule: Contains, side: int) -> list[int]:
     return counts
 
 
-def _automaton_trans(rule: Automaton) -> list[int]:
-    flat = [s for row in rule.transitions for s in row]
-    return flat + [int(s in rule.accepting) for s in range(len(rule.transitions))]
-
-
-def _row(rule: Rule, side: int, masks: list[int], trans: list[int]) -> tuple[list[int], int, int,
-                                                                            int]:
+def _row(rule: Rule, geometry: Geometry, masks: list[int],
+         trans: list[int]) -> tuple[list[int], int, int, int]:
     """Append a rule's table data; return (per-cell integers, value, offset, states)."""
     coef = [0] * len(rule.cells)
+    side = geometry.side
     if isinstance(rule, Relation):
         offset = len(masks)
         masks += _relation_masks(rule, side)
@@ -143,8 +141,9 @@ def _row(rule: Rule, side: int, masks: list[int], trans: list[int]) -> tuple[lis
         return coef, 0, offset, 0
     if isinstance(rule, Automaton):
         offset = len(trans)
-        trans += _automaton_trans(rule)
-        return coef, rule.start, offset, len(rule.transitions)
+        table, first, states = automaton_table(rule, geometry)
+        trans += table
+        return coef, first, offset, states
     if isinstance(rule, WeightedSum):
         width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
         floor = sum(min(k, k * side) for k in rule.coefficients)
@@ -160,7 +159,7 @@ def _row(rule: Rule, side: int, masks: list[int], trans: list[int]) -> tuple[lis
 
 
 def _build(geometry: Geometry) -> Drawn:
-    side, rules = geometry.side, geometry.constraints
+    rules = geometry.constraints
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks: list[int] = []
     trans: list[int] = []
@@ -168,7 +167,7 @@ def _build(geometry: Geometry) -> Drawn:
     layer = 0
     for r, rule in enumerate(rules):
         kind.append(int(_CODES[type(rule)]))
-        row, v, off, n = _row(rule, side, masks, trans)
+        row, v, off, n = _row(rule, geometry, masks, trans)
         if isinstance(rule, (Automaton, WeightedSum)):
             layer = max(layer, n * (len(rule.cells) + 1))
         cells += rule.cells

@@ -207,11 +207,12 @@ def _accepts(drawn, r, s, side):
 @jit
 def _span(drawn, r, i, lo, hi, m, side):
     """The states of layer ``i + 1`` reachable from states ``lo..hi - 1`` of layer ``i`` with
-    the digits of ``m``, as a range: all of an automaton's, a weighted sum's from the least and
-    largest term."""
+    the digits of ``m``, as a range: an automaton's layer (:mod:`sudokit.fast.automata`), a
+    weighted sum's from the least and largest term."""
     n = drawn.states[r]
-    if drawn.kind[r] == RuleCode.AUTOMATON:
-        return 0, n
+    if drawn.kind[r] == RuleCode.AUTOMATON:  # the layer's range after the flags
+        at = drawn.offset[r] + n * (side + 1) + 2 * i + 2
+        return drawn.trans[at], drawn.trans[at + 1]
     k = drawn.coef[drawn.start[r] + i]
     tmin, tmax = _term(k, m)
     base = min(k, k * side)
