@@ -94,17 +94,18 @@ def worker(src: str, data: Path, sizes: dict[str, int]) -> None:
 
 
 class Engine:
-    """One worker process running the sources under ``src``."""
+    """One worker process running the sources under ``src``: ``script --worker SRC ARGV``,
+    answering one JSON line for each line of words it is sent (also used by rule_free.py)."""
 
-    def __init__(self, src: Path, argv: list[str]) -> None:
+    def __init__(self, src: Path, argv: list[str], script: Path = Path(__file__)) -> None:
         env = dict(os.environ, NUMBA_NUM_THREADS="1")
-        self.proc = subprocess.Popen([sys.executable, __file__, "--worker", str(src), *argv],
+        self.proc = subprocess.Popen([sys.executable, str(script), "--worker", str(src), *argv],
                                      env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert json.loads(self.proc.stdout.readline())["ready"]
 
-    def run(self, name: str, limit: int) -> dict[str, float]:
-        self.proc.stdin.write(f"{name} {limit}\n")
+    def run(self, *words: object) -> dict[str, float]:
+        self.proc.stdin.write(" ".join(map(str, words)) + "\n")
         self.proc.stdin.flush()
         return json.loads(self.proc.stdout.readline())
 

@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from hard9 import base_tree
+from hard9 import Engine, base_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -111,25 +109,6 @@ def worker(src: str) -> None:
               flush=True)
 
 
-class Engine:
-    """One worker process running the sources under ``src``."""
-
-    def __init__(self, src: Path) -> None:
-        env = dict(os.environ, NUMBA_NUM_THREADS="1")
-        self.proc = subprocess.Popen([sys.executable, __file__, "--worker", str(src)], env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert json.loads(self.proc.stdout.readline())["ready"]
-
-    def run(self, name: str) -> dict[str, float]:
-        self.proc.stdin.write(name + "\n")
-        self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", default="577c936", help="commit of the engine to compare with")
@@ -140,7 +119,8 @@ def main() -> None:
     if args.worker:
         worker(args.worker)
         return
-    new, old = Engine(ROOT / "src"), Engine(base_tree(args.base))
+    script = Path(__file__)
+    new, old = Engine(ROOT / "src", [], script), Engine(base_tree(args.base), [], script)
     rounds: dict[str, list[tuple[dict, dict]]] = {}
     print(f"{'round':>5} {'set':<12} {'this tree/s':>12} {'base/s':>12} {'ratio':>7} "
           f"{'CPU ratio':>9}")
