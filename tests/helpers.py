@@ -8,6 +8,7 @@ the default run leaves out (``python -m pytest -m shared_data`` runs them; CI do
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,24 @@ def method_names() -> list[str]:
 def load(relative: str, limit: int | None = None) -> list:
     """Puzzles of a sample file under ``tests/data`` (first ``limit``); it must exist."""
     return [r.puzzle for r in itertools.islice(read_puzzles(DATA / relative), limit)]
+
+
+def sigh_rule_puzzle(name: str) -> tuple:
+    """(puzzle, published solution) of ``tests/data/rules/sigh_NAME.json`` (f-puzzles data)."""
+    from sudokit.formats.fpuzzles import fpuzzles_puzzle
+
+    text = (DATA / "rules" / f"sigh_{name}.json").read_text()
+    return fpuzzles_puzzle(text), tuple(json.loads(text)["solution"])
+
+
+def ci_rule_puzzle(title: str) -> tuple:
+    """(puzzle, published solution) of the entry ``title`` of SudokuVariantSolverJS's CI list
+    (``tests/data/rules/variant_solver_js_ci.json``: compressed f-puzzles data)."""
+    from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+
+    item = next(i for i in json.loads((DATA / "rules" / "variant_solver_js_ci.json").read_text())
+                if i["title"] == title)
+    return fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]), tuple(map(int, item["solution"]))
 
 
 def shared(relative: str) -> Path:

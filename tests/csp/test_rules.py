@@ -13,24 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit.csp.rules import rule_filter
-from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model import rulebook as rb
-from sudokit.model.puzzle import Puzzle, violations
+from sudokit.model.puzzle import violations
 from sudokit.run.doors import count_solutions
-from tests.helpers import DATA
+from tests.helpers import DATA, ci_rule_puzzle, sigh_rule_puzzle
 
 RULES = DATA / "rules"
-
-
-def _sigh(name: str) -> tuple[Puzzle, tuple[int, ...]]:
-    text = (RULES / f"sigh_{name}.json").read_text()
-    return fpuzzles_puzzle(text), tuple(json.loads(text)["solution"])
-
-
-def _ci(title: str) -> tuple[Puzzle, tuple[int, ...]]:
-    item = next(i for i in json.loads((RULES / "variant_solver_js_ci.json").read_text())
-                if i["title"] == title)
-    return fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]), tuple(map(int, item["solution"]))
 
 
 SIGH = sorted(p.stem[5:] for p in RULES.glob("sigh_*.json"))
@@ -50,19 +38,19 @@ FAST = {
 
 @pytest.mark.parametrize("name", SIGH)
 def test_published_solutions_keep_every_rule(name: str) -> None:
-    puzzle, solution = _sigh(name)
+    puzzle, solution = sigh_rule_puzzle(name)
     assert puzzle.constraints and violations(solution, puzzle) == []
 
 
 @pytest.mark.parametrize("title", CI)
 def test_published_fpuzzles_data_reads_and_keeps_its_solution(title: str) -> None:
-    puzzle, solution = _ci(title)
+    puzzle, solution = ci_rule_puzzle(title)
     assert violations(solution, puzzle) == []
 
 
 @pytest.mark.parametrize("method, name", [(m, n) for m, names in FAST.items() for n in names])
 def test_solved_unique_and_equal_to_the_published_solution(method: str, name: str) -> None:
-    puzzle, solution = _sigh(name)
+    puzzle, solution = sigh_rule_puzzle(name)
     result = count_solutions(puzzle, method, limit=2, time_limit=60)
     assert result.status.name == "SOLVED" and result.count == 1, result
     assert result.solution == solution
@@ -72,13 +60,13 @@ def test_solved_unique_and_equal_to_the_published_solution(method: str, name: st
                                    "Jan 25, 2021: Non-consecutive", "Jul 13, 2022: Clone / Arrow",
                                    "Jul 16, 2022: Quadruple Sudoku"])
 def test_fpuzzles_data_solved_unique_by_propagate(title: str) -> None:
-    puzzle, solution = _ci(title)
+    puzzle, solution = ci_rule_puzzle(title)
     result = count_solutions(puzzle, "propagate", limit=2, time_limit=60)
     assert result.count == 1 and result.solution == solution
 
 
 def test_the_default_method_takes_rules_through_the_portfolio() -> None:
-    puzzle, solution = _sigh("thermosudoku")
+    puzzle, solution = sigh_rule_puzzle("thermosudoku")
     result = count_solutions(puzzle, "portfolio")
     assert result.solution == solution and result.unique
 

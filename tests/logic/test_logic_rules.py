@@ -5,12 +5,9 @@ published solution."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from sudokit import is_solution, solve
-from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.logic.registry import techniques
 from sudokit.logic.solve import logical_steps
 from sudokit.logic.state import Board, Candidates
@@ -29,7 +26,7 @@ from sudokit.model.rules import (
     Renban,
     WeightedSum,
 )
-from tests.helpers import DATA
+from tests.helpers import DATA, ci_rule_puzzle, sigh_rule_puzzle
 
 RULES = DATA / "rules"
 
@@ -135,17 +132,6 @@ def test_a_state_breaking_a_rule_is_a_contradiction() -> None:
     assert state.contradiction() == "black Kropki dot r1c1-r1c2 cannot be kept"
 
 
-def _sigh(name: str) -> tuple[Puzzle, tuple[int, ...]]:
-    text = (RULES / f"sigh_{name}.json").read_text()
-    return fpuzzles_puzzle(text), tuple(json.loads(text)["solution"])
-
-
-def _ci(title: str) -> tuple[Puzzle, tuple[int, ...]]:
-    item = next(i for i in json.loads((RULES / "variant_solver_js_ci.json").read_text())
-                if i["title"] == title)
-    return fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]), tuple(map(int, item["solution"]))
-
-
 # one or two published puzzles per kind (the whole set: docs/logic-rules.md)
 EXPLAINED = ["thermosudoku", "xv_kropki", "palindromes", "between_lines", "renban",
              "lockout_lines", "quadruple_x", "little_killer", "double_arrow", "modular_lines",
@@ -153,8 +139,8 @@ EXPLAINED = ["thermosudoku", "xv_kropki", "palindromes", "between_lines", "renba
 CI_EXPLAINED = ["Jan 25, 2021: Non-consecutive", "Jul 13, 2022: Clone / Arrow"]
 
 
-@pytest.mark.parametrize("load, name", [(_sigh, n) for n in EXPLAINED]
-                         + [(_ci, t) for t in CI_EXPLAINED])
+@pytest.mark.parametrize("load, name", [(sigh_rule_puzzle, n) for n in EXPLAINED]
+                         + [(ci_rule_puzzle, t) for t in CI_EXPLAINED])
 def test_published_puzzles_are_explained_to_the_end_without_trial(load, name: str) -> None:
     puzzle, solution = load(name)
     steps = logical_steps(puzzle, solution, unique=True, trial=False)  # each step checked
@@ -167,7 +153,7 @@ def test_published_puzzles_are_explained_to_the_end_without_trial(load, name: st
 
 
 def test_the_logic_method_solves_a_puzzle_with_rules() -> None:
-    puzzle, solution = _sigh("thermosudoku")
+    puzzle, solution = sigh_rule_puzzle("thermosudoku")
     result = solve(puzzle, "logic")
     assert result.status.name == "SOLVED" and tuple(result.solution) == solution
     assert is_solution(result.solution, puzzle)
