@@ -35,7 +35,7 @@ from ..model.rules import (
 )
 from .automata import automaton_table
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for"]
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "sum_cliques"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -89,6 +89,10 @@ class Drawn(NamedTuple):
         seen: uint64[same as ``cells``] per cell of a rule, the earlier positions (bit j for
             the rule's j-th cell, j < 64) of the cells it sees (peers: they hold different
             digits), so a short sum can be filtered with its cells' differences.
+        block: uint8[same as ``cells``] 1 where a clique of a weighted sum starts: a sum's
+            cells are stored clique by clique (cells that all see each other, so hold distinct
+            digits; :func:`sum_cliques`), each clique's cells in a row; 1 on every cell of
+            other rules.
     """
 
     kind: np.ndarray
@@ -104,6 +108,7 @@ class Drawn(NamedTuple):
     cell_rules: np.ndarray
     layer_size: int
     seen: np.ndarray
+    block: np.ndarray
 
 
 def _bit(d: int) -> int:
@@ -163,15 +168,23 @@ def _build(geometry: Geometry) -> Drawn:
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks: list[int] = []
     trans: list[int] = []
+    seen: list[int] = []
+    block: list[int] = []
     per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
     layer = 0
     for r, rule in enumerate(rules):
         kind.append(int(_CODES[type(rule)]))
         row, v, off, n = _row(rule, geometry, masks, trans)
+        order, starts = _order(rule, geometry)
         if isinstance(rule, (Automaton, WeightedSum)):
             layer = max(layer, n * (len(rule.cells) + 1))
-        cells += rule.cells
-        coef += row
+        if len(starts) < len(order):  # a sum with cliques: their filter's rows
+            layer = max(layer, n * (3 * len(starts) + 2))
+        ordered = [rule.cells[i] for i in order]
+        cells += ordered
+        coef += [row[i] for i in order]
+        seen += _seen(ordered, geometry)
+        block += [int(i in starts) for i in range(len(order))]
         start.append(len(cells))
         value.append(v)
         offset.append(off)
@@ -184,14 +197,40 @@ def _build(geometry: Geometry) -> Drawn:
                  np.array(offset, np.int64), np.array(states, np.int32),
                  np.array(masks, np.uint64), np.array(trans, np.int32), cell_start,
                  np.array([r for p in per_cell for r in p], np.int32), layer,
-                 np.array([m for rule in rules for m in _seen(rule, geometry)], np.uint64))
+                 np.array(seen, np.uint64), np.array(block, np.uint8))
 
 
-def _seen(rule: Rule, geometry: Geometry) -> list[int]:
-    """Per cell of ``rule``, the bits of the earlier cells (the first 64) it sees."""
-    peers = [set(geometry.peers[c]) for c in rule.cells]
-    return [sum(1 << j for j in range(min(i, 64)) if rule.cells[j] in peers[i])
-            for i in range(len(rule.cells))]
+def _order(rule: Rule, geometry: Geometry) -> tuple[list[int], set[int]]:
+    """The order a rule's cells are stored in and the positions where a clique starts: a
+    weighted sum's cliques (:func:`sum_cliques`) one after the other; other rules as drawn."""
+    if not isinstance(rule, WeightedSum):
+        return list(range(len(rule.cells))), set(range(len(rule.cells)))
+    cliques = sum_cliques(rule.cells, geometry)
+    order = [i for clique in cliques for i in clique]
+    starts = set(np.cumsum([0] + [len(c) for c in cliques[:-1]]).tolist())
+    return order, starts
+
+
+def sum_cliques(cells: tuple[int, ...], geometry: Geometry) -> list[list[int]]:
+    """Split ``cells`` (positions 0..len-1) into cliques of cells that all see each other
+    (peers of the geometry, extra units included), first fit in order: each clique's digits
+    are distinct, which the clique filter of a weighted sum uses."""
+    cliques: list[list[int]] = []
+    for i, c in enumerate(cells):
+        peers = geometry.peers[c]
+        home = next((q for q in cliques if all(cells[j] in peers for j in q)), None)
+        if home is None:
+            cliques.append([i])
+        else:
+            home.append(i)
+    return cliques
+
+
+def _seen(cells: list[int], geometry: Geometry) -> list[int]:
+    """Per cell, the bits of the earlier cells (the first 64) it sees."""
+    peers = [set(geometry.peers[c]) for c in cells]
+    return [sum(1 << j for j in range(min(i, 64)) if cells[j] in peers[i])
+            for i in range(len(cells))]
 
 
 @lru_cache(maxsize=256)

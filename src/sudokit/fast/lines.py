@@ -119,12 +119,15 @@ def _sum(tables, state, rules, r):
         done = _tuples(tables, state, rules, r)
         if done >= 0:
             return done == 1
-    return drawn.states[r] == 0 or _layered(tables, state, rules, r)
+    if drawn.states[r] == 0:
+        return True
+    done = _cliques(tables, state, rules, r)
+    return done == 1 if done >= 0 else _layered(tables, state, rules, r)
 
 
-TUPLE_CELLS = 6
+TUPLE_CELLS = 9
 """Longest weighted sum whose cells that see each other are filtered by :func:`_tuples`."""
-TUPLE_LIMIT = 1024
+TUPLE_LIMIT = 1 << 12
 """Most candidate tuples (the product of the cells' candidate counts) :func:`_tuples` visits."""
 
 
@@ -184,6 +187,150 @@ def _tuples(tables, state, rules, r):
         if not _keep(tables, state, drawn.cells[first + i], support[i]):
             return 0
     return 1
+
+
+CLIQUE_LIMIT = 1024
+"""Most candidate tuples (the product of its cells' candidate counts) of one clique
+:func:`_cliques` walks; a sum with a larger clique is left to the layered filter."""
+
+
+@jit
+def _clique_walk(drawn, cand, picks, at, n, side, sums, mark, support):
+    """Walk the tuples of distinct digits of the clique of ``n`` cells stored from ``at``:
+    with ``mark``, set ``sums[t]`` for each tuple's weighted partial sum ``t`` (each term
+    ``k * d`` less its least, as the layered filter's states); else OR the digits of each tuple
+    whose ``sums[t]`` is set into ``support`` (one mask per cell)."""
+    left, chosen = picks, picks[n:]
+    level = 0
+    left[0] = cand[drawn.cells[at]]
+    while level >= 0:
+        m = left[level]
+        if m == ZERO:
+            level -= 1
+            continue
+        bit = m & (~m + ONE)
+        left[level] = m ^ bit
+        chosen[level] = bit
+        if level < n - 1:
+            used = ZERO
+            for i in range(level + 1):
+                used |= chosen[i]
+            level += 1
+            left[level] = cand[drawn.cells[at + level]] & ~used
+            continue
+        t = np.int64(0)
+        for i in range(n):
+            k = drawn.coef[at + i]
+            t += k * np.int64(lowest_index(chosen[i]) + 1) - min(k, k * side)
+        if mark:
+            sums[t] = 1
+        elif sums[t]:
+            for i in range(n):
+                support[i] |= chosen[i]
+
+
+@jit
+def _cliques(tables, state, rules, r):
+    """Domain consistency of a weighted sum split into cliques (cells that all see each
+    other: :func:`sudokit.fast.drawn.sum_cliques`), each holding distinct digits: every
+    clique's partial sums over its tuples of distinct digits, then the layered filter over the
+    cliques (forward reach, backward to the total), then each cell keeps the digits of the
+    tuples whose partial sum lies on a path to the total. Stronger than the layered filter over
+    cells, which lets cells of a box or a diagonal's disjoint group repeat a digit. 1: filtered,
+    0: a contradiction, -1: not applicable (no clique of two cells or more, or a clique with
+    more than ``CLIQUE_LIMIT`` tuples)."""
+    drawn, cand, rows, support = rules.drawn, state.cand, rules.layers, state.seg_or
+    first, last, width = drawn.start[r], drawn.start[r + 1], drawn.states[r]
+    side = tables.units.shape[1]
+    m = 0
+    size = 1
+    for i in range(first, last):
+        if drawn.block[i]:
+            m += 1
+            size = 1
+        size *= popcount(cand[drawn.cells[i]])
+        if size > CLIQUE_LIMIT:
+            return -1
+    if m == last - first:
+        return -1
+    rows[:(3 * m + 2) * width] = 0  # cliques' sums, reach m + 1, back m + 1 (offsets below)
+    reach, back, bounds = m * width, (2 * m + 1) * width, rules.spans
+    rows[reach] = 1
+    at = first
+    for j in range(m):
+        n = _clique_size(drawn, at, last)
+        _clique_walk(drawn, cand, rules.picks, at, n, side, rows[j * width:], True, support)
+        tlo, thi = _clique_span(drawn, at, n, cand, side)
+        bounds[2 * j] = tlo
+        bounds[2 * j + 1] = thi
+        lo, hi = _reach_range(bounds, j, width)
+        for s in range(lo, hi + 1):
+            if rows[reach + j * width + s]:
+                for t in range(tlo, min(thi, width - 1 - s) + 1):
+                    if rows[j * width + t]:
+                        rows[reach + (j + 1) * width + s + t] = 1
+        at += n
+    rows[back + m * width + drawn.offset[r]] = 1
+    for j in range(m - 1, -1, -1):  # the sums of clique j on a path: into reach row j + 1
+        tlo, thi = bounds[2 * j], bounds[2 * j + 1]
+        lo, hi = _reach_range(bounds, j, width)
+        allowed = reach + (j + 1) * width
+        rows[allowed:allowed + width] = 0
+        for s in range(lo, hi + 1):
+            if rows[reach + j * width + s]:
+                for t in range(tlo, min(thi, width - 1 - s) + 1):
+                    if rows[j * width + t] and rows[back + (j + 1) * width + s + t]:
+                        rows[back + j * width + s] = 1
+                        rows[allowed + t] = 1
+    if rows[back] == 0:
+        return 0
+    at = first
+    for j in range(m):
+        n = _clique_size(drawn, at, last)
+        for i in range(n):
+            support[i] = ZERO
+        _clique_walk(drawn, cand, rules.picks, at, n, side, rows[reach + (j + 1) * width:],
+                     False, support)
+        for i in range(n):
+            if not _keep(tables, state, drawn.cells[at + i], support[i]):
+                return 0
+        at += n
+    return 1
+
+
+@jit
+def _clique_span(drawn, at, n, cand, side):
+    """The least and largest partial sum (as :func:`_clique_walk`'s) of the clique's terms,
+    each term independently (a range holding every tuple's sum)."""
+    tlo = np.int64(0)
+    thi = np.int64(0)
+    for i in range(n):
+        k = drawn.coef[at + i]
+        a, b = _term(k, cand[drawn.cells[at + i]])
+        base = min(k, k * side)
+        tlo += a - base
+        thi += b - base
+    return tlo, thi
+
+
+@jit
+def _reach_range(bounds, j, width):
+    """The least and largest partial sums before clique ``j`` (clipped to the layer)."""
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for i in range(j):
+        lo += bounds[2 * i]
+        hi += bounds[2 * i + 1]
+    return min(lo, width - 1), min(hi, width - 1)
+
+
+@jit
+def _clique_size(drawn, at, last):
+    """The number of cells of the clique stored from ``at`` (to the next start or ``last``)."""
+    n = 1
+    while at + n < last and drawn.block[at + n] == 0:
+        n += 1
+    return n
 
 
 @jit
@@ -466,5 +613,6 @@ def drawn_rules(tables, state, rules):
         dirty[r] = 0
         if not _filter(tables, state, rules, r):
             blame(tables, state, drawn.cells[drawn.start[r]])
+            rules.weight[r] += 1
             return False
     return True
