@@ -2,7 +2,9 @@
 
 Search (after :mod:`sudokit.fast.rules` propagation to a fixpoint) branches on an unfilled cell
 with the fewest candidates (MRV, Haralick and Elliott 1980), stopping at the first bivalue cell,
-and tries its digits in increasing order. The choice points live in the arrays of a
+and tries its digits in increasing order; large grids and grids with drawn rules restart by
+dom/wdeg after a first run (see ``WDEG_SIDE``), whose order on a grid with weighted sums of
+three cells or more is dom/deg over those sums (:func:`_select_summed`). The choice points live in the arrays of a
 :class:`~sudokit.fast.state.State`, so a search can stop (at a solution or a limit) and resume
 later; limits are checked inside compiled code (nodes at every node, the clock every 1,024).
 """

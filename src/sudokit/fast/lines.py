@@ -13,11 +13,13 @@ with the unit rules. Per kind:
   and largest contributions leave room for, as the killer cage bounds with coefficients), then
   domain consistency by the layered filter below over partial sums (the dynamic programme of
   Trick 2003, "A dynamic programming approach for consistency and propagation for knapsack
-  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a short sum with
-  cells that see each other (an arrow in a box, a zipper line's pair, a region sum segment)
-  instead walks its candidate tuples with those cells' digits different (:func:`_tuples`),
-  which the layered filter cannot know (the center of a zipper whose two ends share a row is
-  at least 3);
+  constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a sum with
+  cells that see each other (an arrow in a box, a zipper line's pair, a region sum segment, a
+  little killer's diagonal) instead walks its candidate tuples with those cells' digits
+  different (:func:`~sudokit.fast.sums.tuple_filter`) while they are few, which the layered filter cannot know (the
+  center of a zipper whose two ends share a row is at least 3), else runs the layered filter
+  over its cliques (:func:`~sudokit.fast.sums.clique_filter`: cells that all see each other, each clique's sums over
+  its tuples of distinct digits);
 * **sequence**: Pesant's filtering of the regular constraint (CP 2004): states reachable
   forward from the start over the cells' candidates and backward from an accepting state;
   a digit survives where it takes a live state to a live state;
@@ -38,10 +40,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import highest_index, lowest_index, popcount
+from .bits import lowest_index
 from .drawn import RuleCode
 from .state import ONE, ZERO, Reg, jit
-from .trail import blame, narrow
+from .sums import TUPLE_CELLS, clique_filter, narrow_to, term_bounds, tuple_filter
+from .trail import blame
 
 __all__ = ["drawn_rules"]
 
@@ -57,12 +60,6 @@ def _digits(lo, hi):
 
 
 @jit
-def _keep(tables, state, cell, keep):
-    """Narrow ``cell`` to ``keep`` (False when nothing would be left)."""
-    return state.cand[cell] & ~keep == ZERO or narrow(tables, state, cell, keep)
-
-
-@jit
 def _relation(tables, state, rules, r):
     drawn, cand = rules.drawn, state.cand
     a = drawn.cells[drawn.start[r]]
@@ -74,22 +71,14 @@ def _relation(tables, state, rules, r):
     while m != ZERO:
         support |= drawn.masks[off + lowest_index(m)]
         m &= m - ONE
-    if not _keep(tables, state, b, support):
+    if not narrow_to(tables, state, b, support):
         return False
     m = cand[b]
     support = ZERO
     while m != ZERO:
         support |= drawn.masks[off + side + lowest_index(m)]
         m &= m - ONE
-    return _keep(tables, state, a, support)
-
-
-@jit
-def _term(k, m):
-    """The least and largest of ``k * d`` over the digits d of mask ``m``."""
-    lo = np.int64(lowest_index(m) + 1)
-    hi = np.int64(highest_index(m) + 1)
-    return (k * lo, k * hi) if k > 0 else (k * hi, k * lo)
+    return narrow_to(tables, state, a, support)
 
 
 @jit
@@ -99,238 +88,30 @@ def _sum(tables, state, rules, r):
     low = np.int64(0)
     high = np.int64(0)
     for i in range(first, last):
-        tmin, tmax = _term(drawn.coef[i], cand[drawn.cells[i]])
+        tmin, tmax = term_bounds(drawn.coef[i], cand[drawn.cells[i]])
         low += tmin
         high += tmax
     if low > total or high < total:
         return False
     for i in range(first, last):
         k = drawn.coef[i]
-        tmin, tmax = _term(k, cand[drawn.cells[i]])
+        tmin, tmax = term_bounds(k, cand[drawn.cells[i]])
         least = total - (high - tmax)  # the others at their largest
         most = total - (low - tmin)  # the others at their smallest
         if k > 0:
             keep = _digits(-((-least) // k), most // k)
         else:
             keep = _digits(-((-most) // k), least // k)
-        if not _keep(tables, state, drawn.cells[i], keep):
+        if not narrow_to(tables, state, drawn.cells[i], keep):
             return False
     if last - first <= TUPLE_CELLS:
-        done = _tuples(tables, state, rules, r)
+        done = tuple_filter(tables, state, rules, r)
         if done >= 0:
             return done == 1
     if drawn.states[r] == 0:
         return True
-    done = _cliques(tables, state, rules, r)
+    done = clique_filter(tables, state, rules, r)
     return done == 1 if done >= 0 else _layered(tables, state, rules, r)
-
-
-TUPLE_CELLS = 9
-"""Longest weighted sum whose cells that see each other are filtered by :func:`_tuples`."""
-TUPLE_LIMIT = 1 << 12
-"""Most candidate tuples (the product of the cells' candidate counts) :func:`_tuples` visits."""
-
-
-@jit
-def _tuples(tables, state, rules, r):
-    """Domain consistency of a short sum whose cells include two that see each other (so
-    hold different digits, which the layered filter does not know): a depth-first walk over
-    its candidate tuples, pruned by the sum bounds of the cells left, collects each cell's
-    supported digits. 1: filtered, 0: a contradiction, -1: not applicable (no two cells see
-    each other, or more than ``TUPLE_LIMIT`` tuples)."""
-    drawn, cand, support, spans = rules.drawn, state.cand, state.seg_or, rules.spans
-    first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
-    n = last - first
-    left, chosen = rules.picks, rules.picks[n:]
-    partial, low, high = spans, spans[n + 1:], spans[2 * n + 2:]
-    size = 1
-    seen = ZERO
-    for i in range(n):
-        size *= popcount(cand[drawn.cells[first + i]])
-        seen |= drawn.seen[first + i]
-    if seen == ZERO or size > TUPLE_LIMIT or 3 * (n + 1) > spans.shape[0]:
-        return -1
-    low[n] = 0
-    high[n] = 0
-    for i in range(n - 1, -1, -1):
-        tmin, tmax = _term(drawn.coef[first + i], cand[drawn.cells[first + i]])
-        low[i] = low[i + 1] + tmin
-        high[i] = high[i + 1] + tmax
-        support[i] = ZERO
-    level = 0
-    partial[0] = 0
-    left[0] = cand[drawn.cells[first]]
-    while level >= 0:
-        m = left[level]
-        if m == ZERO:
-            level -= 1
-            continue
-        bit = m & (~m + ONE)
-        left[level] = m ^ bit
-        s = partial[level] + drawn.coef[first + level] * np.int64(lowest_index(bit) + 1)
-        if s + low[level + 1] > total or s + high[level + 1] < total:
-            continue
-        chosen[level] = bit
-        if level == n - 1:
-            for i in range(n):
-                support[i] |= chosen[i]
-            continue
-        level += 1
-        partial[level] = s
-        m = cand[drawn.cells[first + level]]
-        peers = drawn.seen[first + level]
-        while peers != ZERO:
-            m &= ~chosen[lowest_index(peers)]
-            peers &= peers - ONE
-        left[level] = m
-    for i in range(n):
-        if not _keep(tables, state, drawn.cells[first + i], support[i]):
-            return 0
-    return 1
-
-
-CLIQUE_LIMIT = 1024
-"""Most candidate tuples (the product of its cells' candidate counts) of one clique
-:func:`_cliques` walks; a sum with a larger clique is left to the layered filter."""
-
-
-@jit
-def _clique_walk(drawn, cand, picks, at, n, side, sums, mark, support):
-    """Walk the tuples of distinct digits of the clique of ``n`` cells stored from ``at``:
-    with ``mark``, set ``sums[t]`` for each tuple's weighted partial sum ``t`` (each term
-    ``k * d`` less its least, as the layered filter's states); else OR the digits of each tuple
-    whose ``sums[t]`` is set into ``support`` (one mask per cell)."""
-    left, chosen = picks, picks[n:]
-    level = 0
-    left[0] = cand[drawn.cells[at]]
-    while level >= 0:
-        m = left[level]
-        if m == ZERO:
-            level -= 1
-            continue
-        bit = m & (~m + ONE)
-        left[level] = m ^ bit
-        chosen[level] = bit
-        if level < n - 1:
-            used = ZERO
-            for i in range(level + 1):
-                used |= chosen[i]
-            level += 1
-            left[level] = cand[drawn.cells[at + level]] & ~used
-            continue
-        t = np.int64(0)
-        for i in range(n):
-            k = drawn.coef[at + i]
-            t += k * np.int64(lowest_index(chosen[i]) + 1) - min(k, k * side)
-        if mark:
-            sums[t] = 1
-        elif sums[t]:
-            for i in range(n):
-                support[i] |= chosen[i]
-
-
-@jit
-def _cliques(tables, state, rules, r):
-    """Domain consistency of a weighted sum split into cliques (cells that all see each
-    other: :func:`sudokit.fast.drawn.sum_cliques`), each holding distinct digits: every
-    clique's partial sums over its tuples of distinct digits, then the layered filter over the
-    cliques (forward reach, backward to the total), then each cell keeps the digits of the
-    tuples whose partial sum lies on a path to the total. Stronger than the layered filter over
-    cells, which lets cells of a box or a diagonal's disjoint group repeat a digit. 1: filtered,
-    0: a contradiction, -1: not applicable (no clique of two cells or more, or a clique with
-    more than ``CLIQUE_LIMIT`` tuples)."""
-    drawn, cand, rows, support = rules.drawn, state.cand, rules.layers, state.seg_or
-    first, last, width = drawn.start[r], drawn.start[r + 1], drawn.states[r]
-    side = tables.units.shape[1]
-    m = 0
-    size = 1
-    for i in range(first, last):
-        if drawn.block[i]:
-            m += 1
-            size = 1
-        size *= popcount(cand[drawn.cells[i]])
-        if size > CLIQUE_LIMIT:
-            return -1
-    if m == last - first:
-        return -1
-    rows[:(3 * m + 2) * width] = 0  # cliques' sums, reach m + 1, back m + 1 (offsets below)
-    reach, back, bounds = m * width, (2 * m + 1) * width, rules.spans
-    rows[reach] = 1
-    at = first
-    for j in range(m):
-        n = _clique_size(drawn, at, last)
-        _clique_walk(drawn, cand, rules.picks, at, n, side, rows[j * width:], True, support)
-        tlo, thi = _clique_span(drawn, at, n, cand, side)
-        bounds[2 * j] = tlo
-        bounds[2 * j + 1] = thi
-        lo, hi = _reach_range(bounds, j, width)
-        for s in range(lo, hi + 1):
-            if rows[reach + j * width + s]:
-                for t in range(tlo, min(thi, width - 1 - s) + 1):
-                    if rows[j * width + t]:
-                        rows[reach + (j + 1) * width + s + t] = 1
-        at += n
-    rows[back + m * width + drawn.offset[r]] = 1
-    for j in range(m - 1, -1, -1):  # the sums of clique j on a path: into reach row j + 1
-        tlo, thi = bounds[2 * j], bounds[2 * j + 1]
-        lo, hi = _reach_range(bounds, j, width)
-        allowed = reach + (j + 1) * width
-        rows[allowed:allowed + width] = 0
-        for s in range(lo, hi + 1):
-            if rows[reach + j * width + s]:
-                for t in range(tlo, min(thi, width - 1 - s) + 1):
-                    if rows[j * width + t] and rows[back + (j + 1) * width + s + t]:
-                        rows[back + j * width + s] = 1
-                        rows[allowed + t] = 1
-    if rows[back] == 0:
-        return 0
-    at = first
-    for j in range(m):
-        n = _clique_size(drawn, at, last)
-        for i in range(n):
-            support[i] = ZERO
-        _clique_walk(drawn, cand, rules.picks, at, n, side, rows[reach + (j + 1) * width:],
-                     False, support)
-        for i in range(n):
-            if not _keep(tables, state, drawn.cells[at + i], support[i]):
-                return 0
-        at += n
-    return 1
-
-
-@jit
-def _clique_span(drawn, at, n, cand, side):
-    """The least and largest partial sum (as :func:`_clique_walk`'s) of the clique's terms,
-    each term independently (a range holding every tuple's sum)."""
-    tlo = np.int64(0)
-    thi = np.int64(0)
-    for i in range(n):
-        k = drawn.coef[at + i]
-        a, b = _term(k, cand[drawn.cells[at + i]])
-        base = min(k, k * side)
-        tlo += a - base
-        thi += b - base
-    return tlo, thi
-
-
-@jit
-def _reach_range(bounds, j, width):
-    """The least and largest partial sums before clique ``j`` (clipped to the layer)."""
-    lo = np.int64(0)
-    hi = np.int64(0)
-    for i in range(j):
-        lo += bounds[2 * i]
-        hi += bounds[2 * i + 1]
-    return min(lo, width - 1), min(hi, width - 1)
-
-
-@jit
-def _clique_size(drawn, at, last):
-    """The number of cells of the clique stored from ``at`` (to the next start or ``last``)."""
-    n = 1
-    while at + n < last and drawn.block[at + n] == 0:
-        n += 1
-    return n
 
 
 @jit
@@ -361,7 +142,7 @@ def _span(drawn, r, i, lo, hi, m, side):
         at = drawn.offset[r] + n * (side + 1) + 2 * i + 2
         return drawn.trans[at], drawn.trans[at + 1]
     k = drawn.coef[drawn.start[r] + i]
-    tmin, tmax = _term(k, m)
+    tmin, tmax = term_bounds(k, m)
     base = min(k, k * side)
     return max(lo + tmin - base, 0), min(hi - 1 + tmax - base + 1, n)
 
@@ -416,7 +197,7 @@ def _layered(tables, state, rules, r):
         if keep == ZERO:
             return False
     for i in range(length):
-        if not _keep(tables, state, drawn.cells[first + i], support[i]):
+        if not narrow_to(tables, state, drawn.cells[first + i], support[i]):
             return False
     return True
 
@@ -441,10 +222,10 @@ def _contains(tables, state, rules, r):
         if places < need:
             return False
         for i in range(first, last if places == need else first):
-            if cand[drawn.cells[i]] & bit and not _keep(tables, state, drawn.cells[i], bit):
+            if cand[drawn.cells[i]] & bit and not narrow_to(tables, state, drawn.cells[i], bit):
                 return False
     for i in range(first, last if needed == last - first else first):
-        if not _keep(tables, state, drawn.cells[i], listed):
+        if not narrow_to(tables, state, drawn.cells[i], listed):
             return False
     return True
 
@@ -462,7 +243,7 @@ def _distinct(tables, state, drawn, first, last):
             fixed |= m
     for i in range(first, last):
         m = cand[drawn.cells[i]]
-        if m & (m - ONE) != ZERO and not _keep(tables, state, drawn.cells[i], ~fixed):
+        if m & (m - ONE) != ZERO and not narrow_to(tables, state, drawn.cells[i], ~fixed):
             return False
     return True
 
@@ -492,7 +273,7 @@ def _renban(tables, state, rules, r):
     if alive == ZERO:
         return False
     for i in range(first, last):
-        if not _keep(tables, state, drawn.cells[i], alive):
+        if not narrow_to(tables, state, drawn.cells[i], alive):
             return False
     while common != ZERO:  # a digit of every window left, with one place: put it there
         bit = common & (~common + ONE)
@@ -503,7 +284,7 @@ def _renban(tables, state, rules, r):
             if cand[drawn.cells[i]] & bit:
                 place = drawn.cells[i]
                 count += 1
-        if count == 0 or (count == 1 and not _keep(tables, state, place, bit)):
+        if count == 0 or (count == 1 and not narrow_to(tables, state, place, bit)):
             return False
     return True
 
@@ -548,7 +329,7 @@ def _ends(tables, state, rules, r):
             for i in range(first + 1, last - 1):
                 support[i - first] |= cand[drawn.cells[i]] & allowed
     for i in range(first, last):
-        if not _keep(tables, state, drawn.cells[i], support[i - first]):
+        if not narrow_to(tables, state, drawn.cells[i], support[i - first]):
             return False
     return True
 
@@ -568,12 +349,12 @@ def _index(tables, state, rules, r):
         t = np.int64(drawn.masks[off + d - 1])
         if (d == value) if t == 0 else (cand[drawn.cells[first + t]] & target_bit != ZERO):
             keep |= ONE << np.uint64(d - 1)
-    if not _keep(tables, state, drawn.cells[first], keep):
+    if not narrow_to(tables, state, drawn.cells[first], keep):
         return False
     m = cand[drawn.cells[first]]
     if m & (m - ONE) == ZERO:
         t = np.int64(drawn.masks[off + lowest_index(m)])
-        return t == 0 or _keep(tables, state, drawn.cells[first + t], target_bit)
+        return t == 0 or narrow_to(tables, state, drawn.cells[first + t], target_bit)
     return True
 
 
