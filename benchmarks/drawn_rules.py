@@ -16,6 +16,11 @@ first method's median to each other's. ``cpsat`` runs with ``workers=1``; a meth
 not declare a puzzle's rules is reported, not timed. ``--heldout`` times the held-out set
 instead: the entries of ``heldout_*.json`` (puzzles from other sources, compressed f-puzzles
 data and a solution each; an entry marked ``refused`` is left out).
+
+``--count`` instead counts to 2 with the first method (default ``fast``) on both sets, once per
+puzzle after a warm-up pass: per puzzle the CPU ms of ``count_solutions`` (set-up, search and
+verification) and the search nodes (deterministic), then their totals; every puzzle must be
+proved unique with its published solution.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import time
 
 from common import ROOT
 
-from sudokit import solve
+from sudokit import count_solutions, solve
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.puzzle import Puzzle
 from sudokit.registry import solver_class
@@ -65,6 +70,24 @@ def timed(puzzle: Puzzle, solution: tuple[int, ...], method: str, runs: int,
     return statistics.median(seconds)
 
 
+def counted(method: str, time_limit: float) -> None:
+    """Count to 2 on both sets (see ``--count``) and print each puzzle's CPU ms and nodes."""
+    puzzles = published(False) + published(True)
+    for _, puzzle, _ in puzzles:  # warm-up: kernels loaded, rule tables built
+        count_solutions(puzzle, method, limit=2, time_limit=0.05)
+    total_ms = total_nodes = 0.0
+    for name, puzzle, solution in puzzles:
+        start = time.process_time()
+        result = count_solutions(puzzle, method, limit=2, time_limit=time_limit)
+        ms = (time.process_time() - start) * 1e3
+        if result.count != 1 or result.solution != solution:
+            raise SystemExit(f"{name}: {result.status.name}, {result.count} solution(s)")
+        nodes = result.stats.nodes or 0
+        total_ms, total_nodes = total_ms + ms, total_nodes + nodes
+        print(f"{name[:32]:32s} {ms:10.1f} ms {nodes:10,d} nodes")
+    print(f"{method}: {len(puzzles)} puzzles, {total_ms:.0f} ms CPU, {total_nodes:,.0f} nodes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="timed runs per puzzle (median)")
@@ -72,7 +95,13 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
     parser.add_argument("--heldout", action="store_true",
                         help="time the heldout_*.json lists (puzzles from other sources)")
+    parser.add_argument("--count", action="store_true",
+                        help="count to 2 with the first method (default fast) on both sets")
     args = parser.parse_args()
+    if args.count:
+        counted("fast" if args.methods == parser.get_default("methods") else args.methods[0],
+                args.time_limit)
+        return
     puzzles = published(args.heldout)
     methods = [m for m in args.methods
                if all(solver_class(m).supports(p.geometry) for _, p, _ in puzzles)]
