@@ -11,11 +11,14 @@ and reaching an accepting state after the last cell, so the filter is domain con
 rule together with the line's all-different. The product's states are numbered layer by layer
 (a state of layer i reads the i-th cell), so the filter visits each layer's range only.
 
-A rule whose cells do not all see each other, or whose product outgrows ``PRODUCT_LIMIT``,
-keeps its own automaton (every layer ranges over all of its states).
+A rule whose cells do not all see each other, or whose product outgrows ``PRODUCT_LIMIT``
+(or whose (state, digit set) pairs do not fit an int64 key), keeps its own automaton (every
+layer ranges over all of its states). The product is built with NumPy, a layer at a time.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from ..model.geometry import Geometry
 from ..model.rules import Automaton
@@ -26,69 +29,62 @@ PRODUCT_LIMIT = 1 << 14
 """Most (state, digit set) pairs reachable forward in a sequence rule's product before it
 falls back to the rule's own automaton."""
 
-_Layer = dict[tuple[int, int], int]
-
-
 def _distinct(rule: Automaton, geometry: Geometry) -> bool:
     """Whether every two cells of the rule see each other (so they hold distinct digits)."""
     return all(b in geometry.peers[a] for i, a in enumerate(rule.cells)
                for b in rule.cells[i + 1:])
 
 
-def _forward(rule: Automaton, side: int) -> list[_Layer] | None:
-    """Per layer the (state, mask) pairs reachable from the start (values unnumbered), None
-    past ``PRODUCT_LIMIT``."""
-    layers: list[_Layer] = [{(rule.start, 0): 0}]
+def _step(keys: np.ndarray, trans: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each product state's successor per digit (``keys``: state << side | mask, int64[K]):
+    (int64[K, side] keys, bool[K, side] whether the digit is allowed: unread, not dead)."""
+    s, m = keys >> side, keys & ((1 << side) - 1)
+    bits = np.left_shift(1, np.arange(side, dtype=np.int64))
+    target = trans[s]
+    ok = (target >= 0) & ((m[:, None] & bits) == 0)
+    return (np.maximum(target, 0) << side) | m[:, None] | bits, ok
+
+
+def _layers(rule: Automaton, side: int, trans: np.ndarray) -> list[np.ndarray] | None:
+    """Per layer the sorted keys reachable from the start that also reach an accepting state
+    after the last cell; None past ``PRODUCT_LIMIT`` (forward)."""
+    layers = [np.array([rule.start << side], np.int64)]
     total = 1
     for _ in rule.cells:
-        following: _Layer = {}
-        for s, m in layers[-1]:
-            row = rule.transitions[s]
-            for d in range(side):
-                bit = 1 << d
-                if not m & bit and row[d] >= 0:
-                    following[(row[d], m | bit)] = 0
-        total += len(following)
+        following, ok = _step(layers[-1], trans, side)
+        layers.append(np.unique(following[ok]))
+        total += layers[-1].size
         if total > PRODUCT_LIMIT:
             return None
-        layers.append(following)
+    accepting = np.zeros(len(rule.transitions), bool)
+    accepting[list(rule.accepting)] = True
+    layers[-1] = layers[-1][accepting[layers[-1] >> side]]
+    for i in range(len(layers) - 2, -1, -1):
+        following, ok = _step(layers[i], trans, side)
+        live = ok & np.isin(following, layers[i + 1])
+        layers[i] = layers[i][live.any(axis=1)]
     return layers
 
 
-def _prune(rule: Automaton, side: int, layers: list[_Layer]) -> list[list[tuple[int, int]]]:
-    """Per layer the reachable pairs that also reach an accepting state after the last cell."""
-    live = [[key for key in layers[-1] if key[0] in rule.accepting]]
-    for layer in reversed(layers[:-1]):
-        ahead = set(live[0])
-        kept = []
-        for s, m in layer:
-            row = rule.transitions[s]
-            if any(not m >> d & 1 and (row[d], m | 1 << d) in ahead for d in range(side)):
-                kept.append((s, m))
-        live.insert(0, kept)
-    return live
-
-
 def _product(rule: Automaton, side: int) -> tuple[list[int], int, int] | None:
-    layers = _forward(rule, side)
+    trans = np.array(rule.transitions, np.int64)[:, :side]
+    layers = _layers(rule, side, trans)
     if layers is None:
         return None
-    live = _prune(rule, side, layers)
-    number: dict[tuple[int, int, int], int] = {}
-    bounds = []
-    for i, layer in enumerate(live):
-        base = len(number)
-        bounds += [base, base + len(layer)]
-        number.update(((i, s, m), base + k) for k, (s, m) in enumerate(layer))
-    flat = [-1] * (len(number) * side)
-    for (i, s, m), k in number.items():
-        row = rule.transitions[s]
-        for d in range(side):
-            if not m >> d & 1 and row[d] >= 0:
-                flat[k * side + d] = number.get((i + 1, row[d], m | 1 << d), -1)
-    last = len(rule.cells)
-    flat += [int(key[0] == last) for key in number]
-    return flat + bounds, 0, len(number)
+    starts = np.cumsum([0] + [layer.size for layer in layers])
+    flat = []
+    for i, layer in enumerate(layers[:-1]):  # each state's successor numbers, -1 dead
+        following, ok = _step(layer, trans, side)
+        ahead = layers[i + 1]
+        at = np.minimum(np.searchsorted(ahead, following), max(ahead.size - 1, 0))
+        hit = ok & (ahead[at] == following) if ahead.size else np.zeros_like(ok)
+        flat.append(np.where(hit, starts[i + 1] + at, -1))
+    flat.append(np.full((layers[-1].size, side), -1))
+    count = int(starts[-1])
+    table = np.concatenate(flat).ravel().tolist()
+    table += [0] * (count - layers[-1].size) + [1] * layers[-1].size  # accepting: last layer
+    bounds = [int(x) for i in range(len(layers)) for x in (starts[i], starts[i + 1])]
+    return table + bounds, 0, count
 
 
 def automaton_table(rule: Automaton, geometry: Geometry) -> tuple[list[int], int, int]:
@@ -100,7 +96,8 @@ def automaton_table(rule: Automaton, geometry: Geometry) -> tuple[list[int], int
         accepting flags, then per layer 0..len(cells) the range [lo, hi) of its states.
     """
     side = geometry.side
-    found = _product(rule, side) if side <= 63 and _distinct(rule, geometry) else None
+    small = side + len(rule.transitions).bit_length() <= 62  # a (state, digits) key fits int64
+    found = _product(rule, side) if small and _distinct(rule, geometry) else None
     if found is not None:
         return found
     states = len(rule.transitions)
