@@ -80,8 +80,10 @@ long conflict-free descents alone."""
 FIRST_SUMMED_RUN = 100
 """The same on a grid with weighted sums of three cells or more, whose first run fills the
 sums' cells first (:func:`_select_summed`): long enough to finish a search that ordering
-suits (a disjoint little killer with no givens: 13,841 backtracks in all, against 1,549,447
-nodes under dom/wdeg)."""
+suits (a disjoint little killer with no givens: 5,074 backtracks and 15,933 nodes in all,
+against 1,549,447 nodes from a plain MRV first run), short enough that a grid it does not
+suit soon goes on to dom/wdeg (``docs/benchmarks.md``, "fast alone on every published rule
+puzzle")."""
 FIRST_RESTART = 100
 """Backtracks allowed to the first dom/wdeg run; each later run ``RESTART_GROWTH`` times more."""
 RESTART_GROWTH = 1.2
