@@ -4,9 +4,10 @@ Search (after :mod:`sudokit.fast.rules` propagation to a fixpoint) branches on a
 with the fewest candidates (MRV, Haralick and Elliott 1980), stopping at the first bivalue cell,
 and tries its digits in increasing order; large grids and grids with drawn rules restart by
 dom/wdeg after a first run (see ``WDEG_SIDE``), whose order on a grid with weighted sums of
-three cells or more is dom/deg over those sums (:func:`_select_summed`). The choice points live in the arrays of a
-:class:`~sudokit.fast.state.State`, so a search can stop (at a solution or a limit) and resume
-later; limits are checked inside compiled code (nodes at every node, the clock every 1,024).
+three cells or more is dom/deg over those sums (:func:`_select_summed`). The choice points
+live in the arrays of a :class:`~sudokit.fast.state.State`, so a search can stop (at a
+solution or a limit) and resume later; limits are checked inside compiled code (nodes at
+every node, the clock every 1,024).
 """
 
 from __future__ import annotations
@@ -135,7 +136,6 @@ def start(tables, state, givens, rules=None):
     state.dirty[:] = 1
     if rules is not None:
         rules.dirty[:] = 1
-        rules.weight[:] = 0
     state.weight[:] = 0
     regs[:] = 0
     ok = True

@@ -16,10 +16,10 @@ with the unit rules. Per kind:
   constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a sum with
   cells that see each other (an arrow in a box, a zipper line's pair, a region sum segment, a
   little killer's diagonal) instead walks its candidate tuples with those cells' digits
-  different (:func:`~sudokit.fast.sums.tuple_filter`) while they are few, which the layered filter cannot know (the
-  center of a zipper whose two ends share a row is at least 3), else runs the layered filter
-  over its cliques (:func:`~sudokit.fast.sums.clique_filter`: cells that all see each other, each clique's sums over
-  its tuples of distinct digits);
+  different while they are few (:func:`~sudokit.fast.sums.tuple_filter`), which the layered
+  filter cannot know (the center of a zipper whose two ends share a row is at least 3), else
+  runs the layered filter over its cliques (:func:`~sudokit.fast.sums.clique_filter`: cells
+  that all see each other, each clique's sums over its tuples of distinct digits);
 * **sequence**: Pesant's filtering of the regular constraint (CP 2004): states reachable
   forward from the start over the cells' candidates and backward from an accepting state;
   a digit survives where it takes a live state to a live state;
@@ -394,6 +394,5 @@ def drawn_rules(tables, state, rules):
         dirty[r] = 0
         if not _filter(tables, state, rules, r):
             blame(tables, state, drawn.cells[drawn.start[r]])
-            rules.weight[r] += 1
             return False
     return True

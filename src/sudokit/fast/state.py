@@ -115,7 +115,6 @@ class RuleState(NamedTuple):
         spans: int64[2 * (C + 1)] scratch of the layered filter (each layer's state range).
         picks: uint64[2 * (C + 1)] scratch of the tuple filter of short sums (each level's
             digits left, then the digit chosen there).
-        weight: int64[R] the conflicts each rule detected (its ``wdeg``; reset per puzzle).
     """
 
     drawn: Drawn
@@ -123,7 +122,6 @@ class RuleState(NamedTuple):
     layers: np.ndarray
     spans: np.ndarray
     picks: np.ndarray
-    weight: np.ndarray
 
 
 def rule_state(geometry: Geometry) -> RuleState | None:
@@ -136,5 +134,4 @@ def rule_state(geometry: Geometry) -> RuleState | None:
     return RuleState(drawn, np.ones(drawn.kind.shape[0], np.uint8),
                      np.zeros(drawn.layer_size, np.uint8),
                      np.zeros(2 * (geometry.n_cells + 1), np.int64),
-                     np.zeros(2 * (geometry.n_cells + 1), np.uint64),
-                     np.zeros(drawn.kind.shape[0], np.int64))
+                     np.zeros(2 * (geometry.n_cells + 1), np.uint64))

@@ -19,8 +19,8 @@ from .bits import highest_index, lowest_index, popcount
 from .state import ONE, ZERO, jit
 from .trail import narrow
 
-__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "narrow_to", "term_bounds",
-           "tuple_filter"]
+__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "narrow_to",
+           "term_bounds", "tuple_filter"]
 
 
 @jit
