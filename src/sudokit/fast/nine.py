@@ -152,8 +152,7 @@ def _assign(s, regs, d, cell):
 @jit
 def _band(w):
     """Keep the cells of a digit's band word that lie on a (row, box) permutation."""
-    return w & COMPLEX[ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
-                       | ROW_BOXES[w >> 18] << 6]
+    return w & COMPLEX[_pattern(w)]
 
 
 @jit
@@ -280,7 +279,8 @@ def _naked_singles(s, regs):
 @jit
 def _pattern(w):
     """Return the 3x3 (row, box) pattern of a band word: bit ``3 * r + k``, mini-row (r, k)."""
-    return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
+    return (ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
+            | ROW_BOXES[(w >> 18) & 511] << 6) & 511
 
 
 @_inline
