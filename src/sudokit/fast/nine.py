@@ -65,8 +65,11 @@ def _tables() -> tuple[np.ndarray, ...]:
                              for m in perm], np.int64)  # [512]: the same in band cells
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
-    own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
-                         | 1 << i for i in range(27)], np.int64)  # [27]: placing at band bit i
+    own_keep = [(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9])) | 1 << i
+                for i in range(27)]  # placing at band bit i
+    keep = np.array([own_keep[cell % 27] if b == cell // 27 else BAND & ~col[cell % 9]
+                     for cell in range(81) for b in range(4)], np.int64)
+    # [4 * cell + b]: the cells of band b (b < 3) where a digit placed at cell stays possible
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
@@ -75,10 +78,10 @@ def _tables() -> tuple[np.ndarray, ...]:
     sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
     sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
                          for m in range(512)], np.int64)
-    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole_row, sole_col
+    return row_boxes, perm, complex_mask, box, keep, sole_row, sole_col
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
 class NineState(NamedTuple):
@@ -120,6 +123,7 @@ def _low(x):
 @_inline
 def _assign(s, regs, d, cell):
     """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
+    cell &= 127  # 0..80 as it was, but known non-negative: no index wraparound below
     b = cell // 27
     i = cell - 27 * b
     bit = np.int64(1) << i
@@ -128,13 +132,11 @@ def _assign(s, regs, d, cell):
     if s[3 * d + b] & bit == 0:
         return False
     removed = 0
-    c = i % 9
     for bb in range(3):
         w = s[3 * d + bb]
-        nw = w & (OWN_KEEP[i] if bb == b else COL_KEEP[c])
-        if nw != w:
-            removed += _count(w ^ nw)
-            s[3 * d + bb] = nw
+        nw = w & KEEP[4 * cell + bb]
+        removed += _count(w ^ nw)
+        s[3 * d + bb] = nw
     others = 0  # digits other than d that lose the cell (branch-free)
     for e in range(9):
         w = s[3 * e + b]
