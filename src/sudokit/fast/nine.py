@@ -65,11 +65,13 @@ def _tables() -> tuple[np.ndarray, ...]:
                              for m in perm], np.int64)  # [512]: the same in band cells
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
-    own_keep = [(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9])) | 1 << i
-                for i in range(27)]  # placing at band bit i
-    keep = np.array([own_keep[cell % 27] if b == cell // 27 else BAND & ~col[cell % 9]
+    line = [511 << 9 * (i // 9) | box[i % 9 // 3] for i in range(27)]  # row and box of bit i
+    seen = np.array([col[cell % 9] | (line[cell % 27] if b == cell // 27 else 0)
                      for cell in range(81) for b in range(4)], np.int64)
-    # [4 * cell + b]: the cells of band b (b < 3) where a digit placed at cell stays possible
+    # [4 * cell + b]: the cells of band b (b < 3) in the row, column or box of cell (itself too)
+    keep = np.array([BAND & ~seen[4 * cell + b] | (1 << cell % 27 if b == cell // 27 else 0)
+                     for cell in range(81) for b in range(4)], np.int64)
+    # [4 * cell + b]: the same, where a digit placed at cell stays possible
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
@@ -78,10 +80,10 @@ def _tables() -> tuple[np.ndarray, ...]:
     sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
     sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
                          for m in range(512)], np.int64)
-    return row_boxes, perm, complex_mask, box, keep, sole_row, sole_col
+    return row_boxes, perm, complex_mask, box, seen, keep, sole_row, sole_col
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, KEEP, SOLE_ROW, SOLE_COL = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, SEEN, KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
 class NineState(NamedTuple):
@@ -400,6 +402,7 @@ def _propagate(s, regs):
 @jit
 def _digits(s, cell):
     """Return the candidates of ``cell`` as a digit mask (bit d for digit d + 1)."""
+    cell &= 127  # known non-negative: no index wraparound
     b = cell // 27
     i = cell - 27 * b
     mask = 0
@@ -412,13 +415,10 @@ def _digits(s, cell):
 def _peers_with(s, d, cell, bivalue):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
     three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
-    b = cell // 27
-    i = cell - 27 * b
-    col = (1 | 1 << 9 | 1 << 18) << (i % 9)
-    line = (511 << 9 * (i // 9) | BOX[i % 9 // 3]) & ~col
+    cell &= 127  # known non-negative: no index wraparound
     n = 0
     for bb in range(3):
-        w = s[3 * d + bb] & (col | line) if bb == b else s[3 * d + bb] & col
+        w = s[3 * d + bb] & SEEN[4 * cell + bb]
         n += _count(w) + 2 * _count(w & bivalue[bb])
     return n
 
