@@ -66,12 +66,10 @@ def _tables() -> tuple[np.ndarray, ...]:
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
     line = [511 << 9 * (i // 9) | box[i % 9 // 3] for i in range(27)]  # row and box of bit i
-    seen = np.array([col[cell % 9] | (line[cell % 27] if b == cell // 27 else 0)
-                     for cell in range(81) for b in range(4)], np.int64)
-    # [4 * cell + b]: the cells of band b (b < 3) in the row, column or box of cell (itself too)
+    seen = np.array([col[cell % 9] | (line[cell % 27] if b == cell // 27 else 0)  # [4 * cell + b]:
+                     for cell in range(81) for b in range(4)], np.int64)  # band b's peers + cell
     keep = np.array([BAND & ~seen[4 * cell + b] | (1 << cell % 27 if b == cell // 27 else 0)
-                     for cell in range(81) for b in range(4)], np.int64)
-    # [4 * cell + b]: the same, where a digit placed at cell stays possible
+                     for cell in range(81) for b in range(4)], np.int64)  # those its digit keeps
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
