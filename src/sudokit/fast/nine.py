@@ -124,8 +124,7 @@ def _low(x):
 def _assign(s, regs, d, cell):
     """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
     cell &= 127  # 0..80 as it was, but known non-negative: no index wraparound below
-    b = cell // 27
-    i = cell - 27 * b
+    b, i = cell // 27, cell % 27
     bit = np.int64(1) << i
     if s[U + b] & bit == 0:  # solved already: fine only if with this digit
         return s[3 * d + b] & bit != 0
