@@ -65,8 +65,11 @@ def _tables() -> tuple[np.ndarray, ...]:
                              for m in perm], np.int64)  # [512]: the same in band cells
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
-    own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
-                         | 1 << i for i in range(27)], np.int64)  # [27]: placing at band bit i
+    line = [511 << 9 * (i // 9) | box[i % 9 // 3] for i in range(27)]  # row and box of bit i
+    seen = np.array([col[cell % 9] | (line[cell % 27] if b == cell // 27 else 0)  # [4 * cell + b]:
+                     for cell in range(81) for b in range(4)], np.int64)  # band b's peers + cell
+    keep = np.array([BAND & ~seen[4 * cell + b] | (1 << cell % 27 if b == cell // 27 else 0)
+                     for cell in range(81) for b in range(4)], np.int64)  # those its digit keeps
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
@@ -75,10 +78,10 @@ def _tables() -> tuple[np.ndarray, ...]:
     sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
     sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
                          for m in range(512)], np.int64)
-    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole_row, sole_col
+    return row_boxes, perm, complex_mask, box, seen, keep, sole_row, sole_col
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, SEEN, KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
 class NineState(NamedTuple):
@@ -120,21 +123,19 @@ def _low(x):
 @_inline
 def _assign(s, regs, d, cell):
     """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
-    b = cell // 27
-    i = cell - 27 * b
+    cell &= 127  # 0..80 as it was, but known non-negative: no index wraparound below
+    b, i = cell // 27, cell % 27
     bit = np.int64(1) << i
     if s[U + b] & bit == 0:  # solved already: fine only if with this digit
         return s[3 * d + b] & bit != 0
     if s[3 * d + b] & bit == 0:
         return False
     removed = 0
-    c = i % 9
     for bb in range(3):
         w = s[3 * d + bb]
-        nw = w & (OWN_KEEP[i] if bb == b else COL_KEEP[c])
-        if nw != w:
-            removed += _count(w ^ nw)
-            s[3 * d + bb] = nw
+        nw = w & KEEP[4 * cell + bb]
+        removed += _count(w ^ nw)
+        s[3 * d + bb] = nw
     others = 0  # digits other than d that lose the cell (branch-free)
     for e in range(9):
         w = s[3 * e + b]
@@ -152,8 +153,7 @@ def _assign(s, regs, d, cell):
 @jit
 def _band(w):
     """Keep the cells of a digit's band word that lie on a (row, box) permutation."""
-    return w & COMPLEX[ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
-                       | ROW_BOXES[w >> 18] << 6]
+    return w & COMPLEX[_pattern(w)]
 
 
 @jit
@@ -280,7 +280,8 @@ def _naked_singles(s, regs):
 @jit
 def _pattern(w):
     """Return the 3x3 (row, box) pattern of a band word: bit ``3 * r + k``, mini-row (r, k)."""
-    return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
+    return (ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
+            | ROW_BOXES[(w >> 18) & 511] << 6) & 511
 
 
 @_inline
@@ -398,6 +399,7 @@ def _propagate(s, regs):
 @jit
 def _digits(s, cell):
     """Return the candidates of ``cell`` as a digit mask (bit d for digit d + 1)."""
+    cell &= 127  # known non-negative: no index wraparound
     b = cell // 27
     i = cell - 27 * b
     mask = 0
@@ -410,13 +412,10 @@ def _digits(s, cell):
 def _peers_with(s, d, cell, bivalue):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
     three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
-    b = cell // 27
-    i = cell - 27 * b
-    col = (1 | 1 << 9 | 1 << 18) << (i % 9)
-    line = (511 << 9 * (i // 9) | BOX[i % 9 // 3]) & ~col
+    cell &= 127  # known non-negative: no index wraparound
     n = 0
     for bb in range(3):
-        w = s[3 * d + bb] & (col | line) if bb == b else s[3 * d + bb] & col
+        w = s[3 * d + bb] & SEEN[4 * cell + bb]
         n += _count(w) + 2 * _count(w & bivalue[bb])
     return n
 
