@@ -29,7 +29,7 @@ lisudoku), checked against exported puzzles:
   value is an all-different cage (an extra region); ``extraregion``: ``{"cells": [...]}``;
 * ``odd`` and ``even``: ``{"cell": "R1C1"}``;
 * ``givenPencilMarks`` of a grid cell (a list of digits): the candidates an empty cell starts
-  with, read as a rule (:func:`~sudokit.model.rulebook.candidates`); moot on a given cell;
+  with, read as a rule (:func:`~sudokit.model.rulebook.given_candidates`); moot on a given cell;
 * ``solution``: N*N digits the setter attached; it becomes :attr:`Record.expected`;
 * ``title``, ``author``, ``ruleset`` and the editor's settings (``highlightConflicts``,
   ``activeConstraints``, ``disabledlogic``, ``truecandidatesoptions``) are not constraints.
@@ -285,7 +285,7 @@ def _pencil_marks(data: dict[str, Any], givens: Sequence[int], n: int) -> list[R
                 isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks)):
             raise _Bad("givenPencilMarks", f"grid: R{k // n + 1}C{k % n + 1} has "
                                            f"givenPencilMarks {marks!r}, expected digits 1..{n}")
-        found += rb.candidates(k, marks, n)
+        found += rb.given_candidates(k, marks, n)
     return found
 
 

@@ -48,11 +48,11 @@ from .rules import (
 __all__ = [
     "arrow",
     "between_line",
-    "candidates",
     "clone",
     "difference_dot",
     "double_arrow",
     "entropic_line",
+    "given_candidates",
     "greater_than",
     "indexer",
     "kropki_black",
@@ -345,7 +345,7 @@ def numbered_room(cells: Sequence[int], digit: int, side: int) -> Rules:
     return _walk(cells, side, "start", step, lambda s: s == "done", "numbered room", digit)
 
 
-def candidates(cell: int, digits: Sequence[int], side: int) -> Rules:
+def given_candidates(cell: int, digits: Sequence[int], side: int) -> Rules:
     """Given candidates (f-puzzles ``givenPencilMarks`` on an empty cell): the cell holds one
     of ``digits``; a one-cell sequence rule, so every method that reads sequences takes it."""
     allowed = frozenset(map(int, digits))
