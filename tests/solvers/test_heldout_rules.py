@@ -108,3 +108,19 @@ def test_a_key_not_read_is_refused_by_name(entry: dict) -> None:
     """Grey cosmetic lines with no ``fromConstraint`` ("159")."""
     with pytest.raises(InvalidPuzzle, match=entry["refused"]):
         fpuzzles_puzzle(_data(entry))
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_given_candidates_on_an_empty_cell_decide_between_two_solutions(method: str | None
+                                                                         ) -> None:
+    """Without its pencil marks the 4x4 has two solutions (r1c1, r1c2, r3c1, r3c2 swap);
+    ``givenPencilMarks`` [2] on r1c1 leaves the swapped one, by every method."""
+    grid = [[{"value": d, "given": True} for d in row]
+            for row in ([1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1])]
+    for r, c in ((0, 0), (0, 1), (2, 0), (2, 1)):
+        grid[r][c] = {}
+    both = count_solutions(fpuzzles_puzzle({"size": 4, "grid": grid}), method, limit=3)
+    assert len(both.solutions) == 2
+    grid[0][0] = {"givenPencilMarks": [2]}
+    found = count_solutions(fpuzzles_puzzle({"size": 4, "grid": grid}), method, limit=2)
+    assert found.solutions == ((2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1),)
