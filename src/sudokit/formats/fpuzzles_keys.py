@@ -38,8 +38,9 @@ lines, X-sums, indexers...) with cosmetic entries too (``line``, ``cage``, ``tex
 that its own key already holds. :func:`without_drawings` drops those whose named rule is a key
 of the same object (the name, lower-cased without spaces, is the key, or names its variant:
 "Dutch Whispers" draws a ``whispers`` line, "Lockout Line" a ``lockout``; the editor marks its
-lockout lines and end diamonds ``"isLLConstraint": true`` instead); any other cosmetic entry is
-left for the reader to refuse.
+lockout lines and end diamonds ``"isLLConstraint": true`` instead), and the unmarked ``line``s
+that lie exactly on lines of the object's rule keys (older editors drew renban lines again in
+grey); any other cosmetic entry is left for the reader to refuse.
 """
 
 from __future__ import annotations
@@ -349,21 +350,50 @@ _DRAWN_KEY = {"dutchwhispers": "whispers", "germanwhispers": "whispers",
 
 def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` without the cosmetic entries that only draw a rule it holds under its own key
-    (``"fromConstraint": "Renban"`` beside a non-empty ``renban``); a key left empty is removed.
-    Other entries (no ``fromConstraint``, or naming a rule the object lacks) are kept."""
+    (``"fromConstraint": "Renban"`` beside a non-empty ``renban``), and the cosmetic ``line``s
+    lying exactly on lines of its rule keys (older editors drew renban lines again in grey, with
+    no mark); a key left empty is removed. Other entries (no mark and a line of their own, or
+    naming a rule the object lacks) are kept."""
     if not isinstance(data, dict):
         return data
-    kept = dict(data)
+    kept, ruled = dict(data), _ruled_lines(data)
     for key in _COSMETIC:
         entries = data.get(key)
         if not isinstance(entries, list):
             continue
-        rest = [e for e in entries if not (isinstance(e, dict) and data.get(_drawn_key(e)))]
+        rest = [e for e in entries if not (isinstance(e, dict) and (
+            data.get(_drawn_key(e)) or key == "line" and _on_lines(e, ruled)))]
         if rest:
             kept[key] = rest
         else:
             del kept[key]
     return kept
+
+
+def _ruled_lines(data: dict[str, Any]) -> set[tuple[str, ...]]:
+    """The lines (cell names, upper case, both directions) of the object's rule keys."""
+    found: set[tuple[str, ...]] = set()
+    for key in RULE_KEYS:
+        entries = data.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            lines = entry.get("lines") if isinstance(entry, dict) else None
+            for cells in map(_line_cells, lines if isinstance(lines, list) else []):
+                found |= {cells, cells[::-1]} if cells else set()
+    return found
+
+
+def _on_lines(entry: dict[str, Any], ruled: set[tuple[str, ...]]) -> bool:
+    """Whether every line of a cosmetic ``line`` entry is a line of a rule key."""
+    lines = entry.get("lines")
+    return isinstance(lines, list) and bool(lines) and all(
+        _line_cells(line) in ruled for line in lines)
+
+
+def _line_cells(line: Any) -> tuple[str, ...] | None:
+    """A line's cell names in upper case, None if it is not a list of names."""
+    if not isinstance(line, list) or not all(isinstance(c, str) for c in line):
+        return None
+    return tuple(c.upper() for c in line)
 
 
 def _drawn_key(entry: dict[str, Any]) -> str:
