@@ -15,7 +15,8 @@ ms per method, then per method the median and the mean ms per puzzle, and the ra
 first method's median to each other's. ``cpsat`` runs with ``workers=1``; a method that does
 not declare a puzzle's rules is reported, not timed. ``--heldout`` times the held-out set
 instead: the entries of ``heldout_*.json`` (puzzles from other sources, compressed f-puzzles
-data and a solution each; an entry marked ``refused`` is left out).
+data and a solution each; an entry marked ``refused`` is left out). A solve that ends at the
+time limit without a grid is printed as such, and its puzzle left out of every method's figures.
 """
 
 from __future__ import annotations
@@ -52,14 +53,17 @@ def published(heldout: bool = False) -> list[tuple[str, Puzzle, tuple[int, ...]]
 
 
 def timed(puzzle: Puzzle, solution: tuple[int, ...], method: str, runs: int,
-          time_limit: float) -> float:
-    """The median seconds of ``runs`` solves (each checked against the published solution)."""
+          time_limit: float) -> float | None:
+    """The median seconds of ``runs`` solves (each checked against the published solution);
+    None when a solve ends at the time limit without a grid."""
     options = {"workers": 1} if method == "cpsat" else {}
     seconds = []
     for _ in range(runs):
         start = time.perf_counter()
         result = solve(puzzle, method, time_limit=time_limit, **options)
         seconds.append(time.perf_counter() - start)
+        if result.status.name == "UNKNOWN":  # the time limit came first
+            return None
         if result.solution != solution:
             raise SystemExit(f"{method}: {result.status.name}, not the published solution")
     return statistics.median(seconds)
@@ -83,9 +87,12 @@ def main() -> None:
     print(f"{'puzzle':32s}" + "".join(f"{m:>14s}" for m in methods) + "   (median ms)")
     times: dict[str, list[float]] = {m: [] for m in methods}
     for name, puzzle, solution in puzzles:
-        for m in methods:
-            times[m].append(timed(puzzle, solution, m, args.runs, args.time_limit))
-        print(f"{name[:32]:32s}" + "".join(f"{times[m][-1] * 1e3:14.2f}" for m in methods))
+        row = {m: timed(puzzle, solution, m, args.runs, args.time_limit) for m in methods}
+        print(f"{name[:32]:32s}" + "".join(
+            f"{'over limit' if t is None else f'{t * 1e3:.2f}':>14s}" for t in row.values()))
+        if None not in row.values():  # a puzzle counts only if every method finished it
+            for m in methods:
+                times[m].append(row[m])
     first = statistics.median(times[methods[0]])
     for m in methods:
         median = statistics.median(times[m])
