@@ -81,6 +81,26 @@ def _tables() -> tuple[np.ndarray, ...]:
 ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
+def _template_tables() -> tuple[np.ndarray, ...]:
+    """Build the tables of digit templates per band (int64). A column mask takes one column per
+    stack: index ``c0 + 3 * c1 + 9 * c2`` for column ``3 * s + c_s`` of stack s (27 masks)."""
+    index = [(c0, c1, c2) for c2 in range(3) for c1 in range(3) for c0 in range(3)]
+    diff = np.array([sum(1 << j for j, cj in enumerate(index)
+                         if all(ci[s] != cj[s] for s in range(3))) for ci in index], np.int64)
+    third = np.array([index.index(tuple(3 - ci[s] - cj[s] for s in range(3)))
+                      if all(ci[s] != cj[s] for s in range(3)) else 0
+                      for ci in index for cj in index], np.int64)  # [729]: the third band's
+    slices = np.array([sum(1 << i for i, cs in enumerate(index) if cs[s] == c)
+                       for s in range(3) for c in range(3)], np.int64)  # [9]: masks with c_s = c
+    stacks = np.array(list(permutations(range(3))), np.int64)  # [6, 3]: the stack of each row
+    stack_sets = np.array([sum(1 << i for i, cs in enumerate(index) if a >> cs[s] & 1)
+                           for s in range(3) for a in range(8)], np.int64)  # [24]: 8 * s + a
+    return diff, third, slices, stacks, stack_sets
+
+
+DIFF, THIRD, SLICE, PERM_STACK, STACK_SETS = _template_tables()
+
+
 class NineState(NamedTuple):
     """The arrays of one 9x9 search (depth at most 81).
 
@@ -476,6 +496,93 @@ def _pick(s):
 
 
 @jit
+def _mini_rows(w):
+    """Return, for a digit's band word, the column masks (27 bits, see _template_tables)
+    compatible with each mini-row's candidates: entry ``3 * r + s`` for row r, stack s."""
+    return (STACK_SETS[w & 7], STACK_SETS[8 + ((w >> 3) & 7)], STACK_SETS[16 + ((w >> 6) & 7)],
+            STACK_SETS[(w >> 9) & 7], STACK_SETS[8 + ((w >> 12) & 7)],
+            STACK_SETS[16 + ((w >> 15) & 7)], STACK_SETS[(w >> 18) & 7],
+            STACK_SETS[8 + ((w >> 21) & 7)], STACK_SETS[16 + ((w >> 24) & 7)])
+
+
+@jit
+def _band_masks(g):
+    """Return the column masks (27 bits) a digit's placements in a band can take (one cell per
+    row, the three rows in different stacks), from its :func:`_mini_rows` ``g``."""
+    return (g[0] & g[4] & g[8] | g[0] & g[5] & g[7] | g[1] & g[3] & g[8]
+            | g[1] & g[5] & g[6] | g[2] & g[3] & g[7] | g[2] & g[4] & g[6])
+
+
+@jit
+def _band_keep(g, feasible):
+    """Return the band cells (27 bits) in some placement whose column mask is in ``feasible``,
+    from the band's :func:`_mini_rows` ``g``."""
+    keep = 0
+    for p in range(6):
+        s0, s1, s2 = PERM_STACK[p, 0], PERM_STACK[p, 1], PERM_STACK[p, 2]
+        q = g[s0] & g[3 + s1] & g[6 + s2] & feasible
+        if q == 0:
+            continue
+        for r, st in ((0, s0), (1, s1), (2, s2)):
+            for c in range(3):
+                if q & SLICE[3 * st + c] != 0:
+                    keep |= np.int64(1) << (9 * r + 3 * st + c)
+    return keep
+
+
+@jit
+def _template(s, d):
+    """Digit templates (pattern overlay): keep only digit ``d``'s cells that lie on one of its
+    complete placements (one cell per row, column and box); -1 if it has none, else the number
+    of candidates removed."""
+    w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
+    if (w0 & s[U]) | (w1 & s[U + 1]) | (w2 & s[U + 2]) == 0:
+        return 0
+    g0, g1, g2 = _mini_rows(w0), _mini_rows(w1), _mini_rows(w2)
+    m0, m1, m2 = _band_masks(g0), _band_masks(g1), _band_masks(g2)
+    f0 = f1 = f2 = 0
+    x = m0
+    while x != 0:
+        a = _low(x)
+        x &= x - 1
+        y = m1 & DIFF[a]
+        while y != 0:
+            b = _low(y)
+            y &= y - 1
+            c = THIRD[27 * a + b]
+            if (m2 >> c) & 1:
+                f0 |= np.int64(1) << a
+                f1 |= np.int64(1) << b
+                f2 |= np.int64(1) << c
+    if f0 == 0:
+        return -1
+    removed = 0
+    for b, w, g, m, f in ((0, w0, g0, m0, f0), (1, w1, g1, m1, f1), (2, w2, g2, m2, f2)):
+        if f != m:
+            nw = _band_keep(g, f)
+            removed += _count(w ^ nw)
+            s[3 * d + b] = nw
+    if removed != 0:
+        s[DIRTY] |= 1 << d
+    return removed
+
+
+@jit
+def _templates(s, regs):
+    """Apply digit templates to every digit: -1 on a contradiction, else the number of
+    candidates removed (the digits that lost some are marked dirty for :func:`_propagate`)."""
+    removed = 0
+    for d in range(9):
+        k = _template(s, d)
+        if k < 0:
+            return -1
+        removed += k
+    regs[Reg.LOCKED_ELIMINATIONS] += removed
+    regs[Reg.PROPAGATIONS] += removed
+    return removed
+
+
+@jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
     puzzle unsatisfiable); :func:`run` propagates."""
@@ -494,18 +601,32 @@ def start(state, givens):
 
 
 @jit
+def _solved(s, regs, out):
+    """If no cell is left unsolved, write the grid to ``out``, count it and return True."""
+    if s[U] | s[U + 1] | s[U + 2] != 0:
+        return False
+    for d in range(9):
+        for b in range(3):
+            w = s[3 * d + b]
+            while w != 0:
+                out[27 * b + _low(w)] = d + 1
+                w &= w - 1
+    regs[Reg.SOLUTIONS] += 1
+    return True
+
+
+@jit
 def _descend(state, out):
-    """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
+    """At a propagated state: apply digit templates, then choose a cell (True: none left, the
+    solution is in ``out``)."""
     s, regs = state.s, state.regs
     regs[Reg.PHASE] = Phase.BACKTRACK
-    if s[U] | s[U + 1] | s[U + 2] == 0:
-        for d in range(9):
-            for b in range(3):
-                w = s[3 * d + b]
-                while w != 0:
-                    out[27 * b + _low(w)] = d + 1
-                    w &= w - 1
-        regs[Reg.SOLUTIONS] += 1
+    if _solved(s, regs, out):
+        return True
+    removed = _templates(s, regs)
+    if removed < 0 or removed > 0 and not _propagate(s, regs):
+        return False
+    if removed > 0 and _solved(s, regs, out):
         return True
     cell = _pick(s)
     depth = regs[Reg.DEPTH]
