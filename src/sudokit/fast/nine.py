@@ -568,11 +568,16 @@ def _template(s, d):
 
 
 @jit
-def _templates(s, regs):
-    """Apply digit templates to every digit: -1 on a contradiction, else the number of
-    candidates removed (the digits that lost some are marked dirty for :func:`_propagate`)."""
+def _templates(s, regs, prev, fresh):
+    """Apply digit templates to every digit (when ``fresh`` is False, only to the digits whose
+    band words differ from ``prev``, the state at the choice point above): -1 on a
+    contradiction, else the number of candidates removed (the digits that lost some are marked
+    dirty for :func:`_propagate`)."""
     removed = 0
     for d in range(9):
+        if not fresh and s[3 * d] == prev[3 * d] and s[3 * d + 1] == prev[3 * d + 1] \
+                and s[3 * d + 2] == prev[3 * d + 2]:
+            continue
         k = _template(s, d)
         if k < 0:
             return -1
@@ -623,13 +628,13 @@ def _descend(state, out):
     regs[Reg.PHASE] = Phase.BACKTRACK
     if _solved(s, regs, out):
         return True
-    removed = _templates(s, regs)
+    depth = regs[Reg.DEPTH]
+    removed = _templates(s, regs, state.stack[max(depth - 1, 0)], depth == 0)
     if removed < 0 or removed > 0 and not _propagate(s, regs):
         return False
     if removed > 0 and _solved(s, regs, out):
         return True
     cell = _pick(s)
-    depth = regs[Reg.DEPTH]
     for k in range(WIDTH):
         state.stack[depth, k] = s[k]
     state.frame_cell[depth] = cell
