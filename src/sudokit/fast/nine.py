@@ -85,20 +85,17 @@ def _template_tables() -> tuple[np.ndarray, ...]:
     """Build the tables of digit templates per band (int64). A column mask takes one column per
     stack: index ``c0 + 3 * c1 + 9 * c2`` for column ``3 * s + c_s`` of stack s (27 masks)."""
     index = [(c0, c1, c2) for c2 in range(3) for c1 in range(3) for c0 in range(3)]
-    diff = np.array([sum(1 << j for j, cj in enumerate(index)
-                         if all(ci[s] != cj[s] for s in range(3))) for ci in index], np.int64)
-    third = np.array([index.index(tuple(3 - ci[s] - cj[s] for s in range(3)))
-                      if all(ci[s] != cj[s] for s in range(3)) else 0
-                      for ci in index for cj in index], np.int64)  # [729]: the third band's
+    up = np.array([sum(1 << i for i, cs in enumerate(index) if cs[s] < 3 - by)
+                   for s in range(3) for by in (1, 2)], np.int64)  # [6]: masks a turn moves up
     slices = np.array([sum(1 << i for i, cs in enumerate(index) if cs[s] == c)
                        for s in range(3) for c in range(3)], np.int64)  # [9]: masks with c_s = c
     stacks = np.array(list(permutations(range(3))), np.int64)  # [6, 3]: the stack of each row
     stack_sets = np.array([sum(1 << i for i, cs in enumerate(index) if a >> cs[s] & 1)
                            for s in range(3) for a in range(8)], np.int64)  # [24]: 8 * s + a
-    return diff, third, slices, stacks, stack_sets
+    return up, slices, stacks, stack_sets
 
 
-DIFF, THIRD, SLICE, PERM_STACK, STACK_SETS = _template_tables()
+TURN_UP, SLICE, PERM_STACK, STACK_SETS = _template_tables()
 
 
 class NineState(NamedTuple):
@@ -531,6 +528,25 @@ def _band_keep(g, feasible):
 
 
 @jit
+def _turn(x, coord, by):
+    """Return the column masks ``x`` (27 bits) with coordinate ``coord`` (stack 0-2) of each
+    moved by ``by`` (1 or 2) modulo 3."""
+    unit = 1 if coord == 0 else 3 if coord == 1 else 9
+    up = TURN_UP[2 * coord + by - 1]
+    return (x & up) << (by * unit) | (x & ~up) >> ((3 - by) * unit)
+
+
+@jit
+def _rotations(x):
+    """Return the eight turns of the column masks ``x``: entry k moves coordinate s by 1 + bit s
+    of k (the column mask of another band with a different column in every stack)."""
+    a, b = _turn(x, 0, 1), _turn(x, 0, 2)
+    c, d, e, f = _turn(a, 1, 1), _turn(b, 1, 1), _turn(a, 1, 2), _turn(b, 1, 2)
+    return (_turn(c, 2, 1), _turn(d, 2, 1), _turn(e, 2, 1), _turn(f, 2, 1),
+            _turn(c, 2, 2), _turn(d, 2, 2), _turn(e, 2, 2), _turn(f, 2, 2))
+
+
+@jit
 def _template(s, d):
     """Digit templates (pattern overlay): keep only digit ``d``'s cells that lie on one of its
     complete placements (one cell per row, column and box); -1 if it has none, else the number
@@ -540,20 +556,15 @@ def _template(s, d):
         return 0
     g0, g1, g2 = _mini_rows(w0), _mini_rows(w1), _mini_rows(w2)
     m0, m1, m2 = _band_masks(g0), _band_masks(g1), _band_masks(g2)
+    r0, r1, r2 = _rotations(m0), _rotations(m1), _rotations(m2)
     f0 = f1 = f2 = 0
-    x = m0
-    while x != 0:
-        a = _low(x)
-        x &= x - 1
-        y = m1 & DIFF[a]
-        while y != 0:
-            b = _low(y)
-            y &= y - 1
-            c = THIRD[27 * a + b]
-            if (m2 >> c) & 1:
-                f0 |= np.int64(1) << a
-                f1 |= np.int64(1) << b
-                f2 |= np.int64(1) << c
+    for k in range(8):
+        f0 |= r1[7 - k] & r2[k]
+        f1 |= r0[k] & r2[7 - k]
+        f2 |= r0[7 - k] & r1[k]
+    f0 &= m0
+    f1 &= m1
+    f2 &= m2
     if f0 == 0:
         return -1
     removed = 0
