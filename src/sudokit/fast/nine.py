@@ -640,14 +640,26 @@ def _descend(state, out):
     if _solved(s, regs, out):
         return True
     depth = regs[Reg.DEPTH]
-    removed = _templates(s, regs, state.stack[max(depth - 1, 0)], depth == 0)
-    if removed < 0 or removed > 0 and not _propagate(s, regs):
-        return False
-    if removed > 0 and _solved(s, regs, out):
-        return True
+    stack = state.stack
+    prev = stack[max(depth - 1, 0)]
+    fresh = depth == 0
+    while True:
+        removed = _templates(s, regs, prev, fresh)
+        if removed < 0:
+            return False
+        if removed == 0:
+            break
+        for k in range(27):  # the digits as templated: propagation may change some
+            stack[depth + 1, k] = s[k]
+        if not _propagate(s, regs):
+            return False
+        if _solved(s, regs, out):
+            return True
+        prev = stack[depth + 1]
+        fresh = False
     cell = _pick(s)
     for k in range(WIDTH):
-        state.stack[depth, k] = s[k]
+        stack[depth, k] = s[k]
     state.frame_cell[depth] = cell
     state.frame_untried[depth] = _digits(s, cell)
     regs[Reg.DEPTH] = depth + 1
