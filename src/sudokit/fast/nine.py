@@ -19,11 +19,11 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
   possible digits holds each of them, one with three required digits (locked there by their
   line or box) holds no other, and fewer possible or more required is a contradiction.
 
-Search branches on the bivalue cell whose two digits clear the most peers (else MRV, Haralick
-and Elliott 1980; see :func:`_pick`), digits in increasing order, with the phases, limits and
-counters of :mod:`sudokit.fast.kernels`, so
-:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine the same
-way.
+At a choice point, **digit templates** (:mod:`sudokit.fast.templates`) run to a fixpoint with
+the rules above; search then branches on the bivalue cell whose two digits clear the most peers
+(else MRV, Haralick and Elliott 1980; see :func:`_pick`), digits in increasing order, with the
+phases, limits and counters of :mod:`sudokit.fast.kernels`, so
+:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine alike.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from numba import njit
 from .bits import lowest_index, monotonic, popcount
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
+from .templates import overlay
 
 __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
@@ -79,23 +80,6 @@ def _tables() -> tuple[np.ndarray, ...]:
 
 
 ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
-
-
-def _template_tables() -> tuple[np.ndarray, ...]:
-    """Build the tables of digit templates per band (int64). A column mask takes one column per
-    stack: index ``c0 + 3 * c1 + 9 * c2`` for column ``3 * s + c_s`` of stack s (27 masks)."""
-    index = [(c0, c1, c2) for c2 in range(3) for c1 in range(3) for c0 in range(3)]
-    up = np.array([sum(1 << i for i, cs in enumerate(index) if cs[s] < 3 - by)
-                   for s in range(3) for by in (1, 2)], np.int64)  # [6]: masks a turn moves up
-    slices = np.array([sum(1 << i for i, cs in enumerate(index) if cs[s] == c)
-                       for s in range(3) for c in range(3)], np.int64)  # [9]: masks with c_s = c
-    stacks = np.array(list(permutations(range(3))), np.int64)  # [6, 3]: the stack of each row
-    stack_sets = np.array([sum(1 << i for i, cs in enumerate(index) if a >> cs[s] & 1)
-                           for s in range(3) for a in range(8)], np.int64)  # [24]: 8 * s + a
-    return up, slices, stacks, stack_sets
-
-
-TURN_UP, SLICE, PERM_STACK, STACK_SETS = _template_tables()
 
 
 class NineState(NamedTuple):
@@ -427,8 +411,7 @@ def _digits(s, cell):
 def _peers_with(s, d, cell, bivalue):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
     three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
-    b = cell // 27
-    i = cell - 27 * b
+    b, i = cell // 27, cell % 27
     col = (1 | 1 << 9 | 1 << 18) << (i % 9)
     line = (511 << 9 * (i // 9) | BOX[i % 9 // 3]) & ~col
     n = 0
@@ -441,9 +424,7 @@ def _peers_with(s, d, cell, bivalue):
 @jit
 def _bivalue(s, b):
     """Return the unsolved cells of band ``b`` with exactly two candidates."""
-    once = 0
-    twice = 0
-    thrice = 0
+    once = twice = thrice = 0
     for d in range(9):
         w = s[3 * d + b]
         thrice |= twice & w
@@ -454,16 +435,10 @@ def _bivalue(s, b):
 
 @jit
 def _pick(s):
-    """Return the bivalue cell whose placement clears the most, else one with the fewest
-    candidates.
-
-    A bivalue cell's score is the smaller, then the sum, over its two digits, of the peers
-    holding the digit, bivalue peers counted three times: both branches then place a digit
-    that leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
-    triads: 67 search nodes per puzzle against 121 for the first bivalue cell; see
-    docs/benchmarks.md, "Hard 9x9")."""
-    best = -1
-    best_score = -1
+    """Return the bivalue cell whose placement clears the most (score: the smaller, then the
+    sum, over its two digits, of the peers holding the digit, bivalue peers counted three
+    times), else one with the fewest candidates (docs/benchmarks.md, "Hard 9x9")."""
+    best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
     for b in range(3):
         pairs = bivalue[b]
@@ -493,106 +468,24 @@ def _pick(s):
 
 
 @jit
-def _mini_rows(w):
-    """Return, for a digit's band word, the column masks (27 bits, see _template_tables)
-    compatible with each mini-row's candidates: entry ``3 * r + s`` for row r, stack s."""
-    return (STACK_SETS[w & 7], STACK_SETS[8 + ((w >> 3) & 7)], STACK_SETS[16 + ((w >> 6) & 7)],
-            STACK_SETS[(w >> 9) & 7], STACK_SETS[8 + ((w >> 12) & 7)],
-            STACK_SETS[16 + ((w >> 15) & 7)], STACK_SETS[(w >> 18) & 7],
-            STACK_SETS[8 + ((w >> 21) & 7)], STACK_SETS[16 + ((w >> 24) & 7)])
-
-
-@jit
-def _band_masks(g):
-    """Return the column masks (27 bits) a digit's placements in a band can take (one cell per
-    row, the three rows in different stacks), from its :func:`_mini_rows` ``g``."""
-    return (g[0] & g[4] & g[8] | g[0] & g[5] & g[7] | g[1] & g[3] & g[8]
-            | g[1] & g[5] & g[6] | g[2] & g[3] & g[7] | g[2] & g[4] & g[6])
-
-
-@jit
-def _band_keep(g, feasible):
-    """Return the band cells (27 bits) in some placement whose column mask is in ``feasible``,
-    from the band's :func:`_mini_rows` ``g``."""
-    keep = 0
-    for p in range(6):
-        s0, s1, s2 = PERM_STACK[p, 0], PERM_STACK[p, 1], PERM_STACK[p, 2]
-        q = g[s0] & g[3 + s1] & g[6 + s2] & feasible
-        if q == 0:
-            continue
-        for r, st in ((0, s0), (1, s1), (2, s2)):
-            for c in range(3):
-                if q & SLICE[3 * st + c] != 0:
-                    keep |= np.int64(1) << (9 * r + 3 * st + c)
-    return keep
-
-
-@jit
-def _turn(x, coord, by):
-    """Return the column masks ``x`` (27 bits) with coordinate ``coord`` (stack 0-2) of each
-    moved by ``by`` (1 or 2) modulo 3."""
-    unit = 1 if coord == 0 else 3 if coord == 1 else 9
-    up = TURN_UP[2 * coord + by - 1]
-    return (x & up) << (by * unit) | (x & ~up) >> ((3 - by) * unit)
-
-
-@jit
-def _rotations(x):
-    """Return the eight turns of the column masks ``x``: entry k moves coordinate s by 1 + bit s
-    of k (the column mask of another band with a different column in every stack)."""
-    a, b = _turn(x, 0, 1), _turn(x, 0, 2)
-    c, d, e, f = _turn(a, 1, 1), _turn(b, 1, 1), _turn(a, 1, 2), _turn(b, 1, 2)
-    return (_turn(c, 2, 1), _turn(d, 2, 1), _turn(e, 2, 1), _turn(f, 2, 1),
-            _turn(c, 2, 2), _turn(d, 2, 2), _turn(e, 2, 2), _turn(f, 2, 2))
-
-
-@jit
-def _template(s, d):
-    """Digit templates (pattern overlay): keep only digit ``d``'s cells that lie on one of its
-    complete placements (one cell per row, column and box); -1 if it has none, else the number
-    of candidates removed."""
-    w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
-    if (w0 & s[U]) | (w1 & s[U + 1]) | (w2 & s[U + 2]) == 0:
-        return 0
-    g0, g1, g2 = _mini_rows(w0), _mini_rows(w1), _mini_rows(w2)
-    m0, m1, m2 = _band_masks(g0), _band_masks(g1), _band_masks(g2)
-    r0, r1, r2 = _rotations(m0), _rotations(m1), _rotations(m2)
-    f0 = f1 = f2 = 0
-    for k in range(8):
-        f0 |= r1[7 - k] & r2[k]
-        f1 |= r0[k] & r2[7 - k]
-        f2 |= r0[7 - k] & r1[k]
-    f0 &= m0
-    f1 &= m1
-    f2 &= m2
-    if f0 == 0:
-        return -1
-    removed = 0
-    for b, w, g, m, f in ((0, w0, g0, m0, f0), (1, w1, g1, m1, f1), (2, w2, g2, m2, f2)):
-        if f != m:
-            nw = _band_keep(g, f)
-            removed += _count(w ^ nw)
-            s[3 * d + b] = nw
-    if removed != 0:
-        s[DIRTY] |= 1 << d
-    return removed
-
-
-@jit
 def _templates(s, regs, prev, fresh):
-    """Apply digit templates to every digit (when ``fresh`` is False, only to the digits whose
-    band words differ from ``prev``, the state at the choice point above): -1 on a
-    contradiction, else the number of candidates removed (the digits that lost some are marked
-    dirty for :func:`_propagate`)."""
+    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with an
+    unsolved cell (unless ``fresh``, only the digits whose band words differ from ``prev``):
+    -1 on a contradiction, else the candidates removed (their digits are marked dirty)."""
     removed = 0
     for d in range(9):
-        if not fresh and s[3 * d] == prev[3 * d] and s[3 * d + 1] == prev[3 * d + 1] \
-                and s[3 * d + 2] == prev[3 * d + 2]:
+        w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
+        if (w0 & s[U]) | (w1 & s[U + 1]) | (w2 & s[U + 2]) == 0 or not fresh and (
+                w0 == prev[3 * d] and w1 == prev[3 * d + 1] and w2 == prev[3 * d + 2]):
             continue
-        k = _template(s, d)
-        if k < 0:
+        n0, n1, n2 = overlay(w0, w1, w2)
+        if n0 < 0:
             return -1
-        removed += k
+        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
+        if k != 0:
+            s[3 * d], s[3 * d + 1], s[3 * d + 2] = n0, n1, n2
+            s[DIRTY] |= 1 << d
+            removed += k
     regs[Reg.LOCKED_ELIMINATIONS] += removed
     regs[Reg.PROPAGATIONS] += removed
     return removed
@@ -617,46 +510,32 @@ def start(state, givens):
 
 
 @jit
-def _solved(s, regs, out):
-    """If no cell is left unsolved, write the grid to ``out``, count it and return True."""
-    if s[U] | s[U + 1] | s[U + 2] != 0:
-        return False
-    for d in range(9):
-        for b in range(3):
-            w = s[3 * d + b]
-            while w != 0:
-                out[27 * b + _low(w)] = d + 1
-                w &= w - 1
-    regs[Reg.SOLUTIONS] += 1
-    return True
-
-
-@jit
 def _descend(state, out):
-    """At a propagated state: apply digit templates, then choose a cell (True: none left, the
-    solution is in ``out``)."""
-    s, regs = state.s, state.regs
+    """At a propagated state: templates, then choose a cell (True: solved, the grid in ``out``)."""
+    s, regs, stack = state.s, state.regs, state.stack
     regs[Reg.PHASE] = Phase.BACKTRACK
-    if _solved(s, regs, out):
-        return True
     depth = regs[Reg.DEPTH]
-    stack = state.stack
-    prev = stack[max(depth - 1, 0)]
-    fresh = depth == 0
+    prev, fresh = stack[max(depth - 1, 0)], depth == 0  # the choice point above: templated
     while True:
+        if s[U] | s[U + 1] | s[U + 2] == 0:
+            for d in range(9):
+                for b in range(3):
+                    w = s[3 * d + b]
+                    while w != 0:
+                        out[27 * b + _low(w)] = d + 1
+                        w &= w - 1
+            regs[Reg.SOLUTIONS] += 1
+            return True
         removed = _templates(s, regs, prev, fresh)
-        if removed < 0:
-            return False
-        if removed == 0:
+        if removed <= 0:
             break
         for k in range(27):  # the digits as templated: propagation may change some
             stack[depth + 1, k] = s[k]
         if not _propagate(s, regs):
             return False
-        if _solved(s, regs, out):
-            return True
-        prev = stack[depth + 1]
-        fresh = False
+        prev, fresh = stack[depth + 1], False
+    if removed < 0:
+        return False
     cell = _pick(s)
     for k in range(WIDTH):
         stack[depth, k] = s[k]
