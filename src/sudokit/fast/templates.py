@@ -11,9 +11,9 @@ when every stack's three columns differ. The masks a band allows come from its n
 (6 row-to-stack permutations); the join takes the eight turns of a mask set (each stack's column
 moved by 1 or 2, modulo 3), bit-parallel.
 
-The method is the "pattern overlay method" of Sudoku lore (Sudopedia, "Pattern Overlay
-Method"; templates in R. Kirby's explainer); the band factorisation follows the band and stack
-permutations of JCZSolve (zhouyundong_2012).
+The rule is the pattern overlay method (Sudopedia, "Pattern Overlay Method"); the split by
+bands follows the band and stack permutations of JCZSolve (zhouyundong_2012). Measured in
+docs/benchmarks.md, "Hard 9x9".
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def overlay(w0, w1, w2):
     m0, m1, m2 = _band_masks(g0), _band_masks(g1), _band_masks(g2)
     r0, r1, r2 = _rotations(m0), _rotations(m1), _rotations(m2)
     f0 = f1 = f2 = 0
-    for k in range(8):  # band 1 at turn k of band 0 and band 2 at the other turn
+    for k in range(8):  # band 1 at band 0 turned by k, band 2 at band 0 turned by 7 - k
         f0 |= r1[7 - k] & r2[k]
         f1 |= r0[k] & r2[7 - k]
         f2 |= r0[7 - k] & r1[k]
