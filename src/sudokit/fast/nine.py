@@ -469,14 +469,14 @@ def _pick(s):
 
 @jit
 def _templates(s, regs, prev, fresh):
-    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with an
-    unsolved cell (unless ``fresh``, only the digits whose band words differ from ``prev``):
+    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with 8 or more
+    unsolved cells (fewer never lose one) and, unless ``fresh``, band words unlike ``prev``'s:
     -1 on a contradiction, else the candidates removed (their digits are marked dirty)."""
     removed = 0
     for d in range(9):
         w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
-        if (w0 & s[U]) | (w1 & s[U + 1]) | (w2 & s[U + 2]) == 0 or not fresh and (
-                w0 == prev[3 * d] and w1 == prev[3 * d + 1] and w2 == prev[3 * d + 2]):
+        if _count(w0 & s[U]) + _count(w1 & s[U + 1]) + _count(w2 & s[U + 2]) < 8 or not (
+                fresh or w0 != prev[3 * d] or w1 != prev[3 * d + 1] or w2 != prev[3 * d + 2]):
             continue
         n0, n1, n2 = overlay(w0, w1, w2)
         if n0 < 0:
