@@ -3,6 +3,7 @@ enumeration of every placement, and the tree they cut on the hardest sample."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
 import numpy as np
@@ -12,6 +13,7 @@ from sudokit.fast.templates import overlay
 from tests.helpers import load
 
 
+@cache
 def every_template() -> np.ndarray:
     """The 46,656 placements of one digit (one cell per row, column and box) as band words:
     int64[46656, 3], bit ``9 * (row % 3) + col`` of word ``row // 3``."""
@@ -24,8 +26,6 @@ def every_template() -> np.ndarray:
             rows.append(words)
     return np.array(rows, np.int64)
 
-
-TEMPLATES = every_template()
 
 
 def search_path(givens) -> list[np.ndarray]:
@@ -43,7 +43,7 @@ def search_path(givens) -> list[np.ndarray]:
 
 
 def test_there_are_46656_templates() -> None:
-    assert TEMPLATES.shape == (46656, 3)
+    assert every_template().shape == (46656, 3)
 
 
 def test_templates_keep_exactly_the_cells_of_some_placement() -> None:
@@ -56,7 +56,7 @@ def test_templates_keep_exactly_the_cells_of_some_placement() -> None:
     for state in (s for puzzle in puzzles for s in search_path(puzzle.givens)):
         for d in range(9):
             words = state[3 * d:3 * d + 3].copy()
-            inside = TEMPLATES[((TEMPLATES & ~words) == 0).all(axis=1)]
+            inside = every_template()[((every_template() & ~words) == 0).all(axis=1)]
             narrowed = overlay(*words)
             checked += 1
             if len(inside) == 0:
