@@ -19,11 +19,11 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
   possible digits holds each of them, one with three required digits (locked there by their
   line or box) holds no other, and fewer possible or more required is a contradiction.
 
-Search branches on the bivalue cell whose two digits clear the most peers (else MRV, Haralick
-and Elliott 1980; see :func:`_pick`), digits in increasing order, with the phases, limits and
-counters of :mod:`sudokit.fast.kernels`, so
-:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine the same
-way.
+At a choice point, **digit templates** (:mod:`sudokit.fast.templates`) run to a fixpoint with
+the rules above; search then branches on the bivalue cell whose two digits clear the most peers
+(else MRV, Haralick and Elliott 1980; see :func:`_pick`), digits in increasing order, with the
+phases, limits and counters of :mod:`sudokit.fast.kernels`, so
+:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine alike.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from numba import njit
 from .bits import lowest_index, monotonic, popcount
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
+from .templates import overlay
 
 __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
@@ -423,9 +424,7 @@ def _peers_with(s, d, cell, bivalue):
 @jit
 def _bivalue(s, b):
     """Return the unsolved cells of band ``b`` with exactly two candidates."""
-    once = 0
-    twice = 0
-    thrice = 0
+    once = twice = thrice = 0
     for d in range(9):
         w = s[3 * d + b]
         thrice |= twice & w
@@ -436,16 +435,10 @@ def _bivalue(s, b):
 
 @jit
 def _pick(s):
-    """Return the bivalue cell whose placement clears the most, else one with the fewest
-    candidates.
-
-    A bivalue cell's score is the smaller, then the sum, over its two digits, of the peers
-    holding the digit, bivalue peers counted three times: both branches then place a digit
-    that leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
-    triads: 67 search nodes per puzzle against 121 for the first bivalue cell; see
-    docs/benchmarks.md, "Hard 9x9")."""
-    best = -1
-    best_score = -1
+    """Return the bivalue cell whose placement clears the most (score: the smaller, then the
+    sum, over its two digits, of the peers holding the digit, bivalue peers counted three
+    times), else one with the fewest candidates (docs/benchmarks.md, "Hard 9x9")."""
+    best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
     for b in range(3):
         pairs = bivalue[b]
@@ -475,6 +468,30 @@ def _pick(s):
 
 
 @jit
+def _templates(s, regs, prev, fresh):
+    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with 8 or more
+    unsolved cells (fewer never lose one) and, unless ``fresh``, band words unlike ``prev``'s:
+    -1 on a contradiction, else the candidates removed (their digits are marked dirty)."""
+    removed = 0
+    for d in range(9):
+        w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
+        if _count(w0 & s[U]) + _count(w1 & s[U + 1]) + _count(w2 & s[U + 2]) < 8 or not (
+                fresh or w0 != prev[3 * d] or w1 != prev[3 * d + 1] or w2 != prev[3 * d + 2]):
+            continue
+        n0, n1, n2 = overlay(w0, w1, w2)
+        if n0 < 0:
+            return -1
+        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
+        if k != 0:
+            s[3 * d], s[3 * d + 1], s[3 * d + 2] = n0, n1, n2
+            s[DIRTY] |= 1 << d
+            removed += k
+    regs[Reg.LOCKED_ELIMINATIONS] += removed
+    regs[Reg.PROPAGATIONS] += removed
+    return removed
+
+
+@jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
     puzzle unsatisfiable); :func:`run` propagates."""
@@ -494,22 +511,34 @@ def start(state, givens):
 
 @jit
 def _descend(state, out):
-    """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
-    s, regs = state.s, state.regs
+    """At a propagated state: templates, then choose a cell (True: solved, the grid in ``out``)."""
+    s, regs, stack = state.s, state.regs, state.stack
     regs[Reg.PHASE] = Phase.BACKTRACK
-    if s[U] | s[U + 1] | s[U + 2] == 0:
-        for d in range(9):
-            for b in range(3):
-                w = s[3 * d + b]
-                while w != 0:
-                    out[27 * b + _low(w)] = d + 1
-                    w &= w - 1
-        regs[Reg.SOLUTIONS] += 1
-        return True
-    cell = _pick(s)
     depth = regs[Reg.DEPTH]
+    prev, fresh = stack[max(depth - 1, 0)], depth == 0  # the choice point above: templated
+    while True:
+        if s[U] | s[U + 1] | s[U + 2] == 0:
+            for d in range(9):
+                for b in range(3):
+                    w = s[3 * d + b]
+                    while w != 0:
+                        out[27 * b + _low(w)] = d + 1
+                        w &= w - 1
+            regs[Reg.SOLUTIONS] += 1
+            return True
+        removed = _templates(s, regs, prev, fresh)
+        if removed <= 0:
+            break
+        for k in range(27):  # the digits as templated: propagation may change some
+            stack[depth + 1, k] = s[k]
+        if not _propagate(s, regs):
+            return False
+        prev, fresh = stack[depth + 1], False
+    if removed < 0:
+        return False
+    cell = _pick(s)
     for k in range(WIDTH):
-        state.stack[depth, k] = s[k]
+        stack[depth, k] = s[k]
     state.frame_cell[depth] = cell
     state.frame_untried[depth] = _digits(s, cell)
     regs[Reg.DEPTH] = depth + 1
