@@ -146,7 +146,7 @@ def test_negative_difference_is_non_consecutive() -> None:
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    ({"boxindexer": [{"cells": ["R1C1"]}]}, "'boxindexer' is not supported"),
+    ({"fogofwar": ["R1C1"]}, "'fogofwar' is not supported"),
     ({"littlekillersum": [{"cell": "R0C1", "value": "5"}]}, "littlekillersum: expected"),
     ({"thermometer": [{"lines": [["R1C1", "R1C1"]]}]}, "a cell appears twice"),
     ({"negative": ["sum"]}, "negative constraint 'sum' is not supported"),
@@ -241,8 +241,8 @@ def test_cli_solve_writes_the_json_back_and_show_draws_it() -> None:
 
 
 def test_invalid_input_is_reported_with_its_place() -> None:
-    with pytest.raises(InvalidPuzzle, match="'boxindexer'"):
-        parse_puzzle(json.dumps(empty() | {"boxindexer": [{"cells": ["R1C1"]}]}))
+    with pytest.raises(InvalidPuzzle, match="'fogofwar'"):
+        parse_puzzle(json.dumps(empty() | {"fogofwar": ["R1C1"]}))
 
 
 def test_a_link_on_the_command_line_is_a_puzzle() -> None:

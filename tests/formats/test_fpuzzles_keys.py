@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from sudokit.errors import InvalidPuzzle
 from sudokit.formats.fpuzzles import format_fpuzzles, fpuzzles_puzzle
 from sudokit.formats.fpuzzles_keys import RULE_KEYS
 from sudokit.formats.fpuzzles_stream import read_fpuzzles
@@ -60,6 +61,7 @@ EXAMPLES = {
     "doublearrow": {"lines": [["R1C1", "R1C2", "R1C3"]]},
     "rowindexer": {"cells": ["R1C1"]},
     "columnindexer": {"cells": ["R1C1"]},
+    "boxindexer": {"cells": ["R1C1"]},
 }
 
 
@@ -93,3 +95,56 @@ def test_negative_kinds() -> None:
                                          "ratio": [{"cells": ["R1C1", "R1C2"]}]})
     assert Variant.NON_CONSECUTIVE not in dotted.geometry.variant
     assert len(dotted.constraints) == 1 + 23
+
+
+def test_a_box_indexer_points_into_its_region() -> None:
+    """R2C3 is 6th in box 1 (reading order); holding 4, it puts 6 in the box's 4th cell, R2C1
+    (SudokuSolver's ``BoxIndexerConstraint``)."""
+    rule, = fpuzzles_puzzle(empty() | {"boxindexer": [{"cells": ["R2C3"]}]}).constraints
+    assert rule.name == "box indexer" and rule.cells[0] == 11
+    box = [0, 1, 2, 9, 10, 11, 18, 19, 20]
+    grid = [0] * 81
+    grid[11], grid[9] = 4, 6
+    assert rule.holds([grid[c] for c in rule.cells])
+    grid[9] = 5
+    assert not rule.holds([grid[c] for c in rule.cells])
+    assert set(rule.cells) == set(box)
+
+
+def test_given_candidates_bind_an_empty_cell_and_are_moot_on_a_given() -> None:
+    data = empty(4)
+    data["grid"][0][0] = {"givenPencilMarks": [3, 4]}
+    data["grid"][3][3] = {"value": 2, "given": True, "givenPencilMarks": [1, 2]}
+    puzzle = fpuzzles_puzzle(data)
+    rule, = puzzle.constraints
+    assert rule.cells == (0,) and [rule.holds([d]) for d in range(1, 5)] == [False, False, True,
+                                                                          True]
+    assert puzzle.givens[15] == 2
+    data["grid"][0][0] = {"givenPencilMarks": [5]}
+    with pytest.raises(InvalidPuzzle, match="givenPencilMarks"):
+        fpuzzles_puzzle(data)
+
+
+def test_the_editors_lockout_drawings_are_skipped() -> None:
+    """f-puzzles draws a lockout line again as a ``line`` and its end diamonds as
+    ``rectangle`` entries marked ``isLLConstraint``; without a ``lockout`` they are refused."""
+    line = [["R1C1", "R2C1", "R3C1"]]
+    drawn = {"line": [{"lines": line, "isLLConstraint": True}],
+             "rectangle": [{"cells": ["R1C1"], "isLLConstraint": True}]}
+    assert len(fpuzzles_puzzle(empty() | drawn | {"lockout": [{"lines": line}]}).constraints) == 1
+    with pytest.raises(InvalidPuzzle, match="'line', 'rectangle'"):
+        fpuzzles_puzzle(empty() | drawn)
+
+
+def test_cells_in_no_region() -> None:
+    """``"region": null`` on every cell is a grid without boxes (SudokuPad's importer puts
+    such cells in no region); on some cells only it is refused rather than boxed."""
+    data = empty(4)
+    for row in data["grid"]:
+        for cell in row:
+            cell["region"] = None
+    assert fpuzzles_puzzle(data).geometry.regions == ((0, 1, 2, 3), (4, 5, 6, 7),
+                                                      (8, 9, 10, 11), (12, 13, 14, 15))
+    data["grid"][0][0] = {}
+    with pytest.raises(InvalidPuzzle, match=r"R1C2 is in no region"):
+        fpuzzles_puzzle(data)

@@ -3,11 +3,11 @@ code was built on (``tests/data/rules/heldout_*.json``, see tests/data/SOURCES.m
 solved by the default method, ``fast``, ``sat`` and ``cpsat``, equal to its published solution
 and proved unique (a count to 2 finds only it).
 
-A (puzzle, method) pair that took over 0.3 s in the measured run (``sudokit solve --unique``,
-see the report of the held-out set; e.g. the Cracking the Cryptic sandwich takes ``fast`` about
-36 s) runs only under ``-m slow``. Also checked here: the editor's cosmetic drawings of a rule
-held by its own key (``fromConstraint``) are skipped, and a cosmetic line with no such mark is
-refused by name."""
+A (puzzle, method) pair that took over 0.2 s in a measured run (a count to 2, first calls
+included) runs only under ``-m slow``; the pairs over the 120 s limit of this test are kept as
+strict expected failures (:data:`OVER_LIMIT`), so a fix shows. Also checked here: the editor's
+cosmetic drawings of a rule held by its own key (``fromConstraint``, or lying on its lines) are
+skipped and other cosmetic lines refused by name, and given candidates decide a cell."""
 
 from __future__ import annotations
 
@@ -33,7 +33,16 @@ SLOW = {("Bird in a Storm", "cpsat"), ("Cloneways Game of Life", "cpsat"), ("Dab
         ("Orbit", None), ("Orbit", "fast"), ("Orbit", "sat"), ("Sandwich Sudoku", "cpsat"),
         ("Sandwich Sudoku", None), ("Sandwich Sudoku", "fast"), ("Sandwich Sudoku", "sat"),
         ("Self-contained", "cpsat"), ("Tiny Scar", "cpsat"), ("Tiny Scar", "fast"),
-        ("Tiny Scar", "sat"), ("The Initials", "cpsat")}
+        ("Tiny Scar", "sat"), ("The Initials", "cpsat"),
+        ("Oct. 26, 2023: Run-On Renbans", None), ("Oct. 26, 2023: Run-On Renbans", "cpsat"),
+        ("Modular Nabner DA Coverage", "cpsat"), ("Modular Nabner DA Coverage", "sat"),
+        ("Aug 24, 2022: X-Sums Sudoku", "sat"), ("Clone Wars", "cpsat"),
+        ("Antiknight Coloring Book: Counting Clue", "cpsat"),
+        *{("Solver needs SET", m) for m in METHODS}, *{("Trollscraper", m) for m in METHODS}}
+OVER_LIMIT = {("Solver needs SET", "fast"): "the engine proves it unique in about 340 s",
+              ("Solver needs SET", "cpsat"): "CP-SAT (1 worker): not proved unique in 600 s"}
+"""Known failures, reported (a Latin square with killer cages and 8 dots, no givens): the
+default method (about 5 s) and ``sat`` (about 3 s) solve it."""
 
 
 def _entries() -> list[dict]:
@@ -50,21 +59,28 @@ def _data(entry: dict) -> dict:
 
 
 def test_the_held_out_set_is_there_and_varied() -> None:
-    assert len(SOLVED) >= 38 and {e["title"] for e in SOLVED} >= {t for t, _ in SLOW}
+    assert len(SOLVED) >= 90 and {e["title"] for e in SOLVED} >= {t for t, _ in SLOW}
     keys = {k for e in SOLVED for k in _data(e)}
     assert keys >= {"arrow", "thermometer", "killercage", "littlekillersum", "difference",
                     "ratio", "xv", "negative", "palindrome", "clone", "quadruple", "minimum",
                     "maximum", "betweenline", "sandwichsum", "renban", "whispers", "xsum",
                     "regionsumline", "entropicline", "columnindexer", "disjointgroups",
-                    "antiknight", "antiking", "diagonal+", "diagonal-", "odd", "even"}
+                    "antiknight", "antiking", "diagonal+", "diagonal-", "odd", "even",
+                    "lockout", "skyscraper", "rowindexer", "boxindexer", "doublearrow",
+                    "modularline", "nabner", "zipperline", "extraregion", "nonconsecutive"}
     assert any(w.get("value") == "4" for e in SOLVED for w in _data(e).get("whispers", []))
     assert {_data(e)["size"] for e in SOLVED} == {4, 6, 7, 9}
 
 
 def _cases() -> list:
-    return [pytest.param(e, m, id=f"{e['title']}-{m or 'default'}",
-                         marks=[pytest.mark.slow] if (e["title"], m) in SLOW else [])
+    return [pytest.param(e, m, id=f"{e['title']}-{m or 'default'}", marks=_marks(e["title"], m))
             for e in SOLVED for m in METHODS]
+
+
+def _marks(title: str, method: str | None) -> list:
+    reason = OVER_LIMIT.get((title, method))
+    return ([pytest.mark.slow] if (title, method) in SLOW else []) + (
+        [pytest.mark.xfail(reason=reason, strict=True)] if reason else [])
 
 
 @pytest.mark.parametrize(("entry", "method"), _cases())
@@ -86,10 +102,27 @@ def test_drawings_of_held_rules_are_skipped_and_others_kept() -> None:
         fpuzzles_puzzle(lone)
 
 
-@pytest.mark.parametrize("entry", [e for e in ENTRIES if "refused" in e],
-                         ids=lambda e: e["title"])
-def test_a_key_not_read_is_refused_by_name(entry: dict) -> None:
-    """Grey cosmetic lines with no ``fromConstraint`` ("159"), given pencil marks (clover!'s
-    "Zipper Lines": candidates the grid starts with, not modelled)."""
-    with pytest.raises(InvalidPuzzle, match=entry["refused"]):
-        fpuzzles_puzzle(_data(entry))
+def test_unmarked_lines_on_rule_lines_are_skipped_and_others_refused() -> None:
+    """"159" (zetamath) draws each renban line again as a grey ``line`` with no
+    ``fromConstraint``: those are skipped; a grey line of its own is refused by name."""
+    data = _data(next(e for e in SOLVED if e["title"] == "159"))
+    assert "fromConstraint" not in data["line"][0] and "line" not in without_drawings(data)
+    moved = dict(data, line=[{"lines": [["R9C8", "R9C9"]], "outlineC": "#B0B0B0"}])
+    with pytest.raises(InvalidPuzzle, match="'line'"):
+        fpuzzles_puzzle(moved)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_given_candidates_on_an_empty_cell_decide_between_two_solutions(method: str | None
+                                                                         ) -> None:
+    """Without its pencil marks the 4x4 has two solutions (r1c1, r1c2, r3c1, r3c2 swap);
+    ``givenPencilMarks`` [2] on r1c1 leaves the swapped one, by every method."""
+    grid = [[{"value": d, "given": True} for d in row]
+            for row in ([1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1])]
+    for r, c in ((0, 0), (0, 1), (2, 0), (2, 1)):
+        grid[r][c] = {}
+    both = count_solutions(fpuzzles_puzzle({"size": 4, "grid": grid}), method, limit=3)
+    assert len(both.solutions) == 2
+    grid[0][0] = {"givenPencilMarks": [2]}
+    found = count_solutions(fpuzzles_puzzle({"size": 4, "grid": grid}), method, limit=2)
+    assert found.solutions == ((2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1),)

@@ -19,11 +19,11 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
   possible digits holds each of them, one with three required digits (locked there by their
   line or box) holds no other, and fewer possible or more required is a contradiction.
 
-Search branches on the bivalue cell whose two digits clear the most peers (else MRV, Haralick
-and Elliott 1980; see :func:`_pick`), digits in increasing order, with the phases, limits and
-counters of :mod:`sudokit.fast.kernels`, so
-:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine the same
-way.
+At a choice point, **digit templates** (:mod:`sudokit.fast.templates`) run to a fixpoint with
+the rules above; search then branches on the bivalue cell whose two digits clear the most peers
+(else MRV, Haralick and Elliott 1980; see :func:`_pick`), digits in increasing order, with the
+phases, limits and counters of :mod:`sudokit.fast.kernels`, so
+:class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine alike.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from numba import njit
 from .bits import lowest_index, monotonic, popcount
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
+from .templates import overlay
 
 __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
@@ -65,8 +66,11 @@ def _tables() -> tuple[np.ndarray, ...]:
                              for m in perm], np.int64)  # [512]: the same in band cells
     box = np.array([sum(7 << (9 * r + 3 * k) for r in range(3)) for k in range(3)], np.int64)
     col = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], np.int64)
-    own_keep = np.array([(BAND & ~((511 << 9 * (i // 9)) | box[i % 9 // 3] | col[i % 9]))
-                         | 1 << i for i in range(27)], np.int64)  # [27]: placing at band bit i
+    line = [511 << 9 * (i // 9) | box[i % 9 // 3] for i in range(27)]  # row and box of bit i
+    seen = np.array([col[cell % 9] | (line[cell % 27] if b == cell // 27 else 0)  # [4 * cell + b]:
+                     for cell in range(81) for b in range(4)], np.int64)  # band b's peers + cell
+    keep = np.array([BAND & ~seen[4 * cell + b] | (1 << cell % 27 if b == cell // 27 else 0)
+                     for cell in range(81) for b in range(4)], np.int64)  # those its digit keeps
     alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
              for m in range(512)]  # bits of a 9-bit mask alone in their group of three
     transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
@@ -75,10 +79,10 @@ def _tables() -> tuple[np.ndarray, ...]:
     sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
     sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
                          for m in range(512)], np.int64)
-    return row_boxes, perm, complex_mask, box, BAND & ~col, own_keep, sole_row, sole_col
+    return row_boxes, perm, complex_mask, box, seen, keep, sole_row, sole_col
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, COL_KEEP, OWN_KEEP, SOLE_ROW, SOLE_COL = _tables()
+ROW_BOXES, PERM, COMPLEX, BOX, SEEN, KEEP, SOLE_ROW, SOLE_COL = _tables()
 
 
 class NineState(NamedTuple):
@@ -120,21 +124,19 @@ def _low(x):
 @_inline
 def _assign(s, regs, d, cell):
     """Place digit ``d`` (0..8) in ``cell``; False if the cell cannot take it."""
-    b = cell // 27
-    i = cell - 27 * b
+    cell &= 127  # 0..80 as it was, but known non-negative: no index wraparound below
+    b, i = cell // 27, cell % 27
     bit = np.int64(1) << i
     if s[U + b] & bit == 0:  # solved already: fine only if with this digit
         return s[3 * d + b] & bit != 0
     if s[3 * d + b] & bit == 0:
         return False
     removed = 0
-    c = i % 9
     for bb in range(3):
         w = s[3 * d + bb]
-        nw = w & (OWN_KEEP[i] if bb == b else COL_KEEP[c])
-        if nw != w:
-            removed += _count(w ^ nw)
-            s[3 * d + bb] = nw
+        nw = w & KEEP[4 * cell + bb]
+        removed += _count(w ^ nw)
+        s[3 * d + bb] = nw
     others = 0  # digits other than d that lose the cell (branch-free)
     for e in range(9):
         w = s[3 * e + b]
@@ -152,8 +154,7 @@ def _assign(s, regs, d, cell):
 @jit
 def _band(w):
     """Keep the cells of a digit's band word that lie on a (row, box) permutation."""
-    return w & COMPLEX[ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
-                       | ROW_BOXES[w >> 18] << 6]
+    return w & COMPLEX[_pattern(w)]
 
 
 @jit
@@ -280,7 +281,8 @@ def _naked_singles(s, regs):
 @jit
 def _pattern(w):
     """Return the 3x3 (row, box) pattern of a band word: bit ``3 * r + k``, mini-row (r, k)."""
-    return ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3 | ROW_BOXES[w >> 18] << 6
+    return (ROW_BOXES[w & 511] | ROW_BOXES[(w >> 9) & 511] << 3
+            | ROW_BOXES[(w >> 18) & 511] << 6) & 511
 
 
 @_inline
@@ -398,6 +400,7 @@ def _propagate(s, regs):
 @jit
 def _digits(s, cell):
     """Return the candidates of ``cell`` as a digit mask (bit d for digit d + 1)."""
+    cell &= 127  # known non-negative: no index wraparound
     b = cell // 27
     i = cell - 27 * b
     mask = 0
@@ -410,13 +413,10 @@ def _digits(s, cell):
 def _peers_with(s, d, cell, bivalue):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
     three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
-    b = cell // 27
-    i = cell - 27 * b
-    col = (1 | 1 << 9 | 1 << 18) << (i % 9)
-    line = (511 << 9 * (i // 9) | BOX[i % 9 // 3]) & ~col
+    cell &= 127  # known non-negative: no index wraparound
     n = 0
     for bb in range(3):
-        w = s[3 * d + bb] & (col | line) if bb == b else s[3 * d + bb] & col
+        w = s[3 * d + bb] & SEEN[4 * cell + bb]
         n += _count(w) + 2 * _count(w & bivalue[bb])
     return n
 
@@ -424,9 +424,7 @@ def _peers_with(s, d, cell, bivalue):
 @jit
 def _bivalue(s, b):
     """Return the unsolved cells of band ``b`` with exactly two candidates."""
-    once = 0
-    twice = 0
-    thrice = 0
+    once = twice = thrice = 0
     for d in range(9):
         w = s[3 * d + b]
         thrice |= twice & w
@@ -437,16 +435,10 @@ def _bivalue(s, b):
 
 @jit
 def _pick(s):
-    """Return the bivalue cell whose placement clears the most, else one with the fewest
-    candidates.
-
-    A bivalue cell's score is the smaller, then the sum, over its two digits, of the peers
-    holding the digit, bivalue peers counted three times: both branches then place a digit
-    that leaves many peers or solves them (measured on the first 2,000 of forum-hardest, with
-    triads: 67 search nodes per puzzle against 121 for the first bivalue cell; see
-    docs/benchmarks.md, "Hard 9x9")."""
-    best = -1
-    best_score = -1
+    """Return the bivalue cell whose placement clears the most (score: the smaller, then the
+    sum, over its two digits, of the peers holding the digit, bivalue peers counted three
+    times), else one with the fewest candidates (docs/benchmarks.md, "Hard 9x9")."""
+    best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
     for b in range(3):
         pairs = bivalue[b]
@@ -476,6 +468,30 @@ def _pick(s):
 
 
 @jit
+def _templates(s, regs, prev, fresh):
+    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with 8 or more
+    unsolved cells (fewer never lose one) and, unless ``fresh``, band words unlike ``prev``'s:
+    -1 on a contradiction, else the candidates removed (their digits are marked dirty)."""
+    removed = 0
+    for d in range(9):
+        w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
+        if _count(w0 & s[U]) + _count(w1 & s[U + 1]) + _count(w2 & s[U + 2]) < 8 or not (
+                fresh or w0 != prev[3 * d] or w1 != prev[3 * d + 1] or w2 != prev[3 * d + 2]):
+            continue
+        n0, n1, n2 = overlay(w0, w1, w2)
+        if n0 < 0:
+            return -1
+        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
+        if k != 0:
+            s[3 * d], s[3 * d + 1], s[3 * d + 2] = n0, n1, n2
+            s[DIRTY] |= 1 << d
+            removed += k
+    regs[Reg.LOCKED_ELIMINATIONS] += removed
+    regs[Reg.PROPAGATIONS] += removed
+    return removed
+
+
+@jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
     puzzle unsatisfiable); :func:`run` propagates."""
@@ -495,22 +511,34 @@ def start(state, givens):
 
 @jit
 def _descend(state, out):
-    """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
-    s, regs = state.s, state.regs
+    """At a propagated state: templates, then choose a cell (True: solved, the grid in ``out``)."""
+    s, regs, stack = state.s, state.regs, state.stack
     regs[Reg.PHASE] = Phase.BACKTRACK
-    if s[U] | s[U + 1] | s[U + 2] == 0:
-        for d in range(9):
-            for b in range(3):
-                w = s[3 * d + b]
-                while w != 0:
-                    out[27 * b + _low(w)] = d + 1
-                    w &= w - 1
-        regs[Reg.SOLUTIONS] += 1
-        return True
-    cell = _pick(s)
     depth = regs[Reg.DEPTH]
+    prev, fresh = stack[max(depth - 1, 0)], depth == 0  # the choice point above: templated
+    while True:
+        if s[U] | s[U + 1] | s[U + 2] == 0:
+            for d in range(9):
+                for b in range(3):
+                    w = s[3 * d + b]
+                    while w != 0:
+                        out[27 * b + _low(w)] = d + 1
+                        w &= w - 1
+            regs[Reg.SOLUTIONS] += 1
+            return True
+        removed = _templates(s, regs, prev, fresh)
+        if removed <= 0:
+            break
+        for k in range(27):  # the digits as templated: propagation may change some
+            stack[depth + 1, k] = s[k]
+        if not _propagate(s, regs):
+            return False
+        prev, fresh = stack[depth + 1], False
+    if removed < 0:
+        return False
+    cell = _pick(s)
     for k in range(WIDTH):
-        state.stack[depth, k] = s[k]
+        stack[depth, k] = s[k]
     state.frame_cell[depth] = cell
     state.frame_untried[depth] = _digits(s, cell)
     regs[Reg.DEPTH] = depth + 1

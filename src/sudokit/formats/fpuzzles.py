@@ -23,16 +23,18 @@ lisudoku), checked against exported puzzles:
 * the drawn rules (thermometer, arrow, difference, ratio, xv, negative, littlekillersum,
   sandwichsum, palindrome, renban, whispers, betweenline, quadruple, minimum, maximum, clone,
   lockout, entropicline, modularline, nabner, regionsumline, zipperline, slowthermometer,
-  doublearrow, xsum, skyscraper, rowindexer, columnindexer): read into
+  doublearrow, xsum, skyscraper, rowindexer, columnindexer, boxindexer): read into
   :mod:`sudokit.model.rules` by :mod:`sudokit.formats.fpuzzles_keys`;
 * ``killercage`` and ``cage``: ``{"cells": ["R1C1", ...], "value": "23"}``; a cage without a
   value is an all-different cage (an extra region); ``extraregion``: ``{"cells": [...]}``;
 * ``odd`` and ``even``: ``{"cell": "R1C1"}``;
+* ``givenPencilMarks`` of a grid cell (a list of digits): the candidates an empty cell starts
+  with, read as a rule (:func:`~sudokit.model.rulebook.given_candidates`); moot on a given cell;
 * ``solution``: N*N digits the setter attached; it becomes :attr:`Record.expected`;
 * ``title``, ``author``, ``ruleset`` and the editor's settings (``highlightConflicts``,
   ``activeConstraints``, ``disabledlogic``, ``truecandidatesoptions``) are not constraints.
 
-Every other key holding something (``boxindexer``, ``sum``, a ``negative`` entry other than
+Every other key holding something (``sum``, a ``negative`` entry other than
 difference, ratio and xv, and the cosmetic ``text``, ``line``, ``rectangle``, ``circle``, which
 setters use to draw rules the editor lacks) makes the puzzle invalid with a message naming the
 key, the file and where: a constraint is never ignored. Cosmetic entries marked
@@ -54,10 +56,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidPuzzle
+from ..model import rulebook as rb
 from ..model.constraints import Cage, Variant, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
+from ..model.rules import Rule
 from .bounded import json_value
 from .fpuzzles_keys import (
     NEGATIVE_KINDS,
@@ -183,7 +187,7 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     except InvalidPuzzle as exc:
         raise _located(exc, data) from None
     try:
-        drawn = fpuzzles_rules(data, geometry, negative)
+        drawn = fpuzzles_rules(data, geometry, negative) + tuple(_pencil_marks(data, givens, n))
     except RuleKeyError as exc:
         raise _Bad(exc.key, exc.message) from None
     try:
@@ -219,25 +223,34 @@ def _size(data: Any) -> int:
 
 def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | None]:
     """The givens (N*N, 0 empty) and the jigsaw regions (None when every cell is in its box)
-    of the ``grid`` rows."""
+    of the ``grid`` rows. ``"region": null`` puts a cell in no region: on every cell it is a
+    grid without boxes (read as regions = rows, which adds nothing to the rows' rule); on
+    some cells only it is refused."""
     rows = data.get("grid")
     if (not isinstance(rows, list) or len(rows) != n
             or not all(isinstance(r, list) and len(r) == n for r in rows)):
         raise _Bad("grid", f"grid: expected {n} rows of {n} cell objects")
-    givens, owner, regional = [0] * (n * n), [0] * (n * n), False
+    givens, owner, regional, loose = [0] * (n * n), [0] * (n * n), False, []
     br, bc = box_shape_for_side(n)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             k = r * n + c
             givens[k] = _given(cell, r, c, n)
             region = cell.get("region")
-            if region is None:
+            if region is None and "region" in cell:
+                loose.append(k)
+            elif region is None:
                 owner[k] = (r // br) * (n // bc) + c // bc
             elif isinstance(region, int) and 0 <= region < n:
                 owner[k], regional = region, True
             else:
                 raise _Bad("region", f"grid: R{r + 1}C{c + 1} has region {region!r}, expected "
                                      f"0..{n - 1}")
+    if loose:
+        if len(loose) < n * n:
+            raise _Bad("region", f"grid: R{loose[0] // n + 1}C{loose[0] % n + 1} is in no region "
+                                 "(\"region\": null) while other cells are; not supported")
+        return givens, [list(range(r * n, r * n + n)) for r in range(n)]
     if not regional or all(owner[k] == (k // n // br) * (n // bc) + k % n // bc
                            for k in range(n * n)):
         return givens, None
@@ -257,10 +270,23 @@ def _given(cell: Any, r: int, c: int, n: int) -> int:
         if not isinstance(value, int) or not 1 <= value <= n:
             raise _Bad("grid", f"grid: R{r + 1}C{c + 1} holds {value!r}, expected a "
                                f"digit 1..{n}")
-    if _present(cell.get("givenPencilMarks")):
-        raise _Bad("givenPencilMarks", f"givenPencilMarks at R{r + 1}C{c + 1} (given "
-                                       "candidates) are not supported; refused")
     return value
+
+
+def _pencil_marks(data: dict[str, Any], givens: Sequence[int], n: int) -> list[Rule]:
+    """The given candidates (``givenPencilMarks``) of the empty cells, one rule each; on a
+    given cell they are moot (the editor hides them under the digit)."""
+    found: list[Rule] = []
+    for k, cell in enumerate(c for row in data["grid"] for c in row):
+        marks = cell.get("givenPencilMarks")
+        if givens[k] or not _present(marks):
+            continue
+        if not (isinstance(marks, list) and all(
+                isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks)):
+            raise _Bad("givenPencilMarks", f"grid: R{k // n + 1}C{k % n + 1} has "
+                                           f"givenPencilMarks {marks!r}, expected digits 1..{n}")
+        found += rb.given_candidates(k, marks, n)
+    return found
 
 
 def _rules(data: dict[str, Any], jigsaw: bool) -> tuple[Variant, set[str]]:

@@ -24,9 +24,10 @@ SudokuSolver and its TypeScript port SudokuVariantSolverJS, ``FPuzzlesInterfaces
 * single cells ``{"cell": "R1C1"}``: ``minimum``, ``maximum`` (below / above each orthogonal
   neighbour not marked the same way: a fortress of adjacent maxima); ``quadruple``
   ``{"cells": [4 cells], "values": [...]}``; ``clone`` ``{"cells": [...], "cloneCells": [...]}``;
-  ``rowindexer``, ``columnindexer`` ``{"cells": [...]}``: each listed cell is an indexer (the
-  digit d in a row-indexer cell at row r, column c puts r in row d of column c; a column
-  indexer puts c in column d of row r).
+  ``rowindexer``, ``columnindexer``, ``boxindexer`` ``{"cells": [...]}``: each listed cell is
+  an indexer (the digit d in a row-indexer cell at row r, column c puts r in row d of column
+  c; a column indexer puts c in column d of row r; a box indexer at place p of its region, in
+  reading order, puts p in the d-th cell of that region).
 
 An entry whose clue is empty (no value written) is no rule. Anything else malformed raises
 :class:`RuleKeyError` naming the key and the entry.
@@ -36,8 +37,10 @@ lines, X-sums, indexers...) with cosmetic entries too (``line``, ``cage``, ``tex
 ``rectangle``, ``circle``) marked ``"fromConstraint": "Region Sum Line"``: the picture of a rule
 that its own key already holds. :func:`without_drawings` drops those whose named rule is a key
 of the same object (the name, lower-cased without spaces, is the key, or names its variant:
-"Dutch Whispers" draws a ``whispers`` line, "Lockout Line" a ``lockout``); any other cosmetic
-entry is left for the reader to refuse.
+"Dutch Whispers" draws a ``whispers`` line, "Lockout Line" a ``lockout``; the editor marks its
+lockout lines and end diamonds ``"isLLConstraint": true`` instead), and the unmarked ``line``s
+that lie exactly on lines of the object's rule keys (older editors drew renban lines again in
+grey); any other cosmetic entry is left for the reader to refuse.
 """
 
 from __future__ import annotations
@@ -223,15 +226,22 @@ def _clone(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
     return rb.clone(g.cells(entry.get("cells")), g.cells(entry.get("cloneCells")), g.n)
 
 
-def _indexer(rows: bool) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+def _indexer(unit: str) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+    """The reader of ``rowindexer``, ``columnindexer`` or ``boxindexer``: a cell at place p
+    (1-based) of its column, row or region (reading order) holding d puts p in the d-th cell
+    of that unit (Rangsk's SudokuSolver ``IndexerConstraint``)."""
     def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
         n, found = g.n, []
         for cell in g.cells(entry.get("cells")):
             r, c = divmod(cell, n)
-            if rows:  # digit d: row d of this column holds r + 1
-                found += rb.indexer(cell, [i * n + c for i in range(n)], r + 1, "row indexer")
-            else:  # digit d: column d of this row holds c + 1
-                found += rb.indexer(cell, [r * n + j for j in range(n)], c + 1, "column indexer")
+            if unit == "row":  # digit d: row d of this column holds r + 1
+                targets = [i * n + c for i in range(n)]
+            elif unit == "column":  # digit d: column d of this row holds c + 1
+                targets = [r * n + j for j in range(n)]
+            else:
+                box = g.geometry.box_of(cell)
+                targets = [k for k in range(n * n) if g.geometry.box_of(k) == box]
+            found += rb.indexer(cell, targets, targets.index(cell) + 1, f"{unit} indexer")
         return tuple(found)
     return read
 
@@ -262,8 +272,9 @@ _READERS: dict[str, Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]] = {
     "minimum": _extreme(rb.minimum),
     "maximum": _extreme(rb.maximum),
     "clone": _clone,
-    "rowindexer": _indexer(rows=True),
-    "columnindexer": _indexer(rows=False),
+    "rowindexer": _indexer("row"),
+    "columnindexer": _indexer("column"),
+    "boxindexer": _indexer("box"),
 }
 
 RULE_KEYS = frozenset(_READERS)
@@ -339,18 +350,19 @@ _DRAWN_KEY = {"dutchwhispers": "whispers", "germanwhispers": "whispers",
 
 def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` without the cosmetic entries that only draw a rule it holds under its own key
-    (``"fromConstraint": "Renban"`` beside a non-empty ``renban``); a key left empty is removed.
-    Other entries (no ``fromConstraint``, or naming a rule the object lacks) are kept."""
+    (``"fromConstraint": "Renban"`` beside a non-empty ``renban``), and the cosmetic ``line``s
+    lying exactly on lines of its rule keys (older editors drew renban lines again in grey, with
+    no mark); a key left empty is removed. Other entries (no mark and a line of their own, or
+    naming a rule the object lacks) are kept."""
     if not isinstance(data, dict):
         return data
-    kept = dict(data)
+    kept, ruled = dict(data), _ruled_lines(data)
     for key in _COSMETIC:
         entries = data.get(key)
         if not isinstance(entries, list):
             continue
-        rest = [e for e in entries if not (
-            isinstance(e, dict) and isinstance(e.get("fromConstraint"), str)
-            and data.get(_drawn_key(e["fromConstraint"])))]
+        rest = [e for e in entries if not (isinstance(e, dict) and (
+            data.get(_drawn_key(e)) or key == "line" and _on_lines(e, ruled)))]
         if rest:
             kept[key] = rest
         else:
@@ -358,7 +370,38 @@ def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _drawn_key(name: str) -> str:
-    """The rule key of a ``fromConstraint`` name ("Region Sum Line" -> ``regionsumline``)."""
-    short = name.replace(" ", "").lower()
-    return _DRAWN_KEY.get(short, short)
+def _ruled_lines(data: dict[str, Any]) -> set[tuple[str, ...]]:
+    """The lines (cell names, upper case, both directions) of the object's rule keys."""
+    found: set[tuple[str, ...]] = set()
+    for key in RULE_KEYS:
+        entries = data.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            lines = entry.get("lines") if isinstance(entry, dict) else None
+            for cells in map(_line_cells, lines if isinstance(lines, list) else []):
+                found |= {cells, cells[::-1]} if cells else set()
+    return found
+
+
+def _on_lines(entry: dict[str, Any], ruled: set[tuple[str, ...]]) -> bool:
+    """Whether every line of a cosmetic ``line`` entry is a line of a rule key."""
+    lines = entry.get("lines")
+    return isinstance(lines, list) and bool(lines) and all(
+        _line_cells(line) in ruled for line in lines)
+
+
+def _line_cells(line: Any) -> tuple[str, ...] | None:
+    """A line's cell names in upper case, None if it is not a list of names."""
+    if not isinstance(line, list) or not all(isinstance(c, str) for c in line):
+        return None
+    return tuple(c.upper() for c in line)
+
+
+def _drawn_key(entry: dict[str, Any]) -> str:
+    """The rule key a cosmetic entry draws: of its ``fromConstraint`` name ("Region Sum Line"
+    -> ``regionsumline``), ``lockout`` for the editor's lockout lines and diamonds (marked
+    ``"isLLConstraint": true``), "" for none."""
+    name = entry.get("fromConstraint")
+    if isinstance(name, str):
+        short = name.replace(" ", "").lower()
+        return _DRAWN_KEY.get(short, short)
+    return "lockout" if entry.get("isLLConstraint") is True else ""

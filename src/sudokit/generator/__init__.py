@@ -1,9 +1,10 @@
 """Make puzzles: unique, minimal, symmetric, at a chosen difficulty, in any size and box shape.
 
-Each puzzle is made in compiled code (:mod:`sudokit.generator.kernels`): a random solution grid
+Each puzzle is made by the kernels of :mod:`sudokit.generator.kernels` (compiled by Numba, or run
+as Python by :mod:`.interpreted` while a first use compiles them): a random solution grid
 (a randomised search, then a random relabelling, band, stack, row and column shuffle and
 transposition), then givens removed in a random order of the symmetry's cell orbits while the
-grid stays the only solution, each removal checked by the compiled engine. Puzzle ``i`` of a run
+grid stays the only solution, each removal checked by the engine. Puzzle ``i`` of a run
 depends only on the seed, ``i`` and the options, so the same seed gives the same puzzles with any
 number of threads, on any machine.
 

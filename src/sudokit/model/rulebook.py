@@ -52,6 +52,7 @@ __all__ = [
     "difference_dot",
     "double_arrow",
     "entropic_line",
+    "given_candidates",
     "greater_than",
     "indexer",
     "kropki_black",
@@ -342,6 +343,15 @@ def numbered_room(cells: Sequence[int], digit: int, side: int) -> Rules:
         return left
 
     return _walk(cells, side, "start", step, lambda s: s == "done", "numbered room", digit)
+
+
+def given_candidates(cell: int, digits: Sequence[int], side: int) -> Rules:
+    """Given candidates (f-puzzles ``givenPencilMarks`` on an empty cell): the cell holds one
+    of ``digits``; a one-cell sequence rule, so every method that reads sequences takes it."""
+    allowed = frozenset(map(int, digits))
+    rule = Automaton.build((cell,), side, 0, lambda state, d: 1 if d in allowed else None,
+                           lambda state: state == 1, "given candidates")
+    return drawn_as((rule,), "given candidates", (cell,), " ".join(map(str, sorted(allowed))))
 
 
 def quadruple(cells: Sequence[int], digits: Sequence[int]) -> Rules:

@@ -1,0 +1,104 @@
+"""Benchmark: the cost per search node of the 9x9 kernel, this tree against an earlier commit.
+
+Usage (from the repository root)::
+
+    python benchmarks/nine_node.py [--base HEAD~1] [--rounds 5] [--hardest 3000] [--clue17 15000]
+
+Where ``benchmarks/hard9.py`` times ``solve_array`` (the kernel, then every grid verified in
+Python), this script times the kernel alone (``sudokit.fast.solve_batch``: the 9x9 engine's
+``run_batch``), so that a change of a few percent in the kernel's time per node shows. Two worker
+processes hold the puzzles (forum-hardest 11+, top1465, 17-clue from ``../shared/data/tdoku``)
+and a warm kernel each: this tree and the tree of ``--base`` (extracted once with ``git archive``,
+as ``hard9.py`` does). They take turns, A then B then B then A..., one thread each, each set
+repeated to about 0.25 s of CPU. Each round prints both CPU times and their ratio; the summary
+gives the median ratio per set and limit, the nodes per puzzle of both, and whether both trees
+return the same solutions and node counts (a change of the cost per node alone keeps them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from hard9 import SETS, Engine, base_tree
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+
+def worker(src: str, sizes: dict[str, int]) -> None:
+    """Serve requests ``name limit`` on stdin with the sources under ``src``; answer JSON."""
+    sys.path.insert(0, src)
+    import numpy as np
+
+    from sudokit.fast import Stat, solve_batch
+    from sudokit.formats.text import read_puzzles
+
+    arrays, reps = {}, {}
+    for name, relative in SETS.items():
+        records = read_puzzles(DATA / relative)
+        rows = [r.puzzle.givens for r, _ in zip(records, range(sizes[name])) if r.puzzle]
+        arrays[name] = np.array(rows, np.uint8)
+        solve_batch(arrays[name], 1)  # compiles or loads the kernel
+        start = time.process_time()
+        solve_batch(arrays[name], 1)
+        reps[name] = max(1, round(0.25 / max(time.process_time() - start, 1e-6)))
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        name, limit = line.split()
+        start = time.process_time()
+        for _ in range(reps[name]):
+            solutions, _, stats = solve_batch(arrays[name], int(limit))
+        cpu = (time.process_time() - start) / reps[name]
+        digest = hashlib.sha256(solutions.tobytes() + stats[:, Stat.NODES].tobytes()).hexdigest()
+        print(json.dumps({"cpu": cpu, "nodes": float(stats[:, Stat.NODES].mean()),
+                          "digest": digest}), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", default="HEAD~1", help="commit of the engine to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--hardest", type=int, default=3000, help="forum-hardest puzzles")
+    parser.add_argument("--clue17", type=int, default=15000, help="17-clue puzzles")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    sizes = {"17-clue": args.clue17, "forum-hardest": args.hardest, "top1465": 1465}
+    if args.worker:
+        worker(args.worker, sizes)
+        return
+    argv = ["--hardest", str(args.hardest), "--clue17", str(args.clue17)]
+    script = Path(__file__)
+    new, old = Engine(ROOT / "src", argv, script), Engine(base_tree(args.base), argv, script)
+    rounds: dict[tuple[str, int], list[tuple[dict, dict]]] = {}
+    print(f"{'round':>5} {'set':<14} {'limit':>5} {'this tree s':>11} {'base s':>8} {'speed':>7}")
+    for r in range(args.rounds):
+        for name in SETS:
+            for limit in (1, 2):
+                pair = (new, old) if r % 2 == 0 else (old, new)
+                first, second = (engine.run(name, limit) for engine in pair)
+                a, b = (first, second) if r % 2 == 0 else (second, first)
+                rounds.setdefault((name, limit), []).append((a, b))
+                print(f"{r + 1:>5} {name:<14} {limit:>5} {a['cpu']:>11.4f} {b['cpu']:>8.4f} "
+                      f"{b['cpu'] / a['cpu']:>6.3f}x", flush=True)
+    print(f"\nbase {args.base}; speed = the base's CPU time over this tree's, median over "
+          f"{args.rounds} rounds; nodes per puzzle of both trees")
+    print(f"{'set':<14} {'limit':>5} {'speed':>7} {'min':>6} {'max':>6} {'nodes':>8} "
+          f"{'base nodes':>10}  same solutions and nodes")
+    for (name, limit), pairs in rounds.items():
+        speeds = [b["cpu"] / a["cpu"] for a, b in pairs]
+        a, b = pairs[0]
+        print(f"{name:<14} {limit:>5} {statistics.median(speeds):>6.3f}x {min(speeds):>5.2f}x "
+              f"{max(speeds):>5.2f}x {a['nodes']:>8.2f} {b['nodes']:>10.2f}  "
+              f"{'yes' if a['digest'] == b['digest'] else 'NO'}")
+    new.close()
+    old.close()
+
+
+if __name__ == "__main__":
+    main()
