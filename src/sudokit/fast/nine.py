@@ -44,6 +44,8 @@ __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 BAND = (1 << 27) - 1
 U = 27  # s[U + b]: unsolved cells of band b
 DIRTY = 30  # s[DIRTY]: digits changed since their last update (bit d)
+TEMPLATED = 31  # s[TEMPLATED]: 1 at a choice point where templates ran
+TEMPLATE_NODES = 16  # templates only once a search has tried this many nodes
 WIDTH = 32  # words per state
 TRIADS = (1 << 54) - 1  # the 54 triads: 27 mini-rows, 27 mini-columns
 
@@ -500,7 +502,7 @@ def start(state, givens):
         s[k] = BAND
     for b in range(3):
         s[U + b] = BAND
-    s[DIRTY] = 0
+    s[DIRTY] = s[TEMPLATED] = 0
     regs[:] = 0
     ok = True
     for cell in range(81):
@@ -515,7 +517,9 @@ def _descend(state, out):
     s, regs, stack = state.s, state.regs, state.stack
     regs[Reg.PHASE] = Phase.BACKTRACK
     depth = regs[Reg.DEPTH]
-    prev, fresh = stack[max(depth - 1, 0)], depth == 0  # the choice point above: templated
+    prev = stack[max(depth - 1, 0)]  # the choice point above: templated if prev[TEMPLATED]
+    fresh = depth == 0 or prev[TEMPLATED] == 0
+    s[TEMPLATED] = regs[Reg.NODES] >= TEMPLATE_NODES
     while True:
         if s[U] | s[U + 1] | s[U + 2] == 0:
             for d in range(9):
@@ -526,7 +530,7 @@ def _descend(state, out):
                         w &= w - 1
             regs[Reg.SOLUTIONS] += 1
             return True
-        removed = _templates(s, regs, prev, fresh)
+        removed = _templates(s, regs, prev, fresh) if s[TEMPLATED] else 0
         if removed <= 0:
             break
         for k in range(27):  # the digits as templated: propagation may change some
