@@ -93,7 +93,7 @@ class NineState(NamedTuple):
 
     Attributes:
         s: int64[WIDTH] the current state: 27 digit-band words (index ``3 * d + b``), three
-            unsolved-cell words, the dirty-digit mask.
+            unsolved-cell words, the dirty-digit mask, whether templates ran (1 or 0).
         stack: int64[82, WIDTH] the state at each choice point.
         frame_cell, frame_untried: int64[82] the cell of each choice point and its digits (bit
             d for digit d + 1) not yet tried.
