@@ -9,7 +9,7 @@ from itertools import permutations
 import numpy as np
 
 from sudokit.fast import Stat, nine, solve_batch
-from sudokit.fast.templates import overlay
+from sudokit.fast.templates import digit_templates, overlay
 from tests.helpers import load
 
 
@@ -79,7 +79,7 @@ def test_templates_catch_a_digit_with_no_placement() -> None:
     for b in range(3):
         state.s[b] &= ~column3  # digit 1 is nowhere in column 3
     assert overlay(*state.s[:3])[0] == -1
-    assert nine._templates(state.s.copy(), state.regs, state.s, True) == -1
+    assert digit_templates(state.s.copy(), *state.s[nine.U:nine.U + 3], state.s, True)[0] == -1
 
 
 def test_templates_cut_the_tree_on_the_hardest_sample() -> None:

@@ -19,8 +19,9 @@ backtracking copies the state (no trail). Rules, to a fixpoint:
   possible digits holds each of them, one with three required digits (locked there by their
   line or box) holds no other, and fewer possible or more required is a contradiction.
 
-At a choice point, **digit templates** (:mod:`sudokit.fast.templates`) run to a fixpoint with
-the rules above; search then branches on the bivalue cell whose two digits clear the most peers
+At a choice point, once a search has tried ``TEMPLATE_NODES`` nodes, **digit templates**
+(:mod:`sudokit.fast.templates`) run to a fixpoint with the rules above (small trees do not
+repay them); search then branches on the bivalue cell whose two digits clear the most peers
 (else MRV, Haralick and Elliott 1980; see :func:`_pick`), digits in increasing order, with the
 phases, limits and counters of :mod:`sudokit.fast.kernels`, so
 :class:`~sudokit.fast.engine.ResumableSearch` and the batch API drive either engine alike.
@@ -37,13 +38,15 @@ from numba import njit
 from .bits import lowest_index, monotonic, popcount
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
-from .templates import overlay
+from .templates import digit_templates
 
 __all__ = ["NineState", "new_nine_state", "start", "run", "run_batch"]
 
 BAND = (1 << 27) - 1
 U = 27  # s[U + b]: unsolved cells of band b
 DIRTY = 30  # s[DIRTY]: digits changed since their last update (bit d)
+TEMPLATED = 31  # s[TEMPLATED]: 1 at a choice point where templates ran
+TEMPLATE_NODES = 16  # templates only from this many nodes on (docs/benchmarks.md, Hard 9x9)
 WIDTH = 32  # words per state
 TRIADS = (1 << 54) - 1  # the 54 triads: 27 mini-rows, 27 mini-columns
 
@@ -90,7 +93,7 @@ class NineState(NamedTuple):
 
     Attributes:
         s: int64[WIDTH] the current state: 27 digit-band words (index ``3 * d + b``), three
-            unsolved-cell words, the dirty-digit mask.
+            unsolved-cell words, the dirty-digit mask, whether templates ran (1 or 0).
         stack: int64[82, WIDTH] the state at each choice point.
         frame_cell, frame_untried: int64[82] the cell of each choice point and its digits (bit
             d for digit d + 1) not yet tried.
@@ -468,30 +471,6 @@ def _pick(s):
 
 
 @jit
-def _templates(s, regs, prev, fresh):
-    """Digit templates (:func:`~sudokit.fast.templates.overlay`) for each digit with 8 or more
-    unsolved cells (fewer never lose one) and, unless ``fresh``, band words unlike ``prev``'s:
-    -1 on a contradiction, else the candidates removed (their digits are marked dirty)."""
-    removed = 0
-    for d in range(9):
-        w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
-        if _count(w0 & s[U]) + _count(w1 & s[U + 1]) + _count(w2 & s[U + 2]) < 8 or not (
-                fresh or w0 != prev[3 * d] or w1 != prev[3 * d + 1] or w2 != prev[3 * d + 2]):
-            continue
-        n0, n1, n2 = overlay(w0, w1, w2)
-        if n0 < 0:
-            return -1
-        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
-        if k != 0:
-            s[3 * d], s[3 * d + 1], s[3 * d + 2] = n0, n1, n2
-            s[DIRTY] |= 1 << d
-            removed += k
-    regs[Reg.LOCKED_ELIMINATIONS] += removed
-    regs[Reg.PROPAGATIONS] += removed
-    return removed
-
-
-@jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
     puzzle unsatisfiable); :func:`run` propagates."""
@@ -500,7 +479,7 @@ def start(state, givens):
         s[k] = BAND
     for b in range(3):
         s[U + b] = BAND
-    s[DIRTY] = 0
+    s[DIRTY] = s[TEMPLATED] = 0
     regs[:] = 0
     ok = True
     for cell in range(81):
@@ -515,7 +494,9 @@ def _descend(state, out):
     s, regs, stack = state.s, state.regs, state.stack
     regs[Reg.PHASE] = Phase.BACKTRACK
     depth = regs[Reg.DEPTH]
-    prev, fresh = stack[max(depth - 1, 0)], depth == 0  # the choice point above: templated
+    prev = stack[max(depth - 1, 0)]  # the choice point above: templated if prev[TEMPLATED]
+    fresh = depth == 0 or prev[TEMPLATED] == 0
+    s[TEMPLATED] = regs[Reg.NODES] >= TEMPLATE_NODES
     while True:
         if s[U] | s[U + 1] | s[U + 2] == 0:
             for d in range(9):
@@ -526,9 +507,14 @@ def _descend(state, out):
                         w &= w - 1
             regs[Reg.SOLUTIONS] += 1
             return True
-        removed = _templates(s, regs, prev, fresh)
+        removed = narrowed = 0
+        if s[TEMPLATED]:
+            removed, narrowed = digit_templates(s, s[U], s[U + 1], s[U + 2], prev, fresh)
         if removed <= 0:
             break
+        s[DIRTY] |= narrowed
+        regs[Reg.LOCKED_ELIMINATIONS] += removed
+        regs[Reg.PROPAGATIONS] += removed
         for k in range(27):  # the digits as templated: propagation may change some
             stack[depth + 1, k] = s[k]
         if not _propagate(s, regs):

@@ -22,9 +22,10 @@ from itertools import permutations
 
 import numpy as np
 
+from .bits import popcount
 from .state import jit
 
-__all__ = ["overlay"]
+__all__ = ["digit_templates", "overlay"]
 
 
 def _template_tables() -> tuple[np.ndarray, ...]:
@@ -122,3 +123,36 @@ def overlay(w0, w1, w2):
     f2 &= m2
     return (w0 if f0 == m0 else _band_keep(g0, f0), w1 if f1 == m1 else _band_keep(g1, f1),
             w2 if f2 == m2 else _band_keep(g2, f2))
+
+
+@jit
+def _count(x):
+    return popcount(np.uint64(x))
+
+
+@jit
+def digit_templates(s, u0, u1, u2, prev, fresh):
+    """Apply :func:`overlay` to the digits of a 9x9 engine state (int64 words; digit d's band
+    words at ``s[3 * d + b]``, narrowed in place) with 8 or more unsolved cells (``u0``, ``u1``,
+    ``u2``: the unsolved cells of each band; fewer never lose one) and, unless ``fresh``, band
+    words unlike ``prev``'s (the state of the choice point above, templated there).
+
+    Returns:
+        (removed, narrowed): the candidates removed (-1 on a contradiction) and the digits
+        that lost some (bit d).
+    """
+    removed = narrowed = 0
+    for d in range(9):
+        w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
+        if _count(w0 & u0) + _count(w1 & u1) + _count(w2 & u2) < 8 or not (
+                fresh or w0 != prev[3 * d] or w1 != prev[3 * d + 1] or w2 != prev[3 * d + 2]):
+            continue
+        n0, n1, n2 = overlay(w0, w1, w2)
+        if n0 < 0:
+            return -1, narrowed
+        k = _count(w0 ^ n0) + _count(w1 ^ n1) + _count(w2 ^ n2)
+        if k != 0:
+            s[3 * d], s[3 * d + 1], s[3 * d + 2] = n0, n1, n2
+            removed += k
+            narrowed |= 1 << d
+    return removed, narrowed
