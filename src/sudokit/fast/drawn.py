@@ -9,6 +9,9 @@ a lockout gap, an index value, an automaton's start state) and an offset into ``
 transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
 of each cell, so a changed cell wakes only its rules.
 
+The killer cages' implied sums (:func:`sudokit.model.implied.implied_sums`: innies and
+outies) follow the drawn rules as redundant weighted-sum rows.
+
 A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
 :func:`sudokit.fast.state.rule_state`), so it runs kernels compiled without the rules' code.
 """
@@ -22,6 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..model.geometry import Geometry
+from ..model.implied import implied_sums
 from ..model.rules import (
     Automaton,
     Between,
@@ -164,7 +168,7 @@ def _row(rule: Rule, geometry: Geometry, masks: list[int],
 
 
 def _build(geometry: Geometry) -> Drawn:
-    rules = geometry.constraints
+    rules = geometry.constraints + implied_sums(geometry)  # the implied sums: redundant rows
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks: list[int] = []
     trans: list[int] = []

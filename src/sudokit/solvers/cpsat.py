@@ -25,12 +25,14 @@ has no branch limit), so node limits are exact in those units; ``conflicts`` are
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from ..errors import LimitReached
 from ..model.geometry import ALL_FEATURES
+from ..model.implied import implied_sums
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
 from ..registry import register
@@ -82,10 +84,13 @@ def _variant_constraints(model: Any, x: dict[tuple[int, int], Any], puzzle: Puzz
             for u, v in (((a, d), (b, d + 1)), ((a, d + 1), (b, d))):
                 if u in x and v in x:
                     model.AddBoolOr([x[u].Not(), x[v].Not()])
-    for cage in g.cages:
-        fixed = sum(givens[c] for c in cage.cells)
-        terms = [d * x[c, d] for c in cage.cells for d in range(1, n + 1) if (c, d) in x]
-        model.Add(sum(terms) == cage.total - fixed)
+    sums = [(cage.cells, (1,) * len(cage.cells), cage.total) for cage in g.cages]
+    sums += [(s.cells, s.coefficients, s.total) for s in implied_sums(g)]
+    for cells, coefficients, total in sums:
+        fixed = sum(k * givens[c] for c, k in zip(cells, coefficients))
+        terms = [k * d * x[c, d] for c, k in zip(cells, coefficients)
+                 for d in range(1, n + 1) if (c, d) in x]
+        model.Add(sum(terms) == total - fixed)
     if g.constraints:
         digits = _Digits(model, x, puzzle)
         for rule in g.constraints:
@@ -217,6 +222,9 @@ class CpSatSolver(Solver):
     options = {"workers": (1, None)}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
+        """Enumerate with CP-SAT's ``enumerate_all_solutions`` (no presolve: one search finds
+        a grid and goes on to prove there is no other), a batch per ``Solve`` call (2, then
+        doubling); the grids found are blocked before the next call."""
         from ortools.sat.python import cp_model
 
         model, x, ok = _model(puzzle)
@@ -224,23 +232,48 @@ class CpSatSolver(Solver):
             return
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = int(self.settings["workers"])
+        solver.parameters.enumerate_all_solutions = True
+        batch = 2
         while True:
             limits.count_node(stats)
             left = limits.remaining()
             if left is not None:
                 solver.parameters.max_time_in_seconds = max(left, 1e-3)
-            status = solver.Solve(model)
+            found = _batch_class()(x, puzzle.givens, batch)
+            status = solver.Solve(model, found)
             stats.conflicts = (stats.conflicts or 0) + int(solver.NumConflicts())
-            if status == cp_model.INFEASIBLE:
-                return
-            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            yield from found.grids
+            if status in (cp_model.INFEASIBLE, cp_model.OPTIMAL):
+                return  # the search ended: every solution was found
+            if len(found.grids) < batch:
                 raise LimitReached(f"time limit {limits.time_limit} s reached (CP-SAT)")
-            grid = list(puzzle.givens)
-            for (cell, digit), var in x.items():
-                if solver.BooleanValue(var):
+            for grid in found.grids:
+                free = [x[c, d] for c, d in enumerate(grid) if not puzzle.givens[c]]
+                if not free:
+                    return
+                model.AddBoolOr([v.Not() for v in free])
+            batch *= 2
+
+
+@cache
+def _batch_class() -> type:
+    from ortools.sat.python import cp_model
+
+    class Batch(cp_model.CpSolverSolutionCallback):
+        """Collect up to ``size`` grids, then stop the search."""
+
+        def __init__(self, x: dict[tuple[int, int], Any], givens: Grid, size: int) -> None:
+            super().__init__()
+            self.x, self.givens, self.size = x, givens, size
+            self.grids: list[Grid] = []
+
+        def on_solution_callback(self) -> None:
+            grid = list(self.givens)
+            for (cell, digit), var in self.x.items():
+                if self.BooleanValue(var):
                     grid[cell] = digit
-            yield tuple(grid)
-            free = [x[c, d] for c, d in enumerate(grid) if not puzzle.givens[c]]
-            if not free:
-                return
-            model.AddBoolOr([v.Not() for v in free])
+            self.grids.append(tuple(grid))
+            if len(self.grids) >= self.size:
+                self.StopSearch()
+
+    return Batch

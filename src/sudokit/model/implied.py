@@ -1,0 +1,145 @@
+"""Implied sums: the killer "45 rule" (innies and outies) and set equivalence theory, as
+redundant weighted sums a solving method may add to its model.
+
+Every unit of an N x N grid holds the digits 1..N once, so it sums to ``N(N+1)/2``; a union of
+k disjoint units sums to ``k N(N+1)/2``, and two unions of k units each (k rows and k columns,
+say) hold the same multiset of digits, so their difference sums to 0 (set equivalence theory,
+"SET"). Write such a fact as ``sum(a[c] * digit(c)) == K`` with ``a`` in {-1, 0, 1} (1 on the
+first union, -1 on the second, 0 on both or none). Each killer cage C with total T states
+``sum(digit(c) for c in C) == T``; subtracting ``m * (cage)`` for one integer ``m`` per cage
+(cages are disjoint, so each cage picks its own: the most common coefficient among its cells)
+zeroes the cage's cells that had coefficient ``m`` and leaves an equation over the few cells
+the cages do not cover: the innies (coefficient of the union, inside it) and the outies (the
+cells of a cage that sticks out, with the opposite sign). "innies - outies = constant" is one
+:class:`~sudokit.model.rules.WeightedSum`.
+
+The sums are implied by the rules (a linear combination of true equations), so no solution is
+lost; they are redundant help for propagation (CP-SAT's linear constraints, the compiled
+engine's sum filter) and never part of a puzzle's stated rules: no method reports, draws or
+checks them. Only short ones are kept (at most ``cap`` cells): a long sum propagates little.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .geometry import Geometry
+from .rules import WeightedSum
+
+__all__ = ["IMPLIED_CAP", "implied_sums"]
+
+IMPLIED_CAP = 6
+"""The most cells an implied sum keeps (innies plus outies)."""
+
+_Union = tuple[frozenset[int], int]  # the cells of k disjoint units, and k
+
+
+def _adjacent(lines: Sequence[tuple[int, ...]], side: int) -> list[_Union]:
+    """Unions of 1..side-1 consecutive rows (or columns) of each grid (``side`` lines per
+    grid, in order)."""
+    found = []
+    for first in range(0, len(lines), side):
+        grid = lines[first:first + side]
+        for k in range(1, side):
+            for top in range(side - k + 1):
+                found.append((frozenset(c for line in grid[top:top + k] for c in line), k))
+    return found
+
+
+def _touching(geometry: Geometry, a: Sequence[int], b: Sequence[int]) -> bool:
+    """Whether two regions share an edge (some cells orthogonally next to each other)."""
+    cells = {geometry.position(c) for c in a}
+    return any((r + dr, c + dc) in cells for r, c in map(geometry.position, b)
+               for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+
+
+def _regions(geometry: Geometry, seen: set[frozenset[int]]) -> list[_Union]:
+    """Boxes (or jigsaw regions) not already a row or a column, alone and in touching pairs."""
+    boxes = [b for b in geometry.boxes if frozenset(b) not in seen]
+    pairs = [(frozenset(a) | frozenset(b), 2) for i, a in enumerate(boxes)
+             for b in boxes[i + 1:] if _touching(geometry, a, b)]
+    return [(frozenset(b), 1) for b in boxes] + pairs
+
+
+def _families(geometry: Geometry) -> list[list[_Union]]:
+    """The unions of units in families (rows, columns, boxes, other units) whose members of
+    the same k may be compared with each other's."""
+    n = geometry.side
+    rows, cols = _adjacent(geometry.rows, n), _adjacent(geometry.cols, n)
+    seen = {cells for cells, k in rows + cols if k == 1}
+    boxes = _regions(geometry, seen)
+    seen |= {cells for cells, k in boxes if k == 1}
+    extra = [(frozenset(u), 1) for u in geometry.extra_units if frozenset(u) not in seen]
+    return [rows, cols, boxes, extra]
+
+
+def _reduce(weights: dict[int, int], constant: int, cages: Sequence[tuple[tuple[int, ...], int]],
+            cage_of: Sequence[int], cap: int) -> WeightedSum | None:
+    """Cancel each touched cage by the most common coefficient of its cells; the sum left, or
+    None when it keeps more than ``cap`` cells (or none)."""
+    touched = {cage_of[c] for c in weights if cage_of[c] >= 0}
+    for i in touched:
+        cells, total = cages[i]
+        counts = Counter(weights.get(c, 0) for c in cells)
+        m = max(counts, key=lambda k: (counts[k], k == 0))
+        if m:
+            for c in cells:
+                weights[c] = weights.get(c, 0) - m
+            constant -= m * total
+    kept = sorted((c, k) for c, k in weights.items() if k)
+    if not kept or len(kept) > cap:
+        return None
+    if kept[0][1] < 0:
+        kept, constant = [(c, -k) for c, k in kept], -constant
+    return WeightedSum.of(kept, constant, "implied sum")
+
+
+def _weights(first: frozenset[int], second: frozenset[int] = frozenset()) -> dict[int, int]:
+    weights = dict.fromkeys(first, 1)
+    for c in second:
+        weights[c] = weights.get(c, 0) - 1
+    return weights
+
+
+@lru_cache(maxsize=256)
+def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSum, ...]:
+    """The implied sums of a geometry's killer cages over its units (see the module docstring).
+
+    Unions tried: 1..N-1 consecutive rows, the same of columns, each box (or jigsaw region)
+    and each pair of touching ones, each other unit (diagonals, extra regions of N cells);
+    alone (the 45 rule: ``k N(N+1)/2``) and as the difference of two unions of k units from
+    different families (set equivalence: 0).
+
+    Args:
+        geometry: the grid; only its units and :attr:`~Geometry.cages` are read.
+        cap: the most cells a kept sum may have (innies plus outies).
+
+    Returns:
+        Distinct ``WeightedSum`` rules named ``"implied sum"`` (integer coefficients, a
+        positive first one; cells increasing), none equal to a cage or a unit's sum; ``()``
+        for a geometry without cages.
+    """
+    if not geometry.cages:
+        return ()
+    cages = [(cage.cells, cage.total) for cage in geometry.cages]
+    cage_of = [-1] * geometry.n_cells
+    for i, (cells, _) in enumerate(cages):
+        for c in cells:
+            cage_of[c] = i
+    unit_sum = geometry.side * (geometry.side + 1) // 2
+    families = _families(geometry)
+    tries = [(_weights(cells), k * unit_sum) for family in families for cells, k in family]
+    tries += [(_weights(a, b), 0) for i, fa in enumerate(families) for fb in families[i + 1:]
+              for a, ka in fa for b, kb in fb if ka == kb and a != b]
+    plain = {(cells, (1,) * len(cells), total) for cells, total in cages}
+    plain |= {(tuple(sorted(u)), (1,) * len(u), unit_sum) for u in geometry.units}
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], WeightedSum] = {}
+    for weights, constant in tries:
+        rule = _reduce(weights, constant, cages, cage_of, cap)
+        if rule is not None:
+            key = (rule.cells, rule.coefficients, rule.total)
+            if key not in plain:
+                found.setdefault(key, rule)
+    return tuple(found.values())
