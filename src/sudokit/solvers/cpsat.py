@@ -4,13 +4,16 @@ The model is the 0-1 one of the SAT encodings, stated with CP-SAT's native const
 Boolean per candidate the givens leave (:func:`sudokit.sat.compact.candidates`), ``ExactlyOne``
 per cell and per (unit, digit). CP-SAT (lazy clause generation: Stuckey 2010, "Lazy clause
 generation: combining the power of SAT and CP (and MIP?) solving") propagates them natively.
-More solutions: a blocking clause on the last grid's free cells, and solve again.
+Solutions are enumerated by one search (``enumerate_all_solutions``) that stops after a batch;
+more: a blocking clause on each grid found, and a search again.
 
 Variants: extra units come with the geometry's units; candidates are pruned by the givens
 through every rule (:func:`sudokit.sat.compact.candidates`); pairs that must differ but share no
 unit (cage mates, chess moves) get ``AddAtMostOne`` per digit, non-consecutive neighbours a
 clause per pair of adjacent digits, and each killer cage the linear equation
-``sum(d * x(cell, d)) == total`` (CP-SAT's linear propagation plus the cage mates' all-different).
+``sum(d * x(cell, d)) == total`` (CP-SAT's linear propagation plus the cage mates' all-different),
+plus the cages' implied sums (:func:`sudokit.model.implied.implied_sums`: innies and outies,
+set equivalence) as redundant linear equalities.
 
 Drawn rules (:mod:`sudokit.model.rules`) read the digit of each of their cells as an integer
 variable channelled to its Booleans: pair relations as ``AddAllowedAssignments`` of their table,
@@ -19,7 +22,7 @@ must-contain as "at least m" sums of Booleans, renban as ``AddAllDifferent`` plu
 between and lockout lines over the min and max of their ends, indexing as ``AddElement``.
 
 Limits: the time left is CP-SAT's ``max_time_in_seconds``; a node is one ``Solve`` call (CP-SAT
-has no branch limit), so node limits are exact in those units; ``conflicts`` are CP-SAT's.
+has no branch limit; one call finds up to 64 grids), so node limits are exact in those units; ``conflicts`` are CP-SAT's.
 """
 
 from __future__ import annotations
@@ -224,7 +227,8 @@ class CpSatSolver(Solver):
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         """Enumerate with CP-SAT's ``enumerate_all_solutions`` (no presolve: one search finds
         a grid and goes on to prove there is no other), a batch per ``Solve`` call (2, then
-        doubling); the grids found are blocked before the next call."""
+        doubling up to :data:`_MOST_BATCH`); the grids found are blocked before the next
+        call."""
         from ortools.sat.python import cp_model
 
         model, x, ok = _model(puzzle)
@@ -252,7 +256,11 @@ class CpSatSolver(Solver):
                 if not free:
                     return
                 model.AddBoolOr([v.Not() for v in free])
-            batch *= 2
+            batch = min(2 * batch, _MOST_BATCH)
+
+
+_MOST_BATCH = 64
+"""The most grids one ``Solve`` call collects (each later call blocks them all)."""
 
 
 @cache
