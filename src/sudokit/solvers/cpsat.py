@@ -227,7 +227,8 @@ class CpSatSolver(Solver):
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
         """Enumerate with CP-SAT's ``enumerate_all_solutions`` (no presolve: one search finds
         a grid and goes on to prove there is no other), a batch per ``Solve`` call (2, then
-        doubling up to :data:`_MOST_BATCH`); the grids found are blocked before the next
+        doubling up to :data:`_MOST_BATCH`), when every rule kind is in :data:`_ENUMERATED`;
+        otherwise one grid per ``Solve`` call. The grids found are blocked before the next
         call."""
         from ortools.sat.python import cp_model
 
@@ -236,8 +237,9 @@ class CpSatSolver(Solver):
             return
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = int(self.settings["workers"])
-        solver.parameters.enumerate_all_solutions = True
-        batch = 2
+        enumerating = {r.kind for r in puzzle.geometry.constraints} <= _ENUMERATED
+        solver.parameters.enumerate_all_solutions = enumerating
+        batch = 2 if enumerating else 1
         while True:
             limits.count_node(stats)
             left = limits.remaining()
@@ -247,7 +249,7 @@ class CpSatSolver(Solver):
             status = solver.Solve(model, found)
             stats.conflicts = (stats.conflicts or 0) + int(solver.NumConflicts())
             yield from found.grids
-            if status in (cp_model.INFEASIBLE, cp_model.OPTIMAL):
+            if status == cp_model.INFEASIBLE or (enumerating and status == cp_model.OPTIMAL):
                 return  # the search ended: every solution was found
             if len(found.grids) < batch:
                 raise LimitReached(f"time limit {limits.time_limit} s reached (CP-SAT)")
@@ -256,8 +258,13 @@ class CpSatSolver(Solver):
                 if not free:
                     return
                 model.AddBoolOr([v.Not() for v in free])
-            batch = min(2 * batch, _MOST_BATCH)
+            batch = min(2 * batch, _MOST_BATCH) if enumerating else 1
 
+
+_ENUMERATED = frozenset({"pair-relation", "linear-sum"})
+"""The rule kinds whose statements add no free auxiliary variable (their integer digits are
+channelled), so that an enumerating search meets each grid once; the others (automata, the
+ends of lines ...) may give the same grid with many assignments of their auxiliary variables."""
 
 _MOST_BATCH = 64
 """The most grids one ``Solve`` call collects (each later call blocks them all)."""
@@ -268,7 +275,8 @@ def _batch_class() -> type:
     from ortools.sat.python import cp_model
 
     class Batch(cp_model.CpSolverSolutionCallback):
-        """Collect up to ``size`` grids, then stop the search."""
+        """Collect up to ``size`` distinct grids, then stop the search (CP-SAT enumerates
+        assignments of every variable, so a grid may come again with other auxiliary ones)."""
 
         def __init__(self, x: dict[tuple[int, int], Any], givens: Grid, size: int) -> None:
             super().__init__()
@@ -280,6 +288,8 @@ def _batch_class() -> type:
             for (cell, digit), var in self.x.items():
                 if self.BooleanValue(var):
                     grid[cell] = digit
+            if tuple(grid) in self.grids:  # the same digits, other auxiliary variables
+                return
             self.grids.append(tuple(grid))
             if len(self.grids) >= self.size:
                 self.StopSearch()
