@@ -22,7 +22,8 @@ must-contain as "at least m" sums of Booleans, renban as ``AddAllDifferent`` plu
 between and lockout lines over the min and max of their ends, indexing as ``AddElement``.
 
 Limits: the time left is CP-SAT's ``max_time_in_seconds``; a node is one ``Solve`` call (CP-SAT
-has no branch limit; one call finds up to 64 grids), so node limits are exact in those units; ``conflicts`` are CP-SAT's.
+has no branch limit; one call finds up to 64 grids), so node limits are exact in those units;
+``conflicts`` are CP-SAT's.
 """
 
 from __future__ import annotations
