@@ -1,15 +1,16 @@
 """Share of the published rule puzzles (tests/data/rules) the technique engine explains to the
 end without trial, each step checked against the published solution.
 
-    PYTHONPATH=src python benchmarks/explain_rules.py
+    PYTHONPATH=src python benchmarks/explain_rules.py [--heldout]
 
-Prints one line per puzzle (SOLVED or stuck, steps, the hardest rating, the most used
+``--heldout`` measures the held-out lists (``tests/data/rules/heldout_*.json``) instead. Prints one line per puzzle (SOLVED or stuck, steps, the hardest rating, the most used
 techniques), the share and the hardest ratings of the explained puzzles; deterministic
 (counts, not times).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 from collections import Counter
@@ -24,6 +25,15 @@ from sudokit.model.puzzle import Puzzle
 RULES = Path(__file__).parents[1] / "tests/data/rules"
 
 
+def heldout() -> Iterator[tuple[str, Puzzle, tuple[int, ...]]]:
+    """Every puzzle of the held-out lists (refused entries left out) with its solution."""
+    for path in sorted(RULES.glob("heldout_*.json")):
+        for item in json.loads(path.read_text()):
+            if "refused" not in item:
+                yield (item["title"], fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]),
+                       tuple(map(int, item["solution"])))
+
+
 def puzzles() -> Iterator[tuple[str, Puzzle, tuple[int, ...]]]:
     """Every published puzzle of tests/data/rules with its published solution."""
     for path in sorted(RULES.glob("sigh_*.json")):
@@ -35,9 +45,11 @@ def puzzles() -> Iterator[tuple[str, Puzzle, tuple[int, ...]]]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--heldout", action="store_true", help="the held-out lists instead")
     done = total = 0
     hardest: list[float] = []
-    for name, puzzle, solution in puzzles():
+    for name, puzzle, solution in heldout() if parser.parse_args().heldout else puzzles():
         total += 1
         try:
             steps = logical_steps(puzzle, solution, unique=True, trial=False)

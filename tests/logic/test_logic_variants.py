@@ -1,5 +1,5 @@
 """The technique engine on variants: the features it declares (extra units, jigsaw regions,
-chess-move peers) are solved with every step verified; the others are refused; uniqueness
+chess-move peers, extra regions, parity marks) are solved with every step verified; the others are refused; uniqueness
 techniques only where a deadly pattern really is one."""
 
 from __future__ import annotations
@@ -40,7 +40,27 @@ def test_whole_grid_rules_are_solved_step_by_step(rule: str) -> None:
     assert result.status.name == "SOLVED" and is_solution(result.solution, puzzle)
 
 
-@pytest.mark.parametrize("path", ["EvenOddSudoku", "SamuraiSudoku"])
+@pytest.mark.parametrize("path", sorted((JANKO / "EvenOddSudoku/problems").glob("*.txt")),
+                         ids=lambda p: p.name)
+def test_even_odd_puzzles_are_explained_and_solved(path: Path) -> None:
+    puzzle = next(iter(read_puzzles(path))).puzzle  # parity marks: the cells' first candidates
+    assert explain(puzzle)  # every step is verified against the solution as it is applied
+    result = solve(puzzle, "logic")
+    assert result.status.name == "SOLVED" and is_solution(result.solution, puzzle)
+    expected = (JANKO / "EvenOddSudoku/solutions" / path.name).read_text().split()[2:]
+    assert [str(d) for d in result.solution] == expected
+
+
+def test_extra_regions_are_units_or_peers() -> None:
+    geometry = Geometry.of(3, 3, extra_regions=[tuple(range(0, 81, 10)), (1, 11)])  # N cells, 2
+    grid = solve(Puzzle(geometry, (0,) * 81), "fast").solution
+    puzzle = Puzzle(geometry, tuple(d if (cell * 7) % 3 else 0 for cell, d in enumerate(grid)))
+    explain(puzzle)
+    result = solve(puzzle, "logic")
+    assert result.status.name == "SOLVED" and is_solution(result.solution, puzzle)
+
+
+@pytest.mark.parametrize("path", ["SamuraiSudoku"])
 def test_other_features_are_refused(path: str) -> None:
     puzzle = next(iter(read_puzzles(next((JANKO / path / "problems").glob("*.txt"))))).puzzle
     with pytest.raises(UnsupportedPuzzle, match="technique engine does not handle"):

@@ -42,7 +42,7 @@ SLOW = {("Bird in a Storm", "cpsat"), ("Cloneways Game of Life", "cpsat"), ("Dab
 OVER_LIMIT: dict[tuple[str, str | None], str] = {}
 """Known failures, reported: none since the implied sums of :mod:`sudokit.model.implied`
 ("Solver needs SET", a Latin square with killer cages and 8 dots, no givens, counted to 2:
-``cpsat`` about 1 s, was over 600 s; ``fast`` about 19 s, was about 340 s)."""
+``cpsat`` about 1 s, was over 600 s; ``fast`` about 6 s, was about 340 s)."""
 
 
 def _entries() -> list[dict]:

@@ -78,13 +78,14 @@ FIRST_RUN = 2
 """Backtracks (failures) per cell allowed to the first run, plain MRV as on smaller grids (an
 empty 64x64 grid takes 6,857 of them, in 0.25 s); a cutoff on failures, not nodes, leaves
 long conflict-free descents alone."""
-FIRST_SUMMED_RUN = 100
+FIRST_SUMMED_RUN = 1000
 """The same on a grid with weighted sums of three cells or more, whose first run fills the
 sums' cells first (:func:`_select_summed`): long enough to finish a search that ordering
 suits (a disjoint little killer with no givens: 5,074 backtracks and 15,933 nodes in all,
-against 1,549,447 nodes from a plain MRV first run), short enough that a grid it does not
-suit soon goes on to dom/wdeg (``docs/benchmarks.md``, "fast alone on every published rule
-puzzle")."""
+against 1,549,447 nodes from a plain MRV first run; "Solver needs SET", a Latin-square killer
+with its implied sums: 72,845 nodes, against 200,356 with 100 per cell, which restarted), short
+enough that a grid it does not suit goes on to dom/wdeg (``docs/benchmarks.md``, "fast alone
+on every published rule puzzle"; no other published puzzle of the test sets reaches 100)."""
 FIRST_RESTART = 100
 """Backtracks allowed to the first dom/wdeg run; each later run ``RESTART_GROWTH`` times more."""
 RESTART_GROWTH = 1.2

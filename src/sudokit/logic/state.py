@@ -26,12 +26,14 @@ from .tables import grid_tables
 __all__ = ["FEATURES", "Board", "Candidates", "bits", "digits_of"]
 
 FEATURES = frozenset({"diagonal", "main-diagonal", "anti-diagonal", "hyper", "disjoint", "jigsaw",
-                      "anti-knight", "anti-king", "killer", "non-consecutive"}) | RULE_KINDS
+                      "anti-knight", "anti-king", "killer", "non-consecutive", "extra-region",
+                      "even-odd"}) | RULE_KINDS
 """The variant features the technique engine understands: extra units (diagonals, hyper boxes,
-disjoint groups), jigsaw regions, must-differ pairs (anti-knight, anti-king) as peers, and every
-kind of drawn rule (:data:`~sudokit.model.rules.RULE_KINDS`: thermometers, arrows, dots, lines,
-outside clues), killer cages as sums and the non-consecutive rule as pair relations
-(:mod:`sudokit.logic.techniques.rules`). Parity and overlapping grids have no techniques yet."""
+disjoint groups, extra regions of N cells), jigsaw regions, must-differ pairs (anti-knight,
+anti-king, smaller extra regions) as peers, parity marks as the cells' first candidates, and
+every kind of drawn rule (:data:`~sudokit.model.rules.RULE_KINDS`: thermometers, arrows, dots,
+lines, outside clues), killer cages as sums and the non-consecutive rule as pair relations
+(:mod:`sudokit.logic.techniques.rules`). Overlapping grids have no techniques yet."""
 
 
 _KERNEL_CELLS = 64 * 64
@@ -107,6 +109,11 @@ class Candidates:
             for cell, digit in enumerate(puzzle.givens):
                 if digit:
                     state.place(cell, digit)
+        if geometry.parity is not None:  # an even (odd) cell starts with the even (odd) digits
+            odd = sum(1 << d for d in range(0, geometry.side, 2))  # bits of 1, 3, 5 ...
+            for cell, mark in enumerate(geometry.parity):
+                if mark != "." and not state.values[cell]:
+                    state.masks[cell] &= np.uint64(odd if mark == "o" else full & ~odd)
         return state
 
     @classmethod
