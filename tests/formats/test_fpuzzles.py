@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokit.cli import app
-from sudokit.errors import InvalidPuzzle, UnsupportedPuzzle
+from sudokit.errors import InvalidPuzzle
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.formats.text import (
     format_line,
@@ -99,9 +99,10 @@ def test_the_rule_does_the_work(name: str) -> None:
     assert is_solution(only(FP / f"{name}.json").expected, puzzle)
 
 
-def test_the_technique_engine_refuses_extra_regions() -> None:
-    with pytest.raises(UnsupportedPuzzle, match="extra-region"):
-        solve(only(FP / "extra_regions.json").puzzle, "logic")
+def test_the_technique_engine_solves_extra_regions() -> None:
+    record = only(FP / "extra_regions.json")
+    result = solve(record.puzzle, "logic")
+    assert result.status.name == "SOLVED" and result.solution == record.expected
 
 
 # -- keys -----------------------------------------------------------------------------------------
