@@ -114,6 +114,21 @@ class Engine:
         self.proc.wait()
 
 
+def interleave(new: Engine, old: Engine, n_rounds: int,
+               rounds: dict[tuple[str, int], list[tuple[dict, dict]]]):
+    """Run every set at limits 1 and 2 on both engines in turn, ``n_rounds`` times (this tree
+    first in even rounds, the base first in odd ones); record each (this tree, base) pair of
+    answers in ``rounds`` and yield ``(round, set, limit, this tree's, base's)``."""
+    for r in range(n_rounds):
+        for name in SETS:
+            for limit in (1, 2):
+                pair = (new, old) if r % 2 == 0 else (old, new)
+                first, second = (engine.run(name, limit) for engine in pair)
+                a, b = (first, second) if r % 2 == 0 else (second, first)
+                rounds.setdefault((name, limit), []).append((a, b))
+                yield r, name, limit, a, b
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", default="d4a26fd", help="commit of the engine to compare with")
@@ -134,15 +149,9 @@ def main() -> None:
     rounds: dict[tuple[str, int], list[tuple[dict, dict]]] = {}
     print(f"{'round':>5} {'set':<14} {'limit':>5} {'this tree/s':>12} {'base/s':>12} "
           f"{'ratio':>7} {'CPU ratio':>9}")
-    for r in range(args.rounds):
-        for name in SETS:
-            for limit in (1, 2):
-                pair = (new, old) if r % 2 == 0 else (old, new)
-                first, second = (engine.run(name, limit) for engine in pair)
-                a, b = (first, second) if r % 2 == 0 else (second, first)
-                rounds.setdefault((name, limit), []).append((a, b))
-                print(f"{r + 1:>5} {name:<14} {limit:>5} {a['rate']:>12,.0f} {b['rate']:>12,.0f} "
-                      f"{a['rate'] / b['rate']:>6.2f}x {a['cpu'] / b['cpu']:>8.2f}x", flush=True)
+    for r, name, limit, a, b in interleave(new, old, args.rounds, rounds):
+        print(f"{r + 1:>5} {name:<14} {limit:>5} {a['rate']:>12,.0f} {b['rate']:>12,.0f} "
+              f"{a['rate'] / b['rate']:>6.2f}x {a['cpu'] / b['cpu']:>8.2f}x", flush=True)
     print(f"\nbase {args.base}; median over {args.rounds} rounds; nodes per puzzle "
           "(search nodes: digits tried at choice points)")
     print("(CPU: puzzles per second of the worker's CPU time, steadier on a shared machine)")

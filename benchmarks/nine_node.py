@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from hard9 import SETS, Engine, base_tree
+from hard9 import SETS, Engine, base_tree, interleave
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -77,15 +77,9 @@ def main() -> None:
     new, old = Engine(ROOT / "src", argv, script), Engine(base_tree(args.base), argv, script)
     rounds: dict[tuple[str, int], list[tuple[dict, dict]]] = {}
     print(f"{'round':>5} {'set':<14} {'limit':>5} {'this tree s':>11} {'base s':>8} {'speed':>7}")
-    for r in range(args.rounds):
-        for name in SETS:
-            for limit in (1, 2):
-                pair = (new, old) if r % 2 == 0 else (old, new)
-                first, second = (engine.run(name, limit) for engine in pair)
-                a, b = (first, second) if r % 2 == 0 else (second, first)
-                rounds.setdefault((name, limit), []).append((a, b))
-                print(f"{r + 1:>5} {name:<14} {limit:>5} {a['cpu']:>11.4f} {b['cpu']:>8.4f} "
-                      f"{b['cpu'] / a['cpu']:>6.3f}x", flush=True)
+    for r, name, limit, a, b in interleave(new, old, args.rounds, rounds):
+        print(f"{r + 1:>5} {name:<14} {limit:>5} {a['cpu']:>11.4f} {b['cpu']:>8.4f} "
+              f"{b['cpu'] / a['cpu']:>6.3f}x", flush=True)
     print(f"\nbase {args.base}; speed = the base's CPU time over this tree's, median over "
           f"{args.rounds} rounds; nodes per puzzle of both trees")
     print(f"{'set':<14} {'limit':>5} {'speed':>7} {'min':>6} {'max':>6} {'nodes':>8} "
