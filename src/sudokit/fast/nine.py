@@ -262,20 +262,23 @@ def _naked_singles(s, regs):
             continue
         once = 0
         twice = 0
+        d0 = d1 = d2 = d3 = 0  # bits of the digit of the cells with one candidate
         for d in range(9):
             w = s[3 * d + b]
             twice |= once & w
             once |= w
+            d0 |= w & -(d & 1)
+            d1 |= w & -((d >> 1) & 1)
+            d2 |= w & -((d >> 2) & 1)
+            d3 |= w & -(d >> 3)
         if u & ~once != 0:
             return -1
         single = u & ~twice
         while single != 0:
-            bit = single & -single
-            single ^= bit
-            d = 0
-            while d < 9 and s[3 * d + b] & bit == 0:
-                d += 1
-            if d == 9 or not _assign(s, regs, d, 27 * b + _low(bit)):
+            i = _low(single)
+            single &= single - 1
+            d = ((d0 >> i) & 1) | ((d1 >> i) & 1) << 1 | ((d2 >> i) & 1) << 2 | ((d3 >> i) & 1) << 3
+            if not _assign(s, regs, d, 27 * b + i):
                 return -1
             placed = 1
     return placed
