@@ -244,9 +244,9 @@ def _update_digit(s, regs, d):
     if h0 | h1 | h2 == 0:
         return True
     regs[Reg.HIDDEN_SINGLES] += _count(h0) + _count(h1) + _count(h2)
-    for b, hidden in ((0, h0), (1, h1), (2, h2)):
+    for first, hidden in ((0, h0 | h1 << 27), (54, h2)):  # bit i: cell first + i
         while hidden != 0:
-            if not _assign(s, regs, d, 27 * b + _low(hidden)):
+            if not _assign(s, regs, d, first + _low(hidden)):
                 return False
             hidden &= hidden - 1
     return True
@@ -446,10 +446,9 @@ def _pick(s):
     times), else one with the fewest candidates (docs/benchmarks.md, "Hard 9x9")."""
     best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
-    for b in range(3):
-        pairs = bivalue[b]
-        while pairs != 0:
-            cell = 27 * b + _low(pairs)
+    for first, pairs in ((0, bivalue[0] | bivalue[1] << 27), (54, bivalue[2])):
+        while pairs != 0:  # bit i: cell first + i
+            cell = first + _low(pairs)
             pairs &= pairs - 1
             m = _digits(s, cell)
             a1 = _peers_with(s, _low(m), cell, bivalue)
