@@ -74,18 +74,19 @@ def _tables() -> tuple[np.ndarray, ...]:
                      for cell in range(81) for b in range(4)], np.int64)  # band b's peers + cell
     keep = np.array([BAND & ~seen[4 * cell + b] | (1 << cell % 27 if b == cell // 27 else 0)
                      for cell in range(81) for b in range(4)], np.int64)  # those its digit keeps
-    alone = [[j for j in range(9) if m >> j & 1 and ((m >> 3 * (j // 3)) & 7).bit_count() == 1]
-             for m in range(512)]  # bits of a 9-bit mask alone in their group of three
-    transpose = [sum((m >> (3 * (j % 3) + j // 3) & 1) << j for j in range(9)) for m in range(512)]
-    # [512]: entries of a 3x3 (row, box) pattern alone in their row, in their column (box); the
-    # first also gives the columns of a folded band word alone in their box
-    sole_row = np.array([sum(1 << j for j in alone[m]) for m in range(512)], np.int64)
-    sole_col = np.array([sum(1 << (3 * (j % 3) + j // 3) for j in alone[transpose[m]])
-                         for m in range(512)], np.int64)
-    return row_boxes, perm, complex_mask, box, seen, keep, sole_row, sole_col
+    return row_boxes, perm, complex_mask, box, seen, keep
 
 
-ROW_BOXES, PERM, COMPLEX, BOX, SEEN, KEEP, SOLE_ROW, SOLE_COL = _tables()
+def _above(k: int) -> tuple[int, int]:
+    """Return the bits of 27 whose offset in their field of ``3 * k`` bits is at least ``k``,
+    at least ``2 * k`` (the bits a rotation of the fields by ``k``, ``2 * k`` moves up)."""
+    return (sum(1 << p for p in range(27) if p % (3 * k) >= k),
+            sum(1 << p for p in range(27) if p % (3 * k) >= 2 * k))
+
+
+ROW_BOXES, PERM, COMPLEX, BOX, SEEN, KEEP = _tables()
+EVERY3 = sum(1 << 3 * j for j in range(9))  # the first cell of each mini-row of a band word
+ABOVE1, ABOVE3, ABOVE9 = _above(1), _above(3), _above(9)
 
 
 class NineState(NamedTuple):
@@ -291,20 +292,29 @@ def _pattern(w):
             | ROW_BOXES[(w >> 18) & 511] << 6) & 511
 
 
+@jit
+def _alone(x, k, above):
+    """Return the bits of the 27-bit ``x`` with no other bit of their group: bits ``p``,
+    ``p + k``, ``p + 2 * k`` modulo ``3 * k`` within each field of ``3 * k`` bits (``above``:
+    :func:`_above` of ``k``)."""
+    hi1, hi2 = above
+    others = (x << k) & hi1 | (x >> 2 * k) & ~hi1 | (x << 2 * k) & hi2 | (x >> k) & ~hi2
+    return x & ~others
+
+
 @_inline
 def _triad_masks(s, d):
     """Return, for digit ``d``, the triads that may hold it, those it must occupy by its line
     (row or column) and those it must occupy by its box (54 bits: mini-row (r, k) of band b
-    at bit ``9 * b + 3 * r + k``, the mini-column of column c in band b at ``27 + 9 * b + c``)."""
+    at bit ``9 * r + 3 * k + b``, the mini-column of column c in band b at ``27 + 9 * b + c``).
+    Bit operations only: a mini-row's group in its row is its field of 9 bits, in its box the
+    bits 9 apart; a mini-column's in its column the bits 9 apart, in its box its field of 3."""
     w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
-    p0, p1, p2 = _pattern(w0), _pattern(w1), _pattern(w2)
-    f0, f1, f2 = _fold(w0), _fold(w1), _fold(w2)
-    rows = p0 | p1 << 9 | p2 << 18
-    cols = f0 | f1 << 9 | f2 << 18
-    line = (SOLE_ROW[p0] | SOLE_ROW[p1] << 9 | SOLE_ROW[p2] << 18
-            | (f0 & ~(f1 | f2) | (f1 & ~(f0 | f2)) << 9 | (f2 & ~(f0 | f1)) << 18) << 27)
-    box = (SOLE_COL[p0] | SOLE_COL[p1] << 9 | SOLE_COL[p2] << 18
-           | (SOLE_ROW[f0] | SOLE_ROW[f1] << 9 | SOLE_ROW[f2] << 18) << 27)
+    rows = ((w0 | w0 >> 1 | w0 >> 2) & EVERY3 | ((w1 | w1 >> 1 | w1 >> 2) & EVERY3) << 1
+            | ((w2 | w2 >> 1 | w2 >> 2) & EVERY3) << 2)
+    cols = _fold(w0) | _fold(w1) << 9 | _fold(w2) << 18
+    line = _alone(rows, 3, ABOVE3) | _alone(cols, 9, ABOVE9) << 27
+    box = _alone(rows, 9, ABOVE9) | _alone(cols, 1, ABOVE1) << 27
     return rows | cols << 27, line, box
 
 
@@ -316,17 +326,12 @@ def _narrow(s, d, whole, clear):
     for b in range(3):
         w = s[3 * d + b]
         nw = w
-        x = (whole >> 9 * b) & 511
+        x = (whole >> b) & EVERY3  # the mini-rows' first cells
         while x != 0:
-            j = _low(x)
+            p = _low(x)
             x &= x - 1
-            r = j // 3
-            nw &= ~(511 << 9 * r) | 7 << (9 * r + 3 * (j - 3 * r))
-        x = (clear >> 9 * b) & 511
-        while x != 0:
-            j = _low(x)
-            x &= x - 1
-            nw &= ~(7 << (9 * (j // 3) + 3 * (j % 3)))
+            nw &= ~(511 << 9 * (p // 9)) | 7 << p
+        nw &= ~(((clear >> b) & EVERY3) * 7)
         c = (clear >> (27 + 9 * b)) & 511
         c |= (whole >> (27 + 9 * ((b + 1) % 3))) & 511 | (whole >> (27 + 9 * ((b + 2) % 3))) & 511
         nw &= ~(c | c << 9 | c << 18)
