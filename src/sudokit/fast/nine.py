@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest_index, monotonic, popcount
+from .givens import start_words
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
 from .templates import digit_templates
@@ -473,18 +474,23 @@ def _pick(s):
 @jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
-    puzzle unsatisfiable); :func:`run` propagates."""
+    puzzle unsatisfiable), placed word-wise (:mod:`sudokit.fast.givens`); :func:`run`
+    propagates."""
     s, regs = state.s, state.regs
-    for k in range(27):
-        s[k] = BAND
-    for b in range(3):
-        s[U + b] = BAND
-    s[DIRTY] = s[TEMPLATED] = 0
     regs[:] = 0
-    ok = True
-    for cell in range(81):
-        if givens[cell] != 0 and ok:
-            ok = givens[cell] <= 9 and _assign(s, regs, givens[cell] - 1, cell)
+    s[TEMPLATED] = 0
+    removed = start_words(s, state.frame_cell, givens)  # no choice point yet: scratch
+    regs[Reg.PROPAGATIONS] = removed
+    s[DIRTY] = 511 if removed > 0 else 0  # a given makes every digit lose a candidate
+    ok = removed >= 0
+    if not ok:  # one at a time, as far as they go: the same counters as always
+        for k in range(30):
+            s[k] = BAND  # every digit everywhere, every cell unsolved
+        regs[:] = 0
+        ok = True
+        for cell in range(81):
+            if givens[cell] != 0 and ok:
+                ok = givens[cell] <= 9 and _assign(s, regs, givens[cell] - 1, cell)
     regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
 
 
