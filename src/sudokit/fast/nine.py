@@ -441,11 +441,10 @@ def _bivalue(s, b):
 @jit
 def _pick(s, spread, extra):
     """Return the bivalue cell whose placement clears the most, else one with the fewest
-    candidates. Score: ``spread`` times the smaller plus the sum, over the cell's two digits,
-    of the peers holding the digit, bivalue peers counted ``1 + extra`` times; the search uses
-    :data:`PICK` (the sum, bivalue peers four times), ``generator.grids.nine_grid`` (64, 2)
-    (the smaller, then the sum; bivalue peers three times), the score its seeds' grids were made
-    with (docs/benchmarks.md, "Hard 9x9")."""
+    candidates (MRV). A bivalue cell's score: over its two digits, ``spread`` times the smaller
+    plus the sum of the peers holding the digit, bivalue peers counted ``1 + extra`` times. The
+    search uses :data:`PICK`, (0, 3); ``generator.grids.nine_grid`` uses (64, 2), the score its
+    seeds' grids were made with (docs/benchmarks.md, "Hard 9x9")."""
     best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
     for b in range(3):
