@@ -37,7 +37,7 @@ def search_path(givens) -> list[np.ndarray]:
     states = []
     while nine._propagate(s, regs) and s[nine.U:nine.U + 3].any():
         states.append(s.copy())
-        cell = nine._pick(s)
+        cell = nine._pick(s, *nine.PICK)
         assert nine._assign(s, regs, nine._low(nine._digits(s, cell)), cell)
     return states
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +17,7 @@ from sudokit.formats.text import Record, read_puzzles
 from sudokit.model.result import Limits, Status
 from sudokit.run.batch import check_expected, solve_records
 from sudokit.solvers.propagate import PropagateSolver
-from tests.helpers import DATA, EXAMPLES
+from tests.helpers import DATA, EXAMPLES, ROOT
 
 TOP95 = EXAMPLES / "top95.txt"
 
@@ -159,3 +163,31 @@ def test_every_puzzle_of_a_small_slow_batch_is_its_own_task_with_two_jobs() -> N
     run = solve_inputs([str(TOP95)], "mac", jobs=2, limits=Limits(5.0))
     sizes = [block.size for block in itertools.islice(run.blocks, 6)]
     assert sizes == [1] * 6
+
+
+_CTRL_C_AT_START = """
+import os, signal, sys
+from sudokit.run.batch import _executor
+for _ in range(int(sys.argv[1])):
+    try:
+        with _executor(2, True, None) as pool:
+            future = pool.submit(os.getpid)  # the workers are forked by now (Linux)
+            os.killpg(0, signal.SIGINT)  # Ctrl-C while they start up
+            future.result()
+    except KeyboardInterrupt:
+        continue
+    sys.exit("the parent did not get its KeyboardInterrupt")
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_a_ctrl_c_while_pool_workers_start_is_the_parents_alone() -> None:
+    """A SIGINT to the process group just after the pool forks its workers (they are still
+    starting: bootstrap, initializer, imports) is handled by the parent alone: no worker prints
+    a KeyboardInterrupt traceback (the defect showed under load, when a worker was still
+    importing as Ctrl-C came)."""
+    proc = subprocess.run([sys.executable, "-c", _CTRL_C_AT_START, "150"], capture_output=True,
+                          text=True, timeout=120, start_new_session=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr

@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest_index, monotonic, popcount
+from .givens import start_words
 from .kernels import Phase, StopReason, _code
 from .state import N_COUNTERS, N_REGS, Reg, jit
 from .templates import digit_templates
@@ -47,6 +48,7 @@ U = 27  # s[U + b]: unsolved cells of band b
 DIRTY = 30  # s[DIRTY]: digits changed since their last update (bit d)
 TEMPLATED = 31  # s[TEMPLATED]: 1 at a choice point where templates ran
 TEMPLATE_NODES = 16  # templates only from this many nodes on (docs/benchmarks.md, Hard 9x9)
+PICK = (0, 3)  # _pick's (spread, extra) in the search (docs/benchmarks.md, Hard 9x9)
 WIDTH = 32  # words per state
 TRIADS = (1 << 54) - 1  # the 54 triads: 27 mini-rows, 27 mini-columns
 
@@ -421,14 +423,15 @@ def _digits(s, cell):
 
 
 @jit
-def _peers_with(s, d, cell, bivalue):
+def _peers_with(s, d, cell, bivalue, extra):
     """Return how many cells of ``cell``'s row, column and box still hold digit ``d``, counting
-    three times those among ``bivalue`` (three band words: cells that placing d would solve)."""
+    ``1 + extra`` times those among ``bivalue`` (three band words: cells that placing d would
+    solve)."""
     cell &= 127  # known non-negative: no index wraparound
     n = 0
     for bb in range(3):
         w = s[3 * d + bb] & SEEN[4 * cell + bb]
-        n += _count(w) + 2 * _count(w & bivalue[bb])
+        n += _count(w) + extra * _count(w & bivalue[bb])
     return n
 
 
@@ -445,10 +448,12 @@ def _bivalue(s, b):
 
 
 @jit
-def _pick(s):
-    """Return the bivalue cell whose placement clears the most (score: the smaller, then the
-    sum, over its two digits, of the peers holding the digit, bivalue peers counted three
-    times), else one with the fewest candidates (docs/benchmarks.md, "Hard 9x9")."""
+def _pick(s, spread, extra):
+    """Return the bivalue cell whose placement clears the most, else one with the fewest
+    candidates (MRV). A bivalue cell's score: over its two digits, ``spread`` times the smaller
+    plus the sum of the peers holding the digit, bivalue peers counted ``1 + extra`` times. The
+    search uses :data:`PICK`, (0, 3); ``generator.grids.nine_grid`` uses (64, 2), the score its
+    seeds' grids were made with (docs/benchmarks.md, "Hard 9x9")."""
     best = best_score = -1
     bivalue = (_bivalue(s, 0), _bivalue(s, 1), _bivalue(s, 2))
     for first, pairs in ((0, bivalue[0] | bivalue[1] << 27), (54, bivalue[2])):
@@ -456,9 +461,9 @@ def _pick(s):
             cell = first + _low(pairs)
             pairs &= pairs - 1
             m = _digits(s, cell)
-            a1 = _peers_with(s, _low(m), cell, bivalue)
-            a2 = _peers_with(s, _low(m & (m - 1)), cell, bivalue)
-            score = min(a1, a2) * 64 + a1 + a2
+            a1 = _peers_with(s, _low(m), cell, bivalue, extra)
+            a2 = _peers_with(s, _low(m & (m - 1)), cell, bivalue, extra)
+            score = min(a1, a2) * spread + a1 + a2
             if score > best_score:
                 best_score = score
                 best = cell
@@ -480,18 +485,23 @@ def _pick(s):
 @jit
 def start(state, givens):
     """Reset ``state`` to the puzzle ``givens`` (uint8[81], 0 empty; a value above 9 makes the
-    puzzle unsatisfiable); :func:`run` propagates."""
+    puzzle unsatisfiable), placed word-wise (:mod:`sudokit.fast.givens`); :func:`run`
+    propagates."""
     s, regs = state.s, state.regs
-    for k in range(27):
-        s[k] = BAND
-    for b in range(3):
-        s[U + b] = BAND
-    s[DIRTY] = s[TEMPLATED] = 0
     regs[:] = 0
-    ok = True
-    for cell in range(81):
-        if givens[cell] != 0 and ok:
-            ok = givens[cell] <= 9 and _assign(s, regs, givens[cell] - 1, cell)
+    s[TEMPLATED] = 0
+    removed = start_words(s, state.frame_cell, givens)  # no choice point yet: scratch
+    regs[Reg.PROPAGATIONS] = removed
+    s[DIRTY] = 511 if removed > 0 else 0  # a given makes every digit lose a candidate
+    ok = removed >= 0
+    if not ok:  # one at a time, as far as they go: the same counters as always
+        for k in range(30):
+            s[k] = BAND  # every digit everywhere, every cell unsolved
+        regs[:] = 0
+        ok = True
+        for cell in range(81):
+            if givens[cell] != 0 and ok:
+                ok = givens[cell] <= 9 and _assign(s, regs, givens[cell] - 1, cell)
     regs[Reg.PHASE] = Phase.START if ok else Phase.DONE
 
 
@@ -529,7 +539,7 @@ def _descend(state, out):
         prev, fresh = stack[depth + 1], False
     if removed < 0:
         return False
-    cell = _pick(s)
+    cell = _pick(s, PICK[0], PICK[1])
     for k in range(WIDTH):
         stack[depth, k] = s[k]
     state.frame_cell[depth] = cell

@@ -124,7 +124,7 @@ def nine_grid(state, rng, out, node_limit):
                             out[27 * b + nine._low(w)] = d + 1
                             w &= w - 1
                 return nodes
-            cell = nine._pick(s)
+            cell = nine._pick(s, 64, 2)  # the score these seeds' grids were made with
             for k in range(nine.WIDTH):
                 stack[depth, k] = s[k]
             frame_cell[depth] = cell

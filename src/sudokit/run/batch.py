@@ -351,12 +351,11 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
             yield pool
         return
     import multiprocessing  # here, like the pools: one job needs neither (start-up time)
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
 
     pool: Executor
     if remote:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent,
-                                   initargs=(os.getpid(),))
+        pool = _process_pool(jobs)
     else:
         pool = ThreadPoolExecutor(max_workers=jobs)
     try:
@@ -370,15 +369,43 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
     pool.shutdown()
 
 
+def _process_pool(jobs: int) -> Executor:
+    """A pool of ``jobs`` worker processes, started now with SIGINT blocked.
+
+    With the fork start method (Linux) the pool forks every worker at its first submission, in
+    the submitting thread, and a child inherits that thread's signal mask: a Ctrl-C that reaches
+    a worker before its initializer ignores SIGINT (under load, while it imports) stays pending
+    and is dropped when :func:`_watch_parent` unblocks it, instead of printing a
+    ``KeyboardInterrupt`` traceback from the worker. The parent gets its own Ctrl-C when its
+    mask is restored.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent,
+                               initargs=(os.getpid(),))
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: no signal masks
+        return pool
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool.submit(os.getpid)  # forks the workers (other start methods start them on demand)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    return pool
+
+
 def _watch_parent(parent: int) -> None:
-    """Set up a worker process: ignore SIGINT, default SIGTERM, and exit as soon as the parent
-    process is gone (the kernel's parent-death signal on Linux, which also stops a worker whose
-    compiled code holds the GIL; else a daemon thread polls the parent id every 0.2 s; a worker
-    must never outlive its parent nor hold its stderr open)."""
+    """Set up a worker process: ignore SIGINT (first, before any import: the parent handles
+    Ctrl-C; a SIGINT held pending since the fork by :func:`_process_pool` is dropped), default
+    SIGTERM, and exit as soon as the parent process is gone (the kernel's parent-death signal on
+    Linux, which also stops a worker whose compiled code holds the GIL; else a daemon thread
+    polls the parent id every 0.2 s; a worker must never outlive its parent nor hold its stderr
+    open)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from ..sat.forked import die_with_parent
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if die_with_parent(parent):
         return
 

@@ -300,7 +300,8 @@ def _checked_array(array: np.ndarray, box: tuple[int, int] | None,
     if array.shape[1] != geometry.n_cells:
         raise ValueError(f"{geometry.shape_name} has {geometry.n_cells} cells, the rows have "
                          f"{array.shape[1]}")
-    if array.size and (array.min() < 0 or array.max() > geometry.side):
+    if array.size and ((array.dtype.kind != "u" and array.min() < 0)
+                       or array.max() > geometry.side):
         raise ValueError(f"givens must be 0..{geometry.side} for {geometry.shape_name}")
     return np.ascontiguousarray(array, dtype=np.uint8), geometry
 
@@ -394,6 +395,9 @@ def _joined(chunks: Sequence[ChunkResult], count_limit: int, n_cells: int) -> Ar
         empty = np.zeros((0,), np.int8)
         return ArrayResult(np.zeros((0, count_limit, n_cells), np.uint8), empty,
                            empty.astype(np.int32), empty.astype(np.float64))
+    if len(chunks) == 1:  # one chunk (up to 4,096 puzzles): its arrays as they are
+        one = chunks[0]
+        return ArrayResult(one.grids, one.labels(), one.found, one.seconds)
     return ArrayResult(np.concatenate([c.grids for c in chunks]),
                        np.concatenate([c.labels() for c in chunks]),
                        np.concatenate([c.found for c in chunks]),
