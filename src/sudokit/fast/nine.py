@@ -80,8 +80,7 @@ def _tables() -> tuple[np.ndarray, ...]:
 
 
 def _above(k: int) -> tuple[int, int]:
-    """Return the bits of 27 whose offset in their field of ``3 * k`` bits is at least ``k``,
-    at least ``2 * k`` (the bits a rotation of the fields by ``k``, ``2 * k`` moves up)."""
+    """Return the bits of 27 at offset ``>= k``, ``>= 2 * k`` in their field of ``3 * k``."""
     return (sum(1 << p for p in range(27) if p % (3 * k) >= k),
             sum(1 << p for p in range(27) if p % (3 * k) >= 2 * k))
 
@@ -296,9 +295,8 @@ def _pattern(w):
 
 @jit
 def _alone(x, k, above):
-    """Return the bits of the 27-bit ``x`` with no other bit of their group: bits ``p``,
-    ``p + k``, ``p + 2 * k`` modulo ``3 * k`` within each field of ``3 * k`` bits (``above``:
-    :func:`_above` of ``k``)."""
+    """Return the bits of the 27-bit ``x`` alone in their group: offsets ``p``, ``p + k``,
+    ``p + 2 * k`` modulo ``3 * k`` in a field of ``3 * k`` bits (``above``: :func:`_above`)."""
     hi1, hi2 = above
     others = (x << k) & hi1 | (x >> 2 * k) & ~hi1 | (x << 2 * k) & hi2 | (x >> k) & ~hi2
     return x & ~others
@@ -308,9 +306,8 @@ def _alone(x, k, above):
 def _triad_masks(s, d):
     """Return, for digit ``d``, the triads that may hold it, those it must occupy by its line
     (row or column) and those it must occupy by its box (54 bits: mini-row (r, k) of band b
-    at bit ``9 * r + 3 * k + b``, the mini-column of column c in band b at ``27 + 9 * b + c``).
-    Bit operations only: a mini-row's group in its row is its field of 9 bits, in its box the
-    bits 9 apart; a mini-column's in its column the bits 9 apart, in its box its field of 3."""
+    at bit ``9 * r + 3 * k + b``, the mini-column of column c in band b at ``27 + 9 * b + c``),
+    with bit operations only (a triad alone in its row, column or box by :func:`_alone`)."""
     w0, w1, w2 = s[3 * d], s[3 * d + 1], s[3 * d + 2]
     rows = ((w0 | w0 >> 1 | w0 >> 2) & EVERY3 | ((w1 | w1 >> 1 | w1 >> 2) & EVERY3) << 1
             | ((w2 | w2 >> 1 | w2 >> 2) & EVERY3) << 2)
