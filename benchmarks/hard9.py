@@ -38,8 +38,10 @@ import subprocess
 import sys
 import tarfile
 import time
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = {"17-clue": "tdoku/puzzles2_17_clue",
@@ -66,14 +68,11 @@ def base_tree(rev: str) -> Path:
     return target / "src"
 
 
-def worker(src: str, data: Path, sizes: dict[str, int]) -> None:
-    """Serve requests ``name limit`` on stdin with the sources under ``src``: run solve_array,
-    answer a JSON line."""
-    sys.path.insert(0, src)
+def load_sets(data: Path, sizes: dict[str, int]) -> dict[str, Any]:
+    """The first ``sizes[name]`` puzzles of each of :data:`SETS` under ``data``, as uint8[M, 81]
+    givens (in a worker: the ``sudokit`` of its own tree, already on ``sys.path``)."""
     import numpy as np
 
-    from sudokit import solve_array
-    from sudokit.fast import Stat, solve_batch
     from sudokit.formats.text import read_puzzles
 
     arrays = {}
@@ -81,15 +80,46 @@ def worker(src: str, data: Path, sizes: dict[str, int]) -> None:
         records = read_puzzles(data / relative)
         rows = [r.puzzle.givens for r, _ in zip(records, range(sizes[name])) if r.puzzle]
         arrays[name] = np.array(rows, np.uint8)
+    return arrays
+
+
+def repetitions(call: Callable[[], object]) -> int:
+    """How many calls of ``call`` (warm) last about :data:`MIN_CPU` of CPU, from one timed call."""
+    start = time.process_time()
+    call()
+    return max(1, round(MIN_CPU / max(time.process_time() - start, 1e-6)))
+
+
+def arguments(base: str, hardest: int, clue17: int) -> tuple[argparse.Namespace, dict[str, int]]:
+    """The command line of this script and ``nine_node.py`` (defaults given), with the number of
+    puzzles of each set."""
+    parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__.split("\n")[0])
+    parser.add_argument("--base", default=base, help="commit of the engine to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--hardest", type=int, default=hardest, help="forum-hardest puzzles")
+    parser.add_argument("--clue17", type=int, default=clue17,
+                        help="17-clue puzzles (all 49,158 at 50,000)")
+    parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    return args, {"17-clue": args.clue17, "forum-hardest": args.hardest, "top1465": 1465}
+
+
+def worker(src: str, data: Path, sizes: dict[str, int]) -> None:
+    """Serve requests ``name limit`` on stdin with the sources under ``src``: run solve_array,
+    answer a JSON line."""
+    sys.path.insert(0, src)
+    from sudokit import solve_array
+    from sudokit.fast import Stat, solve_batch
+
+    arrays = load_sets(data, sizes)
     nodes = {}
     reps = {}
     for name, givens in arrays.items():
         for limit in (1, 2):
             nodes[name, limit] = float(solve_batch(givens, limit)[2][:, Stat.NODES].mean())
             solve_array(givens[:100], count_limit=limit)  # warm up
-            start = time.process_time()
-            solve_array(givens, count_limit=limit)
-            reps[name, limit] = max(1, round(MIN_CPU / max(time.process_time() - start, 1e-6)))
+            reps[name, limit] = repetitions(lambda: solve_array(givens, count_limit=limit))
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         name, limit = line.split()
@@ -141,15 +171,7 @@ def interleave(new: Engine, old: Engine, n_rounds: int,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--base", default="d4a26fd", help="commit of the engine to compare with")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--hardest", type=int, default=20000, help="forum-hardest puzzles")
-    parser.add_argument("--clue17", type=int, default=50000, help="17-clue puzzles (all 49,158)")
-    parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    sizes = {"17-clue": args.clue17, "forum-hardest": args.hardest, "top1465": 1465}
+    args, sizes = arguments("d4a26fd", 20000, 50000)
     if args.worker:
         worker(args.worker, args.data, sizes)
         return

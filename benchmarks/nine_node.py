@@ -17,7 +17,6 @@ return the same solutions and node counts (a change of the cost per node alone k
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import statistics
@@ -25,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from hard9 import SETS, Engine, base_tree, interleave
+from hard9 import Engine, arguments, base_tree, interleave, load_sets, repetitions
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -34,20 +33,12 @@ DATA = ROOT.parent / "shared" / "data"
 def worker(src: str, sizes: dict[str, int]) -> None:
     """Serve requests ``name limit`` on stdin with the sources under ``src``; answer JSON."""
     sys.path.insert(0, src)
-    import numpy as np
-
     from sudokit.fast import Stat, solve_batch
-    from sudokit.formats.text import read_puzzles
 
-    arrays, reps = {}, {}
-    for name, relative in SETS.items():
-        records = read_puzzles(DATA / relative)
-        rows = [r.puzzle.givens for r, _ in zip(records, range(sizes[name])) if r.puzzle]
-        arrays[name] = np.array(rows, np.uint8)
-        solve_batch(arrays[name], 1)  # compiles or loads the kernel
-        start = time.process_time()
-        solve_batch(arrays[name], 1)
-        reps[name] = max(1, round(0.25 / max(time.process_time() - start, 1e-6)))
+    arrays, reps = load_sets(DATA, sizes), {}
+    for name, givens in arrays.items():
+        solve_batch(givens, 1)  # compiles or loads the kernel
+        reps[name] = repetitions(lambda: solve_batch(givens, 1))
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         name, limit = line.split()
@@ -61,14 +52,7 @@ def worker(src: str, sizes: dict[str, int]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--base", default="HEAD~1", help="commit of the engine to compare with")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--hardest", type=int, default=3000, help="forum-hardest puzzles")
-    parser.add_argument("--clue17", type=int, default=15000, help="17-clue puzzles")
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    sizes = {"17-clue": args.clue17, "forum-hardest": args.hardest, "top1465": 1465}
+    args, sizes = arguments("HEAD~1", 3000, 15000)
     if args.worker:
         worker(args.worker, sizes)
         return
