@@ -184,6 +184,22 @@ def test_automaton_build_is_a_table() -> None:
     assert a.holds([2, 1, 3, 7, 9, 4, 5, 6, 8]) and not a.holds([2, 1, 3, 6, 9, 4, 5, 7, 8])
 
 
+def test_rule_tables_are_built_once_per_shape() -> None:
+    """A table is shared by rules of the same shape and never by rules of another."""
+    a, b = rb.sandwich(list(range(9)), 12, 9)[0], rb.sandwich(list(range(9, 18)), 12, 9)[0]
+    c = rb.sandwich(list(range(9)), 13, 9)[0]
+    assert a.transitions is b.transitions and a.cells != b.cells
+    assert c.transitions != a.transitions
+    x, v = rb.sum_pair(0, 1, 9, 10)[0], rb.sum_pair(2, 3, 9, 5)[0]
+    assert x.pairs is rb.sum_pair(4, 5, 9, 10)[0].pairs
+    assert x.pairs == {(d, 10 - d) for d in range(1, 10)}
+    assert v.pairs == {(1, 4), (2, 3), (3, 2), (4, 1)}
+    assert rb.negated(x, 9).pairs == {(p, q) for p in range(1, 10) for q in range(1, 10)} - x.pairs
+    assert rb.whispers([0, 1], 9)[0].pairs != rb.whispers([0, 1], 9, 4)[0].pairs
+    assert rb.thermometer([0, 1], 4)[0].pairs == {(p, q) for p in range(1, 5)
+                                                   for q in range(1, 5) if p < q}
+
+
 def test_weighted_sum_merges_cells() -> None:
     s = WeightedSum.of([(3, 1), (4, 2), (3, 1), (5, 1), (5, -1)], 7)
     assert (s.cells, s.coefficients) == ((3, 4), (2, 2))

@@ -43,6 +43,7 @@ from .rules import (
     Rule,
     WeightedSum,
     drawn_as,
+    function_key,
 )
 
 __all__ = [
@@ -85,18 +86,37 @@ __all__ = [
 Rules = tuple[Rule, ...]
 
 
+_PAIRS: dict[Hashable, frozenset[tuple[int, int]]] = {}
+"""Allowed digit pairs by (side, what the test computes): built once, shared by every rule
+of the same test (a puzzle's 60 thermometer links hold one set)."""
+
+
 def pair_rule(a: int, b: int, side: int, test: Callable[[int, int], bool], name: str) -> Relation:
-    """The pair relation on cells ``a``, ``b`` allowing the digit pairs ``test`` accepts."""
-    digits = range(1, side + 1)
-    return Relation((int(a), int(b)), frozenset((x, y) for x in digits for y in digits
-                                                if test(x, y)), name)
+    """The pair relation on cells ``a``, ``b`` allowing the digit pairs ``test`` accepts (the
+    table is cached by ``side`` and :func:`~sudokit.model.rules.function_key` of ``test``)."""
+    key = (side, function_key(test))
+    pairs = _PAIRS.get(key) if key[1] is not None else None
+    if pairs is None:
+        digits = range(1, side + 1)
+        pairs = frozenset((x, y) for x in digits for y in digits if test(x, y))
+        if key[1] is not None:
+            if len(_PAIRS) > 4096:
+                _PAIRS.clear()
+            _PAIRS[key] = pairs
+    return Relation((int(a), int(b)), pairs, name)
 
 
 def negated(relation: Relation, side: int, name: str | None = None) -> Relation:
     """The negative form of a pair relation: every pair it allows is forbidden, every other
     allowed ("no dot": the cells are not consecutive)."""
-    return pair_rule(*relation.cells, side, lambda x, y: (x, y) not in relation.pairs,
-                     name or f"no {relation.name}")
+    key = (side, "negated", relation.pairs)
+    pairs = _PAIRS.get(key)
+    if pairs is None:
+        digits = range(1, side + 1)
+        pairs = frozenset((x, y) for x in digits for y in digits
+                          if (x, y) not in relation.pairs)
+        _PAIRS[key] = pairs
+    return Relation(relation.cells, pairs, name or f"no {relation.name}")
 
 
 def kropki_white(a: int, b: int, side: int) -> Rules:

@@ -145,6 +145,40 @@ def _digit_ok(d: int, side: int) -> bool:
     return 1 <= d <= side
 
 
+def function_key(fn: Callable[..., object]) -> Hashable | None:
+    """What a function computes, as a dictionary key: its code and the values it closes over
+    and defaults to (None when one of them is not hashable). Two lambdas written at the same
+    place with equal captured values (``lambda x, y: x + y == total`` for the same ``total``)
+    get the same key, so a table built from one serves the other (the rule tables of
+    :mod:`~sudokit.model.rulebook` are built once per shape, not once per rule)."""
+    try:
+        cells = tuple(c.cell_contents for c in fn.__closure__ or ())
+        key = (fn.__code__, cells, fn.__defaults__)
+        hash(key)
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return key
+
+
+_CHECKED: dict[int, tuple[object, int]] = {}
+"""Shared tables (pair sets, transition tables) already found valid, by ``id``: the table
+kept alive beside the side it was checked for, so one table shared by many rules is checked
+once (cleared when large)."""
+
+
+def _checked_once(table: object, side: int, check: Callable[[], str | None]) -> str | None:
+    """``check()``, skipped when this very ``table`` already passed it for ``side``."""
+    seen = _CHECKED.get(id(table))
+    if seen is not None and seen[0] is table and seen[1] == side:
+        return None
+    problem = check()
+    if problem is None:
+        if len(_CHECKED) > 65536:
+            _CHECKED.clear()
+        _CHECKED[id(table)] = (table, side)
+    return problem
+
+
 @dataclass(frozen=True)
 class Relation(Rule):
     """Two cells whose digits form one of the allowed pairs (a pair relation).
@@ -167,9 +201,9 @@ class Relation(Rule):
     def _check(self, side: int) -> str | None:
         if len(self.cells) != 2 or self.cells[0] == self.cells[1]:
             return "expected two different cells"
-        if not all(_digit_ok(a, side) and _digit_ok(b, side) for a, b in self.pairs):
-            return f"a pair holds a digit outside 1..{side}"
-        return None
+        return _checked_once(self.pairs, side, lambda: None if all(
+            _digit_ok(a, side) and _digit_ok(b, side) for a, b in self.pairs)
+            else f"a pair holds a digit outside 1..{side}")
 
 
 @dataclass(frozen=True)
@@ -254,28 +288,20 @@ class Automaton(Rule):
             step: ``step(state, digit)``: the next state, or None when the digit is refused.
             accept: whether a final state accepts.
             name: the rule's name.
+
+        The table depends only on the number of cells, ``side``, ``start`` and what ``step``
+        and ``accept`` compute (:func:`function_key`), so it is built once per such shape and
+        shared (a 9x9 sandwich clue of 12: one table for every row and column holding it).
         """
-        number = {start: 0}
-        rows: list[list[int]] = []
-        layer = [start]
-        for _ in range(len(cells) + 1):
-            following = []
-            for state in layer:
-                while len(rows) <= number[state]:
-                    rows.append([-1] * side)
-                for digit in range(1, side + 1):
-                    nxt = step(state, digit)
-                    if nxt is None:
-                        continue
-                    if nxt not in number:
-                        number[nxt] = len(number)
-                        following.append(nxt)
-                    rows[number[state]][digit - 1] = number[nxt]
-            layer = following
-        while len(rows) < len(number):
-            rows.append([-1] * side)
-        accepting = frozenset(i for state, i in number.items() if accept(state))
-        return cls(tuple(map(int, cells)), tuple(map(tuple, rows)), accepting, 0, name)
+        key = (len(cells), side, start, function_key(step), function_key(accept))
+        table = None if None in key[3:] else _AUTOMATA.get(key)
+        if table is None:
+            table = _automaton_table(len(cells), side, start, step, accept)
+            if None not in key[3:]:
+                if len(_AUTOMATA) > 4096:
+                    _AUTOMATA.clear()
+                _AUTOMATA[key] = table
+        return cls(tuple(map(int, cells)), table[0], table[1], 0, name)
 
     def holds(self, digits: Sequence[int]) -> bool:
         state = self.start
@@ -288,12 +314,50 @@ class Automaton(Rule):
         return state in self.accepting
 
     def _check(self, side: int) -> str | None:
+        if not 0 <= self.start < len(self.transitions):
+            return f"expected {side} transitions per state and a start state"
+        return _checked_once(self.transitions, side, lambda: self._check_table(side))
+
+    def _check_table(self, side: int) -> str | None:
         n = len(self.transitions)
-        if not 0 <= self.start < n or any(len(row) != side for row in self.transitions):
+        if any(len(row) != side for row in self.transitions):
             return f"expected {side} transitions per state and a start state"
         if any(not -1 <= s < n for row in self.transitions for s in row):
             return "a transition leads to no state"
         return None
+
+
+_AUTOMATA: dict[Hashable, tuple[tuple[tuple[int, ...], ...], frozenset[int]]] = {}
+"""Transition tables and accepting states by shape (see :meth:`Automaton.build`)."""
+
+
+def _automaton_table(length: int, side: int, start: Hashable,
+                     step: Callable[[Hashable, int], Hashable | None],
+                     accept: Callable[[Hashable], bool]
+                     ) -> tuple[tuple[tuple[int, ...], ...], frozenset[int]]:
+    """The transitions (per state, N next states, -1 dead) and accepting states of the states
+    reachable from ``start`` (numbered 0) within ``length`` steps."""
+    number = {start: 0}
+    rows: list[list[int]] = []
+    layer = [start]
+    for _ in range(length + 1):
+        following = []
+        for state in layer:
+            while len(rows) <= number[state]:
+                rows.append([-1] * side)
+            for digit in range(1, side + 1):
+                nxt = step(state, digit)
+                if nxt is None:
+                    continue
+                if nxt not in number:
+                    number[nxt] = len(number)
+                    following.append(nxt)
+                rows[number[state]][digit - 1] = number[nxt]
+        layer = following
+    while len(rows) < len(number):
+        rows.append([-1] * side)
+    accepting = frozenset(i for state, i in number.items() if accept(state))
+    return tuple(map(tuple, rows)), accepting
 
 
 @dataclass(frozen=True)
