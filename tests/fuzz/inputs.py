@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from tests.helpers import DATA
 
-__all__ = ["COMMANDS", "Case", "INTACT", "MUTATIONS", "SEEDS_TEXT", "mutate"]
+__all__ = ["COMMANDS", "Case", "FULL_DISK_COMMANDS", "INTACT", "MUTATIONS", "SEEDS_TEXT",
+           "full_disk_files", "mutate"]
 
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 P_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -256,3 +257,34 @@ COMMANDS: dict[str, Callable[[random.Random], Case]] = {
 }
 """Every command of ``sudokit --help`` (``serve`` through its JSON API, ``cnf --decode`` on
 its own) with its case maker."""
+
+
+FULL_DISK_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("--version",), ("--help",), ("solve", "--help"), ("methods",),
+    ("solve", "{puzzles}", "-m", "fast"), ("solve", "{puzzles}", "-m", "fast", "-f", "jsonl"),
+    ("solve", "{puzzles}", "-m", "fast", "-f", "grid"),
+    ("show", "{puzzle}"), ("cnf", "{puzzle}"), ("cnf", "--decode", "{cnf}", "{model}"),
+    ("trace", "{puzzle}"), ("count", "{puzzle}"), ("count", "{puzzle}", "--estimate"),
+    ("candidates", "{puzzle}"), ("magic", "3"), ("magic", "3", "--givens", "{magic}"),
+    ("compare", "{puzzle}"), ("sat", "{cnf}"), ("explain", "{puzzle}"), ("hint", "{puzzle}"),
+    ("rate", "{puzzles}"), ("generate", "--size", "4", "--seed", "1"),
+)
+"""A command line of every command (but ``serve``, a server) whose standard output the
+full-disk cases point at ``/dev/full``; ``{name}`` is a file of :func:`full_disk_files`."""
+
+
+def full_disk_files(folder) -> dict[str, str]:
+    """The input files of :data:`FULL_DISK_COMMANDS`, written in ``folder``: ``{placeholder:
+    path}``."""
+    from pathlib import Path
+
+    cnf, model = _cnf_and_model()
+    texts = {"{puzzle}": (P + "\n").encode(),
+             "{puzzles}": ("\n".join([P] + [p for p, _ in INTACT[1:4]]) + "\n").encode(),
+             "{cnf}": cnf, "{model}": model, "{magic}": SEEDS_TEXT["magic"].encode()}
+    paths = {}
+    for number, (key, data) in enumerate(texts.items()):
+        path = Path(folder) / f"full-disk-{number}.txt"
+        path.write_bytes(data)
+        paths[key] = str(path)
+    return paths

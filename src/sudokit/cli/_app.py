@@ -81,6 +81,11 @@ def main(argv: list[str] | None = None) -> None:
     except SudokuError as exc:
         print(f"sudokit: error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except OSError as exc:  # a write to stdout refused (disk full, ...): one line, no traceback
+        from ._writing import stdout_failure
+
+        print(f"sudokit: error: {stdout_failure(exc)}", file=sys.stderr)
+        sys.exit(2)
     except KeyboardInterrupt:
         print("sudokit: interrupted (every record written so far is complete)", file=sys.stderr)
         sys.exit(130)

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import typer
 
@@ -95,28 +95,37 @@ def image_path(text: str) -> Path:
 
 
 @contextmanager
-def writing(path: Path, hint: str) -> Iterator[None]:
+def writing(path: Path, hint: str = "") -> Iterator[None]:
     """Map a failure to write ``path`` (disk full, permission, a path that changed since it
-    was checked) to a usage error naming the option ``hint``.
+    was checked) to one clear error, ``writing PATH: REASON``.
+
+    Args:
+        path: the file written inside the block.
+        hint: the option naming it (kept for the callers; the message names the path).
 
     Raises:
-        typer.BadParameter: an OSError inside the block.
+        OutputError: an OSError inside the block.
     """
+    from ._writing import OutputError
+
     try:
         yield
+    except OutputError:
+        raise
     except OSError as exc:
-        raise typer.BadParameter(f"cannot write {path}: {exc.strerror or exc}",
-                                 param_hint=hint) from None
+        raise OutputError(f"writing {path}: {exc.strerror or exc}") from None
 
 
-def open_output(path: Path, mode: str = "wb", hint: str = "--output") -> IO[Any]:
-    """Open an output file (see :func:`writing`).
+def open_output(path: Path, mode: str = "wb", hint: str = "--output") -> Any:
+    """Open and lock an output file (:func:`sudokit.cli._writing.open_output`): its write
+    failures name it.
 
     Raises:
-        typer.BadParameter: the file cannot be opened.
+        OutputError: the file cannot be opened; OutputBusyError: another run writes it.
     """
-    with writing(path, hint):
-        return open(path, mode)
+    from ._writing import open_output as opened
+
+    return opened(path, mode)
 
 
 OutputOption = Annotated[Path | None, typer.Option(
