@@ -251,20 +251,23 @@ _NAME = re.compile(r"[A-Za-z_~][\w.~-]*")
 def check_arguments(inputs: Sequence[str], *, box: str | None = None,
                     alphabet: str | None = None, variant: Any = "standard") -> None:
     """Check PUZZLE/INPUT arguments before any is read: every path names a readable file
-    (:func:`sudokit.run.output.check_inputs`); an argument that looks like a file name
+    (:func:`sudokit.run.output.check_inputs`) that standard output does not write
+    (:func:`sudokit.run.output.check_stdout`); an argument that looks like a file name
     (``hello``, ``top95``) and is not a puzzle is a missing file; ``--box`` must fit the
     first puzzle of a file or literal that reads without it.
 
     Raises:
         InputError: a missing or unreadable file.
+        OutputIsInputError: standard output writes an input file.
         typer.BadParameter: ``--box`` does not fit the puzzles.
     """
     import io
 
     from ..formats.text import read_puzzles
-    from ..run.output import InputError, check_inputs, names_file
+    from ..run.output import InputError, check_inputs, check_stdout, names_file
 
     check_inputs(inputs)
+    check_stdout(inputs)
     for text in inputs:
         if text == "-" or names_file(text):
             continue

@@ -33,6 +33,7 @@ __all__ = [
     "OutputIsInputError",
     "check_inputs",
     "check_outputs",
+    "check_stdout",
     "format_outcome",
     "names_file",
     "parse_option",
@@ -150,6 +151,33 @@ def check_outputs(inputs: Sequence[str], *outputs: Path | str | None) -> None:
             raise OutputIsInputError(f"{path}: --output and --grid-output are one file; "
                                      "choose two paths")
         seen[key] = seen[os.path.abspath(path)] = str(path)
+
+
+def _stdout_identity() -> tuple[int, int] | None:
+    try:
+        return _identity(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (tests), no stdout
+        return None
+
+
+def check_stdout(inputs: Sequence[str]) -> None:
+    """Refuse to read an input that standard output writes (``sudokit solve f >> f``: the run
+    would read its own records, without end), as GNU ``cat`` does: the same device and inode,
+    through any link, also standard input redirected from that file (``< f >> f``).
+
+    Raises:
+        OutputIsInputError: naming the input.
+    """
+    out = _stdout_identity()
+    if out is None:
+        return
+    for text in inputs or ["-"]:
+        found = _stdin_identity() if text == "-" else _identity(text) if _safely(
+            Path(text).exists) else None
+        if found == out:
+            name = "standard input" if text == "-" else text
+            raise OutputIsInputError(f"{name}: input file is output file (standard output "
+                                     "writes the file being read); write to another file")
 
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
