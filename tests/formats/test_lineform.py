@@ -109,6 +109,44 @@ def test_long_line_is_one_error(tmp_path: Path) -> None:
     assert [r.puzzle is None for r in records] == [False, True, False]
 
 
+@pytest.mark.parametrize("ending", [b"\r", b"\r\n", b"\n\r"])
+def test_line_endings_over_a_read_block(ending: bytes, tmp_path: Path) -> None:
+    """CR-only, CRLF and LF-CR files over the 1 MiB read block (issue 43, item 7: a CR-only
+    file was one overlong line): every line read and numbered as universal newlines do."""
+    top = (DATA / "norvig/sudoku-top95.txt").read_bytes().splitlines()
+    data = ending.join(top * 150) + ending  # 1.17 MB
+    same_records(data, tmp_path)
+    assert sum(r.puzzle is not None for r in array_records(data)) == 95 * 150
+
+
+@pytest.mark.parametrize("shift", [-1, 0, 1])
+def test_crlf_cut_by_the_read_block_is_one_ending(shift: int) -> None:
+    """A \\r\\n whose \\r ends one read and whose \\n starts the next is one line end."""
+    from sudokit.formats.lineblocks import _BLOCK
+
+    top = (DATA / "norvig/sudoku-top95.txt").read_bytes().splitlines()[0]
+    comments, rest = divmod(_BLOCK - 1 + shift, 100)  # the \r at byte _BLOCK + shift
+    head = b"#" * 99 + b"\n"
+    data = head * comments + b"#" * rest + b"\r\n" + top + b"\r" + top + b"\r\r\n" + top
+    assert data.index(b"\r") == _BLOCK - 1 + shift
+    records = array_records(data)
+    assert [r.line for r in records] == [comments + 2, comments + 3, comments + 5]
+
+
+def test_cli_reads_a_cr_only_file_and_stdin(tmp_path: Path) -> None:
+    top = (DATA / "norvig/sudoku-top95.txt").read_bytes().splitlines()
+    path = tmp_path / "cr.txt"
+    path.write_bytes(b"\r".join(top * 120) + b"\r")
+    by_file = run_cli(str(path), "-m", "fast", "-q")
+    with open(path, "rb") as stdin:
+        by_stdin = subprocess.run([sys.executable, "-m", "sudokit", "solve", "-m", "fast", "-q"],
+                                  stdin=stdin, capture_output=True, text=True)
+    for done in (by_file, by_stdin):
+        lines = done.stdout.splitlines()
+        assert done.returncode == 0, done.stderr
+        assert len(lines) == 95 * 120 and all(len(line) == 81 for line in lines)
+
+
 def run_cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sudokit", "solve", *args],
                           capture_output=True, text=True)

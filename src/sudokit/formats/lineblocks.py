@@ -1,15 +1,16 @@
 """Input bytes as blocks of whole, numbered lines, split with NumPy (the first stage of
 :class:`~sudokit.formats.lineform.LineReader`).
 
-Lines are split on ``\\n``; a ``\\r`` before it is dropped; a line holding a lone ``\\r`` is
-marked, and lines are numbered as universal newlines would number them (a lone ``\\r`` starts a
-new line). A line longer than :data:`~sudokit.formats.lines.MAX_LINE` is counted, not kept.
+Lines end as universal newlines end them: ``\\n``, ``\\r\\n`` or a lone ``\\r`` (old Mac files,
+files from some exporters: without it a CR-only file is one line, longer than any puzzle); each
+ending is read as ``\\n`` before the split, so lines are numbered as universal newlines number
+them. A line longer than :data:`~sudokit.formats.lines.MAX_LINE` is counted, not kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import BinaryIO
 
 import numpy as np
@@ -28,10 +29,9 @@ class LineBlock:
 
     data: np.ndarray  # uint8[B]
     starts: np.ndarray  # int64[L]
-    ends: np.ndarray  # int64[L], the \r\n or \n excluded
+    ends: np.ndarray  # int64[L], the line ending excluded
     numbers: np.ndarray  # int64[L]
     overlong: dict[int, int]  # line index -> characters (0: count them), lines over MAX_LINE
-    lone_cr: set[int] = field(default_factory=set)  # line indices holding a lone \r
 
 
 class LineSplitter:
@@ -46,18 +46,34 @@ class LineSplitter:
         self.stream = stream
         self._number = 0  # last line number read
         self._first = True
+        self._held_cr = False  # a \r ended the last read: \r\n or a lone \r, seen next read
+
+    def _read(self) -> tuple[bytes, bool]:
+        """The next bytes, every line ending as ``\\n`` (a UTF-8 byte order mark at the start
+        dropped), and whether the input had more (False: its end)."""
+        raw = self.stream.read(_BLOCK)
+        data = raw
+        if self._first and data:
+            self._first = False
+            while data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+        held, self._held_cr = self._held_cr, False
+        if held:
+            data = b"\r" + data
+        more = bool(raw) or held
+        if b"\r" not in data:
+            return data, more
+        if raw and data.endswith(b"\r"):  # a \n may start the next read
+            data, self._held_cr = data[:-1], True
+        return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n"), more
 
     def blocks(self) -> Iterator[LineBlock]:
         """Whole lines, about a block at a time (a line longer than MAX_LINE is counted, not
         kept)."""
         carry, skipping, skipped = b"", False, 0
         while True:
-            data = self.stream.read(_BLOCK)
-            if self._first and data:
-                self._first = False
-                while data.startswith(b"\xef\xbb\xbf"):
-                    data = data[3:]
-            if not data:
+            data, more = self._read()
+            if not more:
                 if skipping:
                     yield self._overlong(skipped + _chars(carry))
                 elif carry:
@@ -68,7 +84,7 @@ class LineSplitter:
                 if cut < 0:
                     skipped += _chars(data)
                     continue
-                yield self._overlong(skipped + _chars(data[:cut].rstrip(b"\r")))
+                yield self._overlong(skipped + _chars(data[:cut]))
                 skipping, data = False, data[cut + 1:]
             data = carry + data
             cut = data.rfind(b"\n") + 1
@@ -84,24 +100,15 @@ class LineSplitter:
                       np.array([self._number], np.int64), {0: chars})
 
     def _split(self, block: bytes) -> LineBlock:
-        """Lines of a block of whole lines, numbered as universal newlines would number them."""
+        """Lines of a block of whole lines, each ending in ``\\n``."""
         data = np.frombuffer(block, np.uint8)
         ends = np.flatnonzero(data == 10).astype(np.int64)
         starts = np.empty_like(ends)
         starts[0], starts[1:] = 0, ends[:-1] + 1
-        ends -= (ends > starts) & (data[np.maximum(ends - 1, 0)] == 13)  # \r\n
-        cr = np.flatnonzero(data == 13)
-        if len(cr):  # a lone \r (one that does not end a line as \r\n) starts a new line
-            at = np.minimum(np.searchsorted(ends, cr), len(ends) - 1)  # ends is sorted
-            lone = cr[ends[at] != cr]
-        else:
-            lone = cr
-        extra = np.bincount(np.searchsorted(ends, lone), minlength=len(ends))
         numbers = self._number + 1 + np.arange(len(ends), dtype=np.int64)
-        numbers[1:] += np.cumsum(extra)[:-1]
-        self._number = int(numbers[-1] + extra[-1])
+        self._number = int(numbers[-1])
         overlong = {int(i): 0 for i in np.flatnonzero(ends - starts >= MAX_LINE)}
-        return LineBlock(data, starts, ends, numbers, overlong, set(np.flatnonzero(extra).tolist()))
+        return LineBlock(data, starts, ends, numbers, overlong)
 
 
 def _chars(data: bytes) -> int:

@@ -14,14 +14,13 @@ reading the whole file with it. A line that a size header before it could claim 
 A ``# variant: diagonal`` directive line sets the variant of the records starting after it, on
 both paths (fast rows are grouped by geometry, variant included).
 
-Lines are split by :class:`~sudokit.formats.lineblocks.LineSplitter` (a line holding a lone
-``\\r`` is read by the general reader with universal newlines, and numbered as such); chunks
-and their arrays are the records of :mod:`sudokit.formats.linecodec`.
+Lines are split by :class:`~sudokit.formats.lineblocks.LineSplitter` (``\\n``, ``\\r\\n`` and a
+lone ``\\r`` end a line, as universal newlines end it); chunks and their arrays are the records
+of :mod:`sudokit.formats.linecodec`.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -128,7 +127,7 @@ class LineReader:
         fast &= ~skip
         if typed is not None:  # under a directive naming a type or layout: the general reader
             fast &= ~typed
-        for index in [*lines.overlong, *lines.lone_cr]:
+        for index in lines.overlong:
             if first <= index < last:
                 fast[index - first], skip[index - first] = False, False
         general = ~fast & ~skip
@@ -296,13 +295,10 @@ class LineReader:
         self._decode(chunk, lines, first, rows, positions[rows], columns, spans)
 
     def _scan(self, lines: LineBlock, index: int) -> list[Line]:
-        """The scanned line(s) of one line (several when it holds a lone ``\\r``)."""
+        """The scanned line of one line (a list of one)."""
         number = int(lines.numbers[index])
         start, end = lines.starts[index], lines.ends[index]
         text = bytes(lines.data[start:end]).decode("utf-8", "replace")
-        if index in lines.lone_cr:
-            stream = io.StringIO(text, newline=None)
-            return [scan_line(t, n) for n, t in enumerate(stream, number)]
         chars = lines.overlong.get(index)
         if chars is not None and (chars or len(text) >= MAX_LINE):
             return [overlong_line(number, chars or len(text))]
