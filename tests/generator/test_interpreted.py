@@ -1,4 +1,4 @@
-"""The generator's kernels run as Python (sudokit.generator.interpreted) make the same puzzles as
+"""The generator's kernels run as Python (sudokit.compiled.interpreted) make the same puzzles as
 the compiled kernels: the first use of the command line makes its puzzles that way while the
 kernels compile in the background, and a seed's puzzles are a published property."""
 
@@ -11,9 +11,10 @@ import pytest
 from numba.core.dispatcher import Dispatcher
 from numba.core.extending import _Intrinsic
 
+from sudokit import compiled
+from sudokit.compiled import Kernels, _function, forced, run_as_python
 from sudokit.generator import Options, grid_geometry
 from sudokit.generator.engine import Maker, seeds_for
-from sudokit.generator.interpreted import _function
 from sudokit.generator.kernels import generate_batch
 
 CASES = [  # size, box, variant, options: the 9x9 engine, the generic one, the exact 4x4 table
@@ -32,24 +33,30 @@ def test_interpreted_kernels_make_the_same_puzzles(size, box, variant, options) 
     plan = Options.build(geometry, **options).plan()
     seeds = seeds_for(2024, range(3))
     compiled = Maker(geometry).make(seeds, plan)
-    python = Maker(geometry).make(seeds, plan, compiled=lambda: False)
+    with forced(Kernels.GENERATOR, False):
+        python = Maker(geometry).make(seeds, plan)
     for name, a, b in zip(compiled._fields, compiled, python):
         assert np.array_equal(a, b), name  # puzzles, solutions and every info column
     assert (compiled.info[:, 0] > 0).all()
 
 
-def test_a_batch_switches_to_the_compiled_kernels_when_ready() -> None:
+def test_a_batch_switches_to_the_compiled_kernels_when_ready(monkeypatch) -> None:
     geometry = grid_geometry(9, None, "standard")
     plan = Options.build(geometry).plan()
     seeds = seeds_for(7, range(4))
     asked = []
 
-    def ready() -> bool:  # compiled from the third question on
-        asked.append(True)
+    def ready(kernels: Kernels) -> bool:  # compiled from the third question on
+        asked.append(kernels)
         return len(asked) > 2
 
-    switched = Maker(geometry).make(seeds, plan, compiled=ready)
-    assert len(asked) == 3  # two puzzles interpreted, then the rest of the batch compiled
+    monkeypatch.setattr(compiled, "ready", ready)
+    run_as_python(Kernels.GENERATOR, until_ready=True)
+    try:
+        switched = Maker(geometry).make(seeds, plan)
+    finally:
+        run_as_python(Kernels.GENERATOR, False)
+    assert asked == [Kernels.GENERATOR] * 3  # two puzzles interpreted, then the rest compiled
     assert np.array_equal(switched.puzzles, Maker(geometry).make(seeds, plan).puzzles)
 
 

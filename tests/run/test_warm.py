@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sudokit.logic.compiled import use_references
+from sudokit import compiled
+from sudokit.compiled import Kernels, run_as_python
 from sudokit.run import warm
 from sudokit.run.explain import explain, rate
 from sudokit.run.output import OutputFormat
@@ -26,12 +27,13 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty kernel cache for run.warm's markers, background compiling on."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("SUDOKIT_BACKGROUND_COMPILE", "1")
-    warm._kernel_dir.cache_clear()
+    compiled._kernel_dir.cache_clear()
     warm.enable()
     yield tmp_path
-    warm._kernel_dir.cache_clear()
+    compiled._kernel_dir.cache_clear()
     monkeypatch.setattr(warm, "_ENABLED", False)
-    use_references(False)
+    run_as_python(Kernels.LOGIC, False)
+    run_as_python(Kernels.GENERATOR, False)
 
 
 def _child_script(job: str, then: str) -> str:
@@ -40,7 +42,8 @@ def _child_script(job: str, then: str) -> str:
         import functools, os, sys, time
         from sudokit.run import warm
         warm.enable()
-        warm.compile_in_background([(warm.Kernels.GENERATOR, functools.partial({job}))])
+        from sudokit.compiled import Kernels
+        warm.compile_in_background([(Kernels.GENERATOR, functools.partial({job}))])
         print(warm._CHILDREN[0].pid, flush=True)
         {then}
     """)
@@ -67,9 +70,9 @@ def test_child_finishes_its_job_after_a_normal_exit(fresh: Path) -> None:
     assert parent.wait(10) == 0
     assert _alive(child)  # told to finish: it outlives the parent
     deadline = time.monotonic() + 20
-    while not warm.ready(warm.Kernels.GENERATOR) and time.monotonic() < deadline:
+    while not compiled.ready(Kernels.GENERATOR) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert warm.ready(warm.Kernels.GENERATOR)
+    assert compiled.ready(Kernels.GENERATOR)
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
@@ -84,12 +87,12 @@ def test_child_dies_with_a_killed_parent(fresh: Path, how: signal.Signals) -> No
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(child)
-    assert not warm.ready(warm.Kernels.GENERATOR)
+    assert not compiled.ready(Kernels.GENERATOR)
 
 
 def test_library_calls_never_start_a_child(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(warm, "_ENABLED", False)
-    assert warm.interim_method(warm.Kernels.NINE, functools.partial(time.sleep, 0)) is None
+    assert warm.interim_method(Kernels.NINE, functools.partial(time.sleep, 0)) is None
     assert not warm._CHILDREN or all(c.poll() is not None for c in warm._CHILDREN)
 
 
@@ -100,17 +103,17 @@ def _lines(blocks) -> bytes:
 def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) -> None:
     started, checks = [], []
     monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
-    real_ready = warm.ready
+    real_ready = compiled.ready
 
-    def ready(kernels: warm.Kernels) -> bool:  # ready from the third check on
+    def ready(kernels: Kernels) -> bool:  # ready from the third check on
         checks.append(kernels)
         return len(checks) > 2 or real_ready(kernels)
 
-    monkeypatch.setattr(warm, "ready", ready)
+    monkeypatch.setattr(compiled, "ready", ready)
     path = str(EXAMPLES / "top95.txt")
     run = solve_inputs([path], fmt=OutputFormat.JSONL)
     records = _lines(run.blocks).decode().splitlines()
-    assert started and started[0][0][0] is warm.Kernels.NINE
+    assert started and started[0][0][0] is Kernels.NINE
     methods = [line.split('"method": "')[1].split('"')[0] for line in records]
     assert methods[0] == "propagate" and methods[-1] != "propagate"
     monkeypatch.setattr(warm, "_ENABLED", False)
@@ -123,7 +126,7 @@ def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) ->
 
 def test_ready_kernels_are_used_at_once(fresh: Path, monkeypatch) -> None:
     monkeypatch.setattr(warm, "compile_in_background", lambda jobs: pytest.fail("nothing to compile"))
-    warm.mark_ready(warm.Kernels.NINE)
+    compiled.mark_ready(Kernels.NINE)
     run = solve_inputs([str(EXAMPLES / "top95.txt")], fmt=OutputFormat.JSONL)
     assert '"method": "propagate"' not in _lines(run.blocks).decode()
 
@@ -133,7 +136,7 @@ def test_explain_on_references_while_compiling(fresh: Path, monkeypatch) -> None
     monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append([k for k, _ in jobs]))
     line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     steps = [str(s) for s in explain(line)]
-    assert started == [[warm.Kernels.SEARCH, warm.Kernels.LOGIC]]
+    assert started == [[Kernels.SEARCH, Kernels.LOGIC]]
     monkeypatch.setattr(warm, "_ENABLED", False)
     assert [str(s) for s in explain(line)] == steps
 
@@ -145,11 +148,11 @@ def test_references_find_the_same_steps_as_the_kernels() -> None:
     rated = (DATA / "rated/se_diabolical_calibration_first60.txt").read_text().splitlines()
     puzzles = [line.split()[1] for line in rated[:8]]
     kernels = [([str(s) for s in explain(p)], rate(p)) for p in puzzles]
-    use_references(True)
+    run_as_python(Kernels.LOGIC)
     try:
         references = [([str(s) for s in explain(p)], rate(p)) for p in puzzles]
     finally:
-        use_references(False)
+        run_as_python(Kernels.LOGIC, False)
     assert references == kernels
 
 
@@ -161,20 +164,20 @@ def test_generate_interprets_its_kernels_while_they_compile(fresh: Path, monkeyp
 
     started, asked = [], []
     monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
-    real_ready = warm.ready
+    real_ready = compiled.ready
 
-    def ready(kernels: warm.Kernels) -> bool:  # two puzzles interpreted, then compiled
+    def ready(kernels: Kernels) -> bool:  # two puzzles interpreted, then compiled
         asked.append(kernels)
-        return asked.count(warm.Kernels.GENERATOR) > 4 or real_ready(kernels)
+        return asked.count(Kernels.GENERATOR) > 4 or real_ready(kernels)
 
-    monkeypatch.setattr(warm, "ready", ready)
+    monkeypatch.setattr(compiled, "ready", ready)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     first = [g.line for g in generate(4, seed=5)]
     notice = capsys.readouterr().err
     assert "compiling the puzzle generator in the background" in notice
     assert "pure Python meanwhile" in notice
-    assert [kernels for kernels, _job in started[0]] == [warm.Kernels.GENERATOR]  # no proof
-    assert asked.count(warm.Kernels.GENERATOR) > 4
+    assert [kernels for kernels, _job in started[0]] == [Kernels.GENERATOR]  # no proof
+    assert asked.count(Kernels.GENERATOR) > 4
     monkeypatch.setattr(warm, "_ENABLED", False)
     assert first == [g.line for g in generate(4, seed=5)]
     started[0][0][1]()  # the child's job runs in a process of its own: here it must not fail

@@ -13,11 +13,16 @@ readings of it, so no other clock needs to agree with it.
 from __future__ import annotations
 
 import sys
+import time
+from typing import Any
 
+import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from ..compiled import Kernels, kernel
 
 __all__ = ["highest_index", "lowest_index", "monotonic", "popcount"]
 
@@ -27,6 +32,20 @@ _I64 = ir.IntType(64)
 _F64 = ir.DoubleType()
 
 
+def _popcount(mask: Any) -> np.int64:
+    return np.int64(int(mask).bit_count())
+
+
+def _lowest_index(mask: Any) -> np.int64:
+    m = int(mask)
+    return np.int64((m & -m).bit_length() - 1)
+
+
+def _highest_index(mask: Any) -> np.int64:
+    return np.int64(int(mask).bit_length() - 1)
+
+
+@kernel(Kernels.ENGINE, python=_popcount)  # its Python equivalent, for interpreted copies
 @intrinsic
 def popcount(typingctx, mask):  # type: ignore[no-untyped-def]
     """Return the number of set bits of a uint64 mask (``llvm.ctpop``), as int64."""
@@ -39,6 +58,7 @@ def popcount(typingctx, mask):  # type: ignore[no-untyped-def]
     return types.int64(types.uint64), codegen
 
 
+@kernel(Kernels.ENGINE, python=_lowest_index)  # its Python equivalent, for interpreted copies
 @intrinsic
 def lowest_index(typingctx, mask):  # type: ignore[no-untyped-def]
     """Return the index of the lowest set bit of a non-zero uint64 mask (``llvm.cttz``)."""
@@ -51,6 +71,7 @@ def lowest_index(typingctx, mask):  # type: ignore[no-untyped-def]
     return types.int64(types.uint64), codegen
 
 
+@kernel(Kernels.ENGINE, python=_highest_index)  # its Python equivalent, for interpreted copies
 @intrinsic
 def highest_index(typingctx, mask):  # type: ignore[no-untyped-def]
     """Return the index of the highest set bit of a non-zero uint64 mask (63 - ``llvm.ctlz``)."""
@@ -64,6 +85,7 @@ def highest_index(typingctx, mask):  # type: ignore[no-untyped-def]
     return types.int64(types.uint64), codegen
 
 
+@kernel(Kernels.ENGINE, python=time.monotonic)  # its Python equivalent, for interpreted copies
 @intrinsic
 def monotonic(typingctx):  # type: ignore[no-untyped-def]
     """Return ``clock_gettime(CLOCK_MONOTONIC)`` in seconds, as float64."""

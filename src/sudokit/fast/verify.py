@@ -9,12 +9,14 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..compiled import Kernels, kernel
 from ..model.geometry import Geometry
 from ..model.puzzle import _unit_table, _variant_tables, rules_ok
 
 __all__ = ["solves"]
 
 
+@kernel(Kernels.VERIFY)
 def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
     """Check grids against their puzzles: every unit a permutation of 1..N, every given kept,
     and every variant constraint of the geometry (cage mates and cells a chess move apart

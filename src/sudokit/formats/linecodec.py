@@ -9,12 +9,12 @@ look-up both directions use.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
 
+from ..compiled import Kernels, twin, use_compiled
 from ..model.geometry import Geometry
 from .lines import DEFAULT_SYMBOLS, Record, Style
 from .symbols import symbol_table
@@ -131,12 +131,14 @@ class LineChunk:
         return self.size
 
 
+@twin(Kernels.LOOKUP, "sudokit.formats.lookup:lookup", "numpy:take", "rows")
 def map_bytes(values: np.ndarray, table: np.ndarray,
               out: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``table[values]`` and bool[R], rows holding a byte the table maps to 255 (no symbol):
-    compiled once the compiled engine is loaded (:mod:`sudokit.formats.lookup`, never loaded
-    for this alone), else NumPy's ``take`` (2x faster than indexing)."""
-    if "sudokit.fast" in sys.modules:
+    compiled (:mod:`sudokit.formats.lookup`) where :func:`sudokit.compiled.use_compiled` says
+    so, once the compiled engine is loaded (never loaded for this alone), else NumPy's
+    ``take`` (2x faster than indexing)."""
+    if use_compiled(Kernels.LOOKUP):
         from .lookup import lookup
 
         return lookup(values, table, out)
@@ -149,9 +151,8 @@ def map_bytes(values: np.ndarray, table: np.ndarray,
 def load_lookup(n_cells: int) -> None:
     """Load the compiled look-up :func:`map_bytes` runs on rows of ``n_cells`` bytes, as the
     array path decodes (whole rows) and encodes (into a column range of a record array), so
-    that a timed run does not pay the loading; nothing when the compiled engine is not loaded
-    (:func:`map_bytes` then uses NumPy)."""
-    if "sudokit.fast" not in sys.modules:
+    that a timed run does not pay the loading; nothing when :func:`map_bytes` uses NumPy."""
+    if not use_compiled(Kernels.LOOKUP):
         return
     from .lookup import lookup
 

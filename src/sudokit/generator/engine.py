@@ -8,13 +8,15 @@ it was made in nor the number of threads, and the keys are the same on every pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
 import numpy as np
 
+from ..compiled import Kernels, twin, use_compiled
+from ..compiled import interpreted as as_python
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from .symmetry import Symmetry, orbits
@@ -149,14 +151,16 @@ class Maker:
         self.table = grid_table(geometry)
         self.unit_mask = np.zeros(len(geometry.units), np.uint64)
 
-    def make(self, seeds: np.ndarray, plan: Plan, compiled: Callable[[], bool] | None = None
-             ) -> Batch:
+    @twin(Kernels.GENERATOR, "sudokit.generator.kernels:generate_batch",
+          "sudokit.generator.kernels:generate_batch (interpreted)", "plans")
+    def make(self, seeds: np.ndarray, plan: Plan) -> Batch:
         """Make one puzzle per row of ``seeds`` (see :func:`seeds_for`).
 
-        ``compiled`` (None: always) says whether the compiled kernels may run now: while it
-        says no, puzzles are made one at a time by the kernels' interpreted twin
-        (:mod:`sudokit.generator.interpreted`: the same puzzles, slower, nothing compiled),
-        and the rest of the batch by the compiled kernels once it says yes.
+        While :func:`sudokit.compiled.use_compiled` says no (a first use of the command line,
+        the kernels compiling in the background), puzzles are made one at a time by the
+        kernels' interpreted copy (:func:`sudokit.compiled.interpreted`: the same puzzles,
+        slower, nothing compiled), and the rest of the batch by the compiled kernels once it
+        says yes.
         """
         from .kernels import INFO
 
@@ -166,7 +170,7 @@ class Maker:
                     np.zeros((m, len(INFO)), np.int64))
         seeds = np.ascontiguousarray(seeds, np.uint64)
         row = 0
-        while row < m and compiled is not None and not compiled():
+        while row < m and not use_compiled(Kernels.GENERATOR):
             self._call(True, seeds[row:row + 1], plan, *(a[row:row + 1] for a in out))
             row += 1
         if row < m:
@@ -176,12 +180,11 @@ class Maker:
     def _call(self, interpreted: bool, seeds: np.ndarray, plan: Plan, puzzles: np.ndarray,
               solutions: np.ndarray, info: np.ndarray) -> None:
         """Run :func:`~sudokit.generator.kernels.generate_batch`, compiled or interpreted."""
-        from .interpreted import interpreted as twin
         from .kernels import generate_batch
 
         g = self.geometry
         start, cells = orbits(plan.symmetry, g.side)
-        kernel = twin(generate_batch) if interpreted else generate_batch
+        kernel = as_python(generate_batch) if interpreted else generate_batch
         kernel(self.engine, self.tables, self.state, self.nstate, seeds, g.side,
                g.box_rows, g.box_cols, g.variant is Variant.STANDARD, start, cells,
                plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.min_givens),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 
@@ -39,10 +39,9 @@ def _maker(geometry: Geometry) -> Maker:
     return makers[geometry]
 
 
-def _make_chunk(indices: Sequence[int], seed: int, options: Options,
-                compiled: Callable[[], bool] | None = None) -> list[Generated]:
+def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Generated]:
     """Make the puzzles ``indices`` of the run ``seed`` (retrying each until it meets the
-    givens and rating bands); ``compiled`` as in :meth:`~sudokit.generator.engine.Maker.make`."""
+    givens and rating bands)."""
     maker = _maker(options.geometry)
     plan = options.plan()
     done: dict[int, Generated] = {}
@@ -54,7 +53,7 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options,
         seeds = seeds_for(seed, pending, np.array([calls[i] for i in pending]))
         left = min(options.max_tries - tries[i] for i in pending)  # never past max_tries
         batch = maker.make(seeds, plan if left >= plan.max_attempts
-                           else replace(plan, max_attempts=left), compiled)
+                           else replace(plan, max_attempts=left))
         ratings = (options.rater(batch.puzzles, options.geometry) if options.rate
                    else [None] * len(pending))
         again = []
@@ -120,12 +119,11 @@ def _chunks(count: int | None, start: int, cells: int) -> Iterator[list[int]]:
         size = min(cap, size * 2)
 
 
-def puzzle_stream(options: Options, seed: int, count: int | None, start: int, jobs: int,
-                  compiled: Callable[[], bool] | None = None) -> Iterator[Generated]:
+def puzzle_stream(options: Options, seed: int, count: int | None, start: int, jobs: int
+                  ) -> Iterator[Generated]:
     """Yield puzzles ``start``, ``start + 1``, ... of the run ``seed`` (``count`` of them; None:
-    without end), made on ``jobs`` threads; while ``compiled`` (None: always) says no, by the
-    kernels' interpreted twin (the same puzzles, see
-    :meth:`~sudokit.generator.engine.Maker.make`).
+    without end), made on ``jobs`` threads (by the kernels or their interpreted copy, as
+    :meth:`~sudokit.generator.engine.Maker.make` says: the same puzzles).
 
     Raises:
         GenerationError: a puzzle met neither band within ``options.max_tries`` grids.
@@ -133,18 +131,18 @@ def puzzle_stream(options: Options, seed: int, count: int | None, start: int, jo
     chunks = _chunks(count, start, options.geometry.n_cells)
     if jobs == 1:
         for chunk in chunks:
-            yield from _make_chunk(chunk, seed, options, compiled)
+            yield from _make_chunk(chunk, seed, options)
         return
     with ThreadPoolExecutor(jobs, thread_name_prefix="sudokit-generate") as pool:
         queue: list[Future[list[Generated]]] = []
         for chunk in itertools.islice(chunks, 2 * jobs):
-            queue.append(pool.submit(_make_chunk, chunk, seed, options, compiled))
+            queue.append(pool.submit(_make_chunk, chunk, seed, options))
         try:
             while queue:
                 done = queue.pop(0).result()
                 nxt = next(chunks, None)
                 if nxt is not None:
-                    queue.append(pool.submit(_make_chunk, nxt, seed, options, compiled))
+                    queue.append(pool.submit(_make_chunk, nxt, seed, options))
                 yield from done
         finally:
             for future in queue:

@@ -17,7 +17,7 @@ import numpy as np
 from ..model.geometry import Geometry
 from .chain_links import GROUPED, SINGLE_DIGIT, ChainMode, Node, conclusion
 from .chain_rating import X_NODES, chain_key, multi_digit_ratings
-from .compiled import kernels_for
+from ..compiled import Kernels, use_compiled
 from .memo import DigitMemo
 from .state import Board
 from .tables import grid_tables, per_geometry
@@ -35,7 +35,7 @@ MAX_COMPILED_NODES = 64
 def compiled_mode(board: Board, mode: ChainMode) -> bool:
     """Whether the compiled walk handles ``mode`` on this grid."""
     geometry = board.geometry
-    if not kernels_for(geometry.n_cells, KERNEL_CELLS):
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
         return False
     return mode not in GROUPED or (not geometry.features
                                    and len(geometry.units) == 3 * geometry.side)

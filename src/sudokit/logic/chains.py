@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..compiled import Kernels, twin
 from ..model.geometry import Geometry
 from .chain_links import (
     GROUPED,
@@ -33,6 +34,10 @@ from .step import Link, LinkKind, Step, candidate_text, eliminations_text, lengt
 __all__ = ["find_chain"]
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.walk:walk_starts",
+      "sudokit.logic.chain_links:search_chain", "single-digit chains")
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.rank:rank_starts",
+      "sudokit.logic.chain_links:search_chain", "chains")
 def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None.

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..errors import SolverBug
 from ..model.geometry import Geometry
-from .compiled import kernels_for
+from ..compiled import Kernels, twin, use_compiled
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
@@ -270,8 +270,8 @@ def _singles_kernels():  # the module, imported on first use (it loads Numba)
 def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique | Run, ...]:
     """Cut ``ladder`` into :class:`Run` s of kernel techniques and the Python techniques
     between them (all Python on a grid over :data:`MAX_CELLS` cells, and while
-    :func:`~sudokit.logic.compiled.use_references` is on)."""
-    if not kernels_for(geometry.n_cells, MAX_CELLS):
+    :func:`sudokit.compiled.use_compiled` says Python)."""
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, MAX_CELLS):
         return ladder
     return _plan(ladder, geometry)
 
@@ -305,6 +305,8 @@ def _registered_finder(tech: Technique) -> bool:
     return tech.find.__module__.startswith(f"{__package__}.techniques.")
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.ladder:first_found",
+      "sudokit.logic.ladder:first_step", "ladders")
 def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
     """Return the first step of the easiest technique of ``ladder`` that finds one, or None
     (as trying each technique's finder in turn; see the module docstring)."""

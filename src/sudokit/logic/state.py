@@ -18,7 +18,7 @@ from ..errors import InvalidPuzzle, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.rules import RULE_KINDS
-from .compiled import kernels_for
+from ..compiled import Kernels, twin, use_compiled
 from .rule_filters import rule_contradiction
 from .rule_peers import logic_geometry
 from .tables import grid_tables
@@ -80,6 +80,8 @@ class Candidates:
         self._common = _common_memo(geometry)
 
     @classmethod
+    @twin(Kernels.LOGIC, "sudokit.logic.kernels.common:place_givens",
+          "sudokit.logic.state:Candidates.place", "puzzles")
     def from_puzzle(cls, puzzle: Puzzle) -> Candidates:
         """Return the state of a puzzle: givens placed, their digits removed from their peers.
 
@@ -100,7 +102,7 @@ class Candidates:
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))
-        if kernels_for(geometry.n_cells, _KERNEL_CELLS):
+        if use_compiled(Kernels.LOGIC, geometry.n_cells, _KERNEL_CELLS):
             from .kernels.common import place_givens  # loads Numba: not at import time
 
             place_givens(state.masks, state.values, np.asarray(puzzle.givens, dtype=np.int16),
@@ -315,12 +317,14 @@ class Board:
         return packed.tolist()
 
     @cached_property
+    @twin(Kernels.LOGIC, "sudokit.logic.kernels.common:digit_cells",
+          "sudokit.logic.state:Board.cells_of", "boards")
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
         candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.common.digit_cells`)
         as one little-endian byte string, cut into the digits' Python ints."""
         n, width = self.side, (self.geometry.n_cells + 7) // 8
-        if not kernels_for(self.geometry.n_cells, _KERNEL_CELLS):
+        if not use_compiled(Kernels.LOGIC, self.geometry.n_cells, _KERNEL_CELLS):
             open_masks = [0 if v else int(m) for m, v in zip(self.masks, self.values)]
             return [sum(1 << c for c, m in enumerate(open_masks) if m >> d & 1)
                     for d in range(n)]

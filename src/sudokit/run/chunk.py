@@ -10,13 +10,13 @@ only when a caller asks for them (:meth:`ChunkResult.result`).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..compiled import Kernels, twin, use_compiled
 from ..errors import SolverBug, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle, has_duplicate_givens, solves, violations
@@ -36,21 +36,20 @@ def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
         chunk.messages[row] = str(conflicts[0])
 
 
-def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
-            compiled: bool | None = None) -> None:
-    """Check every grid of the chunk (``compiled``: as :func:`grids_solve`); a wrong one
-    raises SolverBug naming it."""
+def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
+    """Check every grid of the chunk (as :func:`grids_solve`); a wrong one raises SolverBug
+    naming it."""
     k = chunk.grids.shape[1]
     mask = np.arange(k) < chunk.found[:, None]
     if not mask.any():
         return
     if mask.all() and k == 1:  # the usual chunk: every puzzle solved once, no copies
         owners, grids = np.arange(len(givens)), chunk.grids[:, 0]
-        ok = grids_solve(grids, givens, geometry, compiled)
+        ok = grids_solve(grids, givens, geometry)
     else:
         owners = np.nonzero(mask)[0]
         grids = chunk.grids[mask]
-        ok = grids_solve(grids, givens[owners], geometry, compiled)
+        ok = grids_solve(grids, givens[owners], geometry)
     for bad in np.flatnonzero(~ok).tolist():
         puzzle = Puzzle(geometry, tuple(givens[owners[bad]].tolist()))
         problems = violations(tuple(grids[bad].tolist()), puzzle)
@@ -58,13 +57,13 @@ def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
                         f"{owners[bad]} of the chunk: {'; '.join(problems[:3])}")
 
 
-def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry,
-                compiled: bool | None = None) -> np.ndarray:
-    """:func:`sudokit.model.puzzle.solves`, in compiled code (:mod:`sudokit.fast.verify`) if
-    ``compiled``, or with ``compiled`` None once a method of the compiled engine loaded it
-    (never loaded for this alone: a method answering in Python, as on a first use while the
-    kernels compile, is checked in Python)."""
-    if compiled or (compiled is None and "sudokit.fast.verify" in sys.modules):
+@twin(Kernels.VERIFY, "sudokit.fast.verify:solves", "sudokit.model.puzzle:solves", "grids")
+def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """:func:`sudokit.model.puzzle.solves`, in compiled code (:mod:`sudokit.fast.verify`)
+    where :func:`sudokit.compiled.use_compiled` says so: once a method of the compiled engine
+    loaded it (never loaded for this alone: a method answering in Python, as on a first use
+    while the kernels compile, is checked in Python)."""
+    if use_compiled(Kernels.VERIFY):
         from ..fast.verify import solves as compiled
 
         return compiled(grids, givens, geometry)
@@ -136,10 +135,11 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
             f"(sides {solver.min_side}..{solver.max_side})")
     givens = np.ascontiguousarray(givens, dtype=np.uint8)
     chunk = solver.solve_chunk(givens, geometry, request.limits, request.count_limit)
-    compiled = chunk is not None  # only the compiled engine's methods have a chunk path
     if chunk is None:
         chunk = _one_by_one(solver, givens, geometry, request, puzzles)
-    _verify(chunk, givens, geometry, compiled or None)
+    else:  # only the compiled engine's methods have a chunk path: it verifies compiled
+        from ..fast import verify  # noqa: F401  (loads the verification's kernels)
+    _verify(chunk, givens, geometry)
     _name_conflicts(chunk, givens, geometry,
                     np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
     return chunk

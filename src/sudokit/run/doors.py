@@ -10,7 +10,6 @@ verifies every grid a solver returns against the givens and every unit: a wrong 
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -18,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..compiled import Kernels, use_compiled
 from ..errors import SolverBug, UnsupportedPuzzle
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
@@ -90,7 +90,7 @@ def _compiled_check_passes(grid: Grid, puzzle: Puzzle) -> bool:
     of the compiled engine loads it) or the grid has a value no cell can hold (the reference
     check then decides and says why)."""
     geometry = puzzle.geometry
-    if ("sudokit.fast.verify" not in sys.modules or len(grid) != geometry.n_cells or not grid
+    if (not use_compiled(Kernels.VERIFY) or len(grid) != geometry.n_cells or not grid
             or min(grid) < 1 or max(grid) > geometry.side):
         return False
     from .chunk import grids_solve

@@ -36,9 +36,9 @@ then the logical solve, each within it."""
 def _limits(time_limit: float | None) -> Limits:
     """The limits of a logical solve, started after the technique engine's kernels are loaded
     (compiled on a first use outside the command line), which no time limit counts."""
-    from ..logic.compiled import using_references
+    from ..compiled import Kernels, use_compiled
 
-    if time_limit and not using_references():
+    if time_limit and use_compiled(Kernels.LOGIC):
         from .request import Request
 
         Request.build("logic").solver().warm_up()
@@ -51,16 +51,16 @@ def _engines(batch: bool = False) -> str | None:
     (:mod:`sudokit.run.warm`), and meanwhile run the technique engine on its Python references
     (the same steps) and return ``propagate`` for the solution search; None (the default
     method) once they are compiled, or in a library call."""
-    from ..logic.compiled import use_references
+    from ..compiled import Kernels, ready, run_as_python
     from ..registry import default_method
-    from .warm import INTERIM_METHOD, Kernels, compiling, method_job, ready
+    from .warm import INTERIM_METHOD, compiling, method_job
 
     search = Kernels.NINE if batch else Kernels.SEARCH
     if not compiling([(search, method_job(default_method(), lookups=batch)),
                       (Kernels.LOGIC, method_job("logic"))]):
-        use_references(False)
+        run_as_python(Kernels.LOGIC, False)
         return None
-    use_references(not ready(Kernels.LOGIC))
+    run_as_python(Kernels.LOGIC, not ready(Kernels.LOGIC))
     return None if ready(search) else INTERIM_METHOD
 
 

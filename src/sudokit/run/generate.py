@@ -14,10 +14,10 @@ The door reads the request's text forms (``box="2x3"``), checks it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
 
 import numpy as np
 
+from ..compiled import Kernels
 from ..errors import InvalidOption
 from ..formats.text import parse_box
 from ..generator import Generated, GenerationError, Options, grid_geometry
@@ -30,7 +30,6 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Status
 from .doors import count_solutions, solve
-from .warm import Kernels
 
 __all__ = ["generate", "is_minimal", "random_grids"]
 
@@ -136,10 +135,10 @@ def generate(
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    compiled = _compiled_kernels(geometry)
+    interim = _compiled_kernels(geometry)
     _prove_a_grid_exists(geometry)
-    stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)), compiled)
-    return _first_use(stream, ([Kernels.GENERATOR] if compiled is None else [])
+    stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
+    return _first_use(stream, ([] if interim else [Kernels.GENERATOR])
                       + _foreground_kernels(options))
 
 
@@ -154,21 +153,23 @@ def _foreground_kernels(options: Options) -> list[Kernels]:
     return kernels
 
 
-def _compiled_kernels(geometry: Geometry) -> Callable[[], bool] | None:
+def _compiled_kernels(geometry: Geometry) -> bool:
     """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
     generator's kernels, and the one-puzzle search of the existence check of ``geometry``'s
-    rules, in a background process, and return the test of their being ready (the generator's
-    interpreted twin makes the puzzles until then: the same puzzles). None when they are
-    compiled, or outside the command line (the kernels then compile here, when first called)."""
+    rules, in a background process, and run the generator's interpreted copy until they are
+    ready (:func:`sudokit.compiled.run_as_python`: the same puzzles); return whether it runs.
+    False when they are compiled, or outside the command line (the kernels then compile here,
+    when first called)."""
+    from ..compiled import ready, run_as_python
     from ..registry import default_method
-    from .warm import compiling, method_job, ready
+    from .warm import compiling, method_job
 
     jobs = [(Kernels.GENERATOR, _warm_generator)]
     if geometry.variant is not Variant.STANDARD:
         jobs.append((Kernels.SEARCH, method_job(default_method())))
-    if not compiling(jobs) or ready(Kernels.GENERATOR):
-        return None
-    return partial(ready, Kernels.GENERATOR)
+    interim = compiling(jobs) and not ready(Kernels.GENERATOR)
+    run_as_python(Kernels.GENERATOR, interim, until_ready=True)
+    return interim
 
 
 def _warm_generator() -> None:
@@ -184,7 +185,8 @@ def _first_use(stream: Iterator[Generated], kernels: list[Kernels]) -> Iterator[
     """``stream``, saying on a terminal that each of ``kernels`` compiles now if it is not
     marked compiled (:func:`sudokit.run.warm.announce`), and marking them once the first puzzle
     is out (for the next runs)."""
-    from .warm import announce, mark_ready
+    from ..compiled import mark_ready
+    from .warm import announce
 
     for each in kernels:
         announce(each)

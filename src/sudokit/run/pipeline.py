@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..compiled import Kernels
 from ..errors import SolverBug
 from ..formats.linecodec import FastRows, LineChunk, encode_rows, load_lookup
 from ..formats.lineform import LineReader
@@ -384,12 +385,12 @@ class _Interim:
 
     def __init__(self, allowed: bool) -> None:
         self.allowed = allowed
-        self.kernels: Any = None  # the warm.Kernels compiling, once begun
-        self.needed: Any = None  # the warm.Kernels the default method needs
+        self.kernels: Kernels | None = None  # the kernels compiling, once begun
+        self.needed: Kernels | None = None  # the kernels the default method needs
 
     def waiting(self) -> bool:
         """Whether tasks still go to the interim method."""
-        from .warm import ready
+        from ..compiled import ready
 
         return self.kernels is not None and not ready(self.kernels)
 
@@ -414,7 +415,7 @@ class _Interim:
         if not self.allowed or request.method == "propagate":
             return False
         from ..fast import uses_nine
-        from .warm import Kernels, interim_method, method_job
+        from .warm import interim_method, method_job
 
         locked = request.solver().settings.get("locked_candidates", True)
         kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
@@ -434,7 +435,7 @@ class _Interim:
     def loaded(self) -> None:
         """The default method's kernels were loaded (or compiled) in this process: mark them
         ready, so the next run need not check them in the background."""
-        from .warm import mark_ready
+        from ..compiled import mark_ready
 
         if self.needed is not None:
             mark_ready(self.needed)

@@ -8,8 +8,9 @@ process (``python -m sudokit.run.warm``) compiles them on the other core, and th
 answered meanwhile by ``propagate``, the pure-Python method (Norvig 2006), which needs no
 compiling; ``sudokit solve FILE`` switches to the compiled engine between two tasks as soon
 as the child marks the kernels ready. ``sudokit generate`` runs the generator's own kernels as
-Python meanwhile (:mod:`sudokit.generator.interpreted`: the same puzzles for a seed) and
-switches between two puzzles. Answers are the same: every grid is verified either way
+Python meanwhile (:func:`sudokit.compiled.interpreted`: the same puzzles for a seed) and
+switches between two puzzles. Which code runs is decided in :mod:`sudokit.compiled`, which also
+holds the kernel groups and their readiness markers; this module keeps the child and its notice. Answers are the same: every grid is verified either way
 (a puzzle with several solutions may get another one of them). On a terminal, stderr says once
 what is compiling and roughly how long it takes.
 
@@ -35,37 +36,17 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from enum import Enum
-from functools import cache, partial
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-__all__ = ["Kernels", "enable", "enabled", "ready", "mark_ready", "compile_in_background", "announce",
-           "compiling", "interim_method", "method_job", "INTERIM_METHOD"]
+from .. import compiled
+from ..compiled import Kernels
+
+__all__ = ["enable", "enabled", "compile_in_background", "announce", "compiling", "interim_method",
+           "method_job", "INTERIM_METHOD"]
 
 INTERIM_METHOD = "propagate"
 """The method that answers while kernels compile: pure Python, nothing to compile."""
-
-
-class Kernels(Enum):
-    """A group of kernels compiled together, with what stderr says of it (name, seconds on a
-    2-core machine, measured with an empty cache: ``NUMBA_CACHE_DIR=$(mktemp -d)``)."""
-
-    NINE = ("the compiled 9x9 engine", 10)  # solve_batch on 9x9, its verification, look-ups
-    ENGINE = ("the compiled engine", 15)  # the general engine (other sizes and variants)
-    SEARCH = ("the compiled one-puzzle search", 10)  # ResumableSearch (count, explain, hint)
-    LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing
-    GENERATOR = ("the puzzle generator", 60)
-    TABLES = ("the engine for ratings and small-grid tables", 60)  # generate's node rater, 6x6
-    SE_RATER = ("the Sudoku Explainer rater", 90)  # generate --level: engine and techniques
-
-    @property
-    def label(self) -> str:
-        return self.value[0]
-
-    @property
-    def seconds(self) -> int:
-        return self.value[1]
 
 
 _ANSWERS = f"{INTERIM_METHOD} (pure Python) answers meanwhile"
@@ -88,38 +69,11 @@ def enabled() -> bool:
     return _ENABLED
 
 
-@cache
-def _kernel_dir() -> Path:
-    from ..fast.cache import kernel_dir
-
-    return kernel_dir()
-
-
-def _marker(kernels: Kernels) -> Path:
-    return _kernel_dir() / f"ready-{kernels.name.lower()}"
-
-
-def ready(kernels: Kernels) -> bool:
-    """Whether ``kernels`` are compiled in this version's cache (a marker written once they
-    are: by :func:`mark_ready`)."""
-    return _marker(kernels).exists()
-
-
-def mark_ready(kernels: Kernels) -> None:
-    """Record that ``kernels`` are in the cache (best effort: a read-only cache stays unmarked,
-    which only means the next run checks again)."""
-    marker = _marker(kernels)
-    try:
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        pass
-
-
 def announce(kernels: Kernels, background: bool = False) -> None:
     """Say on stderr, once per process and only on a terminal with :func:`enable` on, that
     ``kernels`` compile now (once per machine) and roughly how long it takes."""
-    if not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty() or ready(kernels):
+    if (not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty()
+            or compiled.ready(kernels)):
         return
     _ANNOUNCED.add(kernels)
     where = f"in the background; {_MEANWHILE.get(kernels, _ANSWERS)}" if background else "now"
@@ -140,7 +94,7 @@ def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
     and saying so on a terminal; False when all are ready or :func:`enable` is off."""
     if not _ENABLED:
         return False
-    missing = [(kernels, job) for kernels, job in jobs if not ready(kernels)]
+    missing = [(kernels, job) for kernels, job in jobs if not compiled.ready(kernels)]
     if missing:
         compile_in_background(missing)
         for kernels, _job in missing:
@@ -201,7 +155,7 @@ def _die_with_parent(signal_number: int) -> None:
 def _compile(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
     for kernels, job in jobs:
         job()
-        mark_ready(kernels)
+        compiled.mark_ready(kernels)
 
 
 def _child() -> None:

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..compiled import kernels_for
+from ...compiled import Kernels, twin, use_compiled
 from ..registry import technique
 from ..state import Board, bits, digits_of
 from ..step import Step, cells_text, eliminations_text
@@ -122,7 +122,7 @@ KERNEL_CELLS = 256
 def als_arrays(board: Board) -> AlsArrays | None:
     """The :class:`AlsArrays` of ``board`` (once per snapshot), or None on a grid over
     :data:`KERNEL_CELLS` cells."""
-    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
+    if not use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         return None
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]
@@ -177,6 +177,8 @@ def _sees_all(board: Board, first: int, second: int) -> bool:
 
 
 @technique("ALS-XZ", 7.1, max_side=16, order=2)
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.als:als_xz_first",
+      "sudokit.logic.techniques.als:almost_locked_sets", "boards")
 def als_xz(board: Board) -> Step | None:
     """Two ALS with a restricted common digit x: another common digit z leaves the cells that
     see all its places in both."""

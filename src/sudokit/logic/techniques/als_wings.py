@@ -21,6 +21,7 @@ from functools import cache
 
 import numpy as np
 
+from ...compiled import Kernels, twin
 from ...errors import SolverBug
 from ..registry import technique
 from ..state import Board, bits, digits_of
@@ -59,6 +60,8 @@ def _wing_eliminations(board: Board, als: Als, pivot: int, x: int, z: int,
     return sorted(out)
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.als:als_wing_best",
+      "sudokit.logic.techniques.als_wings:_wing", "wings")
 def als_wing(board: Board, size: int) -> Step | None:
     """Find the easiest ALS wing with an ALS of ``size`` cells (see module docstring)."""
     masks = board.masks

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import kernels_for
+from ...compiled import Kernels, twin, use_compiled
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Link, LinkKind, Step, eliminations_text, length_bonus
@@ -69,10 +69,13 @@ def _loops(board: Board, bivalue: list[int], max_cells: int):
 
 
 @technique("Y-Cycle", 6.6, max_side=16)
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.cycles:y_cycle_best",
+      "sudokit.logic.techniques.cycles:_loops", "boards")
 def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
-    if kernels_for(board.geometry.n_cells, KERNEL_CELLS):  # compiled, same loops and order
+    # compiled, same loops and order
+    if use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         from ..kernels.arrays import board_arrays
         from ..kernels.cycles import y_cycle_best
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...model.geometry import Geometry
-from ..compiled import kernels_for
+from ...compiled import Kernels, twin, use_compiled
 from ..dynamic import Implications, consequences
 from ..registry import technique
 from ..state import Board, bits
@@ -79,13 +79,15 @@ def digit_forcing_chain(board: Board) -> Step | None:
     return _digit_step(board, best[1], best[2]) if best else None
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.forcing:digit_forcing_keys",
+      "sudokit.logic.techniques.forcing:_digit_keys_reference", "boards")
 def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
     nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
     singles it needs and its count of placements and eliminations (compiled:
     :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`; the Python reference
-    :func:`_digit_keys_reference` while :mod:`sudokit.logic.compiled` says so)."""
-    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
+    :func:`_digit_keys_reference` while :func:`sudokit.compiled.use_compiled` says so)."""
+    if not use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         return _digit_keys_reference(board)
     from ..kernels.arrays import board_arrays
     from ..kernels.forcing import digit_forcing_keys
@@ -205,11 +207,13 @@ def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
     return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.kernels.forcing:forcing_best",
+      "sudokit.logic.techniques.forcing:_forcing_best_reference", "forcing")
 def _forcing_best(board: Board, by_unit: bool) -> int:
     """The search of the cell (unit) forcing chain of fewest waves, first in order: its cell
-    (unit * N + digit - 1), or -1. Compiled, or in Python while :mod:`sudokit.logic.compiled`
-    says so (:func:`_forcing_best_reference`)."""
-    if not kernels_for(board.geometry.n_cells, KERNEL_CELLS):
+    (unit * N + digit - 1), or -1. Compiled, or in Python while
+    :func:`sudokit.compiled.use_compiled` says so (:func:`_forcing_best_reference`)."""
+    if not use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         return _forcing_best_reference(board, by_unit)
     from ..kernels.arrays import board_arrays
     from ..kernels.forcing import forcing_best
