@@ -17,10 +17,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .errors import MethodUnavailable, UnknownMethod
+from .errors import InvalidOption, MethodUnavailable, UnknownMethod
 
 __all__ = [
     "CATALOGUE",
@@ -31,6 +32,7 @@ __all__ = [
     "Entry",
     "MethodInfo",
     "default_method",
+    "check_remote",
     "default_rule",
     "get_solver",
     "is_available",
@@ -231,6 +233,36 @@ def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
             f"'pip install {cls.install or ' '.join(missing)}'"
         )
     return cls(backend or None, **options)
+
+
+def check_remote(name: str | None, options: Mapping[str, Any], problem: str = SUDOKU) -> None:
+    """Refuse a method choice that a request from another program may not make: a backend or
+    an option that runs a program or names a path on this machine (the solver class's
+    ``local_only``, e.g. ``sat:exec`` and its ``cmd``). ``sudokit serve`` asks this of every
+    request, so a web page can never make it run a command.
+
+    Args:
+        name: the method as requested (``"family"`` or ``"family:backend"``; None: the
+            default, which runs nothing outside the package).
+        options: the requested method options (their names are checked, not their values).
+        problem: the problem type.
+
+    Raises:
+        UnknownMethod: no such method.
+        InvalidOption: the backend or an option is local-only; the message names it.
+    """
+    if name is None:
+        return
+    family, _, backend = name.partition(":")
+    local = solver_class(family, problem).local_only
+    if backend and backend in local:
+        raise InvalidOption(f"method {name!r} runs a program on this machine: refused for "
+                            "requests from other programs (use the command line)")
+    for key in options:
+        if key.replace("-", "_") in local:
+            raise InvalidOption(f"option {key!r} of method {family!r} names a program or a "
+                                "path on this machine: refused for requests from other "
+                                "programs (use the command line)")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ import json
 import os
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -29,9 +32,24 @@ INKALA = "8000000000036000000700902000500070000000457000001000300010000680085000
 KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings(time_limit=60.0)))  # a first use may compile
+def client() -> Iterator[TestClient]:
+    app = create_app(Settings(time_limit=60.0))  # a first use may compile
+    yield TestClient(app)
+    app.state.lanes.stop()
+
+
+@contextmanager
+def app_of(settings: Settings | None = None) -> Iterator[Any]:
+    """An app whose children are killed at the end."""
+    app = create_app(settings)
+    try:
+        yield app
+    finally:
+        app.state.lanes.stop()
 
 
 def post(client: TestClient, name: str, body: object) -> tuple[int, dict]:
@@ -159,46 +177,65 @@ def test_the_cli_message_is_the_api_message(client: TestClient) -> None:
 
 def test_bodies_that_are_not_json_objects_are_400(client: TestClient) -> None:
     for data in (b"{", b"[1, 2]", b"null", b"\xff\xfe", b"[" * 100_000):
-        response = client.post("/api/parse", content=data)
+        response = client.post("/api/parse", content=data, headers=JSON)
         assert response.status_code == 400 and "error" in response.json()
 
 
 def test_size_limit() -> None:
-    client = TestClient(create_app(Settings(max_body=1000)))
-    response = client.post("/api/parse", json={"puzzle": TOP1 + " " * 2000})
-    assert response.status_code == 413 and "over 1000 bytes" in response.json()["error"]
-    big = TestClient(create_app())  # the default: 1 MiB
-    response = big.post("/api/parse", content=b'{"puzzle": "' + b" " * (1 << 20) + b'"}')
-    assert response.status_code == 413
+    with app_of(Settings(max_body=1000)) as app:
+        response = TestClient(app).post("/api/parse", json={"puzzle": TOP1 + " " * 2000})
+        assert response.status_code == 413 and "over 1000 bytes" in response.json()["error"]
+    with app_of() as app:  # the default: 1 MiB
+        response = TestClient(app).post(
+            "/api/parse", content=b'{"puzzle": "' + b" " * (1 << 20) + b'"}', headers=JSON)
+        assert response.status_code == 413
 
 
 def test_time_limit() -> None:
-    post(TestClient(create_app()), "solve", {"puzzle": "1..." * 4, "method": "mac"})  # warm
-    client = TestClient(create_app(Settings(time_limit=0.3)))
-    big = (DATA / "large/sam_25x25_medium.txt").read_text()
-    status, answer = post(client, "solve", {"puzzle": big, "method": "mac"})
-    assert status == 200 and answer["status"] == "timeout"  # the solve stopped itself
-    assert "time limit 0.3 s reached" in answer["error"] and answer["seconds"] < 1.3
-    strict = TestClient(create_app(Settings(time_limit=0.1, grace=0.0)))
-    slow = (DATA / "large/aprivitera_25x25.txt").read_text()  # explained in ~1.5 s
-    status, answer = post(strict, "explain", {"puzzle": slow})  # the backstop answers
-    assert status == 503 and "time limit of 0.1 s" in answer["error"]
+    with app_of(Settings(time_limit=0.3, quick_workers=1)) as app:
+        client = TestClient(app)
+        app.state.lanes.warm(wait=True)  # the child starts (as the server starts it)
+        big = (DATA / "large/sam_25x25_medium.txt").read_text()
+        status, answer = post(client, "solve", {"puzzle": big, "method": "mac"})
+        assert status == 200 and answer["status"] == "timeout"  # the solve stopped itself
+        assert "time limit 0.3 s reached" in answer["error"] and answer["seconds"] < 1.3
+    with app_of(Settings(time_limit=0.1, grace=0.0)) as app:
+        slow = (DATA / "large/aprivitera_25x25.txt").read_text()  # explained in ~1.5 s
+        status, answer = post(TestClient(app), "explain", {"puzzle": slow})
+        assert status == 503 and "time limit of 0.1 s" in answer["error"]
 
 
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds of a process so far (Linux ``/proc``)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_busy(app: Any, within: float = 0.5) -> list[int]:
+    """The server's children that used CPU over ``within`` seconds."""
+    workers = app.state.lanes.quick.workers + app.state.lanes.slow.workers
+    pids = [w.pid for w in workers if w.pid is not None]
+    before = {pid: cpu_seconds(pid) for pid in pids}
+    time.sleep(within)
+    return [pid for pid in pids if cpu_seconds(pid) - before[pid] > 0.05 * within]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
 def test_explain_and_rate_stop_at_the_time_limit() -> None:
     slow = {"explain": (DATA / "large/aprivitera_25x25.txt").read_text(),  # ~1.5 s
             "rate": INKALA}  # ~0.4 s
-    warm = TestClient(create_app(Settings(time_limit=120.0)))
-    post(warm, "hint", {"puzzle": slow["explain"]})
-    post(warm, "rate", {"puzzle": INKALA})
-    app = create_app(Settings(time_limit=0.05, grace=60.0))  # the backstop far away
-    client = TestClient(app)
-    for name, puzzle in slow.items():
-        started = time.monotonic()
-        status, answer = post(client, name, {"puzzle": puzzle})
-        assert status == 503 and "time limit of 0.05 s" in answer["error"], (name, answer)
-        assert time.monotonic() - started < 5.0
-        assert app.state.running.count == 0  # the work stopped itself: no thread runs on
+    with app_of(Settings(time_limit=0.1, grace=0.05, quick_workers=1, slow_workers=1)) as app:
+        client = TestClient(app)
+        for worker in app.state.lanes.quick.workers + app.state.lanes.slow.workers:
+            worker.warm(wait=True)
+        for name, puzzle in slow.items():
+            started = time.monotonic()
+            status, answer = post(client, name, {"puzzle": puzzle})
+            assert status == 503 and "time limit" in answer["error"], (name, answer)
+            assert time.monotonic() - started < 5.0
+            started = time.monotonic()
+            assert children_busy(app) == []  # the CPU is free once the 503 is out
+            assert time.monotonic() - started < 1.5
 
 
 SLOW_GENERATE = {"size": 25, "level": "extreme", "symmetry": "rot180"}
@@ -207,7 +244,7 @@ SLOW_GENERATE = {"size": 25, "level": "extreme", "symmetry": "rot180"}
 def test_generate_past_the_limit_kills_its_process() -> None:
     worker = Worker()
     try:
-        made = worker.run("generate", {"size": 4, "seed": 3}, 120.0, 120.0)  # starts a child
+        made, _seconds = worker.run("generate", {"size": 4, "seed": 3}, 120.0, 120.0)
         assert Puzzle.parse(made["puzzle"]).n_givens == made["givens"]
         pid = worker.pid
         with pytest.raises(LimitReached):
@@ -220,10 +257,10 @@ def test_generate_past_the_limit_kills_its_process() -> None:
             worker.run("generate", {"size": 99}, 120.0, 120.0)
     finally:
         worker.stop()
-    app = create_app(Settings(time_limit=0.05))
-    status, answer = post(TestClient(app), "generate", SLOW_GENERATE)
-    assert status == 503 and "time limit of 0.05 s" in answer["error"]
-    assert app.state.worker.kills == 1 and app.state.running.count == 0
+    with app_of(Settings(time_limit=0.05)) as app:
+        status, answer = post(TestClient(app), "generate", SLOW_GENERATE)
+        assert status == 503 and "time limit of 0.05 s" in answer["error"]
+        assert sum(w.kills for w in app.state.lanes.slow.workers) == 1
 
 
 def _junk(rng: random.Random, depth: int = 0) -> object:
@@ -256,7 +293,7 @@ def test_fuzzed_bodies_never_crash_the_server(client: TestClient, requests: int)
                 body["puzzle"] = body["puzzle"][:20]  # bounded work for the slow doors
             body.pop("size", None) if name == "generate" else None
             data = json.dumps(body).encode()
-        response = client.post(f"/api/{name}", content=data)
+        response = client.post(f"/api/{name}", content=data, headers=JSON)
         statuses.append(response.status_code)
         assert response.status_code in (200, 400, 503), (name, data[:200], response.text)
         assert isinstance(response.json(), dict)

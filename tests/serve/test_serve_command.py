@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,9 +47,12 @@ def test_the_command_serves_on_localhost_with_its_puzzle() -> None:
     try:
         line = process.stdout.readline()
         assert line.startswith("sudokit board at http://127.0.0.1:"), line
-        address = line.split()[3]
-        with urllib.request.urlopen(address + "api/opening", timeout=20) as response:
-            assert json.load(response)["puzzle"] == first
+        address, token = split(line.split()[3])
+        assert len(token) >= 16  # a per-run token, on by default
+        assert fetch(line.split()[3], "opening")["puzzle"] == first
+        with pytest.raises(urllib.error.HTTPError) as refused:  # without the token: refused
+            urllib.request.urlopen(address + "api/opening", timeout=20)
+        assert refused.value.code == 403
         with urllib.request.urlopen(address, timeout=20) as response:
             assert b"sudokit board" in response.read()
         rebound = urllib.request.Request(address, headers={"Host": "evil.example"})
@@ -84,9 +88,20 @@ def served(args: list[str], stdin: str = "", env: dict[str, str] | None = None
         process.wait(10)
 
 
+def split(address: str) -> tuple[str, str]:
+    """The printed address without its query, and the token the query holds ('' if none)."""
+    parts = urllib.parse.urlsplit(address)
+    token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]
+    return urllib.parse.urlunsplit(parts._replace(query="")), token
+
+
 def fetch(address: str, name: str, body: dict[str, Any] | None = None) -> Any:
+    """``/api/NAME`` of the printed ``address`` with its token (a JSON POST when ``body``)."""
+    base, token = split(address)
     data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(address + "api/" + name, data=data, timeout=60) as response:
+    request = urllib.request.Request(base + "api/" + name, data=data, headers={
+        "X-Sudokit-Token": token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
         return json.load(response)
 
 
@@ -113,7 +128,7 @@ def test_host_port_and_open_with_a_stand_in_browser(tmp_path: Path) -> None:
                f"{shlex.quote(str(opened))} %s")
     args = [TOP95[0], "--host", "localhost", "--port", str(port), "--open"]
     with served(args, env={"BROWSER": browser}) as address:
-        assert address == f"http://localhost:{port}/"
+        assert split(address)[0] == f"http://localhost:{port}/"
         deadline = time.monotonic() + 20
         while not opened.exists() and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -28,13 +28,37 @@ def serve_command(
         min=0.1, help="Seconds allowed to one request's work (solves stop at it).")] = 15.0,
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
+    token: Annotated[str | None, typer.Option(
+        help="The secret every API request must carry (default: a new random one, shown in "
+        "the printed address; scripts send it as the X-Sudokit-Token header).")] = None,
+    no_token: Annotated[bool, typer.Option(
+        "--no-token", help="No token (only with the default --host 127.0.0.1; other checks "
+        "stay: Host, Origin, Sec-Fetch-Site, JSON bodies).")] = False,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", help="Another Host name to answer (a name this machine is reached "
+        "by); repeatable.")] = None,
 ) -> None:
-    """Serve the interactive board (hints, steps, explanation, solving) at a local address."""
-    from ..serve import Settings, run_server
+    """Serve the interactive board (hints, steps, explanation, solving) at a local address.
 
+    The board answers only its own page: requests from other sites or ports, without the
+    per-run token of the printed address, or with a body that is not JSON are refused."""
+    import secrets
+
+    from ..errors import InvalidOption
+    from ..run.warm import enabled
+    from ..serve import LOOPBACK, Settings, run_server
+
+    if no_token and (token is not None or host not in LOOPBACK):
+        raise InvalidOption("--no-token goes only with the default --host 127.0.0.1 and "
+                            "without --token")
+    if token is not None and len(token) < 16:
+        raise InvalidOption("--token must be at least 16 characters")
     text, rules = (None, variant.value) if puzzle is None else _opening(puzzle, index, variant)
-    run_server(Settings(time_limit=time_limit, puzzle=text, variant=rules),
-               host=host, port=port, open_browser=open_browser)
+    secret = None if no_token else token or secrets.token_urlsafe(24)
+    run_server(Settings(time_limit=time_limit, puzzle=text, variant=rules, token=secret,
+                        background_compile=enabled()),
+               host=host, port=port, open_browser=open_browser,
+               extra_hosts=tuple(allow_host or ()))
 
 
 def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[str, str]:

@@ -148,6 +148,7 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     ``count_limit``, ``node_limit``, ``time_limit``): the record of ``sudokit solve --format
     jsonl`` plus ``grid`` (the first solution's digits), under the server's time limit."""
     from ..model.variants import spec_of_geometry
+    from ..registry import check_remote
     from ..run.doors import count_solutions
 
     puzzle = read_puzzle(body)
@@ -158,7 +159,9 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     options = _field(body, "options", dict, {}, "an object of method options")
     if not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise BadRequest("'options' must map option names to strings, numbers or booleans")
-    result = count_solutions(puzzle, _field(body, "method", str), limit=count_limit,
+    method = _field(body, "method", str)
+    check_remote(method, options)  # never a program or a path of this machine (sat:exec)
+    result = count_solutions(puzzle, method, limit=count_limit,
                              time_limit=min(max(float(asked), 0.0), limit),
                              node_limit=_field(body, "node_limit", int, None, "an integer"),
                              **options)

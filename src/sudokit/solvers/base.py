@@ -53,6 +53,9 @@ class Solver(ABC):
         chunk_size: puzzles per ``solve_chunk`` call in batch work (1: one at a time).
         releases_gil: True when solving releases the GIL, so batch work may use threads
             (otherwise processes).
+        local_only: backends and option names that run a program or name a path on this
+            machine (``sat:exec`` and its ``cmd``): refused when the request comes from
+            another program (:func:`sudokit.registry.check_remote`, used by ``sudokit serve``).
 
     Instances hold the chosen backend and options; they are cheap and stateless between calls.
     """
@@ -70,6 +73,7 @@ class Solver(ABC):
     default_backend: ClassVar[str | None] = None
     chunk_size: ClassVar[int] = 1
     releases_gil: ClassVar[bool] = False
+    local_only: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, backend: str | None = None, **options: Any) -> None:
         if backend is not None and self.backends and backend not in self.backends:

@@ -47,6 +47,7 @@ class SatSolver(Solver):
     features = ALL_FEATURES | SAT_RULE_KINDS  # every drawn rule kind: sat.rules
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
+    local_only = frozenset({EXEC, "cmd"})  # a program run on this machine: never for a server
 
     def __init__(self, backend: str | None = None, **options: Any) -> None:
         super().__init__(None if backend == EXEC else backend, **options)

@@ -68,10 +68,32 @@ export const LAYOUT = `
   </section>
 `;
 
-// The API over HTTP: POST /api/NAME with a JSON body; an error answer throws its message.
+// The server's per-run token: taken from the page's address (?token=..., which `sudokit serve`
+// prints) into this tab's storage, and out of the address, so a copied link never carries it.
+let token = null;
+function apiToken() {
+  if (token !== null) return token;
+  const params = new URLSearchParams(location.search);
+  token = params.get("token") || "";
+  try {
+    if (token) sessionStorage.setItem("sudokit-token", token);
+    else token = sessionStorage.getItem("sudokit-token") || "";
+  } catch (e) { /* storage refused: the cookie the address set still serves */ }
+  if (params.has("token")) {
+    params.delete("token");
+    const query = params.toString();
+    history.replaceState(history.state, "",
+                         location.pathname + (query ? `?${query}` : "") + location.hash);
+  }
+  return token;
+}
+
+// The API over HTTP: POST /api/NAME with a JSON body and the token; an error answer throws
+// its message.
 export async function fetchApi(name, body) {
   const response = await fetch(`/api/${name}`, {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    method: "POST", headers: {"Content-Type": "application/json", "X-Sudokit-Token": apiToken()},
+    body: JSON.stringify(body),
   });
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
