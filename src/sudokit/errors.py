@@ -2,12 +2,21 @@
 
 Every error a user can cause derives from :class:`SudokuError`, so a caller (and the CLI, in one
 place) can catch them all. Inside a search a contradiction is a return value, never an exception;
-exceptions are for bad input, misuse and limits.
+exceptions are for bad input, misuse and limits. Every exception class of sudokit that a caller
+can meet is here (private control-flow signals stay beside the loop they leave).
+
+Each class carries the exit code the command line ends with when it stops on one
+(:attr:`SudokuError.exit_code`): :data:`USAGE` for a mistake in the command, its options or its
+files, :data:`BUG` for a :class:`SolverBug`, which is sudokit's fault, never the user's. The
+other codes are the outcome's: 0 every puzzle solved, 1 some puzzle was not (unsolvable,
+multiple, timed out, invalid), 130 and 143 interrupted (Ctrl-C, SIGTERM).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "USAGE",
+    "BUG",
     "SudokuError",
     "InvalidPuzzle",
     "InvalidOption",
@@ -16,11 +25,31 @@ __all__ = [
     "UnsupportedPuzzle",
     "LimitReached",
     "SolverBug",
+    "GenerationError",
+    "InputError",
+    "OutputIsInputError",
+    "ResumeError",
+    "OutputError",
+    "OutputBusyError",
 ]
+
+USAGE = 2
+"""Exit code of a usage error: an unknown method or option, a missing or unreadable file, a bad
+value, an input that cannot be resumed."""
+
+BUG = 3
+"""Exit code of an internal bug (:class:`SolverBug`): a method answered a wrong grid, which is
+reported, never printed as a solution."""
 
 
 class SudokuError(Exception):
-    """Base class of every error sudokit raises on purpose."""
+    """Base class of every error sudokit raises on purpose.
+
+    Attributes:
+        exit_code: the command line's exit code when it stops on this error (:data:`USAGE`).
+    """
+
+    exit_code: int = USAGE
 
 
 class InvalidPuzzle(SudokuError, ValueError):
@@ -98,4 +127,33 @@ class LimitReached(SudokuError):
 
 
 class SolverBug(SudokuError, AssertionError):
-    """A solver returned a grid that violates the givens or a unit; it is never reported."""
+    """A solver returned a grid that violates the givens or a unit; the grid is never reported
+    as a solution. Sudokit's fault, not the user's: the command line exits :data:`BUG`."""
+
+    exit_code = BUG
+
+
+class GenerationError(SudokuError):
+    """No puzzle met the request within the allowed number of tries (or no grid satisfies the
+    rules)."""
+
+
+class InputError(SudokuError, OSError):
+    """An INPUT that cannot be read: no such file, a directory, or no permission."""
+
+
+class OutputIsInputError(SudokuError, OSError):
+    """An output path that is an input, or both outputs on one file: writing would destroy it."""
+
+
+class OutputError(SudokuError, OSError):
+    """An output that cannot be written: ``writing PATH: REASON`` (disk full, quota, I/O)."""
+
+
+class OutputBusyError(OutputError):
+    """An output file another running ``sudokit`` holds (locked)."""
+
+
+class ResumeError(SudokuError):
+    """The output file cannot be resumed (not written by ``sudokit solve`` in this form, or for
+    another input)."""

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import SudokuError
+from ..errors import USAGE, SudokuError
 
 
 def _process_start() -> float:
@@ -63,7 +63,8 @@ def _root(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a SudokuError becomes one stderr line and exit code 2; Ctrl-C exits 130.
+    """Run the CLI; a SudokuError becomes one stderr line and its exit code (2 a usage error, 3
+    an internal bug: :mod:`sudokit.errors`); Ctrl-C exits 130.
 
     Run as the program (``argv`` None: the ``sudokit`` script, ``python -m sudokit``), on the
     way out every object is moved to the collector's permanent generation
@@ -80,12 +81,12 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv)
     except SudokuError as exc:
         print(f"sudokit: error: {exc}", file=sys.stderr)
-        sys.exit(2)
+        sys.exit(exc.exit_code)
     except OSError as exc:  # a write to stdout refused (disk full, ...): one line, no traceback
         from ._writing import stdout_failure
 
         print(f"sudokit: error: {stdout_failure(exc)}", file=sys.stderr)
-        sys.exit(2)
+        sys.exit(USAGE)
     except KeyboardInterrupt:
         print("sudokit: interrupted (every record written so far is complete)", file=sys.stderr)
         sys.exit(130)

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import SudokuError
+from ..errors import OutputBusyError, OutputError
 
 __all__ = ["OutputBusyError", "OutputError", "OutputFile", "WRITE_ERRNOS", "open_output",
            "stdout_failure", "stdout_name"]
@@ -31,14 +31,6 @@ __all__ = ["OutputBusyError", "OutputError", "OutputFile", "WRITE_ERRNOS", "open
 WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS,
                           errno.EPIPE, errno.EACCES, errno.EPERM, errno.EBADF})
 """errno values of a write that failed because of where it goes (not of the program)."""
-
-
-class OutputError(SudokuError, OSError):
-    """An output that cannot be written: ``writing PATH: REASON`` (disk full, quota, I/O)."""
-
-
-class OutputBusyError(OutputError):
-    """An output file another running ``sudokit`` holds (locked)."""
 
 
 def _reason(exc: OSError) -> str:

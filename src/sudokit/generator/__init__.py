@@ -1,7 +1,7 @@
 """Make puzzles: unique, minimal, symmetric, at a chosen difficulty, in any size and box shape.
 
 Each puzzle is made by the kernels of :mod:`sudokit.generator.kernels` (compiled by Numba, or run
-as Python by :mod:`.interpreted` while a first use compiles them): a random solution grid
+as Python by :func:`sudokit.compiled.interpreted` while a first use compiles them): a random solution grid
 (a randomised search, then a random relabelling, band, stack, row and column shuffle and
 transposition), then givens removed in a random order of the symmetry's cell orbits while the
 grid stays the only solution, each removal checked by the engine. Puzzle ``i`` of a run
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidOption, SudokuError
+from ..errors import GenerationError, InvalidOption
 from ..model.constraints import Variant
 from ..model.geometry import Geometry, box_shape_for_side
 from .symmetry import Symmetry
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from .rating import Rater
 
 __all__ = ["GenerationError", "Generated", "Options", "grid_geometry"]
-
-
-class GenerationError(SudokuError):
-    """No puzzle met the request within the allowed number of tries."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidOption, InvalidPuzzle, SudokuError
+from ..errors import InputError, InvalidOption, InvalidPuzzle, OutputIsInputError
 
 if TYPE_CHECKING:
     from ..formats.text import Record
@@ -53,14 +53,6 @@ class OutputFormat(str, Enum):
     LINE = "line"
     GRID = "grid"
     JSONL = "jsonl"
-
-
-class InputError(SudokuError, OSError):
-    """An INPUT that cannot be read: no such file, a directory, or no permission."""
-
-
-class OutputIsInputError(SudokuError, OSError):
-    """An output path that is an input, or both outputs on one file: writing would destroy it."""
 
 
 def _safely(test: Callable[[], bool]) -> bool:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import SudokuError
+from ..errors import ResumeError
 from ..model.result import Status
 from .output import OutputFormat
 
@@ -36,11 +36,6 @@ _WORDS = {status.word: status for status in Status}
 _STATUS_LINE = re.compile(rb"^(?:# )?(invalid|unsolvable|timeout|multiple|solved) (\S*)", re.M)
 _WHERE = (re.compile(r"^(.*):(\d+):\d+:?$"), re.compile(r"^(.*):(\d+):?$"))
 """``file:line:column:`` and ``file:line`` (the column first: ``.*`` is greedy)."""
-
-
-class ResumeError(SudokuError):
-    """The output file cannot be resumed (not written by ``sudokit solve`` in this form, or for
-    another input)."""
 
 
 @dataclass
