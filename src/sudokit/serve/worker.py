@@ -152,6 +152,7 @@ class Worker:
         self._spawner = spawner or _Spawner()
         self._background = background_compile
         self._lock = threading.Lock()
+        self._stopping = threading.Lock()
         self._process: Any = None
         self._conn: Connection | None = None
         self._warming = False  # a warm-up's answer is due before the next one
@@ -182,11 +183,14 @@ class Worker:
 
     def stop(self) -> None:
         """Kill the child (if any) and wait for it."""
-        if self._process is not None:
-            self._process.kill()
-            self._process.wait(5)
-            self._conn.close()  # type: ignore[union-attr]
+        with self._stopping:  # the server's stop may come while a request kills its child
+            process, conn = self._process, self._conn
             self._process, self._conn = None, None
+        if process is not None:
+            process.kill()
+            process.wait(5)
+        if conn is not None:
+            conn.close()
 
     def warm(self, wait: bool = False) -> None:
         """Start the child and have it load what the first answers need.
