@@ -18,7 +18,8 @@ through ``benchmarks/iss_runner.mjs``; without ``ISS_DIR`` or ``node`` only sudo
 Timed, per puzzle, the whole library call a setter's tool makes: sudokit parses the f-puzzles
 JSON text (the lists' compressed entries are decompressed beforehand) and calls ``count_solutions(puzzle, method, limit=2)`` (model, lowering, search and
 verification of every solution); ISS parses its constraint string, builds its solver and calls
-``countSolutions(2)``. One warm-up pass each (compiled kernels loaded, JIT warm), then
+``countSolutions(2)``. sudokit's tables of a puzzle (by geometry) are cleared before each
+call (``--reuse`` keeps them), those of a rule's shape kept. One warm-up pass each (compiled kernels loaded, JIT warm), then
 ``--rounds`` interleaved rounds (sudokit over every puzzle, then ISS over every puzzle, in
 turn), one process each, so a drift in the machine's speed hits both. Per puzzle the median
 wall and CPU ms over the rounds, and both search-node counters (sudokit ``stats.nodes``, ISS
@@ -44,7 +45,12 @@ from common import ROOT
 from iss_adapter import Unsupported, iss_specs
 
 from sudokit import count_solutions
+from sudokit.fast.drawn import drawn_for
+from sudokit.fast.tables import _puzzle_tables
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+from sudokit.model.geometry import _puzzle_geometry
+from sudokit.model.implied import implied_sums
+from sudokit.model.puzzle import _unit_table, _variant_tables
 
 RULES = ROOT / "tests" / "data" / "rules"
 
@@ -72,8 +78,19 @@ def sources() -> list[tuple[str, str, object, str]]:
     return [s for s in found if s[2]().geometry.side == 9]
 
 
-def sudokit_once(parse, method: str | None, time_limit: float) -> dict:
+PER_PUZZLE = [_puzzle_geometry, _puzzle_tables, drawn_for, implied_sums, _unit_table,
+              _variant_tables]
+"""sudokit's caches of one puzzle's own tables (by geometry): cleared before each timed call
+unless ``--reuse``, so every call pays what a puzzle new to the process pays (ISS builds
+everything per call); the tables of a rule's shape (a pair relation's digit pairs, a sandwich
+clue's automaton) stay, as in a process that has seen other puzzles."""
+
+
+def sudokit_once(parse, method: str | None, time_limit: float, reuse: bool = False) -> dict:
     """One timed call: parse, count to 2; wall and CPU ms, nodes, count and grid."""
+    if not reuse:
+        for cached in PER_PUZZLE:
+            cached.cache_clear()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     result = count_solutions(parse(), method, limit=2, time_limit=time_limit)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
@@ -173,6 +190,8 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per sudokit call")
     parser.add_argument("--only", default="", help="puzzles whose name contains this text")
     parser.add_argument("--list", action="store_true", help="print every puzzle")
+    parser.add_argument("--reuse", action="store_true",
+                        help="keep each puzzle's tables between rounds (see PER_PUZZLE)")
     args = parser.parse_args()
     entries = [e for e in sources() if args.only.lower() in e[1].lower()]
     iss = start_iss(entries)
@@ -191,7 +210,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for k, (_, _, parse, _) in enumerate(entries):
             if k not in bad:
-                ours[k].append(sudokit_once(parse, args.method, args.time_limit))
+                ours[k].append(sudokit_once(parse, args.method, args.time_limit, args.reuse))
         if iss:
             for k, row in enumerate(iss.round()):
                 if row and k not in bad:
@@ -205,7 +224,8 @@ def main() -> None:
         return {key: median_of(runs, key) for key in ("wall_ms", "cpu_ms")} | {
             "nodes": runs[0]["nodes"]}
 
-    print(f"method {args.method or 'default'}, {args.rounds} interleaved rounds, count to 2")
+    print(f"method {args.method or 'default'}, {args.rounds} interleaved rounds, count to 2, "
+          f"{'tables reused' if args.reuse else 'each puzzle new to the process'}")
     report(entries, [medians(r) for r in ours], [medians(r) for r in theirs] if iss else None,
            args.list)
 

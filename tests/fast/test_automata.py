@@ -38,3 +38,13 @@ def test_cells_that_do_not_see_each_other_keep_the_rule_automaton() -> None:
     assert (start, states) == (rule.start, len(rule.transitions))
     wanted = {p for p in product(range(1, 5), repeat=4) if rule.holds(p)}
     assert _accepted(table, start, states, 4, 4) == wanted
+
+
+def test_a_product_is_built_once_per_shape() -> None:
+    geometry = Geometry.for_side(4)
+    (row,), (col,) = sandwich([0, 1, 2, 3], 2, 4), sandwich([1, 5, 9, 13], 2, 4)
+    (other,) = sandwich([0, 1, 2, 3], 5, 4)
+    first, again = automaton_table(row, geometry), automaton_table(col, geometry)
+    assert first[0] is again[0] and first[1:] == again[1:]
+    assert automaton_table(other, geometry)[0] is not first[0]
+    assert _accepted(*again, 4, 4) == {p for p in permutations(range(1, 5)) if col.holds(p)}

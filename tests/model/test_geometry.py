@@ -6,6 +6,7 @@ import pytest
 
 from sudokit import Geometry, Puzzle, Variant, is_solution, violations
 from sudokit.errors import InvalidPuzzle
+from sudokit.model import rulebook as rb
 from sudokit.model.geometry import box_shape_for_side
 
 
@@ -109,3 +110,11 @@ def test_geometry_pickles_by_reference_without_its_tables() -> None:
         _ = g.units, g.peers  # filled caches must not travel
         data = pickle.dumps(g)
         assert len(data) < 200 and pickle.loads(data) is g
+
+
+def test_a_geometry_hash_is_kept_and_equal_geometries_hash_alike() -> None:
+    rules = rb.thermometer([0, 1, 2], 9)
+    a = Geometry.for_side(9).with_constraints(rules)
+    b = Geometry(3, 3, constraints=tuple(rules))
+    assert a == b and hash(a) == hash(b) == hash(a)
+    assert hash(a) != hash(Geometry.for_side(9)) or a != Geometry.for_side(9)

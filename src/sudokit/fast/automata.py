@@ -66,7 +66,7 @@ def _layers(rule: Automaton, side: int, trans: np.ndarray) -> list[np.ndarray] |
     return layers
 
 
-def _product(rule: Automaton, side: int) -> tuple[list[int], int, int] | None:
+def _product(rule: Automaton, side: int) -> tuple[np.ndarray, int, int] | None:
     trans = np.array(rule.transitions, np.int64)[:, :side]
     layers = _layers(rule, side, trans)
     if layers is None:
@@ -81,23 +81,46 @@ def _product(rule: Automaton, side: int) -> tuple[list[int], int, int] | None:
         flat.append(np.where(hit, starts[i + 1] + at, -1))
     flat.append(np.full((layers[-1].size, side), -1))
     count = int(starts[-1])
-    table = np.concatenate(flat).ravel().tolist()
-    table += [0] * (count - layers[-1].size) + [1] * layers[-1].size  # accepting: last layer
-    bounds = [int(x) for i in range(len(layers)) for x in (starts[i], starts[i + 1])]
-    return table + bounds, 0, count
+    accepting = np.zeros(count, np.int64)
+    accepting[count - layers[-1].size:] = 1  # accepting: the last layer
+    bounds = np.stack([starts[:-1], starts[1:]], axis=1).ravel()
+    table = np.concatenate([np.concatenate(flat).ravel(), accepting, bounds]).astype(np.int32)
+    return table, 0, count
 
 
-def automaton_table(rule: Automaton, geometry: Geometry) -> tuple[list[int], int, int]:
+_PRODUCTS: dict[tuple, tuple[object, tuple[np.ndarray, int, int] | None]] = {}
+"""Products by shape: (id of the rule's transition table, its accepting states, start, cell
+count, side) -> (that
+table, kept alive so the id stays its own; the product or None). The model shares one
+transition table among the clues of one shape (:meth:`~sudokit.model.rules.Automaton.build`),
+so a sandwich clue's product is built once per process, not once per puzzle."""
+
+
+def _shared_product(rule: Automaton, side: int) -> tuple[np.ndarray, int, int] | None:
+    key = (id(rule.transitions), rule.accepting, rule.start, len(rule.cells), side)
+    found = _PRODUCTS.get(key)
+    if found is not None and found[0] is rule.transitions:
+        return found[1]
+    product = _product(rule, side)
+    if len(_PRODUCTS) > 1024:
+        _PRODUCTS.clear()
+    _PRODUCTS[key] = (rule.transitions, product)
+    return product
+
+
+def automaton_table(rule: Automaton, geometry: Geometry
+                    ) -> tuple[np.ndarray | list[int], int, int]:
     """A sequence rule's table for :class:`~sudokit.fast.drawn.Drawn` (see the module
     docstring).
 
     Returns:
-        (table, start state, state count S): the table is S x N transitions (-1 dead), S
-        accepting flags, then per layer 0..len(cells) the range [lo, hi) of its states.
+        (table, start state, state count S): the table (int32 array or list, shared: not to
+        be modified) is S x N transitions (-1 dead), S accepting flags, then per layer
+        0..len(cells) the range [lo, hi) of its states.
     """
     side = geometry.side
     small = side + len(rule.transitions).bit_length() <= 62  # a (state, digits) key fits int64
-    found = _product(rule, side) if small and _distinct(rule, geometry) else None
+    found = _shared_product(rule, side) if small and _distinct(rule, geometry) else None
     if found is not None:
         return found
     states = len(rule.transitions)

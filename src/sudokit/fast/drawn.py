@@ -119,13 +119,29 @@ def _bit(d: int) -> int:
     return 1 << (d - 1)
 
 
-def _relation_masks(rule: Relation, side: int) -> list[int]:
+_RELATION_MASKS: dict[tuple[int, int], tuple[object, np.ndarray]] = {}
+"""Support masks by (id of a relation's pair set, side) -> (that set, kept alive; the masks):
+the model shares one pair set among the rules of one test (:func:`~sudokit.model.rulebook.
+pair_rule`), so a puzzle's 280 "no X" pairs lower one table."""
+
+
+def _relation_masks(rule: Relation, side: int) -> np.ndarray:
+    """uint64[2N]: per digit of the first cell the digits of the second it allows, then the
+    reverse."""
+    key = (id(rule.pairs), side)
+    found = _RELATION_MASKS.get(key)
+    if found is not None and found[0] is rule.pairs:
+        return found[1]
     forward = [0] * side
     backward = [0] * side
     for a, b in rule.pairs:
         forward[a - 1] |= _bit(b)
         backward[b - 1] |= _bit(a)
-    return forward + backward
+    masks = np.array(forward + backward, np.uint64)
+    if len(_RELATION_MASKS) > 4096:
+        _RELATION_MASKS.clear()
+    _RELATION_MASKS[key] = (rule.pairs, masks)
+    return masks
 
 
 def _contains_masks(rule: Contains, side: int) -> list[int]:
@@ -135,24 +151,37 @@ def _contains_masks(rule: Contains, side: int) -> list[int]:
     return counts
 
 
-def _row(rule: Rule, geometry: Geometry, masks: list[int],
-         trans: list[int]) -> tuple[list[int], int, int, int]:
+class _Chunks:
+    """A growing flat array kept as chunks (NumPy arrays or lists), joined once."""
+
+    def __init__(self) -> None:
+        self.parts: list = []
+        self.size = 0
+
+    def add(self, part) -> int:
+        """Append ``part``; return where it starts."""
+        at = self.size
+        self.parts.append(part)
+        self.size += len(part)
+        return at
+
+    def join(self, dtype) -> np.ndarray:
+        arrays = [np.asarray(p, dtype) for p in self.parts]
+        return np.concatenate(arrays) if arrays else np.zeros(0, dtype)
+
+
+def _row(rule: Rule, geometry: Geometry, masks: _Chunks,
+         trans: _Chunks) -> tuple[list[int], int, int, int]:
     """Append a rule's table data; return (per-cell integers, value, offset, states)."""
     coef = [0] * len(rule.cells)
     side = geometry.side
     if isinstance(rule, Relation):
-        offset = len(masks)
-        masks += _relation_masks(rule, side)
-        return coef, 0, offset, 0
+        return coef, 0, masks.add(_relation_masks(rule, side)), 0
     if isinstance(rule, Contains):
-        offset = len(masks)
-        masks += _contains_masks(rule, side)
-        return coef, 0, offset, 0
+        return coef, 0, masks.add(_contains_masks(rule, side)), 0
     if isinstance(rule, Automaton):
-        offset = len(trans)
         table, first, states = automaton_table(rule, geometry)
-        trans += table
-        return coef, first, offset, states
+        return coef, first, trans.add(table), states
     if isinstance(rule, WeightedSum):
         width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
         floor = sum(min(k, k * side) for k in rule.coefficients)
@@ -161,17 +190,14 @@ def _row(rule: Rule, geometry: Geometry, masks: list[int],
     if isinstance(rule, Lockout):
         return coef, rule.gap, 0, 0
     if isinstance(rule, Index):  # target positions (they may outnumber the cells)
-        offset = len(masks)
-        masks += list(rule.targets)
-        return coef, rule.value, offset, len(rule.targets)
+        return coef, rule.value, masks.add(list(rule.targets)), len(rule.targets)
     return coef, 0, 0, 0
 
 
 def _build(geometry: Geometry) -> Drawn:
     rules = geometry.constraints + implied_sums(geometry)  # the implied sums: redundant rows
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
-    masks: list[int] = []
-    trans: list[int] = []
+    masks, trans = _Chunks(), _Chunks()
     seen: list[int] = []
     block: list[int] = []
     per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
@@ -199,7 +225,7 @@ def _build(geometry: Geometry) -> Drawn:
     return Drawn(np.array(kind, np.int32), np.array(start, np.int32), np.array(cells, np.int32),
                  np.array(coef, np.int64), np.array(value, np.int64),
                  np.array(offset, np.int64), np.array(states, np.int32),
-                 np.array(masks, np.uint64), np.array(trans, np.int32), cell_start,
+                 masks.join(np.uint64), trans.join(np.int32), cell_start,
                  np.array([r for p in per_cell for r in p], np.int32), layer,
                  np.array(seen, np.uint64), np.array(block, np.uint8))
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from operator import itemgetter
@@ -171,6 +171,15 @@ class Geometry:
         if self.parity is not None:
             check_parity(self.parity, cells)
         check_rules(self.constraints, n, cells, self.label)
+
+    def __hash__(self) -> int:
+        """The hash of every field, computed once (the kernels' table caches look a geometry
+        up on every solve; hashing its drawn rules each time cost more than the lookup)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash(tuple(
+                getattr(self, f.name) for f in fields(self)))
+        return found
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
