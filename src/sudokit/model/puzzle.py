@@ -493,10 +493,12 @@ def rules_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) -> np
     Returns:
         bool array ``(M,)``: True where every (filled) rule holds.
     """
-    ok = np.ones(len(grids), bool)
-    for rule in geometry.constraints:
-        values = np.asarray(grids)[:, list(rule.cells)].tolist()
-        for row, digits in enumerate(values):
-            if ok[row] and (not partial or all(digits)) and not rule.holds(digits):
+    rows = np.asarray(grids).tolist()  # plain lists: one rule's digits by list indexing
+    ok = np.ones(len(rows), bool)
+    for row, grid in enumerate(rows):
+        for rule in geometry.constraints:
+            digits = [grid[c] for c in rule.cells]
+            if (not partial or all(digits)) and not rule.holds(digits):
                 ok[row] = False
+                break
     return ok
