@@ -21,9 +21,10 @@ checks them. Only short ones are kept (at most ``cap`` cells): a long sum propag
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+
+import numpy as np
 
 from .geometry import Geometry
 from .rules import WeightedSum
@@ -75,32 +76,49 @@ def _families(geometry: Geometry) -> list[list[_Union]]:
     return [rows, cols, boxes, extra]
 
 
-def _reduce(weights: dict[int, int], constant: int, cages: Sequence[tuple[tuple[int, ...], int]],
-            cage_of: Sequence[int], cap: int) -> WeightedSum | None:
-    """Cancel each touched cage by the most common coefficient of its cells; the sum left, or
-    None when it keeps more than ``cap`` cells (or none)."""
-    touched = {cage_of[c] for c in weights if cage_of[c] >= 0}
-    for i in touched:
-        cells, total = cages[i]
-        counts = Counter(weights.get(c, 0) for c in cells)
-        m = max(counts, key=lambda k: (counts[k], k == 0))
-        if m:
-            for c in cells:
-                weights[c] = weights.get(c, 0) - m
-            constant -= m * total
-    kept = sorted((c, k) for c, k in weights.items() if k)
-    if not kept or len(kept) > cap:
-        return None
-    if kept[0][1] < 0:
-        kept, constant = [(c, -k) for c, k in kept], -constant
-    return WeightedSum.of(kept, constant, "implied sum")
+def _tries(families: list[list[_Union]], n_cells: int, unit_sum: int
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The equations tried, in order: each union alone (weights 1, constant ``k`` unit sums),
+    then each two unions of the same ``k`` from different families (1 on the first, -1 on the
+    second, 0 on both: constant 0). Returns (int64[T, C] weights, int64[T] constants)."""
+    unions = [u for family in families for u in family]
+    masks = np.zeros((len(unions), n_cells), np.int64)
+    for i, (cells, _) in enumerate(unions):
+        masks[i, list(cells)] = 1
+    ks = np.array([k for _, k in unions], np.int64)
+    bounds = np.cumsum([0] + [len(f) for f in families])
+    firsts, seconds = [], []
+    for i in range(len(families)):
+        for j in range(i + 1, len(families)):
+            a, b = np.arange(bounds[i], bounds[i + 1]), np.arange(bounds[j], bounds[j + 1])
+            pa, pb = np.nonzero(ks[a][:, None] == ks[b][None, :])
+            firsts.append(a[pa])
+            seconds.append(b[pb])
+    first = np.concatenate(firsts) if firsts else np.zeros(0, np.int64)
+    second = np.concatenate(seconds) if seconds else np.zeros(0, np.int64)
+    differ = (masks[first] != masks[second]).any(axis=1)
+    first, second = first[differ], second[differ]
+    weights = np.concatenate([masks, masks[first] - masks[second]])
+    constants = np.concatenate([ks * unit_sum, np.zeros(len(first), np.int64)])
+    return weights, constants
 
 
-def _weights(first: frozenset[int], second: frozenset[int] = frozenset()) -> dict[int, int]:
-    weights = dict.fromkeys(first, 1)
-    for c in second:
-        weights[c] = weights.get(c, 0) - 1
-    return weights
+def _cancel(weights: np.ndarray, constants: np.ndarray,
+            cages: Sequence[tuple[tuple[int, ...], int]]) -> None:
+    """Cancel each cage in every equation (rows of ``weights``, in place) by the most common
+    coefficient of its cells (ties: 0 first, then the coefficient met first along the cage),
+    subtracting that multiple of the cage's total from the constant."""
+    for cells, total in cages:
+        part = weights[:, list(cells)]
+        values = np.array([-1, 0, 1])
+        counts = (part[:, :, None] == values).sum(axis=1)  # [T, 3]
+        first = np.where((part[:, :, None] == values).any(axis=1),
+                         (part[:, :, None] == values).argmax(axis=1), len(cells))
+        # the most common value; ties to 0, then to the value seen first
+        key = counts * (2 * len(cells) + 2) + (values == 0) * (len(cells) + 1) - first
+        m = values[key.argmax(axis=1)]
+        weights[:, list(cells)] -= m[:, None]
+        constants -= m * total
 
 
 @lru_cache(maxsize=256)
@@ -124,22 +142,21 @@ def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSu
     if not geometry.cages:
         return ()
     cages = [(cage.cells, cage.total) for cage in geometry.cages]
-    cage_of = [-1] * geometry.n_cells
-    for i, (cells, _) in enumerate(cages):
-        for c in cells:
-            cage_of[c] = i
     unit_sum = geometry.side * (geometry.side + 1) // 2
-    families = _families(geometry)
-    tries = [(_weights(cells), k * unit_sum) for family in families for cells, k in family]
-    tries += [(_weights(a, b), 0) for i, fa in enumerate(families) for fb in families[i + 1:]
-              for a, ka in fa for b, kb in fb if ka == kb and a != b]
+    weights, constants = _tries(_families(geometry), geometry.n_cells, unit_sum)
+    _cancel(weights, constants, cages)
+    size = (weights != 0).sum(axis=1)
     plain = {(cells, (1,) * len(cells), total) for cells, total in cages}
     plain |= {(tuple(sorted(u)), (1,) * len(u), unit_sum) for u in geometry.units}
     found: dict[tuple[tuple[int, ...], tuple[int, ...], int], WeightedSum] = {}
-    for weights, constant in tries:
-        rule = _reduce(weights, constant, cages, cage_of, cap)
-        if rule is not None:
-            key = (rule.cells, rule.coefficients, rule.total)
-            if key not in plain:
-                found.setdefault(key, rule)
+    for t in np.flatnonzero((size > 0) & (size <= cap)).tolist():
+        cells = np.flatnonzero(weights[t]).tolist()
+        kept = [(c, int(weights[t, c])) for c in cells]
+        constant = int(constants[t])
+        if kept[0][1] < 0:
+            kept, constant = [(c, -k) for c, k in kept], -constant
+        rule = WeightedSum.of(kept, constant, "implied sum")
+        key = (rule.cells, rule.coefficients, rule.total)
+        if key not in plain:
+            found.setdefault(key, rule)
     return tuple(found.values())
