@@ -14,9 +14,12 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..run.output import OutputFormat
+
+if TYPE_CHECKING:
+    from ..run.request import Request
 
 __all__ = ["solve_typed", "typing_at_terminal"]
 
@@ -54,7 +57,7 @@ class _Blocks:
     """The blocks of typed records, one per record; ``waited`` is the seconds spent waiting
     for the typist (left out of the solving time of the summary)."""
 
-    def __init__(self, records: Iterator[Any], request: Any, fmt: OutputFormat,
+    def __init__(self, records: Iterator[Any], request: Request, fmt: OutputFormat,
                  grids: bool) -> None:
         self.records, self.request, self.fmt, self.grids = records, request, fmt, grids
         self.waited = 0.0

@@ -38,6 +38,8 @@ from ..model.result import Limits, Result, Status
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
+    from .request import Request
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -118,7 +120,7 @@ def _failure(record: Record, exc: Exception, method: str) -> RecordResult:
     return RecordResult(record, Status.INVALID, None, f"method {method!r} failed: {why}")
 
 
-def solve_record_chunk(records: Sequence[Record], request: Any) -> list[RecordResult]:
+def solve_record_chunk(records: Sequence[Record], request: Request) -> list[RecordResult]:
     """Solve one chunk of records (a pool task) with a :class:`~sudokit.run.request.Request`;
     outcomes in input order.
 
@@ -149,7 +151,7 @@ def solve_record_chunk(records: Sequence[Record], request: Any) -> list[RecordRe
     return out  # type: ignore[return-value]
 
 
-def _solve_group(records: Sequence[Record], request: Any) -> list[RecordResult]:
+def _solve_group(records: Sequence[Record], request: Request) -> list[RecordResult]:
     """Solve valid records of one geometry as one array chunk; outcomes in order."""
     import numpy as np
 
@@ -162,7 +164,7 @@ def _solve_group(records: Sequence[Record], request: Any) -> list[RecordResult]:
             for j, record in enumerate(records)]
 
 
-def _solve_one(record: Record, request: Any) -> RecordResult:
+def _solve_one(record: Record, request: Request) -> RecordResult:
     try:
         return _solve_group([record], request)[0]
     except SolverBug:
@@ -299,7 +301,7 @@ def solve_records(
         yield from outcomes
 
 
-def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any, *,
+def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Request, *,
               jobs: int = 1, remote: bool = False, dask: str | None = None,
               sizes: Iterable[int] | None = None) -> Iterator[R]:
     """Run ``function(task, request)`` for each task, yielding results in task order.
@@ -331,7 +333,7 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
             yield result
 
 
-def _timed(function: Callable[[T, Any], R], task: T, request: Any) -> tuple[float, R]:
+def _timed(function: Callable[[T, Any], R], task: T, request: Request) -> tuple[float, R]:
     """Run one task in a worker: its solving seconds and its result."""
     start = time.perf_counter()
     result = function(task, request)
@@ -490,7 +492,7 @@ def _connected(client: Any, address: str) -> Any:
                             f"({exc})") from None
 
 
-def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Any,
+def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Request,
              in_flight: int) -> Iterator[tuple[int, float, R]]:
     """Run tasks on ``pool`` with at most ``in_flight`` pending; yield each task's size
     (``len(task)``, 0 if it has none), solving seconds and result, in task order."""

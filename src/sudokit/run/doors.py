@@ -282,7 +282,7 @@ def solve_many(
     return results  # type: ignore[return-value]
 
 
-def _array_task(task: tuple[np.ndarray, Any], request: Any) -> Any:
+def _array_task(task: tuple[np.ndarray, Geometry], request: Request) -> ChunkResult:
     from .chunk import solve_chunk
 
     return solve_chunk(task[0], task[1], request)
