@@ -180,7 +180,8 @@ def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
 
             from sudokit.serve import Settings, create_app
             _CLIENT = TestClient(create_app(Settings(time_limit=5.0)))
-        response = _CLIENT.post(f"/api/{case.args[1]}", content=case.data)
+        response = _CLIENT.post(f"/api/{case.args[1]}", content=case.data,
+                                headers={"Content-Type": "application/json"})
         failed = RuntimeError(f"HTTP {response.status_code}") if response.status_code >= 500 and \
             response.status_code != 503 else None
         return failed, response.text, ""

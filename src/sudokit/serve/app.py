@@ -30,6 +30,7 @@ import math
 import mimetypes
 import secrets
 import socket
+import weakref
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -274,6 +275,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     hosts = Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts))
     app = Starlette(routes=routes, middleware=[hosts], lifespan=lifespan)
     app.state.lanes = lanes
+    weakref.finalize(app, lanes.stop)  # an app dropped without its lifespan: children too
     return app
 
 
