@@ -523,6 +523,11 @@ class Geometry:
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the cells that must hold another digit, increasing: unit mates, cage
         and extra-region mates and chess-move relations (9x9 standard: 20 each)."""
+        if not self.cages and not self.extra_regions and self.regions is None \
+                and self.layout is None:  # the peers of the plain grid of this shape
+            plain = Geometry.of(self.box_rows, self.box_cols, self.variant)
+            if plain is not self:
+                return plain.peers
         result = []
         cage_of = self.cage_of if self.cages else None
         mates = self._region_mates if self.extra_regions else None
@@ -542,6 +547,9 @@ class Geometry:
         """Pairs ``(a, b)``, ``a < b``, that must differ but share no unit: cage mates, mates in
         an extra region of fewer than N cells and chess-move relations (what the unit checks of
         verification do not already cover)."""
+        if not self.cages and all(len(r) == self.side for r in self.extra_regions) \
+                and not any(self.relations):
+            return ()  # every peer is a unit mate
         in_unit = set()
         for unit in self.units:
             in_unit.update(combinations(unit, 2))
