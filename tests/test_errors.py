@@ -57,3 +57,17 @@ def test_a_wrong_grid_exits_with_the_bug_code(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(SystemExit) as stop:
         main(["count", "1234341221434321", "--method", "no-such-method"])
     assert stop.value.code == errors.USAGE
+
+
+def test_the_array_path_without_a_count_limit_is_one_clear_error() -> None:
+    """The chunk arrays have one column per kept solution: a request for every solution is an
+    InvalidOption there (it was a TypeError from NumPy)."""
+    import numpy as np
+
+    from sudokit.model.geometry import Geometry
+    from sudokit.run.chunk import solve_chunk
+    from sudokit.run.request import Request
+
+    givens = np.zeros((1, 16), np.uint8)
+    with pytest.raises(errors.InvalidOption, match="count limit"):
+        solve_chunk(givens, Geometry.of(2, 2), Request.build("propagate", count_limit=None))

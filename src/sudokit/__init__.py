@@ -113,10 +113,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
     from .model.constraints import Variant
     from .model.geometry import Geometry
     from .model.puzzle import Puzzle, is_solution, violations
-    from .model.result import Limits, Result, Stats, Status
+    from .model.result import ArrayResult, Limits, Result, Stats, Status
     from .registry import get_solver, methods
     from .run.doors import (
-        ArrayResult,
         count_solutions,
         default_method,
         solutions,

@@ -284,7 +284,7 @@ def _widen(value: Any, written: list[tuple[Any, Any]]) -> Any:
         return value
     if isinstance(value, tuple):
         items = [_widen(item, written) for item in value]
-        return type(value)._make(items) if hasattr(value, "_fields") else tuple(items)
+        return getattr(type(value), "_make")(items) if hasattr(value, "_fields") else tuple(items)
     return value
 
 

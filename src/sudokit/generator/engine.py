@@ -55,7 +55,9 @@ def grid_table(geometry: Geometry) -> np.ndarray:
 
 def new_seed() -> int:
     """A fresh random seed (128 bits of OS entropy), for runs given none."""
-    return int(np.random.SeedSequence().entropy)
+    entropy = np.random.SeedSequence().entropy
+    assert isinstance(entropy, int)  # drawn from the OS when none is given
+    return entropy
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

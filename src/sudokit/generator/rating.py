@@ -52,8 +52,13 @@ class Rater(Protocol):
         levels: named bands ``(low, high)`` (inclusive) of the rating, for ``level=``.
     """
 
-    name: str
-    levels: Mapping[str, tuple[float, float]]
+    @property
+    def name(self) -> str:
+        """Shown in output records."""
+
+    @property
+    def levels(self) -> Mapping[str, tuple[float, float]]:
+        """Named bands of the rating."""
 
     def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
         """Rate puzzles (uint8[M, N*N], unique) of one geometry: float64[M], higher is harder."""

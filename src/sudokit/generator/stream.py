@@ -62,7 +62,8 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
             calls[i] += 1
             tries[i] += int(info[3])
             ok = bool(info[5])
-            rating = None if ratings[row] is None else float(ratings[row])
+            given = ratings[row]
+            rating = None if given is None else float(given)
             if ok and options.band is not None:
                 seen.append(rating)  # type: ignore[arg-type]
                 ok = options.band[0] <= rating <= options.band[1]  # type: ignore[operator]

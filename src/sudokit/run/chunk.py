@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..compiled import Kernels, twin, use_compiled
-from ..errors import SolverBug, UnsupportedPuzzle
+from ..errors import InvalidOption, SolverBug, UnsupportedPuzzle
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle, has_duplicate_givens, solves, violations
 from ..model.result import COUNTERS, ChunkResult, Stats, Status, empty_result, gather
 from .request import Request
 
-__all__ = ["grids_solve", "solve_chunk"]
+if TYPE_CHECKING:
+    from ..solvers.base import Solver
+
+__all__ = ["grids_solve", "kept_solutions", "solve_chunk"]
 
 
 def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
@@ -34,6 +37,19 @@ def _name_conflicts(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry,
     for row in rows[has_duplicate_givens(givens[rows], geometry)].tolist():
         conflicts = Puzzle(geometry, tuple(givens[row].tolist())).conflicts()
         chunk.messages[row] = str(conflicts[0])
+
+
+def kept_solutions(request: Request) -> int:
+    """The solutions per puzzle the array path keeps room for (its arrays have that many
+    columns).
+
+    Raises:
+        InvalidOption: ``request`` asks for every solution (no count limit).
+    """
+    if request.count_limit is None:
+        raise InvalidOption("the array path needs a count limit (solutions per puzzle), "
+                            "got none")
+    return request.count_limit
 
 
 def _verify(chunk: ChunkResult, givens: np.ndarray, geometry: Geometry) -> None:
@@ -75,7 +91,7 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
     """Run a method that has no chunk path puzzle by puzzle, filling the arrays."""
     names = tuple(n for n in COUNTERS if n in solver.counters)
     solver.warm_up(geometry)  # one-time compiling or loading is not part of a time limit
-    chunk = empty_result(len(givens), geometry.n_cells, request.count_limit, names,
+    chunk = empty_result(len(givens), geometry.n_cells, kept_solutions(request), names,
                          solver.full_name)
     duplicated = has_duplicate_givens(givens, geometry)
     for row in range(len(givens)):
@@ -128,13 +144,13 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
         UnsupportedPuzzle: the method does not declare this grid size or variant.
         SolverBug: a method returned a grid that does not solve its puzzle.
     """
-    solver = request.solver()
+    solver: Solver = request.solver()
     if not solver.supports(geometry):
         raise UnsupportedPuzzle(
             f"method {solver.full_name!r} does not support {geometry.shape_name} grids "
             f"(sides {solver.min_side}..{solver.max_side})")
     givens = np.ascontiguousarray(givens, dtype=np.uint8)
-    chunk = solver.solve_chunk(givens, geometry, request.limits, request.count_limit)
+    chunk = solver.solve_chunk(givens, geometry, request.limits, kept_solutions(request))
     if chunk is None:
         chunk = _one_by_one(solver, givens, geometry, request, puzzles)
     else:  # only the compiled engine's methods have a chunk path: it verifies compiled

@@ -59,7 +59,7 @@ def _prepare(puzzle: Puzzle, request: Request) -> Solver:
     Raises:
         UnsupportedPuzzle: the method does not declare this grid size or variant.
     """
-    solver = request.solver()
+    solver: Solver = request.solver()
     if not solver.supports(puzzle.geometry):
         raise UnsupportedPuzzle(
             f"method {solver.full_name!r} does not support {puzzle.geometry.shape_name} grids "
@@ -265,7 +265,7 @@ def solve_many(
     Raises:
         As :func:`count_solutions`.
     """
-    from .chunk import solve_chunk
+    from .chunk import kept_solutions, solve_chunk
 
     if not puzzles:
         return []
@@ -278,7 +278,7 @@ def solve_many(
         givens = np.array([puzzles[i].givens for i in rows], dtype=np.uint8)
         chunk = solve_chunk(givens, geometry, request, [puzzles[i] for i in rows])
         for j, i in enumerate(rows):
-            results[i] = chunk.result(j, puzzles[i], request.count_limit)
+            results[i] = chunk.result(j, puzzles[i], kept_solutions(request))
     return results  # type: ignore[return-value]
 
 
@@ -360,6 +360,7 @@ def solve_array(
         SolverBug: a method returned a wrong grid.
     """
     from .batch import run_tasks, uses_processes
+    from .chunk import kept_solutions
 
     array = _rows(givens)
     request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
@@ -368,7 +369,7 @@ def solve_array(
     parts = [(array[i:i + 4096], geometry) for i in range(0, len(array), 4096)]
     remote = uses_processes(request.solver(), jobs, None)
     chunks = list(run_tasks(_array_task, parts, request, jobs=jobs, remote=remote))
-    return _joined(chunks, request.count_limit, geometry.n_cells)
+    return _joined(chunks, kept_solutions(request), geometry.n_cells)
 
 
 def _rows(givens: Any) -> np.ndarray:

@@ -55,7 +55,7 @@ _MEANWHILE = {Kernels.GENERATOR: "it runs as pure Python meanwhile (same puzzles
 
 _ENABLED = False
 _ANNOUNCED: set[Kernels] = set()
-_CHILDREN: list[subprocess.Popen] = []
+_CHILDREN: list[subprocess.Popen[bytes]] = []
 
 
 def enable() -> None:

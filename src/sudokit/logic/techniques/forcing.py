@@ -35,7 +35,6 @@ def _common(board: Board, branches: list[Implications]) -> tuple[list, list, int
     live = [b for b in branches if not b.contradiction]
     if not live:
         return [], [], 0
-    placed = set(live[0].placed.items())
     placed = {(c, d) for c, (d, _w) in live[0].placed.items()
               if not board.values[c] and all(o.placed.get(c, (0,))[0] == d for o in live[1:])}
     eliminated = {e for e in live[0].eliminated

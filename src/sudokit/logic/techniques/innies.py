@@ -83,7 +83,8 @@ def derived_sums(geometry: Geometry) -> tuple[Derived, ...]:
     house = geometry.side * (geometry.side + 1) // 2
     out = []
     for where, k, band in _bands(geometry):
-        inside, crossing, used = 0, [], frozenset()
+        used: frozenset[int] = frozenset()
+        inside, crossing = 0, []
         for cells, total in sums:
             if cells <= band and not cells & used:
                 inside, used = inside + total, used | cells
@@ -91,7 +92,8 @@ def derived_sums(geometry: Geometry) -> tuple[Derived, ...]:
         if 0 < len(rest) <= _MOST:
             out.append(_derived(geometry, where, k, rest, k * house - inside,
                                 f"the sums inside total {inside}, so the innies"))
-        covered, beyond, outside = used, inside, frozenset()
+        outside: frozenset[int] = frozenset()
+        covered, beyond = used, inside
         for cells, total in sums:
             if cells & rest and not cells <= band and not cells & covered:
                 covered, beyond = covered | cells, beyond + total
