@@ -19,6 +19,7 @@ from ._common import (
     VariantOption,
     one_puzzle,
 )
+from ._why import WhyOption
 
 
 class CountFormat(str, Enum):
@@ -65,9 +66,11 @@ def count_command(
     index: IndexOption = None,
     box: BoxOption = None,
     variant: VariantOption = VariantChoice.STANDARD,
+    say_why: WhyOption = False,
 ) -> None:
     """Count the solutions of PUZZLE (up to --limit), or estimate them with --estimate.
-    Exit 0 when the count is complete (or the estimate made), 1 otherwise."""
+    Exit 0 when the count is complete (or the estimate made), 1 otherwise. With --why, a
+    count other than one says why."""
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     if estimate:
         from ..run.candidates import estimate_solutions
@@ -89,9 +92,15 @@ def count_command(
                                else " (--limit reached; --estimate estimates the total)")
     text = (f"{scientific(result.count)} solution{'s' * (result.count != 1)}" if complete else
             f"at least {scientific(result.count)} solutions{why}")
-    _print(fmt, {"solutions": result.count, "complete": complete, "status": result.label.word,
-                 "method": result.method, "seconds": round(result.seconds, 6)},
-           f"{text} ({result.method}, {result.seconds:.2f} s)")
+    row = {"solutions": result.count, "complete": complete, "status": result.label.word,
+           "method": result.method, "seconds": round(result.seconds, 6)}
+    text = f"{text} ({result.method}, {result.seconds:.2f} s)"
+    if say_why and result.count != 1 and result.status is not Status.UNKNOWN:
+        from ._why import explained
+
+        row["why"], said = explained(chosen, time_limit)
+        text += "\n" + said
+    _print(fmt, row, text)
     raise typer.Exit(0 if complete else 1)
 
 

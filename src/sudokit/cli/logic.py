@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import deque
 from enum import Enum
 from typing import Annotated
 
@@ -22,6 +23,7 @@ from ._common import (
     puzzle_records,
     stopped_by_sigterm,
 )
+from ._why import WhyOption
 
 
 class StepFormat(str, Enum):
@@ -49,13 +51,19 @@ def explain_command(
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
+    why: WhyOption = False,
 ) -> None:
-    """Print the whole logical solve of PUZZLE, easiest step first, with its rating."""
+    """Print the whole logical solve of PUZZLE, easiest step first, with its rating (with
+    --why, first why it has no solution or several: exit 1)."""
     from ..formats.text import format_candidates
     from ..logic.solve import rating_of
     from ..run.explain import explain_states
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
+    if why:
+        from ._why import stop_unless_unique
+
+        stop_unless_unique(chosen, fmt is StepFormat.JSONL, time_limit)
     geometry = chosen.geometry
     steps = []
     for number, (step, state) in enumerate(explain_states(chosen, trial=trial,
@@ -103,13 +111,19 @@ def hint_command(
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
+    why: WhyOption = False,
 ) -> None:
     """Print the next logical step of PUZZLE (the easiest one), and why; when no technique
-    applies, say so and what the next deduction needs (exit code 1), unless --trial."""
+    applies, say so and what the next deduction needs (exit code 1), unless --trial. With
+    --why, a grid without a solution or with several says why instead (exit 1)."""
     from ..logic.solve import parse_marks
     from ..run.explain import hint
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
+    if why:
+        from ._why import stop_unless_unique
+
+        stop_unless_unique(chosen, fmt is StepFormat.JSONL, time_limit)
     step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None,
                 time_limit=time_limit, trial=trial)
 
@@ -139,22 +153,29 @@ def rate_command(
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
+    why: WhyOption = False,
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
-    input order: rating, level, hardest technique (``timeout`` past --time-limit). Ctrl-C and
+    input order: rating, level, hardest technique (``timeout`` past --time-limit; with --why,
+    why a puzzle has no solution or several). Ctrl-C and
     SIGTERM stop it with every record written complete (exit 130, 143)."""
     from ..run.ratings import rate_records, record_line
     from ._common import data_on_terminal, jobs_cap
+    from ._why import with_puzzles
 
     all_ok, rated, said = True, 0, data_on_terminal()
     sources = inputs or ["-"]
     try:
         with stopped_by_sigterm():
             records = puzzle_records(sources, box=box, variant=variant)
+            pending: deque = deque()
+            if why:
+                records = with_puzzles(records, pending)
             for row in rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None):
                 all_ok, rated = all_ok and row["status"] == "rated", rated + 1
-                print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row),
-                      flush=True)
+                said = _add_why(row, pending.popleft(), time_limit) if why else ""
+                print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row)
+                      + (f"\n  {said}" if said else ""), flush=True)
                 if row["status"] != "rated" and not said:  # a terminal shows the record
                     print(f"sudokit: {row['error']}", file=sys.stderr)
     except KeyboardInterrupt as exc:
@@ -166,3 +187,18 @@ def rate_command(
         print(f"sudokit: no puzzle found in {names}", file=sys.stderr)
     raise typer.Exit(0 if all_ok and rated else 1)
 
+
+
+def _add_why(row: dict, puzzle: object, time_limit: float) -> str:
+    """Add the ``why`` field to a rating record of a puzzle that has no solution or several;
+    return its text (indented), or ``""``."""
+    from ._why import explained
+
+    if puzzle is None or row["status"] == "timeout" or (row["status"] == "rated"
+                                                        and row["unique"]):
+        return ""
+    found, text = explained(puzzle, time_limit)
+    if found.get("verdict") == "unique":
+        return ""
+    row["why"] = found
+    return text.replace("\n", "\n  ")

@@ -26,6 +26,7 @@ from ._common import (
     output_path,
     stopped_by_sigterm,
 )
+from ._why import WhyOption
 
 
 @app.command("methods")
@@ -98,11 +99,15 @@ def solve_command(
         "--grid-output), skip their puzzles, append the rest.")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No summary table on stderr (errors are still said).")] = False,
+    why: WhyOption = False,
 ) -> None:
     """Solve every puzzle of the INPUTs; print one record per puzzle, in input order.
 
     Ctrl-C or SIGTERM stops the run: every record written so far is complete, the summary is
     printed, and the exit code is 130 (143 for SIGTERM); ``--resume`` continues it.
+
+    With ``--why`` each record is instead the puzzle's verdict (unique, none, several) and why
+    (a ``why`` field with ``-f jsonl``; text otherwise); exit 0 when every puzzle is unique.
     """
     from ..model.result import Limits
     from ..present.render import progress
@@ -113,6 +118,14 @@ def solve_command(
 
     # ..render imports Rich (~50 ms): loaded here, in start-up, not in the solving time
     sources = inputs or ["-"]
+    if why:
+        from ._common import puzzle_records
+        from ._why import solve_why
+
+        unique = solve_why(puzzle_records(sources, box=box, alphabet=alphabet,
+                                          variant=variant, skip_header=skip_header),
+                           fmt is OutputFormat.JSONL, time_limit)
+        raise typer.Exit(0 if unique else 1)
     check_outputs(sources, output, grid_output)  # before anything is opened
     options, point = _prepared(sources, option, resume, output, fmt)
     check_arguments(sources, box=box, alphabet=alphabet, variant=variant.value)
