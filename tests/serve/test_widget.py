@@ -16,7 +16,7 @@ from sudokit.formats.text import parse_puzzle  # noqa: E402
 from sudokit.run.explain import hint  # noqa: E402
 from sudokit.serve import create_app  # noqa: E402
 from sudokit.serve.app import STATIC  # noqa: E402
-from sudokit.serve.widget import BoardWidget, widget_esm  # noqa: E402
+from sudokit.serve.widget import _IMPORT, BoardWidget, widget_esm  # noqa: E402
 from tests.helpers import DATA, EXAMPLES  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
@@ -31,11 +31,13 @@ def _talk(widget: BoardWidget, message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_the_module_is_the_page_board_script() -> None:
-    board = (STATIC / "board.js").read_text()
     esm = widget_esm()
-    assert board in esm and "./board.js" not in esm.split(board)[1]
-    assert 'from "./board.js"' not in esm  # one text, nothing to fetch
-    assert "export function createBoard" in board and "export default { render }" in esm
+    for name in ("board.js", "layout.js", "grid.js", "draw.js"):  # the page's modules, inlined
+        body = (STATIC / name).read_text()
+        for part in filter(str.strip, _IMPORT.split(body)[::2]):  # code between imports
+            assert esm.count(part) == 1, name
+    assert 'from "./' not in esm  # one text, nothing to fetch
+    assert "export function createBoard" in esm and "export default { render }" in esm
     assert 'from "./board.js"' in (STATIC / "page.js").read_text()  # the page: the same module
     assert BoardWidget._esm == esm
     page = TestClient(create_app()).get("/").text

@@ -1,7 +1,9 @@
 """The notebook widget in a real browser: its ES module (widget.js with the page's board.js
 inlined, as anywidget loads it from a blob URL) runs in headless Chromium against a stand-in of
 anywidget's model whose messages go to a real BoardWidget in this process, as the Jupyter
-comm would carry them. Hints, apply, undo and typed digits go both ways."""
+comm would carry them, and whose traits go to the kernel only when they change (as Backbone
+and the widget manager send them). Hints, apply, undo and typed digits go both ways; the real
+JupyterLab is in test_widget_jupyterlab.py (opt-in marker ``jupyterlab``)."""
 
 from __future__ import annotations
 
@@ -21,12 +23,20 @@ TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
 
 HARNESS = """async (esm) => {
   const listeners = {};
-  const traits = {values: [], marks: []};
+  const traits = {values: [], marks: []}, changed = {};
   const deliver = (msg) => (listeners["msg:custom"] || []).forEach((f) => f(msg));
   window.deliver = deliver;
   const model = {
-    get: (k) => traits[k], set: (k, v) => { traits[k] = v; },
-    save_changes: () => window.syncTraits(traits.values, traits.marks),
+    get: (k) => traits[k],
+    set: (k, v) => {  // as Backbone: a change only when the value differs (deep equality)
+      if (JSON.stringify(traits[k]) !== JSON.stringify(v)) changed[k] = v;
+      traits[k] = v;
+    },
+    save_changes: () => {  // as the widget manager: only the changed traits go to the kernel
+      const sent = {...changed};
+      for (const k of Object.keys(changed)) delete changed[k];
+      if (Object.keys(sent).length) window.syncTraits(sent);
+    },
     send: async (msg) => { for (const reply of await window.toKernel(msg)) deliver(reply); },
     on: (name, f) => { (listeners[name] ||= []).push(f); }, off: () => {},
   };
@@ -54,8 +64,9 @@ def notebook(browser: Any) -> Any:
         widget._on_msg(widget, message, None)
         return list(outbox)
 
-    def sync(values: list[int], marks: list[Any]) -> None:
-        widget.values, widget.marks = values, marks
+    def sync(changed: dict[str, Any]) -> None:
+        for name, value in changed.items():
+            setattr(widget, name, value)
 
     page.expose_function("toKernel", to_kernel)
     page.expose_function("syncTraits", sync)
@@ -63,9 +74,11 @@ def notebook(browser: Any) -> Any:
     page.evaluate(HARNESS, BoardWidget._esm)
     page.wait_for_selector(".sk-cell")
 
-    def kernel_does(action: str, **args: Any) -> None:
+    def kernel_does(action: str, *more: str, **args: Any) -> None:
         outbox.clear()
         getattr(widget, action)(**args)
+        for other in more:  # several calls in one cell: sent before any is answered
+            getattr(widget, other)()
         page.evaluate("(messages) => messages.forEach(window.deliver)", list(outbox))
 
     yield widget, page, kernel_does
@@ -85,8 +98,10 @@ def test_the_widget_runs_the_page_board_with_hint_apply_and_undo(notebook: Any) 
         assert page.locator(button).count() == 1  # the page's controls, from board.js
     expected = hint(TOP1)
     kernel_does("hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Try')")
+    kernel_does("hint")  # the second level: where to look
     page.wait_for_selector(".sk-cell.sk-focus")
-    kernel_does("hint")  # the second level: the step itself
+    kernel_does("hint")  # the third: the step itself
     page.wait_for_selector(".sk-cell.sk-place")
     assert highlighted(page, "sk-place") == sorted(c for c, _ in expected.placements)
     assert expected.text in page.inner_text("#message")
@@ -97,7 +112,7 @@ def test_the_widget_runs_the_page_board_with_hint_apply_and_undo(notebook: Any) 
     for cell, digit in expected.placements:
         assert widget.grid.givens[cell] == digit  # the digits came back to the kernel
     page.click("#hint")  # the page's own button: the kernel answers its API call
-    page.wait_for_selector(".sk-cell.sk-focus")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Try')")
     kernel_does("undo")
     page.wait_for_function("document.querySelector('#undo').disabled === true")
     assert widget.grid == widget.puzzle
@@ -115,3 +130,19 @@ def test_typed_digits_and_errors_go_through_the_kernel(notebook: Any) -> None:
     kernel_does("enter", cell=1, digit=0)
     page.wait_for_function("!document.querySelector('.sk-conflict')")
     assert widget.values[1] == 0
+    page.click('.sk-cell[data-cell="2"]')
+    page.keyboard.press("7")  # each later digit reaches the kernel too (a new list each time)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("8")
+    page.wait_for_function("document.querySelector('.sk-cell[data-cell=\"3\"] .sk-digit')"
+                           ".textContent === '8'")
+    assert widget.values[2:4] == [7, 8]
+
+
+def test_kernel_calls_in_one_cell_wait_for_each_other(notebook: Any) -> None:
+    widget, page, kernel_does = notebook
+    expected = hint(TOP1)
+    kernel_does("hint", "hint", "hint", "apply")  # w.hint(); w.hint(); w.hint(); w.apply()
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Applied')")
+    for cell, digit in expected.placements:
+        assert widget.values[cell] == digit

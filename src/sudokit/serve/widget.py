@@ -14,6 +14,7 @@ method, so a notebook (or a test) drives the board from code::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import anywidget
@@ -26,20 +27,35 @@ from .app import STATIC
 
 __all__ = ["BoardWidget", "widget_esm"]
 
-_IMPORT = 'import { createBoard } from "./board.js";'
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";\n', re.MULTILINE)
+"""An import of one of the page's own modules (``static/NAME.js``), a line of its own."""
 
 
 def widget_esm() -> str:
-    """The widget's ES module: ``widget.js`` with ``board.js`` in place of its import line (an
-    anywidget module is one text; the page loads the same two files as modules).
+    """The widget's ES module: ``widget.js`` with the page's modules it imports (``board.js``
+    and those board.js imports) put in place of their import lines, each once, before its first
+    use (an anywidget module is one text; the page loads the same files as modules). The
+    modules' top-level names are distinct, so they share one scope.
 
     Raises:
-        RuntimeError: ``widget.js`` lost its import line (a packaging mistake).
+        RuntimeError: ``widget.js`` lost its import of ``board.js`` (a packaging mistake).
     """
-    glue = (STATIC / "widget.js").read_text(encoding="utf-8")
-    if _IMPORT not in glue:
-        raise RuntimeError(f"static/widget.js does not hold {_IMPORT!r}")
-    return glue.replace(_IMPORT, (STATIC / "board.js").read_text(encoding="utf-8"))
+    seen: set[str] = set()
+
+    def inline(name: str) -> str:
+        def replace(match: re.Match[str]) -> str:
+            module = match.group(1)
+            if module in seen:
+                return ""
+            seen.add(module)
+            return inline(module)
+
+        return _IMPORT.sub(replace, (STATIC / name).read_text(encoding="utf-8"))
+
+    esm = inline("widget.js")
+    if "board.js" not in seen:
+        raise RuntimeError("static/widget.js does not import ./board.js")
+    return esm
 
 
 class BoardWidget(anywidget.AnyWidget):

@@ -1,72 +1,16 @@
-// sudokit board: the controls, the state (digits, pencil marks, undo), drawn into the SVG board
-// of sudokit.present.svg, and the calls of the JSON API. One ES module, no build step, no
-// library, shared by the page (page.js: the API over HTTP, /api/...) and the notebook widget
-// (widget.js: the same calls answered by the Jupyter kernel).
+// sudokit board: the controls, the state (digits, removed candidates, pencil marks, undo),
+// drawn into the SVG board of sudokit.present.svg, and the calls of the JSON API. ES modules,
+// no build step, no library (layout.js: the HTML and the words; grid.js: the candidates and
+// checks; draw.js: the SVG; keys.js: what a key asks; link.js: the share link), shared by the page (page.js: the API over HTTP, /api/...) and the
+// notebook widget (widget.js: the same calls answered by the Jupyter kernel).
 
-const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#";
-const CELL = 40, MARGIN = 4;  // drawing units of sudokit.present.svg
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-// The controls, put in the element the board is created in (ids are looked up inside it).
-export const LAYOUT = `
-  <section id="left">
-    <div class="row"><span id="shape"></span><span id="status" role="status"></span></div>
-    <div id="board" tabindex="0" aria-label="Sudoku board: click a cell, type a digit"></div>
-    <div id="pad"></div>
-    <div class="row">
-      <label><input type="checkbox" id="pencil"> pencil marks (or hold Shift)</label>
-      <label><input type="checkbox" id="auto" checked> auto candidates</label>
-    </div>
-    <div class="row">
-      <button id="undo" title="Ctrl+Z">Undo</button>
-      <button id="redo" title="Ctrl+Y">Redo</button>
-      <button id="restart">Restart</button>
-      <button id="share">Copy link</button>
-    </div>
-  </section>
-  <section id="right">
-    <details open id="load-box">
-      <summary>Puzzle</summary>
-      <textarea id="puzzle-text" rows="4" spellcheck="false"
-        placeholder="Paste a puzzle: line form, a grid, an f-puzzles / SudokuPad link or JSON, a Janko file"></textarea>
-      <div class="row">
-        <label>variant <input id="variant" value="standard" size="14" list="variants"></label>
-        <datalist id="variants"><option>standard</option><option>diagonal</option>
-          <option>hyper</option><option>disjoint</option><option>anti-knight</option>
-          <option>anti-king</option><option>non-consecutive</option><option>jigsaw</option>
-          <option>killer</option><option>even-odd</option><option>samurai</option>
-          <option>butterfly</option><option>sumo</option><option>windmill</option>
-          <option>gattai-8</option><option>shogun</option><option>sohei</option>
-          <option>clueless-1</option><option>clueless-2</option></datalist>
-        <label>box <input id="box" placeholder="auto" size="4"></label>
-        <button id="load">Load</button>
-        <input type="file" id="file">
-      </div>
-      <div class="row">
-        <label>size <select id="gen-size"><option>4</option><option>6</option>
-          <option selected>9</option><option>12</option><option>16</option></select></label>
-        <label>level <select id="gen-level"><option value="">any</option>
-          <option>easy</option><option>medium</option><option>hard</option>
-          <option>expert</option><option>extreme</option></select></label>
-        <button id="generate">Generate</button>
-      </div>
-    </details>
-    <div class="row">
-      <button id="hint" title="H: first where to look, then the step">Hint</button>
-      <button id="apply" disabled title="Enter">Apply step</button>
-      <button id="explain">Explain all</button>
-      <button id="rate">Rate</button>
-      <button id="unique">Uniqueness</button>
-      <button id="truecands" title="The digits each cell holds in some solution">True candidates</button>
-    </div>
-    <div class="row">
-      <select id="method"></select>
-      <button id="solve">Solve</button>
-    </div>
-    <div id="message"></div>
-    <ol id="steps"></ol>
-  </section>
-`;
+import { LAYOUT, SYMBOLS, buildPad, cellsNamed, countMessage, hintMessage, loadMessage,
+         plainWords, solveMessage } from "./layout.js";
+import { apiMarks, autoCandidates, candidatesOf, cellLabel, conflicts, digitAt,
+         explanationView, houseNamed, isFull } from "./grid.js";
+import { drawLinks, drawMarks, labelCells } from "./draw.js";
+import { keyCommand, notebookKey } from "./keys.js";
+import { linkOf, readLink } from "./link.js";
 
 // The server's per-run token: taken from the page's address (?token=..., which `sudokit serve`
 // prints) into this tab's storage, and out of the address, so a copied link never carries it.
@@ -100,26 +44,39 @@ export async function fetchApi(name, body) {
   return answer;
 }
 
+const ON_PUZZLE = new Set(["hint", "apply", "explain", "solve", "rate", "unique", "truecands"]);
+const SHOW_BUSY_AFTER = 250;  // ms: an action longer than this shows that it is working
+let boardCount = 0;
+
 // Create a board in `root`. options: api(name, body) -> Promise of the answer (fetchApi, or
 // the widget's messages); link: keep the puzzle and progress in the address (#...); keys: the
-// element whose key presses the board takes (default root); onRender(state): after each
-// drawing. Returns {state, start, act}: start() loads the opening puzzle, act(name, args)
-// runs a button's action ("hint", "apply", "undo", ...) or "enter" {cell, digit, pencil}.
+// element whose key presses the board takes (default root); isolateKeys: the keys the board
+// receives go no further (a notebook's shortcuts); onRender(state): after each drawing.
+// Returns {state, start, act}: start() loads the opening puzzle, act(name, args) runs a
+// button's action ("hint", "apply", "undo", ...) or "enter" {cell, digit, pencil}, "select"
+// {cell} and resolves when it is done.
 export function createBoard(root, options) {
   const state = {
     text: "", variant: "standard", box: "",  // what was loaded (the puzzle as the user gave it)
     geo: null,         // the /api/parse answer: side, box, givens, peers, allowed, labels, svg
     values: [],        // digit per cell placed by the user (0 empty; givens apart)
-    marks: [],         // per cell: null (automatic) or an array of pencil-mark digits
-    selected: -1,
+    elim: [],          // per cell: digits removed from its automatic candidates (user, steps)
+    pencil: [],        // per cell: the user's own marks, shown when auto candidates are off
+    auto: true,        // candidates shown: automatic less the removed (else the user's marks)
+    marks: [],         // per cell the candidates hints work from, null: the automatic ones
+    selected: -1, version: 0,   // version: +1 on each change of the grid
     undo: [], redo: [],
-    hint: null, hintLevel: 0,   // the step of the last hint and how much of it is shown
-    steps: null, viewing: -1,   // the explanation and the step shown from it (-1: own grid)
+    hint: null, hintLevel: 0,   // the step of the last hint; 1 technique, 2 cells, 3 step
+    steps: null, stepsFrom: null, viewing: -1,  // the explanation, its grid, the step shown
+    check: {key: "", status: "", cells: []},    // the last check of the rules (load, full grid)
+    busy: [], ticket: 0,        // the actions running; the number of the latest one
+    clock: {start: Date.now(), stopped: null},
     timings: {},                // milliseconds of the last calls, read by the browser tests
   };
+  const id = `sk${++boardCount}`;
   let cells = [];  // SVG groups by cell index
   const actions = {};  // button name -> its action (set by start)
-  const $ = (id) => root.querySelector(`#${id}`);
+  const $ = (name) => root.querySelector(`#${name}`);
 
   async function api(name, body) {
     const started = performance.now();
@@ -136,8 +93,44 @@ export function createBoard(root, options) {
     box.className = error ? "error" : "";
   }
 
-  async function guarded(action) {
-    try { await action(); } catch (e) { say(e.message, true); }
+  // Run a button's action: its button off and the board marked busy while it runs (shown
+  // after SHOW_BUSY_AFTER ms); its message (the action's return: text or [text, error]) said
+  // only if no newer action started meanwhile.
+  async function guarded(name, action) {
+    const ticket = ++state.ticket;
+    state.busy.push(name);
+    const button = $(name);
+    if (button) button.disabled = true;
+    const shown = setTimeout(showBusy, SHOW_BUSY_AFTER);
+    try {
+      if (ON_PUZZLE.has(name) && unloaded()) {
+        throw new Error("The Puzzle box holds text that is not loaded: press Load to play it " +
+                        "(the board still shows the puzzle before).");
+      }
+      const out = await action();
+      if (out !== undefined && ticket === state.ticket) say(...(Array.isArray(out) ? out : [out]));
+    } catch (e) {
+      if (ticket === state.ticket) say(plainWords(e.message), true);
+    } finally {
+      clearTimeout(shown);
+      state.busy.splice(state.busy.indexOf(name), 1);
+      if (button && !state.busy.includes(name)) button.disabled = false;
+      showBusy();
+      render();
+    }
+  }
+
+  function showBusy() {
+    const busy = state.busy.filter((n) => n !== "enter");
+    root.setAttribute("aria-busy", busy.length ? "true" : "false");
+    const note = $("busy");
+    note.hidden = !busy.length;
+    note.textContent = busy.length ? `working: ${busy.join(", ")}…` : "";
+  }
+
+  function unloaded() {
+    const typed = $("puzzle-text").value.trim();
+    return typed !== "" && typed !== state.text.trim();
   }
 
   function puzzleBody(extra = {}) {
@@ -149,196 +142,161 @@ export function createBoard(root, options) {
 
   // -- loading -----------------------------------------------------------------------------------
 
-  async function load(text, variant, box, values, marks) {
+  async function load(text, variant, box, saved = {}, check = true) {
     const geo = await api("parse", {puzzle: text, variant: variant || "standard", box: box || null});
+    const n = geo.n_cells, fits = (list) => list && list.length === n;
     Object.assign(state, {text, variant: variant || "standard", box: box || "", geo,
-                          selected: -1, undo: [], redo: [], steps: null, viewing: -1});
-    state.values = values && values.length === geo.n_cells ? values : geo.givens.map(() => 0);
-    state.marks = marks && marks.length === geo.n_cells ? marks : geo.givens.map(() => null);
+                          selected: -1, undo: [], redo: [], steps: null, viewing: -1,
+                          check: {key: "", status: "", cells: []},
+                          clock: {start: Date.now(), stopped: null}});
+    state.version += 1;
+    state.values = fits(saved.values) ? saved.values : geo.givens.map(() => 0);
+    state.elim = fits(saved.elim) ? saved.elim.map((e) => e || []) : geo.givens.map(() => []);
+    state.pencil = fits(saved.pencil) ? saved.pencil.map((e) => e || []) : geo.givens.map(() => []);
+    state.auto = saved.auto !== false;
+    $("auto").checked = state.auto;
     $("board").innerHTML = geo.svg;
     cells = [];
     for (const g of $("board").querySelectorAll(".sk-cell")) cells[+g.dataset.cell] = g;
-    $("shape").textContent = `${geo.shape}, ${geo.givens.filter((d) => d).length} givens`;
+    labelCells($("board").querySelector("svg"), cells, id);
+    const givens = geo.givens.filter((d) => d).length;
+    $("shape").textContent = `${geo.shape}, ${givens} given${givens === 1 ? "" : "s"}`;
     $("puzzle-text").value = text;
-    $("variant").value = state.variant;
+    $("variant").value = variant && variant !== "standard" ? variant : "";
     $("box").value = state.box;
     $("steps").innerHTML = "";
-    buildPad();
+    buildPad($("pad"), geo.side, enter);
     clearHint();
     render();
-    say("Click a cell and type a digit; Shift+digit for a pencil mark; H for a hint.");
+    const welcome = "Click a cell (or Tab to the board) and type a digit; Shift+digit for a " +
+                    "pencil mark; H for a hint.";
+    if (!check) return welcome;
+    say(`${welcome} Checking the puzzle…`);
+    return await checkPuzzle(welcome);
   }
 
-  function buildPad() {
-    const pad = $("pad");
-    pad.innerHTML = "";
-    for (let d = 1; d <= state.geo.side; d++) {
-      const b = document.createElement("button");
-      b.textContent = SYMBOLS[d - 1];
-      b.onclick = (e) => enter(d, e.shiftKey);
-      pad.appendChild(b);
-    }
-    const clear = document.createElement("button");
-    clear.textContent = "⌫";
-    clear.title = "Clear the cell (Backspace)";
-    clear.onclick = () => enter(0, false);
-    pad.appendChild(clear);
+  // The puzzle's solutions counted to two at once: none, several, or conflicting givens said.
+  async function checkPuzzle(welcome) {
+    const text = state.text;
+    const r = await api("count", puzzleBody({grid: null}));
+    if (text !== state.text) return undefined;
+    if (!r.solutions_found) state.check = {key: "", status: "", cells: cellsNamed(r.error || "", state.geo.labels)};
+    return loadMessage(r, welcome);
   }
 
   // -- the grid ----------------------------------------------------------------------------------
 
-  function digitAt(values, cell) { return state.geo.givens[cell] || values[cell]; }
-
-  function autoCandidates(values, cell) {
-    const seen = new Set(state.geo.peers[cell].map((p) => digitAt(values, p)));
-    return state.geo.allowed[cell].filter((d) => !seen.has(d));
-  }
-
-  function shownMarks(values, marks, cell) {
-    if (digitAt(values, cell)) return [];
-    if (marks[cell]) return marks[cell];
-    return $("auto").checked ? autoCandidates(values, cell) : [];
-  }
-
-  function conflicts(values) {
-    const bad = new Set();
-    values.forEach((_, cell) => {
-      const d = digitAt(values, cell);
-      if (d && state.geo.peers[cell].some((p) => digitAt(values, p) === d)) bad.add(cell);
-    });
-    return bad;
-  }
-
-  function markPad() {  // left, top, right, bottom blank inside a cell (sudokit.present.svg)
-    return $("board").querySelector("svg").dataset.pad.split(" ").map(Number);
-  }
-
-  function markPosition(d) {
-    const [rows, cols] = state.geo.box, [left, top, right, bottom] = markPad();
-    const r = Math.floor((d - 1) / cols), c = (d - 1) % cols;
-    return [left + (c + 0.5) * (CELL - left - right) / cols,
-            top + (r + 0.5) * (CELL - top - bottom) / rows];
-  }
-
-  function cellOrigin(cell) {
-    const g = cells[cell];
-    return [+g.dataset.col * CELL + MARGIN, +g.dataset.row * CELL + MARGIN];
-  }
-
-  function svgElement(name, attributes, text) {
-    const e = document.createElementNS(SVG_NS, name);
-    for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
-  function drawMarks(group, digits, classes) {
-    const holder = group.querySelector(".sk-marks");
-    holder.replaceChildren();
-    const [rows, cols] = state.geo.box, [left, top, right, bottom] = markPad();
-    const w = (CELL - left - right) / cols, h = (CELL - top - bottom) / rows;
-    for (const d of digits) {
-      const [x, y] = markPosition(d);
-      const extra = classes[d] || "";
-      if (extra) holder.appendChild(svgElement("rect", {class: `sk-mark-bg ${extra}`,
-        x: x - w / 2, y: y - h / 2, width: w, height: h}));
-      holder.appendChild(svgElement("text", {class: `sk-mark ${extra}`, x, y}, SYMBOLS[d - 1]));
-    }
+  function shownMarks(values, cell) {
+    if (digitAt(state.geo, values, cell)) return [];
+    return state.auto ? candidatesOf(state.geo, values, state.elim, cell) : state.pencil[cell];
   }
 
   // The view: the user's grid, or the board at a step of the explanation.
   function view() {
-    if (state.viewing < 0) return {values: state.values, marks: state.marks, step: currentHint()};
-    const values = state.geo.givens.map(() => 0);
-    const steps = state.steps;
-    for (let i = 0; i < state.viewing; i++) {
-      for (const [cell, d] of steps[i].board.placements) values[cell] = d;
+    if (state.viewing < 0) {
+      const marks = state.values.map((_, c) => shownMarks(state.values, c));
+      return {values: state.values, marks, step: currentHint()};
     }
-    const before = state.viewing > 0 ? steps[state.viewing - 1].candidates : null;
-    const marks = values.map((_, cell) => (before ? before[cell] : null));
-    if (!before) {  // no candidates sent (a big grid): replay the eliminations
-      for (let i = 0; i < state.viewing; i++) {
-        for (const [cell, d] of steps[i].board.eliminations) {
-          const now = marks[cell] || autoCandidates(values, cell);
-          marks[cell] = now.filter((x) => x !== d);
-        }
-      }
-    }
-    return {values, marks, step: steps[state.viewing]};
+    const {values, marks} = explanationView(state.geo, state.stepsFrom, state.steps, state.viewing);
+    return {values, marks, step: state.steps[state.viewing].board};
   }
 
   function currentHint() {
-    if (!state.hint || !state.hintLevel) return null;
+    if (!state.hint || state.hintLevel < 2) return null;
     const b = state.hint.board;
-    if (state.hintLevel === 1) return {cells: b.cells.length ? b.cells :
-      b.placements.map((p) => p[0]), placements: [], eliminations: [], links: []};
+    if (state.hintLevel === 2) {
+      const focus = b.cells.length ? b.cells : b.placements.map((p) => p[0]);
+      const house = focus.length === 1 ? houseNamed(state.geo, cells, state.hint.text, focus[0]) : [];
+      return {cells: focus, house, placements: [], eliminations: [], links: []};
+    }
     return b;
   }
 
   function render() {
     if (!state.geo) return;
-    const {values, marks, step} = view();
-    const bad = conflicts(values);
-    const focus = new Set(step ? (step.board || step).cells : []);
-    const board = step ? (step.board || step) : null;
-    const placed = new Map((board ? board.placements : []).map(([c, d]) => [c, d]));
+    const geo = state.geo, {values, marks, step} = view();
+    state.marks = apiMarks(geo, state.values, state.elim);
+    const bad = conflicts(geo, values);
+    const broken = new Set(state.viewing < 0 ? state.check.cells : []);
+    const focus = new Set(step ? step.cells : []);
+    const house = new Set(step && step.house ? step.house : []);
+    const placed = new Map((step ? step.placements : []).map(([c, d]) => [c, d]));
     const removed = new Map();
-    for (const [c, d] of board ? board.eliminations : []) {
+    for (const [c, d] of step ? step.eliminations : []) {
       if (!removed.has(c)) removed.set(c, new Set());
       removed.get(c).add(d);
     }
-    const peers = state.selected >= 0 ? new Set(state.geo.peers[state.selected]) : new Set();
+    const peers = state.selected >= 0 ? new Set(geo.peers[state.selected]) : new Set();
+    const same = state.selected >= 0 ? digitAt(geo, values, state.selected) : 0;
     cells.forEach((g, cell) => {
-      const d = digitAt(values, cell);
+      const d = digitAt(geo, values, cell);
       g.querySelector(".sk-digit").textContent = d ? SYMBOLS[d - 1] : "";
-      g.classList.toggle("sk-conflict", bad.has(cell));
+      g.classList.toggle("sk-conflict", bad.has(cell) || broken.has(cell));
       g.classList.toggle("sk-focus", focus.has(cell));
+      g.classList.toggle("sk-house", house.has(cell) && !focus.has(cell));
       g.classList.toggle("sk-place", placed.has(cell));
       g.classList.toggle("sk-selected", cell === state.selected);
       g.classList.toggle("sk-peer", peers.has(cell) && cell !== state.selected);
-      let digits = shownMarks(values, marks, cell);
+      g.classList.toggle("sk-same", !!same && d === same && cell !== state.selected);
+      let digits = marks[cell] || [];
       const classes = {};
       for (const x of removed.get(cell) || []) classes[x] = "sk-elim";
       if (placed.has(cell)) classes[placed.get(cell)] = "sk-keep";
       if (!d && (removed.has(cell) || placed.has(cell))) {
         digits = [...new Set([...digits, ...Object.keys(classes).map(Number)])].sort((a, b) => a - b);
       }
-      drawMarks(g, digits, classes);
+      drawMarks($("board").querySelector("svg"), geo.box, g, d ? [] : digits, classes);
+      g.setAttribute("aria-label", cellLabel(geo, values, d ? [] : digits, cell));
     });
-    drawLinks(board ? board.links : []);
+    drawLinks($("board").querySelector("svg"), geo.box, cells, step ? step.links : []);
+    if (state.selected >= 0) $("board").setAttribute("aria-activedescendant", `${id}-cell-${state.selected}`);
     $("undo").disabled = !state.undo.length;
     $("redo").disabled = !state.redo.length;
-    $("apply").disabled = !(state.hint && state.viewing < 0);
-    const filled = values.every((_, c) => digitAt(values, c));
-    $("status").textContent = filled && !bad.size ? "solved!" : `${bad.size ? "conflicts" : ""}`;
+    $("apply").disabled = !(state.hint && state.viewing < 0) || state.busy.includes("apply");
+    showStatus(values, bad);
     saveLink();
     if (options.onRender) options.onRender(state);
   }
 
-  function drawLinks(links) {
-    const layer = $("board").querySelector(".sk-links");
-    layer.replaceChildren();
-    for (const link of links) {
-      const [a, b] = [link.from, link.to].map((node) => {
-        const [x0, y0] = cellOrigin(node.cells[0]);
-        const [x, y] = markPosition(node.digit);
-        return [x0 + x, y0 + y];
-      });
-      layer.appendChild(svgElement("line", {class: `sk-link${link.kind === "weak" ? " sk-weak" : ""}`,
-        x1: a[0], y1: a[1], x2: b[0], y2: b[1]}));
+  // "solved!" only when the full grid obeys every drawn rule: the server checks it (a count on
+  // the full grid), the cells it names drawn red.
+  function showStatus(values, bad) {
+    const status = $("status");
+    if (state.viewing >= 0) { status.textContent = `step ${state.viewing + 1} of ${state.steps.length}`; return; }
+    if (!isFull(state.geo, values) || bad.size) {
+      if (state.check.key) state.check = {key: "", status: "", cells: []};
+      status.textContent = bad.size ? "conflicts" : state.check.cells.length ? "rule broken" : "";
+      return;
     }
+    const key = values.join(",");
+    if (state.check.key !== key) {
+      state.check = {key, status: "checking…", cells: []};
+      api("count", puzzleBody()).then((r) => {
+        if (state.check.key !== key) return;
+        const ok = r.solutions_found > 0;
+        state.check = {key, status: ok ? "solved!" : "rule broken",
+                       cells: ok ? [] : cellsNamed(r.error || "", state.geo.labels)};
+        if (ok && !state.clock.stopped) state.clock.stopped = Date.now();
+        if (!ok) say(`Not solved: ${plainWords(r.error || "the grid breaks a rule of the puzzle")}`, true);
+        render();
+      }).catch((e) => say(plainWords(e.message), true));
+    }
+    status.textContent = state.check.status;
   }
 
   // -- editing, undo -----------------------------------------------------------------------------
 
   function snapshot() {
-    return {values: state.values.slice(), marks: state.marks.map((m) => (m ? m.slice() : null))};
+    const copy = (lists) => lists.map((m) => m.slice());
+    return {values: state.values.slice(), elim: copy(state.elim), pencil: copy(state.pencil)};
   }
 
   function change(update) {
-    state.undo.push(snapshot());
+    const before = snapshot();
+    if (update() === false) return;
+    state.undo.push(before);
     state.redo = [];
-    update();
+    state.version += 1;
     clearHint();
     render();
   }
@@ -347,52 +305,72 @@ export function createBoard(root, options) {
     if (!from.length) return;
     to.push(snapshot());
     Object.assign(state, from.pop());
+    state.version += 1;
     clearHint();
     render();
   }
 
-  function materialize() {  // automatic candidates become explicit marks (before an elimination)
-    state.marks = state.marks.map((m, cell) => (m ? m : (digitAt(state.values, cell) ? null
-      : shownMarks(state.values, state.marks, cell))));
+  function toggle(lists, cell, digit) {
+    const now = lists[cell];
+    lists[cell] = now.includes(digit) ? now.filter((x) => x !== digit)
+      : [...now, digit].sort((a, b) => a - b);
   }
 
   function enter(digit, pencil) {
-    const cell = state.selected;
-    if (cell < 0 || state.geo.givens[cell] || state.viewing >= 0) return;
-    if (digit > state.geo.side) return;
+    const cell = state.selected, geo = state.geo;
+    if (cell < 0 || geo.givens[cell] || state.viewing >= 0 || digit > geo.side) return;
     change(() => {
+      if (!digit) {  // the digit first, then the cell's marks
+        if (state.values[cell]) { state.values[cell] = 0; return true; }
+        if (!state.elim[cell].length && !state.pencil[cell].length) return false;
+        state.elim[cell] = [];
+        state.pencil[cell] = [];
+        return true;
+      }
       if (pencil || $("pencil").checked) {
-        if (!digit) { state.marks[cell] = []; return; }
-        const now = shownMarks(state.values, state.marks, cell);
-        state.marks[cell] = now.includes(digit) ? now.filter((x) => x !== digit)
-          : [...now, digit].sort((a, b) => a - b);
-        return;
+        if (state.values[cell]) return false;
+        if (!state.auto) { toggle(state.pencil, cell, digit); return true; }
+        const auto = autoCandidates(geo, state.values, cell);
+        if (!auto.includes(digit) && !state.elim[cell].includes(digit)) return false;
+        toggle(state.elim, cell, digit);
+        return true;
       }
       state.values[cell] = state.values[cell] === digit ? 0 : digit;
-      if (digit) {
-        for (const p of state.geo.peers[cell]) {
-          if (state.marks[p]) state.marks[p] = state.marks[p].filter((x) => x !== digit);
-        }
-      }
+      return true;
     });
   }
 
   function applyStep() {
-    if (!state.hint) return;
+    if (!state.hint) return undefined;
     const b = state.hint.board;
     change(() => {
-      materialize();
       for (const [cell, d] of b.eliminations) {
-        if (state.marks[cell]) state.marks[cell] = state.marks[cell].filter((x) => x !== d);
+        if (!state.elim[cell].includes(d)) state.elim[cell].push(d);
       }
-      for (const [cell, d] of b.placements) {
-        state.values[cell] = d;
-        for (const p of state.geo.peers[cell]) {
-          if (state.marks[p]) state.marks[p] = state.marks[p].filter((x) => x !== d);
-        }
-      }
+      for (const [cell, d] of b.placements) state.values[cell] = d;
     });
-    say(`Applied: ${b.placements.length} placed, ${b.eliminations.length} removed.`);
+    return `Applied: ${b.placements.length} placed, ${b.eliminations.length} removed.`;
+  }
+
+  function resetMarks() {
+    change(() => {
+      state.elim = state.elim.map(() => []);
+      state.pencil = state.pencil.map(() => []);
+    });
+    return "Marks reset: every open cell shows its automatic candidates.";
+  }
+
+  function restart() {
+    if (!state.values.some((d) => d) && !state.elim.some((e) => e.length)) return undefined;
+    if (typeof window.confirm === "function" && !options.noConfirm &&
+        !window.confirm("Restart: clear your digits and marks? (Undo brings them back.)")) return undefined;
+    change(() => {
+      state.values.fill(0);
+      state.elim = state.elim.map(() => []);
+      state.pencil = state.pencil.map(() => []);
+    });
+    state.clock = {start: Date.now(), stopped: null};
+    return "Restarted (Undo brings your grid back).";
   }
 
   // -- hints, explanation, solving ---------------------------------------------------------------
@@ -401,40 +379,40 @@ export function createBoard(root, options) {
 
   async function hint() {
     if (state.viewing >= 0) showStep(-1);
-    if (state.hint && state.hintLevel === 1) {
-      state.hintLevel = 2;
-      const s = state.hint;
-      say(`[${s.rating.toFixed(1)}] ${s.technique}: ${s.text}`);
+    if (state.hint && state.hintLevel < 3) {
+      state.hintLevel += 1;
       render();
-      return;
+      return hintMessage(state.hint, state.hintLevel);
     }
-    const started = performance.now();
+    const started = performance.now(), version = state.version;
     const answer = await api("hint", puzzleBody({marks: state.marks}));
-    if (!answer.step) { say("The grid is full."); return; }
+    if (version !== state.version) return undefined;  // the grid changed meanwhile
+    if (!answer.step) return "The grid is full.";
     state.hint = answer.step;
     state.hintLevel = 1;
     render();
     state.timings.hintShown = performance.now() - started;
-    const where = answer.step.cells.slice(0, 6).map(([r, c]) => `r${r}c${c}`).join(", ");
-    say(`Try a ${answer.step.technique} (rating ${answer.step.rating.toFixed(1)})` +
-        (where ? ` around the highlighted cells (${where}).` : ".") +
-        " Hint again for the step itself.");
+    return hintMessage(state.hint, state.hintLevel);
   }
 
   async function explain() {
+    const from = snapshot(), version = state.version;
     const answer = await api("explain", puzzleBody());
-    state.steps = answer.steps;
+    if (version !== state.version) return "Your grid changed meanwhile: Explain all again.";
+    Object.assign(state, {steps: answer.steps, stepsFrom: from, viewing: -1});
     const list = $("steps");
     list.replaceChildren();
     answer.steps.forEach((s, i) => {
       const li = document.createElement("li");
+      li.tabIndex = 0;
       li.innerHTML = `<span class="rating">[${s.rating.toFixed(1)}]</span> `;
       li.appendChild(document.createTextNode(`${s.technique}: ${s.text}`));
       li.onclick = () => showStep(i);
+      li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { showStep(i); e.preventDefault(); } };
       list.appendChild(li);
     });
-    say(`Rating ${answer.rating.toFixed(1)} (${answer.hardest || "none"}), level ${answer.level},` +
-        ` ${answer.steps.length} steps. Click a step to see the board there.`);
+    return `Rating ${answer.rating.toFixed(1)} (${answer.hardest || "none"}), level ` +
+           `${answer.level}, ${answer.steps.length} steps from your grid. Click a step to see the board there.`;
   }
 
   function showStep(i) {
@@ -450,119 +428,131 @@ export function createBoard(root, options) {
   async function solve() {
     const method = $("method").value;
     const r = await api("solve", puzzleBody({method}));
-    const counters = Object.entries(r.stats || {}).filter(([, v]) => v !== null && typeof v !== "object")
-      .map(([k, v]) => `${k} ${v}`).join(", ");
-    say(`${r.status} by ${r.method} in ${(r.seconds * 1000).toFixed(1)} ms` +
-        (counters ? `; ${counters}` : "") + (r.error ? `\n${r.error}` : ""));
     if (r.grid) change(() => { state.values = r.grid.map((d, c) => (state.geo.givens[c] ? 0 : d)); });
+    return solveMessage(r);
   }
 
   async function rate() {
     const r = await api("rate", puzzleBody({grid: null}));
-    say(`Rating ${r.rating.toFixed(1)} (${r.hardest || "none"}), level ${r.level}, ${r.steps} steps` +
-        (r.unique ? "" : ", not unique"));
+    if (r.unique === false) {
+      return ["Not rated: this puzzle has several solutions (a rating needs a puzzle with one).", true];
+    }
+    return `Rating ${r.rating.toFixed(1)} (${r.hardest || "none"}), level ${r.level}, ${r.steps} steps`;
   }
 
   async function unique() {
     const r = await api("count", puzzleBody());
-    say(r.unique ? "Exactly one solution from here." : r.solutions_found ? "Several solutions." :
-        `No solution from here${r.error ? ": " + r.error : "."}`, !r.solutions_found);
+    return countMessage(r);
   }
 
   async function trueCandidates() {
     const r = await api("candidates", puzzleBody({after: "true"}));
-    if (!r.solutions_found) { say("No solution from here.", true); return; }
+    if (!r.solutions_found) return ["No solution from here.", true];
     change(() => {
-      state.marks = r.candidates.map((c, cell) => (digitAt(state.values, cell) ? null : c));
+      state.elim = r.candidates.map((c, cell) => (digitAt(state.geo, state.values, cell) ? []
+        : autoCandidates(state.geo, state.values, cell).filter((d) => !c.includes(d))));
     });
-    say(`True candidates: the digits of each cell in ${r.solutions_found} solution` +
-        `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (some left undecided by the time limit)"}.`);
+    return `True candidates: the digits of each cell in ${r.solutions_found} solution` +
+        `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (some left undecided by the time limit)"}.`;
   }
 
   async function generate() {
-    say("Generating...");
-    const level = $("gen-level").value || null;
-    const r = await api("generate", {size: +$("gen-size").value, level});
-    await load(r.puzzle, "standard", "");
-    say(`New puzzle: ${r.givens} givens` + (r.rating !== null ? `, rating ${r.rating} (${r.rater})` : ""));
+    const level = $("gen-level").value || null, variant = $("variant").value.trim();
+    const body = {size: +$("gen-size").value, level};
+    if (variant) body.variant = variant;
+    const r = await api("generate", body);
+    await load(r.puzzle, r.variant || variant || "standard", "", {}, false);
+    return `New puzzle: ${r.givens} givens` + (r.rating !== null && r.rating !== undefined
+      ? `, rating ${r.rating} (${r.rater})` : "");
   }
 
   // -- the share link ----------------------------------------------------------------------------
 
   function saveLink() {
-    if (!options.link) return;
-    const p = new URLSearchParams({p: state.text});
-    if (state.variant !== "standard") p.set("v", state.variant);
-    if (state.box) p.set("b", state.box);
-    if (state.values.some((d) => d)) p.set("g", state.values.map((d) => SYMBOLS[d - 1] || ".").join(""));
-    if (state.marks.some((m) => m)) p.set("m", state.marks.map((m) => (m ? m.map((d) => SYMBOLS[d - 1]).join("") || "-" : ".")).join(","));
-    history.replaceState(null, "", "#" + p.toString());
+    if (options.link) history.replaceState(history.state, "", location.pathname + location.search + linkOf(state));
   }
 
   async function loadLink() {
-    if (!options.link) return false;
-    const p = new URLSearchParams(location.hash.slice(1));
-    if (!p.get("p")) return false;
-    const values = p.get("g") ? [...p.get("g")].map((s) => SYMBOLS.indexOf(s) + 1) : null;
-    const marks = p.get("m") ? p.get("m").split(",").map((m) => (m === "." ? null
-      : m === "-" ? [] : [...m].map((s) => SYMBOLS.indexOf(s) + 1))) : null;
-    await load(p.get("p"), p.get("v"), p.get("b"), values, marks);
+    const link = options.link && readLink(location.hash);
+    if (!link) return false;
+    say(await load(link.text, link.variant, link.box, link.saved, false));
     return true;
   }
 
   // -- input -------------------------------------------------------------------------------------
 
   function onKey(e) {
+    if (options.isolateKeys && !notebookKey(e)) e.stopPropagation();
     if (!state.geo || e.target.closest("textarea, input, select")) return;
-    const side = state.geo.side, mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === "z") { travel(state.undo, state.redo); e.preventDefault(); return; }
-    if (mod && e.key.toLowerCase() === "y") { travel(state.redo, state.undo); e.preventDefault(); return; }
-    if (e.key === "Escape") { showStep(-1); return; }
-    if (e.key === "Enter") { applyStep(); return; }
-    const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-    if (moves[e.key] && state.selected >= 0) {
-      move(...moves[e.key]);
-      e.preventDefault();
-      return;
-    }
-    if (["Backspace", "Delete", "0"].includes(e.key)) { enter(0, false); return; }
-    const code = /^Digit(\d)$/.exec(e.code);  // Shift+digit still names the digit here
-    let digit = code && side <= 9 ? +code[1] : SYMBOLS.indexOf(e.key) + 1;
-    if (side > 9 && side <= 35) digit = SYMBOLS.slice(0, side).toUpperCase().indexOf(e.key.toUpperCase()) + 1;
-    if (digit >= 1 && digit <= side) { enter(digit, e.shiftKey); e.preventDefault(); return; }
-    if (e.key.toLowerCase() === "h" && side < 17) guarded(hint);
+    const command = keyCommand(e, state.geo.side);
+    if (!command) return;
+    e.preventDefault();
+    const run = {
+      undo: () => travel(state.undo, state.redo), redo: () => travel(state.redo, state.undo),
+      back: () => { if (state.viewing >= 0) showStep(-1); },
+      apply: () => act("apply"), hint: () => act("hint"),
+      move: () => (state.selected < 0 ? select(0) : move(command.dr, command.dc)),
+      enter: () => enter(command.digit, command.pencil),
+    };
+    run[command.name]();
+  }
+
+  function select(cell) {
+    state.selected = cell;
+    render();
   }
 
   function move(dr, dc) {
     const g = cells[state.selected];
     const r = +g.dataset.row + dr, c = +g.dataset.col + dc;
-    const next = cells.findIndex((x) => +x.dataset.row === r && +x.dataset.col === c);
-    if (next >= 0) { state.selected = next; render(); }
+    const next = cells.findIndex((x) => x && +x.dataset.row === r && +x.dataset.col === c);
+    if (next >= 0) select(next);
   }
 
-  async function start() {
-    $("board").addEventListener("click", (e) => {
+  function tick() {
+    const clock = state.clock, seconds = Math.floor(((clock.stopped || Date.now()) - clock.start) / 1000);
+    $("timer").textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    if (root.isConnected || !state.geo) setTimeout(tick, 1000);
+  }
+
+  function wire() {
+    const board = $("board");
+    board.addEventListener("click", (e) => {
       const g = e.target.closest(".sk-cell");
       if (!g) return;
       state.selected = +g.dataset.cell;
-      $("board").focus();
+      board.focus();
       render();
     });
+    board.addEventListener("focus", () => { if (state.selected < 0 && state.geo) select(0); });
     (options.keys || root).addEventListener("keydown", onKey);
-    const buttons = {load: () => load($("puzzle-text").value, $("variant").value, $("box").value),
-                     hint, apply: applyStep, explain, solve, rate, unique, generate,
-                     truecands: trueCandidates,
+    if (options.keys && options.keys !== root && options.isolateKeys) root.addEventListener("keydown", onKey);
+    const loadBox = () => load($("puzzle-text").value, $("variant").value.trim(), $("box").value.trim());
+    const buttons = {load: loadBox, hint, apply: applyStep, explain, solve, rate, unique, generate,
+                     truecands: trueCandidates, resetmarks: resetMarks, restart,
                      undo: () => travel(state.undo, state.redo), redo: () => travel(state.redo, state.undo),
-                     restart: () => change(() => { state.values.fill(0); state.marks.fill(null); }),
-                     share: async () => { await navigator.clipboard?.writeText(location.href); say("Link copied: it holds the puzzle and your progress."); }};
+                     share: async () => { await navigator.clipboard?.writeText(location.href); return "Link copied: it holds the puzzle and your progress."; }};
     Object.assign(actions, buttons);
-    for (const [id, action] of Object.entries(buttons)) $(id).onclick = () => guarded(action);
+    for (const name of Object.keys(buttons)) $(name).onclick = () => act(name);
     $("share").hidden = !options.link;
-    $("auto").onchange = render;
+    $("auto").onchange = () => { state.auto = $("auto").checked; render(); };
+    let variantTyped = false;
+    $("variant").addEventListener("input", () => { variantTyped = true; });
+    $("puzzle-text").addEventListener("input", () => {  // a new text: its own variant, not the last one's
+      if (!variantTyped) $("variant").value = "";
+    });
+    $("puzzle-text").addEventListener("paste", () => setTimeout(() => {
+      if (unloaded()) act("load").then(() => { variantTyped = false; });
+    }, 0));
+    $("load").addEventListener("click", () => { variantTyped = false; });
     $("file").onchange = async (e) => {
       const file = e.target.files[0];
-      if (file) guarded(async () => load(await file.text(), $("variant").value, $("box").value));
+      if (file) guarded("load", async () => load(await file.text(), $("variant").value.trim(), $("box").value.trim()));
     };
+  }
+
+  async function start() {
+    wire();
     const methods = await api("methods", {});
     for (const m of methods.methods.filter((x) => x.available)) {
       const o = new Option(`${m.name}`, m.name, false, m.name === methods.default);
@@ -571,23 +561,26 @@ export function createBoard(root, options) {
     }
     if (!(await loadLink())) {
       const opening = await api("opening", {}).catch(() => ({}));
-      await load(opening.puzzle || ".".repeat(81), opening.variant, "");
+      say(await load(opening.puzzle || ".".repeat(81), opening.variant, "", {}, false));
     }
     state.timings.pageReady = performance.now();
+    tick();
   }
 
-  // What a program asks of the board (the notebook kernel): a button's action, or a digit.
+  // What a program asks of the board (the notebook kernel, a key): a button's action, a digit
+  // ("enter" {cell, digit, pencil}) or a cell ("select" {cell}); resolves when it is done.
   async function act(name, args = {}) {
     if (name === "enter") {
       state.selected = args.cell;
       enter(args.digit, !!args.pencil);
       return;
     }
+    if (name === "select") { select(args.cell); return; }
     if (!actions[name]) throw new Error(`no action ${name}`);
-    await guarded(actions[name]);
+    await guarded(name, actions[name]);
   }
 
   root.classList.add("sk-app");
   root.innerHTML = LAYOUT;
-  return {state, start: () => guarded(start), act};
+  return {state, start: () => guarded("start", start), act};
 }

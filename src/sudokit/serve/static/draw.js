@@ -1,0 +1,68 @@
+// sudokit board: drawing into the SVG board of sudokit.present.svg (cells are `.sk-cell`
+// groups with data-cell, data-row, data-col; `.sk-marks` and `.sk-links` layers are empty).
+
+import { SYMBOLS } from "./layout.js";
+
+const CELL = 40, MARGIN = 4;  // drawing units of sudokit.present.svg
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function markPad(svg) {  // left, top, right, bottom blank inside a cell
+  return svg.dataset.pad.split(" ").map(Number);
+}
+
+// Where digit d's pencil mark sits inside a cell, in drawing units from the cell's corner.
+function markPosition(svg, box, d) {
+  const [rows, cols] = box, [left, top, right, bottom] = markPad(svg);
+  const r = Math.floor((d - 1) / cols), c = (d - 1) % cols;
+  return [left + (c + 0.5) * (CELL - left - right) / cols,
+          top + (r + 0.5) * (CELL - top - bottom) / rows];
+}
+
+function svgElement(name, attributes, text) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// The pencil marks `digits` of the cell group `g`; classes[d]: extra class of digit d
+// ("sk-elim", "sk-keep").
+export function drawMarks(svg, box, g, digits, classes) {
+  const holder = g.querySelector(".sk-marks");
+  holder.replaceChildren();
+  const [rows, cols] = box, [left, top, right, bottom] = markPad(svg);
+  const w = (CELL - left - right) / cols, h = (CELL - top - bottom) / rows;
+  for (const d of digits) {
+    const [x, y] = markPosition(svg, box, d);
+    const extra = classes[d] || "";
+    if (extra) holder.appendChild(svgElement("rect", {class: `sk-mark-bg ${extra}`,
+      x: x - w / 2, y: y - h / 2, width: w, height: h}));
+    holder.appendChild(svgElement("text", {class: `sk-mark ${extra}`, x, y}, SYMBOLS[d - 1]));
+  }
+}
+
+// A chain's links, candidate to candidate (weak links dashed); cells: groups by index.
+export function drawLinks(svg, box, cells, links) {
+  const layer = svg.querySelector(".sk-links");
+  layer.replaceChildren();
+  for (const link of links) {
+    const [a, b] = [link.from, link.to].map((node) => {
+      const g = cells[node.cells[0]];
+      const [x, y] = markPosition(svg, box, node.digit);
+      return [+g.dataset.col * CELL + MARGIN + x, +g.dataset.row * CELL + MARGIN + y];
+    });
+    layer.appendChild(svgElement("line", {class: `sk-link${link.kind === "weak" ? " sk-weak" : ""}`,
+      x1: a[0], y1: a[1], x2: b[0], y2: b[1]}));
+  }
+}
+
+// Accessible names: the board a group, each cell an image named by its label and content;
+// ids for aria-activedescendant (prefix: one per board, a notebook may hold several).
+export function labelCells(svg, cells, prefix) {
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "cells");
+  cells.forEach((g, cell) => {
+    g.id = `${prefix}-cell-${cell}`;
+    g.setAttribute("role", "img");
+  });
+}

@@ -1,0 +1,168 @@
+// sudokit board: the controls' HTML and the board's words (symbols, messages in the player's
+// terms). Imported by board.js; no state here.
+
+export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#";
+
+// The controls, put in the element the board is created in (ids are looked up inside it).
+// Tab order: the board, Hint and its row, the board's own buttons, then loading.
+export const LAYOUT = `
+  <section id="left">
+    <div class="row"><span id="shape"></span><span id="busy" hidden></span>
+      <span id="timer" title="time on this puzzle"></span>
+      <span id="status" role="status"></span></div>
+    <div id="board" tabindex="0" role="application" aria-roledescription="sudoku board"
+      aria-label="Sudoku board: arrows move, digits enter, Shift+digit marks, H hints"></div>
+    <div id="pad" aria-hidden="true"></div>
+    <div class="row">
+      <label><input type="checkbox" id="pencil"> pencil marks (or hold Shift)</label>
+      <label><input type="checkbox" id="auto" checked> auto candidates</label>
+    </div>
+    <div class="row">
+      <button id="undo" title="Ctrl+Z">Undo</button>
+      <button id="redo" title="Ctrl+Y or Ctrl+Shift+Z">Redo</button>
+      <button id="resetmarks" title="Your marks back to the automatic candidates">Reset marks</button>
+      <button id="restart">Restart</button>
+      <button id="share">Copy link</button>
+    </div>
+    <details id="keys-legend"><summary>Keys</summary>
+      <dl>
+        <dt>arrows</dt><dd>move (the board takes focus on r1c1)</dd>
+        <dt>1-9, A-P</dt><dd>enter a digit (again: clear it)</dd>
+        <dt>Shift+digit</dt><dd>toggle a pencil mark</dd>
+        <dt>Backspace, Delete, 0</dt><dd>clear the digit, then the cell's marks</dd>
+        <dt>H</dt><dd>hint: the technique, then the step</dd>
+        <dt>Enter</dt><dd>apply the hinted step</dd>
+        <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
+        <dt>Esc</dt><dd>back from an explanation step to your grid</dd>
+      </dl>
+    </details>
+  </section>
+  <section id="right">
+    <div class="row">
+      <button id="hint" title="H: first the technique, then where to look, then the step">Hint</button>
+      <button id="apply" disabled title="Enter">Apply step</button>
+      <button id="explain">Explain all</button>
+      <button id="rate">Rate</button>
+      <button id="unique">Uniqueness</button>
+      <button id="truecands" title="The digits each cell holds in some solution">True candidates</button>
+    </div>
+    <div class="row">
+      <label>method <select id="method"></select></label>
+      <button id="solve">Solve</button>
+    </div>
+    <div id="message" aria-live="polite"></div>
+    <ol id="steps" aria-label="steps of the explanation"></ol>
+    <details open id="load-box">
+      <summary>Puzzle</summary>
+      <textarea id="puzzle-text" rows="4" spellcheck="false" aria-label="puzzle text"
+        placeholder="Paste a puzzle: line form, a grid, an f-puzzles / SudokuPad link or JSON, a Janko file"></textarea>
+      <div class="row">
+        <label>variant <input id="variant" value="" size="14" list="variants"
+          placeholder="from the text"></label>
+        <datalist id="variants"><option>standard</option><option>diagonal</option>
+          <option>hyper</option><option>disjoint</option><option>anti-knight</option>
+          <option>anti-king</option><option>non-consecutive</option><option>jigsaw</option>
+          <option>killer</option><option>even-odd</option><option>samurai</option>
+          <option>butterfly</option><option>sumo</option><option>windmill</option>
+          <option>gattai-8</option><option>shogun</option><option>sohei</option>
+          <option>clueless-1</option><option>clueless-2</option></datalist>
+        <label>box <input id="box" placeholder="auto" size="4"></label>
+        <button id="load">Load</button>
+        <input type="file" id="file" aria-label="load a puzzle file">
+      </div>
+      <div class="row">
+        <label>size <select id="gen-size"><option>4</option><option>6</option>
+          <option selected>9</option><option>12</option><option>16</option>
+          <option>25</option></select></label>
+        <label>level <select id="gen-level"><option value="">any</option>
+          <option>easy</option><option>medium</option><option>hard</option>
+          <option>expert</option><option>extreme</option></select></label>
+        <button id="generate" title="A new puzzle of this size, level and the variant above">Generate</button>
+      </div>
+    </details>
+  </section>
+`;
+
+// The digit buttons under the board (mouse and touch; the keyboard types digits itself):
+// enter(digit, pencil), digit 0 clears.
+export function buildPad(pad, side, enter) {
+  pad.replaceChildren();
+  for (let d = 0; d <= side; d++) {
+    const b = document.createElement("button");
+    b.textContent = d ? SYMBOLS[d - 1] : "⌫";
+    if (!d) b.title = "Clear the cell (Backspace)";
+    b.tabIndex = -1;
+    b.onclick = (e) => enter(d, d > 0 && e.shiftKey);
+    if (d) pad.appendChild(b); else pad.append(b);
+  }
+  pad.appendChild(pad.firstChild);  // the clear button last
+}
+
+// "a" or "an" before a technique's name ("an AIC", "an X-Wing", "a Naked Pair").
+export function article(name) {
+  const word = String(name).split(/[\s-]/)[0];
+  if (word.length <= 4 && /[A-Z]/.test(word) && word === word.toUpperCase()) {
+    return /^[AEFHILMNORSX]/.test(word) ? "an" : "a";  // spelled out: "an ALS", "a W-Wing"
+  }
+  return /^[AEIOU]/i.test(word) && !/^(Uni|Use|One)/i.test(word) ? "an" : "a";
+}
+
+// A message of the API in the player's words: no `<request>:1:1:` position, no option names
+// of the command line, the user's digits not called givens.
+export function plainWords(text, gridSent = true) {
+  let out = String(text).replace(/<request>(:\d+)*:\s*/g, "").replace(/--variant NAME/g,
+    "the variant box").replace(/--variant/g, "the variant box").replace(/--box/g, "the box field");
+  if (gridSent) out = out.replace(/\bgivens\b/g, "digits").replace(/\bgiven\b/g, "placed");
+  return out;
+}
+
+// The cells a message names by their labels ("r1c1", "A3" on a grid whose labels are those).
+export function cellsNamed(text, labels) {
+  const index = new Map(labels.map((l, c) => [l, c]));
+  const found = [];
+  for (const word of String(text).match(/[A-Za-z]*\d+[A-Za-z]*\d*/g) || []) {
+    if (index.has(word)) found.push(index.get(word));
+  }
+  return found;
+}
+
+// A hint in three levels: 1 the technique only, 2 where to look, 3 the step.
+export function hintMessage(step, level) {
+  const rating = step.rating.toFixed(1);
+  if (level === 1) {
+    return `Try ${article(step.technique)} ${step.technique} (rating ${rating}). Hint again for where to look.`;
+  }
+  if (level === 2) {
+    const where = step.cells.slice(0, 6).map(([r, c]) => `r${r}c${c}`).join(", ");
+    return `${step.technique}: look at the highlighted cells` + (where ? ` (${where})` : "") +
+           ". Hint again for the step itself.";
+  }
+  return `[${rating}] ${step.technique}: ${step.text}`;
+}
+
+// Messages are [text, error].
+export function solveMessage(r) {
+  const counters = Object.entries(r.stats || {}).filter(([, v]) => v !== null && typeof v !== "object")
+    .map(([k, v]) => `${k} ${v}`).join(", ");
+  const several = r.grid && r.unique === false;
+  return [(several ? `One of several solutions, found by ${r.method}` : `${r.status} by ${r.method}`) +
+          ` in ${(r.seconds * 1000).toFixed(1)} ms` + (counters ? `; ${counters}` : "") +
+          (r.error ? `\n${plainWords(r.error)}` : ""), !r.grid];
+}
+
+export function countMessage(r) {
+  return r.unique ? ["Exactly one solution from here.", false]
+    : r.solutions_found ? ["Several solutions from here.", true]
+      : [`No solution from here${r.error ? ": " + plainWords(r.error) : "."}`, true];
+}
+
+// The checks on Load (a count to two of the puzzle alone).
+export function loadMessage(r, welcome) {
+  if (r.solutions_found === 1) return [`One solution. ${welcome}`, false];
+  if (r.solutions_found > 1) {
+    return [`This puzzle has several solutions (2 or more): hints, ratings and "solved" ` +
+            `need a puzzle with one.`, true];
+  }
+  return [`This puzzle has no solution` + (r.error ? `: ${plainWords(r.error, false)}` : ".") +
+          (r.status === "unsolvable" ? "" : ` (${r.status})`), true];
+}

@@ -1,0 +1,171 @@
+"""The board as a player meets it, in headless Chromium (issue 41's defects, each driven as a
+player would): candidates that stay right under any edit, "solved!" only when every drawn rule
+holds, checks on Load, no sticky variant, no hint for a puzzle that is only pasted, the board
+busy while it works and late answers dropped, keyboard first, readable by a screen reader."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudokit.formats.text import parse_puzzle
+from sudokit.run.doors import solve
+from sudokit.run.explain import hint
+from tests.helpers import DATA
+from tests.serve.test_browser import (  # noqa: F401  (page: a fixture)
+    TOP1, TOP95, ask_hint, cells_with, load, page, warm_server)
+
+KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
+AXE = [Path(os.environ.get("SUDOKIT_AXE", "/nonexistent")),
+       Path("/tmp/axe41/node_modules/axe-core/axe.min.js"),
+       Path("node_modules/axe-core/axe.min.js")]
+"""axe-core (the npm package), loaded from a local file: $SUDOKIT_AXE or a node_modules."""
+
+
+def fill(page: Any, values: list[int]) -> None:
+    """Enter `values` (0: leave) in the open cells as a player would, one digit at a time."""
+    page.evaluate("""async (values) => { const b = window.sudokitBoard;
+        for (let c = 0; c < values.length; c++)
+            if (values[c] && !b.geo.givens[c]) await window.sudokitAct('enter', {cell: c, digit: values[c]}); }""",
+                  values)
+
+
+def status_is(page: Any, text: str) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent === {text!r}")
+
+
+def shown_marks(page: Any, cell: int) -> list[str]:
+    return page.eval_on_selector_all(f'.sk-cell[data-cell="{cell}"] .sk-mark',
+                                     "ts => ts.map(t => t.textContent)")
+
+
+def test_candidates_stay_right_and_solved_means_every_rule(page: Any) -> None:
+    load(page, TOP1)
+    nine_in_r1 = [c for c in range(1, 9) if "9" in shown_marks(page, c)]
+    assert nine_in_r1
+    page.click('.sk-cell[data-cell="5"]')
+    page.keyboard.press("9")  # a wrong digit in r1c6, then erased
+    assert not [c for c in nine_in_r1 if c != 5 and "9" in shown_marks(page, c)]
+    page.keyboard.press("Backspace")
+    assert [c for c in range(1, 9) if "9" in shown_marks(page, c)] == nine_in_r1
+    assert page.evaluate("window.sudokitBoard.marks.every(m => m === null)")
+    ask_hint(page, 1)  # the hint works from right candidates: no "lack 9"
+    assert hint(TOP1).technique in page.inner_text("#message")
+    ask_hint(page, 2)
+    ask_hint(page, 3)
+    page.click("#apply")
+    page.wait_for_function("window.sudokitBoard.hintLevel === 0")
+    open_cell = page.evaluate("window.sudokitBoard.values.findIndex((d, c) => !d && "
+                              "!window.sudokitBoard.geo.givens[c])")
+    page.click("#auto")  # off after Apply step: no candidate drawn anywhere
+    assert page.locator(".sk-mark").count() == 0
+    page.click("#auto")
+    assert shown_marks(page, open_cell)
+    page.click(f'.sk-cell[data-cell="{open_cell}"]')  # Delete on a marks-only cell: its marks reset
+    first = shown_marks(page, open_cell)[0]
+    page.keyboard.press(f"Shift+Digit{first}")
+    assert first not in shown_marks(page, open_cell)
+    page.keyboard.press("Delete")
+    assert first in shown_marks(page, open_cell)
+
+    load(page, KILLER, "killer")  # 1 and 2 swapped: rows, columns and boxes hold; cages do not
+    solution = list(solve(parse_puzzle(KILLER, variant="killer")).solution)
+    swapped = [{1: 2, 2: 1}.get(d, d) for d in solution]
+    fill(page, swapped)
+    status_is(page, "rule broken")
+    assert "cage" in page.inner_text("#message") and page.is_visible("#message.error")
+    broken = cells_with(page, "sk-conflict")  # the cage's cells drawn red
+    assert broken and any(swapped[c] in (1, 2) for c in broken)
+    page.click("#restart")  # asks first (accepted), then an empty grid
+    page.wait_for_function("window.sudokitBoard.values.every(d => !d)")
+    fill(page, solution)
+    status_is(page, "solved!")
+    assert cells_with(page, "sk-conflict") == []
+
+
+def test_load_checks_and_the_variant_box(page: Any) -> None:
+    load(page, TOP1, "diagonal")
+    assert page.evaluate("window.sudokitBoard.variant") == "diagonal"
+    page.fill("#puzzle-text", TOP95[1])  # a classic one next: the box empties itself
+    assert page.input_value("#variant") == ""
+    page.click("#load")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('One solution')")
+    assert page.evaluate("window.sudokitBoard.variant") == "standard"
+
+    several = "." + TOP1[1:]  # 21,786 solutions
+    load(page, several)
+    page.wait_for_selector("#message.error")
+    assert "several solutions" in page.inner_text("#message")
+    page.click("#rate")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Not rated')")
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('message').textContent.includes('several')")
+    assert "portfolio" not in page.inner_text("#message").split("\n")[0].split(",")[0][:8]
+
+    clash = "44" + TOP1[2:]
+    load(page, clash)
+    page.wait_for_function("document.getElementById('message').textContent.includes('no solution')")
+    assert cells_with(page, "sk-conflict") == [0, 1]
+    assert "<request>" not in page.inner_text("#message")
+
+    page.fill("#puzzle-text", TOP95[2])  # pasted text, not loaded: no hint for the old board
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.includes('not loaded')")
+    page.eval_on_selector("#puzzle-text",  # a paste loads at once
+                          "t => t.dispatchEvent(new Event('paste'))")
+    page.wait_for_function(f"window.sudokitBoard.text === {TOP95[2]!r}")
+
+
+def test_busy_while_working_and_late_answers_dropped(page: Any) -> None:
+    load(page, TOP1)
+    page.evaluate("""() => { const real = window.fetch;  // a slow server for /api/rate
+        window.fetch = async (url, init) => { if (String(url).endsWith('/api/rate'))
+            await new Promise((r) => setTimeout(r, 1500)); return real(url, init); }; }""")
+    page.click("#rate")
+    page.wait_for_selector("#busy:not([hidden])")
+    assert "rate" in page.inner_text("#busy") and page.is_disabled("#rate")
+    assert page.get_attribute("#app", "aria-busy") == "true"
+    page.click('.sk-cell[data-cell="1"]')
+    page.keyboard.press("h")  # a hint meanwhile: its message stays when the rating comes late
+    page.wait_for_function("window.sudokitBoard.hintLevel === 1")
+    page.wait_for_function("!document.getElementById('rate').disabled")
+    assert page.inner_text("#message").startswith("Try")
+    assert page.is_hidden("#busy") and page.get_attribute("#app", "aria-busy") == "false"
+
+
+def test_keyboard_first_and_screen_reader(page: Any) -> None:
+    load(page, TOP1)
+    page.reload()  # a fresh page (the link keeps the puzzle): nothing focused
+    page.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    page.keyboard.press("Tab")  # the first stop is the board: a cursor on r1c1
+    assert page.evaluate("document.activeElement.id") == "board"
+    assert page.evaluate("window.sudokitBoard.selected") == 0
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Digit1")
+    assert page.evaluate("window.sudokitBoard.values[1]") == 1
+    label = page.get_attribute('.sk-cell[data-cell="2"]', "aria-label")
+    assert label.startswith("r1c3, empty, candidates ")
+    assert page.get_attribute('.sk-cell[data-cell="1"]', "aria-label") == "r1c2, 1"
+    assert page.get_attribute("#board", "aria-activedescendant").endswith("-cell-1")
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+Shift+z")  # redo, not undo again
+    assert page.evaluate("window.sudokitBoard.values[1]") == 1
+    tabs = 0
+    while page.evaluate("document.activeElement.id") != "hint" and tabs < 30:
+        page.keyboard.press("Tab")
+        tabs += 1
+    assert tabs <= 9, tabs
+    assert page.get_attribute("#message", "aria-live") == "polite"
+    axe = next((p for p in AXE if p.is_file()), None)
+    if axe is None:
+        pytest.skip("axe-core not found (npm install axe-core; SUDOKIT_AXE=path/axe.min.js)")
+    page.add_script_tag(path=str(axe))
+    found = page.evaluate("async () => (await axe.run(document)).violations"
+                          ".map(v => [v.id, v.impact, v.nodes.length])")
+    serious = [v for v in found if v[1] in ("serious", "critical")]
+    print(f"\naxe-core: {found}")
+    assert serious == [], serious
