@@ -86,6 +86,25 @@ def test_candidates_stay_right_and_solved_means_every_rule(page: Any) -> None:
     assert cells_with(page, "sk-conflict") == []
 
 
+def test_explanation_steps_are_drawn_over_the_user_grid(page: Any) -> None:
+    load(page, TOP1)
+    for _ in range(3):  # three hints applied: the user's own digits
+        ask_hint(page, 1)
+        page.click("#apply")
+        page.wait_for_function("window.sudokitBoard.hintLevel === 0")
+    mine = page.evaluate("window.sudokitBoard.values.slice()")
+    assert sum(1 for d in mine if d) >= 3
+    page.click("#explain")
+    page.wait_for_function("window.sudokitBoard.steps !== null")
+    page.locator("#steps li").nth(0).click()  # the first step: over the user's grid
+    drawn = page.eval_on_selector_all(".sk-cell", "gs => gs.map(g => "
+                                      "g.querySelector('.sk-digit').textContent)")
+    assert all(drawn[c] == str(d) for c, d in enumerate(mine) if d)
+    assert page.inner_text("#status").startswith("step 1 of")
+    page.keyboard.press("Escape")
+    assert page.inner_text("#status") == ""
+
+
 def test_load_checks_and_the_variant_box(page: Any) -> None:
     load(page, TOP1, "diagonal")
     assert page.evaluate("window.sudokitBoard.variant") == "diagonal"
