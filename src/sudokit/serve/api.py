@@ -8,8 +8,9 @@ the CLI reads: line form, a grid, f-puzzles/SudokuPad links or JSON, Janko files
 (per cell, the user's pencil marks or null). Answers use the records of ``--format jsonl``:
 ``solve`` the record of ``sudokit solve``, ``hint`` and ``explain`` the steps of ``sudokit
 hint``/``explain`` (cells ``[row, column]`` 1-based), ``rate`` the record of ``sudokit rate``,
-``generate`` the record of ``sudokit generate``; each step also carries ``board``, the same
-step with 0-based cell indices (what the page draws, also for multi-grid layouts).
+``generate`` the record of ``sudokit generate``, ``why`` the ``why`` field of ``sudokit solve
+--why``; each step also carries ``board``, the same step with 0-based cell indices (what the
+page draws, also for multi-grid layouts).
 
 Bad input raises :class:`~sudokit.errors.SudokuError` (:class:`BadRequest` for a malformed
 body), which the app answers with HTTP 400 and the message the CLI prints. Each function gets
@@ -288,6 +289,18 @@ def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return {"candidates": None if found is None else [list(c) for c in found]}
 
 
+def _why(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """Why the puzzle (with the user's ``grid``) has no solution or several, as the ``why``
+    field of ``sudokit solve --why -f jsonl`` (:meth:`sudokit.run.why.Why.as_dict`): cells
+    0-based; ``most`` (1..10) disjoint reasons at most."""
+    from ..run.why import why
+
+    most = _field(body, "most", int, 3, "an integer")
+    if not 1 <= most <= 10:
+        raise BadRequest(f"'most' must be 1..10, got {most}")
+    return why(read_puzzle(body), most=most, time_limit=limit).as_dict()
+
+
 def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The methods of ``sudokit methods``: name, summary, available."""
     from ..registry import default_method
@@ -301,5 +314,6 @@ def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
 ENDPOINTS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
     "parse": _parse, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
     "generate": _generate, "count": _count, "candidates": _candidates, "methods": _methods,
+    "why": _why,
 }
 """``/api/NAME`` -> its function of (request body, time limit in seconds)."""
