@@ -48,6 +48,7 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "ArrayResult": "model.result",
+    "BoardWidget": "serve.widget",  # the board in Jupyter: needs the extra sudokit[notebook]
     "compare_magic": "run.magic",
     "construct_magic": "run.magic",
     "MagicProblem": "magic.model",
@@ -78,6 +79,7 @@ _LAZY = {
 """Public name -> the submodule that defines it (imported on first access)."""
 
 __all__ = [
+    "BoardWidget",
     "ArrayResult",
     "Geometry",
     "Limits",
@@ -126,6 +128,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and IDEs
     from .run.explain import explain, hint, rate
     from .run.generate import generate
     from .run.magic import compare_magic, construct_magic, count_magic, solve_magic
+    from .serve.widget import BoardWidget
 
 
 def __getattr__(name: str) -> Any:

@@ -89,3 +89,16 @@ def test_methods_send_the_buttons_actions() -> None:
                      "args": {"cell": 1, "digit": 7, "pencil": True}}]
     widget.values = [0, 1] + [0] * 79
     assert widget.grid.givens[:2] == (4, 1)
+
+
+def test_without_a_widget_manager_the_board_shows_as_svg() -> None:
+    widget = BoardWidget(TOP1)  # nbconvert, a notebook viewer: no <BoardWidget object at 0x...>
+    widget.values = [0, 7] + [0] * 79
+    bundle = widget._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/plain"] == f"BoardWidget({TOP1}, 1 digits placed)"
+    assert data["text/html"].startswith("<svg") and ">7<" in data["text/html"]
+    import sudokit
+
+    assert sudokit.BoardWidget is BoardWidget

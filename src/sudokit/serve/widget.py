@@ -92,6 +92,22 @@ class BoardWidget(anywidget.AnyWidget):
         self.marks = [None] * self.puzzle.geometry.n_cells
         self.on_msg(self._on_msg)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget's view, and where no widget manager runs (nbconvert, a notebook viewer, a
+        kernel without a front end) the board as a static SVG of the grid so far and a line of
+        text in place of ``<BoardWidget object at 0x...>``."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            from ..present.svg import board_svg
+
+            placed = sum(1 for v in self.values if v)
+            line = self.puzzle.line
+            shown = line if len(line) <= 81 else self.puzzle.geometry.shape_name
+            data["text/plain"] = f"BoardWidget({shown}, {placed} digits placed)"
+            data["text/html"] = board_svg(self.puzzle, self.values)
+        return bundle
+
     @property
     def grid(self) -> Puzzle:
         """The grid so far: givens and the digits placed."""
