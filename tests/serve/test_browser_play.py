@@ -16,7 +16,7 @@ from sudokit.run.doors import solve
 from sudokit.run.explain import hint
 from tests.helpers import DATA
 from tests.serve.test_browser import (  # noqa: F401  (page: a fixture)
-    TOP1, TOP95, ask_hint, cells_with, load, page, warm_server)
+    TOP1, TOP95, ask_hint, cells_with, load, page, shot, warm_server)
 
 KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 AXE = [Path(os.environ.get("SUDOKIT_AXE", "/nonexistent")),
@@ -188,3 +188,25 @@ def test_keyboard_first_and_screen_reader(page: Any) -> None:
     serious = [v for v in found if v[1] in ("serious", "critical")]
     print(f"\naxe-core: {found}")
     assert serious == [], serious
+
+
+def test_candidate_filter_phone_and_dark_mode(page: Any, browser: Any, live_server: str) -> None:
+    load(page, TOP1)
+    page.select_option("#filter", "7")  # where 7 can go: those open cells shaded
+    shaded = cells_with(page, "sk-filter")
+    marks = page.evaluate("window.sudokitBoard.values.map((_, c) => [...document.querySelectorAll("
+                          "`.sk-cell[data-cell='${c}'] .sk-mark`)].map(t => t.textContent))")
+    assert shaded and shaded == [c for c, m in enumerate(marks) if "7" in m]
+    page.click('.sk-cell[data-cell="1"]')
+    shot(page, "board-filter.png")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    small = phone.new_page()
+    small.goto(page.url)  # the same puzzle by its link, on a phone, in dark mode
+    small.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    small.click("#hint")
+    small.wait_for_function("window.sudokitBoard.hintLevel === 1")
+    board, message = small.locator("#board").bounding_box(), small.locator("#message").bounding_box()
+    assert message["y"] + message["height"] <= 844 and board["y"] < 844 / 2  # both on screen
+    assert small.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(250, 250, 250)"
+    shot(small, "board-dark.png")
+    phone.close()

@@ -166,6 +166,8 @@ export function createBoard(root, options) {
     $("box").value = state.box;
     $("steps").innerHTML = "";
     buildPad($("pad"), geo.side, enter);
+    $("filter").replaceChildren(new Option("-", "0"),
+      ...Array.from({length: geo.side}, (_, d) => new Option(SYMBOLS[d], String(d + 1))));
     clearHint();
     render();
     const welcome = "Click a cell (or Tab to the board) and type a digit; Shift+digit for a " +
@@ -228,6 +230,7 @@ export function createBoard(root, options) {
     }
     const peers = state.selected >= 0 ? new Set(geo.peers[state.selected]) : new Set();
     const same = state.selected >= 0 ? digitAt(geo, values, state.selected) : 0;
+    const where = +$("filter").value;  // the candidate filter: where this digit can go
     cells.forEach((g, cell) => {
       const d = digitAt(geo, values, cell);
       g.querySelector(".sk-digit").textContent = d ? SYMBOLS[d - 1] : "";
@@ -238,6 +241,7 @@ export function createBoard(root, options) {
       g.classList.toggle("sk-selected", cell === state.selected);
       g.classList.toggle("sk-peer", peers.has(cell) && cell !== state.selected);
       g.classList.toggle("sk-same", !!same && d === same && cell !== state.selected);
+      g.classList.toggle("sk-filter", !!where && !d && (marks[cell] || []).includes(where));
       let digits = marks[cell] || [];
       const classes = {};
       for (const x of removed.get(cell) || []) classes[x] = "sk-elim";
@@ -536,6 +540,7 @@ export function createBoard(root, options) {
     for (const name of Object.keys(buttons)) $(name).onclick = () => act(name);
     $("share").hidden = !options.link;
     $("auto").onchange = () => { state.auto = $("auto").checked; render(); };
+    $("filter").onchange = render;
     let variantTyped = false;
     $("variant").addEventListener("input", () => { variantTyped = true; });
     $("puzzle-text").addEventListener("input", () => {  // a new text: its own variant, not the last one's

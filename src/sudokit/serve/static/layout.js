@@ -16,6 +16,8 @@ export const LAYOUT = `
     <div class="row">
       <label><input type="checkbox" id="pencil"> pencil marks (or hold Shift)</label>
       <label><input type="checkbox" id="auto" checked> auto candidates</label>
+      <label>show where <select id="filter" title="Shade the open cells where this digit can go">
+        <option value="0">-</option></select> can go</label>
     </div>
     <div class="row">
       <button id="undo" title="Ctrl+Z">Undo</button>
