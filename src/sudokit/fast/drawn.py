@@ -201,11 +201,12 @@ def _build(geometry: Geometry) -> Drawn:
     seen: list[int] = []
     block: list[int] = []
     per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
+    near = [frozenset(p) for p in geometry.peers]  # set look-ups for _order and _seen
     layer = 0
     for r, rule in enumerate(rules):
         kind.append(int(_CODES[type(rule)]))
         row, v, off, n = _row(rule, geometry, masks, trans)
-        order, starts = _order(rule, geometry)
+        order, starts = _order(rule, geometry, near)
         if isinstance(rule, (Automaton, WeightedSum)):
             layer = max(layer, n * (len(rule.cells) + 1))
         if len(starts) < len(order):  # a sum with cliques: their filter's rows
@@ -213,7 +214,7 @@ def _build(geometry: Geometry) -> Drawn:
         ordered = [rule.cells[i] for i in order]
         cells += ordered
         coef += [row[i] for i in order]
-        seen += _seen(ordered, geometry)
+        seen += _seen(ordered, near)
         block += [int(i in starts) for i in range(len(order))]
         start.append(len(cells))
         value.append(v)
@@ -230,24 +231,27 @@ def _build(geometry: Geometry) -> Drawn:
                  np.array(seen, np.uint64), np.array(block, np.uint8))
 
 
-def _order(rule: Rule, geometry: Geometry) -> tuple[list[int], set[int]]:
+def _order(rule: Rule, geometry: Geometry,
+           near: list[frozenset[int]] | None = None) -> tuple[list[int], set[int]]:
     """The order a rule's cells are stored in and the positions where a clique starts: a
     weighted sum's cliques (:func:`sum_cliques`) one after the other; other rules as drawn."""
     if not isinstance(rule, WeightedSum):
         return list(range(len(rule.cells))), set(range(len(rule.cells)))
-    cliques = sum_cliques(rule.cells, geometry)
+    cliques = sum_cliques(rule.cells, geometry, near)
     order = [i for clique in cliques for i in clique]
     starts = set(np.cumsum([0] + [len(c) for c in cliques[:-1]]).tolist())
     return order, starts
 
 
-def sum_cliques(cells: tuple[int, ...], geometry: Geometry) -> list[list[int]]:
+def sum_cliques(cells: tuple[int, ...], geometry: Geometry,
+                near: list[frozenset[int]] | None = None) -> list[list[int]]:
     """Split ``cells`` (positions 0..len-1) into cliques of cells that all see each other
     (peers of the geometry, extra units included), first fit in order: each clique's digits
-    are distinct, which the clique filter of a weighted sum uses."""
+    are distinct, which the clique filter of a weighted sum uses. ``near``: the geometry's
+    peers as sets, when the caller has them."""
     cliques: list[list[int]] = []
     for i, c in enumerate(cells):
-        peers = geometry.peers[c]
+        peers = geometry.peers[c] if near is None else near[c]
         home = next((q for q in cliques if all(cells[j] in peers for j in q)), None)
         if home is None:
             cliques.append([i])
@@ -256,11 +260,13 @@ def sum_cliques(cells: tuple[int, ...], geometry: Geometry) -> list[list[int]]:
     return cliques
 
 
-def _seen(cells: list[int], geometry: Geometry) -> list[int]:
-    """Per cell, the bits of the earlier cells (the first 64) it sees."""
-    peers = [set(geometry.peers[c]) for c in cells]
-    return [sum(1 << j for j in range(min(i, 64)) if cells[j] in peers[i])
-            for i in range(len(cells))]
+def _seen(cells: list[int], near: list[frozenset[int]]) -> list[int]:
+    """Per cell, the bits of the earlier cells (the first 64) it sees (``near``: per cell of
+    the geometry, its peers as a set)."""
+    if len(cells) == 2:  # a pair relation: the common case
+        return [0, int(cells[0] in near[cells[1]])]
+    return [sum(1 << j for j in range(min(i, 64)) if cells[j] in near[c])
+            for i, c in enumerate(cells)]
 
 
 @lru_cache(maxsize=256)
