@@ -30,6 +30,7 @@ from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec
 from . import compact, janko
 from .lines import Directives, Kind, Line, Record, Style, as_row
+from .sukaku import is_cube, sukaku_puzzle, sukaku_side
 from .symbols import INTEGER_TOKEN, Decoder, count_mismatch, not_square, stray_token, symbol_table
 
 __all__ = ["Grouper"]
@@ -355,6 +356,12 @@ class Grouper:
         if ln.fields:
             columns = self.csv_columns if ln.commas else (0, 2)
             return self._with_columns(ln, geometry, columns)
+        if geometry is None and not ln.spaced and is_cube(len(ln.tokens)):
+            symbols = [t for t, _ in ln.tokens]
+            side = sukaku_side(symbols)  # pencil marks (Sukaku): formats/sukaku.py
+            if side is not None:
+                puzzle = sukaku_puzzle(symbols, side, source=self.source, line=ln.number)
+                return Record(self.source, ln.number, puzzle)
         if geometry is None or len(ln.tokens) != geometry.n_cells:
             try:
                 geometry = Geometry.for_cells(len(ln.tokens)) if geometry is None else geometry

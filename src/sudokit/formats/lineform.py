@@ -33,6 +33,7 @@ from .grouping import Grouper
 from .lineblocks import LineBlock, LineSplitter
 from .linecodec import Codec, FastRows, LineChunk, map_bytes
 from .lines import MAX_LINE, Directives, Kind, Line, overlong_line, scan_line
+from .sukaku import is_cube
 
 __all__ = ["LineReader"]
 
@@ -83,6 +84,8 @@ class LineReader:
         codecs = {}
         for geometry in geometries:
             codec = Codec.of(geometry, self.alphabet)
+            if self.box is None and is_cube(geometry.n_cells):
+                continue  # 729 or 4096 characters may be pencil marks (formats/sukaku.py)
             if geometry.n_cells > MAX_SIDE and codec is not None:
                 codecs[geometry.n_cells] = codec
         return codecs

@@ -98,7 +98,7 @@ class Candidates:
                 f"{', '.join(sorted(geometry.features - FEATURES))} ({geometry.shape_name}); "
                 "use a solving method such as the default")
         if geometry.constraints:
-            geometry = logic_geometry(geometry)  # the cells the rules keep apart are peers
+            geometry = logic_geometry(_marks_apart(geometry))  # rules' cells apart are peers
         full = (1 << geometry.side) - 1
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))
@@ -116,6 +116,10 @@ class Candidates:
             for cell, mark in enumerate(geometry.parity):
                 if mark != "." and not state.values[cell]:
                     state.masks[cell] &= np.uint64(odd if mark == "o" else full & ~odd)
+        for rule in puzzle.constraints:  # given candidates (pencil marks, Sukaku): the start
+            if rule.name == "given candidates" and not state.values[rule.cells[0]]:
+                state.masks[rule.cells[0]] &= np.uint64(sum(
+                    1 << (d - 1) for d in range(1, geometry.side + 1) if rule.holds((d,))))
         return state
 
     @classmethod
@@ -371,6 +375,19 @@ class Board:
 _CACHE: dict[Geometry, tuple[np.ndarray, list[int], list[int]]] = {}
 _PEERS: dict[Geometry, list[np.ndarray]] = {}
 _COMMON: dict[Geometry, dict[int, int]] = {}
+
+
+def _marks_apart(geometry: Geometry) -> Geometry:
+    """The geometry without its ``given candidates`` rules (pencil marks, Sukaku): a one-cell
+    rule is its cell's starting candidates, which :meth:`Candidates.from_puzzle` sets, so the
+    techniques of a classic grid explain it."""
+    kept = [r for r in geometry.constraints if r.name != "given candidates"]
+    if len(kept) == len(geometry.constraints):
+        return geometry
+    return Geometry.of(geometry.box_rows, geometry.box_cols, geometry.variant,
+                       regions=geometry.regions, cages=geometry.cages, parity=geometry.parity,
+                       layout=geometry.layout, extra_regions=geometry.extra_regions,
+                       constraints=kept)
 
 
 def _common_memo(geometry: Geometry) -> dict[int, int]:
