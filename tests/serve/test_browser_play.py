@@ -79,6 +79,7 @@ def test_candidates_stay_right_and_solved_means_every_rule(page: Any) -> None:
     assert "cage" in page.inner_text("#message") and page.is_visible("#message.error")
     broken = cells_with(page, "sk-conflict")  # the cage's cells drawn red
     assert broken and any(swapped[c] in (1, 2) for c in broken)
+    shot(page, "board-broken.png")
     page.click("#restart")  # asks first (accepted), then an empty grid
     page.wait_for_function("window.sudokitBoard.values.every(d => !d)")
     fill(page, solution)
