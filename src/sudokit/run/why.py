@@ -24,9 +24,9 @@ from .why_check import Checker
 from .why_none import Reason, reasons
 from .why_several import Several, several
 
-__all__ = ["DEFAULT_SECONDS", "Why", "why"]
+__all__ = ["WHY_SECONDS", "Why", "why"]
 
-DEFAULT_SECONDS = 30.0
+WHY_SECONDS = 30.0
 """The default time limit of :func:`why`, in seconds."""
 
 
@@ -114,7 +114,7 @@ def _several_text(puzzle: Puzzle, found: Several | None) -> str:
 
 
 def why(puzzle: PuzzleLike, *, method: str | None = None, most: int = 3,
-        time_limit: float | None = DEFAULT_SECONDS) -> Why:
+        time_limit: float | None = WHY_SECONDS) -> Why:
     """Explain why a puzzle has no solution or several.
 
     Args:
