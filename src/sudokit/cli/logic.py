@@ -173,9 +173,9 @@ def rate_command(
                 records = with_puzzles(records, pending)
             for row in rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None):
                 all_ok, rated = all_ok and row["status"] == "rated", rated + 1
-                said = _add_why(row, pending.popleft(), time_limit) if why else ""
+                reason = _add_why(row, pending.popleft(), time_limit) if why else ""
                 print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row)
-                      + (f"\n  {said}" if said else ""), flush=True)
+                      + (f"\n  {reason}" if reason else ""), flush=True)
                 if row["status"] != "rated" and not said:  # a terminal shows the record
                     print(f"sudokit: {row['error']}", file=sys.stderr)
     except KeyboardInterrupt as exc:
