@@ -57,7 +57,10 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     compiled = compiled_mode(board, mode) and max_nodes + 2 <= MAX_COMPILED_NODES
     if compiled and mode in SINGLE_DIGIT:
         found = best_single_digit(board, mode, max_nodes)
-        return None if found is None else _step(board, *found[2:], rating=found[1][0])
+        if found is None:
+            return None
+        _nodes, key, path, placements, eliminations = found
+        return _step(board, path, placements, eliminations, rating=key[0])
     best: tuple | None = None
 
     def bound() -> int:
@@ -113,6 +116,7 @@ def _best_loop(board: Board, graph: LinkGraph | None, starts: Any, bound: float 
             return None
         key, path = ranked
         return key, path, loop_eliminations(board, path)
+    assert graph is not None  # the Python walk runs on the link graph
     best: tuple | None = None
     for start in starts:
         found = search_loop(graph, start, best[0][1] if best else max_nodes)

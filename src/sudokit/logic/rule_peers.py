@@ -95,7 +95,7 @@ def _by_order(geometry: Geometry) -> Iterable[tuple[int, int]]:
             if cell not in reached:
                 reached.add(cell)
                 todo.extend(above.get(cell, ()))
-        yield from (tuple(sorted((start, c))) for c in reached if c != start)
+        yield from ((min(start, c), max(start, c)) for c in reached if c != start)
 
 
 def _by_equality(geometry: Geometry, peers: list[set[int]],
@@ -124,4 +124,4 @@ def _by_equality(geometry: Geometry, peers: list[set[int]],
         if len(members) < 2:
             continue
         seen = set().union(*(peers[c] | extra.get(c, set()) for c in members)) - set(members)
-        yield from (tuple(sorted((c, p))) for c in members for p in seen)
+        yield from ((min(c, p), max(c, p)) for c in members for p in seen)
