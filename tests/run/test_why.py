@@ -51,11 +51,12 @@ def _check_reasons(puzzle: Puzzle, found: Why) -> None:
             assert _solvable(sub_puzzle(puzzle, [m for m in kept if m != member])), member
 
 
+@pytest.mark.parametrize("method", [None, "fast"])  # CDCL with assumptions; QuickXplain
 @pytest.mark.parametrize("index", [0, 7, 100, 400, 1000])
-def test_one_changed_given_is_in_a_minimal_reason(index: int) -> None:
+def test_one_changed_given_is_in_a_minimal_reason(index: int, method: str | None) -> None:
     puzzle = load("tdoku/puzzles3_magictour_top1465", index + 1)[index]
     broken, cell = _broken(puzzle, 3)
-    found = why(broken)
+    found = why(broken, method=method)
     _check_reasons(broken, found)
     assert cell in [m.index for m in found.reasons[0].members if m.kind == "given"]
     assert found.reasons[0].contradiction  # the techniques refute these small conflicts
@@ -102,6 +103,20 @@ def test_a_broken_rule_puzzle_names_its_rules() -> None:
     rules = [m for m in found.reasons[0].members if m.kind == "rule"]
     assert any(set(m.cells) == {a, b} for m in rules)  # the added thermometer
     assert all(m.text.startswith("thermometer") for m in rules)
+
+
+@pytest.mark.parametrize("method", [None, "fast"])
+def test_a_killer_puzzle_names_its_cages(method: str | None) -> None:
+    puzzle = load("janko/KillerSudoku/problems/22_9x9.txt")[0]
+    cage = puzzle.geometry.cages[0]
+    solution = count_solutions(puzzle).solutions[0]
+    cell = cage.cells[0]
+    digits = list(puzzle.givens)
+    digits[cell] = next(d for d in range(1, 10) if d != solution[cell])
+    broken = Puzzle(puzzle.geometry, tuple(digits))
+    found = why(broken, method=method)
+    _check_reasons(broken, found)
+    assert any(m.kind == "given" and m.index == cell for m in found.reasons[0].members)
 
 
 def test_17_clue_puzzle_without_one_given_names_it_among_the_fixes() -> None:

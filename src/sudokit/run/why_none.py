@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..errors import SudokuError
+from ..errors import LimitReached, SudokuError
 from ..logic.step import Step
 from ..model.puzzle import Puzzle
 from .why_check import Checker, Member, members, sub_puzzle
+from .why_sat import SatConflicts
 
 __all__ = ["MAX_REFUTATION_STEPS", "Reason", "minimal_conflict", "reasons", "refutation"]
 
@@ -166,23 +167,45 @@ def reasons(check: Checker, puzzle: Puzzle, most: int = 3,
     Raises:
         LimitReached: the check's deadline passed before the first reason was found.
     """
-    from ..errors import LimitReached
-
     pool = members(puzzle)
+    sat = _sat_conflicts(puzzle, pool, check)
     found: list[Reason] = []
-    while len(found) < most:
-        try:
-            if found and check.solution(sub_puzzle(puzzle, pool)) is not None:
+    try:
+        while len(found) < most:
+            try:
+                if found and _solvable(sat, check, puzzle, pool):
+                    break
+                conflict = (sat.minimal(pool) if sat is not None
+                            else minimal_conflict(check, puzzle, pool))
+            except LimitReached:
+                if not found:
+                    raise
                 break
-            conflict = minimal_conflict(check, puzzle, pool)
-        except LimitReached:
-            if not found:
-                raise
-            break
-        steps, contradiction = refutation(puzzle, conflict) if refute else ((), "")
-        cells = sorted({c for m in conflict for c in m.cells})
-        found.append(Reason(tuple(conflict), steps, contradiction, tuple(cells)))
-        if not conflict:
-            break
-        pool = [m for m in pool if m not in conflict]
+            steps, contradiction = refutation(puzzle, conflict) if refute else ((), "")
+            cells = sorted({c for m in conflict for c in m.cells})
+            found.append(Reason(tuple(conflict), steps, contradiction, tuple(cells)))
+            if not conflict:
+                break
+            pool = [m for m in pool if m not in conflict]
+    finally:
+        if sat is not None:
+            sat.close()
     return found
+
+
+def _sat_conflicts(puzzle: Puzzle, pool: list[Member], check: Checker) -> SatConflicts | None:
+    """The CDCL search of :mod:`sudokit.run.why_sat` for this puzzle, or None where it cannot
+    be built (no PySAT, a geometry or rule it does not encode): then QuickXplain runs."""
+    if check.method is not None:
+        return None  # a chosen method checks every sub-puzzle
+    try:
+        return SatConflicts(puzzle, pool, check)
+    except (ValueError, SudokuError, ImportError):
+        return None
+
+
+def _solvable(sat: SatConflicts | None, check: Checker, puzzle: Puzzle,
+              pool: list[Member]) -> bool:
+    if sat is not None:
+        return sat.solve(pool)
+    return check.solution(sub_puzzle(puzzle, pool)) is not None
