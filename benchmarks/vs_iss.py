@@ -11,15 +11,19 @@ ISS is a peer, never a dependency: ``ISS_DIR`` names a checkout of
 through ``benchmarks/iss_runner.mjs``; without ``ISS_DIR`` or ``node`` only sudokit is timed
 (and the ISS columns are left empty). Each puzzle (every 9x9 one of the folder: the
 ``sigh_*.json`` f-puzzles files and ``variant_solver_js_ci.json``, set ``rules``; the
-``heldout_*.json`` lists, set ``heldout``) is given to ISS as its constraint string
-(``benchmarks/iss_adapter.py``); both sides must prove it unique with the published solution
-(a puzzle either side fails is reported and left out of the figures).
+``heldout_*.json`` lists, set ``heldout``; the SudokuPad links of ``sudokupad_links.txt``
+that sudokit reads, set ``sudokupad``, their link decoded inside the timed call) is given to
+ISS as its constraint string (``benchmarks/iss_adapter.py``); both sides must prove it unique
+with the published solution (a puzzle either side fails is reported and left out of the
+figures).
 
 Timed, per puzzle, the whole library call a setter's tool makes: sudokit parses the f-puzzles
-JSON text (the lists' compressed entries are decompressed beforehand) and calls ``count_solutions(puzzle, method, limit=2)`` (model, lowering, search and
-verification of every solution); ISS parses its constraint string, builds its solver and calls
+JSON text (the lists' compressed entries are decompressed beforehand) and calls
+``count_solutions(puzzle, method, limit=2)`` (model, lowering, search and verification of
+every solution); ISS parses its constraint string, builds its solver and calls
 ``countSolutions(2)``. sudokit's tables of a puzzle (by geometry) are cleared before each
-call (``--reuse`` keeps them), those of a rule's shape kept. One warm-up pass each (compiled kernels loaded, JIT warm), then
+call (``--reuse`` keeps them), those of a rule's shape kept. One warm-up pass each (compiled
+kernels loaded, JIT warm), then
 ``--rounds`` interleaved rounds (sudokit over every puzzle, then ISS over every puzzle, in
 turn), one process each, so a drift in the machine's speed hits both. Per puzzle the median
 wall and CPU ms over the rounds, and both search-node counters (sudokit ``stats.nodes``, ISS
@@ -47,7 +51,9 @@ from iss_adapter import Unsupported, iss_specs
 from sudokit import count_solutions
 from sudokit.fast.drawn import drawn_for
 from sudokit.fast.tables import _puzzle_tables
+from sudokit.errors import InvalidPuzzle
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+from sudokit.formats.sudokupad import link_puzzle, split_link
 from sudokit.model.geometry import _puzzle_geometry
 from sudokit.model.implied import implied_sums
 from sudokit.model.puzzle import _unit_table, _variant_tables
@@ -75,6 +81,18 @@ def sources() -> list[tuple[str, str, object, str]]:
             found.append((group, item["title"],
                           lambda t=text: fpuzzles_puzzle(json.loads(t)),
                           "".join(str(int(d)) for d in item["solution"])))
+    for line in (RULES / "sudokupad_links.txt").read_text(encoding="utf-8").splitlines():
+        link = None if line.startswith("#") else split_link(line.strip())
+        if link is None:
+            continue
+        try:
+            puzzle, solution = link_puzzle(link)
+        except InvalidPuzzle:  # a link form sudokit does not read (listed in the file)
+            continue
+        if solution is not None:
+            kinds = ",".join(sorted(puzzle.geometry.features)) or "classic"
+            found.append(("sudokupad", f"sudokupad {kinds}", lambda k=link: link_puzzle(k)[0],
+                          "".join(map(str, solution))))
     return [s for s in found if s[2]().geometry.side == 9]
 
 
@@ -159,8 +177,10 @@ def report(entries, ours, theirs, listing: bool) -> None:
     print("\n| set | puzzles | sudokit median ms | ISS median ms | sudokit / ISS geometric mean, "
           "wall (CPU) | puzzles where sudokit is faster | nodes sudokit / ISS |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for group in ("rules", "heldout", "all"):
+    for group in ("rules", "heldout", "sudokupad", "all"):
         chosen = [r for r in rows if group in ("all", r[0]) and r[2]]
+        if not chosen:
+            continue
         both = [r for r in chosen if r[3]]
         ours_ms = statistics.median(r[2]["wall_ms"] for r in chosen) if chosen else float("nan")
         if not both:
