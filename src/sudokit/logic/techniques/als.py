@@ -98,7 +98,7 @@ class AlsArrays(NamedTuple):
     Attributes:
         cells: int32[K, MAX_CELLS], each set's cells ascending, padded with -1.
         digits: int64[K], each set's candidates.
-        count: K.
+        n_sets: K, the number of sets.
         masks, values: int64[C], the board's candidates and placed digits.
         sees: uint8[C, C], the grid's peer matrix.
         peers: int32[C, P], the grid's peer lists (ascending, padded with -1).
@@ -107,7 +107,7 @@ class AlsArrays(NamedTuple):
 
     cells: np.ndarray
     digits: np.ndarray
-    count: int
+    n_sets: int
     masks: np.ndarray
     values: np.ndarray
     sees: np.ndarray
@@ -186,7 +186,7 @@ def als_xz(board: Board) -> Step | None:
     if arrays is not None:  # compiled, same order and tests
         from ..kernels.als import als_xz_first
 
-        i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.count, arrays.masks,
+        i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.n_sets, arrays.masks,
                                arrays.values, arrays.sees, arrays.peers, board.side)
         if i < 0:
             return None

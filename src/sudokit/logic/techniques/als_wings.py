@@ -69,7 +69,7 @@ def als_wing(board: Board, size: int) -> Step | None:
     if arrays is not None:  # compiled, same order and tests
         from ..kernels.als import als_wing_best
 
-        index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.count, size,
+        index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.n_sets, size,
                                      arrays.masks, arrays.values, arrays.sees, arrays.peers,
                                      _ratings(size, board.side), board.side, arrays.bivalue)
         if index < 0:
