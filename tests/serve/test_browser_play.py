@@ -211,3 +211,36 @@ def test_candidate_filter_phone_and_dark_mode(page: Any, browser: Any, live_serv
     assert small.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(250, 250, 250)"
     shot(small, "board-dark.png")
     phone.close()
+
+
+def test_several_cells_colours_and_pictures(page: Any) -> None:
+    load(page, TOP1)
+    page.click('.sk-cell[data-cell="1"]')
+    page.click('.sk-cell[data-cell="2"]', modifiers=["Control"])
+    page.click('.sk-cell[data-cell="19"]', modifiers=["Shift"])
+    assert cells_with(page, "sk-selected") == [1, 2, 19]
+    page.keyboard.press("Shift+Digit6")  # a mark off in the three cells, one change
+    assert all("6" not in shown_marks(page, c) for c in (1, 2, 19))
+    page.keyboard.press("Alt+Digit3")  # colour 3 on the three cells
+    assert cells_with(page, "sk-coloured") == [1, 2, 19]
+    assert "c=" in page.url
+    page.keyboard.press("Control+z")
+    assert cells_with(page, "sk-coloured") == []
+    page.keyboard.press("Control+z")  # the mark back in all three at once
+    assert all("6" in shown_marks(page, c) for c in (1, 2, 19))
+    first = page.locator('.sk-cell[data-cell="30"]').bounding_box()
+    last = page.locator('.sk-cell[data-cell="32"]').bounding_box()
+    page.mouse.move(first["x"] + 5, first["y"] + 5)  # a drag over r4c4..r4c6
+    page.mouse.down()
+    page.mouse.move(first["x"] + first["width"] * 1.5, first["y"] + 5, steps=4)
+    page.mouse.move(last["x"] + 5, last["y"] + 5, steps=4)
+    page.mouse.up()
+    assert cells_with(page, "sk-selected") == [30, 31, 32]
+    page.keyboard.press("Alt+Digit1")
+    files = {}
+    for kind in ("svg", "png"):  # the board saved as a picture, colours and all
+        with page.expect_download() as saved:
+            page.click(f"#{kind}")
+        files[kind] = Path(saved.value.path()).read_bytes()
+    assert files["svg"].startswith(b"<svg") and b"#f9c8c8" in files["svg"]
+    assert files["png"][:8] == b"\x89PNG\r\n\x1a\n" and len(files["png"]) > 10_000

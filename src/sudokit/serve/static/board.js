@@ -4,13 +4,15 @@
 // checks; draw.js: the SVG; keys.js: what a key asks; link.js: the share link), shared by the page (page.js: the API over HTTP, /api/...) and the
 // notebook widget (widget.js: the same calls answered by the Jupyter kernel).
 
-import { LAYOUT, SYMBOLS, buildPad, cellsNamed, countMessage, hintMessage, loadMessage,
-         plainWords, solveMessage } from "./layout.js";
+import { LAYOUT, SYMBOLS, buildPad, cellsNamed, hintMessage, loadMessage,
+         plainWords } from "./layout.js";
 import { apiMarks, autoCandidates, candidatesOf, cellLabel, conflicts, digitAt,
          explanationView, houseNamed, isFull } from "./grid.js";
 import { drawLinks, drawMarks, labelCells } from "./draw.js";
 import { keyCommand, notebookKey } from "./keys.js";
 import { linkOf, readLink } from "./link.js";
+import { generate, rate, solve, trueCandidates, unique } from "./actions.js";
+import { buildPalette, download, paintColours, picture } from "./picture.js";
 
 // The server's per-run token: taken from the page's address (?token=..., which `sudokit serve`
 // prints) into this tab's storage, and out of the address, so a copied link never carries it.
@@ -64,7 +66,8 @@ export function createBoard(root, options) {
     pencil: [],        // per cell: the user's own marks, shown when auto candidates are off
     auto: true,        // candidates shown: automatic less the removed (else the user's marks)
     marks: [],         // per cell the candidates hints work from, null: the automatic ones
-    selected: -1, version: 0,   // version: +1 on each change of the grid
+    colours: [],       // per cell: 0 or a colour of the palette (1..6)
+    selected: -1, selection: [], version: 0,  // the cursor, the cells selected; +1 per change
     undo: [], redo: [],
     hint: null, hintLevel: 0,   // the step of the last hint; 1 technique, 2 cells, 3 step
     steps: null, stepsFrom: null, viewing: -1,  // the explanation, its grid, the step shown
@@ -146,13 +149,14 @@ export function createBoard(root, options) {
     const geo = await api("parse", {puzzle: text, variant: variant || "standard", box: box || null});
     const n = geo.n_cells, fits = (list) => list && list.length === n;
     Object.assign(state, {text, variant: variant || "standard", box: box || "", geo,
-                          selected: -1, undo: [], redo: [], steps: null, viewing: -1,
+                          selected: -1, selection: [], undo: [], redo: [], steps: null, viewing: -1,
                           check: {key: "", status: "", cells: []},
                           clock: {start: Date.now(), stopped: null}});
     state.version += 1;
     state.values = fits(saved.values) ? saved.values : geo.givens.map(() => 0);
     state.elim = fits(saved.elim) ? saved.elim.map((e) => e || []) : geo.givens.map(() => []);
     state.pencil = fits(saved.pencil) ? saved.pencil.map((e) => e || []) : geo.givens.map(() => []);
+    state.colours = fits(saved.colours) ? saved.colours : geo.givens.map(() => 0);
     state.auto = saved.auto !== false;
     $("auto").checked = state.auto;
     $("board").innerHTML = geo.svg;
@@ -238,7 +242,7 @@ export function createBoard(root, options) {
       g.classList.toggle("sk-focus", focus.has(cell));
       g.classList.toggle("sk-house", house.has(cell) && !focus.has(cell));
       g.classList.toggle("sk-place", placed.has(cell));
-      g.classList.toggle("sk-selected", cell === state.selected);
+      g.classList.toggle("sk-selected", cell === state.selected || state.selection.includes(cell));
       g.classList.toggle("sk-peer", peers.has(cell) && cell !== state.selected);
       g.classList.toggle("sk-same", !!same && d === same && cell !== state.selected);
       g.classList.toggle("sk-filter", !!where && !d && (marks[cell] || []).includes(where));
@@ -253,6 +257,7 @@ export function createBoard(root, options) {
       g.setAttribute("aria-label", cellLabel(geo, values, d ? [] : digits, cell));
     });
     drawLinks($("board").querySelector("svg"), geo.box, cells, step ? step.links : []);
+    paintColours(cells, state.colours);
     if (state.selected >= 0) $("board").setAttribute("aria-activedescendant", `${id}-cell-${state.selected}`);
     $("undo").disabled = !state.undo.length;
     $("redo").disabled = !state.redo.length;
@@ -292,7 +297,8 @@ export function createBoard(root, options) {
 
   function snapshot() {
     const copy = (lists) => lists.map((m) => m.slice());
-    return {values: state.values.slice(), elim: copy(state.elim), pencil: copy(state.pencil)};
+    return {values: state.values.slice(), elim: copy(state.elim), pencil: copy(state.pencil),
+            colours: state.colours.slice()};
   }
 
   function change(update) {
@@ -320,28 +326,38 @@ export function createBoard(root, options) {
       : [...now, digit].sort((a, b) => a - b);
   }
 
+  // A digit (0 clears) or a pencil mark in every selected cell, as one change.
   function enter(digit, pencil) {
-    const cell = state.selected, geo = state.geo;
-    if (cell < 0 || geo.givens[cell] || state.viewing >= 0 || digit > geo.side) return;
-    change(() => {
-      if (!digit) {  // the digit first, then the cell's marks
-        if (state.values[cell]) { state.values[cell] = 0; return true; }
-        if (!state.elim[cell].length && !state.pencil[cell].length) return false;
-        state.elim[cell] = [];
-        state.pencil[cell] = [];
-        return true;
-      }
-      if (pencil || $("pencil").checked) {
-        if (state.values[cell]) return false;
-        if (!state.auto) { toggle(state.pencil, cell, digit); return true; }
-        const auto = autoCandidates(geo, state.values, cell);
-        if (!auto.includes(digit) && !state.elim[cell].includes(digit)) return false;
-        toggle(state.elim, cell, digit);
-        return true;
-      }
-      state.values[cell] = state.values[cell] === digit ? 0 : digit;
+    const geo = state.geo, chosen = state.selection.length ? state.selection : [state.selected];
+    const open = chosen.filter((cell) => cell >= 0 && !geo.givens[cell]);
+    if (!open.length || state.viewing >= 0 || digit > geo.side) return;
+    change(() => open.map((cell) => enterCell(cell, digit, pencil)).some((x) => x));
+  }
+
+  function enterCell(cell, digit, pencil) {
+    if (!digit) {  // the digit first, then the cell's marks
+      if (state.values[cell]) { state.values[cell] = 0; return true; }
+      if (!state.elim[cell].length && !state.pencil[cell].length) return false;
+      state.elim[cell] = [];
+      state.pencil[cell] = [];
       return true;
-    });
+    }
+    if (pencil || $("pencil").checked) {
+      if (state.values[cell]) return false;
+      if (!state.auto) { toggle(state.pencil, cell, digit); return true; }
+      const auto = autoCandidates(state.geo, state.values, cell);
+      if (!auto.includes(digit) && !state.elim[cell].includes(digit)) return false;
+      toggle(state.elim, cell, digit);
+      return true;
+    }
+    state.values[cell] = state.values[cell] === digit ? 0 : digit;
+    return true;
+  }
+
+  function colour(k) {
+    const chosen = state.selection.length ? state.selection : [state.selected];
+    if (chosen[0] < 0) return;
+    change(() => { for (const cell of chosen) state.colours[cell] = k; });
   }
 
   function applyStep() {
@@ -372,6 +388,7 @@ export function createBoard(root, options) {
       state.values.fill(0);
       state.elim = state.elim.map(() => []);
       state.pencil = state.pencil.map(() => []);
+      state.colours.fill(0);
     });
     state.clock = {start: Date.now(), stopped: null};
     return "Restarted (Undo brings your grid back).";
@@ -429,47 +446,6 @@ export function createBoard(root, options) {
     render();
   }
 
-  async function solve() {
-    const method = $("method").value;
-    const r = await api("solve", puzzleBody({method}));
-    if (r.grid) change(() => { state.values = r.grid.map((d, c) => (state.geo.givens[c] ? 0 : d)); });
-    return solveMessage(r);
-  }
-
-  async function rate() {
-    const r = await api("rate", puzzleBody({grid: null}));
-    if (r.unique === false) {
-      return ["Not rated: this puzzle has several solutions (a rating needs a puzzle with one).", true];
-    }
-    return `Rating ${r.rating.toFixed(1)} (${r.hardest || "none"}), level ${r.level}, ${r.steps} steps`;
-  }
-
-  async function unique() {
-    const r = await api("count", puzzleBody());
-    return countMessage(r);
-  }
-
-  async function trueCandidates() {
-    const r = await api("candidates", puzzleBody({after: "true"}));
-    if (!r.solutions_found) return ["No solution from here.", true];
-    change(() => {
-      state.elim = r.candidates.map((c, cell) => (digitAt(state.geo, state.values, cell) ? []
-        : autoCandidates(state.geo, state.values, cell).filter((d) => !c.includes(d))));
-    });
-    return `True candidates: the digits of each cell in ${r.solutions_found} solution` +
-        `${r.solutions_found === 1 ? "" : "s"}${r.complete ? "" : " (some left undecided by the time limit)"}.`;
-  }
-
-  async function generate() {
-    const level = $("gen-level").value || null, variant = $("variant").value.trim();
-    const body = {size: +$("gen-size").value, level};
-    if (variant) body.variant = variant;
-    const r = await api("generate", body);
-    await load(r.puzzle, r.variant || variant || "standard", "", {}, false);
-    return `New puzzle: ${r.givens} givens` + (r.rating !== null && r.rating !== undefined
-      ? `, rating ${r.rating} (${r.rater})` : "");
-  }
-
   // -- the share link ----------------------------------------------------------------------------
 
   function saveLink() {
@@ -496,13 +472,15 @@ export function createBoard(root, options) {
       back: () => { if (state.viewing >= 0) showStep(-1); },
       apply: () => act("apply"), hint: () => act("hint"),
       move: () => (state.selected < 0 ? select(0) : move(command.dr, command.dc)),
-      enter: () => enter(command.digit, command.pencil),
+      enter: () => enter(command.digit, command.pencil), colour: () => colour(command.k),
     };
     run[command.name]();
   }
 
-  function select(cell) {
+  function select(cell, add = false) {
     state.selected = cell;
+    state.selection = !add ? [cell] : state.selection.includes(cell) && state.selection.length > 1
+      ? state.selection.filter((c) => c !== cell) : [...state.selection, cell];
     render();
   }
 
@@ -521,19 +499,33 @@ export function createBoard(root, options) {
 
   function wire() {
     const board = $("board");
-    board.addEventListener("click", (e) => {
+    let dragging = false;  // a press and drag selects the cells it passes
+    board.addEventListener("pointerdown", (e) => {
       const g = e.target.closest(".sk-cell");
       if (!g) return;
-      state.selected = +g.dataset.cell;
+      dragging = true;
+      select(+g.dataset.cell, e.ctrlKey || e.metaKey || e.shiftKey);
       board.focus();
-      render();
+      e.preventDefault();
     });
+    board.addEventListener("pointerover", (e) => {
+      const g = dragging && e.buttons && e.target.closest(".sk-cell");
+      if (g && !state.selection.includes(+g.dataset.cell)) select(+g.dataset.cell, true);
+    });
+    document.addEventListener("pointerup", () => { dragging = false; });
     board.addEventListener("focus", () => { if (state.selected < 0 && state.geo) select(0); });
     (options.keys || root).addEventListener("keydown", onKey);
+    buildPalette($("palette"), colour);
+    const save = (kind) => async () => {
+      download(await picture($("board").querySelector("svg"), kind), `sudoku.${kind}`);
+      return `The board saved as sudoku.${kind}.`;
+    };
     if (options.keys && options.keys !== root && options.isolateKeys) root.addEventListener("keydown", onKey);
     const loadBox = () => load($("puzzle-text").value, $("variant").value.trim(), $("box").value.trim());
-    const buttons = {load: loadBox, hint, apply: applyStep, explain, solve, rate, unique, generate,
-                     truecands: trueCandidates, resetmarks: resetMarks, restart,
+    const b = {state, api, body: puzzleBody, change, load, $};
+    const buttons = {load: loadBox, hint, apply: applyStep, explain, solve: () => solve(b),
+                     rate: () => rate(b), unique: () => unique(b), generate: () => generate(b),
+                     truecands: () => trueCandidates(b), svg: save("svg"), png: save("png"), resetmarks: resetMarks, restart,
                      undo: () => travel(state.undo, state.redo), redo: () => travel(state.redo, state.undo),
                      share: async () => { await navigator.clipboard?.writeText(location.href); return "Link copied: it holds the puzzle and your progress."; }};
     Object.assign(actions, buttons);
@@ -577,6 +569,7 @@ export function createBoard(root, options) {
   async function act(name, args = {}) {
     if (name === "enter") {
       state.selected = args.cell;
+      state.selection = [args.cell];
       enter(args.digit, !!args.pencil);
       return;
     }

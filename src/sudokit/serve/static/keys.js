@@ -12,10 +12,11 @@ export function notebookKey(e) {
 }
 
 // The command of key event `e` on a board of `side` digits: undo, redo, back (Esc), apply,
-// move {dr, dc}, enter {digit, pencil} (digit 0 clears), hint; null for a key the board leaves.
+// move {dr, dc}, enter {digit, pencil} (digit 0 clears), colour {k}, hint; null for a key the board leaves.
 export function keyCommand(e, side) {
   const key = e.key, mod = e.ctrlKey || e.metaKey;
-  if (e.altKey) return null;
+  const colour = /^Digit([0-6])$/.exec(e.code);
+  if (e.altKey) return colour && !mod ? {name: "colour", k: +colour[1]} : null;
   if (mod && key.toLowerCase() === "z") return {name: e.shiftKey ? "redo" : "undo"};
   if (mod && key.toLowerCase() === "y") return {name: "redo"};
   if (mod) return null;

@@ -26,11 +26,14 @@ export const LAYOUT = `
       <button id="restart">Restart</button>
       <button id="share">Copy link</button>
     </div>
+    <div class="row" id="palette" aria-label="cell colours"></div>
     <details id="keys-legend"><summary>Keys</summary>
       <dl>
         <dt>arrows</dt><dd>move (the board takes focus on r1c1)</dd>
         <dt>1-9, A-P</dt><dd>enter a digit (again: clear it)</dd>
         <dt>Shift+digit</dt><dd>toggle a pencil mark</dd>
+        <dt>Ctrl/Shift+click, drag</dt><dd>select several cells (digits and marks go to all)</dd>
+        <dt>Alt+1-6, Alt+0</dt><dd>colour the selected cells, take the colour off</dd>
         <dt>Backspace, Delete, 0</dt><dd>clear the digit, then the cell's marks</dd>
         <dt>H</dt><dd>hint: the technique, then the step</dd>
         <dt>Enter</dt><dd>apply the hinted step</dd>
@@ -51,6 +54,9 @@ export const LAYOUT = `
     <div class="row">
       <label>method <select id="method"></select></label>
       <button id="solve">Solve</button>
+      <span>save the board as</span>
+      <button id="svg" title="Save the board as an SVG picture">SVG</button>
+      <button id="png" title="Save the board as a PNG picture">PNG</button>
     </div>
     <div id="message" aria-live="polite"></div>
     <ol id="steps" aria-label="steps of the explanation"></ol>

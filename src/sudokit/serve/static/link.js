@@ -1,6 +1,6 @@
 // sudokit board: the share link, the address's `#` part: p (the puzzle as given), v (variant),
 // b (box), g (the user's digits), e (digits removed per cell), n (the user's own marks),
-// a=0 (automatic candidates off). Pure.
+// a=0 (automatic candidates off), c (a colour per cell, 0 none). Pure.
 
 import { SYMBOLS } from "./layout.js";
 import { packLists, unpackLists } from "./grid.js";
@@ -13,6 +13,7 @@ export function linkOf(state) {
   if (state.elim.some((m) => m.length)) p.set("e", packLists(state.elim));
   if (state.pencil.some((m) => m.length)) p.set("n", packLists(state.pencil));
   if (!state.auto) p.set("a", "0");
+  if (state.colours.some((k) => k)) p.set("c", state.colours.join(""));
   return "#" + p.toString();
 }
 
@@ -25,5 +26,6 @@ export function readLink(hash) {
     elim: p.get("e") ? unpackLists(p.get("e")) : null,
     pencil: p.get("n") ? unpackLists(p.get("n")) : null,
     auto: p.get("a") !== "0",
+    colours: p.get("c") ? [...p.get("c")].map(Number) : null,
   }};
 }
