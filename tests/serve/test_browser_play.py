@@ -237,6 +237,9 @@ def test_several_cells_colours_and_pictures(page: Any) -> None:
     page.mouse.up()
     assert cells_with(page, "sk-selected") == [30, 31, 32]
     page.keyboard.press("Alt+Digit1")
+    page.click('.sk-cell[data-cell="40"]')
+    page.keyboard.press("Alt+Digit5")
+    shot(page, "board-colours.png")
     files = {}
     for kind in ("svg", "png"):  # the board saved as a picture, colours and all
         with page.expect_download() as saved:
