@@ -266,10 +266,12 @@ class Board:
 
     @cached_property
     def masks(self) -> list[int]:  # type: ignore[override]
+        assert self._array is not None  # given when the masks are not
         return self._array.tolist()
 
     @cached_property
     def values(self) -> list[int]:  # type: ignore[override]
+        assert self._value_array is not None  # given when the values are not
         return self._value_array.tolist()
 
     @property
