@@ -125,6 +125,13 @@ def test_load_checks_and_the_variant_box(page: Any) -> None:
     page.wait_for_function("document.getElementById('message').textContent.includes('several')")
     assert "portfolio" not in page.inner_text("#message").split("\n")[0].split(",")[0][:8]
 
+    grid = "\n".join(" ".join(TOP1[r * 9:r * 9 + 9]) for r in range(9)) + "\n" * 3  # 180 chars
+    load(page, grid)  # the link carries the line form: the same board, a third of the text
+    page.wait_for_function(f"location.hash.startsWith('#p=' + {TOP1!r})")
+    load(page, KILLER, "killer")  # its cages are not in a line: the link keeps the whole text
+    page.wait_for_timeout(300)
+    assert "15+-+-+8" in page.url
+
     clash = "44" + TOP1[2:]
     load(page, clash)
     page.wait_for_function("document.getElementById('message').textContent.includes('no solution')")

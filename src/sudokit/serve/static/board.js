@@ -173,7 +173,9 @@ export function createBoard(root, options) {
     $("filter").replaceChildren(new Option("-", "0"),
       ...Array.from({length: geo.side}, (_, d) => new Option(SYMBOLS[d], String(d + 1))));
     clearHint();
+    state.linkText = null;
     render();
+    shortenLink(text, variant, box, geo);
     const welcome = "Click a cell (or Tab to the board) and type a digit; Shift+digit for a " +
                     "pencil mark; H for a hint.";
     if (!check) return welcome;
@@ -447,6 +449,18 @@ export function createBoard(root, options) {
   }
 
   // -- the share link ----------------------------------------------------------------------------
+
+  // A long text (f-puzzles JSON, a grid) goes in the link as the line form when that draws the
+  // very same board (every rule kept): the parse of the short form is compared.
+  async function shortenLink(text, variant, box, geo) {
+    if (!options.link || text.length <= 120 || geo.puzzle.length >= text.length) return;
+    const short = await api("parse", {puzzle: geo.puzzle, variant: geo.variant, box: box || null})
+      .catch(() => null);
+    if (short && short.svg === geo.svg && state.text === text) {
+      state.linkText = {text: geo.puzzle, variant: geo.variant};
+      saveLink();
+    }
+  }
 
   function saveLink() {
     if (options.link) history.replaceState(history.state, "", location.pathname + location.search + linkOf(state));

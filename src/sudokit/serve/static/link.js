@@ -6,8 +6,10 @@ import { SYMBOLS } from "./layout.js";
 import { packLists, unpackLists } from "./grid.js";
 
 export function linkOf(state) {
-  const p = new URLSearchParams({p: state.text});
-  if (state.variant !== "standard") p.set("v", state.variant);
+  const short = state.linkText;  // {text, variant}: the same board in fewer characters
+  const p = new URLSearchParams({p: short ? short.text : state.text});
+  const variant = short ? short.variant : state.variant;
+  if (variant !== "standard") p.set("v", variant);
   if (state.box) p.set("b", state.box);
   if (state.values.some((d) => d)) p.set("g", state.values.map((d) => SYMBOLS[d - 1] || ".").join(""));
   if (state.elim.some((m) => m.length)) p.set("e", packLists(state.elim));
