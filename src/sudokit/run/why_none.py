@@ -27,10 +27,18 @@ from ..model.puzzle import Puzzle
 from .why_check import Checker, Member, members, sub_puzzle
 from .why_sat import SatConflicts
 
-__all__ = ["MAX_REFUTATION_STEPS", "Reason", "minimal_conflict", "reasons", "refutation"]
+__all__ = ["MAX_REFUTATION_STEPS", "REFUTATION_RATING", "REFUTATION_SECONDS", "Reason",
+           "minimal_conflict", "reasons", "refutation"]
 
 MAX_REFUTATION_STEPS = 60
 """The most technique steps a refutation may take before it is given up."""
+
+REFUTATION_SECONDS = 2.0
+"""The most seconds a refutation may take (checked between steps) before it is given up."""
+
+REFUTATION_RATING = 7.0
+"""The hardest technique a refutation may use (Sudoku Explainer's scale): chains up to AIC
+and ALS, no forcing chains, whose searches on rule puzzles take seconds per step."""
 
 
 @dataclass(frozen=True)
@@ -120,11 +128,12 @@ def refutation(puzzle: Puzzle, conflict: Sequence[Member],
     Returns:
         ``(steps, contradiction)``: the steps' lines and the contradiction reached; ``((),
         "")`` when the engine stalls, does not handle the puzzle's rules, or needs more than
-        ``max_steps`` steps.
+        ``max_steps`` steps or :data:`REFUTATION_SECONDS`.
     """
-    from ..logic.solve import ALL_KINDS, solve_steps
     from ..logic.registry import TechniqueKind
+    from ..logic.solve import ALL_KINDS, solve_steps
     from ..logic.state import Candidates
+    from ..model.result import Limits, Stats
 
     try:
         alone = sub_puzzle(puzzle, conflict)
@@ -137,14 +146,16 @@ def refutation(puzzle: Puzzle, conflict: Sequence[Member],
             return (), found
         kinds = ALL_KINDS - {TechniqueKind.TRIAL, TechniqueKind.UNIQUENESS}
         lines: list[str] = []
-        for step in solve_steps(state, kinds=kinds):
+        limits, stats = Limits(REFUTATION_SECONDS).start(), Stats()
+        for step in solve_steps(state, kinds=kinds, limits=limits, stats=stats,
+                                max_rating=REFUTATION_RATING):
             lines.append(_line(puzzle, step))
             found = state.contradiction()
             if found:
                 return tuple(lines), found
             if len(lines) >= max_steps:
                 break
-    except SudokuError:  # a rule the technique engine does not handle: no refutation
+    except SudokuError:  # a rule the engine does not read, or the time limit (LimitReached)
         pass
     return (), ""
 
