@@ -5,6 +5,7 @@ busy while it works and late answers dropped, keyboard first, readable by a scre
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,14 @@ def test_load_checks_and_the_variant_box(page: Any) -> None:
     load(page, KILLER, "killer")  # its cages are not in a line: the link keeps the whole text
     page.wait_for_timeout(300)
     assert "15+-+-+8" in page.url
+
+    drawn = json.dumps({"size": 9, "grid": [[{}] * 9] * 9,  # f-puzzles: rules by their names
+                        "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+                        "ratio": [{"cells": ["R5C5", "R5C6"], "value": 2}]})
+    load(page, drawn)
+    shape = page.inner_text("#shape")
+    assert "thermometer" in shape and "Kropki" in shape
+    assert "pair-relation" not in shape and "linear-sum" not in shape
 
     clash = "44" + TOP1[2:]
     load(page, clash)

@@ -4,8 +4,8 @@
 // checks; draw.js: the SVG; keys.js: what a key asks; link.js: the share link), shared by the page (page.js: the API over HTTP, /api/...) and the
 // notebook widget (widget.js: the same calls answered by the Jupyter kernel).
 
-import { LAYOUT, SYMBOLS, buildPad, cellsNamed, hintMessage, loadMessage,
-         plainWords } from "./layout.js";
+import { LAYOUT, SYMBOLS, buildPad, cellsNamed, hintMessage, loadMessage, plainWords,
+         shapeWords } from "./layout.js";
 import { apiMarks, autoCandidates, candidatesOf, cellLabel, conflicts, digitAt,
          explanationView, houseNamed, isFull } from "./grid.js";
 import { drawLinks, drawMarks, labelCells } from "./draw.js";
@@ -163,8 +163,7 @@ export function createBoard(root, options) {
     cells = [];
     for (const g of $("board").querySelectorAll(".sk-cell")) cells[+g.dataset.cell] = g;
     labelCells($("board").querySelector("svg"), cells, id);
-    const givens = geo.givens.filter((d) => d).length;
-    $("shape").textContent = `${geo.shape}, ${givens} given${givens === 1 ? "" : "s"}`;
+    $("shape").textContent = shapeWords(geo, $("board").querySelector("svg"));
     $("puzzle-text").value = text;
     $("variant").value = variant && variant !== "standard" ? variant : "";
     $("box").value = state.box;

@@ -174,3 +174,15 @@ export function loadMessage(r, welcome) {
   return [`This puzzle has no solution` + (r.error ? `: ${plainWords(r.error, false)}` : ".") +
           (r.status === "unsolvable" ? "" : ` (${r.status})`), true];
 }
+
+const ENGINE_WORDS = new Set(["pair-relation", "linear-sum", "sequence", "must-contain", "indexing"]);
+
+// The shape line in the player's words: the engine's rule kinds ("pair-relation",
+// "linear-sum", ...) left out of the shape, the drawn rules named as their setters name them.
+export function shapeWords(geo, svg) {
+  const shape = geo.shape.replace(/\(([^)]*)\)/, (_, inner) =>
+    `(${inner.split(", ").filter((w) => !ENGINE_WORDS.has(w)).join(", ")})`);
+  const drawn = [...new Set([...svg.querySelectorAll(".sk-rule")].map((g) => g.dataset.rule))];
+  const givens = geo.givens.filter((d) => d).length;
+  return `${shape}${drawn.length ? `; ${drawn.join(", ")}` : ""}; ${givens} given${givens === 1 ? "" : "s"}`;
+}
