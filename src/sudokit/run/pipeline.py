@@ -308,6 +308,12 @@ def _holds_givens(text: bytes, raw: np.ndarray, givens: np.ndarray) -> bool:
     return bool(np.array_equal(written[given], raw[given]))
 
 
+HEAD_RECORDS = 1024
+"""Records (puzzles and invalid ones) :func:`solve_inputs` reads at most before it starts: an
+input of invalid records alone was read whole before the first block (a million bad lines
+held 630 MB, issue 43 item 8); past this many records the input is not a small one."""
+
+
 def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  options: Mapping[str, Any] | None = None, limits: Limits = Limits(),
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
@@ -316,7 +322,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  resume: Any = None, skip_header: bool = False,
                  variant: Any = "standard") -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
-    larger than :data:`~sudokit.run.batch.SMALL_INPUT` puzzles (or ends), choose the method
+    larger than :data:`~sudokit.run.batch.SMALL_INPUT` puzzles or :data:`HEAD_RECORDS` records
+    (or ends), choose the method
     (:func:`sudokit.run.batch.choose_method`), load it for the first grid size, and return the lazy
     stream of blocks.
 
@@ -340,12 +347,13 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
 
         tasks = skip_records(tasks, resume.records, resume.last, kept_records(resume))
     head: list[LineChunk | RecordTask] = []
-    count, geometries, complete = 0, [], True
+    count, records, geometries, complete = 0, 0, [], True
     for task in tasks:  # until the input is known to be more than a small one
         head.append(task)
         more, found = task_shape(task)
         count, geometries = count + more, list(dict.fromkeys(geometries + found))
-        if count > SMALL_INPUT:
+        records += task.size if isinstance(task, LineChunk) else len(task)
+        if count > SMALL_INPUT or records > HEAD_RECORDS:
             complete = False
             break
     side = max((g.side for g in geometries), default=0)
