@@ -152,3 +152,29 @@ def test_a_stopped_run_prints_why_and_the_summary(tmp_path: Path, sig: int, code
     assert "Traceback" not in text
     assert _group_gone(proc.pid)
     assert out.read_bytes().endswith(b"\n")
+
+
+FOREIGN = {
+    "json": b'{"settings": {"theme": "dark"}, "recent": [1, 2, 3]}\n',
+    "json, pretty": b'{\n  "a": 1,\n\n  "b": [1, 2]\n}\n',
+    "binary": bytes(range(256)) * 4,
+    "binary, no newline": bytes(range(11, 256)) * 3,
+    "notes": b"Notes on the puzzles\n\nasked by Ann, to do\n",
+    "notes, no newline": b"call Ann about the 16x16",
+}
+"""Files ``sudokit solve`` did not write (issue 43, item 10: the grid form overwrote them)."""
+
+
+@pytest.mark.parametrize("fmt", ["line", "jsonl", "grid"])
+@pytest.mark.parametrize("name", sorted(FOREIGN))
+def test_resume_refuses_a_file_it_did_not_write(name: str, fmt: str, tmp_path: Path) -> None:
+    if (name, fmt) == ("notes, no newline", "line"):
+        pytest.skip("one line of text without its newline may be a cut line-form record")
+    source = tmp_path / "in.txt"
+    source.write_text("".join(TOP95.read_text().splitlines(keepends=True)[:3]))
+    out = tmp_path / "out"
+    out.write_bytes(FOREIGN[name])
+    code, stderr = _solve(str(source), "-m", "fast", "-f", fmt, "--output", str(out),
+                          "--resume")
+    assert code == 2, stderr
+    assert out.read_bytes() == FOREIGN[name]  # not cut, not overwritten

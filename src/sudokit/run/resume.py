@@ -72,7 +72,8 @@ def scan_output(path: Path, fmt: OutputFormat, limit: int | None = None) -> Resu
     header, the grid, and a blank line. A missing or empty file gives an empty point.
 
     Raises:
-        ResumeError: a jsonl line that is not a record of ``sudokit solve``.
+        ResumeError: a jsonl line that is not a record of ``sudokit solve``, or (no
+            ``limit``) bytes after the complete records that cannot begin one.
     """
     point = ResumePoint()
     if not path.exists():
@@ -91,7 +92,38 @@ def scan_output(path: Path, fmt: OutputFormat, limit: int | None = None) -> Resu
             carry = data[cut:]
             if limit is not None and point.records >= limit:
                 break
+    if limit is None:
+        _check_tail(carry, fmt, point, path)
     return point
+
+
+_HEADS = {OutputFormat.GRID: b"# ", OutputFormat.JSONL: b'{"source": '}
+"""How every record of a form begins (line form: any text)."""
+
+
+def _check_tail(tail: bytes, fmt: OutputFormat, point: ResumePoint, path: Path) -> None:
+    """Refuse a file whose bytes after its complete records (all of it, when it holds none:
+    a JSON file, a binary, notes) cannot be the start of a record ``sudokit solve`` writes in
+    ``fmt``: it would be cut there and overwritten.
+
+    Raises:
+        ResumeError: naming the file and the record number.
+    """
+    head = _HEADS.get(fmt)
+    if head is None:  # line form: a partial solution or status line is UTF-8 text
+        try:
+            tail[:-4].decode("utf-8")  # the last character may be cut
+            good = b"\0" not in tail
+        except UnicodeDecodeError:
+            good = False
+    else:
+        first = tail.split(b"\n", 1)
+        good = tail.startswith(head) or head.startswith(tail)
+        if good and fmt is OutputFormat.GRID and len(first) > 1:
+            good = _STATUS_LINE.match(first[0]) is not None
+    if not good:
+        raise ResumeError(f"{path}: record {point.records + 1} is not a {fmt.value} record of "
+                          "'sudokit solve' (a file it did not write?); not resumed, not cut")
 
 
 def _cut_after(data: bytes, end: bytes, records: int, cut: int) -> int:
