@@ -8,6 +8,7 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from .state import Board
 from .step import Step
@@ -15,6 +16,7 @@ from .step import Step
 __all__ = ["Technique", "TechniqueKind", "technique", "technique_names", "techniques"]
 
 Finder = Callable[[Board], "Step | None"]
+F = TypeVar("F", bound=Finder)  # a finder, kept with its own signature by the decorator
 
 
 class TechniqueKind(Enum):
@@ -58,11 +60,11 @@ _loaded = False
 
 def technique(name: str, rating: float, *, kind: TechniqueKind = TechniqueKind.LOGIC,
               max_side: int = 64, order: float = 0.0,
-              needs: frozenset[str] = frozenset()) -> Callable[[Finder], Finder]:
+              needs: frozenset[str] = frozenset()) -> Callable[[F], F]:
     """Decorator registering ``find`` under ``name`` (see :class:`Technique`; ``order``
     breaks ties between equal ratings, lower first; ``needs``: the features it is about)."""
 
-    def register(find: Finder) -> Finder:
+    def register(find: F) -> F:
         _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order, needs))
         return find
 
