@@ -227,6 +227,10 @@ def test_candidate_filter_phone_and_dark_mode(page: Any, browser: Any, live_serv
     assert small.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(250, 250, 250)"
     shot(small, "board-dark.png")
     phone.close()
+    page.emulate_media(media="print")  # printing: the board, no controls
+    assert page.is_visible("#board") and page.is_hidden("#hint") and page.is_hidden("#load-box")
+    assert page.is_hidden("#pad")
+    page.emulate_media(media="screen")
 
 
 def test_several_cells_colours_and_pictures(page: Any) -> None:
