@@ -28,8 +28,7 @@ def test_every_public_exception_class_is_in_errors() -> None:
                 bases = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
                 if bases & names:
                     outside.append(f"{path.relative_to(PACKAGE)}: {node.name}")
-    known = {"serve/api.py: BadRequest", "serve/worker.py: WorkFailed"}  # to move (issue 37)
-    assert set(outside) <= known, sorted(set(outside) - known)
+    assert not outside, outside
 
 
 def test_exit_codes_are_distinct() -> None:

@@ -31,6 +31,8 @@ __all__ = [
     "ResumeError",
     "OutputError",
     "OutputBusyError",
+    "BadRequest",
+    "WorkFailed",
 ]
 
 USAGE = 2
@@ -152,6 +154,16 @@ class OutputError(SudokuError, OSError):
 
 class OutputBusyError(OutputError):
     """An output file another running ``sudokit`` holds (locked)."""
+
+
+class BadRequest(SudokuError, ValueError):
+    """A request body that is not what an endpoint of ``sudokit serve`` takes (a field of the
+    wrong type, ...): answered 400 with this message."""
+
+
+class WorkFailed(SudokuError):
+    """A child of ``sudokit serve`` answered with an error: bad input (the message the CLI
+    prints), answered 400."""
 
 
 class ResumeError(SudokuError):

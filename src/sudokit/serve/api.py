@@ -24,17 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidPuzzle, SudokuError
+from ..errors import BadRequest, InvalidPuzzle
 from ..model.puzzle import Puzzle
 
 __all__ = ["ENDPOINTS", "BadRequest", "read_puzzle"]
 
 MAX_STEPS_WITH_MARKS = 200_000
 """``explain`` sends each step's candidates while steps x cells stays under this."""
-
-
-class BadRequest(SudokuError, ValueError):
-    """A request body that is not what an endpoint takes (a field of the wrong type, ...)."""
 
 
 def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = None,

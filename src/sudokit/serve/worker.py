@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..errors import LimitReached, SudokuError
+from ..errors import LimitReached, SudokuError, WorkFailed
 
 __all__ = ["Lane", "Lanes", "QueueFull", "WorkFailed", "Worker"]
 
@@ -48,10 +48,6 @@ _CHILD = ("import sys; from multiprocessing.connection import Connection; "
           "from sudokit.serve.worker import _serve; "
           "_serve(Connection(int(sys.argv[1])), int(sys.argv[2]), sys.argv[3] == '1')")
 """A child's program: its socket's descriptor, the server's pid, background compiling."""
-
-
-class WorkFailed(SudokuError):
-    """The child answered with an error: bad input (the message the CLI prints)."""
 
 
 class QueueFull(Exception):
