@@ -45,7 +45,7 @@ from ..step import Step
 
 __all__ = ["RULE_TECHNIQUES", "peer_step", "rule_step"]
 
-RULE_TECHNIQUES: dict[type, tuple[str, float, str]] = {
+RULE_TECHNIQUES: dict[type[Rule], tuple[str, float, str]] = {
     Relation: ("Pair Relation", 2.5, ""),
     Contains: ("Must Contain", 3.0, "its digits must appear, so "),
     Renban: ("Renban", 3.0, "its digits form a run, so "),

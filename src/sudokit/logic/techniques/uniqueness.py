@@ -156,7 +156,7 @@ def bug_plus_one(board: Board) -> Step | None:
     for digit in digits_of(masks[cell]):
         if all(board.places[u][digit - 1].bit_count() == 3 for u in g.units_of[cell]):
             return Step("BUG+1", 5.6,
-                        lambda digit=digit: f"every open cell but {g.label(cell)} has two "
+                        lambda: f"every open cell but {g.label(cell)} has two "
                         f"candidates: without {g.symbol(digit)} there it would be a deadly "
                         f"pattern (BUG), so it is {g.symbol(digit)}",
                         placements=((cell, digit),), cells=(cell,), digits=(digit,))
