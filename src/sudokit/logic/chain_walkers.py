@@ -267,7 +267,7 @@ def best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | 
     n = board.side
     table = _FOUND.table(board)
     places = _arrays(board)[3]
-    found: list[tuple] = []
+    found: list[list] = []  # [start order, nodes, path, details or None], details set once
     missing: list[int] = []
     name = mode.value
     for d0 in range(n):
