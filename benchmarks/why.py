@@ -167,7 +167,8 @@ def main() -> None:
                         "method (QuickXplain) instead of CDCL with assumptions")
     args = parser.parse_args()
     METHOD[0] = args.method
-    why("." * 81)  # compile and warm every engine before timing
+    why("." * 16, method=METHOD[0], time_limit=None)  # compile and warm the engines
+    why("12341234" + "." * 73, method=METHOD[0], time_limit=None)
     if args.broken:
         no_solution(_puzzles(SHARED / "tdoku/puzzles3_magictour_top1465", 7, args.broken),
                     "9x9 top1465, one changed")

@@ -51,7 +51,7 @@ def _check_reasons(puzzle: Puzzle, found: Why) -> None:
             assert _solvable(sub_puzzle(puzzle, [m for m in kept if m != member])), member
 
 
-@pytest.mark.parametrize("method", [None, "fast"])  # CDCL with assumptions; QuickXplain
+@pytest.mark.parametrize("method", [None, "fast"])  # the compiled engine; a named method
 @pytest.mark.parametrize("index", [0, 7, 100, 400, 1000])
 def test_one_changed_given_is_in_a_minimal_reason(index: int, method: str | None) -> None:
     puzzle = load("tdoku/puzzles3_magictour_top1465", index + 1)[index]
@@ -92,20 +92,21 @@ def test_duplicate_givens_are_the_reason_and_several_are_listed() -> None:
     assert found.text().startswith("no solution: 2 disjoint reasons")
 
 
-def test_a_broken_rule_puzzle_names_its_rules() -> None:
+@pytest.mark.parametrize("method", [None, "fast"])  # CDCL with assumptions; QuickXplain
+def test_a_broken_rule_puzzle_names_its_rules(method: str | None) -> None:
     puzzle, solution = sigh_rule_puzzle("thermosudoku")
     a, b = next((a, b) for a in range(81) for b in range(81)
                  if a != b and solution[a] > solution[b] and not puzzle.givens[a]
                  and not puzzle.givens[b] and a // 9 != b // 9)
     broken = puzzle.with_constraints(*thermometer([a, b], 9))  # the solution breaks it
-    found = why(broken)
+    found = why(broken, method=method)
     _check_reasons(broken, found)
     rules = [m for m in found.reasons[0].members if m.kind == "rule"]
     assert any(set(m.cells) == {a, b} for m in rules)  # the added thermometer
     assert all(m.text.startswith("thermometer") for m in rules)
 
 
-@pytest.mark.parametrize("method", [None, "fast"])
+@pytest.mark.parametrize("method", [None, "fast"])  # CDCL with assumptions; QuickXplain
 def test_a_killer_puzzle_names_its_cages(method: str | None) -> None:
     puzzle = load("janko/KillerSudoku/problems/22_9x9.txt")[0]
     cage = puzzle.geometry.cages[0]
