@@ -158,7 +158,8 @@ class Run:
             step = fish_step(board, unit, tuple(((digit, *rest))[:_FISH[tech.name]]), cell,
                              tech.rating)
         elif tech.name == "Empty Rectangle":
-            d0, box, row, col, flipped, x, y = unit, cell, digit, *rest
+            d0, box, row = unit, cell, digit
+            col, flipped, x, y = rest
             near, far = er_parts(board, d0, box, row, board.side + col)
             step = er_step(board, d0, box, *((far, near) if flipped else (near, far)), x, y)
         elif tech.name == "Unique Rectangle":
