@@ -305,3 +305,20 @@ def test_fuzzed_bodies_never_crash_the_server(client: TestClient, requests: int)
         assert response.status_code in (200, 400, 503), (name, data[:200], response.text)
         assert isinstance(response.json(), dict)
     assert statuses.count(400) > requests // 2
+
+
+def test_why_names_the_conflict_and_the_fixing_given(client: TestClient) -> None:
+    duplicate = (DATA / "invalid/sudopedia_cp468/unsolvable/duplicate_row.txt").read_text()
+    status, answer = post(client, "why", {"puzzle": duplicate})
+    assert status == 200 and answer["verdict"] == "none"
+    members = answer["reasons"][0]["members"]
+    assert len(members) == 2 and {m["digit"] for m in members} == {members[0]["digit"]}
+    two = (DATA / "invalid/sudopedia_cp468/multiple_solutions/two_solutions.txt").read_text()
+    status, answer = post(client, "why", {"puzzle": two})
+    assert status == 200 and answer["verdict"] == "several" and answer["fixes"]
+    fix = answer["fixes"][0]
+    digits = list(Puzzle.parse(two).givens)
+    digits[fix["cell"]] = fix["digit"]
+    assert count_solutions(Puzzle.from_digits(digits)).count == 1
+    status, answer = post(client, "why", {"puzzle": two, "most": 0})
+    assert status == 400 and "most" in answer["error"]
