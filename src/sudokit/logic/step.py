@@ -135,6 +135,8 @@ class Step:
     cells: tuple[int, ...]
     digits: tuple[int, ...]
     links: tuple[Link, ...]
+    _text: str | Callable[[], str]
+    _board: StepBoard | Callable[[], StepBoard]
 
     def __init__(self, technique: str, rating: float, text: str | Callable[[], str],
                  placements: tuple[tuple[int, int], ...] = (),
@@ -216,7 +218,7 @@ class Step:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()  # type: ignore[attr-defined, misc]
 
     def __hash__(self) -> int:
         return hash(self._fields())
@@ -266,15 +268,15 @@ class Step:
         }
 
 
-_SET_TECHNIQUE = Step.technique.__set__  # type: ignore[attr-defined]
-_SET_RATING = Step.rating.__set__  # type: ignore[attr-defined]
-_SET_TEXT = Step._text.__set__  # type: ignore[attr-defined]
-_SET_PLACEMENTS = Step.placements.__set__  # type: ignore[attr-defined]
-_SET_ELIMINATIONS = Step.eliminations.__set__  # type: ignore[attr-defined]
-_SET_CELLS = Step.cells.__set__  # type: ignore[attr-defined]
-_SET_DIGITS = Step.digits.__set__  # type: ignore[attr-defined]
-_SET_LINKS = Step.links.__set__  # type: ignore[attr-defined]
-_SET_BOARD = Step._board.__set__  # type: ignore[attr-defined]
+_SET_TECHNIQUE = Step.technique.__set__  # type: ignore[attr-defined, misc]
+_SET_RATING = Step.rating.__set__  # type: ignore[attr-defined, misc]
+_SET_TEXT = Step._text.__set__  # type: ignore[attr-defined, misc, union-attr]
+_SET_PLACEMENTS = Step.placements.__set__  # type: ignore[attr-defined, misc]
+_SET_ELIMINATIONS = Step.eliminations.__set__  # type: ignore[attr-defined, misc]
+_SET_CELLS = Step.cells.__set__  # type: ignore[attr-defined, misc]
+_SET_DIGITS = Step.digits.__set__  # type: ignore[attr-defined, misc]
+_SET_LINKS = Step.links.__set__  # type: ignore[attr-defined, misc]
+_SET_BOARD = Step._board.__set__  # type: ignore[attr-defined, misc, union-attr]
 """The slots' own setters (the class refuses assignment, as a frozen dataclass does)."""
 
 
