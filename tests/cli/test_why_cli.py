@@ -58,3 +58,8 @@ def test_rate_adds_why_to_records_that_need_it(tmp_path) -> None:
             run("rate", "--why", "-f", "jsonl", str(path)).stdout.splitlines()]
     assert len(rows) == 3 and "why" not in rows[0] and "why_text" not in rows[1]
     assert rows[1]["why"]["verdict"] == "several" and rows[2]["why"]["verdict"] == "none"
+
+
+def test_solve_why_refuses_what_it_does_not_do(tmp_path) -> None:
+    result = run("solve", "--why", "--output", str(tmp_path / "out.txt"), str(TWO))
+    assert result.exit_code == 2 and not (tmp_path / "out.txt").exists()

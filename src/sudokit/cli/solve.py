@@ -122,6 +122,11 @@ def solve_command(
         from ._common import puzzle_records
         from ._why import solve_why
 
+        if output or grid_output or resume or dask or jobs > 1 or fmt is OutputFormat.GRID:
+            raise typer.BadParameter("--why writes its records to stdout, as text or -f jsonl, "
+                                     "in one process (no --output, --grid-output, --resume, "
+                                     "--jobs, --dask or -f grid)", param_hint="--why")
+
         unique = solve_why(puzzle_records(sources, box=box, alphabet=alphabet,
                                           variant=variant, skip_header=skip_header),
                            fmt is OutputFormat.JSONL, time_limit)
