@@ -102,6 +102,9 @@ def generate_command(
     max_tries: Annotated[int, typer.Option(
         min=1, help="Grids per puzzle before giving up on a givens or rating band.")] = 10_000,
     output: OutputOption = None,
+    time_limit: Annotated[float | None, typer.Option(
+        min=0, help="Seconds for the whole run (0: no limit); past it the run stops with its "
+        "records complete (exit code 1).")] = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No summary table (and no seed line) on stderr.")] = False,
 ) -> None:
@@ -110,11 +113,12 @@ def generate_command(
     The summary on stderr (for more than one puzzle; --quiet: none) gives the mean givens, the
     time and the seed; a fresh seed is printed even for one puzzle, so it can be made again.
     Exit code 1 when no grid satisfies the rules, or no puzzle met a givens or rating band
-    within --max-tries grids; Ctrl-C and SIGTERM stop the run with its records complete
-    (130, 143)."""
+    within --max-tries grids, or --time-limit passed; Ctrl-C and SIGTERM stop the run within
+    a second with its records complete (130, 143)."""
     from ..generator import GenerationError
     from ..generator.engine import new_seed
     from ..run.generate import generate
+    from ._background import TimeLimit, exit_now_if_busy, in_background
     from ._common import jobs_cap, open_output, show_progress
 
     run_seed = new_seed() if seed is None else seed
@@ -122,12 +126,13 @@ def generate_command(
     tally = _Tally()
     try:
         with stopped_by_sigterm():
-            made = generate(count, size=size, box=box, variant=variant.value,
-                            symmetry=symmetry.value, minimal=minimal, givens=givens,
-                            level=level, rating=rating, rater=rater,
-                            rate=rate or fmt is not OutputFormat.LINE, seed=run_seed,
-                            start=start - 1, jobs=jobs_cap(jobs, count),
-                            node_budget=node_budget, max_tries=max_tries)
+            made = in_background(lambda: generate(
+                count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
+                minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
+                rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start - 1,
+                jobs=jobs_cap(jobs, count), node_budget=node_budget, max_tries=max_tries),
+                time_limit or None)
+            made = _first(made)  # options checked (and a grid proved) before a file is opened
             if output is None:
                 sys.stdout.flush()
             with open_output(output) if output else _stdout() as out:
@@ -135,6 +140,8 @@ def generate_command(
                            count if show_progress(output) else None, tally)
     except GenerationError as exc:
         tally.stopped = f"error: {exc}"
+    except TimeLimit as exc:
+        tally.stopped = f"error: {exc}: every record written is complete"
     except KeyboardInterrupt as exc:
         tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
     if not quiet and tally.total > 1:
@@ -145,7 +152,18 @@ def generate_command(
     if tally.stopped is not None:
         print(f"sudokit: {tally.stopped}" + ("" if tally.stopped.startswith("error")
               else ": every record written is complete"), file=sys.stderr)
-        raise typer.Exit({"terminated": 143, "interrupted": 130}.get(tally.stopped, 1))
+        code = {"terminated": 143, "interrupted": 130}.get(tally.stopped, 1)
+        exit_now_if_busy(code)  # kernels still running on abandoned threads: do not wait
+        raise typer.Exit(code)
+
+
+def _first(made: Any) -> Any:
+    """``made`` with its first item (or its error) already waited for: bad options and
+    impossible rules raise here, before the output is opened."""
+    import itertools
+
+    first = next(made, None)
+    return made if first is None else itertools.chain([first], made)
 
 
 @dataclass
