@@ -33,6 +33,7 @@ __all__ = [
     "OutputBusyError",
     "BadRequest",
     "WorkFailed",
+    "TimeLimit",
 ]
 
 USAGE = 2
@@ -164,6 +165,11 @@ class BadRequest(SudokuError, ValueError):
 class WorkFailed(SudokuError):
     """A child of ``sudokit serve`` answered with an error: bad input (the message the CLI
     prints), answered 400."""
+
+
+class TimeLimit(SudokuError):
+    """A command's time limit passed before its work was done (``sudokit generate
+    --time-limit``)."""
 
 
 class ResumeError(SudokuError):

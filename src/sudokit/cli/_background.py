@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from ..errors import SudokuError
+from ..errors import TimeLimit
 
 __all__ = ["TimeLimit", "exit_now_if_busy", "in_background"]
 
@@ -27,10 +27,6 @@ _STEP = 0.1
 """Seconds between two looks at the deadline while waiting for an item."""
 
 _END = object()
-
-
-class TimeLimit(SudokuError):
-    """The command's time limit passed before its work was done."""
 
 
 def in_background(work: Callable[[], Iterable[T]], time_limit: float | None = None,
