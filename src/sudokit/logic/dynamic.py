@@ -8,6 +8,7 @@ about 2w nodes). A contradiction (an empty cell, a digit without a place) ends i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .rule_filters import filter_round
@@ -135,25 +136,36 @@ def search_solution(board: Board, masks: list[int] | None = None,
     """Return a completion of the board (depth-first, singles between choices), or None.
 
     ``budget`` (a one-item list) is decremented per choice; the search gives up (None) at 0.
+    The search keeps its own stack of choice points (one per open cell at most: an empty
+    64x64 grid goes thousands deep, past Python's recursion limit).
     """
-    masks = list(board.masks if masks is None else masks)
-    values = list(board.values if values is None else values)
-    open_cells = [c for c, v in enumerate(values) if not v]
-    if not open_cells:
-        return values
-    cell = min(open_cells, key=lambda c: masks[c].bit_count())
-    for b in bits(masks[cell]):
-        if budget is not None:
-            if budget[0] <= 0:
-                return None
-            budget[0] -= 1
-        out = _with_rules(board, consequences(board, cell, b + 1, True, masks, values))
-        if out.contradiction:
-            continue
-        found = search_solution(board, out.masks, out.values, budget)
-        if found is not None:
-            return found
-    return None
+    state = (list(board.masks if masks is None else masks),
+             list(board.values if values is None else values))
+    stack: list[tuple[list[int], list[int], int, Iterator[int]]] = []
+    while True:
+        at_masks, at_values = state
+        open_cells = [c for c, v in enumerate(at_values) if not v]
+        if not open_cells:
+            return at_values
+        cell = min(open_cells, key=lambda c: at_masks[c].bit_count())
+        stack.append((at_masks, at_values, cell, iter(bits(at_masks[cell]))))
+        while stack:
+            at_masks, at_values, cell, choices = stack[-1]
+            b = next(choices, None)
+            if b is None:
+                stack.pop()
+                continue
+            if budget is not None:
+                if budget[0] <= 0:
+                    return None
+                budget[0] -= 1
+            out = _with_rules(board, consequences(board, cell, b + 1, True, at_masks,
+                                                  at_values))
+            if not out.contradiction:
+                state = (out.masks, out.values)
+                break
+        else:
+            return None
 
 
 def _with_rules(board: Board, out: Implications) -> Implications:
