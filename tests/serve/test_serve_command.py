@@ -126,7 +126,8 @@ def test_host_port_and_open_with_a_stand_in_browser(tmp_path: Path) -> None:
     browser = (f"{shlex.quote(sys.executable)} -c "
                f"'import sys; open(sys.argv[1], \"w\").write(sys.argv[2])' "
                f"{shlex.quote(str(opened))} %s")
-    args = [TOP95[0], "--host", "localhost", "--port", str(port), "--open"]
+    args = [TOP95[0], "--host", "localhost", "--port", str(port), "--open",
+            "--time-limit", "120"]  # a first generate may load or compile its kernels
     with served(args, env={"BROWSER": browser}) as address:
         assert split(address)[0] == f"http://localhost:{port}/"
         deadline = time.monotonic() + 20
@@ -149,3 +150,15 @@ def test_a_wrong_puzzle_argument_is_one_error_line(args: list[str], stdin: str,
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert message in done.stderr and not done.stdout, done.stderr
+
+
+def test_a_port_in_use_is_one_error_line() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "sudokit", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=60,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"port {port} is in use" in done.stderr and "--port 0" in done.stderr

@@ -178,7 +178,8 @@ def _alive(pid: int) -> bool:
 def test_no_child_outlives_a_killed_server() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     process = subprocess.Popen(
-        [sys.executable, "-m", "sudokit", "serve", str(EXAMPLES / "top95.txt"), "--port", "0"],
+        [sys.executable, "-m", "sudokit", "serve", str(EXAMPLES / "top95.txt"), "--port", "0",
+         "--time-limit", "120"],  # a first generate may load or compile its kernels
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         address = process.stdout.readline().split()[3]

@@ -42,6 +42,7 @@ def serve_command(
 
     The board answers only its own page: requests from other sites or ports, without the
     per-run token of the printed address, or with a body that is not JSON are refused."""
+    import errno
     import secrets
 
     from ..errors import InvalidOption
@@ -55,10 +56,16 @@ def serve_command(
         raise InvalidOption("--token must be at least 16 characters")
     text, rules = (None, variant.value) if puzzle is None else _opening(puzzle, index, variant)
     secret = None if no_token else token or secrets.token_urlsafe(24)
-    run_server(Settings(time_limit=time_limit, puzzle=text, variant=rules, token=secret,
-                        background_compile=enabled()),
-               host=host, port=port, open_browser=open_browser,
-               extra_hosts=tuple(allow_host or ()))
+    try:
+        run_server(Settings(time_limit=time_limit, puzzle=text, variant=rules, token=secret,
+                            background_compile=enabled()),
+                   host=host, port=port, open_browser=open_browser,
+                   extra_hosts=tuple(allow_host or ()))
+    except OSError as exc:  # binding: a port in use, an address not of this machine
+        if exc.errno == errno.EADDRINUSE:
+            raise InvalidOption(f"port {port} is in use on {host}: choose another with "
+                                "--port, or --port 0 for any free one") from None
+        raise InvalidOption(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[str, str]:

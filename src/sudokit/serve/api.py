@@ -307,8 +307,26 @@ def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
                         for m in listed()]}
 
 
+def _check(body: dict[str, Any], limit: float) -> dict[str, Any]:
+    """The rules the user's ``grid`` (0: empty) already breaks, each with its cells (no search):
+    ``violations`` (``rule``, ``cells`` 0-based, ``text``), ``filled`` and ``solved`` (every cell
+    filled and nothing broken: a solution, every drawn rule checked)."""
+    from ..run.check import grid_violations
+
+    puzzle = read_puzzle({k: v for k, v in body.items() if k != "grid"})
+    grid = _digits(body, "grid", puzzle.geometry.n_cells)
+    if grid is None:
+        grid = [0] * puzzle.geometry.n_cells
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in grid):
+        raise BadRequest("'grid' must hold one integer per cell")
+    found = grid_violations(puzzle, grid)
+    filled = all(given or digit for given, digit in zip(puzzle.givens, grid))
+    return {"violations": [v.as_dict() for v in found], "filled": filled,
+            "solved": filled and not found}
+
+
 ENDPOINTS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
-    "parse": _parse, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
+    "parse": _parse, "check": _check, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
     "generate": _generate, "count": _count, "candidates": _candidates, "methods": _methods,
     "why": _why,
 }

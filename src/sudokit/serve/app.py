@@ -62,10 +62,11 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 STATIC = Path(__file__).with_name("static")
 """The page's files, shipped in the package."""
 
-INLINE = frozenset({"parse", "methods"})
-"""Endpoints answered in the server itself: they read a puzzle or list the methods, no search."""
+INLINE = frozenset({"parse", "methods", "check"})
+"""Endpoints answered in the server itself: they read a puzzle, check a grid or list the
+methods, no search."""
 
-SLOW = frozenset({"explain", "rate", "hint", "candidates"})
+SLOW = frozenset({"explain", "rate", "hint", "candidates", "why"})
 """Endpoints that go straight to the slow lane on a grid over 81 cells (``generate`` always)."""
 
 TOKEN_HEADER = "X-Sudokit-Token"
@@ -250,7 +251,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     lanes = Lanes(settings.quick_workers, settings.slow_workers, settings.queue,
                   settings.budget, settings.grace, settings.background_compile)
 
+    warming: list[bool] = []
+
     async def page(request: Request) -> Response:
+        if not warming:  # the page asks next: start the quick lane's children now
+            warming.append(True)
+            await anyio.to_thread.run_sync(lanes.warm)
         response = FileResponse(STATIC / "index.html", media_type="text/html")
         given = request.query_params.get("token", "")
         if settings.token and secrets.compare_digest(given.encode(), settings.token.encode()):
@@ -353,8 +359,9 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     settings = replace(settings, hosts=allowed_hosts(host, extra_hosts))
     app = create_app(settings)
     app.state.lanes.warm()
-    if open_browser:
-        webbrowser.open(address)
+    if open_browser and not webbrowser.open(address):
+        print("sudokit: no web browser found here: open the address above in one",
+              file=sys.stderr, flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -195,11 +195,17 @@ class Worker:
             wait: wait for it (else the next request waits, without counting it against
                 the child: a slow warm-up, a first-use compile, is never killed).
         """
-        with self._lock:
+        if not self._lock.acquire(blocking=wait):
+            return  # a request runs in the child: it is started
+        try:
+            if self._process is not None and self._process.poll() is None and not wait:
+                return  # started already
             self._start().send((None, None, 600.0))
             self._warming = True
             if wait:
                 self._await_warm(None)
+        finally:
+            self._lock.release()
 
     def _await_warm(self, deadline: float | None) -> None:
         """Take the warm-up's answer, due before the next one (by ``deadline``, or ever).
