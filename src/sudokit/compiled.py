@@ -53,6 +53,8 @@ class Kernels(Enum):
     VERIFY = ("the compiled verification", 5)  # compiled with NINE or ENGINE, never alone
     LOOKUP = ("the compiled byte look-up", 2)  # compiled with NINE or ENGINE, never alone
 
+    __hash__ = object.__hash__  # members are singletons: the C hash (asked on every decision)
+
     @property
     def label(self) -> str:
         """What a notice calls the group."""
@@ -153,6 +155,9 @@ def use_compiled(group: Kernels, n_cells: int = 0, limit: int | None = None) -> 
     """
     if limit is not None and n_cells > limit:
         return False
+    if not _FORCED and not _PYTHON:  # the usual case: nothing turned to Python
+        by = _LOADED_BY.get(group)
+        return by is None or by in _LOADED
     if group in _FORCED:
         return _FORCED[group]
     if group in _PYTHON:
