@@ -17,7 +17,7 @@ nothing else has loaded the compiled engine. That choice is made here only:
 * :func:`twin`, the declaration of each kernel beside its reference (``tests/test_twins.py``
   runs every declared pair on shared inputs and requires equal results).
 
-This module imports only the standard library and :mod:`sudokit.errors`; Numba is imported
+This module imports only the standard library at import time; Numba is imported
 inside :func:`interpreted`, and the kernel cache directory (which holds the markers) is asked
 of :mod:`sudokit.fast.cache` on the first marker look-up.
 """
