@@ -232,3 +232,29 @@ def test_compiled_byte_lookup_loads_and_maps_as_numpy() -> None:
     assert digits[0].tolist() == [1, 2, 0, 4, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 1]
     assert encode_rows(digits[:1], codec).tobytes() == b"12.4....3...4..1\n"
 
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32",
+                                      "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_files_with_their_mark(encoding: str, tmp_path: Path) -> None:
+    """UTF-16 and UTF-32 files (found by their byte-order mark) read as their text (issue 43,
+    item 11: every puzzle was invalid)."""
+    import codecs
+
+    text = "\n".join((DATA / "norvig/sudoku-top95.txt").read_text().splitlines()[:12]) + "\n"
+    mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
+            "utf-32-le": codecs.BOM_UTF32_LE, "utf-32-be": codecs.BOM_UTF32_BE}.get(encoding, b"")
+    data = mark + text.encode(encoding)
+    same_records(data, tmp_path)
+    assert [r.puzzle is not None for r in array_records(data)] == [True] * 12
+    assert [key(r) for r in array_records(data)] == [key(r) for r in array_records(
+        text.encode())]
+
+
+def test_a_mark_starting_a_later_line_is_dropped(tmp_path: Path) -> None:
+    """Files joined with cat: the second one's UTF-8 mark starts a later line."""
+    lines = (DATA / "norvig/sudoku-top95.txt").read_bytes().splitlines()[:6]
+    mark = b"\xef\xbb\xbf"
+    data = mark + b"\n".join(lines[:3]) + b"\n" + mark + b"\n".join(lines[3:]) + b"\n" + mark
+    same_records(data, tmp_path)
+    assert [r.puzzle is not None for r in array_records(data)] == [True] * 6

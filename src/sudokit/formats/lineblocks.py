@@ -15,12 +15,16 @@ from typing import BinaryIO
 
 import numpy as np
 
+from .encodings import utf8_stream
 from .lines import MAX_LINE
 
 __all__ = ["LineBlock", "LineSplitter"]
 
 _BLOCK = 1 << 20
 """Bytes read at a time."""
+
+_MARK = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark."""
 
 
 @dataclass
@@ -43,10 +47,11 @@ class LineSplitter:
     """
 
     def __init__(self, stream: BinaryIO) -> None:
-        self.stream = stream
+        self.stream = utf8_stream(stream)  # UTF-16 and UTF-32 files read as UTF-8
         self._number = 0  # last line number read
         self._first = True
         self._held_cr = False  # a \r ended the last read: \r\n or a lone \r, seen next read
+        self._line_start = True  # the next read starts a line
 
     def _read(self) -> tuple[bytes, bool]:
         """The next bytes, every line ending as ``\\n`` (a UTF-8 byte order mark at the start
@@ -67,12 +72,22 @@ class LineSplitter:
             data, self._held_cr = data[:-1], True
         return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n"), more
 
+    def _marks_dropped(self, data: bytes) -> bytes:
+        """``data`` without the UTF-8 byte-order marks that start a line (files joined with
+        ``cat``: the second file's mark starts a later line)."""
+        if self._line_start and data.startswith(_MARK):
+            data = data[3:]
+        if data:
+            self._line_start = data.endswith(b"\n")
+        return data.replace(b"\n" + _MARK, b"\n") if _MARK in data else data
+
     def blocks(self) -> Iterator[LineBlock]:
         """Whole lines, about a block at a time (a line longer than MAX_LINE is counted, not
         kept)."""
         carry, skipping, skipped = b"", False, 0
         while True:
             data, more = self._read()
+            data = self._marks_dropped(data)
             if not more:
                 if skipping:
                     yield self._overlong(skipped + _chars(carry))

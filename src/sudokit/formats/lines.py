@@ -182,8 +182,9 @@ def overlong_line(number: int, size: int) -> Line:
 
 
 def scan_line(text: str, number: int) -> Line:
-    """Scan one line of text (its newline and trailing spaces are ignored)."""
-    raw = text.rstrip()
+    """Scan one line of text (its newline and trailing spaces are ignored, and a byte-order
+    mark starting it: files joined with ``cat``)."""
+    raw = text.rstrip().removeprefix("\ufeff")
     stripped = raw.strip()
     if not stripped:
         return Line(number, Kind.BLANK)

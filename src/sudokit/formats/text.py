@@ -57,6 +57,7 @@ from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec, parse_spec
 from . import fpuzzles
 from .drawing import draw_text, plain_lines
+from .encodings import encoding_of
 from .fpuzzles_stream import read_fpuzzles
 from .grouping import Grouper
 from .janko import format_janko, spec_of_path
@@ -285,7 +286,9 @@ def read_puzzles(
         return read_fpuzzles(stream, name, rest)
 
     if isinstance(source, (str, Path)):
-        with open(source, encoding="utf-8-sig", errors="replace", newline=None) as fh:
+        with open(source, "rb") as raw:
+            encoding = encoding_of(raw.read(4))
+        with open(source, encoding=encoding, errors="replace", newline=None) as fh:
             yield from records(fh, name or str(source), spec_of_path(source))
     else:
         name = name or getattr(source, "name", "<stream>")

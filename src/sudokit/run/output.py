@@ -192,7 +192,10 @@ def read_inputs(inputs: Sequence[str], *, box: str | None = None,
     check_inputs(inputs)
     for number, text in enumerate(inputs, 1):
         if text == "-":
-            stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="replace")
+            from ..formats.encodings import utf8_stream
+
+            stream = io.TextIOWrapper(utf8_stream(sys.stdin.buffer), encoding="utf-8-sig",
+                                      errors="replace")
             yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
                                     skip_header=skip_header, variant=variant)
         elif names_file(text):
