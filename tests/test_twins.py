@@ -218,3 +218,19 @@ def test_the_map_lists_every_twin() -> None:
             if line.startswith("| `")}
     listed = {(t.reference, t.kernel, t.entry) for t in declared()}
     assert rows == listed, (sorted(listed - rows), sorted(rows - listed))
+
+
+def test_the_decision_is_made_in_one_place() -> None:
+    """No module asks ``sys.modules`` whether something is loaded (the probes that decided
+    compiled or Python before sudokit.compiled); loaded groups are declared instead."""
+    import ast
+
+    package = ROOT / "src" / "sudokit"
+    probes = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and any(
+                    isinstance(side, ast.Attribute) and side.attr == "modules"
+                    for side in [node.left, *node.comparators]):
+                probes.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert not probes, probes
