@@ -35,16 +35,30 @@ class Terminated(KeyboardInterrupt):
 
 
 @contextmanager
-def stopped_by_sigterm() -> Iterator[None]:
+def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
     """Turn SIGTERM into :class:`Terminated` while a command works (default handling after),
     so ``solve``, ``rate`` and ``generate`` stop as on Ctrl-C: records written so far are
-    complete, the summary is printed, the exit code is 143."""
+    complete, the summary is printed, the exit code is 143.
+
+    Args:
+        exits: a Terminated that leaves the block (SIGTERM in start-up, before the command
+            catches it) ends the command with exit code 143 and one line (Click would make it
+            130, as for Ctrl-C).
+
+    Raises:
+        typer.Exit: 143, with ``exits``, for a Terminated leaving the block.
+    """
     def handler(signum: int, frame: Any) -> None:
         raise Terminated
 
     previous = signal.signal(signal.SIGTERM, handler)
     try:
         yield
+    except Terminated:
+        if not exits:
+            raise
+        print("sudokit: terminated before the first record", file=sys.stderr)
+        raise typer.Exit(143) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
 

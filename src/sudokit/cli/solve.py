@@ -135,7 +135,7 @@ def solve_command(
     options, point = _prepared(sources, option, resume, output, fmt)
     check_arguments(sources, box=box, alphabet=alphabet, variant=variant.value)
     limits, count_limit = Limits(time_limit or None, node_limit), 2 if unique else 1
-    with stopped_by_sigterm():
+    with stopped_by_sigterm(exits=True):
         if typing_at_terminal(sources):
             run = solve_typed(method, options, limits, count_limit, box=box, alphabet=alphabet,
                               fmt=fmt, grids=grid_output is not None, variant=variant.value)
