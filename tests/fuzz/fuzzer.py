@@ -146,9 +146,13 @@ def _classify(exception: BaseException | None, out: str, err: str, case: Case, p
         return "hang", " ".join(case.args)
     if isinstance(exception, MemoryError):
         return "memory", "MemoryError"
+    if case.stdout and type(exception) is RuntimeError:  # a redirected case that went wrong
+        return "lost", str(exception)
     if exception is not None and not isinstance(
             exception, (SystemExit, SudokuError, ClickException, KeyboardInterrupt)):
         return "traceback", f"{type(exception).__name__}: {exception}"
+    if case.stdout:
+        return "ok", ""  # nothing on stdout to look at
     if not all(_shown(solution, out) for solution in case.expect):
         return "lost", err.strip()[-200:]
     if isinstance(exception, SudokuError):  # the message the program prints for it
@@ -198,6 +202,34 @@ def _invoke(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
     return result.exception, result.stdout, result.stderr
 
 
+def _invoke_redirected(case: Case, path: Path) -> tuple[BaseException | None, str, str]:
+    """Run ``case`` through :func:`sudokit.cli.main` with standard output on ``/dev/full`` or
+    appended to the input file (``>> {in}``); the exception is None for a clean exit."""
+    import contextlib
+    import io
+
+    from sudokit.cli import main
+
+    target = "/dev/full" if case.stdout == "full" else path
+    err = io.StringIO()
+    with open(target, "a", buffering=1) as out, contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        try:
+            main(_arguments(case, path))
+            exception: BaseException | None = None
+        except SystemExit as exc:
+            exception = None if exc.code in (0, 1, 2, None) else exc
+            code = exc.code
+        except BaseException as exc:  # noqa: BLE001 (classified)
+            exception, code = exc, None
+    text = err.getvalue()
+    if exception is None and case.stdout == "full" and code == 0:
+        exception = RuntimeError("exit 0 on a full disk")
+    if exception is None and case.stdout == "append" and path.read_bytes() != case.data:
+        exception = RuntimeError(f"the input grew ({code}): " + text[-120:])
+    return exception, "", text
+
+
 def run_case(case: Case, tmp: Path, alarm: bool = True) -> Outcome:
     """Run ``case`` in this process (stopped after :data:`HANG_SECONDS` of CPU time or
     :data:`WALL_SECONDS` when ``alarm``)."""
@@ -209,7 +241,7 @@ def run_case(case: Case, tmp: Path, alarm: bool = True) -> Outcome:
         signal.setitimer(signal.ITIMER_PROF, HANG_SECONDS)
         signal.setitimer(signal.ITIMER_REAL, WALL_SECONDS)
     try:
-        exception, out, err = _invoke(case, path)
+        exception, out, err = (_invoke_redirected if case.stdout else _invoke)(case, path)
     except _Hang as exc:
         exception, out, err = exc, "", ""
     finally:

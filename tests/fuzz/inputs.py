@@ -85,8 +85,28 @@ MUTATIONS: dict[str, Callable[[bytes, random.Random], bytes]] = {
     "deep JSON": lambda b, r: b"[" * r.choice([1000, 100_000]) + b"\n" + b,
     "compressed link": lambda b, r: _compressed_link(r) + b"\n" + b,
     "huge number": lambda b, r: b + b"\n" + b"9" * r.choice([20, 5000]) + b"\n",
+    "mid-file BOM": lambda b, r: (lambda lines: b"\n".join(
+        b"\xef\xbb\xbf" + ln if r.random() < 0.3 else ln for ln in lines))(b.split(b"\n")),
+    "CR-only over 1 MiB": lambda b, r: b,  # the whole file, intact puzzles too (_whole_file)
+    "UTF-16": lambda b, r: b,
+    "UTF-32": lambda b, r: b,
 }
 """Each mutation: (input bytes, random stream) -> mutated bytes."""
+
+
+_PAD = (b"#" * 99 + b"\n") * 11_000
+"""1.1 MB of comment lines: takes a file past the line reader's 1 MiB block cheaply."""
+
+
+def _whole_file(mutation: str, data: bytes) -> bytes:
+    """The mutations of a whole case file, intact puzzles included: CR-only line ends past
+    1 MiB, UTF-16 and UTF-32 (with their byte-order mark)."""
+    if "CR-only" in mutation:
+        data = (_PAD + data).replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+    for name, codec in (("UTF-16", "utf-16"), ("UTF-32", "utf-32")):
+        if name in mutation:
+            data = data.decode("utf-8", "replace").encode(codec)
+    return data
 
 
 def mutate(data: bytes, rng: random.Random) -> tuple[str, bytes]:
@@ -109,6 +129,7 @@ class Case:
     expect: tuple[str, ...]
     mutation: str
     extra: bytes = b""
+    stdout: str = ""  # "": captured; "full": /dev/full; "append": appended to {in} (>>)
 
 
 def _with_intact(data: bytes, rng: random.Random) -> tuple[bytes, tuple[str, ...]]:
@@ -125,16 +146,30 @@ def _file_case(command: str, kinds: tuple[str, ...], options: tuple[tuple[str, .
     takes seconds)."""
     def make(rng: random.Random) -> Case:
         kind = rng.choice(kinds)
-        mutation, data = mutate(SEEDS_TEXT[kind].encode(), rng)
+        if command != "cnf" and rng.random() < 0.03:  # an empty large grid (not cnf: its
+            # CNF of 36x36 is 480 MB in process, see docs/fuzzing.md; 64x64 where it is cheap)
+            side = rng.choice([36, 64] if command in _EMPTY_64 else [36])
+            kind, mutation, data = "empty", f"empty {side}x{side}", b"." * side * side + b"\n"
+        else:
+            mutation, data = mutate(SEEDS_TEXT[kind].encode(), rng)
         expect: tuple[str, ...] = ()
         if with_intact:
             data, expect = _with_intact(data, rng)
+        data = _whole_file(mutation, data)
         chosen = [o for o in options if kind in _SMALL or "propagate" not in o] or options
+        stdout = rng.choice(["full", "append"] if command in _APPENDED else ["full"]) \
+            if rng.random() < 0.04 else ""
         return Case(command, (command, "{in}", *rng.choice(chosen)), data, expect,
-                    f"{kind}:{mutation}")
+                    f"{kind}:{mutation}" + (f" >{stdout}" if stdout else ""), stdout=stdout)
     return make
 
 
+_APPENDED = ("solve", "show", "rate", "hint", "compare")
+"""Commands whose ``>> {in}`` cases must be refused (they read puzzle files)."""
+_EMPTY_64 = ("solve", "show", "compare")
+"""Commands whose cases may hold an empty 64x64 grid (the others: 36x36; explain and rate of
+an empty 64x64 grid overrun their --time-limit, and its minimal CNF takes 4 GB: see
+docs/fuzzing.md)."""
 _ALL = ("lines", "grid", "janko", "fpuzzles", "links", "csv", "large", "directives", "tdoku")
 _SMALL = ("lines", "grid", "csv", "directives", "tdoku")
 
