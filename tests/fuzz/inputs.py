@@ -104,8 +104,8 @@ def _whole_file(mutation: str, data: bytes) -> bytes:
     if "CR-only" in mutation:
         data = (_PAD + data).replace(b"\r\n", b"\n").replace(b"\n", b"\r")
     for name, codec in (("UTF-16", "utf-16"), ("UTF-32", "utf-32")):
-        if name in mutation:
-            data = data.decode("utf-8", "replace").encode(codec)
+        if name in mutation:  # one encoding (UTF-16 of UTF-32 bytes is no file anyone has)
+            return data.decode("utf-8", "replace").encode(codec)
     return data
 
 
