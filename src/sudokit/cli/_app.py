@@ -75,8 +75,10 @@ def main(argv: list[str] | None = None) -> None:
     """
     if argv is None:  # the program, not a caller: first-use compiles go to the background
         from ..run.warm import enable
+        from . import _background
 
         enable()
+        _background.AS_PROGRAM = True  # a stopped run may end the process at once
     try:
         app(args=argv)
     except SudokuError as exc:

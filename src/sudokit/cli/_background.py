@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ..errors import TimeLimit
 
-__all__ = ["TimeLimit", "exit_now_if_busy", "in_background"]
+__all__ = ["AS_PROGRAM", "TimeLimit", "exit_now_if_busy", "in_background"]
 
 T = TypeVar("T")
 
@@ -93,15 +93,25 @@ def _take(items: queue.Queue[tuple[object, Any]], deadline: float | None,
             continue
 
 
-def exit_now_if_busy(code: int, prefixes: tuple[str, ...] = ("sudokit-",)) -> None:
+AS_PROGRAM = False
+"""True when the command line runs as the program (``sudokit``, ``python -m sudokit``: set by
+:func:`sudokit.cli._app.main`), never when a caller (a test, a notebook) invokes a command in
+its own process, which :func:`exit_now_if_busy` must not end."""
+
+
+def exit_now_if_busy(code: int, prefixes: tuple[str, ...] = ("sudokit-background",
+                                                             "sudokit-generate")) -> None:
     """End the process with ``code`` at once when a worker thread of a stopped run (a name
-    starting with one of ``prefixes``) is still computing: the interpreter's exit would wait
-    for it (``concurrent.futures`` joins its pool threads), up to a minute on 64x64 grids.
-    Standard output and error are flushed first; the caller has closed its output files.
-    Returns when no such thread is alive."""
+    starting with one of ``prefixes``: :func:`in_background`'s and the generator's pool) is
+    still computing: the interpreter's exit would wait for it (``concurrent.futures`` joins
+    its pool threads), up to a minute on 64x64 grids. Only in the program
+    (:data:`AS_PROGRAM`): a caller's process goes on. Standard output and error are flushed
+    first; the caller has closed its output files. Returns when no such thread is alive."""
     import os
     import sys
 
+    if not AS_PROGRAM:
+        return
     busy = [t for t in threading.enumerate()
             if t is not threading.current_thread() and t.is_alive()
             and t.name.startswith(prefixes)]
