@@ -267,8 +267,8 @@ _SOLVE_OPTIONS = tuple(("-m", m, "-f", f, "--time-limit", "5") + u
 
 COMMANDS: dict[str, Callable[[random.Random], Case]] = {
     "solve": _file_case("solve", _ALL, _SOLVE_OPTIONS, with_intact=True),
-    "compare": _file_case("compare", _SMALL, (("-m", "propagate", "-m", "fast", "--time-limit",
-                                               "2"),)),
+    "compare": _file_case("compare", _SMALL, (("--methods", "propagate,fast", "--time-limit",
+                                               "2"),)),  # -m was a usage error: nothing ran
     "trace": _file_case("trace", ("lines", "grid", "tdoku"),
                         (("--index", "1", "--time-limit", "2"),
                          ("--index", "1", "-f", "report", "--time-limit", "2"))),
