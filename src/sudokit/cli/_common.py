@@ -3,7 +3,7 @@
 Every user mistake is found here, where the argument is read, and becomes one usage error
 (``typer.BadParameter``, exit code 2) or a :class:`~sudokit.errors.SudokuError` (one stderr
 line, see :func:`sudokit.cli.main`): output paths (:func:`output_path`, :func:`image_path`,
-:func:`open_output`), puzzle arguments (:func:`puzzle_records`, the one reader of files, ``-``
+:mod:`~sudokit.cli._writing` opens them), puzzle arguments (:func:`puzzle_records`, the one reader of files, ``-``
 and literal puzzles), ``--dask`` addresses and ``--jobs``.
 """
 
@@ -128,18 +128,6 @@ def writing(path: Path, hint: str = "") -> Iterator[None]:
         raise
     except OSError as exc:
         raise OutputError(f"writing {path}: {exc.strerror or exc}") from None
-
-
-def open_output(path: Path, mode: str = "wb", hint: str = "--output") -> Any:
-    """Open and lock an output file (:func:`sudokit.cli._writing.open_output`): its write
-    failures name it.
-
-    Raises:
-        OutputError: the file cannot be opened; OutputBusyError: another run writes it.
-    """
-    from ._writing import open_output as opened
-
-    return opened(path, mode)
 
 
 OutputOption = Annotated[Path | None, typer.Option(

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass
-from typing import Annotated, Any, BinaryIO
+from typing import Annotated, Any, BinaryIO, cast
 
 import typer
 
@@ -119,7 +119,8 @@ def generate_command(
     from ..generator.engine import new_seed
     from ..run.generate import generate
     from ._background import TimeLimit, exit_now_if_busy, in_background
-    from ._common import jobs_cap, open_output, show_progress
+    from ._common import jobs_cap, show_progress
+    from ._writing import open_output
 
     run_seed = new_seed() if seed is None else seed
     began = time.perf_counter()
@@ -136,7 +137,7 @@ def generate_command(
             if output is None:
                 sys.stdout.flush()
             with open_output(output) if output else _stdout() as out:
-                _write_all(made, out, fmt, with_solution,
+                _write_all(made, cast(BinaryIO, out), fmt, with_solution,
                            count if show_progress(output) else None, tally)
     except GenerationError as exc:
         tally.stopped = f"error: {exc}"

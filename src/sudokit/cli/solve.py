@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO
+from typing import Annotated, Any, BinaryIO, cast
 
 import typer
 
@@ -180,7 +180,7 @@ def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: A
         if output is None:
             sys.stdout.flush()
         out = _opened(stack, output, point.offset) or sys.stdout.buffer
-        grids = _opened(stack, grid_output, grid_offset, "--grid-output")
+        grids = _opened(stack, grid_output, grid_offset)
         return _write_all(run.blocks, out, grids, point.counts, counter,
                           quiet=data_on_terminal(output))
 
@@ -207,20 +207,20 @@ def _finish(tally: _Tally, ready: float | None, point: Any, output: Path | None,
     raise typer.Exit(0 if tally.counts.any() and tally.ok and point.all_ok else 1)
 
 
-def _opened(stack: ExitStack, path: Path | None, offset: int | None,
-            hint: str = "--output") -> BinaryIO | None:
+def _opened(stack: ExitStack, path: Path | None, offset: int | None) -> BinaryIO | None:
     """Open an output file: from scratch, or (resuming) cut after ``offset`` bytes of complete
     records and appended to."""
-    from ._common import open_output
+    from ._writing import open_output
 
     if path is None:
         return None
+    # an OutputFile has the methods of a binary file the writers use, its failures named
     if not offset:
-        return stack.enter_context(open_output(path, "wb", hint))
-    stream = stack.enter_context(open_output(path, "r+b", hint))
+        return cast(BinaryIO, stack.enter_context(open_output(path, "wb")))
+    stream = stack.enter_context(open_output(path, "r+b"))
     stream.truncate(offset)
     stream.seek(offset)
-    return stream
+    return cast(BinaryIO, stream)
 
 
 def _grid_offset(path: Path | None, records: int) -> int | None:
