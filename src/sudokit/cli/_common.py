@@ -51,7 +51,18 @@ def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
     def handler(signum: int, frame: Any) -> None:
         raise Terminated
 
+    hook = sys.unraisablehook
+
+    def unraisable(info: Any) -> None:
+        # raised where Python cannot raise (a fork or finaliser callback: it would be printed
+        # and lost): the signal is sent again, to land in the command's own code
+        if isinstance(info.exc_value, Terminated):
+            signal.raise_signal(signal.SIGTERM)
+            return
+        hook(info)
+
     previous = signal.signal(signal.SIGTERM, handler)
+    sys.unraisablehook = unraisable
     try:
         yield
     except Terminated:
@@ -61,6 +72,7 @@ def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
         raise typer.Exit(143) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
+        sys.unraisablehook = hook
 
 
 def jobs_cap(jobs: int, work: int | None = None) -> int:
