@@ -31,6 +31,11 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
+
+from tests.helpers import proc_alive, proc_cpu_seconds, proc_parents  # noqa: E402
+
 NINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EMPTY_25 = "." * 625
 
@@ -48,14 +53,7 @@ def _post(base: str, token: str, name: str, body: dict) -> tuple[int, dict, dict
 
 def _tree(pid: int) -> list[int]:
     """``pid`` and its descendants (Linux /proc)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    parents = proc_parents()
     found, frontier = [pid], [pid]
     while frontier:
         frontier = [c for c, p in parents.items() if p in frontier]
@@ -64,21 +62,7 @@ def _tree(pid: int) -> list[int]:
 
 
 def _cpu(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    return sum(proc_cpu_seconds(pid) for pid in pids)
 
 
 def round_(base: str, token: str, server: int, slow: int, cheap: int) -> dict:
@@ -146,7 +130,7 @@ def main() -> None:
         server.send_signal(signal.SIGKILL)
         server.wait()
     time.sleep(1.0)
-    left = [pid for pid in children if _alive(pid)]
+    left = [pid for pid in children if proc_alive(pid)]
     print(f"{args.rounds} rounds of {args.slow} slow requests (explain of an empty 25x25, "
           f"limit {args.time_limit:g} s) and {args.cheap} cheap ones (hint on a 9x9):")
     for key, label in [("hint", "cheap hint, median s"), ("hint_max", "cheap hint, worst s"),

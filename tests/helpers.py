@@ -72,3 +72,37 @@ def shared(relative: str) -> Path:
 def load_shared(relative: str, limit: int | None = None) -> list:
     """Puzzles of a full public set under ``../shared/data`` (see :func:`shared`)."""
     return [r.puzzle for r in itertools.islice(read_puzzles(shared(relative)), limit)]
+
+
+def proc_fields(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (Linux), or None when the
+    process is gone: ``[0]`` the state (``Z`` a zombie), ``[1]`` the parent's pid, ``[11]`` and
+    ``[12]`` the user and system CPU time in clock ticks."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def proc_parents() -> dict[int, int]:
+    """Every running process's pid -> its parent's pid (Linux ``/proc``)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := proc_fields(int(entry.name))) is not None:
+            found[int(entry.name)] = int(fields[1])
+    return found
+
+
+def proc_alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended but not reaped, does not)."""
+    fields = proc_fields(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds of ``pid`` so far (0 when it is gone)."""
+    import os
+
+    fields = proc_fields(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf(
+        "SC_CLK_TCK")

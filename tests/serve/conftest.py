@@ -29,16 +29,13 @@ def system_chromium() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
-    """The board served by uvicorn in a thread; yields its address (``http://127.0.0.1:P``)."""
+def serve_in_thread(app: object) -> Iterator[str]:
+    """Serve an ASGI ``app`` with uvicorn in a thread on a free local port; yields its address
+    (``http://127.0.0.1:P``) and stops the server after."""
     uvicorn = pytest.importorskip("uvicorn")
-    from sudokit.serve import Settings, create_app
-
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(create_app(Settings()), log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -47,6 +44,14 @@ def live_server() -> Iterator[str]:
     yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The board served by uvicorn in a thread; yields its address (``http://127.0.0.1:P``)."""
+    from sudokit.serve import Settings, create_app
+
+    yield from serve_in_thread(create_app(Settings()))
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ from sudokit.run.doors import solve as solve_door  # noqa: E402
 from sudokit.run.explain import explain, hint, rate  # noqa: E402
 from sudokit.serve import Settings, create_app  # noqa: E402
 from sudokit.serve.worker import Worker, WorkFailed  # noqa: E402
-from tests.helpers import DATA, EXAMPLES  # noqa: E402
+from tests.helpers import DATA, EXAMPLES, proc_cpu_seconds  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
@@ -212,19 +212,13 @@ def test_time_limit() -> None:
         assert status == 503 and "time limit of 0.1 s" in answer["error"]
 
 
-def cpu_seconds(pid: int) -> float:
-    """The user and system CPU seconds of a process so far (Linux ``/proc``)."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def children_busy(app: Any, within: float = 0.5) -> list[int]:
     """The server's children that used CPU over ``within`` seconds."""
     workers = app.state.lanes.quick.workers + app.state.lanes.slow.workers
     pids = [w.pid for w in workers if w.pid is not None]
-    before = {pid: cpu_seconds(pid) for pid in pids}
+    before = {pid: proc_cpu_seconds(pid) for pid in pids}
     time.sleep(within)
-    return [pid for pid in pids if cpu_seconds(pid) - before[pid] > 0.05 * within]
+    return [pid for pid in pids if proc_cpu_seconds(pid) - before[pid] > 0.05 * within]
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")

@@ -6,9 +6,7 @@ address."""
 from __future__ import annotations
 
 import http.server
-import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +14,7 @@ from typing import Any
 import pytest
 
 from sudokit.serve import Settings, create_app
+from tests.serve.conftest import serve_in_thread
 
 TOKEN = "browser-test-token-0123456789abcdef"
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -65,28 +64,13 @@ class _Recorder:
         await self.app(scope, receive, record)
 
 
-def _serve(app: Any) -> Iterator[str]:
-    uvicorn = pytest.importorskip("uvicorn")
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(10)
-
-
 @pytest.fixture(scope="module")
 def board() -> Iterator[tuple[str, _Recorder]]:
     hosts = ("127.0.0.1", "localhost", "::1", "[::1]")
     app = create_app(Settings(token=TOKEN, hosts=hosts, time_limit=60.0))
     recorder = _Recorder(app)
     try:
-        for address in _serve(recorder):
+        for address in serve_in_thread(recorder):
             yield address, recorder
     finally:
         app.state.lanes.stop()

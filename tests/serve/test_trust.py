@@ -27,7 +27,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from sudokit.serve import Settings, create_app  # noqa: E402
 from sudokit.serve.app import allowed_hosts  # noqa: E402
-from tests.helpers import DATA, EXAMPLES, ROOT  # noqa: E402
+from tests.helpers import DATA, EXAMPLES, ROOT, proc_alive, proc_parents  # noqa: E402
 
 TOKEN = "a-test-token-of-the-run-0123456789"
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -152,28 +152,6 @@ def test_a_full_queue_is_503_with_retry_after_and_a_cheap_request_still_answers(
         app.state.lanes.stop()
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
 def test_no_child_outlives_a_killed_server() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
@@ -189,15 +167,15 @@ def test_no_child_outlives_a_killed_server() -> None:
             headers={"Content-Type": "application/json", "X-Sudokit-Token": token})
         with urllib.request.urlopen(request, timeout=60) as response:  # starts a slow child
             assert json.load(response)["givens"] > 0
-        children = _children(process.pid)
+        children = [c for c, p in proc_parents().items() if p == process.pid]
         assert len(children) >= 2  # the quick lane's children and the slow one
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(10)
     deadline = time.monotonic() + 1.0
-    while any(_alive(c) for c in children) and time.monotonic() < deadline:
+    while any(proc_alive(c) for c in children) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [c for c in children if _alive(c)]
+    assert not [c for c in children if proc_alive(c)]
 
 
 def test_off_loopback_the_token_is_required_and_a_warning_printed() -> None:
