@@ -120,7 +120,7 @@ def _plans() -> Iterator[tuple]:
 
 
 def _chains(single: bool) -> Iterator[tuple]:
-    from sudokit.logic.chain_links import SINGLE_DIGIT, ChainMode
+    from sudokit.logic.chains.links import SINGLE_DIGIT, ChainMode
 
     modes = [m for m in ChainMode if (m in SINGLE_DIGIT) == single]
     for board in _states()[::2]:

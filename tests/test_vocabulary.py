@@ -3,9 +3,9 @@ different meanings (DESIGN.md, "Style"; issue 25).
 
 A name defined at module level in two modules is allowed only for the pairs kept twice on
 purpose (docs/architecture.md, "Kept twice on purpose"): a compiled technique kernel of
-``logic/kernels/`` beside its Python reference finder, and the pairs listed in TWINS with the
-reason (the compiled verification beside the reference one, the 9x9 kernel beside the generic
-one).
+``logic/kernels/`` (or a ``_*_kernel.py`` module of ``logic/``) beside its Python reference
+finder, and the pairs listed in TWINS with the reason (the compiled verification beside the
+reference one, the 9x9 kernel beside the generic one).
 """
 
 from __future__ import annotations
@@ -40,9 +40,11 @@ def public_definitions() -> dict[str, list[str]]:
 
 
 def kernel_twins(modules: list[str]) -> bool:
-    """A compiled technique kernel of ``logic/kernels/`` beside its Python reference finder of
-    ``logic/`` (its technique module or the chain search): one rule, two copies on purpose."""
-    kernels = [m for m in modules if m.startswith("sudokit.logic.kernels.")]
+    """A compiled technique kernel (``logic/kernels/``, ``logic/*/_*_kernel.py``) beside its
+    Python reference finder of ``logic/`` (its technique module or the chain search): one
+    rule, two copies on purpose."""
+    kernels = [m for m in modules if m.startswith("sudokit.logic.kernels.")
+               or m.startswith("sudokit.logic.") and m.endswith("_kernel")]
     return len(modules) == 2 and len(kernels) == 1 and all(
         m.startswith("sudokit.logic.") for m in modules)
 

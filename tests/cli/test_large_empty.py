@@ -7,7 +7,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from sudokit.cli import app
-from sudokit.logic.dynamic import search_solution
+from sudokit.logic.chains.dynamic import search_solution
 from sudokit.logic.state import Candidates
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, is_solution

@@ -1,6 +1,7 @@
-"""The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.kernels: forcing,
-walk, rank, als, cycles) find exactly what the Python searches find, on every state of several
-solves (standard grids, a jigsaw and a diagonal grid)."""
+"""The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.chains:
+_forcing_kernel, _walk_kernel, _rank_kernel, _cycles_kernel; sudokit.logic.kernels.als) find
+exactly what the Python searches find, on every state of several solves (standard grids, a jigsaw
+and a diagonal grid)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import pytest
 
 from sudokit import Geometry, Puzzle
 from sudokit.formats.text import read_puzzles
-from sudokit.logic import chains
-from sudokit.logic.chain_links import ChainMode
-from sudokit.logic.chains import find_chain
-from sudokit.logic.dynamic import consequences
+from sudokit.logic.chains import search as chains
+from sudokit.logic.chains.links import ChainMode
+from sudokit.logic.chains.search import find_chain
+from sudokit.logic.chains.dynamic import consequences
 from sudokit.logic.state import Board, bits
-from sudokit.logic.techniques import als, als_wings, cycles
-from sudokit.logic.techniques.forcing import (
+from sudokit.logic.chains import cycles
+from sudokit.logic.techniques import als, als_wings
+from sudokit.logic.chains.forcing import (
     _cell_step,
     _digit_step,
     _pending,
@@ -178,7 +180,7 @@ def test_forcing_chains_match_python_on_hard_states() -> None:
 def test_propagation_kernel_matches_consequences() -> None:
     import numpy as np
 
-    from sudokit.logic.kernels.forcing import assume_candidate
+    from sudokit.logic.chains._forcing_kernel import assume_candidate
     from sudokit.logic.tables import grid_tables
 
     board = _boards(_rated(1, 8.0)[0], 5)[-1]

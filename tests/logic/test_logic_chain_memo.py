@@ -1,4 +1,4 @@
-"""The single-digit chain memo of sudokit.logic.chain_walkers (each digit's starts walked once per
+"""The single-digit chain memo of sudokit.logic.chains.walkers (each digit's starts walked once per
 places, the bounded search replayed on what they found) picks the same chain as a search from
 nothing, on every state of several solves, with the memo kept across the solve's states."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from sudokit import Puzzle
-from sudokit.logic import chain_walkers
-from sudokit.logic.chain_links import ChainMode
-from sudokit.logic.chains import find_chain
+from sudokit.logic.chains import walkers as chain_walkers
+from sudokit.logic.chains.links import ChainMode
+from sudokit.logic.chains.search import find_chain
 from sudokit.logic.state import Board
 from sudokit.run.explain import explain_states
 

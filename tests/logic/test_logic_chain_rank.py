@@ -1,4 +1,4 @@
-"""The chain ranking done in the kernel (sudokit.logic.kernels.rank.rank_starts) picks the
+"""The chain ranking done in the kernel (sudokit.logic.chains._rank_kernel.rank_starts) picks the
 chain or nice loop the Python ranking picks, through each of its paths: chains over several
 digits ranked in the kernel, single-digit chains handed back to Python, nice loops."""
 
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from sudokit import Puzzle
-from sudokit.logic import chain_walkers, chains
-from sudokit.logic.chain_links import ChainMode, LinkGraph
-from sudokit.logic.chains import find_chain
+from sudokit.logic.chains import search as chains
+from sudokit.logic.chains import walkers as chain_walkers
+from sudokit.logic.chains.links import ChainMode, LinkGraph
+from sudokit.logic.chains.search import find_chain
 from sudokit.logic.state import Board, bits
 from sudokit.run.explain import explain_states
 

@@ -1,8 +1,8 @@
-"""Bidirectional Y-Cycle (sudokit.logic.techniques.cycles) on hand-made candidates."""
+"""Bidirectional Y-Cycle (sudokit.logic.chains.cycles) on hand-made candidates."""
 
 from __future__ import annotations
 
-from sudokit.logic.techniques.cycles import y_cycle, y_cycle_rating
+from sudokit.logic.chains.cycles import y_cycle, y_cycle_rating
 from tests.logic.boards import board, cell
 
 
@@ -29,7 +29,7 @@ def test_ratings_follow_sudoku_explainers_length_bonus() -> None:
 def test_nice_loop_eliminations() -> None:
     """Loop r1c1=1 = r1c1=2 - r1c5=2 = r5c5=2 - r5c1=2 = r5c1=1 - (column 1) r1c1=1: of each
     weakly linked pair exactly one is true, so 2 leaves rows 1 and 5 and 1 leaves column 1."""
-    from sudokit.logic.chain_links import loop_eliminations
+    from sudokit.logic.chains.links import loop_eliminations
 
     b = board({(1, 1): "12", (5, 1): "12"})
     path = [(1 << cell(1, 1), 0), (1 << cell(1, 1), 1), (1 << cell(1, 5), 1),

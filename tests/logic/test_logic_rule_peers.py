@@ -1,6 +1,6 @@
 """Cells the drawn rules keep apart as peers (logic/rule_peers.py), the rules' filters with
 peers and locked candidates that follow a rule forcing chain further (logic/rule_filters.py,
-logic/techniques/rule_forcing.py), thermometers read whole
+logic/chains/rule_forcing.py), thermometers read whole
 (logic/techniques/thermometers.py) and the 45 rule (logic/techniques/innies.py)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from sudokit.logic.rule_filters import filter_round, peer_filters
 from sudokit.logic.rule_peers import logic_geometry, rule_peers
 from sudokit.logic.state import Board, Candidates
 from sudokit.logic.techniques.innies import derived_sums, innies_outies
-from sudokit.logic.techniques.rule_forcing import assume_with_rules, locked_round
+from sudokit.logic.chains.rule_forcing import assume_with_rules, locked_round
 from sudokit.logic.techniques.thermometers import thermometer_paths, thermometer_step
 from sudokit.model import rulebook as rb
 from sudokit.model.geometry import Geometry

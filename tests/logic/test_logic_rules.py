@@ -1,7 +1,7 @@
-"""The techniques of the drawn rules (logic/techniques/rules.py, rule_forcing.py): each kind's
-step on a small hand-made board with its exact eliminations and text, and the published puzzles
-of tests/data/rules explained to the end without trial, every step checked against the
-published solution."""
+"""The techniques of the drawn rules (logic/techniques/rules.py,
+logic/chains/rule_forcing.py): each kind's step on a small hand-made board with its exact
+eliminations and text, and the published puzzles of tests/data/rules explained to the end
+without trial, every step checked against the published solution."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from sudokit import is_solution, solve
 from sudokit.logic.registry import techniques
 from sudokit.logic.solve import logical_steps
 from sudokit.logic.state import Board, Candidates
-from sudokit.logic.techniques.rule_forcing import assume_with_rules
+from sudokit.logic.chains.rule_forcing import assume_with_rules
 from sudokit.logic.techniques.rules import peer_step, rule_step
 from sudokit.model import rulebook as rb
 from sudokit.model.geometry import Geometry

@@ -1,5 +1,6 @@
 """The technique registry: each technique module registers its finder; the solve loop asks
-them easiest first. Adding a technique is one new module in :mod:`sudokit.logic.techniques`."""
+them easiest first. Adding a technique is one new module in :mod:`sudokit.logic.techniques` (a
+chain technique: in :mod:`sudokit.logic.chains`)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,9 @@ class Technique:
 
 _TECHNIQUES: list[Technique] = []
 _loaded = False
+_FINDER_PACKAGES = ("techniques", "chains")
+"""The subpackages whose public modules are loaded for their registrations: the technique
+families (:mod:`sudokit.logic.techniques`) and the chain code (:mod:`sudokit.logic.chains`)."""
 
 
 def technique(name: str, rating: float, *, kind: TechniqueKind = TechniqueKind.LOGIC,
@@ -75,10 +79,11 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    package = importlib.import_module(f"{__package__}.techniques")
-
-    for info in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{info.name}")
+    for name in _FINDER_PACKAGES:
+        package = importlib.import_module(f"{__package__}.{name}")
+        for info in pkgutil.iter_modules(package.__path__):
+            if not info.name.startswith("_"):  # a kernel module (loads Numba) or private
+                importlib.import_module(f"{package.__name__}.{info.name}")
     _loaded = True
 
 

@@ -23,7 +23,7 @@ from ..errors import InvalidPuzzle, SolverBug
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
-from .dynamic import search_solution
+from .chains.dynamic import search_solution
 from .ladder import next_steps, plan
 from .registry import TechniqueKind, techniques
 from .state import Candidates

@@ -3,7 +3,7 @@ colouring.
 
 Sudoku Explainer rates none of these by name. Skyscraper, 2-String Kite, Turbot Fish and Empty
 Rectangle are four-node X-chains, rated 5.2 as short X-chains are (see
-:func:`sudokit.logic.chain_rating.chain_rating`); simple colouring is rated as the forcing X-chain
+:func:`sudokit.logic.chains.rating.chain_rating`); simple colouring is rated as the forcing X-chain
 (6.6) or X-cycle (6.5) it amounts to, plus the length bonus of its component.
 """
 

@@ -9,7 +9,7 @@ forcing chains, below its hardest nested chains), and labelled "Trial".
 
 from __future__ import annotations
 
-from ..dynamic import search_solution
+from ..chains.dynamic import search_solution
 from ..registry import TechniqueKind, technique
 from ..state import Board, bits
 from ..step import Step

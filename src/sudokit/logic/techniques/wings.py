@@ -5,7 +5,7 @@ XYZ-Wing: a pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seei
 W-Wing: two unlinked cells {x,y} whose x ends are the two ends of a strong link on x: y leaves
 every cell seeing both. Sudoku Explainer has no W-Wing rule: it finds the deduction as a forcing
 chain of six nodes between the refuted and the assumed candidate, rated 7.0 + 0.1 = 7.1
-(:func:`sudokit.logic.chain_rating.chain_rating`), and so is the W-Wing here, tried after the
+(:func:`sudokit.logic.chains.rating.chain_rating`), and so is the W-Wing here, tried after the
 chains.
 """
 

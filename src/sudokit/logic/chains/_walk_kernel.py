@@ -1,12 +1,12 @@
 """The breadth-first walk of alternating inference chains from a list of start nodes
-(:func:`walk_starts`, the compiled :func:`sudokit.logic.chain_links.walk`), and the start
+(:func:`walk_starts`, the compiled :func:`sudokit.logic.chains.links.walk`), and the start
 nodes and grouped nodes of a board (:func:`digit_starts`, :func:`group_nodes`).
 """
 
 from __future__ import annotations
 
 from ...fast.state import jit
-from .links import cache_strong, chain_path, loop_useful, useful, weak_links
+from ._links_kernel import cache_strong, chain_path, loop_useful, useful, weak_links
 
 __all__ = ["digit_starts", "group_nodes", "walk_one", "walk_starts"]
 
@@ -108,10 +108,10 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_
                 part, position, part_shape, groups, unit_links, cell_links, cell_weak, grouped,
                 parent_on, parent_off, frontier, grown, links, seen, path, strong_cache,
                 strong_count, weak_cache, weak_count, out_paths, out_lengths):
-    """The breadth-first chain search of :func:`sudokit.logic.chain_links.walk` from each of
+    """The breadth-first chain search of :func:`sudokit.logic.chains.links.walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
-    :func:`~sudokit.logic.chain_links.search_chain` (or, with ``loop``, of
-    :func:`~sudokit.logic.chain_links.search_loop`), bounded by ``max_nodes`` nodes.
+    :func:`~sudokit.logic.chains.links.search_chain` (or, with ``loop``, of
+    :func:`~sudokit.logic.chains.links.search_loop`), bounded by ``max_nodes`` nodes.
 
     The chain found from each start goes to ``out_paths[i, :out_lengths[i]]`` (int64[F, S * N],
     int64[F]), in order; the walk goes on to the next start while the chains found are
@@ -150,7 +150,7 @@ def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_
 
 @jit
 def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
-    """The grouped nodes of a board (as :func:`sudokit.logic.chain_links.group_masks`: two or
+    """The grouped nodes of a board (as :func:`sudokit.logic.chains.links.group_masks`: two or
     more places of a digit in one box-line intersection): ``groups[d]`` their shapes for digit
     d + 1 in the order of ``rank`` (their cells bitmasks), padded with -1 (``groups`` must hold
     -1 and have a column per intersection); ``nodes`` every grouped node ``shape * N + d``,
@@ -185,7 +185,7 @@ def group_nodes(cand, part_cells, part_shape, rank, n, groups, nodes):
 @jit
 def digit_starts(cand, digits, part_cells, part_shape, rank, n, groups, nodes, starts):
     """The start nodes of the single-digit walks of the digits in the mask ``digits``, in the
-    order of :meth:`sudokit.logic.chain_walkers.Walker.starts` (candidates: cells ascending, then
+    order of :meth:`sudokit.logic.chains.walkers.Walker.starts` (candidates: cells ascending, then
     digits; then grouped nodes: digits ascending, by rank), written to ``starts`` (int64); fills
     ``groups`` (int32[N, I]) and ``nodes`` (int64, scratch) as :func:`group_nodes` does (every
     digit). Returns the number of starts."""

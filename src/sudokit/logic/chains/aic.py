@@ -4,16 +4,16 @@ over every link (XY-Chain, AIC: 7.0+), grouped AICs (7.0+).
 Single-digit chains are rated as Sukaku Explainer's strong-linked fishes (grouped nodes allowed);
 Sudoku Explainer's static chains use no groups, and among all chains it reports the lowest rated
 (a longer forcing X-chain is 6.6 + length bonus, any other chain 7.0 + length bonus: see
-:func:`sudokit.logic.chain_rating.chain_rating`). So single-digit chains come first, then chains
+:func:`sudokit.logic.chains.rating.chain_rating`). So single-digit chains come first, then chains
 over every link between single candidates (named XY-Chain when they run through bivalue cells
 only, AIC otherwise), then, last, chains with grouped nodes, which Explainer does not have. See
-:mod:`sudokit.logic.chains` for the search."""
+:mod:`sudokit.logic.chains.search` for the search."""
 
 from __future__ import annotations
 
-from ..chain_links import ChainMode
-from ..chain_rating import SHORT_X, X_NODES
-from ..chains import find_chain
+from .links import ChainMode
+from .rating import SHORT_X, X_NODES
+from .search import find_chain
 from ..registry import technique
 from ..state import Board
 from ..step import Step

@@ -12,10 +12,10 @@ from functools import cache
 
 import numpy as np
 
-from .chain_links import Node
-from .state import Board
-from .step import length_bonus
-from .units import unit_cells
+from .links import Node
+from ..state import Board
+from ..step import length_bonus
+from ..units import unit_cells
 
 __all__ = ["SHORT_X", "STRONG_LINKS", "X_NODES", "chain_key", "chain_name",
            "chain_rating", "link_shape", "multi_digit_ratings", "path_rating"]
@@ -26,11 +26,11 @@ SHORT_X = 6
 
 
 X_NODES = 12
-"""Longest single-digit chain searched by :func:`~sudokit.logic.techniques.chains.x_chain`: six
+"""Longest single-digit chain searched by :func:`~sudokit.logic.chains.aic.x_chain`: six
 strong links, Sukaku Explainer's largest strong-linked fish. Longer X-chains rate 7.0 and up
 and are found with the AICs. The compiled single-digit walks use at least this bound, so the
 short X-chains' walks serve X-Chain too
-(:func:`~sudokit.logic.chain_walkers.best_single_digit`)."""
+(:func:`~sudokit.logic.chains.walkers.best_single_digit`)."""
 
 
 STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
@@ -111,7 +111,7 @@ def chain_name(path: list[Node]) -> str:
 
 
 def chain_key(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> tuple:
-    """How :func:`~sudokit.logic.chains.find_chain` ranks a chain (lowest first): rating,
+    """How :func:`~sudokit.logic.chains.search.find_chain` ranks a chain (lowest first): rating,
     nodes, then most placements and eliminations."""
     return (path_rating(board, path, placements), len(path) + 2, -len(placements),
             -len(eliminations))

@@ -1,5 +1,5 @@
 """Links of alternating inference chains on candidates, and the breadth-first chain search on
-Python sets (the reference the compiled walks of :mod:`sudokit.logic.kernels.walk` repeat).
+Python sets (the reference the compiled walks of :mod:`sudokit.logic.chains._walk_kernel` repeat).
 
 A node is a digit in a set of cells: one cell, or a group of cells of one box on one line. A
 *strong* link (not both false) joins the two places of a digit in a unit (either may be a group)
@@ -19,10 +19,10 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from ..model.geometry import Geometry
-from .memo import DigitMemo
-from .state import Board, bits
-from .units import intersections, unit_cells
+from ...model.geometry import Geometry
+from ..memo import DigitMemo
+from ..state import Board, bits
+from ..units import intersections, unit_cells
 
 __all__ = ["GROUPED", "SINGLE_DIGIT", "ChainMode", "LinkGraph", "Node", "conclusion",
            "group_masks", "loop_eliminations", "python_searches", "search_chain", "search_loop",

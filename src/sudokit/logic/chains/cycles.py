@@ -26,7 +26,7 @@ MAX_CELLS = 8
 
 KERNEL_CELLS = 256
 """Largest grid (cells) searched by the compiled loop search
-(:func:`~sudokit.logic.kernels.cycles.y_cycle_best`)."""
+(:func:`~sudokit.logic.chains._cycles_kernel.y_cycle_best`)."""
 
 
 def y_cycle_rating(cells: int) -> float:
@@ -69,15 +69,15 @@ def _loops(board: Board, bivalue: list[int], max_cells: int):
 
 
 @technique("Y-Cycle", 6.6, max_side=16)
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.cycles:y_cycle_best",
-      "sudokit.logic.techniques.cycles:_loops", "boards")
+@twin(Kernels.LOGIC, "sudokit.logic.chains._cycles_kernel:y_cycle_best",
+      "sudokit.logic.chains.cycles:_loops", "boards")
 def y_cycle(board: Board) -> Step | None:
     """A loop of bivalue cells (see module docstring)."""
     best: tuple[tuple[int, int], list[int], list[int], list[tuple[int, int]]] | None = None
     # compiled, same loops and order
     if use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         from ..kernels.arrays import board_arrays
-        from ..kernels.cycles import y_cycle_best
+        from ._cycles_kernel import y_cycle_best
 
         arrays = board_arrays(board)
         bivalue_cells = np.flatnonzero(arrays.cand.sum(axis=1) == 2)

@@ -2,9 +2,9 @@
 the search a chain technique calls, and the step it makes.
 
 :func:`find_chain` searches breadth first from every node, so each start gives its shortest
-chains, and keeps the lowest rated (:mod:`sudokit.logic.chain_rating`): links and the Python
-search are in :mod:`sudokit.logic.chain_links`, the compiled searches in
-:mod:`sudokit.logic.chain_walkers`; only the chosen chain becomes a
+chains, and keeps the lowest rated (:mod:`sudokit.logic.chains.rating`): links and the Python
+search are in :mod:`sudokit.logic.chains.links`, the compiled searches in
+:mod:`sudokit.logic.chains.walkers`; only the chosen chain becomes a
 :class:`~sudokit.logic.step.Step`.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiled import Kernels, twin
-from ..model.geometry import Geometry
-from .chain_links import (
+from ...compiled import Kernels, twin
+from ...model.geometry import Geometry
+from .links import (
     GROUPED,
     SINGLE_DIGIT,
     ChainMode,
@@ -26,31 +26,31 @@ from .chain_links import (
     python_searches,
     search_loop,
 )
-from .chain_rating import chain_key, chain_name, path_rating
-from .chain_walkers import MAX_COMPILED_NODES, Walker, best_single_digit, compiled_mode
-from .state import Board, bits
-from .step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
+from .rating import chain_key, chain_name, path_rating
+from .walkers import MAX_COMPILED_NODES, Walker, best_single_digit, compiled_mode
+from ..state import Board, bits
+from ..step import Link, LinkKind, Step, candidate_text, eliminations_text, length_bonus
 
 __all__ = ["find_chain"]
 
 
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.walk:walk_starts",
-      "sudokit.logic.chain_links:search_chain", "single-digit chains")
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.rank:rank_starts",
-      "sudokit.logic.chain_links:search_chain", "chains")
+@twin(Kernels.LOGIC, "sudokit.logic.chains._walk_kernel:walk_starts",
+      "sudokit.logic.chains.links:search_chain", "single-digit chains")
+@twin(Kernels.LOGIC, "sudokit.logic.chains._rank_kernel:rank_starts",
+      "sudokit.logic.chains.links:search_chain", "chains")
 def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | None:
     """Return the shortest useful chain of ``mode`` (fewest nodes; most eliminations among
     equals), or None.
 
     The walks run compiled on grids up to
-    :data:`~sudokit.logic.chain_walkers.KERNEL_CELLS` cells (grouped modes: grids of
+    :data:`~sudokit.logic.chains.walkers.KERNEL_CELLS` cells (grouped modes: grids of
     rows, columns and boxes only), with the same starts, order and bounds as the Python walk
-    (:func:`~sudokit.logic.chain_links.search_chain`), so the same chain is found. Single-digit
-    searches (:func:`~sudokit.logic.kernels.walk.walk_starts`) reuse, per digit, the walks of
+    (:func:`~sudokit.logic.chains.links.search_chain`), so the same chain is found. Single-digit
+    searches (:func:`~sudokit.logic.chains._walk_kernel.walk_starts`) reuse, per digit, the walks of
     earlier snapshots of the solve whose places of that digit were the same
-    (:func:`~sudokit.logic.chain_walkers.best_single_digit`); the other modes rank their chains
-    and nice loops in the kernel (:func:`~sudokit.logic.kernels.rank.rank_starts`, one call per
-    search unless a single-digit chain turns up). Only the chosen chain becomes a
+    (:func:`~sudokit.logic.chains.walkers.best_single_digit`); the other modes rank their chains
+    and nice loops in the kernel (:func:`~sudokit.logic.chains._rank_kernel.rank_starts`, one
+    call per search unless a single-digit chain turns up). Only the chosen chain becomes a
     :class:`~sudokit.logic.step.Step` (its text formatted when read).
     """
     grouped = mode in GROUPED

@@ -3,7 +3,7 @@ rule's filter (:mod:`sudokit.logic.techniques.rules`), ends in a contradiction i
 
 Sudoku Explainer's Nishio forcing chains (Juillerat 2006: a contradiction reached from one
 candidate, 7.5) with the drawn rules among the links: the rule-aware counterpart of the digit
-forcing chains of :mod:`~sudokit.logic.techniques.forcing` (whose compiled search sees units
+forcing chains of :mod:`~sudokit.logic.chains.forcing` (whose compiled search sees units
 and peers only). Rated 7.5 plus the length bonus of twice the rounds of singles and filters
 the contradiction needs. Tried after every other logical technique, on grids with rules.
 """
@@ -11,7 +11,7 @@ the contradiction needs. Tried after every other logical technique, on grids wit
 from __future__ import annotations
 
 from ...model.geometry import Geometry
-from ..dynamic import consequences
+from .dynamic import consequences
 from ..registry import technique
 from ..rule_filters import filter_round
 from ..state import Board, bits
@@ -27,7 +27,7 @@ RULE_FORCING = 7.5
 
 RULE_CELL_FORCING = 8.2
 """Base rating of a rule cell forcing chain (as the cell forcing chains of
-:mod:`~sudokit.logic.techniques.forcing`)."""
+:mod:`~sudokit.logic.chains.forcing`)."""
 
 RULE_FORCING_PLUS = 8.0
 RULE_CELL_FORCING_PLUS = 8.7

@@ -1,7 +1,8 @@
 """Forcing chains: digit (a candidate true and false), cell (every candidate of a cell) and unit
 (every place of a digit in a unit), followed by singles (dynamic forcing chains).
 
-Each branch assumes one outcome and derives what singles force (:mod:`sudokit.logic.dynamic`).
+Each branch assumes one outcome and derives what singles force
+(:mod:`sudokit.logic.chains.dynamic`).
 A fact that holds in every branch holds; a branch that ends in a contradiction is false.
 Ratings on Sudoku Explainer's scale, each plus the length bonus of a chain of twice the waves of
 singles the longest branch needs: digit forcing chains (contradiction, or both ways) 8.1, cell
@@ -16,7 +17,7 @@ import numpy as np
 
 from ...model.geometry import Geometry
 from ...compiled import Kernels, twin, use_compiled
-from ..dynamic import Implications, consequences
+from .dynamic import Implications, consequences
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
@@ -78,18 +79,18 @@ def digit_forcing_chain(board: Board) -> Step | None:
     return _digit_step(board, best[1], best[2]) if best else None
 
 
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.forcing:digit_forcing_keys",
-      "sudokit.logic.techniques.forcing:_digit_keys_reference", "boards")
+@twin(Kernels.LOGIC, "sudokit.logic.chains._forcing_kernel:digit_forcing_keys",
+      "sudokit.logic.chains.forcing:_digit_keys_reference", "boards")
 def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     """Per candidate (open cells ascending, then digits), what :func:`_digit_step` finds (0
     nothing, 1 a contradiction of its truth, 2 of its falsehood, 3 common facts), the waves of
     singles it needs and its count of placements and eliminations (compiled:
-    :func:`~sudokit.logic.kernels.forcing.digit_forcing_keys`; the Python reference
+    :func:`~sudokit.logic.chains._forcing_kernel.digit_forcing_keys`; the Python reference
     :func:`_digit_keys_reference` while :func:`sudokit.compiled.use_compiled` says so)."""
     if not use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         return _digit_keys_reference(board)
     from ..kernels.arrays import board_arrays
-    from ..kernels.forcing import digit_forcing_keys
+    from ._forcing_kernel import digit_forcing_keys
 
     g = board.geometry
     t = grid_tables(g)
@@ -154,7 +155,7 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
 @technique("Cell Forcing Chain", 8.2, max_side=16)
 def cell_forcing_chain(board: Board) -> Step | None:
     """Every candidate of one cell leads to the same facts (the cell of fewest waves, first
-    in order; searched compiled: :func:`~sudokit.logic.kernels.forcing.forcing_best`)."""
+    in order; searched compiled: :func:`~sudokit.logic.chains._forcing_kernel.forcing_best`)."""
     best = _forcing_best(board, False)
     return None if best < 0 else _cell_step(board, best)[1]
 
@@ -198,16 +199,17 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
 
 
 def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """The pending-singles scratch of :func:`~sudokit.logic.kernels.forcing.assume_candidate`:
-    room for one wave's singles (a naked single per cell, a hidden single per unit and digit)
+    """The pending-singles scratch of
+    :func:`~sudokit.logic.chains._forcing_kernel.assume_candidate`: room for one wave's singles (a
+    naked single per cell, a hidden single per unit and digit)
     and for the first assumption, int32 each."""
     size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
         + geometry.n_cells
     return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
 
 
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.forcing:forcing_best",
-      "sudokit.logic.techniques.forcing:_forcing_best_reference", "forcing")
+@twin(Kernels.LOGIC, "sudokit.logic.chains._forcing_kernel:forcing_best",
+      "sudokit.logic.chains.forcing:_forcing_best_reference", "forcing")
 def _forcing_best(board: Board, by_unit: bool) -> int:
     """The search of the cell (unit) forcing chain of fewest waves, first in order: its cell
     (unit * N + digit - 1), or -1. Compiled, or in Python while
@@ -215,7 +217,7 @@ def _forcing_best(board: Board, by_unit: bool) -> int:
     if not use_compiled(Kernels.LOGIC, board.geometry.n_cells, KERNEL_CELLS):
         return _forcing_best_reference(board, by_unit)
     from ..kernels.arrays import board_arrays
-    from ..kernels.forcing import forcing_best
+    from ._forcing_kernel import forcing_best
 
     g = board.geometry
     t = grid_tables(g)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .rule_filters import filter_round
-from .state import Board, bits
+from ..rule_filters import filter_round
+from ..state import Board, bits
 
 __all__ = ["Implications", "consequences", "search_solution"]
 
@@ -105,7 +105,7 @@ def _singles(masks: list[int], values: list[int], touched: set[int],
     (ascending; in a unit, digits ascending); None on a contradiction (a digit with no place in
     a unit). The order is fixed because it decides which eliminations are recorded in a cell
     placed in the same wave (the compiled
-    :func:`~sudokit.logic.kernels.forcing.assume_candidate` keeps the same order)."""
+    :func:`~sudokit.logic.chains._forcing_kernel.assume_candidate` keeps the same order)."""
     found = []
     for c in sorted(touched):
         m = masks[c]

@@ -1,7 +1,7 @@
 """The links of a chain node and the tests of a chain's end, for the compiled walks
-(:mod:`sudokit.logic.kernels.walk`): nodes are ``shape * N + digit - 1`` over the shapes of
+(:mod:`sudokit.logic.chains._walk_kernel`): nodes are ``shape * N + digit - 1`` over the shapes of
 :func:`~sudokit.logic.kernels.arrays.shape_tables`; the links come in the order of the Python
-search's (:func:`sudokit.logic.chain_links.strong_links`, ``weak_links``).
+search's (:func:`sudokit.logic.chains.links.strong_links`, ``weak_links``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...fast.state import jit
-from .common import count_bits, lowest_bit
+from ..kernels.common import count_bits, lowest_bit
 
 __all__ = ["cache_strong", "chain_path", "loop_useful", "strong_links", "useful", "weak_links"]
 
@@ -17,7 +17,7 @@ __all__ = ["cache_strong", "chain_path", "loop_useful", "strong_links", "useful"
 @jit
 def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
                  position, part_shape, unit_links, cell_links, grouped, out):
-    """The strong links of ``node`` in the order of :func:`sudokit.logic.chain_links.strong_links`
+    """The strong links of ``node`` in the order of :func:`sudokit.logic.chains.links.strong_links`
     (written to ``out``; returns their count), from the places of its digit in each unit of
     its cells (``unit_places``, :func:`board_places`)."""
     s = node // n
@@ -78,7 +78,7 @@ def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, m
 
 @jit
 def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, groups, cell_links, out):
-    """The weak links of ``node`` in the order of :func:`sudokit.logic.chain_links.weak_links`
+    """The weak links of ``node`` in the order of :func:`sudokit.logic.chains.links.weak_links`
     (written to ``out``; returns their count): the places of its digit (``place_bits``,
     :func:`board_places`) among the cells seeing the node (``seen_bits``), cells ascending, then
     the grouped nodes inside those. ``groups[d]`` lists the grouped nodes' shapes of digit
@@ -116,7 +116,7 @@ def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, group
 @jit
 def useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
     """Whether "a or z is true" places or eliminates something
-    (:func:`sudokit.logic.chain_links.conclusion` is not empty)."""
+    (:func:`sudokit.logic.chains.links.conclusion` is not empty)."""
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
         return sa < c_count
@@ -137,7 +137,7 @@ def useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
 @jit
 def loop_useful(path, length, n, masks, place_bits, seen_bits):
     """Whether the continuous nice loop ``path[:length]`` eliminates something
-    (:func:`sudokit.logic.chain_links.loop_eliminations` is not empty)."""
+    (:func:`sudokit.logic.chains.links.loop_eliminations` is not empty)."""
     for i in range(1, length, 2):
         u = path[i]
         v = path[(i + 1) % length]

@@ -1,6 +1,7 @@
 """The ranking of chains and nice loops in the kernel (:func:`rank_starts`): the walks of
-:mod:`sudokit.logic.kernels.walk`, each chain found keyed as :func:`sudokit.logic.chains.
-find_chain` keys it (rating, nodes, placements, eliminations), the best kept.
+:mod:`sudokit.logic.chains._walk_kernel`, each chain found keyed as
+:func:`sudokit.logic.chains.search.find_chain` keys it (rating, nodes, placements, eliminations),
+the best kept.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...fast.state import jit
-from .common import count_bits
-from .walk import walk_one
+from ..kernels.common import count_bits
+from ._walk_kernel import walk_one
 
 __all__ = ["rank_starts"]
 
@@ -18,7 +19,7 @@ __all__ = ["rank_starts"]
 @jit
 def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
     """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
-    :func:`sudokit.logic.chain_links.conclusion` lists them."""
+    :func:`sudokit.logic.chains.links.conclusion` lists them."""
     a = path[0]
     z = path[k - 1]
     sa, da, sz, dz = a // n, a % n, z // n, z % n
@@ -41,7 +42,7 @@ def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
 @jit
 def _loop_count(path, k, n, masks, place_bits, seen_bits, mark, marked):
     """The number of eliminations of the continuous nice loop ``path[:k]``, each once, as
-    :func:`sudokit.logic.chain_links.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
+    :func:`sudokit.logic.chains.links.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
     entry and on return; ``marked``: int64[C * N] scratch)."""
     count = 0
     for i in range(1, k, 2):
@@ -102,8 +103,9 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
                 path, strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
                 mark, marked):
     """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
-    the kernel as :func:`sudokit.logic.chains.find_chain` ranks the chains :func:`walk_starts`
-    returns (same walks, order and bounds), for the modes with links inside cells.
+    the kernel as :func:`sudokit.logic.chains.search.find_chain` ranks the chains
+    :func:`walk_starts` returns (same walks, order and bounds), for the modes with links inside
+    cells.
 
     ``ratings[L]`` (float64) is the rating of a chain over several digits of length L
     (Sudoku Explainer's 7.0 + length bonus, computed by the caller). ``best`` (float64[6]:

@@ -1,9 +1,9 @@
 """The compiled chain searches, driven from Python: per grid the kernels' tables and work arrays
 (:class:`_Kit`), per board the arrays of a walk (:class:`Walker`, ranking chains and nice loops
 in the kernel), and the single-digit searches replayed from the walks of earlier snapshots of
-the solve (:func:`best_single_digit`). The walks (:mod:`sudokit.logic.kernels.walk`,
-:mod:`sudokit.logic.kernels.rank`) have the same starts, order and bounds as the Python search
-of :mod:`sudokit.logic.chain_links`, so the same chain is found.
+the solve (:func:`best_single_digit`). The walks (:mod:`sudokit.logic.chains._walk_kernel`,
+:mod:`sudokit.logic.chains._rank_kernel`) have the same starts, order and bounds as the Python
+search of :mod:`sudokit.logic.chains.links`, so the same chain is found.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from functools import cache
 
 import numpy as np
 
-from ..model.geometry import Geometry
-from .chain_links import GROUPED, SINGLE_DIGIT, ChainMode, Node, conclusion
-from .chain_rating import X_NODES, chain_key, multi_digit_ratings
-from ..compiled import Kernels, use_compiled
-from .memo import DigitMemo
-from .state import Board
-from .tables import grid_tables, per_geometry
+from ...model.geometry import Geometry
+from .links import GROUPED, SINGLE_DIGIT, ChainMode, Node, conclusion
+from .rating import X_NODES, chain_key, multi_digit_ratings
+from ...compiled import Kernels, use_compiled
+from ..memo import DigitMemo
+from ..state import Board
+from ..tables import grid_tables, per_geometry
 
 __all__ = ["KERNEL_CELLS", "MAX_COMPILED_NODES", "Walker", "best_single_digit", "compiled_mode"]
 
@@ -47,7 +47,7 @@ class _Kit:
     board, and per thread the walk's work arrays."""
 
     def __init__(self, geometry: Geometry, grouped: bool) -> None:
-        from .kernels.arrays import shape_tables  # loads Numba: on first use
+        from ..kernels.arrays import shape_tables  # loads Numba: on first use
 
         t = self.tables = grid_tables(geometry)
         sh = self.shapes = shape_tables(geometry, grouped)
@@ -65,7 +65,7 @@ class _Kit:
 
     def digit_buffers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """This thread's ``groups``, ``nodes`` and ``starts`` arrays of
-        :func:`~sudokit.logic.kernels.walk.digit_starts` (refilled by each call)."""
+        :func:`~sudokit.logic.chains._walk_kernel.digit_starts` (refilled by each call)."""
         buffers = getattr(self.local, "digit", None)
         if buffers is None:
             sh = self.shapes
@@ -77,7 +77,7 @@ class _Kit:
 
     def marks(self) -> tuple[np.ndarray, np.ndarray]:
         """This thread's ``mark`` (uint8[C * N], zeros) and ``marked`` (int64[C * N]) arrays
-        of :func:`~sudokit.logic.kernels.rank.rank_starts`."""
+        of :func:`~sudokit.logic.chains._rank_kernel.rank_starts`."""
         marks = getattr(self.local, "marks", None)
         if marks is None:
             size = self.n_cells * self.n
@@ -117,11 +117,11 @@ _WALKER_KEYS = {mode: "chains-walker-" + mode.value for mode in ChainMode}
 
 
 class Walker:
-    """The arrays of one board for :func:`~sudokit.logic.kernels.rank.rank_starts` (the modes
+    """The arrays of one board for :func:`~sudokit.logic.chains._rank_kernel.rank_starts` (the modes
     with links inside cells; the single-digit modes walk through :func:`_digit_walks`)."""
 
     def __init__(self, board: Board, mode: ChainMode) -> None:
-        from .kernels.arrays import board_arrays, board_places
+        from ..kernels.arrays import board_arrays, board_places
 
         geometry = board.geometry
         grouped = mode in GROUPED
@@ -134,7 +134,7 @@ class Walker:
         self.size = kit.size
         self.groups, self.group_nodes = kit.no_groups, kit.no_nodes
         if grouped:
-            from .kernels.walk import group_nodes
+            from ._walk_kernel import group_nodes
 
             sh = kit.shapes
             self.groups = np.full((n, kit.group_width), -1, dtype=np.int32)
@@ -177,11 +177,11 @@ class Walker:
     def best(self, starts: np.ndarray, loop: bool, max_nodes: int,
              bound: float = float("inf")) -> tuple[tuple, list[Node]] | None:
         """The best chain (``loop`` False) or nice loop (True) from ``starts``, ranked in the
-        kernel (:func:`~sudokit.logic.kernels.rank.rank_starts`) as
-        :func:`~sudokit.logic.chains.find_chain` ranks chains and nice loops, for the modes with
-        links inside cells: ``(key, path)`` or None. Single-digit chains come back to Python to
-        be rated (:func:`~sudokit.logic.chain_rating.chain_key`)."""
-        from .kernels.rank import rank_starts
+        kernel (:func:`~sudokit.logic.chains._rank_kernel.rank_starts`) as
+        :func:`~sudokit.logic.chains.search.find_chain` ranks chains and nice loops, for the
+        modes with links inside cells: ``(key, path)`` or None. Single-digit chains come back to
+        Python to be rated (:func:`~sudokit.logic.chains.rating.chain_key`)."""
+        from ._rank_kernel import rank_starts
 
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
         scratch = self._scratch()
@@ -210,7 +210,7 @@ class Walker:
 
 
 def _best_key(best: np.ndarray) -> tuple[float, int, int, int]:
-    """The key held in a :func:`~sudokit.logic.kernels.rank.rank_starts` ``best`` array."""
+    """The key held in a :func:`~sudokit.logic.chains._rank_kernel.rank_starts` ``best`` array."""
     rating, nodes, placements, eliminations = best[1:5].tolist()
     return rating, int(nodes), int(placements), int(eliminations)
 
@@ -218,7 +218,7 @@ def _best_key(best: np.ndarray) -> tuple[float, int, int, int]:
 def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[bytes]]:
     """The board's masks, open cells, candidates and packed places per digit (the key of
     :data:`_FOUND`), from :func:`~sudokit.logic.kernels.arrays.board_arrays`."""
-    from .kernels.arrays import board_arrays
+    from ..kernels.arrays import board_arrays
 
     a = board_arrays(board)
     return a.masks, a.open, a.cand, a.places
@@ -228,7 +228,7 @@ def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[byte
 def _shape_masks(geometry: Geometry, grouped: bool) -> tuple[int, ...]:
     """Per node shape of :func:`~sudokit.logic.kernels.arrays.shape_tables`, its cells
     bitmask."""
-    from .kernels.arrays import shape_tables
+    from ..kernels.arrays import shape_tables
 
     return tuple(sum(1 << int(x) for x in row if x >= 0)
                  for row in shape_tables(geometry, grouped).cells)
@@ -254,7 +254,7 @@ def _start_order(kit: _Kit, node: int) -> tuple[int, ...]:
 
 def best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | None:
     """The best single-digit chain of ``mode`` (compiled walk), as
-    :func:`~sudokit.logic.chains.find_chain` picks it: ``(nodes, key, path, placements,
+    :func:`~sudokit.logic.chains.search.find_chain` picks it: ``(nodes, key, path, placements,
     eliminations)`` or None.
 
     The breadth-first walk from a start finds its shortest chain whatever the bound, and returns
@@ -310,8 +310,8 @@ def best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | 
 def _walk_kernels() -> tuple[Callable, ...]:
     """``board_arrays``, ``board_places``, ``digit_starts``, ``walk_starts``, imported once, on
     first use (they load Numba; a search walks digits many times per solve)."""
-    from .kernels.arrays import board_arrays, board_places
-    from .kernels.walk import digit_starts, walk_starts
+    from ..kernels.arrays import board_arrays, board_places
+    from ._walk_kernel import digit_starts, walk_starts
 
     return board_arrays, board_places, digit_starts, walk_starts
 
@@ -321,7 +321,7 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
     ``digits`` (the order of :meth:`Walker.starts`), each bounded by ``bound`` nodes: yield
     the path (the kernel's node numbers, ``shape * N + d``) of the chain found from each start
     that finds one. The starts and grouped nodes are made in the kernel
-    (:func:`~sudokit.logic.kernels.walk.digit_starts`), the walks run in as few calls as the
+    (:func:`~sudokit.logic.chains._walk_kernel.digit_starts`), the walks run in as few calls as the
     output room allows."""
     board_arrays, board_places, digit_starts, walk_starts = _walk_kernels()
 

@@ -1,12 +1,13 @@
 """Kernels of the dynamic forcing chains: a candidate assumed true or false, followed by singles
-to a fixpoint (:func:`assume_candidate`, the compiled :func:`sudokit.logic.dynamic.consequences`),
-and the searches of :mod:`sudokit.logic.techniques.forcing` over every candidate, cell or unit.
+to a fixpoint (:func:`assume_candidate`, the compiled
+:func:`sudokit.logic.chains.dynamic.consequences`), and the searches of
+:mod:`sudokit.logic.chains.forcing` over every candidate, cell or unit.
 """
 
 from __future__ import annotations
 
 from ...fast.state import jit
-from .common import count_bits, lowest_bit
+from ..kernels.common import count_bits, lowest_bit
 
 __all__ = ["assume_candidate", "digit_forcing_keys", "forcing_best"]
 
@@ -15,7 +16,7 @@ __all__ = ["assume_candidate", "digit_forcing_keys", "forcing_best"]
 def assume_candidate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks, values,
                      placed_wave, elim_wave, touched, pend_c, pend_d, unit_done):
     """Assume ``cell`` is (``true``) or is not digit ``d0 + 1``; apply basic eliminations,
-    naked and hidden singles to a fixpoint, as :func:`sudokit.logic.dynamic.consequences`.
+    naked and hidden singles to a fixpoint, as :func:`sudokit.logic.chains.dynamic.consequences`.
 
     Fills ``masks``, ``values`` (the fixpoint), ``placed_wave[c]`` (wave of the placement in
     ``c``, -1 if none), ``elim_wave[c * n + d]`` (wave of the elimination, -1 if none).
@@ -129,7 +130,7 @@ def assume_candidate(masks0, values0, cell, d0, true, peers, units, units_of, n,
 @jit
 def _common_two(masks0, values0, n, pw_a, val_a, ew_a, pw_b, val_b, ew_b):
     """``(count, waves)`` of what two live branches both imply, as
-    :func:`sudokit.logic.techniques.forcing._common` counts it."""
+    :func:`sudokit.logic.chains.forcing._common` counts it."""
     count = 0
     waves = 0
     c_count = masks0.size
@@ -157,7 +158,7 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
                        out_count, masks, values, pw, ew, masks2, values2, pw2, ew2, touched,
                        pend_c, pend_d, unit_done):
     """For every candidate of every open cell (cells ascending, then digits), what
-    :func:`sudokit.logic.techniques.forcing._digit_step` finds: ``out_kind`` 0 nothing,
+    :func:`sudokit.logic.chains.forcing._digit_step` finds: ``out_kind`` 0 nothing,
     1 its truth is contradictory, 2 its falsehood is, 3 both outcomes share facts;
     ``out_waves`` the waves the step needs, ``out_count`` its placements and eliminations.
     Returns the number of candidates."""
@@ -198,7 +199,7 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
 def _common_many(masks0, values0, n, k, bad, pw, val, ew):
     """``(count, waves)`` of what every live branch of ``k`` implies (branch b: ``bad[b]``
     contradiction, ``pw[b]``, ``val[b]``, ``ew[b]`` as :func:`assume_candidate` fills them), as
-    :func:`sudokit.logic.techniques.forcing._common` counts it."""
+    :func:`sudokit.logic.chains.forcing._common` counts it."""
     count = 0
     waves = 0
     live = 0
@@ -250,7 +251,7 @@ def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, e
     """The cell forcing chain (``by_unit`` False: every candidate of a cell) or unit forcing
     chain (True: every place of a digit in a unit) of fewest waves that implies something,
     first in order (cells ascending; units, then digits), as
-    :func:`sudokit.logic.techniques.forcing.cell_forcing_chain` and ``unit_forcing_chain``
+    :func:`sudokit.logic.chains.forcing.cell_forcing_chain` and ``unit_forcing_chain``
     find it. ``pw``, ``val`` (int64[N, C]), ``ew`` (int64[N, C * N]), ``bad`` (uint8[N]),
     ``masks`` (int64[C]) and the rest are scratch. Returns ``(cell or unit * N + digit - 1,
     waves)`` or ``(-1, 0)``."""

@@ -1,12 +1,12 @@
 """The Numba kernel of the Y-cycle (loops of bivalue cells): the search of
-:func:`sudokit.logic.techniques.cycles.y_cycle` in the same order and with the same tests,
+:func:`sudokit.logic.chains.cycles.y_cycle` in the same order and with the same tests,
 returning the loop only (the Python side builds the :class:`~sudokit.logic.step.Step`).
 """
 
 from __future__ import annotations
 
 from ...fast.state import jit
-from .common import count_bits
+from ..kernels.common import count_bits
 
 __all__ = ["y_cycle_best"]
 
@@ -14,8 +14,8 @@ __all__ = ["y_cycle_best"]
 @jit
 def y_cycle_best(masks, values, sees, bivalue, max_cells, loop, links, best_loop, best_links,
                  nxt_index):
-    """The Y-cycle of :func:`sudokit.logic.techniques.cycles.y_cycle`: fewest cells, then most
-    eliminations, then first in the order of :func:`~sudokit.logic.techniques.cycles._loops`
+    """The Y-cycle of :func:`sudokit.logic.chains.cycles.y_cycle`: fewest cells, then most
+    eliminations, then first in the order of :func:`~sudokit.logic.chains.cycles._loops`
     (start cell, direction, then the cells of the loop in the order of ``bivalue``, which a
     depth-first walk follows for loops of one length). ``bivalue`` lists the bivalue cells
     ascending; ``loop``, ``links`` and ``nxt_index`` (int64[max_cells + 1]) are scratch.
@@ -89,7 +89,7 @@ def y_cycle_best(masks, values, sees, bivalue, max_cells, loop, links, best_loop
 @jit
 def _cycle_count(masks, values, sees, loop, links, k):
     """The number of distinct eliminations of the loop ``loop[:k]`` (as
-    :func:`sudokit.logic.techniques.cycles._eliminations` lists them)."""
+    :func:`sudokit.logic.chains.cycles._eliminations` lists them)."""
     count = 0
     for c in range(masks.size):
         if values[c]:
