@@ -25,16 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TextIO
 
-from ..errors import InvalidPuzzle
+from ..errors import InvalidPuzzle, SolverBug
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.integers import MAX_DIGITS, int_token, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
-from .encoding import Encoding, decode, encode, n_variables
+from .encoding import Encoding, clause_stream, decode, encode, n_variables
 from .rules import rule_from_json, rule_json
 
 __all__ = [
@@ -86,27 +87,38 @@ class SolverOutput:
     model: tuple[int, ...] = ()
 
 
-def write_dimacs(out: TextIO, clauses: Sequence[Sequence[int]], n_vars: int,
-                 comments: Iterable[str] = (), check: Callable[[], None] | None = None) -> None:
+def write_dimacs(out: TextIO, clauses: Iterable[Sequence[int]], n_vars: int,
+                 comments: Iterable[str] = (), check: Callable[[], None] | None = None,
+                 count: int | None = None) -> None:
     """Write a CNF in DIMACS form to a text stream (not closed).
 
     Args:
         out: the stream (a file opened for writing, ``sys.stdout``).
-        clauses: the clauses; an empty clause is written as a bare ``0``.
+        clauses: the clauses (a sequence, or any iterable when ``count`` is given); an empty
+            clause is written as a bare ``0``.
         n_vars: the variable count of the problem line (may exceed the largest variable used).
         comments: comment lines (without ``c``); newlines inside are split into lines.
         check: called before each block of clauses is written; it may raise to stop (a
             deadline), leaving the stream incomplete.
+        count: the number of clauses, for an iterable without a length (a streamed formula).
+
+    Raises:
+        SolverBug: ``clauses`` held a different number of clauses than ``count``.
     """
     for comment in comments:
         for line in str(comment).splitlines() or [""]:
             out.write(f"c {line}\n" if line else "c\n")
-    out.write(f"p cnf {n_vars} {len(clauses)}\n")
-    for start in range(0, len(clauses), _CHUNK):
+    if count is None:
+        count = len(clauses)  # type: ignore[arg-type]
+    out.write(f"p cnf {n_vars} {count}\n")
+    source, written = iter(clauses), 0
+    while block := list(islice(source, _CHUNK)):
         if check is not None:
             check()
-        out.write("".join(" ".join(map(str, (*c, 0))) + "\n"
-                          for c in clauses[start:start + _CHUNK]))
+        out.write("".join(" ".join(map(str, (*c, 0))) + "\n" for c in block))
+        written += len(block)
+    if written != count:
+        raise SolverBug(f"the problem line says {count} clauses, {written} were written")
 
 
 def _error(reason: str, source: str, line: int, column: int | None = None) -> InvalidPuzzle:
@@ -452,9 +464,10 @@ def _header_place(text: str) -> dict[str, int]:
 
 def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
     """Write a puzzle's CNF with the header naming it; return the number of clauses written."""
-    clauses = encode(puzzle, encoding)
-    write_dimacs(out, clauses, n_variables(puzzle.geometry), sudoku_comments(puzzle, encoding))
-    return len(clauses)
+    count, clauses = clause_stream(puzzle, encoding)
+    write_dimacs(out, clauses, n_variables(puzzle.geometry), sudoku_comments(puzzle, encoding),
+                 count=count)
+    return count
 
 
 def _literal_place(text: str, model: Sequence[int], index: int) -> dict[str, int]:

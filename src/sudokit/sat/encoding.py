@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import TYPE_CHECKING
 
 from ..errors import InvalidPuzzle, LimitReached
@@ -79,6 +79,7 @@ __all__ = [
     "RELEASE_SHARE",
     "var",
     "split_var",
+    "clause_stream",
     "encode",
     "base_clauses",
     "clause_count",
@@ -280,9 +281,9 @@ def variant_clauses(geometry: Geometry) -> tuple[Clause, ...]:
     return tuple(out) + _rule_part(geometry)[0]
 
 
-def _simplified(clauses: Iterable[Clause], value: Sequence[bool | None], out: list[Clause],
-                check: Check) -> None:
-    """Append ``clauses`` without those a fixed value satisfies and without false literals
+def _simplified(clauses: Iterable[Clause], value: Sequence[bool | None],
+                check: Check) -> Iterator[Clause]:
+    """Yield ``clauses`` without those a fixed value satisfies and without false literals
     (variables beyond ``value``, cage selectors, are never fixed)."""
     size = len(value)
     for i, clause in enumerate(clauses):
@@ -297,7 +298,7 @@ def _simplified(clauses: Iterable[Clause], value: Sequence[bool | None], out: li
             elif fixed is (lit > 0):
                 break
         else:
-            out.append(kept)  # may be empty: the givens break a variant rule
+            yield kept  # may be empty: the givens break a variant rule
 
 
 def _cell_groups(geometry: Geometry) -> Iterator[list[int]]:
@@ -311,55 +312,62 @@ def _unit_groups(geometry: Geometry) -> Iterator[list[int]]:
 
 
 def _at_least_one(groups: Iterable[list[int]], value: Sequence[bool | None] | None,
-                  out: list[Clause], check: Check) -> None:
-    """Append "one of the group is true" for each group, simplified by the fixed ``value``s."""
+                  check: Check) -> Iterator[Clause]:
+    """Yield "one of the group is true" for each group, simplified by the fixed ``value``s."""
     for i, group in enumerate(groups):
         if not i & 63:
             check()
         if value is None:
-            out.append(group)
+            yield group
         elif not any(value[v] for v in group):
-            out.append([v for v in group if value[v] is None])  # may be empty: unsatisfiable
+            yield [v for v in group if value[v] is None]  # may be empty: unsatisfiable
 
 
 def _at_most_one(groups: Iterable[list[int]], value: Sequence[bool | None] | None,
-                 out: list[Clause], check: Check) -> None:
-    """Append pairwise "not both" clauses for each group, simplified by the fixed ``value``s."""
+                 check: Check) -> Iterator[Clause]:
+    """Yield pairwise "not both" clauses for each group, simplified by the fixed ``value``s."""
     for group in groups:
         check()  # a group of N gives up to N(N-1)/2 clauses: 2,016 on 64x64
         if value is not None:
             true = [v for v in group if value[v]]
             group = [v for v in group if value[v] is None]
             if len(true) > 1:
-                out.append([])
+                yield []
                 continue
             if true:  # every other member must be false
-                out.extend([-v] for v in group)
+                yield from ([-v] for v in group)
                 continue
-        out.extend([-a, -b] for a, b in combinations(group, 2))
+        yield from ([-a, -b] for a, b in combinations(group, 2))
+
+
+def _families(geometry: Geometry, encoding: Encoding, value: Sequence[bool | None] | None,
+              check: Check = _no_check) -> Iterator[Clause]:
+    """Yield the clause families of ``encoding`` in their fixed order (cell ALO, cell AMO,
+    unit AMO, unit ALO, then the variant clauses), simplified by ``value`` when given."""
+    cell_alo, cell_amo, unit_amo, unit_alo = _FAMILIES[encoding]
+    if cell_alo:
+        yield from _at_least_one(_cell_groups(geometry), value, check)
+    if cell_amo:
+        yield from _at_most_one(_cell_groups(geometry), value, check)
+    if unit_amo:
+        yield from _at_most_one(_unit_groups(geometry), value, check)
+    if unit_alo:
+        yield from _at_least_one(_unit_groups(geometry), value, check)
+    if not geometry.is_standard:
+        if value is None:
+            yield from variant_clauses(geometry)
+        else:
+            yield from _simplified(variant_clauses(geometry), value, check)
 
 
 def _clauses(geometry: Geometry, encoding: Encoding, value: Sequence[bool | None] | None,
              check: Check = _no_check) -> list[Clause]:
     """Build the clause families of ``encoding``; if ``check`` raises, free what was built
     before the exception leaves (with the collector paused, see :func:`paused_gc`)."""
-    cell_alo, cell_amo, unit_amo, unit_alo = _FAMILIES[encoding]
     out: list[Clause] = []
     with paused_gc():
         try:
-            if cell_alo:
-                _at_least_one(_cell_groups(geometry), value, out, check)
-            if cell_amo:
-                _at_most_one(_cell_groups(geometry), value, out, check)
-            if unit_amo:
-                _at_most_one(_unit_groups(geometry), value, out, check)
-            if unit_alo:
-                _at_least_one(_unit_groups(geometry), value, out, check)
-            if not geometry.is_standard:
-                if value is None:
-                    out.extend(variant_clauses(geometry))
-                else:
-                    _simplified(variant_clauses(geometry), value, out, check)
+            out.extend(_families(geometry, encoding, value, check))
         except BaseException:
             out.clear()
             raise
@@ -469,6 +477,38 @@ def encode(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED,
         if encoding is Encoding.REDUCED:
             return _clauses(puzzle.geometry, encoding, _fixed_values(puzzle, check), check)
         return list(base_clauses(puzzle.geometry, encoding, check)) + given_clauses(puzzle)
+
+
+STREAM_FROM = 1_000_000
+"""Formulas of more clauses than this are streamed by :func:`clause_stream` rather than built
+as one list (an empty 64x64 grid has 33 million clauses: 4.1 GB as Python lists)."""
+
+
+def clause_stream(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED
+                  ) -> tuple[int, Iterator[Clause]]:
+    """Return the clause count of :func:`encode`'s formula and an iterator over its clauses,
+    the same clauses in the same order, without holding the formula in memory when it is large.
+
+    Writing a DIMACS file needs the count first (its problem line). For the encodings that
+    state givens as unit clauses it is :func:`clause_count` plus one per given; for
+    ``reduced`` (whose size depends on the givens) a large formula is generated twice, once to
+    count it. Memory stays at one clause block whatever the grid size.
+
+    Raises:
+        ValueError: an unknown encoding name.
+    """
+    encoding = Encoding(encoding)
+    g = puzzle.geometry
+    if clause_count(g, Encoding.EXTENDED) <= STREAM_FROM or (g, encoding) in _BASE_CACHE:
+        clauses = encode(puzzle, encoding)
+        return len(clauses), iter(clauses)
+    if encoding is Encoding.REDUCED:
+        value = _fixed_values(puzzle)
+        count = sum(1 for _ in _families(g, encoding, value))
+        return count, _families(g, encoding, value)
+    givens = given_clauses(puzzle)
+    return (clause_count(g, encoding) + len(givens),
+            chain(_families(g, encoding, None), givens))
 
 
 def decode(model: Sequence[int], puzzle: Puzzle,
