@@ -175,3 +175,12 @@ def test_a_unique_puzzle_says_so() -> None:
     found = why(load("norvig/sudoku-easy50.txt", 1)[0])
     assert found.verdict == "unique" and found.as_dict()["verdict"] == "unique"
     assert str(found) == "the puzzle has exactly one solution"
+
+
+def test_a_rule_step_that_empties_a_cell_is_written() -> None:
+    """A rule step's text when the rule leaves a cell no digit (the sub-conflicts why() looks
+    at): an IndexError before."""
+    from sudokit.logic.techniques.rules import _conclusion
+
+    assert _conclusion("r1c2", 0b1010, 0) == "r1c2 has no candidate left (<>1,3)"
+    assert _conclusion("r1c2", 0b1000, 0b100) == "r1c2=2"

@@ -90,8 +90,11 @@ def _step(geometry: Geometry, rule: Rule, gone: list[tuple[int, int]],
 
 def _conclusion(cell: str, gone: int, kept: int) -> str:
     """What a cell becomes: ``r1c2=5``, ``r1c2 must be at least 2`` (a bound), or
-    ``r1c2<>5,7`` (masks: bit d for digit d)."""
+    ``r1c2<>5,7`` (masks: bit d for digit d); ``r1c2 has no candidate left`` when ``kept`` is
+    empty (the rule contradicts the candidates)."""
     digits = bits(kept)
+    if not digits:
+        return f"{cell} has no candidate left (<>{','.join(map(str, bits(gone)))})"
     low, high = digits[0], digits[-1]
     if len(digits) == 1:
         return f"{cell}={low}"
