@@ -33,6 +33,18 @@ class StepFormat(str, Enum):
 
 BOX_HELP = "Box shape RxC, e.g. 2x3 (default: inferred)."
 
+TechniquesOption = Annotated[str | None, typer.Option(
+    "--techniques", help="Use only these techniques: names as 'sudokit explain' prints them, "
+    "comma-separated ('Hidden Single,Naked Single,Pointing').")]
+ExcludeOption = Annotated[str | None, typer.Option(
+    "--exclude", help="Use every technique but these (comma-separated names).")]
+
+
+def _names(text: str | None) -> list[str] | None:
+    """A comma-separated list of technique names, or None."""
+    return [n.strip() for n in text.split(",") if n.strip()] if text else None
+
+
 TimeLimitOption = Annotated[float, typer.Option(
     min=0, help="Seconds per puzzle for finding its solution, then as many for the logical "
     "solve (0: no limit).")]
@@ -52,6 +64,8 @@ def explain_command(
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
     why: WhyOption = False,
+    techniques: TechniquesOption = None,
+    exclude: ExcludeOption = None,
 ) -> None:
     """Print the whole logical solve of PUZZLE, easiest step first, with its rating (with
     --why, first why it has no solution or several: exit 1)."""
@@ -66,8 +80,9 @@ def explain_command(
         stop_unless_unique(chosen, fmt is StepFormat.JSONL, time_limit)
     geometry = chosen.geometry
     steps = []
-    for number, (step, state) in enumerate(explain_states(chosen, trial=trial,
-                                                                time_limit=time_limit), 1):
+    solve = explain_states(chosen, trial=trial, time_limit=time_limit,
+                           techniques=_names(techniques), exclude=_names(exclude))
+    for number, (step, state) in enumerate(solve, 1):
         steps.append(step)
         show_grid = grid_every and number % grid_every == 0
         if fmt is StepFormat.JSONL:
@@ -112,20 +127,37 @@ def hint_command(
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
     why: WhyOption = False,
+    every: Annotated[bool, typer.Option(
+        "--all", help="Every step available now, one per technique that applies, easiest "
+        "first (HoDoKu's all steps).")] = False,
+    techniques: TechniquesOption = None,
+    exclude: ExcludeOption = None,
 ) -> None:
     """Print the next logical step of PUZZLE (the easiest one), and why; when no technique
     applies, say so and what the next deduction needs (exit code 1), unless --trial. With
     --why, a grid without a solution or with several says why instead (exit 1)."""
     from ..logic.solve import parse_marks
-    from ..run.explain import hint
+    from ..run.explain import hint, hints
 
     chosen = one_puzzle(puzzle, index=index, box=box, variant=variant)
     if why:
         from ._why import stop_unless_unique
 
         stop_unless_unique(chosen, fmt is StepFormat.JSONL, time_limit)
-    step = hint(chosen, parse_marks(marks, chosen.geometry) if marks else None,
-                time_limit=time_limit, trial=trial)
+    pencil = parse_marks(marks, chosen.geometry) if marks else None
+    only, left_out = _names(techniques), _names(exclude)
+    if every:
+        found = hints(chosen, pencil, time_limit=time_limit, trial=trial, techniques=only,
+                      exclude=left_out)
+        for one in found:
+            print(json.dumps(one.as_dict(chosen.geometry)) if fmt is StepFormat.JSONL
+                  else f"[{one.rating:.1f}] {one.technique}: {one.text}")
+        step = found[0] if found else None
+        if step is not None:
+            return
+    else:
+        step = hint(chosen, pencil, time_limit=time_limit, trial=trial, techniques=only,
+                    exclude=left_out)
 
     if step is None:
         full = chosen.n_givens == chosen.geometry.n_cells

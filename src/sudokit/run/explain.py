@@ -14,18 +14,21 @@ from functools import partial
 from ..errors import InvalidPuzzle, LimitReached, SudokuError
 from ..logic.solve import (
     Rating,
+    _kinds,
     logical_hint,
     logical_rating,
     logical_states,
     logical_steps,
+    rating_of,
 )
 from ..logic.state import Candidates
 from ..logic.step import Step, StepBoard
 from ..model.puzzle import Grid, Puzzle, PuzzleLike
 from ..model.result import Limits, Result, Status
+from .chosen import technique_choice
 from .doors import count_solutions, solve_many
 
-__all__ = ["DEFAULT_SECONDS", "explain", "explain_states", "hint", "rate", "rate_many"]
+__all__ = ["DEFAULT_SECONDS", "explain", "explain_states", "hint", "hints", "rate", "rate_many"]
 
 
 DEFAULT_SECONDS = 15.0
@@ -144,24 +147,35 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True,
 
 
 def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
-                   time_limit: float | None = DEFAULT_SECONDS
+                   time_limit: float | None = DEFAULT_SECONDS,
+                   techniques: Sequence[str] | None = None, exclude: Sequence[str] | None = None
                    ) -> Iterator[tuple[Step, Candidates]]:
     """Like :func:`explain`, lazily, yielding each step with the candidates after it (the same
-    state object, modified as the solve goes on: copy it to keep it).
+    state object, modified as the solve goes on: copy it to keep it); ``techniques`` /
+    ``exclude``: only those techniques, or all but those (:mod:`sudokit.run.chosen`).
 
     Raises:
         InvalidPuzzle, LimitReached: as :func:`explain`, when a step is asked for.
+        InvalidOption: an unknown technique name.
     """
+    from .chosen import chosen_states
+
     puzzle = Puzzle.coerce(puzzle)
+    choice = technique_choice(techniques, exclude)
     solution, unique = _solution(puzzle, time_limit)
     seen: list[Step] = []
-    for step, state in logical_states(puzzle, solution, unique=unique, trial=trial,
-                                      limits=_limits(time_limit)):
+    solve = (logical_states(puzzle, solution, unique=unique, trial=trial,
+                            limits=_limits(time_limit)) if choice is None else
+             chosen_states(puzzle, choice, kinds=_kinds(unique, trial), solution=solution,
+                           limits=_limits(time_limit)))
+    for step, state in solve:
         seen.append(step)
         yield step.with_board(partial(_replayed, puzzle, seen, len(seen) - 1)), state
 
 
-def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS) -> Rating:
+def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS,
+         techniques: Sequence[str] | None = None, exclude: Sequence[str] | None = None
+         ) -> Rating:
     """Rate a puzzle on Sudoku Explainer's scale: the rating of the hardest step of its solve.
 
     Returns:
@@ -172,14 +186,23 @@ def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS) -> R
     Raises:
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
         LimitReached: the time limit (as :func:`explain`'s) passed.
+        InvalidOption: an unknown technique name (``techniques``, ``exclude``: only those
+            techniques, or all but those; the rating of a solve they cannot finish is that
+            of its steps so far).
     """
+    if techniques or exclude:
+        steps = [s for s, _ in explain_states(puzzle, time_limit=time_limit,
+                                              techniques=techniques, exclude=exclude)]
+        return rating_of(steps, _solution(Puzzle.coerce(puzzle), time_limit)[1])
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     return logical_rating(puzzle, solution, unique=unique, limits=_limits(time_limit))
 
 
 def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
-         time_limit: float | None = DEFAULT_SECONDS, trial: bool = True) -> Step | None:
+         time_limit: float | None = DEFAULT_SECONDS, trial: bool = True,
+         techniques: Sequence[str] | None = None, exclude: Sequence[str] | None = None
+         ) -> Step | None:
     """Return the next (easiest) step of a puzzle or of a partly filled grid, or None when full
     (or, with ``trial=False``, when no technique applies).
 
@@ -190,7 +213,8 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
             marks (a removed solution digit) are reported as an InvalidPuzzle.
         time_limit: as :func:`explain`'s.
         trial: allow the trial (bifurcation) step when no technique applies.
-
+        techniques, exclude: only those techniques, or all but those
+            (:mod:`sudokit.run.chosen`).
 
     Returns:
         The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
@@ -202,13 +226,35 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         InvalidPuzzle: unreadable input, a grid without a solution, or pencil marks that
             remove a digit of the solution.
         LimitReached: the time limit passed.
+        InvalidOption: an unknown technique name.
     """
+    if techniques or exclude:
+        found = hints(puzzle, marks, time_limit=time_limit, trial=trial, techniques=techniques,
+                      exclude=exclude, every=False)
+        return found[0] if found else None
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     step = logical_hint(puzzle, solution, unique=unique, marks=marks,
                         limits=_limits(time_limit), trial=trial)
     return None if step is None else step.on(puzzle, marks)
 
+
+def hints(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
+          time_limit: float | None = DEFAULT_SECONDS, trial: bool = True,
+          techniques: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
+          every: bool = True) -> list[Step]:
+    """Every step available now (HoDoKu's "all steps"): one per technique that applies, its
+    easiest, easiest technique first (``every=False``: the first only, as :func:`hint`);
+    arguments and errors as :func:`hint`'s. [] when the grid is full or nothing applies."""
+    from .chosen import every_step, marked_state
+
+    puzzle = Puzzle.coerce(puzzle)
+    choice = technique_choice(techniques, exclude)
+    solution, unique = _solution(puzzle, time_limit)
+    state = marked_state(puzzle, marks, solution)
+    found = every_step(state, choice, kinds=_kinds(unique, trial), solution=solution,
+                       limits=_limits(time_limit), first_only=not every)
+    return [step.on(puzzle, marks) for step in found]
 
 
 def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_SECONDS

@@ -171,12 +171,36 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "grid": list(solution) if solution else None, "unique": result.unique}
 
 
+def _names(body: dict[str, Any]) -> dict[str, Any]:
+    """The ``techniques`` (only these) and ``exclude`` (all but these) fields: lists of
+    technique names (:func:`sudokit.logic.registry.technique_names`), or absent.
+
+    Raises:
+        BadRequest: not a list of strings.
+    """
+    out: dict[str, Any] = {}
+    for name in ("techniques", "exclude"):
+        value = _field(body, name, list, what="a list of technique names")
+        if value is not None and not all(isinstance(v, str) for v in value):
+            raise BadRequest(f"'{name}' must be a list of technique names")
+        out[name] = value or None
+    return out
+
+
 def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``."""
+    """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``; with
+    ``"all": true`` also ``steps``, every step available now (one per technique, easiest
+    first: HoDoKu's "all steps"); ``techniques``/``exclude``: only those, or all but those."""
     from ..run.explain import hint as next_step
+    from ..run.explain import hints
 
     puzzle = read_puzzle(body)
-    step = next_step(puzzle, _marks(body, puzzle), time_limit=limit)
+    names = _names(body)
+    if _field(body, "all", bool, False):
+        found = hints(puzzle, _marks(body, puzzle), time_limit=limit, **names)
+        return {"step": _step(found[0], puzzle) if found else None,
+                "steps": [_step(s, puzzle) for s in found]}
+    step = next_step(puzzle, _marks(body, puzzle), time_limit=limit, **names)
     return {"step": None if step is None else _step(step, puzzle)}
 
 
@@ -191,7 +215,7 @@ def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
     trial = _field(body, "trial", bool, True)
     with_marks = True
     rows, steps = [], []
-    solve = explain_states(puzzle, trial=trial, time_limit=limit)
+    solve = explain_states(puzzle, trial=trial, time_limit=limit, **_names(body))
     for number, (step, state) in enumerate(solve, 1):
         steps.append(step)
         row = {"step": number} | _step(step, puzzle)
@@ -210,7 +234,7 @@ def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The record of ``sudokit rate --format jsonl``."""
     from ..run.explain import rate as rate_puzzle
 
-    result = rate_puzzle(read_puzzle(body), time_limit=limit)
+    result = rate_puzzle(read_puzzle(body), time_limit=limit, **_names(body))
     return {"source": "<request>", "line": 1, "status": "rated", "rating": result.rating,
             "level": result.level.value, "hardest": result.hardest, "steps": result.steps,
             "trial": result.trial, "unique": result.unique}
@@ -298,11 +322,14 @@ def _why(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """The methods of ``sudokit methods``: name, summary, available."""
+    """The methods of ``sudokit methods``: name, summary, available; and ``techniques``, the
+    names ``hint``/``explain``/``rate`` take (easiest first, each form under one name)."""
+    from ..logic.registry import technique_names
     from ..registry import default_method
     from ..registry import methods as listed
 
-    return {"default": default_method(),
+    names = list(dict.fromkeys(n.split(" (")[0] for n in technique_names()))
+    return {"default": default_method(), "techniques": names,
             "methods": [{"name": m.name, "summary": m.summary, "available": m.available}
                         for m in listed()]}
 

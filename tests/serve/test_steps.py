@@ -1,0 +1,76 @@
+"""Every step available now and the techniques a solve may use (issue 41): the door
+(:func:`sudokit.run.explain.hints`, the ``techniques``/``exclude`` options of hint, explain and
+rate), ``/api/hint`` with ``"all": true`` and ``sudokit hint --all``/``--techniques``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from sudokit.cli import app
+from sudokit.errors import InvalidOption
+from sudokit.logic.solve import apply_step
+from sudokit.logic.state import Candidates
+from sudokit.model.puzzle import Puzzle
+from sudokit.run.explain import explain_states, hint, hints, rate
+from sudokit.serve.api import ENDPOINTS
+from tests.helpers import EXAMPLES
+
+TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
+
+
+def test_every_step_is_one_per_technique_each_true_and_the_first_is_the_hint() -> None:
+    found = hints(TOP1)
+    assert found[0].text == hint(TOP1).text
+    assert len({s.technique for s in found}) == len(found) > 3
+    state = Candidates.from_puzzle(Puzzle.coerce(TOP1))
+    for step in found:  # each applies to the board as it is (verified against the solution)
+        assert step.placements or step.eliminations
+        assert all(state.has(c, d) for c, d in (*step.placements, *step.eliminations))
+    assert all(s.technique != "Trial" for s in found)
+
+
+def test_only_and_all_but_techniques() -> None:
+    assert hint(TOP1, techniques=["Naked Single"]) is None  # no naked single at the start
+    assert hint(TOP1, exclude=["Hidden Single", "Full House"]).technique == "Pointing"
+    steps = [s for s, _ in explain_states(TOP1, techniques=["Hidden Single", "Naked Single"])]
+    assert steps and {s.technique for s in steps} <= {"Hidden Single", "Naked Single"}
+    state = Candidates.from_puzzle(Puzzle.coerce(TOP1))
+    for step in steps:
+        apply_step(state, step)
+    assert not state.solved  # singles alone stop early
+    assert rate(TOP1, exclude=["Trial"]).rating == rate(TOP1).rating
+    with pytest.raises(InvalidOption, match="no technique 'Foo'.*Hidden Single"):
+        hint(TOP1, techniques=["Foo"])
+
+
+def test_api_all_steps_and_technique_options() -> None:
+    answer = ENDPOINTS["hint"]({"puzzle": TOP1, "all": True}, 15)
+    assert answer["step"] == answer["steps"][0] and len(answer["steps"]) > 3
+    assert all("board" in s for s in answer["steps"])
+    only = ENDPOINTS["hint"]({"puzzle": TOP1, "techniques": ["Pointing"]}, 15)
+    assert only["step"]["technique"] == "Pointing"
+    explained = ENDPOINTS["explain"]({"puzzle": TOP1, "techniques": ["Hidden Single"]}, 15)
+    assert not explained["solved"] and explained["steps"]
+    assert "Hidden Single" in ENDPOINTS["methods"]({}, 1)["techniques"]
+    from sudokit.errors import BadRequest
+    with pytest.raises(BadRequest):
+        ENDPOINTS["hint"]({"puzzle": TOP1, "techniques": "Pointing"}, 15)
+    with pytest.raises(InvalidOption):
+        ENDPOINTS["rate"]({"puzzle": TOP1, "exclude": ["Nothing"]}, 15)
+
+
+def test_cli_hint_all_and_techniques() -> None:
+    runner = CliRunner()
+    every = runner.invoke(app, ["hint", TOP1, "--all", "-f", "jsonl"])
+    rows = [json.loads(line) for line in every.stdout.splitlines()]
+    assert every.exit_code == 0 and len(rows) > 3 and rows[0]["technique"] == "Hidden Single"
+    one = runner.invoke(app, ["hint", TOP1, "--techniques", "Pointing,Claiming"])
+    assert one.exit_code == 0 and one.stdout.startswith("[2.6] Pointing:")
+    explained = runner.invoke(app, ["explain", TOP1, "--exclude", "Trial"])
+    assert explained.exit_code == 0 and "rating" in explained.stdout
+    bad = runner.invoke(app, ["hint", TOP1, "--techniques", "Foo"])
+    assert bad.exit_code != 0  # main() prints it as one line, exit 2 (the runner keeps it)
+    assert "no technique 'Foo'" in bad.output + str(bad.exception)
