@@ -1,5 +1,5 @@
 """The compiled chain, ALS, Y-cycle and forcing-chain searches (sudokit.logic.chains:
-_forcing_kernel, _walk_kernel, _rank_kernel, _cycles_kernel; sudokit.logic.kernels.als) find
+_forcing_kernel, _walk_kernel, _rank_kernel, _cycles_kernel; sudokit.logic.techniques._als_kernel) find
 exactly what the Python searches find, on every state of several solves (standard grids, a jigsaw
 and a diagonal grid)."""
 

@@ -1,4 +1,4 @@
-"""The compiled ladder (sudokit.logic.ladder, sudokit.logic.kernels.ladder) decides exactly what
+"""The compiled ladder (sudokit.logic.ladder, sudokit.logic._ladder_kernel) decides exactly what
 the Python finders decide.
 
 For each technique the kernels handle, on every state of real solves and on states with random
@@ -20,7 +20,7 @@ import pytest
 from sudokit import Geometry, Puzzle, solve
 from sudokit.formats.text import read_puzzles
 from sudokit.logic import Candidates, techniques
-from sudokit.logic.kernels.ladder import CODES
+from sudokit.logic._ladder_kernel import CODES
 from sudokit.logic.ladder import MAX_CELLS, Run, first_step, ladder_tables, plan
 from sudokit.logic.state import Board
 from sudokit.run.explain import explain_states

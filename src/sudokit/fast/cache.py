@@ -25,7 +25,7 @@ __all__ = ["user_cache_dir", "is_writable", "kernel_dir", "configure", "source_d
            "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-KERNEL_SOURCES = ("fast/*.py", "generator/*.py", "logic/kernels/*.py", "logic/*/_*_kernel.py",
+KERNEL_SOURCES = ("fast/*.py", "generator/*.py", "logic/kernels/*.py", "logic/**/_*_kernel.py",
                   "formats/lookup.py", "model/result.py")
 """Globs (under the ``sudokit`` package) of the files compiled kernels are built from: the
 kernel modules and the modules whose constants they compile in (``Status`` codes)."""

@@ -1,7 +1,7 @@
 """The solve ladder with its cheap techniques run in compiled code.
 
 A ladder (the techniques of :func:`~sudokit.logic.registry.techniques`, easiest first) is cut
-into runs of consecutive techniques that :mod:`sudokit.logic.kernels.ladder` decides (singles,
+into runs of consecutive techniques that :mod:`sudokit.logic._ladder_kernel` decides (singles,
 locked candidates, subsets, basic fish, XY/XYZ-Wing, Unique Rectangle, BUG+1, Turbot Fish, Empty
 Rectangle, simple colouring) and the techniques between them, which run in Python as before.
 For a run, one kernel call says which of its techniques is the first to find a step. The steps
@@ -12,7 +12,7 @@ eliminations) and the order of steps are those of the Python ladder (Sudoku Expl
 Juillerat 2006: the easiest step first).
 
 After a single, :func:`first_steps` follows the singles that come next in one more kernel call
-(:func:`~sudokit.logic.kernels.singles.singles_chain`): each is the ladder's next step once the ones
+(:func:`~sudokit.logic.techniques._singles_kernel.singles_chain`): each is the ladder's next step once the ones
 before it are placed, since the singles are the easiest techniques; the solve loop still checks,
 applies and yields them one at a time.
 
@@ -58,7 +58,7 @@ MAX_CELLS = 1024
 
 @dataclass(frozen=True)
 class LadderTables:
-    """The arrays :func:`~sudokit.logic.kernels.ladder.first_found` reads for one grid geometry (see
+    """The arrays :func:`~sudokit.logic._ladder_kernel.first_found` reads for one grid geometry (see
     its docstring for shapes and dtypes)."""
 
     units: np.ndarray
@@ -215,7 +215,7 @@ _LOCAL = threading.local()
 _MEMO = f"{__name__}.single_digit"
 """Key in ``board.history`` (kept through one solve) of the kernel's memos of the digits on
 which the single-digit techniques, and of the units in which the subsets, found nothing (see
-:func:`~sudokit.logic.kernels.ladder.first_found`)."""
+:func:`~sudokit.logic._ladder_kernel.first_found`)."""
 
 
 def _memos(board: Board, t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
@@ -245,7 +245,7 @@ def _scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 
 def _chain_scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
-    """This thread's scratch arrays for :func:`~sudokit.logic.kernels.singles.singles_chain` on
+    """This thread's scratch arrays for :func:`~sudokit.logic.techniques._singles_kernel.singles_chain` on
     grids of ``t`` (seq, places)."""
     arrays = getattr(_LOCAL, "chain", None)
     if arrays is None or arrays[0].shape[0] != t.sees.shape[0] or arrays[1].shape != t.units.shape:
@@ -256,16 +256,16 @@ def _chain_scratch(t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
 
 @cache
 def _ladder_kernels():  # the module, imported on first use (it loads Numba)
-    from .kernels import ladder
+    from . import _ladder_kernel
 
-    return ladder
+    return _ladder_kernel
 
 
 @cache
 def _singles_kernels():  # the module, imported on first use (it loads Numba)
-    from .kernels import singles
+    from .techniques import _singles_kernel
 
-    return singles
+    return _singles_kernel
 
 
 def plan(ladder: tuple[Technique, ...], geometry: Geometry) -> tuple[Technique | Run, ...]:
@@ -306,7 +306,7 @@ def _registered_finder(tech: Technique) -> bool:
     return tech.find.__module__.startswith(f"{__package__}.techniques.")
 
 
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.ladder:first_found",
+@twin(Kernels.LOGIC, "sudokit.logic._ladder_kernel:first_found",
       "sudokit.logic.ladder:first_step", "ladders")
 def next_step(board: Board, ladder: Sequence[Technique]) -> Step | None:
     """Return the first step of the easiest technique of ``ladder`` that finds one, or None

@@ -80,7 +80,7 @@ class Candidates:
         self._common = _common_memo(geometry)
 
     @classmethod
-    @twin(Kernels.LOGIC, "sudokit.logic.kernels.common:place_givens",
+    @twin(Kernels.LOGIC, "sudokit.logic._state_kernel:place_givens",
           "sudokit.logic.state:Candidates.place", "puzzles")
     def from_puzzle(cls, puzzle: Puzzle) -> Candidates:
         """Return the state of a puzzle: givens placed, their digits removed from their peers.
@@ -103,7 +103,7 @@ class Candidates:
         state = cls(geometry, np.full(geometry.n_cells, full, dtype=np.uint64),
                     np.zeros(geometry.n_cells, dtype=np.int16))
         if use_compiled(Kernels.LOGIC, geometry.n_cells, _KERNEL_CELLS):
-            from .kernels.common import place_givens  # loads Numba: not at import time
+            from ._state_kernel import place_givens  # loads Numba: not at import time
 
             place_givens(state.masks, state.values, np.asarray(puzzle.givens, dtype=np.int16),
                          grid_tables(geometry).peers)  # each given as place() puts it
@@ -323,18 +323,18 @@ class Board:
         return packed.tolist()
 
     @cached_property
-    @twin(Kernels.LOGIC, "sudokit.logic.kernels.common:digit_cells",
+    @twin(Kernels.LOGIC, "sudokit.logic._state_kernel:digit_cells",
           "sudokit.logic.state:Board.cells_of", "boards")
     def cells_of(self) -> list[int]:
         """``cells_of[d-1]``: bitmask over all cells (bit = cell index) where d is an open
-        candidate. Computed in compiled code (:func:`~sudokit.logic.kernels.common.digit_cells`)
+        candidate. Computed in compiled code (:func:`~sudokit.logic._state_kernel.digit_cells`)
         as one little-endian byte string, cut into the digits' Python ints."""
         n, width = self.side, (self.geometry.n_cells + 7) // 8
         if not use_compiled(Kernels.LOGIC, self.geometry.n_cells, _KERNEL_CELLS):
             open_masks = [0 if v else int(m) for m, v in zip(self.masks, self.values)]
             return [sum(1 << c for c, m in enumerate(open_masks) if m >> d & 1)
                     for d in range(n)]
-        from .kernels.common import digit_cells  # loads Numba: not at import time
+        from ._state_kernel import digit_cells  # loads Numba: not at import time
 
         packed = np.empty((n, width), dtype=np.uint8)
         digit_cells(self.array, self.value_array, packed)

@@ -93,7 +93,7 @@ def _grow(open_cells: list[int], masks: list[int], first: int, size: int, cells:
 class AlsArrays(NamedTuple):
     """Every ALS of up to :data:`MAX_CELLS` cells of a board as arrays (the order of
     :func:`almost_locked_sets`), with the board's arrays, for the compiled searches of
-    :mod:`sudokit.logic.kernels.als`.
+    :mod:`sudokit.logic.techniques._als_kernel`.
 
     Attributes:
         cells: int32[K, MAX_CELLS], each set's cells ascending, padded with -1.
@@ -126,7 +126,7 @@ def als_arrays(board: Board) -> AlsArrays | None:
         return None
     if "als-arrays" in board.memo:
         return board.memo["als-arrays"]
-    from ..kernels.als import enumerate_als
+    from ._als_kernel import enumerate_als
     from ..kernels.arrays import board_arrays
 
     t = grid_tables(board.geometry)
@@ -147,7 +147,7 @@ _LOCAL = threading.local()
 
 def _buffers(capacity: int, side: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """This thread's output and work arrays of
-    :func:`~sudokit.logic.kernels.als.enumerate_als` (``capacity`` sets; reused, so a board's
+    :func:`~sudokit.logic.techniques._als_kernel.enumerate_als` (``capacity`` sets; reused, so a board's
     sets cost no large allocation: the board keeps a copy of the rows filled)."""
     arrays = getattr(_LOCAL, "arrays", None)
     if arrays is None or arrays[0].shape[0] != capacity or arrays[2].shape[1] != side + 1:
@@ -177,14 +177,14 @@ def _sees_all(board: Board, first: int, second: int) -> bool:
 
 
 @technique("ALS-XZ", 7.1, max_side=16, order=2)
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.als:als_xz_first",
+@twin(Kernels.LOGIC, "sudokit.logic.techniques._als_kernel:als_xz_first",
       "sudokit.logic.techniques.als:almost_locked_sets", "boards")
 def als_xz(board: Board) -> Step | None:
     """Two ALS with a restricted common digit x: another common digit z leaves the cells that
     see all its places in both."""
     arrays = als_arrays(board)
     if arrays is not None:  # compiled, same order and tests
-        from ..kernels.als import als_xz_first
+        from ._als_kernel import als_xz_first
 
         i, j, x = als_xz_first(arrays.cells, arrays.digits, arrays.n_sets, arrays.masks,
                                arrays.values, arrays.sees, arrays.peers, board.side)

@@ -60,14 +60,14 @@ def _wing_eliminations(board: Board, als: Als, pivot: int, x: int, z: int,
     return sorted(out)
 
 
-@twin(Kernels.LOGIC, "sudokit.logic.kernels.als:als_wing_best",
+@twin(Kernels.LOGIC, "sudokit.logic.techniques._als_wings_kernel:als_wing_best",
       "sudokit.logic.techniques.als_wings:_wing", "wings")
 def als_wing(board: Board, size: int) -> Step | None:
     """Find the easiest ALS wing with an ALS of ``size`` cells (see module docstring)."""
     masks = board.masks
     arrays = als_arrays(board)
     if arrays is not None:  # compiled, same order and tests
-        from ..kernels.als import als_wing_best
+        from ._als_wings_kernel import als_wing_best
 
         index, pivot = als_wing_best(arrays.cells, arrays.digits, arrays.n_sets, size,
                                      arrays.masks, arrays.values, arrays.sees, arrays.peers,

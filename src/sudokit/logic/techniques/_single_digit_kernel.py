@@ -1,7 +1,7 @@
 """Kernels of the single-digit patterns of :mod:`sudokit.logic.techniques.single_digit`:
 Turbot Fish (Skyscraper, 2-String Kite), Empty Rectangle and simple colouring, in the search
 order of their Python finders, with the digit memo of
-:func:`~sudokit.logic.kernels.ladder.first_found`.
+:func:`~sudokit.logic._ladder_kernel.first_found`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 
 from ...fast.bits import lowest_index, popcount
 from ...fast.state import ONE, ZERO, jit
-from .common import bit_at, meet
+from ..kernels.common import bit_at, meet
 
 __all__ = ["empty_rectangle", "simple_colouring", "turbot_fish"]
 

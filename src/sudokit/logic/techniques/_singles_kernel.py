@@ -1,18 +1,15 @@
-"""Kernels of the singles (full house, hidden single, naked single) and of locked candidates, in
-the search order of :mod:`sudokit.logic.techniques.singles` and
-:mod:`sudokit.logic.techniques.intersections`, and :func:`singles_chain`, which follows the
-singles from a state.
+"""Kernels of the singles (full house, hidden single, naked single), in the search order of
+:mod:`sudokit.logic.techniques.singles`, and :func:`singles_chain`, which follows the singles
+from a state.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...fast.bits import lowest_index
-from ...fast.state import ZERO, jit
-from .common import bit_at, fill_places, is_single
+from ...fast.state import jit
+from ..kernels.common import bit_at, fill_places, is_single
 
-__all__ = ["full_house", "hidden_single", "locked", "naked_single", "singles_chain"]
+__all__ = ["full_house", "hidden_single", "naked_single", "singles_chain"]
 
 
 KIND_BOX = 2
@@ -61,30 +58,6 @@ def naked_single(masks, values, out):
             out[2] = cell
             out[3] = lowest_index(masks[cell]) + 1
             return True
-    return False
-
-
-@jit
-def locked(places, inter, box_first, out):
-    """``inter[i]``: first unit, second unit, first is a box (0/1), positions (in the first
-    unit) of the shared cells, positions (in the second) of its cells outside the first. The
-    first in the order of ``intersections.pointing``/``claiming``: ``out[1:3]`` = row of
-    ``inter``, digit - 1."""
-    side = places.shape[1]
-    for i in range(inter.shape[0]):
-        if (inter[i, 2] == 1) != box_first:
-            continue
-        first, second = inter[i, 0], inter[i, 1]
-        shared = np.uint64(inter[i, 3])
-        outside = np.uint64(inter[i, 4])
-        for d in range(side):
-            inside = places[first, d]
-            if inside == ZERO or inside & ~shared != ZERO:
-                continue
-            if places[second, d] & outside != ZERO:
-                out[1] = i
-                out[2] = d
-                return True
     return False
 
 

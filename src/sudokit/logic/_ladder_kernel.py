@@ -12,19 +12,23 @@ are those of the Python ladder; the kernels only decide *whether* each technique
 same conditions as its Python finder (tests compare the two on every state of many solves).
 
 Technique codes are the ``T_*`` constants; :data:`CODES` maps technique names to them.
+The techniques' kernels are beside their finders (``logic/techniques/_<family>_kernel.py``).
 Kernels compile on first use and are cached on disk (:mod:`sudokit.fast.cache`, whose
-``KERNEL_SOURCES`` must cover ``logic/kernels/*.py``: a kernel inlines the kernels it calls
-from the other modules here).
+``KERNEL_SOURCES`` must cover every ``_*_kernel.py`` of ``logic/`` and ``logic/kernels/*.py``: a
+kernel inlines the kernels it calls from the other modules).
 """
 
 from __future__ import annotations
 
-from ...fast.state import ZERO, jit
-from .common import bit_at, fill_digit_bits, fill_places
-from .single_digit import empty_rectangle, simple_colouring, turbot_fish
-from .singles import full_house, hidden_single, locked, naked_single
-from .subsets import fish, hidden_subset, naked_subset, refresh_units
-from .wings import bug_plus_one, unique_rectangle, wing
+from ..fast.state import ZERO, jit
+from .kernels.common import bit_at, fill_digit_bits, fill_places
+from .techniques._fish_kernel import fish
+from .techniques._intersections_kernel import locked
+from .techniques._single_digit_kernel import empty_rectangle, simple_colouring, turbot_fish
+from .techniques._singles_kernel import full_house, hidden_single, naked_single
+from .techniques._subsets_kernel import hidden_subset, naked_subset, refresh_units
+from .techniques._uniqueness_kernel import bug_plus_one, unique_rectangle
+from .techniques._wings_kernel import wing
 
 __all__ = ["CODES", "first_found"]
 

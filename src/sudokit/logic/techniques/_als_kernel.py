@@ -1,10 +1,9 @@
-"""Numba kernels for the almost-locked-set techniques: ALS enumeration, ALS-XZ, the ALS wings
-WXYZ-Wing and VWXYZ-Wing.
+"""Numba kernels for the almost-locked-set techniques: ALS enumeration and ALS-XZ (the ALS wings
+WXYZ-Wing and VWXYZ-Wing are in :mod:`._als_wings_kernel`, over the same sets).
 
-They repeat, on arrays, the Python searches of :mod:`sudokit.logic.techniques.als` and
-:mod:`sudokit.logic.techniques.als_wings` in the same order and with the same tests, and return
-only *which* sets (and pivot) the step uses; the Python side builds the one
-:class:`~sudokit.logic.step.Step`. An ALS (almost locked set: n cells of one unit holding n + 1
+They repeat, on arrays, the Python searches of :mod:`sudokit.logic.techniques.als` in the same
+order and with the same tests, and return only *which* sets (and pivot) the step uses; the
+Python side builds the one :class:`~sudokit.logic.step.Step`. An ALS (almost locked set: n cells of one unit holding n + 1
 candidates; Hobiwan 2008) is a row of ``cells`` (int32[K, W], ascending cells padded with -1)
 and of ``digits`` (int64[K], its candidate mask). Grid arrays are those of
 :func:`sudokit.logic.tables.grid_tables`.
@@ -13,9 +12,9 @@ and of ``digits`` (int64[K], its candidate mask). Grid arrays are those of
 from __future__ import annotations
 
 from ...fast.state import jit
-from .common import count_bits
+from ..kernels.common import count_bits
 
-__all__ = ["als_wing_best", "als_xz_first", "enumerate_als"]
+__all__ = ["als_xz_first", "enumerate_als"]
 
 
 @jit
@@ -191,82 +190,3 @@ def _first_place(cells, masks, a, d):
         if (masks[p] >> d) & 1:
             return p
     return -1
-
-
-@jit
-def _wing_count(cells, masks, values, sees, peers, a, pivot, x, z, double, digits_a, n):
-    """The number of eliminations of an ALS wing (as
-    :func:`sudokit.logic.techniques.als_wings._wing_eliminations` lists them). A target sees
-    the pivot (x, z) or every place of its digit in the set (the other digits), so only the
-    peers of the pivot or of the digit's first place in the set are tried."""
-    count = 0
-    for d in range(n):
-        if not (digits_a >> d) & 1:
-            continue
-        if d == x or d == z:
-            if d == x and not double:
-                continue
-            by_pivot = True
-        elif double:
-            by_pivot = False
-        else:
-            continue
-        home = pivot if by_pivot else _first_place(cells, masks, a, d)
-        for j in range(peers.shape[1]):
-            c = peers[home, j]
-            if c < 0:
-                break
-            if values[c] or not (masks[c] >> d) & 1 or c == pivot or _inside(cells, a, c):
-                continue
-            if _sees_places(c, cells, masks, sees, a, d):
-                count += 1
-    return count
-
-
-@jit
-def als_wing_best(cells, digits, k, size, masks, values, sees, peers, ratings, n, bivalue):
-    """The ALS wing of :func:`sudokit.logic.techniques.als_wings.als_wing` with ALS of ``size``
-    cells: the first of the lowest key (rating, fewest eliminations negated) over the sets in
-    order and their pivots ascending. ``ratings[b]`` is the rating when the largest ALS cell
-    holds b candidates; ``bivalue`` lists the open cells with two candidates, ascending;
-    ``peers`` is the grid's int32[C, P] peer lists.
-    Returns ``(set, pivot)`` or ``(-1, -1)``."""
-    best_rating = 0.0
-    best_count = 0
-    best_a = -1
-    best_pivot = -1
-    for a in range(k):
-        if cells[a, size - 1] < 0 or (size < cells.shape[1] and cells[a, size] >= 0):
-            continue
-        biggest = 0
-        for i in range(size):
-            biggest = max(biggest, count_bits(masks[cells[a, i]]))
-        rating = ratings[biggest]
-        if best_a >= 0 and rating > best_rating:
-            continue
-        for pivot in bivalue:
-            m = masks[pivot]
-            if m & ~digits[a] or _inside(cells, a, pivot):
-                continue
-            d1 = 0
-            while not (m >> d1) & 1:
-                d1 += 1
-            d2 = d1 + 1
-            while not (m >> d2) & 1:
-                d2 += 1
-            r1 = _sees_places(pivot, cells, masks, sees, a, d1)
-            r2 = _sees_places(pivot, cells, masks, sees, a, d2)
-            if not (r1 or r2):
-                continue
-            x, z = (d1, d2) if r1 else (d2, d1)
-            count = _wing_count(cells, masks, values, sees, peers, a, pivot, x, z,
-                                r1 and r2, digits[a], n)
-            if count == 0:
-                continue
-            if best_a < 0 or rating < best_rating or (rating == best_rating
-                                                      and -count < -best_count):
-                best_rating = rating
-                best_count = count
-                best_a = a
-                best_pivot = pivot
-    return best_a, best_pivot
