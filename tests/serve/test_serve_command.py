@@ -162,3 +162,15 @@ def test_a_port_in_use_is_one_error_line() -> None:
                               env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"port {port} is in use" in done.stderr and "--port 0" in done.stderr
+
+
+def test_a_full_disk_for_the_address_is_one_error_line() -> None:
+    """Standard output on a full disk: the address (and its token) cannot be shown, so the
+    server does not start; one line says why (issue 43: full disk under serve)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "sudokit", "serve", "--port", "0"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == ("sudokit: error: writing the board's address to standard "
+                                   "output: No space left on device")

@@ -45,7 +45,7 @@ def serve_command(
     import errno
     import secrets
 
-    from ..errors import InvalidOption
+    from ..errors import InvalidOption, OutputError
     from ..run.warm import enabled
     from ..serve import LOOPBACK, Settings, run_server
 
@@ -61,6 +61,8 @@ def serve_command(
                             background_compile=enabled()),
                    host=host, port=port, open_browser=open_browser,
                    extra_hosts=tuple(allow_host or ()))
+    except OutputError:  # the address could not be printed (an OSError too)
+        raise
     except OSError as exc:  # binding: a port in use, an address not of this machine
         if exc.errno == errno.EADDRINUSE:
             raise InvalidOption(f"port {port} is in use on {host}: choose another with "

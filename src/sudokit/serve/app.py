@@ -30,6 +30,7 @@ import math
 import mimetypes
 import secrets
 import socket
+import sys
 import weakref
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -46,7 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import LimitReached, SudokuError
+from ..errors import LimitReached, OutputError, SudokuError
 from .api import ENDPOINTS, read_puzzle
 from .worker import Lanes, QueueFull
 
@@ -317,6 +318,22 @@ def allowed_hosts(host: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(sorted(names - {"0.0.0.0", "::", "[::]"}))
 
 
+def _say(text: str, stream: Any, sock: socket.socket) -> None:
+    """Print one line the user needs (the address with its token, the off-loopback warning).
+
+    Raises:
+        OutputError: the stream refused it (a full disk, a closed pipe): the server does not
+            start, since nobody could learn its address (the socket is closed first).
+    """
+    try:
+        print(text, file=stream, flush=True)
+    except OSError as exc:
+        sock.close()
+        name = "standard error" if stream is sys.stderr else "standard output"
+        raise OutputError(f"writing the board's address to {name}: "
+                          f"{exc.strerror or exc}") from None
+
+
 def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
         open_browser: bool = False, extra_hosts: tuple[str, ...] = ()) -> None:
     """Serve the board with uvicorn until interrupted, printing its address first.
@@ -330,9 +347,10 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
 
     Raises:
         OSError: the address cannot be bound.
+        OutputError: the address (or the off-loopback warning) cannot be printed: standard
+            output on a full disk or a closed pipe.
         ValueError: a ``host`` off this machine without a token.
     """
-    import sys
     import webbrowser
 
     import uvicorn
@@ -352,10 +370,10 @@ def run_server(settings: Settings, host: str = "127.0.0.1", port: int = 8000,
     query = f"?token={settings.token}" if settings.token else ""
     address = f"http://{shown}:{sock.getsockname()[1]}/{query}"
     if host not in LOOPBACK:
-        print(f"sudokit: warning: listening on {host}: anyone who can reach this machine on "
-              f"port {sock.getsockname()[1]} and knows the token can use the board (and its "
-              "CPU); use the default 127.0.0.1 unless you mean it", file=sys.stderr, flush=True)
-    print(f"sudokit board at {address} (Ctrl-C stops it)", flush=True)
+        _say(f"sudokit: warning: listening on {host}: anyone who can reach this machine on "
+             f"port {sock.getsockname()[1]} and knows the token can use the board (and its "
+             "CPU); use the default 127.0.0.1 unless you mean it", sys.stderr, sock)
+    _say(f"sudokit board at {address} (Ctrl-C stops it)", sys.stdout, sock)
     settings = replace(settings, hosts=allowed_hosts(host, extra_hosts))
     app = create_app(settings)
     app.state.lanes.warm()
