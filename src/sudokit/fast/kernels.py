@@ -2,9 +2,9 @@
 
 Search (after :mod:`sudokit.fast.rules` propagation to a fixpoint) branches on an unfilled cell
 with the fewest candidates (MRV, Haralick and Elliott 1980), stopping at the first bivalue cell,
-and tries its digits in increasing order; large grids and grids with drawn rules restart by
-dom/wdeg after a first run (see ``WDEG_SIDE``), whose order on a grid with weighted sums of
-three cells or more is dom/deg over those sums (:func:`_select_summed`). The choice points
+and tries its digits in increasing order; large grids without drawn rules restart by dom/wdeg
+after a first run (see ``WDEG_SIDE``); grids with drawn rules branch by decayed conflict scores
+(:mod:`sudokit.fast.scores`), without restarts. The choice points
 live in the arrays of a :class:`~sudokit.fast.state.State`, so a search can stop (at a
 solution or a limit) and resume later; limits are checked inside compiled code (nodes at
 every node, the clock every 1,024).
@@ -18,8 +18,8 @@ import numpy as np
 
 from ..model.result import Status
 from .bits import lowest_index, monotonic, popcount
-from .drawn import RuleCode
 from .rules import full_mask, propagate
+from .scores import count_conflict, demote, prime_scores, select_scored
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
 from .trail import narrow, undo
 
@@ -69,23 +69,17 @@ def _select(cand):
 
 
 WDEG_SIDE = 16
-"""Grids of this side and larger, and grids with drawn rules, branch by dom/wdeg
-(:func:`_select_weighted`) and restart until the first solution; the others branch by plain
-MRV (:func:`_select`) without restarts. Chosen by measurement (``benchmarks/large.py``; on the
-published rule puzzles of ``tests/data/rules`` restarts took the renban from 24,066 nodes to
-915 and a region sum line puzzle from a time-out to 15,000)."""
+"""Grids of this side and larger without drawn rules branch by dom/wdeg
+(:func:`_select_weighted`) and restart until the first solution; smaller ones branch by plain
+MRV (:func:`_select`) without restarts, and grids with drawn rules by decayed conflict scores
+(:func:`~sudokit.fast.scores.select_scored`), without restarts. Chosen by measurement
+(``benchmarks/large.py``; ``benchmarks/vs_iss.py`` and ``docs/benchmarks.md``, "Branching by
+decayed conflict scores": on the published rule puzzles 0.82x the nodes of the dom/wdeg
+restarts they replaced, geometric mean)."""
 FIRST_RUN = 2
 """Backtracks (failures) per cell allowed to the first run, plain MRV as on smaller grids (an
 empty 64x64 grid takes 6,857 of them, in 0.25 s); a cutoff on failures, not nodes, leaves
 long conflict-free descents alone."""
-FIRST_SUMMED_RUN = 1000
-"""The same on a grid with weighted sums of three cells or more, whose first run fills the
-sums' cells first (:func:`_select_summed`): long enough to finish a search that ordering
-suits (a disjoint little killer with no givens: 5,074 backtracks and 15,933 nodes in all,
-against 1,549,447 nodes from a plain MRV first run; "Solver needs SET", a Latin-square killer
-with its implied sums: 72,845 nodes, against 200,356 with 100 per cell, which restarted), short
-enough that a grid it does not suit goes on to dom/wdeg (``docs/benchmarks.md``, "fast alone
-on every published rule puzzle"; no other published puzzle of the test sets reaches 100)."""
 FIRST_RESTART = 100
 """Backtracks allowed to the first dom/wdeg run; each later run ``RESTART_GROWTH`` times more."""
 RESTART_GROWTH = 1.2
@@ -139,6 +133,8 @@ def start(tables, state, givens, rules=None):
         rules.dirty[:] = 1
     state.weight[:] = 0
     regs[:] = 0
+    if rules is not None:
+        prime_scores(tables, rules)
     ok = True
     for cell in range(cand.shape[0]):  # a cell single from the start (parity on tiny grids)
         m = tables.initial[cell]
@@ -153,57 +149,14 @@ def start(tables, state, givens, rules=None):
 
 
 @jit
-def _long_sums(drawn, cell):
-    """The number of weighted sums of three cells or more ``cell`` is in."""
-    n = 0
-    for k in range(drawn.cell_start[cell], drawn.cell_start[cell + 1]):
-        r = drawn.cell_rules[k]
-        if drawn.kind[r] == RuleCode.SUM and drawn.start[r + 1] - drawn.start[r] > 2:
-            n += 1
-    return n
-
-
-@jit
-def _select_summed(state, rules):
-    """The unfilled cell with the fewest candidates per weighted sum of three cells or more
-    it is in (``count / (1 + sums)``, dom/deg over those sums; plain MRV without them), or
-    -1."""
-    cand, drawn = state.cand, rules.drawn
-    best = -1
-    best_count = 1
-    best_degree = 0
-    for cell in range(cand.shape[0]):
-        m = cand[cell]
-        if m & (m - ONE) != ZERO:
-            count = popcount(m)
-            degree = 1 + _long_sums(drawn, cell)
-            if best < 0 or count * best_degree < best_count * degree:
-                best = cell
-                best_count = count
-                best_degree = degree
-    return best
-
-
-@jit
-def _first_run(tables, rules):
-    """Backtracks per cell allowed to the first run: ``FIRST_SUMMED_RUN`` on a grid with a
-    weighted sum of three cells or more, else ``FIRST_RUN``."""
-    if rules is not None:
-        for cell in range(tables.unit_start.shape[0] - 1):
-            if _long_sums(rules.drawn, cell) > 0:
-                return FIRST_SUMMED_RUN
-    return FIRST_RUN
-
-
-@jit
 def _descend(tables, state, out, rules):
     """At a propagated state: choose a cell (True: none left, the solution is in ``out``)."""
     cand, regs = state.cand, state.regs
     regs[Reg.PHASE] = Phase.BACKTRACK
-    if regs[Reg.RESTARTS] > 0:  # the first run is plain MRV: it solves easy grids in order
+    if rules is not None:
+        cell = select_scored(cand, rules)
+    elif regs[Reg.RESTARTS] > 0:  # the first run is plain MRV: it solves easy grids in order
         cell = _select_weighted(tables, state)
-    elif rules is not None:  # with long sums first
-        cell = _select_summed(state, rules)
     else:
         cell = _select(cand)
     if cell < 0:
@@ -248,8 +201,8 @@ def run(tables, state, limit, node_limit, deadline, locked, out, rules=None):
         ok = propagate(tables, state, full, locked, rules)
         regs[Reg.PHASE] = Phase.DESCEND if ok else Phase.DONE
         regs[Reg.ROOT_TRAIL] = regs[Reg.TRAIL]
-        big = tables.units.shape[1] >= WDEG_SIDE or rules is not None
-        regs[Reg.RESTART_AT] = _first_run(tables, rules) * state.cand.shape[0] if big else NEVER
+        big = tables.units.shape[1] >= WDEG_SIDE and rules is None
+        regs[Reg.RESTART_AT] = FIRST_RUN * state.cand.shape[0] if big else NEVER
     while regs[Reg.PHASE] != Phase.DONE:
         if regs[Reg.PHASE] == Phase.DESCEND and _descend(tables, state, out[found], rules):
             found += 1
@@ -279,6 +232,10 @@ def run(tables, state, limit, node_limit, deadline, locked, out, rules=None):
         narrow(tables, state, frame_cell[d], bit)
         if propagate(tables, state, full, locked, rules):
             regs[Reg.PHASE] = Phase.DESCEND
+            if rules is not None and regs[Reg.TRAIL] - frame_mark[d] == 1:
+                demote(rules, frame_cell[d], untried)
+        elif rules is not None:
+            count_conflict(rules, frame_cell[d], bit)
     return StopReason.EXHAUSTED
 
 

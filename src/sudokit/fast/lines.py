@@ -148,6 +148,29 @@ def _span(drawn, r, i, lo, hi, m, side):
 
 
 @jit
+def _windows(tables, state, rules, r):
+    """Write into ``rules.spans`` the range of each layer's partial sums (a weighted sum's)
+    from which the total can still be reached by the cells after it, given their candidates:
+    the backward half of the layer ranges, so a long sum with a large coefficient (a pill read
+    as a number) visits a narrow band of states per layer, not every partial sum."""
+    drawn, cand, spans = rules.drawn, state.cand, rules.spans
+    first, n, side, goal = drawn.start[r], drawn.states[r], tables.units.shape[1], drawn.offset[r]
+    length = drawn.start[r + 1] - first
+    low = np.int64(0)
+    high = np.int64(0)
+    spans[2 * length] = goal
+    spans[2 * length + 1] = goal + 1
+    for i in range(length - 1, -1, -1):
+        k = drawn.coef[first + i]
+        tmin, tmax = term_bounds(k, cand[drawn.cells[first + i]])
+        base = min(k, k * side)
+        low += tmin - base
+        high += tmax - base
+        spans[2 * i] = max(goal - high, 0)
+        spans[2 * i + 1] = min(goal - low + 1, n)
+
+
+@jit
 def _layered(tables, state, rules, r):
     """Pesant's forward-backward filter over the layers (one per cell) of the rule's states:
     an automaton's, or a weighted sum's partial sums (its dynamic programme); each layer's
@@ -156,12 +179,18 @@ def _layered(tables, state, rules, r):
                                          rules.spans)
     first, n, side = drawn.start[r], drawn.states[r], tables.units.shape[1]
     length = drawn.start[r + 1] - first
-    spans[0] = drawn.value[r] if drawn.kind[r] == RuleCode.AUTOMATON else 0
+    summed = drawn.kind[r] == RuleCode.SUM
+    if summed:
+        _windows(tables, state, rules, r)
+    spans[0] = 0 if summed else drawn.value[r]
     spans[1] = spans[0] + 1
     live[spans[0]] = 1
     for i in range(length):
         m0 = cand[drawn.cells[first + i]]
         lo, hi = _span(drawn, r, i, spans[2 * i], spans[2 * i + 1], m0, side)
+        if summed:  # and from which the total is still reachable
+            lo = max(lo, spans[2 * i + 2])
+            hi = min(hi, spans[2 * i + 3])
         spans[2 * i + 2] = lo
         spans[2 * i + 3] = hi
         for t in range(lo, hi):

@@ -115,6 +115,9 @@ class RuleState(NamedTuple):
         spans: int64[2 * (C + 1)] scratch of the layered filter (each layer's state range).
         picks: uint64[2 * (C + 1)] scratch of the tuple filter of short sums (each level's
             digits left, then the digit chosen there).
+        score: int64[C] each cell's conflict score (:mod:`sudokit.fast.scores`).
+        value_score: int64[N + 1] each digit's conflict score, then the contradictions left
+            before the scores decay.
     """
 
     drawn: Drawn
@@ -122,6 +125,8 @@ class RuleState(NamedTuple):
     layers: np.ndarray
     spans: np.ndarray
     picks: np.ndarray
+    score: np.ndarray
+    value_score: np.ndarray
 
 
 def rule_state(geometry: Geometry) -> RuleState | None:
@@ -134,4 +139,5 @@ def rule_state(geometry: Geometry) -> RuleState | None:
     return RuleState(drawn, np.ones(drawn.kind.shape[0], np.uint8),
                      np.zeros(drawn.layer_size, np.uint8),
                      np.zeros(2 * (geometry.n_cells + 1), np.int64),
-                     np.zeros(2 * (geometry.n_cells + 1), np.uint64))
+                     np.zeros(2 * (geometry.n_cells + 1), np.uint64),
+                     np.zeros(geometry.n_cells, np.int64), np.zeros(geometry.side + 1, np.int64))

@@ -1,0 +1,132 @@
+"""Decayed conflict scores: the branching rule of the search on grids with drawn rules.
+
+Each cell has a score: at the start its priority (the number of cells of every unit, cage and
+drawn rule it is in, so cells of many long rules come first), then one more each time a digit
+tried in it leads to a contradiction; each digit has a score of its own, counted the same way.
+The search branches on the unfilled cell with the highest score per candidate, a cell holding
+the digit that failed most often recently counting a fifth of that digit's score more (when
+that digit stands out: at least N failures and more than 1.5 times the least-failed digit's).
+Every ``DECAY_EVERY`` contradictions the cell scores are halved and the digit scores quartered,
+so recent contradictions weigh most. With every score zero it is plain MRV.
+
+The idea is that of sigh's Interactive Sudoku Solver (``js/solver/candidate_selector.js``,
+``ConflictScores``: a history heuristic, conflicts per candidate; ``SOLVER_ENGINE.md``, "Conflict
+Scores"), itself of the family of VSIDS (Moskewicz et al. 2001, "Chaff: engineering an efficient
+SAT solver", DAC) and dom/wdeg (Boussemart et al. 2004); this code is sudokit's own.
+
+The scores live in the :class:`~sudokit.fast.state.RuleState` (``score``: int64[C] per cell;
+``value_score``: int64[N + 1] per digit, then the contradictions left before the next decay).
+"""
+
+from __future__ import annotations
+
+from .bits import lowest_index, popcount
+from .state import ONE, ZERO, jit
+
+__all__ = ["DECAY_EVERY", "prime_scores", "count_conflict", "demote", "select_scored"]
+
+DECAY_EVERY = 1 << 14
+"""Contradictions between two decays of the scores."""
+VALUE_BONUS = 0.2
+"""The share of the most-failed digit's score added to a cell that holds that digit."""
+
+
+@jit
+def prime_scores(tables, rules):
+    """Set each cell's score to its priority (cells of its units, its cage and its drawn rules,
+    each counted once per rule) and every digit's to 0; the decay countdown full."""
+    drawn, score, value_score = rules.drawn, rules.score, rules.value_score
+    side = tables.units.shape[1]
+    for cell in range(score.shape[0]):
+        p = side * (tables.unit_start[cell + 1] - tables.unit_start[cell])
+        cage = tables.cages.of_cell[cell]
+        if cage >= 0:
+            p += tables.cages.start[cage + 1] - tables.cages.start[cage]
+        for k in range(drawn.cell_start[cell], drawn.cell_start[cell + 1]):
+            r = drawn.cell_rules[k]
+            p += drawn.start[r + 1] - drawn.start[r]
+        score[cell] = p
+    value_score[:] = 0
+    value_score[value_score.shape[0] - 1] = DECAY_EVERY
+
+
+@jit
+def count_conflict(rules, cell, bit):
+    """Count a contradiction that followed trying the digit ``bit`` (a one-bit mask) in
+    ``cell``, halving every cell score and quartering every digit score each ``DECAY_EVERY``
+    contradictions."""
+    score, value_score = rules.score, rules.value_score
+    last = value_score.shape[0] - 1
+    score[cell] += 1
+    value_score[lowest_index(bit)] += 1
+    value_score[last] -= 1
+    if value_score[last] == 0:
+        for c in range(score.shape[0]):
+            score[c] >>= 1
+        for v in range(last):
+            value_score[v] >>= 2
+        value_score[last] = DECAY_EVERY
+
+
+DEMOTE_BRANCHING = 5
+"""A choice among this many digits or more that removes no other candidate halves the score of
+its cell (it told the search nothing)."""
+
+
+@jit
+def demote(rules, cell, untried):
+    """Halve the score of ``cell``, whose choice among the digits ``untried`` (a mask, the
+    chosen one included) removed no other candidate, when there were ``DEMOTE_BRANCHING`` of them
+    or more."""
+    if popcount(untried) >= DEMOTE_BRANCHING:
+        rules.score[cell] >>= 1
+
+
+@jit
+def _standout_digit(value_score):
+    """The mask of the digit that failed most, and its score, when it stands out (at least N
+    failures, more than 1.5 times the least-failed digit with any); else (0, 0)."""
+    n = value_score.shape[0] - 1
+    best = -1
+    high = 0
+    low = 1 << 62
+    for v in range(n):
+        s = value_score[v]
+        if s > high:
+            high = s
+            best = v
+        if s > 0 and s < low:
+            low = s
+    if best < 0 or high < n or 2 * high <= 3 * low:
+        return ZERO, 0
+    return ONE << best, high
+
+
+@jit
+def select_scored(cand, rules):
+    """The unfilled cell with the highest score per candidate (ties: the first), plain MRV when
+    every score is 0, or -1 when every cell is filled."""
+    score = rules.score
+    digit, high = _standout_digit(rules.value_score)
+    bonus = VALUE_BONUS * high
+    best = -1
+    best_score = -1.0
+    best_mrv = -1
+    best_count = 65
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if m & (m - ONE) != ZERO:
+            count = popcount(m)
+            s = float(score[cell])
+            if m & digit:
+                s += bonus
+            s /= count
+            if s > best_score:
+                best = cell
+                best_score = s
+            if count < best_count:
+                best_mrv = cell
+                best_count = count
+    if best_score <= 0.0:
+        return best_mrv
+    return best
