@@ -12,7 +12,8 @@ through ``benchmarks/iss_runner.mjs``; without ``ISS_DIR`` or ``node`` only sudo
 (and the ISS columns are left empty). Each puzzle (every 9x9 one of the folder: the
 ``sigh_*.json`` f-puzzles files and ``variant_solver_js_ci.json``, set ``rules``; the
 ``heldout_*.json`` lists, set ``heldout``; the SudokuPad links of ``sudokupad_links.txt``
-that sudokit reads, set ``sudokupad``, their link decoded inside the timed call) is given to
+that sudokit reads, set ``sudokupad``, their link decoded inside the timed call; the hard
+puzzles of ISS's own collection in ``iss_collections.json``, set ``hard``) is given to
 ISS as its constraint string (``benchmarks/iss_adapter.py``); both sides must prove it unique
 with the published solution (a puzzle either side fails is reported and left out of the
 figures).
@@ -72,7 +73,8 @@ def sources() -> list[tuple[str, str, object, str]]:
         found.append(("rules", path.stem[5:], lambda t=text: fpuzzles_puzzle(json.loads(t)),
                       "".join(map(str, data["solution"]))))
     lists = [("rules", RULES / "variant_solver_js_ci.json")] + [
-        ("heldout", p) for p in sorted(RULES.glob("heldout_*.json"))]
+        ("heldout", p) for p in sorted(RULES.glob("heldout_*.json"))] + [
+        ("hard", RULES / "iss_collections.json")]
     for group, path in lists:
         for item in json.loads(path.read_text(encoding="utf-8")):
             if "refused" in item:
@@ -177,7 +179,7 @@ def report(entries, ours, theirs, listing: bool) -> None:
     print("\n| set | puzzles | sudokit median ms | ISS median ms | sudokit / ISS geometric mean, "
           "wall (CPU) | puzzles where sudokit is faster | nodes sudokit / ISS |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for group in ("rules", "heldout", "sudokupad", "all"):
+    for group in ("rules", "heldout", "sudokupad", "hard", "all"):
         chosen = [r for r in rows if group in ("all", r[0]) and r[2]]
         if not chosen:
             continue
