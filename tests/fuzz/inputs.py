@@ -169,7 +169,7 @@ _APPENDED = ("solve", "show", "rate", "hint", "compare", "count", "candidates")
 _NO_EMPTY = ("cnf", "count", "candidates")
 """Commands without empty large grids: the CNF of an empty 36x36 is 52 MB of text captured in
 process (``sudokit cnf`` streams it, see docs/fuzzing.md); ``count`` and ``candidates`` overrun
-a --time-limit of 3 s on an empty 36x36 (kernels loaded outside the limit, issue 39)."""
+a --time-limit of 3 s on an empty 36x36 (kernels loaded outside the limit)."""
 _EMPTY_64 = ("solve", "show", "compare")
 """Commands whose cases may hold an empty 64x64 grid (the others: 36x36; explain and rate of
 an empty 64x64 grid overrun their --time-limit, and its minimal CNF takes 4 GB: see
