@@ -44,6 +44,8 @@ class Technique:
         max_side: largest grid side it is tried on (expensive searches declare a bound).
         needs: features of the geometry one of which it needs (a technique about drawn rules
             is left out of the ladder of a grid without them); empty: tried on every grid.
+        classic: True (tried on every grid), False (left out of the ladder of classic 9x9
+            Sudoku, where another technique replaces it) or None (on classic 9x9 Sudoku only).
     """
 
     name: str
@@ -53,6 +55,7 @@ class Technique:
     max_side: int = 64
     order: float = 0.0
     needs: frozenset[str] = frozenset()
+    classic: bool | None = True
 
 
 _TECHNIQUES: list[Technique] = []
@@ -64,12 +67,14 @@ families (:mod:`sudokit.logic.techniques`) and the chain code (:mod:`sudokit.log
 
 def technique(name: str, rating: float, *, kind: TechniqueKind = TechniqueKind.LOGIC,
               max_side: int = 64, order: float = 0.0,
-              needs: frozenset[str] = frozenset()) -> Callable[[F], F]:
+              needs: frozenset[str] = frozenset(), classic: bool | None = True
+              ) -> Callable[[F], F]:
     """Decorator registering ``find`` under ``name`` (see :class:`Technique`; ``order``
-    breaks ties between equal ratings, lower first; ``needs``: the features it is about)."""
+    breaks ties between equal ratings, lower first; ``needs``: the features it is about;
+    ``classic``: whether it is on the ladder of classic 9x9 Sudoku)."""
 
     def register(find: F) -> F:
-        _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order, needs))
+        _TECHNIQUES.append(Technique(name, rating, find, kind, max_side, order, needs, classic))
         return find
 
     return register
@@ -97,7 +102,9 @@ def techniques(kinds: frozenset[TechniqueKind] = frozenset(TechniqueKind),
         max_rating: leave out techniques whose base rating is above this (None: all).
         side: the grid side; techniques declaring a smaller ``max_side`` are left out.
         features: the grid's features; techniques that need one of them (``needs``) and find
-            none are left out (None: every technique is kept).
+            none are left out (None: every technique is kept). With ``side`` 9 and no feature
+            (classic Sudoku) the techniques registered ``classic=False`` are left out; on
+            other grids those registered ``classic=None``.
     """
     _load()
     key = (kinds, max_rating, side, features, len(_TECHNIQUES))  # registration only appends
@@ -105,7 +112,9 @@ def techniques(kinds: frozenset[TechniqueKind] = frozenset(TechniqueKind),
     if ladder is None:
         chosen = [t for t in _TECHNIQUES if t.kind in kinds and side <= t.max_side
                   and (max_rating is None or t.rating <= max_rating)
-                  and (features is None or not t.needs or t.needs & features)]
+                  and (features is None or not t.needs or t.needs & features)
+                  and (features is None or t.classic is True
+                       or (t.classic is None) == (side == 9 and not features))]
         order = {id(t): i for i, t in enumerate(_TECHNIQUES)}
         ladder = _LADDERS[key] = tuple(sorted(
             chosen, key=lambda t: (t.kind is TechniqueKind.TRIAL, t.rating, t.order,

@@ -93,6 +93,9 @@ class Rating:
         trial: whether the solve needed the trial (bifurcation) step.
         unique: whether the puzzle has exactly one solution (uniqueness techniques are used
             only then).
+        pearl: Sudoku Explainer's EP: the hardest step up to the first that places a digit
+            (0.0 for a full grid).
+        diamond: Sudoku Explainer's ED: the rating of the first step (0.0 for a full grid).
     """
 
     rating: float
@@ -101,6 +104,8 @@ class Rating:
     steps: int
     trial: bool
     unique: bool
+    pearl: float = 0.0
+    diamond: float = 0.0
 
 
 def check_step(step: Step, solution: Sequence[int] | None) -> None:
@@ -251,11 +256,20 @@ def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
 
 
 def rating_of(steps: Sequence[Step], unique: bool) -> Rating:
-    """Summarise a solve's steps as a :class:`Rating`."""
+    """Summarise a solve's steps as a :class:`Rating` (EP and ED as Sudoku Explainer's
+    ``Solver.getDifficulty`` computes them: the running maximum at the first step that places
+    a digit, and the first step's rating)."""
     hardest = max(steps, key=lambda s: s.rating, default=None)
     value = hardest.rating if hardest else 0.0
+    pearl = running = 0.0
+    for step in steps:
+        running = max(running, step.rating)
+        if step.placements:
+            pearl = running
+            break
+    diamond = steps[0].rating if steps else 0.0
     return Rating(value, hardest.technique if hardest else "", level_of(value), len(steps),
-                  any(s.technique == "Trial" for s in steps), unique)
+                  any(s.technique == "Trial" for s in steps), unique, pearl, diamond)
 
 
 def _kinds(unique: bool, trial: bool) -> frozenset[TechniqueKind]:

@@ -43,7 +43,8 @@ def rate_chunk(records: Sequence[Record], time_limit: float | None = None
         out.append(base | {"status": "rated", "rating": result.rating,
                            "level": result.level.value, "hardest": result.hardest,
                            "steps": result.steps, "trial": result.trial,
-                           "unique": result.unique})
+                           "unique": result.unique, "pearl": result.pearl,
+                           "diamond": result.diamond})
     return out
 
 

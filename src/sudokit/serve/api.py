@@ -237,7 +237,8 @@ def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     result = rate_puzzle(read_puzzle(body), time_limit=limit, **_names(body))
     return {"source": "<request>", "line": 1, "status": "rated", "rating": result.rating,
             "level": result.level.value, "hardest": result.hardest, "steps": result.steps,
-            "trial": result.trial, "unique": result.unique}
+            "trial": result.trial, "unique": result.unique, "pearl": result.pearl,
+            "diamond": result.diamond}
 
 
 def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:

@@ -62,7 +62,6 @@ def _step(board: Board, name: str, base: float, premise: str, placements: list,
                 eliminations=tuple(eliminations), cells=cells, digits=digits)
 
 
-@technique("Digit Forcing Chain", DIGIT, max_side=16)
 def digit_forcing_chain(board: Board) -> Step | None:
     """A candidate whose truth leads to a contradiction is false; one whose falsehood does is
     true; what follows from both its truth and its falsehood holds. The shortest wins."""
@@ -152,7 +151,6 @@ def _digit_step(board: Board, cell: int, digit: int) -> Step | None:
                  placements, eliminations, waves, (cell,), (digit,))
 
 
-@technique("Cell Forcing Chain", 8.2, max_side=16)
 def cell_forcing_chain(board: Board) -> Step | None:
     """Every candidate of one cell leads to the same facts (the cell of fewest waves, first
     in order; searched compiled: :func:`~sudokit.logic.chains._forcing_kernel.forcing_best`)."""
@@ -173,7 +171,6 @@ def _cell_step(board: Board, cell: int) -> tuple[int, Step | None]:
                         waves, (cell,), tuple(digits))
 
 
-@technique("Unit Forcing Chain", 8.2, max_side=16, order=1)
 def unit_forcing_chain(board: Board) -> Step | None:
     """Every place of a digit in one unit leads to the same facts (the unit and digit of
     fewest waves, first in order; searched compiled)."""
@@ -245,3 +242,9 @@ def _forcing_best_reference(board: Board, by_unit: bool) -> int:
         if step is not None and (best < 0 or waves < best_waves):
             best, best_waves = key, waves
     return best
+
+
+
+technique("Digit Forcing Chain", DIGIT, max_side=16, classic=False)(digit_forcing_chain)
+technique("Cell Forcing Chain", 8.2, max_side=16, classic=False)(cell_forcing_chain)
+technique("Unit Forcing Chain", 8.2, max_side=16, order=1, classic=False)(unit_forcing_chain)

@@ -1,0 +1,241 @@
+"""Sudoku Explainer's multiple and dynamic forcing chains, rated by their complexity, and the
+technique "Dynamic Forcing Chain (+)" (9.0).
+
+:func:`best_hint` is SE's ``Chaining.getMultipleChainsHintList`` (SE 1.2.1,
+``1to9only/SudokuExplainer``, ``diuf/sudoku/solver/rules/chaining/Chaining.java``) for one of
+its producers (:class:`Producer`): for every open cell (row by row) and candidate, the
+assumption on and off is followed
+(:func:`~sudokit.logic.chains.implications.chain_implications`);
+a contradiction of either proves the other (``BinaryChainingHint``, absurd), a potential both
+imply holds (double implication, cells of three candidates or more); a potential implied by
+every candidate of a cell (``CellChainingHint``) or every place of the digit in a unit
+(``RegionChainingHint``) holds. Each hint is rated ``base + length_bonus(complexity - 2)``, the
+complexity being the sum over its branches of the potentials the conclusion descends from
+(:func:`~sudokit.logic.chains.implications.ancestor_count`); the best is the lowest rating,
+then the lowest complexity, then SE's order of kinds (double 1, cell 5, region 6, absurd 7),
+then the first found.
+
+Written in Python (not yet compiled): about a second a step on a 9x9 at level 1, so it is tried
+only where the faster forcing chains (:mod:`.forcing`) find nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .implications import Propagation, ancestor_count, chain_implications, se_units_of
+from ..registry import technique
+from ..state import Board, bits
+from ..step import Step, length_bonus
+
+__all__ = ["Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
+           "dynamic_plus_forcing_chain", "hint_step", "multiple_forcing_chain",
+           "nishio_forcing_chain"]
+
+
+@dataclass(frozen=True)
+class Producer:
+    """One of SE's chaining producers (``new Chaining(multiple, dynamic, nishio, level)``)."""
+
+    multiple: bool
+    dynamic: bool
+    nishio: bool
+    level: int
+
+    @property
+    def base(self) -> float:
+        """``Chaining.getDifficulty``."""
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        if self.level == 1:
+            return 9.0
+        return 7.5 if self.nishio else 8.5 if self.dynamic else 8.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A forcing chain found: its rating, complexity, kind (SE's sort key), the potential it
+    proves (``(cell * N + digit - 1) * 2 + on``) and what it assumed (text)."""
+
+    rating: float
+    complexity: int
+    kind: int
+    order: int
+    target: int
+    premise: str
+    name: str
+
+
+def _anc(prop: Propagation, pot: int, own: tuple[int, ...]) -> int:
+    return ancestor_count(prop, pot, None if pot in prop.parents else own)
+
+
+class _Search:
+    """The state of one :func:`best_hint` run: the board, memoised propagations, the best."""
+
+    def __init__(self, board: Board, producer: Producer) -> None:
+        self.board, self.producer = board, producer
+        self.n = board.side
+        self.masks0 = [0 if v else m for m, v in zip(board.masks, board.values)]
+        self.memo: dict[int, Propagation] = {}
+        self.best: Hint | None = None
+        self.count = 0
+
+    def prop(self, start: int) -> Propagation:
+        found = self.memo.get(start)
+        if found is None:
+            p = self.producer
+            found = self.memo[start] = chain_implications(
+                self.board.geometry, self.masks0, start, dynamic=p.dynamic,
+                y_links=not p.nishio, level=p.level)
+        return found
+
+    def offer(self, target: int, complexity: int, kind: int, premise: str, name: str) -> None:
+        cell, d0 = divmod(target >> 1, self.n)
+        if target & 1 and not self.masks0[cell] & ~(1 << d0):
+            return  # nothing to remove: not worth it
+        if not target & 1 and not self.masks0[cell] >> d0 & 1:
+            return
+        rating = round(self.producer.base + length_bonus(complexity - 2), 1)
+        self.count += 1
+        hint = Hint(rating, complexity, kind, self.count, target, premise, name)
+        if self.best is None or (rating, complexity, kind) < (
+                self.best.rating, self.best.complexity, self.best.kind):
+            self.best = hint
+
+
+def best_hint(board: Board, producer: Producer) -> Hint | None:
+    """The hint SE's producer would give first on ``board`` (module docstring), or None."""
+    search = _Search(board, producer)
+    for cell in board.open_cells:
+        card = search.masks0[cell].bit_count()
+        if card > 2 or (card > 1 and producer.dynamic):
+            _cell(search, cell, card)
+    return search.best
+
+
+def _label(search: _Search, pot: int) -> str:
+    g = search.board.geometry
+    cell, d0 = divmod(pot >> 1, search.n)
+    return f"{g.label(cell)}{'=' if pot & 1 else '<>'}{g.symbol(d0 + 1)}"
+
+
+def _cell(search: _Search, cell: int, card: int) -> None:
+    p, n = search.producer, search.n
+    ons: list[Propagation] = []
+    for b in bits(search.masks0[cell]):
+        on_pot = ((cell * n + b) << 1) | 1
+        on, off = search.prop(on_pot), search.prop(on_pot & ~1)
+        _binary(search, on_pot, on, off, card >= 3 and not p.nishio and p.dynamic,
+                p.dynamic or p.nishio)
+        if not p.nishio:
+            _region(search, cell, b, on)
+        ons.append(on)
+    if not p.nishio and (card == 2 or (p.multiple and card > 2)):
+        premise = " or ".join(_label(search, ((cell * n + b) << 1) | 1)
+                              for b in bits(search.masks0[cell])) + ": each leads there"
+        _common(search, ons, 5, premise, "Cell Forcing Chain")
+
+
+def _binary(search: _Search, on_pot: int, on: Propagation, off: Propagation, double: bool,
+            contradiction: bool) -> None:
+    if contradiction and on.contradiction:
+        a, b, own = on.contradiction
+        search.offer(on_pot & ~1, _anc(on, a, ()) + _anc(on, b, own), 7,
+                     f"{_label(search, on_pot)} leads to a contradiction",
+                     "Contradiction Forcing Chain")
+    if contradiction and off.contradiction:
+        a, b, own = off.contradiction
+        search.offer(on_pot, _anc(off, a, ()) + _anc(off, b, own), 7,
+                     f"{_label(search, on_pot & ~1)} leads to a contradiction",
+                     "Contradiction Forcing Chain")
+    if double:
+        premise = f"{_label(search, on_pot)} and {_label(search, on_pot & ~1)} both lead there"
+        for q in on.on + on.off:
+            if q in off.parents and q != on_pot and q != on_pot & ~1:
+                search.offer(q, ancestor_count(on, q) + ancestor_count(off, q), 1, premise,
+                             "Double Forcing Chain")
+
+
+def _region(search: _Search, cell: int, d0: int, on: Propagation) -> None:
+    p, n, units = search.producer, search.n, search.board.geometry.units
+    bit = 1 << d0
+    for u in se_units_of(search.board.geometry)[cell]:
+        places = [c for c in units[u] if search.masks0[c] & bit]
+        if not (len(places) == 2 or (p.multiple and len(places) > 2)) or places[0] != cell:
+            continue
+        branches = [on] + [search.prop(((c * n + d0) << 1) | 1) for c in places[1:]]
+        premise = " or ".join(_label(search, ((c * n + d0) << 1) | 1) for c in places)
+        _common(search, branches, 6, f"{premise} ({search.board.geometry.unit_names[u]}): "
+                "each leads there",
+                "Region Forcing Chain")
+
+
+def _common(search: _Search, branches: list[Propagation], kind: int, premise: str,
+            name: str) -> None:
+    first, rest = branches[0], branches[1:]
+    for q in first.on + first.off:
+        if all(q in b.parents for b in rest):
+            search.offer(q, sum(ancestor_count(b, q) for b in branches), kind, premise, name)
+
+
+def hint_step(board: Board, hint: Hint, technique_name: str) -> Step:
+    """The step of ``hint``: it places the digit of an on target, removes an off one."""
+    g, n = board.geometry, board.side
+    cell, d0 = divmod(hint.target >> 1, n)
+    conclusion = f"{g.label(cell)}{'=' if hint.target & 1 else '<>'}{g.symbol(d0 + 1)}"
+    text = f"{hint.name}: {hint.premise}, so {conclusion} ({hint.complexity} nodes)"
+    if hint.target & 1:
+        return Step(technique_name, hint.rating, text, placements=((cell, d0 + 1),),
+                    cells=(cell,), digits=(d0 + 1,))
+    return Step(technique_name, hint.rating, text, eliminations=((cell, d0 + 1),),
+                cells=(cell,), digits=(d0 + 1,))
+
+
+NISHIO = Producer(multiple=False, dynamic=True, nishio=True, level=0)
+MULTIPLE = Producer(multiple=True, dynamic=False, nishio=False, level=0)
+DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=0)
+PLUS = Producer(multiple=True, dynamic=True, nishio=False, level=1)
+
+
+def classic(board: Board) -> bool:
+    """Whether the board is a classic 9x9 grid (rows, columns and boxes only), the grid SE's
+    producers are written for here."""
+    g = board.geometry
+    return g.side == 9 and len(g.units) == 27 and not g.features
+
+
+def _run(board: Board, producer: Producer, name: str) -> Step | None:
+    if not classic(board):
+        return None
+    hint = best_hint(board, producer)
+    return None if hint is None else hint_step(board, hint, name)
+
+
+@technique("Nishio Forcing Chain", 7.5, max_side=9, classic=None)
+def nishio_forcing_chain(board: Board) -> Step | None:
+    """SE's Nishio Forcing Chains: an assumption followed by links between the places of a
+    digit only (X-links), dynamically, to a contradiction; 7.5 plus the length bonus."""
+    return _run(board, NISHIO, "Nishio Forcing Chain")
+
+
+@technique("Multiple Forcing Chain", 8.0, max_side=9, classic=None)
+def multiple_forcing_chain(board: Board) -> Step | None:
+    """SE's Multiple Forcing Chains: static cell and region forcing chains (the links read the
+    grid as it is); 8.0 plus the length bonus."""
+    return _run(board, MULTIPLE, "Multiple Forcing Chain")
+
+
+@technique("Dynamic Forcing Chain", 8.5, max_side=9, classic=None)
+def dynamic_forcing_chain(board: Board) -> Step | None:
+    """SE's Dynamic Forcing Chains: contradictions, double implications, cell and region
+    forcing chains whose links see the removals made so far; 8.5 plus the length bonus."""
+    return _run(board, DYNAMIC, "Dynamic Forcing Chain")
+
+
+@technique("Dynamic Forcing Chain (+)", 9.0, max_side=9, classic=None)
+def dynamic_plus_forcing_chain(board: Board) -> Step | None:
+    """SE's Dynamic Forcing Chains (+): dynamic forcing chains whose propagation also applies
+    locked candidates, hidden and naked pairs and X-Wings (:mod:`.advanced`), rated 9.0 plus
+    the length bonus of their complexity (classic 9x9 grids)."""
+    return _run(board, PLUS, "Dynamic Forcing Chain (+)")

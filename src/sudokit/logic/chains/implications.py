@@ -1,0 +1,187 @@
+"""Sudoku Explainer's chaining propagation: the implications of an assumption as a directed
+acyclic graph of potentials, for its forcing chains and their complexity.
+
+A *potential* is a candidate said on or off, packed in one int: ``(cell * N + digit - 1) * 2
++ on``. :func:`chain_implications` follows an assumption as Sudoku Explainer's
+``Chaining.doChaining`` does (Juillerat 2006, SE 1.2.1 as kept in ``1to9only/SudokuExplainer``,
+``diuf/sudoku/solver/rules/chaining/Chaining.java``): breadth first, an on potential turns
+off the cell's other candidates and the digit's other places in the cell's units (box, row,
+column, then the extra units); an off potential turns on the other candidate of a bivalue cell
+and the other place of a bilocal digit in a unit. In *dynamic* mode each off potential is
+removed from a working copy of the candidates as it is processed, so later links see the
+reduced grid; a link that relies on removals records those off potentials as its *hidden
+parents*. At ``level`` 1 (Sudoku Explainer's "Dynamic Forcing Chains (+)"), when nothing is
+pending, locked candidates, hidden and naked pairs and X-Wings are looked for on the working
+grid (:mod:`.advanced`) and their eliminations followed, each with the removals it relies on as
+parents. A potential said both on and off is a contradiction, which ends the propagation.
+
+The *complexity* of a chain is the number of potentials its conclusion descends from
+(:func:`ancestor_count`, ``ChainingHint.getAncestorCount``), summed over a forcing chain's
+branches; its rating bonus is :func:`~sudokit.logic.step.length_bonus` of that count less two.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ...model.geometry import Geometry
+
+__all__ = ["Propagation", "ancestor_count", "chain_implications", "se_units_of"]
+
+
+@dataclass
+class Propagation:
+    """What one assumption implies.
+
+    Attributes:
+        parents: potential -> its parents (potentials), for every potential reached, in the
+            order reached (the assumption has none).
+        on: the on potentials reached, in order; off: the off potentials.
+        contradiction: None, or ``(on_potential, off_potential, off_parents)``: the candidate
+            found both on and off (the off one may be new: its parents are given).
+    """
+
+    parents: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    on: list[int] = field(default_factory=list)
+    off: list[int] = field(default_factory=list)
+    contradiction: tuple[int, int, tuple[int, ...]] | None = None
+
+
+_SE_UNITS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def se_units_of(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, its units in Sudoku Explainer's order: box, row, column, then the others."""
+    key = id(geometry)
+    table = _SE_UNITS.get(key)
+    if table is None:
+        n = geometry.side
+
+        def rank(u: int) -> tuple[int, int]:
+            kind = u // n
+            return ({2: 0, 0: 1, 1: 2}.get(kind, 3) if u < 3 * n else 3, u)
+
+        table = _SE_UNITS[key] = tuple(tuple(sorted(us, key=rank)) for us in geometry.units_of)
+    return table
+
+
+def ancestor_count(prop: Propagation, potential: int,
+                   own_parents: tuple[int, ...] | None = None) -> int:
+    """The number of distinct potentials ``potential`` descends from, itself included
+    (``own_parents``: its parents when it is not in ``prop``, as the off side of a
+    contradiction)."""
+    parents = prop.parents
+    seen = {potential}
+    todo = list(parents.get(potential, ()) if own_parents is None else own_parents)
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.add(p)
+            todo.extend(parents.get(p, ()))
+    return len(seen)
+
+
+def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
+                       dynamic: bool = True, y_links: bool = True, level: int = 0
+                       ) -> Propagation:
+    """Follow the potential ``start`` (see the module docstring).
+
+    Args:
+        geometry: the grid.
+        masks0: per cell its candidates (bit d-1 for digit d), 0 for a placed cell.
+        start: the assumed potential.
+        dynamic: remove each off potential from the working grid (Sudoku Explainer's dynamic
+            chains); False: every link reads ``masks0`` (static chains).
+        y_links: links inside cells too (False: Nishio's X-links only).
+        level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
+    """
+    n = geometry.side
+    units, units_of = geometry.units, se_units_of(geometry)
+    masks = list(masks0)
+    out = Propagation()
+    parents = out.parents
+    parents[start] = ()
+    (out.on if start & 1 else out.off).append(start)
+    pending_on: deque[int] = deque([start] if start & 1 else [])
+    pending_off: deque[int] = deque([] if start & 1 else [start])
+    while pending_on or pending_off:
+        if pending_on:
+            p = pending_on.popleft()
+            cell, d0 = divmod(p >> 1, n)
+            bit = 1 << d0
+            made = []
+            if y_links:
+                rest = masks[cell] & ~bit
+                while rest:
+                    low = rest & -rest
+                    made.append(((cell * n + low.bit_length() - 1) << 1))
+                    rest ^= low
+            for u in units_of[cell]:
+                for other in units[u]:
+                    if other != cell and masks[other] & bit:
+                        made.append((other * n + d0) << 1)
+            for q in made:
+                if q | 1 in parents:
+                    out.contradiction = (q | 1, q, (p,))
+                    return out
+                if q not in parents:
+                    parents[q] = (p,)
+                    out.off.append(q)
+                    pending_off.append(q)
+        else:
+            p = pending_off.popleft()
+            made_on = _off_to_on(geometry, masks, masks0, p, y_links, parents, units_of)
+            if dynamic:
+                cell, d0 = divmod(p >> 1, n)
+                masks[cell] &= ~(1 << d0)
+            for q, qp in made_on:
+                if q & ~1 in parents:
+                    out.contradiction = (q, q & ~1, ())
+                    parents.setdefault(q, qp)
+                    return out
+                if q not in parents:
+                    parents[q] = qp
+                    out.on.append(q)
+                    pending_on.append(q)
+        if level > 0 and not pending_on and not pending_off:
+            from .advanced import advanced_offs
+
+            for q, qp in advanced_offs(geometry, masks0, masks):
+                if q not in parents and all(r in parents for r in qp):
+                    if q | 1 in parents:
+                        out.contradiction = (q | 1, q, qp)
+                        return out
+                    parents[q] = qp
+                    out.off.append(q)
+                    pending_off.append(q)
+    return out
+
+
+def _off_to_on(geometry: Geometry, masks: list[int], masks0: list[int], p: int, y_links: bool,
+               parents: dict[int, tuple[int, ...]], units_of: tuple[tuple[int, ...], ...]
+               ) -> list[tuple[int, tuple[int, ...]]]:
+    """The on potentials an off potential ``p`` forces, each with its parents (``p`` and the
+    hidden parents: the removals the link relies on), as ``Chaining.getOffToOn``."""
+    n = geometry.side
+    cell, d0 = divmod(p >> 1, n)
+    bit = 1 << d0
+    result = []
+    m = masks[cell]
+    if y_links and m.bit_count() == 2 and m & bit:
+        other = (m & ~bit).bit_length() - 1
+        hidden = masks0[cell] & ~m
+        extra = []
+        while hidden:
+            low = hidden & -hidden
+            extra.append((cell * n + low.bit_length() - 1) << 1)
+            hidden ^= low
+        result.append((((cell * n + other) << 1) | 1, (p, *extra)))
+    for u in units_of[cell]:
+        places = [c for c in geometry.units[u] if masks[c] & bit]
+        if len(places) == 2 and cell in places:
+            other_cell = places[0] if places[1] == cell else places[1]
+            extra = [(c * n + d0) << 1 for c in geometry.units[u]
+                     if masks0[c] & bit and not masks[c] & bit]
+            result.append((((other_cell * n + d0) << 1) | 1, (p, *extra)))
+    return result

@@ -1,0 +1,112 @@
+"""Sudoku Explainer's forcing chains (issue 40): the propagation with parents, its complexity,
+the "(+)" rules inside it, and ratings of real puzzles against SE's published ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudokit import rate
+from sudokit.logic.chains.advanced import advanced_offs
+from sudokit.logic.chains.implications import ancestor_count, chain_implications
+from sudokit.logic.state import Board
+
+from .boards import G, board, cell
+
+SAMPLE = Path(__file__).parents[1] / "data" / "rated" / "se_tuning_sample.txt"
+
+
+def pot(row: int, col: int, digit: int, on: bool) -> int:
+    return ((cell(row, col) * 9 + digit - 1) << 1) | on
+
+
+def test_on_potential_turns_off_its_peers_and_cell() -> None:
+    b = board({(1, 1): "12"})
+    prop = chain_implications(G, b.masks, pot(1, 1, 1, True))
+    assert prop.parents[pot(1, 1, 2, False)] == (pot(1, 1, 1, True),)
+    assert prop.parents[pot(1, 5, 1, False)] == (pot(1, 1, 1, True),)
+    assert ancestor_count(prop, pot(1, 5, 1, False)) == 2
+    assert prop.contradiction is None
+
+
+def _row_of_fives() -> Board:
+    """5 in row 1 only at r1c1, r1c2 and r1c4."""
+    return board({(1, c): "12346789" for c in (3, 5, 6, 7, 8, 9)})
+
+
+def test_dynamic_links_record_their_hidden_parents() -> None:
+    b = _row_of_fives()
+    start = pot(2, 1, 5, True)
+    dynamic = chain_implications(G, b.masks, start, dynamic=True)
+    # r1c1<>5 went first, so when r1c2<>5 is followed r1c4 is the last 5 of row 1
+    assert dynamic.parents[pot(1, 4, 5, True)] == (pot(1, 2, 5, False), pot(1, 1, 5, False))
+    assert ancestor_count(dynamic, pot(1, 4, 5, True)) == 4
+    static = chain_implications(G, b.masks, start, dynamic=False)
+    assert pot(1, 4, 5, True) not in static.parents
+
+
+def test_a_contradiction_ends_the_propagation() -> None:
+    # r1c1 and r1c2 both {1,2}: r1c3=1 leaves two cells for the digit 2 alone
+    b = board({(1, 1): "12", (1, 2): "12"})
+    prop = chain_implications(G, b.masks, pot(1, 3, 1, True))
+    assert prop.contradiction is not None
+    on, off, _own = prop.contradiction
+    assert on | 1 == on and off == on & ~1
+
+
+def test_locked_candidates_after_a_removal_name_it_as_parent() -> None:
+    marks = {(r, c): "12345689" for r in (1, 2, 3) for c in (1, 2, 3)}
+    marks.update({(1, 1): "7", (1, 2): "17", (2, 1): "27"})
+    b = board(marks)
+    before = b.masks
+    after = list(before)
+    after[cell(2, 1)] &= ~(1 << 6)  # r2c1<>7: box 1's 7s now lie in row 1
+    offs = dict(advanced_offs(G, before, after))
+    assert set(offs) == {pot(1, c, 7, False) for c in range(4, 10)}
+    assert set(offs.values()) == {(pot(2, 1, 7, False),)}
+    assert advanced_offs(G, before, before) == []
+
+
+def _sample() -> list[tuple[str, tuple[float, float, float], str]]:
+    rows = []
+    for line in SAMPLE.read_text().splitlines():
+        if line and not line.startswith("#"):
+            parts = line.split()
+            rows.append((parts[0], (float(parts[1]), float(parts[2]), float(parts[3])),
+                         parts[4]))
+    return rows
+
+
+def test_the_sample_has_its_source_header() -> None:
+    text = SAMPLE.read_text()
+    assert "SE rating" in text and "magictour" in text
+    assert len(_sample()) >= 4
+
+
+@pytest.mark.parametrize(("grid", "published", "tag"), _sample())
+def test_rating_matches_sudoku_explainers(grid: str, published: tuple[float, float, float],
+                                          tag: str) -> None:
+    """Each step is checked against the solution by the solve loop; the hardest step is one of
+    SE's forcing chains, rated as SE rates it (ER), and EP and ED are SE's too."""
+    result = rate(grid, time_limit=None)
+    assert not result.trial
+    assert (result.rating, result.pearl, result.diamond) == published, tag
+    assert "Forcing Chain" in result.hardest
+
+
+def test_classic_sudoku_climbs_explainers_forcing_chains() -> None:
+    """Classic 9x9 Sudoku gets SE's producers in SE's order; other grids keep the digit, cell
+    and unit forcing chains."""
+    from sudokit.logic.registry import techniques
+
+    def forcing(side: int, features: frozenset[str]) -> list[str]:
+        return [t.name for t in techniques(side=side, features=features)
+                if t.name.endswith(("Forcing Chain", "(+)")) and not t.name.startswith("Rule")]
+
+    assert forcing(9, frozenset()) == ["Nishio Forcing Chain", "Multiple Forcing Chain",
+                                       "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)"]
+    assert forcing(9, frozenset({"jigsaw"})) == ["Digit Forcing Chain", "Cell Forcing Chain",
+                                                 "Unit Forcing Chain"]
+    assert forcing(16, frozenset()) == ["Digit Forcing Chain", "Cell Forcing Chain",
+                                        "Unit Forcing Chain"]
