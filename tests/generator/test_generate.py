@@ -331,3 +331,12 @@ def test_sigterm_stops_generate_with_complete_records() -> None:
     assert b"terminated: every record written is complete" in err
     lines = (first + rest).decode().splitlines()
     assert 1 <= len(lines) < 100000 and all(len(line) == 256 for line in lines)
+
+
+@pytest.mark.parametrize("variant", ["anti-knight", "non-consecutive", "diagonal+anti-king"])
+def test_variant_solutions_keep_the_rules(variant: str) -> None:
+    """Each solution is a solution under the variant's rules and the only one (SAT): the random
+    relabelling of grids broke the non-consecutive rule (puzzles with no solution at all)."""
+    for g in generate(3, variant=variant, seed=2):
+        assert is_solution(g.solution, g.puzzle)
+        assert sat_count(g.puzzle) == 1

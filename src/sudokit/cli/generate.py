@@ -50,6 +50,8 @@ def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
     if item.rating is not None:
         header += f", rating {item.rating:g} ({item.rater})"
         header += f", {item.level}" if item.level else ""
+    if item.hardest is not None:
+        header += f", hardest step: {item.hardest}"
     drawing = (format_side_by_side(item.puzzle, item.solution) if with_solution
                else format_grid(item.puzzle.givens, item.puzzle.geometry))
     return f"{header}\n{drawing}\n"
@@ -81,6 +83,13 @@ def generate_command(
     rater: Annotated[str | None, typer.Option(
         help="Difficulty rater: nodes (search nodes; the default) or se (Sudoku Explainer's "
              "scale by human techniques; the default with --level).")] = None,
+    needs: Annotated[str | None, typer.Option(
+        help="A technique the puzzle's hardest step must be (e.g. X-Wing, XY-Wing, "
+             "'Unique Rectangle'), or a family: singles, intersections, subsets, fish, "
+             "single-digit, wings, chains, als, uniqueness, forcing, rules.")] = None,
+    uses: Annotated[str | None, typer.Option(
+        help="A technique (or family) some step of the puzzle's logical solve must be.")]
+    = None,
     rate: Annotated[bool, typer.Option(
         help="Rate every puzzle (grid and jsonl records always carry the rating).")] = False,
     seed: Annotated[int | None, typer.Option(
@@ -131,7 +140,8 @@ def generate_command(
                 count, size=size, box=box, variant=variant.value, symmetry=symmetry.value,
                 minimal=minimal, givens=givens, level=level, rating=rating, rater=rater,
                 rate=rate or fmt is not OutputFormat.LINE, seed=run_seed, start=start - 1,
-                jobs=jobs_cap(jobs, count), node_budget=node_budget, max_tries=max_tries),
+                jobs=jobs_cap(jobs, count), node_budget=node_budget, max_tries=max_tries,
+                needs=needs, uses=uses),
                 time_limit or None)
             made = _first(made)  # options checked (and a grid proved) before a file is opened
             if output is None:
@@ -145,7 +155,7 @@ def generate_command(
         tally.stopped = f"error: {exc}: every record written is complete"
     except KeyboardInterrupt as exc:
         tally.stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-    if not quiet and tally.total > 1:
+    if not quiet and (tally.total > 1 or (tally.total and (needs or uses))):
         _summary(tally, time.perf_counter() - began, run_seed, seed is None)
     elif not quiet and seed is None and tally.total:
         print(f"sudokit: seed {run_seed} (pass --seed {run_seed} to make it again)",
@@ -217,5 +227,6 @@ def _summary(tally: _Tally, seconds: float, seed: int, fresh: bool) -> None:
         table.add_row("proven minimal", f"{tally.minimal:,}")
     table.add_row("seconds", f"{seconds:.3f}")
     table.add_row("puzzles/s", f"{total / seconds:,.1f}" if seconds > 0 else "-")
+    table.add_row("puzzles/min", f"{60 * total / seconds:,.1f}" if seconds > 0 else "-")
     table.add_row("seed", f"{seed}" + (" (fresh: pass --seed to repeat)" if fresh else ""))
     Console(stderr=True).print(table)

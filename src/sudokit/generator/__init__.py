@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..model.puzzle import Grid, Puzzle
     from .engine import Plan
     from .rating import Rater
+    from .techniques import TechniqueTarget
 
 __all__ = ["GenerationError", "Generated", "Options", "grid_geometry"]
 
@@ -60,6 +61,8 @@ class Generated:
         checks: uniqueness searches run for the accepted puzzle.
         nodes: search nodes of those checks.
         rater: the rater's name (None when unrated).
+        hardest: the technique of the hardest step of the puzzle's logical solve, when a
+            ``needs`` target had it found (None otherwise).
     """
 
     puzzle: Puzzle
@@ -75,6 +78,7 @@ class Generated:
     checks: int = 0
     nodes: int = 0
     rater: str | None = field(default=None, repr=False)
+    hardest: str | None = None
 
     @property
     def line(self) -> str:
@@ -94,7 +98,8 @@ class Generated:
                 "variant": geometry.variant.text, "givens": self.givens,
                 "minimal": self.minimal, "symmetry": self.symmetry.value,
                 "rating": self.rating, "rater": self.rater, "level": self.level,
-                "tries": self.tries, "checks": self.checks, "nodes": self.nodes}
+                "tries": self.tries, "checks": self.checks, "nodes": self.nodes,
+                **({"hardest": self.hardest} if self.hardest is not None else {})}
 
 
 def grid_geometry(size: int | None, box: tuple[int, int] | None,
@@ -178,6 +183,7 @@ class Options:
         node_budget: nodes per uniqueness check when not ``minimal``.
         max_tries: grids per puzzle before giving up.
         level: the level band asked for by name (None: none, or a rating band).
+        targets: technique targets every puzzle meets (:mod:`.techniques`; empty: none).
     """
 
     geometry: Geometry
@@ -190,28 +196,33 @@ class Options:
     node_budget: int
     max_tries: int
     level: str | None = None
+    targets: tuple[TechniqueTarget, ...] = ()
 
     @classmethod
     def build(cls, geometry: Geometry, *, symmetry: Symmetry | str = Symmetry.NONE,
               minimal: bool = False, givens: int | tuple[int, int] | str | None = None,
               level: str | None = None, rating: tuple[float, float] | str | None = None,
               rater: str | Rater | Callable[..., float] | None = None, rate: bool = False,
-              node_budget: int | None = None, max_tries: int = 10_000) -> Options:
+              node_budget: int | None = None, max_tries: int = 10_000,
+              needs: str | None = None, uses: str | None = None) -> Options:
         """Check a request's values (the keywords of :func:`sudokit.generate`, which documents
         them) and return its options.
 
         Raises:
-            InvalidOption: an unknown symmetry, rater or level; a level and a rating band
-                together; a bad band; ``max_tries`` below 1.
+            InvalidOption: an unknown symmetry, rater, level or technique; a level and a
+                rating band together; a bad band; ``max_tries`` below 1.
         """
         from .rating import get_rater
+        from .techniques import resolve_target
 
         try:
             symmetry = Symmetry(symmetry)
         except ValueError:
             raise InvalidOption(f"unknown symmetry {symmetry!r}: expected one of "
                                 f"{', '.join(s.value for s in Symmetry)}") from None
-        if level is not None and rater is None:  # a level is a band of SE's scale
+        targets = tuple(resolve_target(word, geometry, needs=need)
+                        for word, need in ((needs, True), (uses, False)) if word is not None)
+        if (level is not None or targets) and rater is None:  # a level is a band of SE's scale
             rater = "se"
         the_rater = get_rater(rater)
         band = _rating_band(the_rater, level, rating)
@@ -221,7 +232,7 @@ class Options:
         return cls(geometry=geometry, symmetry=symmetry, minimal=bool(minimal),
                    givens=_givens_band(givens, geometry.n_cells), band=band, rater=the_rater,
                    rate=bool(rate) or band is not None, node_budget=max(0, budget),
-                   max_tries=max_tries, level=level)
+                   max_tries=max_tries, level=level, targets=targets)
 
     def plan(self) -> Plan:
         """What the kernels make for these options (one kernel call tries 16 grids per

@@ -210,19 +210,25 @@ def _line_order(rng, order, tmp, groups, size):
 
 
 @jit
-def transform(rng, grid, tmp, side, box_rows, box_cols, full, rows, cols, labels):
+def transform(rng, grid, tmp, side, box_rows, box_cols, full, ordered, rows, cols, labels):
     """Apply a random validity-preserving transformation to ``grid`` in place.
 
     With ``full``: a random relabelling, band order, stack order, row order inside each band,
     column order inside each stack, and (square boxes only) a transposition with probability
     1/2. Without ``full`` (variants whose extra units those moves would break): relabelling and,
-    for square boxes, the transposition only. ``tmp``, ``rows``, ``cols`` (int32[N]) and
-    ``labels`` (uint8[N + 1]) are scratch.
+    for square boxes, the transposition only. With ``ordered`` (the non-consecutive rule, which
+    a relabelling breaks unless it keeps the differences of digits) the relabelling is the
+    identity or the reversal d -> N + 1 - d, each with probability 1/2. ``tmp``, ``rows``,
+    ``cols`` (int32[N]) and ``labels`` (uint8[N + 1]) are scratch.
     """
     n = side
     for d in range(n + 1):
         labels[d] = d
-    shuffle(rng, labels[1:], n)
+    if not ordered:
+        shuffle(rng, labels[1:], n)
+    elif below(rng, 2) == 1:
+        for d in range(1, n + 1):
+            labels[d] = n + 1 - d
     for i in range(n):
         rows[i] = i
         cols[i] = i
@@ -277,5 +283,6 @@ def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows,
     if made < 0:
         return -1
     grid_nodes += made
-    transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, rows, cols, labels)
+    transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, tables.near.shape[0] > 0,
+              rows, cols, labels)
     return grid_nodes

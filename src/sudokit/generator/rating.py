@@ -34,6 +34,7 @@ __all__ = [
     "FunctionRater",
     "NodeRater",
     "Rater",
+    "SeRater",
     "se_levels",
     "se_rating",
     "band_of",
@@ -152,7 +153,7 @@ def get_rater(name: str | Rater | Callable[..., float] | None) -> Rater:
     if callable(name):
         return FunctionRater(name)
     if name == "se":
-        return FunctionRater(se_rating, "se", se_levels())
+        return SeRater()
     raise InvalidOption(f"unknown rater {name!r}: expected 'nodes' or 'se'")
 
 
@@ -183,6 +184,45 @@ def se_rating(puzzle: Puzzle) -> float:
     if found == 0:
         raise InvalidOption("the 'se' rater rates puzzles that have a solution")
     return logical_rating(puzzle, grids[0, 0].tolist(), unique=found == 1).rating
+
+
+@dataclass(frozen=True)
+class SeRater:
+    """Sudoku Explainer's scale (:func:`se_rating`), with its levels. The generator, which
+    knows each puzzle's only solution, passes it (no search), and the high end of its band:
+    a puzzle whose easiest-first solve stalls with the techniques of a base rating up to it
+    needs a harder one and rates ``inf`` without being solved further (:func:`se_within`)."""
+
+    name: str = "se"
+    levels: Mapping[str, tuple[float, float]] = field(default_factory=se_levels)
+
+    def __call__(self, puzzles: np.ndarray, geometry: Geometry,
+                 solutions: np.ndarray | None = None, ceiling: float | None = None
+                 ) -> np.ndarray:
+        """Ratings float64[M] of ``puzzles`` (uint8[M, N*N]); ``solutions`` uint8[M, N*N]
+        (their only solutions) or None (found by the compiled engine)."""
+        if solutions is None:
+            return np.array([se_rating(Puzzle(geometry, tuple(p))) for p in puzzles])
+        return np.array([se_within(Puzzle(geometry, tuple(p)), s.tolist(), ceiling)
+                         for p, s in zip(puzzles, solutions)])
+
+
+def se_within(puzzle: Puzzle, solution: Sequence[int], ceiling: float | None = None) -> float:
+    """The rating of ``puzzle`` (unique, with ``solution``) on Sudoku Explainer's scale, or
+    ``inf`` when it is above ``ceiling``: the logic engine's easiest-first solve with the
+    techniques of a base rating up to ``ceiling`` (no trial) takes the whole solve's steps
+    while it goes on; where it stalls, the whole solve needs a technique of a higher base
+    rating. None: the whole solve (:func:`sudokit.logic.solve.logical_rating`)."""
+    from ..logic.registry import TechniqueKind
+    from ..logic.solve import logical_rating, rating_of, solve_steps
+    from ..logic.state import Candidates
+
+    if ceiling is None or not math.isfinite(ceiling):
+        return logical_rating(puzzle, solution, unique=True).rating
+    state = Candidates.from_puzzle(puzzle)
+    steps = list(solve_steps(state, kinds=frozenset(TechniqueKind) - {TechniqueKind.TRIAL},
+                             solution=solution, max_rating=ceiling, every_state=False))
+    return rating_of(steps, True).rating if state.solved else math.inf
 
 
 def rate_puzzles(puzzles: np.ndarray | Sequence[Puzzle] | Puzzle,

@@ -21,7 +21,7 @@ from ..model.puzzle import Puzzle
 from . import Generated, GenerationError, Options
 from .engine import Batch, Maker, Plan, seeds_for
 from .grids import RESTARTS
-from .rating import band_of
+from .rating import SeRater, band_of
 
 __all__ = ["puzzle_stream", "solution_grids"]
 
@@ -41,7 +41,7 @@ def _maker(geometry: Geometry) -> Maker:
 
 def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Generated]:
     """Make the puzzles ``indices`` of the run ``seed`` (retrying each until it meets the
-    givens and rating bands)."""
+    givens and rating bands and the technique targets)."""
     maker = _maker(options.geometry)
     plan = options.plan()
     done: dict[int, Generated] = {}
@@ -54,21 +54,19 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
         left = min(options.max_tries - tries[i] for i in pending)  # never past max_tries
         batch = maker.make(seeds, plan if left >= plan.max_attempts
                            else replace(plan, max_attempts=left))
-        ratings = (options.rater(batch.puzzles, options.geometry) if options.rate
-                   else [None] * len(pending))
+        passed, hardest, ratings = _judged(batch, options)
         again = []
         for row, i in enumerate(pending):
-            info = batch.info[row]
             calls[i] += 1
-            tries[i] += int(info[3])
-            ok = bool(info[5])
-            given = ratings[row]
-            rating = None if given is None else float(given)
+            tries[i] += int(batch.info[row, 3])
+            ok = row in passed
+            rating = ratings.get(row)
             if ok and options.band is not None:
                 seen.append(rating)  # type: ignore[arg-type]
                 ok = options.band[0] <= rating <= options.band[1]  # type: ignore[operator]
             if ok:
-                done[i] = _record(batch, row, i, seed, options, rating, tries[i])
+                done[i] = _record(batch, row, i, seed, options, rating, tries[i],
+                                  hardest.get(row))
             elif tries[i] >= options.max_tries:
                 raise GenerationError(_failure(options, tries[i], seen))
             else:
@@ -77,8 +75,41 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
     return [done[i] for i in indices]
 
 
+def _judged(batch: Batch, options: Options
+            ) -> tuple[set[int], dict[int, str], dict[int, float]]:
+    """The rows of ``batch`` the kernels accepted (givens band) that meet the technique
+    targets, the hardest technique of those a ``needs`` solve rated, and the rating of each
+    (when asked: the ``se`` rater's is the judged solve's own when there is one)."""
+    from .techniques import judge
+
+    passed = {row for row in range(len(batch.info)) if batch.info[row, 5]}
+    hardest: dict[int, str] = {}
+    ratings: dict[int, float] = {}
+    if options.targets:
+        for row in sorted(passed):
+            puzzle = Puzzle(options.geometry, tuple(batch.puzzles[row].tolist()))
+            judgement = judge(options.targets, puzzle, batch.solutions[row].tolist())
+            if not judgement.ok:
+                passed.discard(row)
+            elif judgement.rating is not None:
+                hardest[row] = judgement.rating.hardest
+                if options.rater.name == "se":
+                    ratings[row] = float(judgement.rating.rating)
+    rows = sorted(row for row in passed if row not in ratings)
+    if options.rate and rows:
+        if isinstance(options.rater, SeRater):  # the known solutions; the band's high end
+            values = options.rater(batch.puzzles[rows], options.geometry,
+                                   batch.solutions[rows],
+                                   None if options.band is None else options.band[1])
+        else:
+            values = options.rater(batch.puzzles[rows], options.geometry)
+        for row, value in zip(rows, values):
+            ratings[row] = float(value)
+    return passed, hardest, ratings
+
+
 def _record(batch: Batch, row: int, index: int, seed: int, options: Options,
-            rating: float | None, tries: int) -> Generated:
+            rating: float | None, tries: int, hardest: str | None = None) -> Generated:
     """The record of puzzle ``index``, made in row ``row`` of ``batch`` (columns of ``info``:
     :data:`sudokit.generator.kernels.INFO`)."""
     givens, checks, nodes, _, _, _, unproven = (int(v) for v in batch.info[row])
@@ -87,7 +118,8 @@ def _record(batch: Batch, row: int, index: int, seed: int, options: Options,
         solution=tuple(batch.solutions[row].tolist()), index=index, seed=seed, givens=givens,
         minimal=unproven == 0, symmetry=options.symmetry, rating=rating,
         level=None if rating is None else band_of(rating, options.rater.levels), tries=tries,
-        checks=checks, nodes=nodes, rater=options.rater.name if rating is not None else None)
+        checks=checks, nodes=nodes, rater=options.rater.name if rating is not None else None,
+        hardest=hardest)
 
 
 def _failure(options: Options, tries: int, seen: list[float]) -> str:
@@ -99,12 +131,16 @@ def _failure(options: Options, tries: int, seen: list[float]) -> str:
         name = f"level {options.level!r} " if options.level else ""
         what.append(f"{name}rating {options.band[0]:g}..{options.band[1]:g} "
                     f"({options.rater.name})")
+    what.extend(f"a solve that {target.text}" for target in options.targets)
     text = (f"no {options.geometry.shape_name} puzzle with {' and '.join(what) or 'these options'}"
             f" in {tries} {'try' if tries == 1 else 'tries'}")
     if seen:
-        text += (f"; ratings seen: {min(seen):.2f}..{max(seen):.2f}, median "
+        top = max(seen)
+        shown = f"{top:.2f}" if np.isfinite(top) else "above the band"
+        text += (f"; ratings seen: {min(seen):.2f}..{shown}, median "
                  f"{float(np.median(seen)):.2f}")
-    return text + " (raise --max-tries, or widen the band)"
+    return text + (" (raise --max-tries, or widen the band)" if not options.targets else
+                   " (raise --max-tries, or ask for a less rare technique)")
 
 
 def _chunks(count: int | None, start: int, cells: int) -> Iterator[list[int]]:

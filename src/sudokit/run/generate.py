@@ -74,7 +74,7 @@ def generate(
     level: str | None = None, rating: tuple[float, float] | str | None = None,
     rater: str | Rater | Callable[..., float] | None = None, rate: bool = False,
     seed: int | None = None, start: int = 0, jobs: int = 1, node_budget: int | None = None,
-    max_tries: int = 10_000,
+    max_tries: int = 10_000, needs: str | None = None, uses: str | None = None,
 ) -> Iterator[Generated]:
     """Make ``count`` new puzzles, each with exactly one solution, lazily and in order.
 
@@ -114,6 +114,13 @@ def generate(
         node_budget: nodes per removal check without ``minimal`` (default 100 up to 9x9, where
             nearly every puzzle still comes out minimal, 10 above).
         max_tries: grids per puzzle before :class:`~sudokit.generator.GenerationError`.
+        needs: a technique the technique engine names (``"X-Wing"``, ``"XY-Wing"``,
+            ``"Unique Rectangle"``, ``"Pair Relation"`` on non-consecutive grids) or a family
+            (``"fish"``, ``"wings"``, ``"chains"``, ``"uniqueness"``, ``"rules"``, ...): the
+            hardest step of each puzzle's logical solve is one of them (see
+            :mod:`sudokit.generator.techniques`); rated with ``"se"`` unless a ``rater`` is
+            given (``Generated.hardest`` names the step's technique).
+        uses: the same words: some step of each puzzle's logical solve is one of them.
 
     Returns:
         An iterator of :class:`~sudokit.generator.Generated` records (``.puzzle``,
@@ -121,8 +128,9 @@ def generate(
         ``.level`` are None unless a band, a rater or ``rate=True`` asks for them).
 
     Raises:
-        InvalidOption: at the call: an unknown symmetry, level or box shape; a bad band; a
-            negative ``count``.
+        InvalidOption: at the call: an unknown symmetry, level, technique or box shape; a
+            technique that does not apply to the grid's rules; a bad band; a negative
+            ``count``.
         ValueError: at the call: ``variant`` names no whole-grid rules.
         GenerationError: at the call: no grid satisfies the rules (the empty grid is solved
             first); while iterating: no puzzle met the givens or rating band within
@@ -131,44 +139,58 @@ def generate(
     geometry = _geometry(size, box, variant)
     options = Options.build(geometry, symmetry=symmetry, minimal=minimal, givens=givens,
                             level=level, rating=rating, rater=rater, rate=rate,
-                            node_budget=node_budget, max_tries=max_tries)
+                            node_budget=node_budget, max_tries=max_tries, needs=needs,
+                            uses=uses)
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    interim = _compiled_kernels(geometry)
+    interim = _compiled_kernels(geometry, _uses_techniques(options))
     _prove_a_grid_exists(geometry)
     stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
     return _first_use(stream, ([] if interim else [Kernels.GENERATOR])
                       + _foreground_kernels(options))
 
 
+def _uses_techniques(options: Options) -> bool:
+    """Whether ``options`` run the technique engine (the ``se`` rater, technique targets)."""
+    return bool(options.targets) or (options.rate and options.rater.name == "se")
+
+
 def _foreground_kernels(options: Options) -> list[Kernels]:
     """The kernels a first use of ``options`` compiles in the foreground, besides the
-    generator's (interpreted meanwhile on the command line): the rater's, and the engine that
-    makes the table of every small grid (interpreted, the 6x6 table would take a minute)."""
-    rater = {"nodes": Kernels.TABLES, "se": Kernels.SE_RATER}.get(options.rater.name)
-    kernels = [rater] if options.rate and rater is not None else []
+    generator's and the technique engine's (both interpreted meanwhile on the command line
+    and in the server): the node rater's, and the engine that makes the table of every small
+    grid (interpreted, the 6x6 table would take a minute). The ``se`` rater needs no search:
+    the generator knows each puzzle's solution (:class:`~sudokit.generator.rating.SeRater`)."""
+    kernels = [Kernels.TABLES] if options.rate and options.rater.name == "nodes" else []
     if exact_grids(options.geometry) and Kernels.TABLES not in kernels:
         kernels.append(Kernels.TABLES)
     return kernels
 
 
-def _compiled_kernels(geometry: Geometry) -> bool:
+def _compiled_kernels(geometry: Geometry, techniques: bool = False) -> bool:
     """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
-    generator's kernels, and the one-puzzle search of the existence check of ``geometry``'s
-    rules, in a background process, and run the generator's interpreted copy until they are
-    ready (:func:`sudokit.compiled.run_as_python`: the same puzzles); return whether it runs.
-    False when they are compiled, or outside the command line (the kernels then compile here,
-    when first called)."""
+    generator's kernels, the one-puzzle search of the existence check of ``geometry``'s
+    rules, and with ``techniques`` the technique engine's kernels (rated generation, technique
+    targets), in a background process, and run the generator's interpreted copy and the
+    technique engine's Python twins until each group is ready
+    (:func:`sudokit.compiled.run_as_python`: the same puzzles, the same steps); return whether
+    the generator's copy runs. False when they are compiled, or outside the command line (the
+    kernels then compile here, when first called)."""
     from ..compiled import ready, run_as_python
     from ..registry import default_method
     from .warm import compiling, method_job
 
     jobs = [(Kernels.GENERATOR, _warm_generator)]
+    if techniques:
+        jobs.append((Kernels.LOGIC, method_job("logic")))
     if geometry.variant is not Variant.STANDARD:
         jobs.append((Kernels.SEARCH, method_job(default_method())))
-    interim = compiling(jobs) and not ready(Kernels.GENERATOR)
+    waiting = compiling(jobs)
+    interim = waiting and not ready(Kernels.GENERATOR)
     run_as_python(Kernels.GENERATOR, interim, until_ready=True)
+    if techniques:
+        run_as_python(Kernels.LOGIC, waiting and not ready(Kernels.LOGIC), until_ready=True)
     return interim
 
 

@@ -1,0 +1,106 @@
+"""Technique-targeted generation (``needs`` / ``uses``): every puzzle's claim checked by the
+rating engine (``sudokit.rate``) or the whole logical solve, apart from the generator's own
+judging; names and families resolved; ``max_tries`` respected; the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import sudokit
+from sudokit.cli import app
+from sudokit.errors import InvalidOption
+from sudokit.generator import GenerationError
+from sudokit.generator.techniques import FAMILIES, STEP_NAMES, resolve_target
+from sudokit.logic.registry import technique_names
+from sudokit.logic.solve import logical_steps
+from sudokit.run.generate import _geometry, generate
+
+runner = CliRunner()
+NINE = _geometry(None, None, "standard")
+NONCONSECUTIVE = _geometry(None, None, "non-consecutive")
+
+
+def test_families_and_step_names_are_registered_techniques() -> None:
+    registered = set(technique_names())
+    for family, names in FAMILIES.items():
+        assert set(names) <= registered, family
+    assert set(STEP_NAMES) <= registered
+
+
+def test_words_resolve_to_step_names() -> None:
+    assert resolve_target("x wing", NINE, needs=True).names == {"X-Wing"}
+    assert resolve_target("XY-Wing", NINE, needs=True).ceiling == 4.2
+    assert resolve_target("Skyscraper", NINE, needs=True).names == {"Skyscraper"}
+    assert resolve_target("Turbot Fish", NINE, needs=True).names == {
+        "Turbot Fish", "Skyscraper", "2-String Kite"}
+    assert resolve_target("fish", NINE, needs=False).names == {"X-Wing", "Swordfish",
+                                                                "Jellyfish"}
+    assert "XY-Chain" in resolve_target("AIC", NINE, needs=True).names
+    assert resolve_target("trial", NINE, needs=True).ceiling is None
+    rules = resolve_target("rules", NONCONSECUTIVE, needs=True).names
+    assert {"Pair Relation", "Pair Relation with Peers"} <= rules
+    assert "Thermometer" not in rules  # no thermometers on a non-consecutive grid
+
+
+@pytest.mark.parametrize("word,grid", [("X-Wingg", NINE), ("Pair Relation", NINE),
+                                        ("rules", NINE)])
+def test_unknown_or_inapplicable_words_are_refused(word, grid) -> None:
+    with pytest.raises(InvalidOption, match=word.split()[0]):
+        resolve_target(word, grid, needs=True)
+
+
+@pytest.mark.parametrize("word", ["X-Wing", "XY-Wing"])
+def test_needs_hardest_step_checked_by_rate(word) -> None:
+    names = resolve_target(word, NINE, needs=True).names
+    made = list(generate(2, seed=3, needs=word))
+    for g in made:
+        rated = sudokit.rate(g.puzzle)
+        assert rated.hardest in names and g.hardest == rated.hardest
+        assert g.rating == rated.rating and g.rater == "se"
+        assert sudokit.count_solutions(g.puzzle, "sat", limit=2).count == 1
+    assert [g.puzzle for g in generate(2, seed=3, needs=word)] == [g.puzzle for g in made]
+
+
+def test_needs_a_family() -> None:
+    for g in generate(2, seed=4, needs="wings"):
+        assert sudokit.rate(g.puzzle).hardest in FAMILIES["wings"]
+
+
+def test_uses_a_step_of_the_whole_solve() -> None:
+    for g in generate(2, seed=6, uses="XY-Wing"):
+        steps = logical_steps(g.puzzle, g.solution, unique=True)
+        assert "XY-Wing" in {step.technique for step in steps}
+
+
+def test_needs_and_uses_together() -> None:
+    for g in generate(1, seed=8, needs="XY-Wing", uses="Naked Pair"):
+        steps = logical_steps(g.puzzle, g.solution, unique=True)
+        assert sudokit.rate(g.puzzle).hardest == "XY-Wing"
+        assert "Naked Pair" in {step.technique for step in steps}
+
+
+def test_a_rule_technique_on_a_variant_the_generator_makes() -> None:
+    names = resolve_target("rules", NONCONSECUTIVE, needs=False).names
+    for g in generate(1, seed=2, variant="non-consecutive", uses="rules"):
+        steps = logical_steps(g.puzzle, g.solution, unique=True)
+        assert names & {step.technique for step in steps}
+
+
+def test_max_tries_is_respected() -> None:
+    with pytest.raises(GenerationError, match=r"needs Jellyfish in 3 tries"):
+        next(generate(1, seed=1, needs="Jellyfish", max_tries=3))
+
+
+def test_cli_needs() -> None:
+    result = runner.invoke(app, ["generate", "--needs", "X-Wing", "--seed", "3", "-f",
+                                 "jsonl", "-q"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["hardest"] == "X-Wing" and record["rater"] == "se"
+    assert sudokit.rate(record["puzzle"]).hardest == "X-Wing"
+    bad = runner.invoke(app, ["generate", "--needs", "Bogus-Wing"])  # main() prints it, exit 2
+    assert isinstance(bad.exception, InvalidOption)
+    assert "unknown technique 'Bogus-Wing'" in str(bad.exception)
