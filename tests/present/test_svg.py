@@ -91,3 +91,33 @@ def test_marks_sit_where_the_page_puts_them_and_a_step_is_highlighted() -> None:
 def test_jupyter_shows_the_board() -> None:
     puzzle = Puzzle(Geometry.of(2, 2), [1, 0, 0, 0] * 4)
     assert "<svg" in puzzle._repr_html_()
+
+
+@pytest.mark.parametrize("rules", [
+    {"ratio": [{"cells": ["R5C5", "R5C6"], "value": 2}], "difference": [{"cells": ["R5C5", "R6C5"]}]},
+    {"xv": [{"cells": ["R3C3", "R3C4"], "value": "X"}, {"cells": ["R3C3", "R4C3"], "value": "V"}]},
+])
+def test_dots_and_signs_on_edges_cover_no_candidate(rules: dict) -> None:
+    """Every candidate's glyph (its slot's middle 36%, as drawn at 90% of the slot) stays
+    clear of every disc drawn on an edge (issue 41: Kropki dots covered candidates)."""
+    import json
+
+    from sudokit.formats.text import parse_puzzle
+    from sudokit.present.svg import mark_pad
+
+    puzzle = parse_puzzle(json.dumps({"size": 9, "grid": [[{}] * 9] * 9, **rules}))
+    root = tree(board_svg(puzzle, marks=[list(range(1, 10))] * 81))
+    discs = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+             for c in root.iter("{http://www.w3.org/2000/svg}circle")]
+    assert discs
+    left, top, right, bottom = mark_pad(puzzle.geometry)
+    half = 0.18 * (CELL - left - right) / 3
+    for g in cell_groups(root):
+        dx, dy = (float(v) for v in g.get("transform")[10:-1].split(","))
+        for mark in g.iter("{http://www.w3.org/2000/svg}text"):
+            if "sk-mark" not in mark.get("class", ""):
+                continue
+            x, y = dx + float(mark.get("x")), dy + float(mark.get("y"))
+            for cx, cy, r in discs:  # the nearest point of the glyph's box to the disc
+                nx, ny = min(max(cx, x - half), x + half), min(max(cy, y - half), y + half)
+                assert (nx - cx) ** 2 + (ny - cy) ** 2 > r ** 2, (g.get("data-cell"), mark.text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -72,8 +73,32 @@ text-decoration:line-through}.sk-mark-bg.sk-keep{fill:#b8e8b8}.sk-mark-bg.sk-eli
 
 def mark_pad(geometry: Geometry) -> tuple[float, float, float, float]:
     """The blank ``(left, top, right, bottom)`` inside a cell around its marks, in drawing
-    units: wider in killer puzzles, clear of the cage outlines and of the totals."""
-    return (5.0, 11.0, 5.0, 4.0) if geometry.cages else (2.0, 2.0, 2.0, 2.0)
+    units: wider in killer puzzles, clear of the cage outlines and of the totals, and clear of
+    the dots and signs drawn on the cells' edges (Kropki dots, X and V: they never cover a
+    candidate)."""
+    base = (5.0, 11.0, 5.0, 4.0) if geometry.cages else (2.0, 2.0, 2.0, 2.0)
+    reach = _edge_reach(geometry)
+    if not reach:
+        return base
+    side = max(geometry.box_rows, geometry.box_cols)
+    clear = 2.0  # the least blank whose nearest mark's glyph (about 0.36 of its slot wide and
+    while clear + 0.18 * (CELL - 2 * clear) / side < reach + 1.0:  # high) clears the disc
+        clear += 0.5
+    return (max(base[0], clear), max(base[1], clear), max(base[2], clear), max(base[3], clear))
+
+
+@cache
+def _edge_reach(geometry: Geometry) -> float:
+    """How far the discs drawn on the cells' edges (a dot or sign between two cells) reach
+    into a cell, in drawing units; 0.0 when the grid has none."""
+    reach = 0.0
+    for group in rule_glyphs(geometry):
+        for glyph in group.glyphs if group.over else ():
+            if isinstance(glyph, Disc):
+                x, y = glyph.centre
+                if (abs(x - round(x)) < 1e-6) != (abs(y - round(y)) < 1e-6):  # an edge's middle
+                    reach = max(reach, glyph.radius * CELL)
+    return reach
 
 
 def mark_position(geometry: Geometry, digit: int) -> tuple[float, float]:
