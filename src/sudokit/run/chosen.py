@@ -10,7 +10,8 @@ Explainer list every step available at a point, not only the easiest. Here:
   chosen techniques' ladder (the easiest chosen step first, each checked against the
   solution and applied).
 - :func:`every_step` asks each chosen technique once on the board as it is: its easiest step
-  (a finder returns one step), so one step per technique that applies, easiest first.
+  (a finder returns one step), so one step per technique that applies, easiest first (the
+  forcing chains and trial only when nothing easier applies: they take seconds each).
 
 The front doors (:func:`sudokit.run.explain.hint`, ``explain_states``, ``rate``) take these
 as options; the board's ``/api/hint`` (``"all": true``) and ``sudokit hint --all`` list
@@ -30,8 +31,12 @@ from ..logic.step import Step
 from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
 
-__all__ = ["Choice", "chosen_states", "chosen_steps", "every_step", "marked_state",
+__all__ = ["LAST_RESORT", "Choice", "chosen_states", "chosen_steps", "every_step", "marked_state",
            "technique_choice"]
+
+LAST_RESORT = 8.0
+""":func:`every_step` asks the techniques rated from here (forcing chains, trial: the
+"extreme" level, seconds each on a 9x9) only when no easier one applies."""
 
 Choice = Callable[[Technique], bool]
 """Whether a registered technique may be used."""
@@ -123,7 +128,8 @@ def every_step(state: Candidates, choice: Choice | None, *,
                limits: Limits | None = None, first_only: bool = False) -> list[Step]:
     """Each chosen technique's step on the board as it is (one per technique that applies:
     its finder's easiest; the same step found by two techniques once), easiest technique
-    first; the trial step only when nothing else applies (``first_only``: stop at the first
+    first; forcing chains and the trial step (rated :data:`LAST_RESORT` and up) only when
+    nothing easier applies (``first_only``: stop at the first
     step). ``state`` is not changed. When ``limits`` run out after some steps were found,
     those are returned (the harder techniques not asked).
 
@@ -135,7 +141,7 @@ def every_step(state: Candidates, choice: Choice | None, *,
     found: list[Step] = []
     seen: set[tuple[object, object]] = set()
     for tech in _ladder(state, kinds, choice):
-        if (tech.kind is TechniqueKind.TRIAL or first_only) and found:
+        if (tech.kind is TechniqueKind.TRIAL or tech.rating >= LAST_RESORT or first_only) and found:
             break
         if limits is not None:
             try:
