@@ -192,6 +192,21 @@ def hint_step(board: Board, hint: Hint, technique_name: str) -> Step:
                 cells=(cell,), digits=(d0 + 1,))
 
 
+def _any_dynamic_chain(board: Board) -> bool:
+    """Whether the compiled digit, cell and unit forcing chains (:mod:`.forcing`, singles
+    between links: the links of SE's dynamic chains) find anything on ``board``; when they do
+    not, neither do SE's Nishio, multiple and dynamic producers, which are skipped (their
+    search is Python). Kept in the board's memo for the three producers."""
+    found = board.memo.get(__name__)
+    if found is None:
+        from .forcing import _digit_keys, _forcing_best
+
+        found = board.memo[__name__] = (any(_digit_keys(board)[0])
+                                        or _forcing_best(board, False) >= 0
+                                        or _forcing_best(board, True) >= 0)
+    return bool(found)
+
+
 NISHIO = Producer(multiple=False, dynamic=True, nishio=True, level=0)
 MULTIPLE = Producer(multiple=True, dynamic=False, nishio=False, level=0)
 DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=0)
@@ -206,7 +221,7 @@ def classic(board: Board) -> bool:
 
 
 def _run(board: Board, producer: Producer, name: str) -> Step | None:
-    if not classic(board):
+    if not classic(board) or (producer.level == 0 and not _any_dynamic_chain(board)):
         return None
     hint = best_hint(board, producer)
     return None if hint is None else hint_step(board, hint, name)
