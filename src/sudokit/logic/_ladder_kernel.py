@@ -21,6 +21,7 @@ kernel inlines the kernels it calls from the other modules).
 from __future__ import annotations
 
 from ..fast.state import ZERO, jit
+from .kernels.bundles import LadderGrid, LadderMemo, LadderScratch
 from .kernels.common import bit_at, fill_digit_bits, fill_places
 from .techniques._fish_kernel import fish
 from .techniques._intersections_kernel import locked
@@ -83,9 +84,7 @@ CODES = {
 
 
 @jit
-def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rects, swappable,
-                box_of, peer_bits, unit_bits, places, work, vals, pairs, bitsets, memo,
-                unit_memo, out):
+def first_found(codes, masks, values, grid_tuple, scratch_tuple, memo_tuple, out):
     """Run the techniques ``codes`` (``T_*``, ladder order) on a candidates state; return the
     position in ``codes`` of the first that has a step, or -1.
 
@@ -93,27 +92,17 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
         codes: int64[K] technique codes.
         masks: uint64[C] candidate masks (a placed cell: its digit's bit); values: int16[C]
             placed digits (0 open).
-        units: int64[U, N] cells of each unit (rows, columns, boxes, extra units);
-            ukind: int64[U] 0 row, 1 column, 2 box, 3 extra.
-        inter: int64[I, 5] unit intersections (see :func:`locked`), sees: uint8[C, C] peer
-            matrix, cell_units: int64[C, K] units of each cell padded with -1, rects: int64[R, 4]
-            unique-rectangle corners, swappable: whether uniqueness techniques apply,
-            box_of: int64[C] the box (or jigsaw region) of each cell, peer_bits: uint64[C, W]
-            each cell's peers as a bitset over cells (cell c: bit c % 64 of word c // 64,
-            W = ceil(C / 64); a cell is not its own peer), unit_bits: uint64[U, W] each unit's
-            cells.
-        places: uint64[U, N] scratch, filled with the digits' places per unit.
-        work: int64[4 + max(C, N) + K + 2N + 2C], vals: uint64[N], pairs: int64[U, 3],
-            bitsets: uint64[N + 5, W]: scratch.
-        memo: uint64[N, W + 1], kept between calls (zeros at first): per digit, its open cells
-            (as a bitset) when last seen, and a bit ``1 << code`` for each single-digit
-            technique (fish, Turbot Fish, Empty Rectangle) that found nothing on that digit
-            with those cells. Their answer on a digit depends on its cells alone, so a digit
-            whose cells did not change is skipped by the techniques marked; a digit whose cells
-            changed has its marks cleared.
-        unit_memo: uint64[U, N + 1], kept between calls (zeros at first): the same for the
-            subsets, per unit: its cells' masks (bit 63 set on a placed cell) and a bit per
-            naked or hidden subset size that found nothing in it.
+        grid_tuple: the grid's arrays, a :class:`~sudokit.logic.kernels.bundles.LadderGrid`
+            as a plain tuple (why: :mod:`sudokit.logic.kernels.bundles`; shapes and dtypes
+            there).
+        scratch_tuple: the work arrays, a
+            :class:`~sudokit.logic.kernels.bundles.LadderScratch` as a plain tuple (``places``
+            is filled with the digits' places per unit).
+        memo_tuple: a :class:`~sudokit.logic.kernels.bundles.LadderMemo` as a plain tuple,
+            kept between calls (zeros at first). The answer of fish, Turbot Fish and Empty
+            Rectangle on a digit depends on its cells alone, so a digit whose cells did not
+            change is skipped by the techniques marked in ``memo``; a digit whose cells changed
+            has its marks cleared (``unit_memo``: the same for the subsets, per unit).
         out: int64[8] filled for a single: (position, unit or -1, cell, digit); for locked
             candidates: (position, row of ``inter``, digit - 1); for a subset: (position,
             unit, its cells or digits - 1); for a wing: (position, pivot, pincers); for a
@@ -124,12 +113,21 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
 
     Long on purpose: the dispatch over technique codes; most of it is this docstring.
     """
+    grid = LadderGrid(*grid_tuple)
+    scratch = LadderScratch(*scratch_tuple)
+    memos = LadderMemo(*memo_tuple)
+    units, ukind, inter, sees, cell_units = (grid.units, grid.ukind, grid.inter, grid.sees,
+                                             grid.cell_units)
+    box_of, peer_bits, swappable = grid.box_of, grid.peer_bits, grid.swappable
+    places, work, vals, pairs, bitsets = (scratch.places, scratch.work, scratch.vals,
+                                          scratch.pairs, scratch.bitsets)
+    memo, unit_memo = memos.memo, memos.unit_memo
     n_cells = masks.shape[0]
     side = units.shape[1]
     fill_places(masks, values, units, places)
     width = max(n_cells, side)
     idx = work[:4]
-    scratch = work[4:4 + width]
+    work_cells = work[4:4 + width]
     shared = work[4 + width:4 + width + cell_units.shape[1]]
     near = work[4 + width + cell_units.shape[1]:4 + width + cell_units.shape[1] + side]
     far = work[4 + width + cell_units.shape[1] + side:4 + width + cell_units.shape[1] + 2 * side]
@@ -172,31 +170,30 @@ def first_found(codes, masks, values, units, ukind, inter, sees, cell_units, rec
                 refresh_units(masks, values, units, unit_memo)
                 units_fresh = True
             if code <= T_NAKED_4:
-                found = naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx, scratch,
-                                     vals, unit_memo, bit_at(code), out)
+                found = naked_subset(masks, values, units, code - T_NAKED_2 + 2, idx,
+                                     work_cells, vals, unit_memo, bit_at(code), out)
             else:
                 found = hidden_subset(masks, units, places, code - T_HIDDEN_2 + 2, idx,
-                                      scratch, vals, unit_memo, bit_at(code), out)
+                                      work_cells, vals, unit_memo, bit_at(code), out)
         elif T_FISH_2 <= code <= T_FISH_4:
-            found = fish(places, code - T_FISH_2 + 2, idx, scratch, memo, bit_at(code), out)
+            found = fish(places, code - T_FISH_2 + 2, idx, work_cells, memo, bit_at(code), out)
         elif code == T_XY_WING or code == T_XYZ_WING:
             found = wing(masks, values, peer_bits, dbits, everywhere,
-                         2 if code == T_XY_WING else 3, scratch, out)
+                         2 if code == T_XY_WING else 3, work_cells, out)
         elif code == T_UNIQUE_RECTANGLE:
-            found = unique_rectangle(masks, values, units, places, sees, cell_units, rects,
-                                     idx, scratch, shared, peer_bits, dbits, everywhere, out)
+            found = unique_rectangle(masks, values, grid, places, idx, work_cells, shared,
+                                     dbits, everywhere, out)
         elif code == T_BUG_PLUS_ONE:
             found = swappable and bug_plus_one(masks, values, places, cell_units)
         elif code == T_TURBOT_FISH:
             found = turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits,
                                 everywhere, memo, bit_at(code), out)
         elif code == T_SIMPLE_COLOURING:
-            found = simple_colouring(masks, values, units, places, sees, pairs, scratch,
+            found = simple_colouring(masks, values, units, places, sees, pairs, work_cells,
                                      colour_stack, cells)
         elif code == T_EMPTY_RECTANGLE:
-            found = empty_rectangle(units, places, cell_units, pairs, near, far, scratch,
-                                    peer_bits, unit_bits, dbits, everywhere, er_bits, memo,
-                                    bit_at(code), out)
+            found = empty_rectangle(grid, places, pairs, near, far, work_cells, dbits,
+                                    everywhere, er_bits, memo, bit_at(code), out)
         if found:
             out[0] = k
             return k

@@ -31,6 +31,7 @@ import numpy as np
 from ..errors import SolverBug
 from ..model.geometry import Geometry
 from ..compiled import Kernels, twin, use_compiled
+from .kernels.bundles import LadderGrid, LadderMemo
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
@@ -72,6 +73,14 @@ class LadderTables:
     peer_bits: np.ndarray
     unit_bits: np.ndarray
     work: int
+
+    @cached_property
+    def grid(self) -> tuple[object, ...]:
+        """The arrays as the kernel takes them: a :class:`~.kernels.bundles.LadderGrid` as a
+        plain tuple (see :mod:`~.kernels.bundles`)."""
+        return tuple(LadderGrid(self.units, self.ukind, self.inter, self.sees, self.cell_units,
+                                self.rects, self.box_of, self.peer_bits, self.unit_bits,
+                                self.swappable))
 
 
 @cache
@@ -137,11 +146,9 @@ class Run:
         t = self.tables
         places = np.empty(t.units.shape, dtype=np.uint64)
         work, vals, pairs, bitsets, out = _scratch(t)
-        memo, unit_memo = _memos(board, t)
-        k = _ladder_kernels().first_found(self.codes, board.array, board.value_array, t.units,
-                                          t.ukind, t.inter, t.sees, t.cell_units, t.rects,
-                                          t.swappable, t.box_of, t.peer_bits, t.unit_bits, places,
-                                          work, vals, pairs, bitsets, memo, unit_memo, out)
+        k = _ladder_kernels().first_found(self.codes, board.array, board.value_array, t.grid,
+                                          (places, work, vals, pairs, bitsets),  # LadderScratch
+                                          _memos(board, t), out)
         board.set_places(places)
         if k < 0:
             return None
@@ -218,14 +225,15 @@ which the single-digit techniques, and of the units in which the subsets, found 
 :func:`~sudokit.logic._ladder_kernel.first_found`)."""
 
 
-def _memos(board: Board, t: LadderTables) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's memos (digits, units) of ``board``'s solve, made on first use."""
+def _memos(board: Board, t: LadderTables) -> tuple[np.ndarray, ...]:
+    """The kernel's memos (digits, units) of ``board``'s solve, made on first use: a
+    :class:`~.kernels.bundles.LadderMemo` as a plain tuple."""
     memos = board.history.get(_MEMO)
     side = t.units.shape[1]
     if memos is None or memos[0].shape != (side, t.peer_bits.shape[1] + 1):
-        memos = board.history[_MEMO] = (
+        memos = board.history[_MEMO] = tuple(LadderMemo(
             np.zeros((side, t.peer_bits.shape[1] + 1), dtype=np.uint64),
-            np.zeros((len(t.units), side + 1), dtype=np.uint64))
+            np.zeros((len(t.units), side + 1), dtype=np.uint64)))
     return memos
 
 

@@ -98,14 +98,16 @@ def turbot_fish(units, ukind, places, sees, box_of, pairs, peer_bits, dbits, eve
 
 
 @jit
-def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, peer_bits,
-                  digit_bits, ends, outside, targets, seeing, everywhere, out):
-    """``cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...);
-    ``digit_bits``: the digit's open cells, ``ends``: the ends of its strong links,
-    ``outside``: the cells outside the box (bitsets, uint64[W]); ``targets``, ``seeing``:
-    uint64[W] scratch (the digit's cells outside the box seeing every far cell; the link ends
-    outside it seeing every near cell). The strong link found goes to ``out[6:8]`` (its end
-    seeing the near cells, its other end)."""
+def _er_with_pair(grid, box, near, n_near, far, n_far, pairs, n_pairs, digit_bits, er_bits,
+                  everywhere, out):
+    """``grid.cell_units[c, 2]`` is the box of cell c (units are rows, columns, boxes, ...),
+    ``grid.peer_bits`` the cells' peers; ``digit_bits``: the digit's open cells; ``er_bits``:
+    uint64[4, W], the ends of its strong links, the cells outside the box, and scratch for the
+    digit's cells outside the box seeing every far cell and the link ends outside it seeing
+    every near cell (bitsets). The strong link found goes to ``out[6:8]`` (its end seeing the
+    near cells, its other end)."""
+    cell_units, peer_bits = grid.cell_units, grid.peer_bits
+    ends, outside, targets, seeing = er_bits[0], er_bits[1], er_bits[2], er_bits[3]
     some_end = False
     some_target = False
     for w in range(targets.shape[0]):
@@ -138,15 +140,19 @@ def _er_with_pair(cell_units, box, near, n_near, far, n_far, pairs, n_pairs, pee
 
 
 @jit
-def empty_rectangle(units, places, cell_units, pairs, near, far, line_places, peer_bits,
-                    unit_bits, dbits, everywhere, bitsets, memo, flag, out):
+def empty_rectangle(grid, places, pairs, near, far, line_places, dbits, everywhere, bitsets,
+                    memo, flag, out):
     """A box whose places for a digit lie on one row and one column, with a strong link
     outside the box (as ``single_digit.empty_rectangle``); boxes are units 2N..3N-1. Fills
     ``out[1:8]`` with (digit - 1, box, row, column, whether the near cells are the column's,
     strong link's ends). Digits whose ``memo`` (see :func:`first_found`) has ``flag`` are
     skipped; digits without an Empty Rectangle get it.
 
+    ``grid``: the arrays of :class:`~sudokit.logic.ladder.LadderGrid` (units, cell_units,
+    peer_bits, unit_bits); ``bitsets``: uint64[4, W] scratch (see :func:`_er_with_pair`).
+
     Long on purpose: boxes, rows and columns in the order of the Python finder."""
+    units, cell_units, unit_bits = grid.units, grid.cell_units, grid.unit_bits
     side = units.shape[1]
     done = memo.shape[1] - 1
     for d in range(side):
@@ -208,14 +214,12 @@ def empty_rectangle(units, places, cell_units, pairs, near, far, line_places, pe
                     out[3] = row
                     out[4] = col
                     out[5] = 0
-                    if _er_with_pair(cell_units, box, near, n_row, far, n_col, pairs,
-                                     n_pairs, peer_bits, dbits[d], ends, outside,
-                                     bitsets[2], bitsets[3], everywhere, out):
+                    if _er_with_pair(grid, box, near, n_row, far, n_col, pairs, n_pairs,
+                                     dbits[d], bitsets, everywhere, out):
                         return True
                     out[5] = 1
-                    if _er_with_pair(cell_units, box, far, n_col, near, n_row, pairs,
-                                     n_pairs, peer_bits, dbits[d], ends, outside,
-                                     bitsets[2], bitsets[3], everywhere, out):
+                    if _er_with_pair(grid, box, far, n_col, near, n_row, pairs, n_pairs,
+                                     dbits[d], bitsets, everywhere, out):
                         return True
         memo[d, done] |= flag
     return False

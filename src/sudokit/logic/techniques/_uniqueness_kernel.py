@@ -69,11 +69,14 @@ def _found3(out, a, b, c):
 
 
 @jit
-def unique_rectangle(masks, values, units, places, sees, cell_units, rects, idx, others,
-                     shared, peer_bits, dbits, everywhere, out):
-    """The first rectangle of ``rects`` and digit pair (x < y, 0-based) with a Unique
+def unique_rectangle(masks, values, grid, places, idx, others, shared, dbits, everywhere, out):
+    """The first rectangle of ``grid.rects`` and digit pair (x < y, 0-based) with a Unique
     Rectangle step of type 1, 2, 4 or 3 (tried in that order), as ``uniqueness``'s finder:
-    ``out[1:4]`` = (row of ``rects``, x, y)."""
+    ``out[1:4]`` = (row of ``rects``, x, y). ``grid``: the arrays of
+    :class:`~sudokit.logic.ladder.LadderGrid` (units, sees, cell_units, rects, peer_bits);
+    ``idx``, ``others``, ``shared``: int64 scratch."""
+    units, sees, cell_units = grid.units, grid.sees, grid.cell_units
+    rects, peer_bits = grid.rects, grid.peer_bits
     for r in range(rects.shape[0]):
         a, b, c, d = rects[r, 0], rects[r, 1], rects[r, 2], rects[r, 3]
         if values[a] != 0 or values[b] != 0 or values[c] != 0 or values[d] != 0:
