@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .advanced import _digit_cells
 from .implications import Propagation, ancestor_count, chain_implications, se_units_of
 from ..registry import technique
 from ..state import Board, bits
@@ -78,6 +79,7 @@ class _Search:
         self.n = board.side
         self.masks0 = [0 if v else m for m, v in zip(board.masks, board.values)]
         self.memo: dict[int, Propagation] = {}
+        self.cells0 = _digit_cells(self.n, self.masks0)
         self.best: Hint | None = None
         self.count = 0
 
@@ -87,7 +89,7 @@ class _Search:
             p = self.producer
             found = self.memo[start] = chain_implications(
                 self.board.geometry, self.masks0, start, dynamic=p.dynamic,
-                y_links=not p.nishio, level=p.level)
+                y_links=not p.nishio, level=p.level, cells0=self.cells0)
         return found
 
     def offer(self, target: int, complexity: int, kind: int, premise: str, name: str) -> None:

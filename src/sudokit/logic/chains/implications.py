@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ...model.geometry import Geometry
+from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Propagation", "ancestor_count", "chain_implications", "se_units_of"]
 
@@ -83,8 +84,8 @@ def ancestor_count(prop: Propagation, potential: int,
 
 
 def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
-                       dynamic: bool = True, y_links: bool = True, level: int = 0
-                       ) -> Propagation:
+                       dynamic: bool = True, y_links: bool = True, level: int = 0,
+                       cells0: list[int] | None = None) -> Propagation:
     """Follow the potential ``start`` (see the module docstring).
 
     Args:
@@ -95,10 +96,15 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
             chains); False: every link reads ``masks0`` (static chains).
         y_links: links inside cells too (False: Nishio's X-links only).
         level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
+        cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
+            caller has it (computed otherwise).
     """
     n = geometry.side
-    units, units_of = geometry.units, se_units_of(geometry)
+    units_of = se_units_of(geometry)
     masks = list(masks0)
+    ub = _unit_bits(geometry)
+    cells0 = _digit_cells(n, masks0) if cells0 is None else cells0
+    cells = list(cells0)  # per digit, the cells holding it now (bit c for cell c)
     out = Propagation()
     parents = out.parents
     parents[start] = ()
@@ -118,9 +124,11 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
                     made.append(((cell * n + low.bit_length() - 1) << 1))
                     rest ^= low
             for u in units_of[cell]:
-                for other in units[u]:
-                    if other != cell and masks[other] & bit:
-                        made.append((other * n + d0) << 1)
+                rest = cells[d0] & ub[u] & ~(1 << cell)
+                while rest:
+                    low = rest & -rest
+                    made.append(((low.bit_length() - 1) * n + d0) << 1)
+                    rest ^= low
             for q in made:
                 if q | 1 in parents:
                     out.contradiction = (q | 1, q, (p,))
@@ -131,10 +139,11 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
                     pending_off.append(q)
         else:
             p = pending_off.popleft()
-            made_on = _off_to_on(geometry, masks, masks0, p, y_links, parents, units_of)
+            made_on = _off_to_on(n, masks, masks0, cells, cells0, ub, p, y_links, units_of)
             if dynamic:
                 cell, d0 = divmod(p >> 1, n)
                 masks[cell] &= ~(1 << d0)
+                cells[d0] &= ~(1 << cell)
             for q, qp in made_on:
                 if q & ~1 in parents:
                     out.contradiction = (q, q & ~1, ())
@@ -145,8 +154,6 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
                     out.on.append(q)
                     pending_on.append(q)
         if level > 0 and not pending_on and not pending_off:
-            from .advanced import advanced_offs
-
             for q, qp in advanced_offs(geometry, masks0, masks):
                 if q not in parents and all(r in parents for r in qp):
                     if q | 1 in parents:
@@ -158,30 +165,36 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
     return out
 
 
-def _off_to_on(geometry: Geometry, masks: list[int], masks0: list[int], p: int, y_links: bool,
-               parents: dict[int, tuple[int, ...]], units_of: tuple[tuple[int, ...], ...]
-               ) -> list[tuple[int, tuple[int, ...]]]:
+def _off_to_on(n: int, masks: list[int], masks0: list[int], cells: list[int],
+               cells0: list[int], ub: list[int], p: int, y_links: bool,
+               units_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, tuple[int, ...]]]:
     """The on potentials an off potential ``p`` forces, each with its parents (``p`` and the
-    hidden parents: the removals the link relies on), as ``Chaining.getOffToOn``."""
-    n = geometry.side
+    hidden parents: the removals the link relies on), as ``Chaining.getOffToOn``
+    (``cells``/``cells0``: per digit the cells holding it now and at the start)."""
     cell, d0 = divmod(p >> 1, n)
     bit = 1 << d0
     result = []
     m = masks[cell]
     if y_links and m.bit_count() == 2 and m & bit:
         other = (m & ~bit).bit_length() - 1
-        hidden = masks0[cell] & ~m
-        extra = []
-        while hidden:
-            low = hidden & -hidden
-            extra.append((cell * n + low.bit_length() - 1) << 1)
-            hidden ^= low
-        result.append((((cell * n + other) << 1) | 1, (p, *extra)))
+        result.append((((cell * n + other) << 1) | 1,
+                       (p, *[(cell * n + x) << 1 for x in _bits(masks0[cell] & ~m)])))
+    here = 1 << cell
     for u in units_of[cell]:
-        places = [c for c in geometry.units[u] if masks[c] & bit]
-        if len(places) == 2 and cell in places:
-            other_cell = places[0] if places[1] == cell else places[1]
-            extra = [(c * n + d0) << 1 for c in geometry.units[u]
-                     if masks0[c] & bit and not masks[c] & bit]
-            result.append((((other_cell * n + d0) << 1) | 1, (p, *extra)))
+        places = cells[d0] & ub[u]
+        if places & here and (places & ~here).bit_count() == 1:
+            other_cell = (places & ~here).bit_length() - 1
+            gone = cells0[d0] & ~cells[d0] & ub[u]
+            result.append((((other_cell * n + d0) << 1) | 1,
+                           (p, *[(c * n + d0) << 1 for c in _bits(gone)])))
     return result
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
