@@ -11,7 +11,8 @@ ended (by its pid, found by its cache directory) when the command ends, so runs 
 up. Also ``--warm``: the same command on a warm cache (the default one), for the ratio
 compiled / first use.
 
-Run: ``python benchmarks/first_rated_generate.py [--runs 3] [--level hard] [--before /tmp/old/src]``.
+Run: ``python benchmarks/first_rated_generate.py [--runs 3] [--level hard]
+[--before /tmp/old/src] [--warm]``.
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ def main() -> None:
     only = {w.strip() for w in args.only.split(",") if w.strip()}
     for word, needs, variant in TARGETS:
         if not only or word in only:
-            print(run(word, needs, variant, args.count, args.seconds, args.seed, args.cap), flush=True)
+            row = run(word, needs, variant, args.count, args.seconds, args.seed, args.cap)
+            print(row, flush=True)
 
 
 if __name__ == "__main__":

@@ -78,3 +78,29 @@ def test_the_twin_calls_no_compiled_kernel() -> None:
                 seen.add(value)
                 todo.append(value)
     assert len(seen) > 20  # the grids, reduction, both engines and their rules
+
+
+def test_raters_as_python_rate_as_compiled() -> None:
+    """The node rater's kernel run as Python and the technique engine's Python twins (the
+    first use of a rated run, while they compile in the background) give the same ratings."""
+    from sudokit.generator.rating import NODE_RATER, SeRater
+    from sudokit.model.puzzle import Puzzle
+    from sudokit.run.generate import generate
+
+    made = list(generate(3, seed=11))
+    puzzles = np.array([g.puzzle.givens for g in made], np.uint8)
+    solutions = np.array([g.solution for g in made], np.uint8)
+    geometry = made[0].puzzle.geometry
+    hard = np.array([Puzzle.parse(line).givens for line in (  # top95's first two
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....")],
+        np.uint8)
+    nodes = NODE_RATER(hard, geometry)
+    assert (nodes > 0).all()
+    se = SeRater()(puzzles, geometry, solutions)
+    with forced(Kernels.TABLES, False), forced(Kernels.LOGIC, False):
+        assert NODE_RATER(hard, geometry).tolist() == nodes.tolist()
+        assert SeRater()(puzzles, geometry, solutions).tolist() == se.tolist()
+    assert SeRater()(puzzles, geometry).tolist() == se.tolist()  # solutions found by search
+    capped = SeRater()(puzzles, geometry, solutions, 2.0)
+    assert all(c == s if s <= 2.0 else c == float("inf") for c, s in zip(capped, se))

@@ -107,8 +107,6 @@ class NodeRater:
     node_limit: int = 1_000_000
 
     def __call__(self, puzzles: np.ndarray, geometry: Geometry) -> np.ndarray:
-        from ..fast import Stat, solve_batch
-
         puzzles = np.ascontiguousarray(puzzles, np.uint8)
         if len(puzzles) == 0:
             return np.zeros(0)
@@ -116,10 +114,32 @@ class NodeRater:
         total = np.zeros(len(puzzles))
         for order, label in zip(orders, labels):
             copy = np.ascontiguousarray(label[puzzles[:, order]])
-            _, _, stats = solve_batch(copy, 2, geometry=geometry, node_limit=self.node_limit,
-                                     locked=False, generic=True)
-            total += np.log2(1.0 + stats[:, Stat.NODES])
+            total += np.log2(1.0 + _nodes(copy, geometry, self.node_limit))
         return np.round(total / len(orders), 3)
+
+
+def _nodes(puzzles: np.ndarray, geometry: Geometry, node_limit: int) -> np.ndarray:
+    """Search nodes (int64[M]) of the generic engine with singles only, counting ``puzzles``
+    (uint8[M, N*N]) to two: compiled, or while :func:`sudokit.compiled.use_compiled` says no
+    for :attr:`~sudokit.compiled.Kernels.TABLES` (a first use, compiling in the background)
+    the same kernel run as Python (:func:`sudokit.compiled.interpreted`: the same counts)."""
+    from ..compiled import Kernels, interpreted, use_compiled
+    from ..fast import Stat, solve_batch
+
+    if use_compiled(Kernels.TABLES):
+        _, _, stats = solve_batch(puzzles, 2, geometry=geometry, node_limit=node_limit,
+                                  locked=False, generic=True)
+        return stats[:, Stat.NODES]
+    from ..fast import kernels
+    from ..fast.engine import BatchResult, new_state, rule_state, tables_for
+
+    m, n_cells = puzzles.shape
+    result = BatchResult(np.zeros((m, 2, n_cells), np.uint8), np.zeros(m, np.int8),
+                         np.zeros((m, len(Stat)), np.int64))
+    state = new_state(n_cells, geometry.side, len(geometry.units), len(geometry.cages))
+    interpreted(kernels.run_batch)(tables_for(geometry), state, puzzles, 2, int(node_limit),
+                                   math.inf, False, *result, rule_state(geometry))
+    return result[2][:, Stat.NODES]
 
 
 @dataclass(frozen=True)

@@ -144,11 +144,11 @@ def generate(
     seed = new_seed() if seed is None else seed
     if count is not None and count < 0:
         raise InvalidOption(f"count must be at least 0, got {count}")
-    interim = _compiled_kernels(geometry, _uses_techniques(options))
+    interim, waiting = _compiled_kernels(geometry, options)
     _prove_a_grid_exists(geometry)
     stream = puzzle_stream(options, int(seed), count, int(start), max(1, int(jobs)))
     return _first_use(stream, ([] if interim else [Kernels.GENERATOR])
-                      + _foreground_kernels(options))
+                      + _foreground_kernels(options, waiting))
 
 
 def _uses_techniques(options: Options) -> bool:
@@ -156,42 +156,62 @@ def _uses_techniques(options: Options) -> bool:
     return bool(options.targets) or (options.rate and options.rater.name == "se")
 
 
-def _foreground_kernels(options: Options) -> list[Kernels]:
+def _foreground_kernels(options: Options, waiting: bool) -> list[Kernels]:
     """The kernels a first use of ``options`` compiles in the foreground, besides the
-    generator's and the technique engine's (both interpreted meanwhile on the command line
-    and in the server): the node rater's, and the engine that makes the table of every small
-    grid (interpreted, the 6x6 table would take a minute). The ``se`` rater needs no search:
-    the generator knows each puzzle's solution (:class:`~sudokit.generator.rating.SeRater`)."""
-    kernels = [Kernels.TABLES] if options.rate and options.rater.name == "nodes" else []
+    generator's, the technique engine's and the node rater's (interpreted meanwhile on the
+    command line and in the server, ``waiting``; else compiled here): the engine that makes
+    the table of every small grid (interpreted, the 6x6 table would take a minute). The
+    ``se`` rater needs no search: the generator knows each puzzle's solution
+    (:class:`~sudokit.generator.rating.SeRater`)."""
+    nodes = options.rate and options.rater.name == "nodes"
+    kernels = [Kernels.TABLES] if nodes and not waiting else []
     if exact_grids(options.geometry) and Kernels.TABLES not in kernels:
         kernels.append(Kernels.TABLES)
     return kernels
 
 
-def _compiled_kernels(geometry: Geometry, techniques: bool = False) -> bool:
-    """On the command line's first use (:mod:`sudokit.run.warm`): start compiling the
-    generator's kernels, the one-puzzle search of the existence check of ``geometry``'s
-    rules, and with ``techniques`` the technique engine's kernels (rated generation, technique
-    targets), in a background process, and run the generator's interpreted copy and the
-    technique engine's Python twins until each group is ready
-    (:func:`sudokit.compiled.run_as_python`: the same puzzles, the same steps); return whether
-    the generator's copy runs. False when they are compiled, or outside the command line (the
-    kernels then compile here, when first called)."""
+def _compiled_kernels(geometry: Geometry, options: Options) -> tuple[bool, bool]:
+    """On the command line's (and the server's) first use (:mod:`sudokit.run.warm`): start
+    compiling the generator's kernels, the one-puzzle search of the existence check of
+    ``geometry``'s rules, and the kernels of ``options``' rating (the technique engine's for
+    the ``se`` rater and technique targets, the node rater's) in a background process, and
+    run the generator's interpreted copy and the rater's Python twins until each group is
+    ready (:func:`sudokit.compiled.run_as_python`: the same puzzles, steps and ratings).
+
+    Returns:
+        Whether the generator's copy runs, and whether some kernels compile in the background.
+        Both False when they are compiled, or outside the command line (the kernels then
+        compile here, when first called).
+    """
     from ..compiled import ready, run_as_python
     from ..registry import default_method
     from .warm import compiling, method_job
 
     jobs = [(Kernels.GENERATOR, _warm_generator)]
-    if techniques:
-        jobs.append((Kernels.LOGIC, method_job("logic")))
+    rated = []
+    if _uses_techniques(options):
+        rated.append((Kernels.LOGIC, method_job("logic")))
+    elif options.rate and options.rater.name == "nodes":
+        rated.append((Kernels.TABLES, _warm_node_rater))
+    jobs.extend(rated)
     if geometry.variant is not Variant.STANDARD:
         jobs.append((Kernels.SEARCH, method_job(default_method())))
     waiting = compiling(jobs)
     interim = waiting and not ready(Kernels.GENERATOR)
     run_as_python(Kernels.GENERATOR, interim, until_ready=True)
-    if techniques:
-        run_as_python(Kernels.LOGIC, waiting and not ready(Kernels.LOGIC), until_ready=True)
-    return interim
+    for group, _job in rated:
+        run_as_python(group, waiting and not ready(group), until_ready=True)
+    return interim, waiting
+
+
+def _warm_node_rater() -> None:
+    """Compile (or load) the node rater's kernel: one 9x9 puzzle rated (a background job)."""
+    from ..generator.rating import NODE_RATER
+
+    geometry = grid_geometry(None, None, Variant.STANDARD)
+    puzzle = np.zeros((1, geometry.n_cells), np.uint8)
+    puzzle[0, :9] = np.arange(1, 10)
+    NODE_RATER(puzzle, geometry)
 
 
 def _warm_generator() -> None:
