@@ -213,8 +213,8 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
             marks (a removed solution digit) are reported as an InvalidPuzzle.
         time_limit: as :func:`explain`'s.
         trial: allow the trial (bifurcation) step when no technique applies.
-        techniques, exclude: only those techniques, or all but those
-            (:mod:`sudokit.run.chosen`).
+        techniques: only these techniques (names; :mod:`sudokit.run.chosen`).
+        exclude: every technique but these.
 
     Returns:
         The easiest :class:`~sudokit.logic.step.Step` that applies (``print(step)`` gives
