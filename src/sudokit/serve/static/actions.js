@@ -1,7 +1,7 @@
 // sudokit board: the buttons that ask the server and say its answer (Solve, Rate, Uniqueness,
 // True candidates, Generate). Each takes the board's context `b`: {state, api(name, body),
 // body(extra) (the puzzle fields of a request), change(update) (an undoable edit), load(...),
-// $(id)} and returns its message (text, or [text, error]).
+// $(id), chosen() (the fields of the techniques chosen: hint, explain, rate)} and returns its message (text, or [text, error]).
 
 import { countMessage, solveMessage } from "./layout.js";
 import { autoCandidates, digitAt } from "./grid.js";
@@ -13,7 +13,8 @@ export async function solve(b) {
 }
 
 export async function rate(b) {
-  const r = await b.api("rate", b.body({grid: null}));
+  const known = b.state.solutionsFound > 1;  // the load check counted them: no need to ask
+  const r = known ? {unique: false} : await b.api("rate", b.body({grid: null, ...b.chosen()}));
   if (r.unique === false) {
     return ["Not rated: this puzzle has several solutions (a rating needs a puzzle with one).", true];
   }

@@ -4,13 +4,16 @@
 // checks; draw.js: the SVG; keys.js: what a key asks; link.js: the share link), shared by the page (page.js: the API over HTTP, /api/...) and the
 // notebook widget (widget.js: the same calls answered by the Jupyter kernel).
 
-import { LAYOUT, SYMBOLS, buildPad, cellsNamed, hintMessage, loadMessage, plainWords,
-         shapeWords } from "./layout.js";
-import { apiMarks, autoCandidates, candidatesOf, cellLabel, conflicts, digitAt,
-         explanationView, houseNamed, isFull } from "./grid.js";
+import { LAYOUT, SYMBOLS, buildPad, cellsNamed, fillSteps, hintMessage, loadMessage,
+         plainWords, shapeWords } from "./layout.js";
+import { apiMarks, cellLabel, conflicts, digitAt, explanationView, houseNamed,
+         isFull } from "./grid.js";
+import { MARK_LISTS, cellMarks, enterCell, resetCell } from "./marks.js";
 import { drawLinks, drawMarks, labelCells } from "./draw.js";
-import { keyCommand, notebookKey } from "./keys.js";
-import { linkOf, readLink } from "./link.js";
+import { NO_CHECK, brokenMessage, checkOf, whyMarks, whyMessage } from "./verdict.js";
+import { keyCommand, notebookKey, wirePointer } from "./keys.js";
+import { keepLink, readLink } from "./link.js";
+import { buildPicker, choiceWords, techniqueFields } from "./steps.js";
 import { generate, rate, solve, trueCandidates, unique } from "./actions.js";
 import { buildPalette, download, paintColours, picture } from "./picture.js";
 
@@ -46,7 +49,8 @@ export async function fetchApi(name, body) {
   return answer;
 }
 
-const ON_PUZZLE = new Set(["hint", "apply", "explain", "solve", "rate", "unique", "truecands"]);
+const ON_PUZZLE = new Set(["hint", "apply", "explain", "solve", "rate", "unique", "truecands", "why"]);
+const WHY_CLASSES = ["sk-why-given", "sk-why-rule", "sk-why-differ", "sk-why-unavoidable"];
 const SHOW_BUSY_AFTER = 250;  // ms: an action longer than this shows that it is working
 let boardCount = 0;
 
@@ -55,7 +59,7 @@ let boardCount = 0;
 // element whose key presses the board takes (default root); isolateKeys: the keys the board
 // receives go no further (a notebook's shortcuts); onRender(state): after each drawing.
 // Returns {state, start, act}: start() loads the opening puzzle, act(name, args) runs a
-// button's action ("hint", "apply", "undo", ...) or "enter" {cell, digit, pencil}, "select"
+// button's action ("hint", "apply", "undo", ...) or "enter" {cell, digit, kind or pencil}, "select"
 // {cell} and resolves when it is done.
 export function createBoard(root, options) {
   const state = {
@@ -63,7 +67,10 @@ export function createBoard(root, options) {
     geo: null,         // the /api/parse answer: side, box, givens, peers, allowed, labels, svg
     values: [],        // digit per cell placed by the user (0 empty; givens apart)
     elim: [],          // per cell: digits removed from its automatic candidates (user, steps)
-    pencil: [],        // per cell: the user's own marks, shown when auto candidates are off
+    pencil: [],        // per cell: the user's corner marks, shown when auto candidates are off
+    centre: [],        // per cell: the user's centre marks (marks.js)
+    paint: [],         // per cell: [digit, colour] of the coloured candidates
+    paintColour: 1,    // the colour a candidate gets in the "candidate colours" mode
     auto: true,        // candidates shown: automatic less the removed (else the user's marks)
     marks: [],         // per cell the candidates hints work from, null: the automatic ones
     colours: [],       // per cell: 0 or a colour of the palette (1..6)
@@ -71,7 +78,10 @@ export function createBoard(root, options) {
     undo: [], redo: [],
     hint: null, hintLevel: 0,   // the step of the last hint; 1 technique, 2 cells, 3 step
     steps: null, stepsFrom: null, viewing: -1,  // the explanation, its grid, the step shown
-    check: {key: "", status: "", cells: []},    // the last check of the rules (load, full grid)
+    available: null, availableAt: -1,  // the steps available now (All steps), at which version
+    check: NO_CHECK, checkAsked: "",  // the last /api/check of the grid (verdict.js), its key
+    unsolvable: [],             // the cells the load check named (a puzzle without solution)
+    why: null,                  // the last /api/why answer, drawn until the grid changes
     busy: [], ticket: 0,        // the actions running; the number of the latest one
     clock: {start: Date.now(), stopped: null},
     timings: {},                // milliseconds of the last calls, read by the browser tests
@@ -150,12 +160,13 @@ export function createBoard(root, options) {
     const n = geo.n_cells, fits = (list) => list && list.length === n;
     Object.assign(state, {text, variant: variant || "standard", box: box || "", geo,
                           selected: -1, selection: [], undo: [], redo: [], steps: null, viewing: -1,
-                          check: {key: "", status: "", cells: []},
+                          check: NO_CHECK, checkAsked: "", unsolvable: [], why: null, solutionsFound: -1,
                           clock: {start: Date.now(), stopped: null}});
     state.version += 1;
     state.values = fits(saved.values) ? saved.values : geo.givens.map(() => 0);
-    state.elim = fits(saved.elim) ? saved.elim.map((e) => e || []) : geo.givens.map(() => []);
-    state.pencil = fits(saved.pencil) ? saved.pencil.map((e) => e || []) : geo.givens.map(() => []);
+    for (const name of MARK_LISTS) {
+      state[name] = fits(saved[name]) ? saved[name].map((e) => e || []) : geo.givens.map(() => []);
+    }
     state.colours = fits(saved.colours) ? saved.colours : geo.givens.map(() => 0);
     state.auto = saved.auto !== false;
     $("auto").checked = state.auto;
@@ -176,7 +187,7 @@ export function createBoard(root, options) {
     render();
     shortenLink(text, variant, box, geo);
     const welcome = "Click a cell (or Tab to the board) and type a digit; Shift+digit for a " +
-                    "pencil mark; H for a hint.";
+                    "corner mark, Ctrl+digit for a centre mark; H for a hint.";
     if (!check) return welcome;
     say(`${welcome} Checking the puzzle…`);
     return await checkPuzzle(welcome);
@@ -187,25 +198,23 @@ export function createBoard(root, options) {
     const text = state.text;
     const r = await api("count", puzzleBody({grid: null}));
     if (text !== state.text) return undefined;
-    if (!r.solutions_found) state.check = {key: "", status: "", cells: cellsNamed(r.error || "", state.geo.labels)};
+    if (!r.solutions_found) state.unsolvable = cellsNamed(r.error || "", state.geo.labels);
+    state.solutionsFound = r.solutions_found;  // of the puzzle alone (2: two or more)
     return loadMessage(r, welcome);
   }
 
   // -- the grid ----------------------------------------------------------------------------------
 
-  function shownMarks(values, cell) {
-    if (digitAt(state.geo, values, cell)) return [];
-    return state.auto ? candidatesOf(state.geo, values, state.elim, cell) : state.pencil[cell];
-  }
-
-  // The view: the user's grid, or the board at a step of the explanation.
+  // The view: the user's grid (each open cell's marks: marks.js cellMarks), or the board at a
+  // step of the explanation (its candidates in their keypad places).
   function view() {
     if (state.viewing < 0) {
-      const marks = state.values.map((_, c) => shownMarks(state.values, c));
-      return {values: state.values, marks, step: currentHint()};
+      const shown = state.values.map((_, c) => cellMarks(state, state.values, c));
+      return {values: state.values, shown, step: currentHint()};
     }
     const {values, marks} = explanationView(state.geo, state.stepsFrom, state.steps, state.viewing);
-    return {values, marks, step: state.steps[state.viewing].board};
+    const shown = marks.map((m) => ({corner: m, centre: [], paint: new Map(), grid: true}));
+    return {values, shown, step: state.steps[state.viewing].board};
   }
 
   function currentHint() {
@@ -221,10 +230,16 @@ export function createBoard(root, options) {
 
   function render() {
     if (!state.geo) return;
-    const geo = state.geo, {values, marks, step} = view();
+    if (state.available && state.availableAt !== state.version) {  // the grid changed: stale
+      state.available = null;
+      $("steps").replaceChildren();
+    }
+    const geo = state.geo, {values, shown, step} = view();
     state.marks = apiMarks(geo, state.values, state.elim);
     const bad = conflicts(geo, values);
-    const broken = new Set(state.viewing < 0 ? state.check.cells : []);
+    const key = values.join(","), mine = state.viewing < 0;
+    const broken = new Set(mine ? [...state.unsolvable, ...(state.check.key === key ? state.check.cells : [])] : []);
+    const why = mine && state.why ? whyMarks(state.why) : {classes: new Map(), fixes: new Map()};
     const focus = new Set(step ? step.cells : []);
     const house = new Set(step && step.house ? step.house : []);
     const placed = new Map((step ? step.placements : []).map(([c, d]) => [c, d]));
@@ -246,16 +261,19 @@ export function createBoard(root, options) {
       g.classList.toggle("sk-selected", cell === state.selected || state.selection.includes(cell));
       g.classList.toggle("sk-peer", peers.has(cell) && cell !== state.selected);
       g.classList.toggle("sk-same", !!same && d === same && cell !== state.selected);
-      g.classList.toggle("sk-filter", !!where && !d && (marks[cell] || []).includes(where));
-      let digits = marks[cell] || [];
+      g.classList.toggle("sk-filter", !!where && !d && shown[cell].corner.includes(where));
+      for (const css of WHY_CLASSES) g.classList.toggle(css, why.classes.get(cell) === css);
+      let digits = shown[cell].corner;
       const classes = {};
       for (const x of removed.get(cell) || []) classes[x] = "sk-elim";
       if (placed.has(cell)) classes[placed.get(cell)] = "sk-keep";
-      if (!d && (removed.has(cell) || placed.has(cell))) {
+      if (why.fixes.has(cell)) classes[why.fixes.get(cell)] = "sk-fix";
+      if (!d && (removed.has(cell) || placed.has(cell) || why.fixes.has(cell))) {
         digits = [...new Set([...digits, ...Object.keys(classes).map(Number)])].sort((a, b) => a - b);
       }
-      drawMarks($("board").querySelector("svg"), geo.box, g, d ? [] : digits, classes);
-      g.setAttribute("aria-label", cellLabel(geo, values, d ? [] : digits, cell));
+      const marks = {...shown[cell], corner: d ? [] : digits, grid: shown[cell].grid || !!step};
+      drawMarks($("board").querySelector("svg"), geo.box, g, marks, classes);
+      g.setAttribute("aria-label", cellLabel(geo, values, marks.corner, cell, shown[cell].centre));
     });
     drawLinks($("board").querySelector("svg"), geo.box, cells, step ? step.links : []);
     paintColours(cells, state.colours);
@@ -268,30 +286,27 @@ export function createBoard(root, options) {
     if (options.onRender) options.onRender(state);
   }
 
-  // "solved!" only when the full grid obeys every drawn rule: the server checks it (a count on
-  // the full grid), the cells it names drawn red.
+  // "solved!" only when every cell is filled and no rule of the puzzle is broken: the server
+  // checks the grid after each change (/api/check), the cells of a broken rule drawn red.
   function showStatus(values, bad) {
     const status = $("status");
     if (state.viewing >= 0) { status.textContent = `step ${state.viewing + 1} of ${state.steps.length}`; return; }
-    if (!isFull(state.geo, values) || bad.size) {
-      if (state.check.key) state.check = {key: "", status: "", cells: []};
-      status.textContent = bad.size ? "conflicts" : state.check.cells.length ? "rule broken" : "";
-      return;
-    }
-    const key = values.join(",");
-    if (state.check.key !== key) {
-      state.check = {key, status: "checking…", cells: []};
-      api("count", puzzleBody()).then((r) => {
-        if (state.check.key !== key) return;
-        const ok = r.solutions_found > 0;
-        state.check = {key, status: ok ? "solved!" : "rule broken",
-                       cells: ok ? [] : cellsNamed(r.error || "", state.geo.labels)};
-        if (ok && !state.clock.stopped) state.clock.stopped = Date.now();
-        if (!ok) say(`Not solved: ${plainWords(r.error || "the grid breaks a rule of the puzzle")}`, true);
-        render();
-      }).catch((e) => say(plainWords(e.message), true));
-    }
-    status.textContent = state.check.status;
+    const key = values.join(","), full = isFull(state.geo, values);
+    if (state.check.key !== key) askCheck(key);
+    status.textContent = bad.size ? "conflicts" : state.check.key === key ? state.check.status
+      : full ? "checking…" : "";
+  }
+
+  function askCheck(key) {
+    if (state.checkAsked === key) return;
+    state.checkAsked = key;
+    api("check", puzzleBody()).then((r) => {
+      if (state.values.join(",") !== key) return;
+      state.check = checkOf(key, r);
+      if (r.solved && !state.clock.stopped) state.clock.stopped = Date.now();
+      if (r.filled && !r.solved) say(brokenMessage(state.check), true);
+      render();
+    }).catch((e) => { state.checkAsked = ""; say(plainWords(e.message), true); });
   }
 
   // -- editing, undo -----------------------------------------------------------------------------
@@ -299,7 +314,7 @@ export function createBoard(root, options) {
   function snapshot() {
     const copy = (lists) => lists.map((m) => m.slice());
     return {values: state.values.slice(), elim: copy(state.elim), pencil: copy(state.pencil),
-            colours: state.colours.slice()};
+            centre: copy(state.centre), paint: copy(state.paint), colours: state.colours.slice()};
   }
 
   function change(update) {
@@ -308,6 +323,7 @@ export function createBoard(root, options) {
     state.undo.push(before);
     state.redo = [];
     state.version += 1;
+    state.why = null;
     clearHint();
     render();
   }
@@ -317,45 +333,23 @@ export function createBoard(root, options) {
     to.push(snapshot());
     Object.assign(state, from.pop());
     state.version += 1;
+    state.why = null;
     clearHint();
     render();
   }
 
-  function toggle(lists, cell, digit) {
-    const now = lists[cell];
-    lists[cell] = now.includes(digit) ? now.filter((x) => x !== digit)
-      : [...now, digit].sort((a, b) => a - b);
-  }
-
-  // A digit (0 clears) or a pencil mark in every selected cell, as one change.
-  function enter(digit, pencil) {
+  // A digit (0 clears) or a mark (kind: "digit", "corner", "centre", "paint"; none: the mode
+  // box's) in every selected cell, as one change.
+  function enter(digit, kind) {
     const geo = state.geo, chosen = state.selection.length ? state.selection : [state.selected];
     const open = chosen.filter((cell) => cell >= 0 && !geo.givens[cell]);
     if (!open.length || state.viewing >= 0 || digit > geo.side) return;
-    change(() => open.map((cell) => enterCell(cell, digit, pencil)).some((x) => x));
-  }
-
-  function enterCell(cell, digit, pencil) {
-    if (!digit) {  // the digit first, then the cell's marks
-      if (state.values[cell]) { state.values[cell] = 0; return true; }
-      if (!state.elim[cell].length && !state.pencil[cell].length) return false;
-      state.elim[cell] = [];
-      state.pencil[cell] = [];
-      return true;
-    }
-    if (pencil || $("pencil").checked) {
-      if (state.values[cell]) return false;
-      if (!state.auto) { toggle(state.pencil, cell, digit); return true; }
-      const auto = autoCandidates(state.geo, state.values, cell);
-      if (!auto.includes(digit) && !state.elim[cell].includes(digit)) return false;
-      toggle(state.elim, cell, digit);
-      return true;
-    }
-    state.values[cell] = state.values[cell] === digit ? 0 : digit;
-    return true;
+    const how = kind || $("mode").value;
+    change(() => open.map((cell) => enterCell(state, cell, digit, how)).some((x) => x));
   }
 
   function colour(k) {
+    if ($("mode").value === "paint" && k) { state.paintColour = k; return; }
     const chosen = state.selection.length ? state.selection : [state.selected];
     if (chosen[0] < 0) return;
     change(() => { for (const cell of chosen) state.colours[cell] = k; });
@@ -374,21 +368,17 @@ export function createBoard(root, options) {
   }
 
   function resetMarks() {
-    change(() => {
-      state.elim = state.elim.map(() => []);
-      state.pencil = state.pencil.map(() => []);
-    });
+    change(() => state.values.map((_, cell) => resetCell(state, cell)).some((x) => x));
     return "Marks reset: every open cell shows its automatic candidates.";
   }
 
   function restart() {
-    if (!state.values.some((d) => d) && !state.elim.some((e) => e.length)) return undefined;
+    if (!state.values.some((d) => d) && MARK_LISTS.every((n) => !state[n].some((e) => e.length))) return undefined;
     if (typeof window.confirm === "function" && !options.noConfirm &&
         !window.confirm("Restart: clear your digits and marks? (Undo brings them back.)")) return undefined;
     change(() => {
       state.values.fill(0);
-      state.elim = state.elim.map(() => []);
-      state.pencil = state.pencil.map(() => []);
+      for (const name of MARK_LISTS) state[name] = state[name].map(() => []);
       state.colours.fill(0);
     });
     state.clock = {start: Date.now(), stopped: null};
@@ -407,9 +397,9 @@ export function createBoard(root, options) {
       return hintMessage(state.hint, state.hintLevel);
     }
     const started = performance.now(), version = state.version;
-    const answer = await api("hint", puzzleBody({marks: state.marks}));
+    const answer = await api("hint", puzzleBody({marks: state.marks, ...chosen()}));
     if (version !== state.version) return undefined;  // the grid changed meanwhile
-    if (!answer.step) return "The grid is full.";
+    if (!answer.step) return isFull(state.geo, state.values) ? "The grid is full." : [`No step${choiceWords($("techniques-box"))}: the next deduction needs another technique.`, true];
     state.hint = answer.step;
     state.hintLevel = 1;
     render();
@@ -419,22 +409,41 @@ export function createBoard(root, options) {
 
   async function explain() {
     const from = snapshot(), version = state.version;
-    const answer = await api("explain", puzzleBody());
+    const answer = await api("explain", puzzleBody(chosen()));
     if (version !== state.version) return "Your grid changed meanwhile: Explain all again.";
     Object.assign(state, {steps: answer.steps, stepsFrom: from, viewing: -1});
-    const list = $("steps");
-    list.replaceChildren();
-    answer.steps.forEach((s, i) => {
-      const li = document.createElement("li");
-      li.tabIndex = 0;
-      li.innerHTML = `<span class="rating">[${s.rating.toFixed(1)}]</span> `;
-      li.appendChild(document.createTextNode(`${s.technique}: ${s.text}`));
-      li.onclick = () => showStep(i);
-      li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { showStep(i); e.preventDefault(); } };
-      list.appendChild(li);
-    });
+    fillSteps($("steps"), answer.steps, showStep);
     return `Rating ${answer.rating.toFixed(1)} (${answer.hardest || "none"}), level ` +
            `${answer.level}, ${answer.steps.length} steps from your grid. Click a step to see the board there.`;
+  }
+
+  // Why the grid has no solution or several, drawn until the grid changes (verdict.js).
+  async function why() {
+    const version = state.version;
+    const answer = await api("why", puzzleBody());
+    if (version !== state.version) return "Your grid changed meanwhile: ask Why? again.";
+    state.why = answer;
+    return whyMessage(answer);
+  }
+
+  function chosen() { return techniqueFields($("techniques-box")); }
+
+  // Every step available now (one per technique, easiest first), listed; a click shows one
+  // as a hint's step, which Apply step applies.
+  async function allSteps() {
+    if (state.viewing >= 0) showStep(-1);
+    const version = state.version;
+    const answer = await api("hint", puzzleBody({marks: state.marks, all: true, ...chosen()}));
+    if (version !== state.version) return undefined;
+    Object.assign(state, {available: answer.steps, availableAt: version, steps: null});
+    fillSteps($("steps"), answer.steps, (i) => {
+      [...$("steps").children].forEach((li, k) => li.classList.toggle("current", k === i));
+      Object.assign(state, {hint: answer.steps[i], hintLevel: 3});
+      say(hintMessage(state.hint, 3));
+      render();
+    });
+    return answer.steps.length ? `${answer.steps.length} steps available now${choiceWords($("techniques-box"))}, ` +
+      "one per technique, easiest first: click one to see it, Apply step applies it." : "No step available now.";
   }
 
   function showStep(i) {
@@ -461,9 +470,7 @@ export function createBoard(root, options) {
     }
   }
 
-  function saveLink() {
-    if (options.link) history.replaceState(history.state, "", location.pathname + location.search + linkOf(state));
-  }
+  function saveLink() { keepLink(state, options); }
 
   async function loadLink() {
     const link = options.link && readLink(location.hash);
@@ -485,7 +492,7 @@ export function createBoard(root, options) {
       back: () => { if (state.viewing >= 0) showStep(-1); },
       apply: () => act("apply"), hint: () => act("hint"),
       move: () => (state.selected < 0 ? select(0) : move(command.dr, command.dc)),
-      enter: () => enter(command.digit, command.pencil), colour: () => colour(command.k),
+      enter: () => enter(command.digit, command.kind), colour: () => colour(command.k),
     };
     run[command.name]();
   }
@@ -512,20 +519,7 @@ export function createBoard(root, options) {
 
   function wire() {
     const board = $("board");
-    let dragging = false;  // a press and drag selects the cells it passes
-    board.addEventListener("pointerdown", (e) => {
-      const g = e.target.closest(".sk-cell");
-      if (!g) return;
-      dragging = true;
-      select(+g.dataset.cell, e.ctrlKey || e.metaKey || e.shiftKey);
-      board.focus();
-      e.preventDefault();
-    });
-    board.addEventListener("pointerover", (e) => {
-      const g = dragging && e.buttons && e.target.closest(".sk-cell");
-      if (g && !state.selection.includes(+g.dataset.cell)) select(+g.dataset.cell, true);
-    });
-    document.addEventListener("pointerup", () => { dragging = false; });
+    wirePointer(board, state, select);
     board.addEventListener("focus", () => { if (state.selected < 0 && state.geo) select(0); });
     (options.keys || root).addEventListener("keydown", onKey);
     buildPalette($("palette"), colour);
@@ -535,8 +529,8 @@ export function createBoard(root, options) {
     };
     if (options.keys && options.keys !== root && options.isolateKeys) root.addEventListener("keydown", onKey);
     const loadBox = () => load($("puzzle-text").value, $("variant").value.trim(), $("box").value.trim());
-    const b = {state, api, body: puzzleBody, change, load, $};
-    const buttons = {load: loadBox, hint, apply: applyStep, explain, solve: () => solve(b),
+    const b = {state, api, body: puzzleBody, change, load, $, chosen};
+    const buttons = {load: loadBox, hint, apply: applyStep, explain, why, allsteps: allSteps, solve: () => solve(b),
                      rate: () => rate(b), unique: () => unique(b), generate: () => generate(b),
                      truecands: () => trueCandidates(b), svg: save("svg"), png: save("png"), resetmarks: resetMarks, restart,
                      undo: () => travel(state.undo, state.redo), redo: () => travel(state.redo, state.undo),
@@ -564,6 +558,7 @@ export function createBoard(root, options) {
   async function start() {
     wire();
     const methods = await api("methods", {});
+    buildPicker($("techniques-box"), methods.techniques || [], () => { clearHint(); render(); });
     for (const m of methods.methods.filter((x) => x.available)) {
       const o = new Option(`${m.name}`, m.name, false, m.name === methods.default);
       o.title = m.summary;
@@ -578,12 +573,12 @@ export function createBoard(root, options) {
   }
 
   // What a program asks of the board (the notebook kernel, a key): a button's action, a digit
-  // ("enter" {cell, digit, pencil}) or a cell ("select" {cell}); resolves when it is done.
+  // ("enter" {cell, digit, kind ("digit", "corner", "centre", "paint") or pencil}) or a cell ("select" {cell}); resolves when it is done.
   async function act(name, args = {}) {
     if (name === "enter") {
       state.selected = args.cell;
       state.selection = [args.cell];
-      enter(args.digit, !!args.pencil);
+      enter(args.digit, args.kind || (args.pencil ? "corner" : "digit"));
       return;
     }
     if (name === "select") { select(args.cell); return; }

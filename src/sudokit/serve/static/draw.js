@@ -2,6 +2,8 @@
 // groups with data-cell, data-row, data-col; `.sk-marks` and `.sk-links` layers are empty).
 
 import { SYMBOLS } from "./layout.js";
+import { cornerPlace } from "./marks.js";
+import { PALETTE } from "./picture.js";
 
 const CELL = 40, MARGIN = 4;  // drawing units of sudokit.present.svg
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -25,19 +27,30 @@ function svgElement(name, attributes, text) {
   return e;
 }
 
-// The pencil marks `digits` of the cell group `g`; classes[d]: extra class of digit d
-// ("sk-elim", "sk-keep").
-export function drawMarks(svg, box, g, digits, classes) {
+// The marks of the cell group `g` (marks.js cellMarks: corner, centre, paint, grid);
+// classes[d]: extra class of digit d ("sk-elim", "sk-keep", "sk-fix"). Colours and places are
+// attributes, so a saved picture keeps them.
+export function drawMarks(svg, box, g, shown, classes) {
   const holder = g.querySelector(".sk-marks");
   holder.replaceChildren();
-  const [rows, cols] = box, [left, top, right, bottom] = markPad(svg);
+  const [rows, cols] = box, pad = markPad(svg), [left, top, right, bottom] = pad;
   const w = (CELL - left - right) / cols, h = (CELL - top - bottom) / rows;
-  for (const d of digits) {
-    const [x, y] = markPosition(svg, box, d);
-    const extra = classes[d] || "";
-    if (extra) holder.appendChild(svgElement("rect", {class: `sk-mark-bg ${extra}`,
-      x: x - w / 2, y: y - h / 2, width: w, height: h}));
-    holder.appendChild(svgElement("text", {class: `sk-mark ${extra}`, x, y}, SYMBOLS[d - 1]));
+  shown.corner.forEach((d, i) => {
+    const at = shown.grid ? null : cornerPlace(i, shown.corner.length, pad, CELL);
+    const [x, y] = at || markPosition(svg, box, d);
+    const extra = classes[d] || "", paint = shown.paint.get(d);
+    if (extra || paint) {
+      holder.appendChild(svgElement("rect", {class: `sk-mark-bg ${extra}`, x: x - w / 2, y: y - h / 2,
+        width: w, height: h, ...(paint && !extra ? {fill: PALETTE[paint - 1], "data-paint": paint} : {})}));
+    }
+    holder.appendChild(svgElement("text", {class: `sk-mark ${extra}${at ? " sk-corner" : ""}`, x, y},
+                                  SYMBOLS[d - 1]));
+  });
+  if (shown.centre.length) {
+    const text = shown.centre.map((d) => SYMBOLS[d - 1]).join("");
+    holder.appendChild(svgElement("text", {class: "sk-centre", x: CELL / 2, y: CELL / 2 + 1,
+      "text-anchor": "middle", "dominant-baseline": "central", fill: "#2b6cb0",
+      "font-size": Math.min(13, 36 / (text.length * 0.62)).toFixed(1)}, text));
   }
 }
 

@@ -71,13 +71,15 @@ export function houseNamed(geo, cellsByIndex, text, cell) {
   return cellsByIndex.map((x, k) => (x && peers.has(k) && same(x) ? k : -1)).filter((k) => k >= 0);
 }
 
-// What a screen reader says of a cell: "r1c2, empty, candidates 1 6 7 9", "r1c1, given 4".
-export function cellLabel(geo, values, shown, cell) {
+// What a screen reader says of a cell: "r1c2, empty, candidates 1 6 7 9, centre 1 6",
+// "r1c1, given 4".
+export function cellLabel(geo, values, shown, cell, centre = []) {
   const label = geo.labels[cell];
   if (geo.givens[cell]) return `${label}, given ${SYMBOLS[geo.givens[cell] - 1]}`;
   if (values[cell]) return `${label}, ${SYMBOLS[values[cell] - 1]}`;
   const marks = shown.map((d) => SYMBOLS[d - 1]).join(" ");
-  return `${label}, empty${marks ? `, candidates ${marks}` : ""}`;
+  const middle = centre.map((d) => SYMBOLS[d - 1]).join(" ");
+  return `${label}, empty${marks ? `, candidates ${marks}` : ""}${middle ? `, centre ${middle}` : ""}`;
 }
 
 // A list of per-cell digit lists in a link: "." none, "-" empty list, else the symbols.

@@ -14,7 +14,10 @@ export const LAYOUT = `
       aria-label="Sudoku board: arrows move, digits enter, Shift+digit marks, H hints"></div>
     <div id="pad" aria-hidden="true"></div>
     <div class="row">
-      <label><input type="checkbox" id="pencil"> pencil marks (or hold Shift)</label>
+      <label>type <select id="mode" title="What a digit enters (Shift: corner mark, Ctrl: centre mark)">
+        <option value="digit">digits</option><option value="corner">corner marks (Shift)</option>
+        <option value="centre">centre marks (Ctrl)</option>
+        <option value="paint">candidate colours (pick a colour below)</option></select></label>
       <label><input type="checkbox" id="auto" checked> auto candidates</label>
       <label>show where <select id="filter" title="Shade the open cells where this digit can go">
         <option value="0">-</option></select> can go</label>
@@ -31,10 +34,12 @@ export const LAYOUT = `
       <dl>
         <dt>arrows</dt><dd>move (the board takes focus on r1c1)</dd>
         <dt>1-9, A-P</dt><dd>enter a digit (again: clear it)</dd>
-        <dt>Shift+digit</dt><dd>toggle a pencil mark</dd>
+        <dt>Shift+digit</dt><dd>corner mark (with auto candidates: the candidate out or back)</dd>
+        <dt>Ctrl+digit</dt><dd>centre mark</dd>
         <dt>Ctrl/Shift+click, drag</dt><dd>select several cells (digits and marks go to all)</dd>
-        <dt>Alt+1-6, Alt+0</dt><dd>colour the selected cells, take the colour off</dd>
-        <dt>Backspace, Delete, 0</dt><dd>clear the digit, then the cell's marks</dd>
+        <dt>Alt+1-6, Alt+0</dt><dd>colour the selected cells, take the colour off (in the
+          candidate colours mode: pick the colour a typed candidate gets)</dd>
+        <dt>Backspace, Delete, 0</dt><dd>clear the digit, then reset the cell's marks</dd>
         <dt>H</dt><dd>hint: the technique, then the step</dd>
         <dt>Enter</dt><dd>apply the hinted step</dd>
         <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
@@ -50,6 +55,8 @@ export const LAYOUT = `
       <button id="rate">Rate</button>
       <button id="unique">Uniqueness</button>
       <button id="truecands" title="The digits each cell holds in some solution">True candidates</button>
+      <button id="allsteps" title="Every step available now, one per technique, easiest first (HoDoKu's all steps)">All steps</button>
+      <button id="why" title="Why no solution (the clues and rules that clash) or several (where they differ, where to add a clue)">Why?</button>
     </div>
     <div class="row">
       <label>method <select id="method"></select></label>
@@ -58,6 +65,11 @@ export const LAYOUT = `
       <button id="svg" title="Save the board as an SVG picture">SVG</button>
       <button id="png" title="Save the board as a PNG picture">PNG</button>
     </div>
+    <details id="techniques-box"><summary>Techniques the solver may use</summary>
+      <div class="row"><button id="techniques-all">all</button><button id="techniques-none">none</button>
+        <span>(hint, all steps, explain and rate use the checked ones)</span></div>
+      <div class="sk-techniques"></div>
+    </details>
     <div id="message" aria-live="polite"></div>
     <ol id="steps" aria-label="steps of the explanation"></ol>
     <details open id="load-box">
@@ -92,7 +104,7 @@ export const LAYOUT = `
 `;
 
 // The digit buttons under the board (mouse and touch; the keyboard types digits itself):
-// enter(digit, pencil), digit 0 clears.
+// enter(digit, kind), digit 0 clears; Shift+click a corner mark, Ctrl+click a centre mark.
 export function buildPad(pad, side, enter) {
   pad.replaceChildren();
   for (let d = 0; d <= side; d++) {
@@ -100,7 +112,7 @@ export function buildPad(pad, side, enter) {
     b.textContent = d ? SYMBOLS[d - 1] : "⌫";
     if (!d) b.title = "Clear the cell (Backspace)";
     b.tabIndex = -1;
-    b.onclick = (e) => enter(d, d > 0 && e.shiftKey);
+    b.onclick = (e) => enter(d, e.shiftKey ? "corner" : e.ctrlKey || e.metaKey ? "centre" : undefined);
     if (d) pad.appendChild(b); else pad.append(b);
   }
   pad.appendChild(pad.firstChild);  // the clear button last
@@ -169,10 +181,11 @@ export function loadMessage(r, welcome) {
   if (r.solutions_found === 1) return [`One solution. ${welcome}`, false];
   if (r.solutions_found > 1) {
     return [`This puzzle has several solutions (2 or more): hints, ratings and "solved" ` +
-            `need a puzzle with one.`, true];
+            `need a puzzle with one. Why? shows where they differ and where a clue would help.`, true];
   }
-  return [`This puzzle has no solution` + (r.error ? `: ${plainWords(r.error, false)}` : ".") +
-          (r.status === "unsolvable" ? "" : ` (${r.status})`), true];
+  const reason = r.error ? `: ${plainWords(r.error, false).replace(/\.$/, "")}` : "";
+  return [`This puzzle has no solution${reason}` + (r.status === "unsolvable" ? "" : ` (${r.status})`) +
+          ". Why? shows the clues and rules that clash.", true];
 }
 
 const ENGINE_WORDS = new Set(["pair-relation", "linear-sum", "sequence", "must-contain", "indexing"]);
@@ -185,4 +198,19 @@ export function shapeWords(geo, svg) {
   const drawn = [...new Set([...svg.querySelectorAll(".sk-rule")].map((g) => g.dataset.rule))];
   const givens = geo.givens.filter((d) => d).length;
   return `${shape}${drawn.length ? `; ${drawn.join(", ")}` : ""}; ${givens} given${givens === 1 ? "" : "s"}`;
+}
+
+// The steps of an explanation (or the steps available now) as the items of `list`; pick(i) on
+// a click or Enter.
+export function fillSteps(list, steps, pick) {
+  list.replaceChildren();
+  steps.forEach((s, i) => {
+    const li = document.createElement("li");
+    li.tabIndex = 0;
+    li.innerHTML = `<span class="rating">[${s.rating.toFixed(1)}]</span> `;
+    li.appendChild(document.createTextNode(`${s.technique}: ${s.text}`));
+    li.onclick = () => pick(i);
+    li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { pick(i); e.preventDefault(); } };
+    list.appendChild(li);
+  });
 }
