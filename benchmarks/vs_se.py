@@ -3,7 +3,8 @@
 Usage (from the repository root)::
 
     SE_DIR=/tmp/se python benchmarks/vs_se.py [FILE] [--per-band 12] [--time-limit 60]
-        [--se-sample 6] [--se-timeout 300] [--save results.tsv] [--from-saved results.tsv]
+        [--min-er 8.5] [--max-er 11.9] [--se-sample 6] [--se-timeout 300]
+        [--save results.tsv] [--from-saved results.tsv]
 
 ``FILE`` (default ``../shared/data/rated/se_tuning.txt``) holds one puzzle a line: 81
 characters, then SE's published ER, EP and ED ('-' where none is published) and a source tag;
@@ -288,13 +289,16 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0, help="sudokit, per puzzle")
     parser.add_argument("--se-sample", type=int, default=6)
     parser.add_argument("--se-timeout", type=float, default=300.0)
+    parser.add_argument("--min-er", type=float, default=0.0, help="only puzzles of ER >= this")
+    parser.add_argument("--max-er", type=float, default=99.0, help="only puzzles of ER <= this")
     parser.add_argument("--save", type=Path, help="write per-puzzle results (TSV)")
     parser.add_argument("--from-saved", type=Path, help="print the table of a saved run")
     args = parser.parse_args()
     if args.from_saved:
         print_table(load_saved(args.from_saved))
         return
-    rows = sample_rows(read_rows(args.file), args.per_band)
+    rows = sample_rows([r for r in read_rows(args.file) if args.min_er <= r.er <= args.max_er],
+                       args.per_band)
     if not rows:
         raise SystemExit(f"{args.file}: no puzzles")
     print(f"{args.file}: {len(rows)} puzzles ({args.per_band or 'all'} per band)")
