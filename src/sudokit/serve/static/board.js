@@ -557,6 +557,8 @@ export function createBoard(root, options) {
 
   async function start() {
     wire();
+    const linked = options.link && readLink(location.hash);  // the opening asked meanwhile
+    const asked = linked ? null : api("opening", {}).catch(() => ({}));
     const methods = await api("methods", {});
     buildPicker($("techniques-box"), methods.techniques || [], () => { clearHint(); render(); });
     for (const m of methods.methods.filter((x) => x.available)) {
@@ -565,7 +567,7 @@ export function createBoard(root, options) {
       $("method").add(o);
     }
     if (!(await loadLink())) {
-      const opening = await api("opening", {}).catch(() => ({}));
+      const opening = await asked;
       say(await load(opening.puzzle || ".".repeat(81), opening.variant, "", {}, false));
     }
     state.timings.pageReady = performance.now();
