@@ -87,6 +87,11 @@ def test_methods_send_the_buttons_actions() -> None:
                     {"type": "action", "action": "undo", "args": {}},
                     {"type": "action", "action": "enter",
                      "args": {"cell": 1, "digit": 7, "pencil": True}}]
+    widget.enter(2, 5, kind="centre")  # a centre mark (the board's Ctrl+digit)
+    assert sent[-1]["args"] == {"cell": 2, "digit": 5, "kind": "centre"}
+    with pytest.raises(ValueError, match="kind must be"):
+        widget.enter(2, 5, kind="middle")
+    del sent[-1]
     widget.values = [0, 1] + [0] * 79
     assert widget.grid.givens[:2] == (4, 1)
 

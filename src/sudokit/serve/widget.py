@@ -137,10 +137,22 @@ class BoardWidget(anywidget.AnyWidget):
         """List every step of the logical solve in the explanation panel."""
         self._act("explain")
 
-    def enter(self, cell: int, digit: int, pencil: bool = False) -> None:
+    def enter(self, cell: int, digit: int, pencil: bool = False, kind: str | None = None
+              ) -> None:
         """Place ``digit`` in ``cell`` (0 clears it; the same digit again too), or toggle it as
-        a pencil mark."""
-        self._act("enter", cell=cell, digit=digit, pencil=pencil)
+        a pencil mark (a corner mark: with automatic candidates, the candidate out or back);
+        ``kind``: ``"corner"``, ``"centre"`` (a centre mark) or ``"paint"`` (the candidate
+        coloured) instead.
+
+        Raises:
+            ValueError: another ``kind``.
+        """
+        if kind is None:
+            self._act("enter", cell=cell, digit=digit, pencil=pencil)
+            return
+        if kind not in ("digit", "corner", "centre", "paint"):
+            raise ValueError(f"kind must be digit, corner, centre or paint, got {kind!r}")
+        self._act("enter", cell=cell, digit=digit, kind=kind)
 
     def answer(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
         """What ``POST /api/NAME`` answers for ``body`` (``opening``: the widget's puzzle),
