@@ -74,3 +74,10 @@ def test_cli_hint_all_and_techniques() -> None:
     bad = runner.invoke(app, ["hint", TOP1, "--techniques", "Foo"])
     assert bad.exit_code != 0  # main() prints it as one line, exit 2 (the runner keeps it)
     assert "no technique 'Foo'" in bad.output + str(bad.exception)
+
+
+def test_api_generate_needs_a_technique() -> None:
+    made = ENDPOINTS["generate"]({"size": 9, "needs": "Pointing", "seed": 1}, 15)
+    assert made["hardest"] == "Pointing"
+    with pytest.raises(InvalidOption, match="Foo"):
+        ENDPOINTS["generate"]({"size": 9, "needs": "Foo"}, 15)

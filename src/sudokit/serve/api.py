@@ -242,8 +242,10 @@ def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """One new puzzle (``size``, ``box``, ``variant``, ``level``, ``symmetry``, ``seed``): the
-    record of ``sudokit generate --format jsonl`` with its solution."""
+    """One new puzzle (``size``, ``box``, ``variant``, ``level``, ``symmetry``, ``seed``;
+    ``needs``/``uses``: a technique or family its solve needs or uses, as ``sudokit generate
+    --needs``/``--uses``): the record of ``sudokit generate --format jsonl`` with its
+    solution."""
     from ..run.generate import generate as make
 
     size = _field(body, "size", int, None, "an integer")
@@ -256,7 +258,8 @@ def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     made = make(1, size=size, box=_field(body, "box", str),
                 variant=_field(body, "variant", str, "standard"),
                 symmetry=_field(body, "symmetry", str, "none"), level=level,
-                rate=True, seed=seed, max_tries=200)
+                rate=True, seed=seed, needs=_field(body, "needs", str),
+                uses=_field(body, "uses", str), max_tries=200)
     return next(made).as_dict()
 
 
