@@ -119,8 +119,9 @@ PREFERRED = ("portfolio", "fast", "propagate")
 """The default Sudoku method: the first of these that can run here (see :func:`default_method`)."""
 
 SMALL_INPUT = 8
-"""An input of at most this many puzzles, none larger than :data:`SMALL_SIDE`, is solved by
-``propagate`` when no method is named: it finishes before the compiled engine would have loaded
+"""An input of at most this many puzzles, none larger than :data:`SMALL_SIDE`, is answered by
+``propagate`` (handing over to CDCL what it does not finish quickly, see
+:mod:`sudokit.run.choice`) when no method is named: it finishes before the compiled engine would have loaded
 (``sudokit solve <one 9x9 puzzle>``: about 0.1 s of solving where loading Numba and the 9x9
 kernels takes 0.4-0.6 s; measured by ``benchmarks/pipeline.py``, start-up section)."""
 
@@ -326,8 +327,8 @@ def default_method() -> str:
     """Return the default Sudoku method for a large input: the first of :data:`PREFERRED`
     (``portfolio``, ``fast``, ``propagate``) that can run here. Nothing is imported.
 
-    For a small input the command line chooses ``propagate`` instead
-    (:func:`sudokit.run.batch.choose_method`, rule in :func:`default_rule`).
+    For a small input every front answers with ``propagate`` first and hands over what it
+    does not finish quickly (:func:`sudokit.run.choice.decide`, rule in :func:`default_rule`).
 
     Returns:
         The method's name (``"portfolio"`` on an installed sudokit).
@@ -345,5 +346,5 @@ def default_rule() -> str:
     """The default-method rule in one sentence, as ``sudokit methods`` prints it."""
     return (f"default (no --method): {default_method()}, the first that can run here of "
             f"{', '.join(PREFERRED)}; an input of at most {SMALL_INPUT} puzzles, none larger "
-            f"than {SMALL_SIDE}x{SMALL_SIDE}, is solved by propagate, which finishes before "
-            "the compiled engine would have loaded")
+            f"than {SMALL_SIDE}x{SMALL_SIDE}, is answered by propagate, and each puzzle it "
+            "has not finished within 0.05 s by sat (CDCL): neither needs anything compiled")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit import Puzzle, count_solutions, explain, hint, rate
+from sudokit import Puzzle, count_solutions, explain, hint, is_solution, rate
 from sudokit.errors import InvalidPuzzle, SudokuError
 from sudokit.logic.solve import logical_hint, logical_rating, logical_steps
 from sudokit.run.explain import _solution, explain_states, rate_many
@@ -25,7 +25,7 @@ def test_solution_is_the_default_methods_first() -> None:
 def test_several_solutions_and_none() -> None:
     many = Puzzle.parse("." * 80 + "1")
     grid, unique = _solution(many)
-    assert not unique and grid == count_solutions(many, limit=2).solutions[0]
+    assert not unique and is_solution(grid, many)  # the engine's, or the default path's
     assert not rate(many).unique
     clash = Puzzle.parse("11" + "." * 79)
     with pytest.raises(InvalidPuzzle, match="no solution: digit 1 is given twice in row 1"):

@@ -178,3 +178,42 @@ def test_resume_refuses_a_file_it_did_not_write(name: str, fmt: str, tmp_path: P
                           "--resume")
     assert code == 2, stderr
     assert out.read_bytes() == FOREIGN[name]  # not cut, not overwritten
+
+
+@pytest.mark.parametrize("where", ["array", "rules"])
+def test_resume_redoes_a_kept_solution_that_does_not_solve_its_puzzle(tmp_path: Path,
+                                                                       where: str) -> None:
+    """A kept line-form solution with two cells swapped (givens kept, a unit broken) is
+    redone with every record after it, and the run exits 0 (issue 43, item 10's rest): on the
+    array path (top95 lines) and the general reader's (f-puzzles data with a thermometer)."""
+    if where == "array":
+        source = tmp_path / "in.txt"
+        source.write_text("\n".join(TOP95.read_text().splitlines()[:12]) + "\n")
+    else:
+        source = tmp_path / "in.json"
+        source.write_text((DATA / "rules" / "sigh_thermosudoku.json").read_text())
+    full = tmp_path / "full"
+    assert _solve(str(source), "--output", str(full))[0] == 0
+    lines = full.read_text().splitlines(keepends=True)
+    row = min(4, len(lines) - 1)
+    if where == "array":
+        text = lines[row]
+        empty = next(i for i, ch in enumerate(TOP95.read_text().splitlines()[row]) if ch == ".")
+        other = next(j for j in range(empty - empty % 9, empty - empty % 9 + 9)
+                     if j != empty and TOP95.read_text().splitlines()[row][j] == ".")
+        cells = list(text)
+        cells[empty], cells[other] = cells[other], cells[empty]  # a row still all 1-9
+        broken = "".join(cells)
+    else:
+        data = json.loads(lines[row])
+        cells = [c for r in data["grid"] for c in r]
+        free = [i for i, c in enumerate(cells[:9]) if not c.get("given")]
+        a, b = free[0], free[1]
+        cells[a]["value"], cells[b]["value"] = cells[b]["value"], cells[a]["value"]
+        broken = json.dumps(data, separators=(",", ":")) + "\n"
+    assert broken != lines[row]
+    out = tmp_path / "out"
+    out.write_text("".join(lines[:row]) + broken + "".join(lines[row + 1:]))
+    code, err = _solve(str(source), "--output", str(out), "--resume")
+    assert code == 0, err
+    assert out.read_text() == full.read_text()

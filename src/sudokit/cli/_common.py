@@ -304,10 +304,11 @@ def _check_box(inputs: Sequence[str], box: str | None, alphabet: str | None,
     if box is None or first is None:
         return
     with_box = next(islice(read_inputs([first], box=box, alphabet=alphabet,
-                                       variant=variant), 1), None)
+                                       variant=variant, checked=True), 1), None)
     if with_box is None or with_box.puzzle is not None:
         return
-    without = next(islice(read_inputs([first], alphabet=alphabet, variant=variant), 1), None)
+    without = next(islice(read_inputs([first], alphabet=alphabet, variant=variant,
+                                      checked=True), 1), None)
     if without is not None and without.puzzle is not None:
         side = without.puzzle.geometry
         raise typer.BadParameter(
@@ -330,7 +331,7 @@ def puzzle_records(inputs: Sequence[str], *, box: str | None = None,
     value = getattr(variant, "value", variant)
     check_arguments(inputs, box=box, alphabet=alphabet, variant=value)
     return read_inputs(inputs, box=box, alphabet=alphabet, variant=value,
-                       skip_header=skip_header)
+                       skip_header=skip_header, checked=True)
 
 
 def one_puzzle(argument: str, *, index: int | None, box: str | None,

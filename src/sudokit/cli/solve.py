@@ -144,9 +144,18 @@ def solve_command(
                                count_limit=count_limit, jobs=jobs_cap(jobs), dask=dask,
                                box=box, alphabet=alphabet, fmt=fmt,
                                grids=grid_output is not None, resume=point,
-                               skip_header=skip_header, variant=variant.value)
+                               skip_header=skip_header, variant=variant.value,
+                               checked=True, started=_command_start())
         tally = _write_run(run, output, grid_output, point, progress(show_progress(output)))
     _finish(tally, None if quiet else run.ready, point, output, sources)
+
+
+def _command_start() -> float | None:
+    """When the command started, for limits that count from it: the process's start when
+    run as the program; None when invoked in a caller's process (its start is not ours)."""
+    from . import _background
+
+    return STARTED if _background.AS_PROGRAM else None
 
 
 def _prepared(inputs: list[str], option: list[str] | None, resume: bool,

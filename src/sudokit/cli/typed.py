@@ -42,12 +42,12 @@ def solve_typed(method: str | None, options: Mapping[str, Any], limits: Any, cou
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
     """
     from ..formats.text import read_puzzles
-    from ..run.batch import choose_method
+    from ..run.choice import decide
     from ..run.pipeline import SolveRun
-    from ..run.request import Request
 
-    chosen = choose_method(method, 1, 9, complete=True)  # one small puzzle at a time
-    request = Request.build(chosen, options, limits, count_limit, variant)
+    # one small puzzle at a time
+    request = decide(method, options, limits, count_limit, variant, puzzles=1, side=9)
+    chosen = request.method
     records = read_puzzles(sys.stdin, box=box, alphabet=alphabet, name="<stdin>",
                            variant=variant)
     return SolveRun(chosen, _Blocks(records, request, fmt, grids), time.perf_counter())

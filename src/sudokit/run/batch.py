@@ -29,7 +29,6 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .. import registry as _registry
 from ..errors import InvalidOption, MethodUnavailable, SolverBug, SudokuError
 from ..formats.lines import Record
 from ..model.puzzle import Grid, is_solution, violations
@@ -44,13 +43,10 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 __all__ = ["RecordResult", "solve_records", "solve_record_chunk", "check_expected", "run_tasks",
-           "sizes_for", "choose_method", "uses_processes", "in_sizes", "SMALL_INPUT", "TaskSizes"]
+           "sizes_for", "uses_processes", "in_sizes", "TaskSizes"]
 
 _PROCESS_TASK = 32
 """Most puzzles per task sent to a worker process (fewer at first)."""
-
-SMALL_INPUT = _registry.SMALL_INPUT  # the default-method rule lives in the registry
-
 
 @dataclass(frozen=True)
 class RecordResult:
@@ -173,27 +169,6 @@ def _solve_one(record: Record, request: Request) -> RecordResult:
         return _failure(record, exc, request.method)
 
 
-def choose_method(method: str | None, puzzles: int = 0, side: int = 0,
-                  complete: bool = False) -> str:
-    """The method to run: ``method`` if named; else ``propagate`` for a small complete input
-    (at most :data:`SMALL_INPUT` puzzles, none larger than 9x9: it is done before the compiled
-    engine would have loaded), else the fastest available (:func:`sudokit.run.doors.default_method`).
-
-    Args:
-        method: the method the user named, or None.
-        puzzles: puzzles read so far.
-        side: the largest grid side among them.
-        complete: whether they are the whole input.
-    """
-    from ..registry import default_method
-
-    if method:
-        return method
-    if complete and puzzles <= SMALL_INPUT and side <= _registry.SMALL_SIDE:
-        return "propagate"
-    return default_method()
-
-
 def uses_processes(solver: Any, jobs: int, dask: str | None) -> bool:
     """Whether tasks go to other processes: a remote Dask cluster, or several workers (also of
     a local Dask cluster) for a method that holds the GIL; threads otherwise."""
@@ -274,7 +249,7 @@ def solve_records(
 
     Args:
         records: parsed input (e.g. from :func:`sudokit.formats.read_puzzles`), consumed lazily.
-        method: registry name (default: :func:`sudokit.run.doors.default_method`).
+        method: registry name (default: :func:`sudokit.registry.default_method`).
         count_limit: 1 to solve, 2 to check uniqueness (``multiple`` when 2 are found).
         time_limit: seconds per puzzle (None: no limit); a puzzle over it is ``timeout``.
         node_limit: search nodes per puzzle (None: no limit).

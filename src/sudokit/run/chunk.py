@@ -136,6 +136,12 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
         puzzles: the same puzzles as objects, if the caller has them (a method without a chunk
             path then sees their source and line).
 
+    A request with a :attr:`~sudokit.run.request.Request.handover` (the default path of
+    :mod:`sudokit.run.choice`) runs its method within
+    :data:`~sudokit.run.choice.QUICK_SECONDS` per puzzle, and each puzzle it has not finished
+    then goes to the hand-over method with the rest of its time limit (``extras`` names it:
+    ``{"winner": METHOD}``).
+
     Returns:
         A :class:`ChunkResult` in input order. Puzzles with a digit given twice in a unit are
         UNSATISFIABLE with a message naming the unit.
@@ -144,6 +150,8 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
         UnsupportedPuzzle: the method does not declare this grid size or variant.
         SolverBug: a method returned a grid that does not solve its puzzle.
     """
+    if request.handover is not None:
+        return _handed_over(givens, geometry, request, puzzles)
     solver: Solver = request.solver()
     if not solver.supports(geometry):
         raise UnsupportedPuzzle(
@@ -158,4 +166,34 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
     _verify(chunk, givens, geometry)
     _name_conflicts(chunk, givens, geometry,
                     np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
+    return chunk
+
+
+def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
+                 puzzles: Sequence[Puzzle] | None) -> ChunkResult:
+    """Run ``request``'s method within the quick budget, then its hand-over method on each
+    puzzle the budget stopped (see :func:`solve_chunk`)."""
+    from dataclasses import replace
+
+    from .choice import left_after, quick_limits, stopped_by_budget, taker
+
+    limits, quick = request.limits, quick_limits(request.limits)
+    chunk = solve_chunk(givens, geometry, replace(request, handover=None,
+                                                  limits=quick or limits), puzzles)
+    over = [row for row, status in enumerate(chunk.status.tolist())
+            if stopped_by_budget(status, chunk.messages.get(row))]
+    if quick is None or not over:
+        return chunk
+    then = replace(request, method=taker(request.handover, geometry), handover=None)
+    for row in over:
+        more = solve_chunk(givens[row:row + 1], geometry,
+                           replace(then, limits=left_after(limits, float(chunk.seconds[row]))),
+                           None if puzzles is None else [puzzles[row]])
+        chunk.grids[row], chunk.found[row], chunk.status[row] = (more.grids[0], more.found[0],
+                                                                 more.status[0])
+        chunk.seconds[row] += more.seconds[0]
+        chunk.messages.pop(row, None)
+        if 0 in more.messages:
+            chunk.messages[row] = more.messages[0]
+        chunk.extras[row] = {**more.extras.get(0, {}), "winner": more.method}
     return chunk

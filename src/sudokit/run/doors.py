@@ -39,15 +39,23 @@ __all__ = [
 
 def _request(request: Request | None, method: str | None, options: dict[str, Any],
              limits: Limits, count_limit: int | None, trace: bool = False,
-             variant: Variant = Variant.STANDARD) -> Request:
-    """``request`` as given, or one built from a door's keyword arguments.
+             variant: Variant = Variant.STANDARD, puzzles: Sequence[Puzzle] = ()) -> Request:
+    """``request`` as given, or one built from a door's keyword arguments by the one decision
+    (:func:`sudokit.run.choice.decide`: with no method named, ``puzzles`` decide whether the
+    default path answers; none: the default method).
 
     Raises:
         TypeError: both a request and method, limit or option arguments were given.
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method name or option.
     """
     if request is None:
-        return Request.build(method, options, limits, count_limit, variant, trace)
+        if method is not None or not puzzles:
+            return Request.build(method, options, limits, count_limit, variant, trace)
+        from .choice import decide
+
+        side = max(p.geometry.side for p in puzzles)
+        return decide(None, options, limits, count_limit, variant, puzzles=len(puzzles),
+                      side=side, trace=trace)
     if method is not None or options or limits != Limits() or trace:
         raise TypeError("give either a request or method, limit and option arguments, not both")
     return request
@@ -142,7 +150,8 @@ def count_solutions(
         SolverBug: the method produced a grid that is not a solution.
     """
     puzzle = Puzzle.coerce(puzzle)
-    request = _request(request, method, options, Limits(time_limit, node_limit), limit, trace)
+    request = _request(request, method, options, Limits(time_limit, node_limit), limit, trace,
+                       puzzles=[puzzle])
     return run_request(puzzle, request)
 
 
@@ -150,9 +159,15 @@ def run_request(puzzle: Puzzle, request: Request) -> Result:
     """Run ``request`` on one puzzle: the one object path behind :func:`count_solutions` and
     :func:`solve` (timed, limits turned into ``Status.UNKNOWN``, every grid verified).
 
+    A request with a hand-over (the default path, :mod:`sudokit.run.choice`) runs its method
+    within the quick budget and, if that stopped it, the hand-over method with the rest of
+    the time limit (``stats.extra["winner"]`` names it; ``seconds`` counts both).
+
     Raises:
         UnsupportedPuzzle, SolverBug: as :func:`count_solutions`.
     """
+    if request.handover is not None:
+        return _handed_over(puzzle, request)
     solver = _prepare(puzzle, request)
     stats = Stats.counting(solver.counters, trace=request.trace)
     start = time.perf_counter()
@@ -166,6 +181,22 @@ def run_request(puzzle: Puzzle, request: Request) -> Result:
                                     request.count_limit)
     return Result(puzzle, status, tuple(found), solver.full_name,
                   time.perf_counter() - start, stats, request.count_limit, message)
+
+
+def _handed_over(puzzle: Puzzle, request: Request) -> Result:
+    """:func:`run_request` on the default path: the quick method, then the hand-over."""
+    from .choice import left_after, quick_limits, stopped_by_budget, taker
+
+    quick = quick_limits(request.limits)
+    first = run_request(puzzle, replace(request, handover=None,
+                                        limits=quick or request.limits))
+    if quick is None or not stopped_by_budget(first.status, first.message):
+        return first
+    then = replace(request, method=taker(request.handover, puzzle.geometry), handover=None,
+                   limits=left_after(request.limits, first.seconds))
+    second = run_request(puzzle, then)
+    second.stats.extra["winner"] = second.method
+    return replace(second, seconds=first.seconds + second.seconds)
 
 
 def solve(
@@ -198,7 +229,8 @@ def solve(
     ('SOLVED', 1)
     """
     puzzle = Puzzle.coerce(puzzle)
-    request = _request(request, method, options, Limits(time_limit, node_limit), 1, trace)
+    request = _request(request, method, options, Limits(time_limit, node_limit), 1, trace,
+                       puzzles=[puzzle])
     return run_request(puzzle, replace(request, count_limit=1))
 
 
@@ -269,7 +301,8 @@ def solve_many(
 
     if not puzzles:
         return []
-    request = _request(request, method, options, Limits(time_limit, node_limit), count_limit)
+    request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
+                       puzzles=puzzles)
     groups: dict[Any, list[int]] = {}
     for i, puzzle in enumerate(puzzles):
         groups.setdefault(puzzle.geometry, []).append(i)

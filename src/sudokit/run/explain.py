@@ -53,7 +53,7 @@ def _engines(batch: bool = False) -> str | None:
     of the solution search and of the technique engine in the background
     (:mod:`sudokit.run.warm`), and meanwhile run the technique engine on its Python references
     (the same steps) and return ``propagate`` for the solution search; None (the default
-    method) once they are compiled, or in a library call."""
+    method) once they are compiled, or with background compiling off."""
     from ..compiled import Kernels, ready, run_as_python
     from ..registry import default_method
     from .warm import INTERIM_METHOD, compiling, method_job
@@ -76,8 +76,17 @@ def _solution(puzzle: Puzzle, time_limit: float | None = DEFAULT_SECONDS) -> tup
         LimitReached: no solution was found within ``time_limit`` seconds.
         UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
     """
-    return _answer(count_solutions(puzzle, _engines(), limit=2,
-                                   time_limit=time_limit or None))
+    from ..compiled import Kernels, ready
+    from ..registry import default_method
+    from .choice import is_small
+    from .warm import enabled
+
+    method = _engines()  # starts the technique engine's compile if it is not ready
+    if method is None and (ready(Kernels.SEARCH) or not enabled()):
+        method = default_method()  # compiled: the engine's first solution, as always
+    elif is_small(1, puzzle.geometry.side):
+        method = None  # the default path: nothing to compile (sudokit.run.choice)
+    return _answer(count_solutions(puzzle, method, limit=2, time_limit=time_limit or None))
 
 
 def _answer(result: Result) -> tuple[Grid, bool]:
@@ -268,9 +277,15 @@ def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_S
         Nothing of a single puzzle: a geometry the default method refuses has each of its
         puzzles counted alone (:func:`rate`'s errors, in place).
     """
+    from ..compiled import Kernels, ready
+    from ..registry import default_method
+    from .warm import enabled
+
+    method = _engines(batch=True)
+    if method is None and (ready(Kernels.NINE) or not enabled()):
+        method = default_method()  # compiled: one batch, the engine's solutions as always
     try:
-        results: Sequence[Result | None] = solve_many(puzzles, _engines(batch=True),
-                                                      count_limit=2,
+        results: Sequence[Result | None] = solve_many(puzzles, method, count_limit=2,
                                                       time_limit=time_limit or None)
     except SudokuError:
         results = [None] * len(puzzles)

@@ -36,6 +36,8 @@ __all__ = [
     "check_stdout",
     "format_outcome",
     "names_file",
+    "input_kind",
+    "read_input",
     "parse_option",
     "pick_puzzle",
     "read_inputs",
@@ -174,39 +176,64 @@ def check_stdout(inputs: Sequence[str]) -> None:
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
                 alphabet: str | None = None, skip_header: bool = False,
-                variant: Any = "standard") -> Iterator[Record]:
-    """Yield the records of every input in turn, lazily.
+                variant: Any = "standard", checked: bool = False) -> Iterator[Record]:
+    """Yield the records of every input in turn, lazily (each by :func:`read_input`).
 
     Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
     byte-order mark) or a literal puzzle (source ``"<argument N>"``). ``skip_header`` skips the
     first line of each file and of standard input (a free-text title). ``variant`` (a
     :class:`~sudokit.model.constraints.Variant` or its name) holds before a ``# variant:`` directive.
+    ``checked``: the inputs were checked already (:func:`check_inputs`, once per command).
 
     Raises:
         InputError: an input is a directory or an unreadable file, or looks like a path (a
             separator, or a suffix such as ``.txt`` or ``.csv``) but names no file: checked for
             every input before the first record; or a file fails while being read.
     """
+    if not checked:
+        check_inputs(inputs)
+    for number, text in enumerate(inputs, 1):
+        yield from read_input(text, number, box=box, alphabet=alphabet,
+                              skip_header=skip_header, variant=variant)
+
+
+def input_kind(text: str) -> str:
+    """What an INPUT argument is: ``"stdin"`` (``-``), ``"file"`` (:func:`names_file`) or
+    ``"literal"`` (a puzzle written in the argument)."""
+    if text == "-":
+        return "stdin"
+    return "file" if names_file(text) else "literal"
+
+
+def read_input(text: str, number: int = 1, *, box: str | None = None,
+               alphabet: str | None = None, skip_header: bool = False,
+               variant: Any = "standard") -> Iterator[Record]:
+    """The records of one INPUT argument (see :func:`input_kind`), lazily: the one place an
+    INPUT is read as records (``number``: its position among the arguments, naming a literal
+    ``<argument N>``; ``skip_header`` skips the first line of a file or of standard input).
+
+    Raises:
+        InputError: a file fails while being read.
+    """
     from ..formats.text import read_puzzles
 
-    check_inputs(inputs)
-    for number, text in enumerate(inputs, 1):
-        if text == "-":
-            from ..formats.encodings import utf8_stream
+    kind = input_kind(text)
+    if kind == "stdin":
+        from ..formats.encodings import utf8_stream
 
-            stream = io.TextIOWrapper(utf8_stream(sys.stdin.buffer), encoding="utf-8-sig",
-                                      errors="replace")
-            yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
+        stream = io.TextIOWrapper(utf8_stream(sys.stdin.buffer), encoding="utf-8-sig",
+                                  errors="replace")
+        yield from read_puzzles(stream, box=box, alphabet=alphabet, name="<stdin>",
+                                skip_header=skip_header, variant=variant)
+    elif kind == "file":
+        try:
+            yield from read_puzzles(text, box=box, alphabet=alphabet,
                                     skip_header=skip_header, variant=variant)
-        elif names_file(text):
-            try:
-                yield from read_puzzles(text, box=box, alphabet=alphabet,
-                                        skip_header=skip_header, variant=variant)
-            except OSError as exc:
-                raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
-        else:
-            yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
-                                    name=f"<argument {number}>", variant=variant)
+        except OSError as exc:
+            raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
+    else:
+        yield from read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
+                                name=f"<argument {number}>", variant=variant)
 
 
 def pick_puzzle(records: Iterable[Record], source: str, index: int | None = None) -> Puzzle:

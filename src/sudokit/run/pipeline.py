@@ -11,7 +11,6 @@ general reader become objects, formatted by the same code as the object path
 
 from __future__ import annotations
 
-import io
 import itertools
 import sys
 import time
@@ -29,14 +28,15 @@ from ..formats.lineform import LineReader
 from ..formats.lines import Record
 from ..model.constraints import Variant
 from ..model.result import Limits, Status
+from ..model.variants import parse_spec
 from .batch import RecordResult, _record_result, solve_record_chunk
 from .chunk import solve_chunk
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
-from .resume import Kept, ResumeError, kept_records
+from .resume import kept_records
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
-           "input_tasks", "task_shape", "solve_inputs", "SolveRun", "drop_head", "skip_records"]
+           "input_tasks", "task_shape", "solve_inputs", "SolveRun"]
 
 
 @dataclass(frozen=True)
@@ -97,8 +97,8 @@ def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
 
 def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
                 alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
-                grids: bool = False, skip_header: bool = False, variant: Any = "standard"
-                ) -> Iterator[LineChunk | RecordTask]:
+                grids: bool = False, skip_header: bool = False, variant: Any = "standard",
+                checked: bool = False) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
     grid output go on the array path, everything else on the object path (so do inputs in
     variant forms, see :func:`sudokit.formats.needs_general_reader`).
@@ -108,31 +108,29 @@ def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None 
         sizes: lines (array path) or records (object path) per task in turn; the last repeats.
         skip_header: skip the first line of each file and of ``-`` (a free-text title).
         variant: the variant (or its name) before any ``# variant:`` directive line.
+        checked: the INPUTs were checked already (:func:`sudokit.run.output.check_inputs`).
 
     Raises:
         InputError: as :func:`sudokit.run.output.read_inputs` (checked before the first task).
         InvalidPuzzle: ``box``, ``alphabet`` or ``variant`` are malformed.
     """
-    from ..formats.text import needs_general_reader, parse_alphabet, parse_box, read_puzzles
-    from ..model.variants import parse_spec
+    from ..formats.text import needs_general_reader, parse_alphabet, parse_box
     from .batch import in_sizes
-    from .output import check_inputs, names_file, read_inputs
+    from .output import check_inputs, input_kind, read_input
 
-    check_inputs(inputs)
+    if not checked:
+        check_inputs(inputs)
     shape = parse_box(box) if box else None
     symbols = parse_alphabet(alphabet) if alphabet else None
     spec = parse_spec(variant)
     rules = spec.rules
     for number, text in enumerate(inputs, 1):
-        if text != "-" and not names_file(text):
-            records = read_puzzles(io.StringIO(text), box=box, alphabet=alphabet,
-                                   name=f"<argument {number}>", variant=spec)
-        elif fmt is OutputFormat.LINE and not grids and not needs_general_reader(text, spec):
+        if (input_kind(text) != "literal" and fmt is OutputFormat.LINE and not grids
+                and not needs_general_reader(text, spec)):
             yield from _line_chunks(text, shape, symbols, sizes, skip_header, rules)
             continue
-        else:
-            records = read_inputs([text], box=box, alphabet=alphabet, skip_header=skip_header,
-                                  variant=spec)
+        records = read_input(text, number, box=box, alphabet=alphabet,
+                             skip_header=skip_header, variant=spec)
         for chunk in in_sizes(records, sizes):
             yield RecordTask(chunk, fmt, grids)
 
@@ -153,44 +151,12 @@ def _line_chunks(text: str, box: tuple[int, int] | None, alphabet: str | None,
         raise InputError(f"{text}: cannot be read: {exc.strerror or exc}") from exc
 
 
-def drop_head(task: LineChunk | RecordTask, count: int
-              ) -> tuple[LineChunk | RecordTask | None, int, tuple[str, int] | None]:
-    """Drop up to ``count`` records from the front of a task (for ``--resume``).
-
-    Returns:
-        The rest of the task (None if nothing is left), how many records were dropped, and the
-        ``(source, line)`` of the last one dropped (None if none).
-    """
-    if isinstance(task, RecordTask):
-        drop = min(count, len(task.records))
-        last = task.records[drop - 1] if drop else None
-        rest = replace(task, records=task.records[drop:]) if drop < len(task.records) else None
-        return rest, drop, (last.source, last.line) if last else None
-    drop = min(count, task.size)
-    where = next(((r.source, r.line) for p, r in task.general if p == drop - 1), None)
-    for rows in task.fast:
-        hit = np.flatnonzero(rows.positions == drop - 1)
-        if len(hit):
-            where = (task.source, int(rows.lines[hit[0]]))
-    if drop == task.size:
-        return None, drop, where
-    fast = []
-    for rows in task.fast:
-        keep = rows.positions >= drop
-        fast.append(replace(rows, positions=rows.positions[keep] - drop, lines=rows.lines[keep],
-                            raw=rows.raw[keep], givens=rows.givens[keep],
-                            expected=rows.expected[keep], has_expected=rows.has_expected[keep],
-                            expected_count=rows.expected_count[keep]))
-    general = [(p - drop, r) for p, r in task.general if p >= drop]
-    return replace(task, size=task.size - drop, fast=fast, general=general), drop, where
-
-
 @dataclass
 class SolveRun:
     """A started ``sudokit solve`` run.
 
     Attributes:
-        method: the method chosen (see :func:`sudokit.run.batch.choose_method`).
+        method: the method chosen (see :func:`sudokit.run.choice.decide`).
         blocks: the output blocks, in input order, lazily.
         ready: ``time.perf_counter()`` when the method was loaded and solving began.
     """
@@ -198,114 +164,6 @@ class SolveRun:
     method: str
     blocks: Iterator[Block]
     ready: float
-
-
-def skip_records(tasks: Iterable[object], count: int,
-                 last: tuple[str, int] | None = None,
-                 kept: Iterable[Kept] = ()) -> Iterator[object]:
-    """Drop the first ``count`` records of a stream of ``sudokit solve`` tasks, before solving,
-    each checked against the kept record of an earlier run it stands for.
-
-    Args:
-        tasks: :class:`~sudokit.formats.lineform.LineChunk` and :class:`RecordTask`
-            values in input order.
-        count: records to drop.
-        last: ``(source, line)`` the last dropped record must have, if known.
-        kept: the kept records (:func:`sudokit.run.resume.kept_records`), in order; each one
-            that names a source line must name its input record's, and a solution must hold
-            the givens of a puzzle read on the array path.
-
-    Raises:
-        ResumeError: the input has fewer than ``count`` records, or a kept record does not
-            match its input record.
-    """
-    left, seen, kept = count, None, iter(kept)
-    for task in tasks:
-        if left:
-            _check_kept(task, left, kept, count - left)
-            task, dropped, where = drop_head(task, left)
-            left, seen = left - dropped, where or seen
-            if left == 0 and last is not None and seen is not None and seen != last:
-                raise ResumeError(
-                    f"--resume: the output's last record is for {last[0]}:{last[1]}, but input "
-                    f"record {count} is {seen[0]}:{seen[1]}; not the same input?")
-        if task is not None:
-            yield task
-    if left:
-        raise ResumeError(f"--resume: the output holds {count} records but the input only "
-                          f"{count - left}; not the same input?")
-
-
-def _check_kept(task: object, count: int, kept: Iterator[Kept], before: int) -> None:
-    """Check the first ``count`` records of a task against the next kept records (the
-    ``before`` records ahead of the task were checked)."""
-    for number, (source, line, raw, givens) in enumerate(_heads(task, count), before + 1):
-        named, text = next(kept, (None, None))
-        if text is None:
-            return
-        if named is not None and not _names(named, text, source, line):
-            why = f"names {named[0]}:{named[1]}"
-        elif named is None and givens is None and raw is not None:
-            why = "is a solution, of no puzzle (the input record is invalid)"
-        elif named is None and givens is not None and not _holds_givens(text, raw, givens):
-            why = "is no solution of it (its givens differ)"
-        else:
-            continue
-        raise ResumeError(f"--resume: output record {number} {why}, but input record {number} "
-                          f"is {source}:{line}; the output is not this input's: not resumed, "
-                          "not cut")
-
-
-def _names(named: tuple[str, int], text: bytes, source: str, line: int) -> bool:
-    """Whether a kept record naming ``named`` is for the input record at ``source:line`` (an
-    invalid one in line or grid form names where its error is: that line or a later one)."""
-    if named == (source, line):
-        return True
-    invalid = text.lstrip(b"# ").startswith(b"invalid ")
-    return invalid and named[0] == source and named[1] >= line
-
-
-def _heads(task: object, count: int) -> list[tuple[str, int, np.ndarray | None,
-                                                   np.ndarray | None]]:
-    """``(source, line, raw, givens)`` of the first ``count`` records of a task in order: the
-    puzzle's bytes and givens (see :func:`_record_head`)."""
-    if isinstance(task, RecordTask):
-        return [_record_head(r) for r in task.records[:count]]
-    assert isinstance(task, LineChunk)
-    found = {p: _record_head(r) for p, r in task.general if p < count}
-    for rows in task.fast:
-        for k in np.flatnonzero(rows.positions < count).tolist():
-            found[int(rows.positions[k])] = (task.source, int(rows.lines[k]), rows.raw[k],
-                                             rows.givens[k])
-    return [found[p] for p in sorted(found)]
-
-
-def _record_head(record: Record) -> tuple[str, int, np.ndarray | None, np.ndarray | None]:
-    """``(source, line, raw, givens)`` of a record of the general reader: its givens written
-    in its style (``raw``, one byte per cell), or an empty ``raw`` and None givens for an
-    invalid record (its line-form record names it), or None for a puzzle written otherwise
-    (integers, several lines, f-puzzles data: not checked)."""
-    from ..formats.text import format_line
-
-    puzzle, style = record.puzzle, record.style
-    if puzzle is None:
-        return record.source, record.line, np.zeros(0, np.uint8), None
-    if style.symbols is None or style.janko is not None or style.fpuzzles is not None:
-        return record.source, record.line, None, None
-    written = format_line(puzzle.givens, None, style).encode()[len(style.prefix):]
-    if len(written) != len(puzzle.givens):
-        return record.source, record.line, None, None
-    return (record.source, record.line, np.frombuffer(written, np.uint8),
-            np.asarray(puzzle.givens))
-
-
-def _holds_givens(text: bytes, raw: np.ndarray, givens: np.ndarray) -> bool:
-    """Whether a line-form solution ends in the input row's symbols at its given cells."""
-    if len(text) < len(raw):
-        return False
-    written = np.frombuffer(text[len(text) - len(raw):], np.uint8)
-    given = givens != 0
-    return bool(np.array_equal(written[given], raw[given]))
 
 
 HEAD_RECORDS = 1024
@@ -320,12 +178,16 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
                  resume: Any = None, skip_header: bool = False,
-                 variant: Any = "standard") -> SolveRun:
+                 variant: Any = "standard", checked: bool = False,
+                 started: float | None = None) -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
-    larger than :data:`~sudokit.run.batch.SMALL_INPUT` puzzles or :data:`HEAD_RECORDS` records
-    (or ends), choose the method
-    (:func:`sudokit.run.batch.choose_method`), load it for the first grid size, and return the lazy
-    stream of blocks.
+    larger than :data:`~sudokit.registry.SMALL_INPUT` puzzles or :data:`HEAD_RECORDS` records
+    (or ends), decide the method once (:func:`sudokit.run.choice.decide`; a named method is
+    resolved once), load it for the first grid size, and return the lazy stream of blocks.
+    ``checked``: the INPUTs were checked already (:func:`sudokit.run.output.check_inputs`).
+    ``started``: the ``time.perf_counter()`` value the command started at; on a small input
+    each puzzle's time limit then counts from it, start-up and compiling included
+    (:func:`_from_start`).
 
     ``resume`` (a :class:`~sudokit.run.resume.ResumePoint`) skips the records an earlier run
     wrote; they are dropped, and checked against the point, before this returns.
@@ -335,17 +197,20 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
         UnknownMethod, MethodUnavailable, InvalidOption: a bad method or option.
         ResumeError: the input does not continue the resumed output.
     """
-    from .batch import SMALL_INPUT, choose_method, run_tasks, sizes_for, uses_processes
-    from .request import Request
+    from ..registry import SMALL_INPUT, default_method, solver_class
+    from .batch import run_tasks, sizes_for, uses_processes
+    from .choice import decide
 
-    provisional = Request.build(method, options).solver()
+    named = Request.build(method, options) if method else None  # resolved once, here
+    kind = named.solver() if named else solver_class(default_method())  # for the task sizes
     interim = _Interim(method is None and not options and jobs <= 1 and dask is None)
-    sizes = interim.sizes(sizes_for(provisional, jobs, uses_processes(provisional, jobs, dask)))
+    sizes = interim.sizes(sizes_for(kind, jobs, uses_processes(kind, jobs, dask)))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
-                        skip_header=skip_header, variant=variant)
+                        skip_header=skip_header, variant=variant, checked=checked)
     if resume is not None and resume.records:
+        from .skipping import skip_records
 
-        tasks = skip_records(tasks, resume.records, resume.last, kept_records(resume))
+        tasks = skip_records(tasks, resume, kept_records(resume))
     head: list[LineChunk | RecordTask] = []
     count, records, geometries, complete = 0, 0, [], True
     for task in tasks:  # until the input is known to be more than a small one
@@ -357,8 +222,16 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
             complete = False
             break
     side = max((g.side for g in geometries), default=0)
-    chosen = choose_method(method, count, side, complete=complete)
-    request = Request.build(chosen, options, limits, count_limit, variant)
+    if named is not None:
+        request = replace(named, limits=limits, count_limit=count_limit,
+                          variant=parse_spec(variant))
+    else:
+        request = decide(None, options, limits, count_limit, variant, puzzles=count, side=side,
+                         complete=complete)
+    chosen = request.method
+    if started is not None and complete and count <= SMALL_INPUT:  # limits count from the start
+        request = _from_start(request, started, geometries[0] if geometries else None)
+        chosen = request.method
     remote = uses_processes(request.solver(), jobs, dask)
     tasks = itertools.chain(head, tasks)
     if geometries and interim.begin(request, geometries[0]):
@@ -371,6 +244,59 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
         blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
                            sizes=sizes)
     return SolveRun(chosen, blocks, time.perf_counter())
+
+
+_COMPILED = ("fast", "portfolio")
+"""Methods that run the compiled engine's kernels (:data:`~sudokit.compiled.Kernels.NINE` or
+``ENGINE``)."""
+
+
+def _from_start(request: Request, started: float, geometry: Any) -> Request:
+    """``request`` with its time limit counted from ``started`` (the command's start): less
+    the start-up so far, and for a compiled method whose kernels are not compiled, less the
+    wait for the background compile (:mod:`sudokit.run.warm`), which ends at the limit; if
+    the kernels are not ready then, the puzzles are answered by ``propagate`` with no time
+    left (solved if propagation alone solves them, else ``timeout``), so the command ends
+    within its limit in every state of the cache (issue 39)."""
+    limits = request.limits
+    if limits.time_limit is None:
+        return request
+    deadline = started + limits.time_limit
+    if (geometry is not None and request.method.partition(":")[0] in _COMPILED
+            and not _kernels_by(request, geometry, deadline)):
+        from ..compiled import run_as_python
+        from .warm import INTERIM_METHOD
+
+        run_as_python(Kernels.LOOKUP)  # the line path's byte look-ups in NumPy: no compiling
+        return replace(request, method=INTERIM_METHOD, options={}, handover=None,
+                       limits=Limits(0.0, limits.node_limit))
+    left = max(0.0, deadline - time.perf_counter())
+    return replace(request, limits=Limits(left, limits.node_limit))
+
+
+_EXIT_SECONDS = 0.6
+"""Seconds kept before the deadline for the answer and the exit (the child's hand-shake at
+exit, :func:`sudokit.run.warm._detach_all`, waits up to 1 s)."""
+
+
+def _kernels_by(request: Request, geometry: Any, deadline: float) -> bool:
+    """Whether the compiled kernels ``request`` needs on ``geometry`` are ready by
+    ``deadline``: at once if compiled (or background compiling is off: they then compile
+    here, as before), else after waiting for the background child started now."""
+    from ..compiled import ready
+    from ..fast import uses_nine
+    from .warm import compiling, enabled, method_job
+
+    locked = request.solver().settings.get("locked_candidates", True)
+    kernels = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+    if ready(kernels) or not enabled():
+        return True
+    compiling([(kernels, method_job(request.method, [geometry], lookups=True))])
+    while not ready(kernels):
+        if time.perf_counter() >= deadline - _EXIT_SECONDS:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def _load(request: Request, geometry: Any) -> None:

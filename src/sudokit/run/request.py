@@ -35,6 +35,10 @@ class Request:
             line-form files); a :class:`~sudokit.model.puzzle.Puzzle` keeps its own.
         trace: ask the solver to record its per-step trace in ``Stats.trace``.
         problem: the registry's problem type the method belongs to (``"sudoku"``, ``"magic"``).
+        handover: the method given every puzzle ``method`` has not finished within
+            :data:`~sudokit.run.choice.QUICK_SECONDS` (with the rest of its time limit), or None
+            (the default path of :func:`sudokit.run.choice.decide`; carried out by
+            :func:`sudokit.run.chunk.solve_chunk`).
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
@@ -48,6 +52,7 @@ class Request:
     variant: VariantSpec = VariantSpec()
     trace: bool = False
     problem: str = "sudoku"
+    handover: str | None = None
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
@@ -65,6 +70,18 @@ class Request:
 
         return cls(method or default_method(), dict(options or {}), limits, count_limit,
                    parse_spec(variant), trace, problem).checked()
+
+    def handing_over(self, method: str) -> Request:
+        """This request with ``method`` taking what its own method does not finish quickly
+        (see :attr:`handover`; the name is resolved now).
+
+        Raises:
+            UnknownMethod, MethodUnavailable: a bad method name.
+        """
+        from dataclasses import replace
+
+        _solver(method, self.problem, ())
+        return replace(self, handover=method)
 
     def solver(self) -> Any:
         """The solver instance (cached per method and options: the name is resolved once)."""

@@ -14,8 +14,13 @@ holds the kernel groups and their readiness markers; this module keeps the child
 (a puzzle with several solutions may get another one of them). On a terminal, stderr says once
 what is compiling and roughly how long it takes.
 
-Only the command line turns this on (:func:`enable`); library calls compile in the calling
-process, as they always did. ``SUDOKIT_BACKGROUND_COMPILE=0`` turns it off.
+The command line turns this on (:func:`enable`), and so does a library call's first look
+(:func:`enabled`: ``sudokit.hint`` and ``sudokit.explain`` on a fresh install answer at once
+with the technique engine's Python twins while it compiles; ``sudokit.solve`` and the other
+solving doors need nothing compiled on a small input, see :mod:`sudokit.run.choice`).
+``SUDOKIT_BACKGROUND_COMPILE=0`` turns it off (the test suite does): kernels then compile in the
+calling process when first used. The notice goes to stderr on a terminal and in a Jupyter
+kernel (whose stderr the notebook shows under the cell).
 
 The child lives and dies with its parent: it asks the kernel to kill it when the parent dies
 (``prctl(PR_SET_PDEATHSIG, SIGKILL)``, Linux), so a parent killed by any signal leaves nothing
@@ -53,7 +58,9 @@ _ANSWERS = f"{INTERIM_METHOD} (pure Python) answers meanwhile"
 _MEANWHILE = {Kernels.GENERATOR: "it runs as pure Python meanwhile (same puzzles, slower)"}
 """What the background notice says answers while ``kernels`` compile (default :data:`_ANSWERS`)."""
 
-_ENABLED = False
+_ENABLED: bool | None = None
+"""On or off once :func:`enable` ran; None: not decided (a library process: on unless
+``SUDOKIT_BACKGROUND_COMPILE=0``)."""
 _ANNOUNCED: set[Kernels] = set()
 _CHILDREN: list[subprocess.Popen[bytes]] = []
 
@@ -65,14 +72,29 @@ def enable() -> None:
 
 
 def enabled() -> bool:
-    """Whether :func:`enable` turned background compiling on in this process."""
+    """Whether background compiling is on in this process: as :func:`enable` set it, else
+    (a library call, nothing set) on unless ``SUDOKIT_BACKGROUND_COMPILE=0``."""
+    if _ENABLED is None:
+        return os.environ.get("SUDOKIT_BACKGROUND_COMPILE", "1") != "0"
     return _ENABLED
 
 
+def _seen() -> bool:
+    """Whether a notice on stderr is seen: a terminal, or a Jupyter kernel (the notebook
+    shows the kernel's stderr under the cell)."""
+    try:
+        if sys.stderr.isatty():
+            return True
+    except (AttributeError, ValueError):
+        return False
+    return "ipykernel" in sys.modules
+
+
 def announce(kernels: Kernels, background: bool = False) -> None:
-    """Say on stderr, once per process and only on a terminal with :func:`enable` on, that
-    ``kernels`` compile now (once per machine) and roughly how long it takes."""
-    if (not _ENABLED or kernels in _ANNOUNCED or not sys.stderr.isatty()
+    """Say on stderr, once per process and only where it is seen (a terminal, a Jupyter
+    kernel) with background compiling :func:`enabled`, that ``kernels`` compile now (once per
+    machine) and roughly how long it takes."""
+    if (not enabled() or kernels in _ANNOUNCED or not _seen()
             or compiled.ready(kernels)):
         return
     _ANNOUNCED.add(kernels)
@@ -92,7 +114,7 @@ def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
     """Whether some of the kernels of ``jobs`` (pairs of kernels and a picklable callable that
     compiles them) are not compiled yet, after starting those jobs in a background process
     and saying so on a terminal; False when all are ready or :func:`enable` is off."""
-    if not _ENABLED:
+    if not enabled():
         return False
     missing = [(kernels, job) for kernels, job in jobs if not compiled.ready(kernels)]
     if missing:

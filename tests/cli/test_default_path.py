@@ -1,0 +1,124 @@
+"""The default path (issue 39): one decision of the method (:mod:`sudokit.run.choice`), the
+hand-over from ``propagate`` to CDCL, and a time limit that counts compiling.
+
+Every published rule puzzle of ``tests/data/rules`` solved and proved unique by the default
+``sudokit solve P.json --unique`` runs under ``-m slow`` (minutes); the fast tests use a puzzle
+``propagate`` does not finish within its budget."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudokit.cli import app
+from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
+from sudokit.model.result import Limits, Status
+from sudokit.run.choice import QUICK_METHOD, decide
+from sudokit.run.doors import count_solutions
+from tests.helpers import DATA
+
+RULES = DATA / "rules"
+MODULAR = RULES / "sigh_modular_lines.json"  # propagate: about 1 s; CDCL: tens of ms
+
+
+def _published(path: Path) -> tuple[int, ...]:
+    return tuple(json.loads(path.read_text())["solution"])
+
+
+def test_one_decision_of_the_method() -> None:
+    small = decide(None, limits=Limits(15), count_limit=2)
+    assert small.method == QUICK_METHOD and small.handover == "sat"
+    assert decide(None, puzzles=9).handover is None  # a larger input: the registry's default
+    assert decide(None, puzzles=9).method == decide(None, side=16).method == "portfolio"
+    assert decide("fast").method == "fast" and decide("fast").handover is None
+    named = decide(None, {"probe_nodes": 10})  # options go to the default method, no path
+    assert named.method == "portfolio" and named.handover is None
+
+
+def test_the_library_hands_a_hard_puzzle_over_to_cdcl() -> None:
+    puzzle = fpuzzles_puzzle(MODULAR.read_text())
+    result = count_solutions(puzzle)
+    assert result.status is Status.SOLVED and result.count == 1
+    assert result.solutions[0] == _published(MODULAR)
+    assert result.stats.extra["winner"].startswith("sat")
+    quick = count_solutions(puzzle, "propagate", time_limit=0.05)
+    assert quick.status is Status.UNKNOWN  # the budget alone would not do
+
+
+def test_the_command_line_hands_it_over_too(tmp_path: Path) -> None:
+    out = CliRunner().invoke(app, ["solve", str(MODULAR), "--unique", "-f", "jsonl", "-q"])
+    record = json.loads(out.stdout)
+    assert out.exit_code == 0 and record["status"] == "solved", (out.stderr, out.stdout[-300:])
+    grid = json.loads(record["solution"])["grid"]
+    assert tuple(c["value"] for row in grid for c in row) == _published(MODULAR)
+
+
+def _children_of_cache(cache: Path) -> list[int]:
+    """Processes (the background compile) whose NUMBA_CACHE_DIR is ``cache``."""
+    pids = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if f"NUMBA_CACHE_DIR={cache}".encode() in environ:
+            pids.append(int(pid))
+    return pids
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path) -> None:
+    """``-m fast`` on an empty kernel cache compiled for 80-160 s whatever ``--time-limit``
+    said; now the compile runs in the background and the command ends at its limit (a
+    bound with room for a loaded machine, not a timing)."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1"}
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "sudokit", "solve",
+                               str(RULES / "sigh_thermosudoku.json"), "-m", "fast", "--unique",
+                               "-q", "-f", "jsonl", "--time-limit", "3"], env=env,
+                              capture_output=True, timeout=60)
+        seconds = time.monotonic() - start
+    finally:
+        for pid in _children_of_cache(cache):  # the compile the run started, detached
+            os.kill(pid, 9)
+    assert seconds < 3 + 6, done.stderr
+    assert json.loads(done.stdout)["status"] in ("timeout", "solved")
+
+
+def _rule_puzzles() -> list:
+    items = [pytest.param(path.read_text(), _published(path), id=path.stem)
+             for path in sorted(RULES.glob("sigh_*.json"))]
+    for path in [RULES / "variant_solver_js_ci.json", *sorted(RULES.glob("heldout_*.json"))]:
+        items += [pytest.param(decode_fpuzzles(item["puzzle"])[0],
+                               tuple(map(int, item["solution"])), id=item["title"])
+                  for item in json.loads(path.read_text()) if "refused" not in item]
+    return items
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("text", "solution"), _rule_puzzles())
+def test_the_default_solves_and_proves_unique_every_published_rule_puzzle(
+        tmp_path: Path, text: str, solution: tuple[int, ...]) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    out = CliRunner().invoke(app, ["solve", str(path), "--unique", "-f", "jsonl", "-q",
+                                   "--time-limit", "60"])
+    record = json.loads(out.stdout)
+    assert out.exit_code == 0 and record["status"] == "solved", record
+    grid = json.loads(record["solution"])["grid"]
+    assert tuple(c["value"] for row in grid for c in row) == solution
+
+
+def test_counting_many_solutions_goes_to_the_default_method() -> None:
+    assert decide(None, count_limit=None).method == decide(None, count_limit=3).method \
+        == "portfolio"
+    assert decide(None, count_limit=2).handover == "sat"
