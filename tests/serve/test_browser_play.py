@@ -17,7 +17,7 @@ from sudokit.run.doors import solve
 from sudokit.run.explain import hint
 from tests.helpers import DATA
 from tests.serve.test_browser import (  # noqa: F401  (page: a fixture)
-    TOP1, TOP95, ask_hint, cells_with, load, page, shot, warm_server)
+    IMAGES, TOP1, TOP95, ask_hint, cells_with, load, page, shot, warm_server)
 
 KILLER = (DATA / "janko/KillerSudoku/problems/22_9x9.txt").read_text()
 AXE = [Path(os.environ.get("SUDOKIT_AXE", "/nonexistent")),
@@ -196,6 +196,10 @@ def test_keyboard_first_and_screen_reader(page: Any) -> None:
         tabs += 1
     assert tabs <= 9, tabs
     assert page.get_attribute("#message", "aria-live") == "polite"
+    page.click("#keys-legend summary")  # the key legend, open
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.locator("#keys-legend").screenshot(path=str(IMAGES / "board-keys.png"))
+    page.click("#keys-legend summary")
     axe = next((p for p in AXE if p.is_file()), None)
     if axe is None:
         pytest.skip("axe-core not found (npm install axe-core; SUDOKIT_AXE=path/axe.min.js)")
@@ -241,6 +245,7 @@ def test_several_cells_colours_and_pictures(page: Any) -> None:
     assert cells_with(page, "sk-selected") == [1, 2, 19]
     page.keyboard.press("Shift+Digit6")  # a mark off in the three cells, one change
     assert all("6" not in shown_marks(page, c) for c in (1, 2, 19))
+    shot(page, "board-select.png")
     page.keyboard.press("Alt+Digit3")  # colour 3 on the three cells
     assert cells_with(page, "sk-coloured") == [1, 2, 19]
     assert "c=" in page.url
