@@ -32,6 +32,7 @@ __all__ = [
     "Entry",
     "MethodInfo",
     "default_method",
+    "can_run",
     "check_remote",
     "default_rule",
     "get_solver",
@@ -313,6 +314,12 @@ def methods(problem: str = SUDOKU) -> list[MethodInfo]:
         if name not in rows:
             rows[name] = MethodInfo(name, cls.summary, is_available(cls), None, cls, problem)
     return [rows[name] for name in sorted(rows)]
+
+
+def can_run(name: str) -> bool:
+    """Whether Sudoku method ``name`` can run here (its optional modules are found), without
+    importing it."""
+    return _can_run(name)
 
 
 def _can_run(name: str) -> bool:

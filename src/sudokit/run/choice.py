@@ -65,7 +65,7 @@ def handover_method() -> str:
     """The method given what ``propagate`` does not finish on the default path: ``sat`` when
     PySAT is installed, else :func:`sudokit.registry.default_method`. A grid ``sat`` does not
     take goes on to the default method (:func:`sudokit.run.chunk.solve_chunk`)."""
-    if _registry.is_available(_registry.solver_class("sat")):
+    if _registry.can_run("sat"):  # nothing imported: PySAT loads only when handed over to
         return "sat"
     return _registry.default_method()
 

@@ -73,14 +73,10 @@ class Request:
 
     def handing_over(self, method: str) -> Request:
         """This request with ``method`` taking what its own method does not finish quickly
-        (see :attr:`handover`; the name is resolved now).
-
-        Raises:
-            UnknownMethod, MethodUnavailable: a bad method name.
-        """
+        (see :attr:`handover`; the name is resolved when a puzzle is first handed over, so
+        a quick answer never imports it: PySAT's import is a tenth of a second)."""
         from dataclasses import replace
 
-        _solver(method, self.problem, ())
         return replace(self, handover=method)
 
     def solver(self) -> Any:
