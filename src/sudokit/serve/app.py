@@ -68,7 +68,8 @@ INLINE = frozenset({"parse", "methods", "check"})
 methods, no search."""
 
 SLOW = frozenset({"explain", "rate", "hint", "candidates", "why"})
-"""Endpoints that go straight to the slow lane on a grid over 81 cells (``generate`` always)."""
+"""Endpoints that go straight to the slow lane on a grid over 81 cells (``generate`` and ``why``
+always)."""
 
 TOKEN_HEADER = "X-Sudokit-Token"
 """The request header that carries the server's token (the page sends it)."""
@@ -178,13 +179,14 @@ def refusal(request: Request, settings: Settings) -> JSONResponse | None:
 
 
 def _slow(name: str, body: dict[str, Any]) -> bool:
-    """Whether a request goes straight to the slow lane: a new puzzle, or a
-    :data:`SLOW` endpoint on a grid over 81 cells.
+    """Whether a request goes straight to the slow lane: ``generate`` and ``why`` (seconds on
+    a drawn-rule puzzle: a minimal unsatisfiable subset), or a :data:`SLOW` endpoint on a grid
+    over 81 cells.
 
     Raises:
         SudokuError: the puzzle cannot be read (answered 400 at once).
     """
-    if name == "generate":
+    if name in ("generate", "why"):
         return True
     return name in SLOW and read_puzzle(body).geometry.n_cells > 81
 

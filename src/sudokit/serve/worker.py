@@ -339,17 +339,20 @@ class Lanes:
                  grace: float = 0.5, background_compile: bool = False) -> None:
         spawner = _Spawner()
 
-        def workers(count: int, keep_warm: bool) -> list[Worker]:
-            return [Worker(spawner, background_compile, keep_warm) for _ in range(count)]
+        def workers(count: int, quick: bool) -> list[Worker]:
+            return [Worker(spawner, background_compile, keep_warm=quick) for _ in range(count)]
 
         self.quick = Lane(workers(quick, True), bound)
         self.slow = Lane(workers(slow, False), bound)
         self.budget, self.grace = budget, grace
 
     def warm(self, wait: bool = False) -> None:
-        """Start the quick lane's children and warm them (``wait``: until they are)."""
+        """Start every child and warm it: the quick lane's (``wait``: until they are), then
+        the slow lane's in the background (never waited for)."""
         for worker in self.quick.workers:
             worker.warm(wait)
+        for worker in self.slow.workers:
+            worker.warm(False)
 
     def run(self, name: str, body: dict[str, Any], limit: float, slow: bool = False) -> Any:
         """Answer ``name`` for ``body`` within ``limit`` seconds: in the quick lane first
