@@ -21,7 +21,10 @@ from sudokit.errors import InvalidOption, SudokuError
 from tests.helpers import EXAMPLES, ROOT
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+NESTED = ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2....3.6....9.1"
+"""ER/EP/ED 11.0 (the enjoysudoku forum's hardest-puzzles database, HardestSudokusThread-00885):
+no step short of nested forcing chains applies to it as given (Inkala's puzzle, ER 10.7, now
+starts with Dynamic Forcing Chains (+))."""
 TOP95 = str(EXAMPLES / "top95.txt")
 runner = CliRunner()
 
@@ -160,17 +163,17 @@ def test_jobs_capped_at_the_work_and_the_cores() -> None:
 
 
 def test_explain_without_trial_says_logic_cannot_start() -> None:
-    result = run("explain", INKALA, "--no-trial")
+    result = run("explain", NESTED, "--no-trial")
     assert result.exit_code == 1
     assert "rating" not in result.stdout and "easy" not in result.stdout
     assert "logic cannot start" in result.stderr and "no technique applies" in result.stderr
 
 
 def test_hint_says_no_technique_applies_before_any_trial() -> None:
-    result = run("hint", INKALA)
+    result = run("hint", NESTED)
     assert result.exit_code == 1 and result.stdout == ""
     assert "no technique applies" in result.stderr and "trial" in result.stderr
-    result = run("hint", INKALA, "--trial")
+    result = run("hint", NESTED, "--trial")
     assert result.exit_code == 0 and "Trial" in result.stdout
 
 

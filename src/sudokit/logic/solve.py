@@ -23,7 +23,7 @@ from ..errors import InvalidPuzzle, SolverBug
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
-from .chains.dynamic import search_solution
+from .chains.dynamic import limited, search_solution
 from .ladder import next_steps, plan
 from .registry import TechniqueKind, techniques
 from .state import Candidates
@@ -168,7 +168,8 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
         if limits is not None and stats is not None:
             limits.check(stats)
         if not ahead:
-            ahead, after = next_steps(state.board(), ladder)
+            with limited(limits):  # the trial step's search, inside the step
+                ahead, after = next_steps(state.board(), ladder)
             if not ahead:
                 return
             ahead.reverse()
@@ -182,7 +183,8 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
         elif not ahead:
             state.masks[:], state.values[:] = after
         if not unique and step.technique == "Trial":
-            solution = search_solution(state.board())
+            with limited(limits):
+                solution = search_solution(state.board())
         if stats is not None:
             stats.extra[step.technique] = stats.extra.get(step.technique, 0) + 1
         yield step

@@ -8,13 +8,42 @@ about 2w nodes). A contradiction (an empty cell, a digit without a place) ends i
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from ...errors import LimitReached
+from ...model.result import Limits
 from ..rule_filters import filter_round
 from ..state import Board, bits
 
-__all__ = ["Implications", "consequences", "search_solution"]
+__all__ = ["Implications", "consequences", "limited", "search_solution"]
+
+_LIMITS: ContextVar[Limits | None] = ContextVar("sudokit_logic_limits", default=None)
+"""The limits of the logical solve running in this context (see :func:`limited`)."""
+
+
+@contextmanager
+def limited(limits: Limits | None) -> Iterator[None]:
+    """Make :func:`search_solution` honour ``limits``' deadline while the block runs (the
+    trial step and a solve's search for another solution, called from inside a step, where
+    the solve's own check between steps cannot reach: on an empty 64x64 grid one such search
+    took 25 s)."""
+    token = _LIMITS.set(limits)
+    try:
+        yield
+    finally:
+        _LIMITS.reset(token)
+
+
+def _check_deadline() -> None:
+    """Raise LimitReached once the deadline of :func:`limited`'s limits has passed."""
+    limits = _LIMITS.get()
+    if limits is not None and limits.deadline is not None \
+            and time.perf_counter() > limits.deadline:
+        raise LimitReached(f"time limit {limits.time_limit} s reached")
 
 
 @dataclass
@@ -138,6 +167,10 @@ def search_solution(board: Board, masks: list[int] | None = None,
     ``budget`` (a one-item list) is decremented per choice; the search gives up (None) at 0.
     The search keeps its own stack of choice points (one per open cell at most: an empty
     64x64 grid goes thousands deep, past Python's recursion limit).
+
+    Raises:
+        LimitReached: the deadline of the limits set by :func:`limited` passed (checked at
+            every choice).
     """
     state = (list(board.masks if masks is None else masks),
              list(board.values if values is None else values))
@@ -159,6 +192,7 @@ def search_solution(board: Board, masks: list[int] | None = None,
                 if budget[0] <= 0:
                     return None
                 budget[0] -= 1
+            _check_deadline()
             out = _with_rules(board, consequences(board, cell, b + 1, True, at_masks,
                                                   at_values))
             if not out.contradiction:

@@ -222,8 +222,17 @@ def classic(board: Board) -> bool:
     return g.side == 9 and len(g.units) == 27 and not g.features
 
 
+MIN_PLACED = 17
+"""SE's producers run only on a grid with at least this many digits placed: no classic 9x9
+puzzle with 16 givens or fewer has one solution (McGuire, Tugemann and Civario 2012, "There is
+no 16-clue Sudoku"), and SE rates only puzzles with one solution; on a nearly empty grid their
+Python search took over 15 s per step (``"." * 80 + "1"``)."""
+
+
 def _run(board: Board, producer: Producer, name: str) -> Step | None:
-    if not classic(board) or (producer.level == 0 and not _any_dynamic_chain(board)):
+    if not classic(board) or sum(1 for v in board.values if v) < MIN_PLACED:
+        return None
+    if producer.level == 0 and not _any_dynamic_chain(board):
         return None
     hint = best_hint(board, producer)
     return None if hint is None else hint_step(board, hint, name)
