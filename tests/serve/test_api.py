@@ -316,3 +316,19 @@ def test_why_names_the_conflict_and_the_fixing_given(client: TestClient) -> None
     assert count_solutions(Puzzle.from_digits(digits)).count == 1
     status, answer = post(client, "why", {"puzzle": two, "most": 0})
     assert status == 400 and "most" in answer["error"]
+
+
+def test_a_second_warm_up_is_not_read_as_a_request_answer() -> None:
+    """The server warms its children in the background and a caller may then warm one and
+    wait: one warm-up message, one answer taken (a second warm-up's answer, a hint, was read
+    as the next request's answer)."""
+    worker = Worker()
+    try:
+        worker.warm(False)
+        worker.warm(True)
+        answer, _seconds = worker.run("solve", {"puzzle": TOP1}, 30.0, 60.0)
+        assert answer["status"] == "solved" and "step" not in answer
+        answer, _seconds = worker.run("solve", {"puzzle": TOP1}, 30.0, 60.0)
+        assert answer["status"] == "solved"
+    finally:
+        worker.stop()

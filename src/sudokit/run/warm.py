@@ -87,7 +87,7 @@ def _seen() -> bool:
             return True
     except (AttributeError, ValueError):
         return False
-    return "ipykernel" in sys.modules
+    return sys.modules.get("ipykernel") is not None
 
 
 def announce(kernels: Kernels, background: bool = False) -> None:

@@ -198,8 +198,12 @@ class Worker:
         if not self._lock.acquire(blocking=wait):
             return  # a request runs in the child: it is started
         try:
-            if self._process is not None and self._process.poll() is None and not wait:
-                return  # started already
+            if self._process is not None and self._process.poll() is None \
+                    and (self._warming or not wait):
+                if wait:  # a warm-up is under way: its one answer is the one to take
+                    self._await_warm(None)
+                return  # started already (a second warm-up's answer would be read as a
+                # request's)
             self._start().send((None, None, 600.0))
             self._warming = True
             if wait:
