@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...model.geometry import Geometry
+from ..state import bits
 
 __all__ = ["advanced_offs"]
 
@@ -57,17 +58,8 @@ def _digit_cells(n: int, masks: list[int]) -> list[int]:
     return out
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _offs(n: int, d0: int, cells: int) -> list[int]:
-    return [(c * n + d0) << 1 for c in _cells(cells)]
+    return [(c * n + d0) << 1 for c in bits(cells)]
 
 
 def _locked(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
@@ -113,7 +105,7 @@ def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Of
                         gone_here[a] | gone_here[b]):
                     continue
                 keep = (1 << a) | (1 << b)
-                gone = [((c * n + x) << 1) for c in _cells(cells) for x in range(n)
+                gone = [((c * n + x) << 1) for c in bits(cells) for x in range(n)
                         if (masks[c] & ~keep) >> x & 1]
                 parents = tuple(_offs(n, a, before[a] & ub[u] & ~cells)
                                 + _offs(n, b, before[b] & ub[u] & ~cells))

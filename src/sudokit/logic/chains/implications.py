@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ...model.geometry import Geometry
+from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Propagation", "ancestor_count", "chain_implications", "se_units_of"]
@@ -178,7 +179,7 @@ def _off_to_on(n: int, masks: list[int], masks0: list[int], cells: list[int],
     if y_links and m.bit_count() == 2 and m & bit:
         other = (m & ~bit).bit_length() - 1
         result.append((((cell * n + other) << 1) | 1,
-                       (p, *[(cell * n + x) << 1 for x in _bits(masks0[cell] & ~m)])))
+                       (p, *[(cell * n + x) << 1 for x in bits(masks0[cell] & ~m)])))
     here = 1 << cell
     for u in units_of[cell]:
         places = cells[d0] & ub[u]
@@ -186,15 +187,6 @@ def _off_to_on(n: int, masks: list[int], masks0: list[int], cells: list[int],
             other_cell = (places & ~here).bit_length() - 1
             gone = cells0[d0] & ~cells[d0] & ub[u]
             result.append((((other_cell * n + d0) << 1) | 1,
-                           (p, *[(c * n + d0) << 1 for c in _bits(gone)])))
+                           (p, *[(c * n + d0) << 1 for c in bits(gone)])))
     return result
 
-
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
