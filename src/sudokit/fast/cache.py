@@ -22,13 +22,22 @@ import time
 from pathlib import Path
 
 __all__ = ["user_cache_dir", "is_writable", "kernel_dir", "configure", "source_digest",
-           "KERNEL_SOURCES"]
+           "COMPILED_IN", "KERNEL_MODULES", "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-KERNEL_SOURCES = ("fast/*.py", "generator/*.py", "logic/kernels/*.py", "logic/**/_*_kernel.py",
-                  "formats/lookup.py", "model/result.py")
-"""Globs (under the ``sudokit`` package) of the files compiled kernels are built from: the
-kernel modules and the modules whose constants they compile in (``Status`` codes)."""
+KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lines.py",
+                  "fast/nine.py", "fast/rules.py", "fast/scores.py", "fast/state.py",
+                  "fast/sums.py", "fast/templates.py", "fast/trail.py", "fast/verify.py",
+                  "formats/lookup.py", "generator/grids.py", "generator/kernels.py",
+                  "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")
+"""Globs (under the ``sudokit`` package) of the modules that define compiled functions (Numba
+``jit`` or an ``intrinsic``); ``logic/**/`` matches ``logic/`` itself as well."""
+COMPILED_IN = ("fast/drawn.py", "logic/kernels/bundles.py", "model/result.py")
+"""Modules without compiled functions whose names kernels compile in: the rule codes
+(``RuleCode``), the ladder's argument bundles (built inside kernels) and the ``Status`` codes."""
+KERNEL_SOURCES = KERNEL_MODULES + COMPILED_IN
+"""Globs of every file the disk cache's digest covers, and of no other: an edit of a Python
+module (``generator/techniques.py``, ``fast/engine.py``) keeps everyone's compiled kernels."""
 _PREFIX = "kernels-"
 _STALE_SECONDS = 3600.0
 
