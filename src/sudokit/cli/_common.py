@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +27,8 @@ INDEX_HELP = ("Take the K-th puzzle of the input (1-based, bad records counted a
               "prints them); default: the input must hold exactly one puzzle.")
 JOBS_PER_CORE = 4
 """``--jobs`` is capped at this many workers per core (and at the number of tasks)."""
+RESEND_SECONDS = 0.01
+"""A SIGTERM that lands where Python cannot raise is sent again after this many seconds."""
 JOBS_HELP = (f"Parallel workers (at most {JOBS_PER_CORE} per core and never more than the "
              "work).")
 
@@ -48,16 +51,21 @@ def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
     Raises:
         typer.Exit: 143, with ``exits``, for a Terminated leaving the block.
     """
+    received = False
+
     def handler(signum: int, frame: Any) -> None:
+        nonlocal received
+        received = True
         raise Terminated
 
     hook = sys.unraisablehook
 
     def unraisable(info: Any) -> None:
         # raised where Python cannot raise (a fork or finaliser callback: it would be printed
-        # and lost): the signal is sent again, to land in the command's own code
+        # and lost; a handler run here would raise inside this hook, also lost): the signal is
+        # sent again from a thread, to land in the command's own code once the callback is over
         if isinstance(info.exc_value, Terminated):
-            signal.raise_signal(signal.SIGTERM)
+            threading.Timer(RESEND_SECONDS, os.kill, (os.getpid(), signal.SIGTERM)).start()
             return
         hook(info)
 
@@ -68,6 +76,15 @@ def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
     except Terminated:
         if not exits:
             raise
+        print("sudokit: terminated before the first record", file=sys.stderr)
+        raise typer.Exit(143) from None
+    except Exception as exc:
+        # a Terminated caught by library code (Numba swallows it while compiling) leaves that
+        # code broken: what it raises next is the stop, not a bug of its own
+        if not received:
+            raise
+        if not exits:
+            raise Terminated from exc
         print("sudokit: terminated before the first record", file=sys.stderr)
         raise typer.Exit(143) from None
     finally:
