@@ -81,3 +81,26 @@ def test_api_generate_needs_a_technique() -> None:
     assert made["hardest"] == "Pointing"
     with pytest.raises(InvalidOption, match="Foo"):
         ENDPOINTS["generate"]({"size": 9, "needs": "Foo"}, 15)
+
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def test_cli_rate_with_chosen_techniques(tmp_path) -> None:
+    runner = CliRunner()
+    stuck = runner.invoke(app, ["rate", TOP1, "--techniques", "Hidden Single,Naked Single"])
+    assert stuck.exit_code == 1
+    assert "stuck\tthe chosen techniques stop after" in stuck.stdout
+    whole = runner.invoke(app, ["rate", TOP1, "--exclude", "Trial", "-f", "jsonl"])
+    assert whole.exit_code == 0, whole.output
+    assert json.loads(whole.stdout)["rating"] == rate(TOP1).rating
+    singles = runner.invoke(app, ["rate", EASY, "--techniques", "Hidden Single,Naked Single"])
+    assert singles.exit_code == 0 and "\t1.2\teasy\tHidden Single" in singles.output
+    two = tmp_path / "two.txt"  # a file of two, one record each, in order
+    two.write_text(f"{EASY}\n{TOP1}\n")
+    rows = runner.invoke(app, ["rate", str(two), "--techniques", "Hidden Single,Naked Single",
+                               "-f", "jsonl"])
+    assert [json.loads(r)["status"] for r in rows.stdout.splitlines()] == ["rated", "stuck"]
+    bad = runner.invoke(app, ["rate", EASY, "--exclude", "Foo"])
+    assert bad.exit_code != 0  # main() prints it as one line, exit 2 (the runner keeps it)
+    assert "no technique 'Foo'" in bad.output + str(bad.exception)

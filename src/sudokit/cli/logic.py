@@ -186,10 +186,13 @@ def rate_command(
     variant: VariantOption = VariantChoice.STANDARD,
     time_limit: TimeLimitOption = 15.0,
     why: WhyOption = False,
+    techniques: TechniquesOption = None,
+    exclude: ExcludeOption = None,
 ) -> None:
     """Rate every puzzle of the inputs on Sudoku Explainer's scale; one record per puzzle, in
     input order: rating, level, hardest technique (``timeout`` past --time-limit; with --why,
-    why a puzzle has no solution or several). Ctrl-C and
+    why a puzzle has no solution or several; with --techniques/--exclude, the solve with those
+    techniques only, ``stuck`` where they cannot finish it). Ctrl-C and
     SIGTERM stop it with every record written complete (exit 130, 143)."""
     from ..run.ratings import rate_records, record_line
     from ._common import data_on_terminal, jobs_cap
@@ -203,7 +206,9 @@ def rate_command(
             pending: deque = deque()
             if why:
                 records = with_puzzles(records, pending)
-            for row in rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None):
+            rows = rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None,
+                                techniques=_names(techniques), exclude=_names(exclude))
+            for row in rows:
                 all_ok, rated = all_ok and row["status"] == "rated", rated + 1
                 reason = _add_why(row, pending.popleft(), time_limit) if why else ""
                 print(json.dumps(row) if fmt is StepFormat.JSONL else record_line(row)

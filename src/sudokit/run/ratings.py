@@ -7,14 +7,24 @@ rating is pure Python); one bad record becomes one ``invalid`` record and never 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import LimitReached, SudokuError
 from ..formats.lines import Record
 
-__all__ = ["rate_chunk", "rate_records", "record_line"]
+__all__ = ["Chosen", "rate_chunk", "rate_chunk_chosen", "rate_records", "record_line"]
 
 _CHUNK = 8
+
+
+class Chosen(NamedTuple):
+    """The request of :func:`rate_chunk_chosen`: seconds per puzzle (None: no limit) and the
+    techniques the solve may use (``techniques``: only these, ``exclude``: all but these;
+    names as :func:`sudokit.run.chosen.technique_choice` reads them)."""
+
+    time_limit: float | None
+    techniques: tuple[str, ...] | None
+    exclude: tuple[str, ...] | None
 
 
 def rate_chunk(records: Sequence[Record], time_limit: float | None = None
@@ -28,6 +38,51 @@ def rate_chunk(records: Sequence[Record], time_limit: float | None = None
     rated = iter(rate_many([r.puzzle for r in records
                             if r.error is None and r.puzzle is not None],
                            time_limit=time_limit))
+    return _rows(records, rated)
+
+
+def rate_chunk_chosen(records: Sequence[Record], request: Chosen) -> list[dict[str, Any]]:
+    """:func:`rate_chunk` with only the chosen techniques (``sudokit rate --techniques`` /
+    ``--exclude``): each puzzle solved alone by :func:`sudokit.run.explain.explain_states`; a
+    puzzle the chosen techniques cannot finish gets status ``stuck``, its ``error`` saying
+    after how many steps and the hardest so far."""
+    return _rows(records, iter([_rate_chosen(r.puzzle, request) for r in records
+                                if r.error is None and r.puzzle is not None]))
+
+
+def _rate_chosen(puzzle: Any, request: Chosen) -> Any:
+    """The :class:`~sudokit.logic.Rating` of ``puzzle`` solved with the chosen techniques, or
+    the :class:`SudokuError` that stopped it (:class:`LogicStuck` when they cannot finish)."""
+    from ..logic.solve import rating_of
+    from .explain import explain_states
+
+    try:
+        steps = [step for step, _ in explain_states(
+            puzzle, time_limit=request.time_limit, techniques=request.techniques,
+            exclude=request.exclude)]
+    except SudokuError as exc:
+        return exc
+    placed = sum(len(s.placements) for s in steps)
+    if placed + puzzle.n_givens < puzzle.geometry.n_cells:
+        hardest = max(steps, key=lambda s: s.rating, default=None)
+        return _Stuck(f"the chosen techniques stop after {len(steps)} steps"
+                      + (f" (hardest: {hardest.technique}, {hardest.rating:.1f})" if hardest
+                         else ""))
+    from .doors import count_solutions
+
+    try:
+        unique = bool(count_solutions(puzzle, limit=2, time_limit=request.time_limit).unique)
+    except SudokuError as exc:
+        return exc
+    return rating_of(steps, unique)
+
+
+class _Stuck(Exception):
+    """A solve the chosen techniques cannot finish (the record's status ``stuck``)."""
+
+
+def _rows(records: Sequence[Record], rated: Iterator[Any]) -> list[dict[str, Any]]:
+    """One record per input record, the ratings (or errors) of the valid ones from ``rated``."""
     out = []
     for record in records:
         base: dict[str, Any] = {"source": record.source, "line": record.line}
@@ -35,6 +90,9 @@ def rate_chunk(records: Sequence[Record], time_limit: float | None = None
             out.append(base | {"status": "invalid", "error": str(record.error)})
             continue
         result = next(rated)
+        if isinstance(result, _Stuck):
+            out.append(base | {"status": "stuck", "error": str(result)})
+            continue
         if isinstance(result, SudokuError):
             out.append(base | {"status": "timeout" if isinstance(result, LimitReached)
                                else "invalid", "error": f"{record.source}:{record.line}:1: "
@@ -62,7 +120,8 @@ def _chunks(records: Iterable[Record], size: int, stream: bool) -> Iterator[list
 
 
 def rate_records(records: Iterable[Record], *, jobs: int = 1,
-                 time_limit: float | None = None) -> Iterator[dict[str, Any]]:
+                 time_limit: float | None = None, techniques: Sequence[str] | None = None,
+                 exclude: Sequence[str] | None = None) -> Iterator[dict[str, Any]]:
     """Yield one rating record per input record, in input order (see :func:`rate_chunk`).
 
     Records are rated in chunks of eight (one batch of solutions each); in this thread
@@ -72,10 +131,23 @@ def rate_records(records: Iterable[Record], *, jobs: int = 1,
         records: e.g. :func:`sudokit.run.output.read_inputs`; consumed lazily.
         jobs: worker processes (1: this thread).
         time_limit: seconds per puzzle, as :func:`sudokit.run.explain.rate_many`'s.
+        techniques: only these techniques (names); exclude: all but these
+            (:func:`rate_chunk_chosen`; None for both: every technique, in batches).
+
+    Raises:
+        InvalidOption: an unknown technique name (before any record is read).
     """
     from .batch import run_tasks
+    from .chosen import technique_choice
 
     chunks = _chunks(records, _CHUNK, jobs <= 1)
+    if techniques or exclude:
+        technique_choice(techniques, exclude)  # an unknown name: one error, not one a record
+        request = Chosen(time_limit, tuple(techniques) if techniques else None,
+                         tuple(exclude) if exclude else None)
+        for rows in run_tasks(rate_chunk_chosen, chunks, request, jobs=jobs, remote=jobs > 1):
+            yield from rows
+        return
     for rows in run_tasks(rate_chunk, chunks, time_limit, jobs=jobs, remote=jobs > 1):
         yield from rows
 
