@@ -40,7 +40,11 @@ from typing import Any
 
 from ..errors import LimitReached, SudokuError, WorkFailed
 
-__all__ = ["Lane", "Lanes", "QueueFull", "WorkFailed", "Worker"]
+__all__ = ["STARTUP_SECONDS", "Lane", "Lanes", "QueueFull", "WorkFailed", "Worker"]
+
+STARTUP_SECONDS = 60.0
+"""How long a request waits, beyond its own time, for its child to finish warming up
+(imports and a first-use compile; 2-5 s idle, over 15 s under load), in seconds."""
 
 _PR_SET_PDEATHSIG = 1
 
@@ -232,8 +236,10 @@ class Worker:
     def run(self, name: str, body: dict[str, Any], limit: float, timeout: float
             ) -> tuple[Any, float]:
         """Answer ``name`` for ``body`` in the child, its work limited to ``limit`` seconds,
-        the child killed if no answer comes within ``timeout`` seconds (a child still warming
-        up is waited for within ``timeout``, never killed).
+        the child killed if no answer comes within ``timeout`` seconds of sending it. A child
+        still warming up (imports, a first-use compile) is waited for first, up to
+        :data:`STARTUP_SECONDS` more, never killed: the first request of a server started
+        under load is late, not refused.
 
         Returns:
             The answer and the seconds the child spent on it.
@@ -244,9 +250,9 @@ class Worker:
             WorkFailed: the endpoint refused the body (bad input).
             ChildProcessError: the child ended without answering.
         """
-        deadline = time.monotonic() + timeout
         with self._lock:
-            self._await_warm(deadline)
+            self._await_warm(time.monotonic() + timeout + STARTUP_SECONDS)
+            deadline = time.monotonic() + timeout  # the request's time starts once it is sent
             conn = self._start()
             conn.send((name, body, limit))
             if not conn.poll(max(0.0, deadline - time.monotonic())):
