@@ -3,9 +3,14 @@ never silently as a larger grid (issue 42 item 4)."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from typer.testing import CliRunner
 
 from sudokit.cli import app
+from sudokit.errors import InvalidPuzzle
+from sudokit.formats.text import parse_puzzle, read_puzzles
 from sudokit.formats.sukaku import sukaku_side
 from sudokit.model.puzzle import Puzzle
 from sudokit.run.doors import count_solutions
@@ -58,3 +63,94 @@ def test_other_sides_and_what_is_not_marks() -> None:
     assert Puzzle.parse(_lines()[0]).geometry.side == 9  # the same length, as marks
     shifted = "0" + _lines()[0][:-1]  # a digit out of its place: not marks
     assert sukaku_side(shifted) is None
+
+
+GRIDS = DATA / "sukaku" / "candidate_grids.txt"
+RUUD = "729461538614835927358297641965328714143679285287514369472153896896742153531986472"
+
+
+def _grid_text(index: int) -> str:
+    """The ``index``-th candidate grid of the file (its lines, frames included)."""
+    blocks = GRIDS.read_text().split("\n\n")
+    return "\n".join(ln for ln in blocks[index].splitlines() if not ln.startswith("#"))
+
+
+def _cells(text: str) -> list[str]:
+    """The candidate groups of a grid's rows, 81 of them."""
+    rows = [ln for ln in text.splitlines() if ln.startswith("|")]
+    return [g for ln in rows for g in ln.replace("|", " ").split()]
+
+
+def test_public_candidate_grids_are_one_9x9_each_with_their_marks() -> None:
+    records = list(read_puzzles(GRIDS))
+    assert [r.error for r in records] == [None] * 3
+    for index, record in enumerate(records):
+        puzzle = record.puzzle
+        assert puzzle is not None and puzzle.geometry.side == 9
+        groups = _cells(_grid_text(index))
+        solution = count_solutions(puzzle).solutions[0]
+        for cell, group in enumerate(groups):  # every cell's solution digit is a candidate
+            assert str(solution[cell]) in group
+            if len(group) == 1:
+                assert puzzle.givens[cell] == int(group)
+        # no candidate outside the groups: a digit left out of a group is no solution
+        cell = next(c for c, g in enumerate(groups) if 1 < len(g) < 9)
+        missing = next(d for d in range(1, 10) if str(d) not in groups[cell])
+        givens = list(puzzle.givens)
+        givens[cell] = missing
+        assert count_solutions(Puzzle(puzzle.geometry, tuple(givens))).count == 0
+    assert "".join(map(str, count_solutions(records[0].puzzle).solutions[0])) == RUUD
+
+
+def test_candidate_grid_forms_read_the_same_puzzle() -> None:
+    text = _grid_text(1)  # Sudopedia's: frames, "|" touching a group
+    rows = [ln for ln in text.splitlines() if ln.startswith("|")]
+    bare = "\n".join(ln.replace("|", " ") for ln in rows)  # no separators at all
+    plus = text.replace(".", "+").replace(":", "+").replace("'", "+")
+    star = text.replace(".", "*").replace(":", "*").replace("'", "*")
+    first = parse_puzzle(text)
+    for other in (bare, plus, star, "\n\n".join(rows)):
+        assert parse_puzzle(other) == first
+    four = "12 34 3 4\n3 4 12 12\n1234 1 4 3\n4 3 1 2"  # 4x4 (N^3 groups where unambiguous)
+    assert parse_puzzle(four).geometry.side == 4
+
+
+def test_what_is_not_a_candidate_grid_reads_as_before() -> None:
+    spaced = "\n".join(" ".join(str((r * 3 + r // 3 + c) % 9 + 1) for c in range(9))
+                       for r in range(9))  # a full grid of spaced digits
+    assert parse_puzzle(spaced).givens[:3] == (1, 2, 3)
+    sixteen = (DATA / "large" / "bnguyen_16x16.txt").read_text()  # integers: 12 is twelve
+    assert parse_puzzle(sixteen).geometry.side == 16
+
+
+@pytest.mark.parametrize("change, line, column, words", [
+    (lambda t: t.replace("| 25689   2356 ", "| 25689   2x56 "), 7, 12, "found 'x'"),
+    (lambda t: t.replace("| 25689   2356 ", "| 25689   2352 "), 7, 14, "'2' twice"),
+    (lambda t: t.replace(" 47      14679", "         14679"), 7, 71, "found 8"),
+    (lambda t: "\n".join(t.splitlines()[:9]), 2, 1, "ends after 6 of 9 rows"),
+])
+def test_a_broken_candidate_grid_is_one_error_at_its_place(change, line: int, column: int,
+                                                           words: str) -> None:
+    text = change(_grid_text(1))
+    assert text != _grid_text(1)
+    with pytest.raises(InvalidPuzzle) as caught:
+        parse_puzzle(text)
+    error = caught.value
+    assert (error.line, error.column) == (line, column) and words in str(error)
+    assert "candidate" in str(error)
+
+
+def test_commands_and_the_board_read_a_candidate_grid(tmp_path) -> None:
+    path = tmp_path / "sudopedia.txt"
+    path.write_text(_grid_text(1) + "\n")
+    runner = CliRunner()
+    solved = runner.invoke(app, ["solve", "-q", str(path)])
+    assert solved.exit_code == 0 and len(solved.stdout.split()) == 1
+    rated = runner.invoke(app, ["rate", "-f", "jsonl", str(path)])
+    record = json.loads(rated.stdout)
+    puzzle = parse_puzzle(_grid_text(1))
+    assert (record["rating"], record["hardest"]) == (rate(puzzle).rating, rate(puzzle).hardest)
+    for command in (["count"], ["hint"], ["explain"]):
+        assert runner.invoke(app, [*command, str(path)]).exit_code == 0
+    from sudokit.serve.api import read_puzzle  # the board's Load and every /api request
+    assert read_puzzle({"puzzle": _grid_text(1)}) == puzzle

@@ -30,7 +30,7 @@ from ..model.puzzle import Puzzle
 from ..model.variants import VariantSpec
 from . import compact, janko
 from .lines import Directives, Kind, Line, Record, Style, as_row
-from .sukaku import is_cube, sukaku_puzzle, sukaku_side
+from .sukaku import candidate_row, is_cube, marks_puzzle, sukaku_puzzle, sukaku_side
 from .symbols import INTEGER_TOKEN, Decoder, count_mismatch, not_square, stray_token, symbol_table
 
 __all__ = ["Grouper"]
@@ -279,6 +279,10 @@ class Grouper:
         if first.order_one and geometry is None and self.box is None and not self._pair_row():
             one = Geometry.of(1, 1)
             return self._whole(replace(first, tokens=first.tokens[1:], geometry=one), one)
+        if not first.fields and first.geometry is None:
+            marks = self._marks(first, geometry or self.box)
+            if marks is not None:
+                return marks
         geometry = geometry or self.box or first.geometry
         k = len(first.tokens)
         if first.fields:
@@ -293,6 +297,49 @@ class Grouper:
             except InvalidPuzzle as exc:
                 return self._error(exc, first.number)
         return self._whole(first, None)
+
+    def _marks(self, first: Line, geometry: Geometry | None) -> Record | None:
+        """The candidate grid (pencil marks, :mod:`sudokit.formats.sukaku`) starting at
+        ``first``, an error in one, or None when ``first`` starts none.
+
+        A first row with a group of several candidates starts one (a later row that is none
+        is an error at its column); a first row of single digits only when the N - 1 rows
+        after it are rows of candidate groups too, one of them with several.
+        """
+        tokens = _tokens(first)
+        side = len(tokens)
+        if (side < 4 or side > MAX_SIDE or first.commas or (geometry is not None and (
+                geometry.side != side or geometry.layout is not None))):
+            return None
+        table = symbol_table(side, self.alphabet)
+        row = candidate_row(tokens, table, side)
+        if isinstance(row, tuple) or (side >= 10 and all(
+                INTEGER_TOKEN.match(t) and int(t) <= side for t, _ in tokens)):
+            return None  # (N >= 10: a row of integers is a spaced integer row)
+        ahead = self._peek_content(side - 1)
+        rows = [row] + [candidate_row(_tokens(ln), table, side)
+                        if ln.kind in (Kind.ROW, Kind.NUMBER) and not (ln.fields or ln.commas)
+                        else (f"expected a row of {side} candidate groups", 1) for ln in ahead]
+        broken = next((i for i, r in enumerate(rows) if isinstance(r, tuple)), len(rows))
+        several = [any(len(c) > 1 for c in r) for r in rows[:broken] if isinstance(r, list)]
+        if not several[0] and (broken < side or not any(several)):
+            return None
+        for _ in ahead[:broken]:
+            self._next_content()
+        if broken < len(rows):
+            self._next_content()
+            what, column = rows[broken]
+            return self._error(InvalidPuzzle(f"candidate grid (line {first.number}): {what}",
+                                             line=ahead[broken - 1].number, column=column),
+                               first.number)
+        if broken < side:
+            return self._error(InvalidPuzzle(
+                f"candidate grid: the {side}x{side} grid of candidate groups starting here ends "
+                f"after {broken} of {side} rows", column=1), first.number)
+        cells = [c for r in rows if isinstance(r, list) for c in r]
+        shape = geometry or Geometry.for_side(side)
+        return Record(self.source, first.number,
+                      marks_puzzle(cells, shape, source=self.source, line=first.number))
 
     def _pair_row(self) -> bool:
         """Whether a second row of a 2x2 grid follows: a separator line (a grid drawing), or a

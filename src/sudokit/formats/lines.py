@@ -96,6 +96,9 @@ MAX_LINE = 1 << 18
 
 _BOX_CHARS = re.compile("[|\u2500-\u257f]")
 _SEPARATOR = re.compile("[-+=|\u2500-\u257f ]+")
+_FRAME = re.compile("[.:'*][-.:'*+|=\u2500-\u257f ]*")
+"""A frame line of a pencil-mark grid (``.---.``, ``:---+---:``, ``'---'``, ``*---*``) when it
+holds ``---``: a separator."""
 _CELL_LIKE = re.compile(r"-?\d{1,2}\Z")
 _TOKEN = re.compile(r"\S+")
 _HEADER_FIELD = re.compile(r"[A-Za-z_][A-Za-z_ ]*")
@@ -195,6 +198,8 @@ def scan_line(text: str, number: int) -> Line:
         dashes = tuple((m.group(), m.start() + 1) for m in _TOKEN.finditer(raw))
         rows = len(dashes) >= 2 and all(t == "-" for t, _ in dashes)
         return Line(number, Kind.SEPARATOR, dashes if rows else ())
+    if _FRAME.fullmatch(stripped) and "---" in stripped:
+        return Line(number, Kind.SEPARATOR)
     if ";" in raw:
         return _compact(raw, number)
     if "," in raw:
