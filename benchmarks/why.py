@@ -15,7 +15,10 @@ Usage (from the repository root)::
   removed given is among the single fixes.
 * ``--rules``: each ``tests/data/rules/sigh_*.json`` puzzle with an added two-cell thermometer
   its published solution breaks (unsolvable), and with a changed given where one exists.
-* ``--large``: the 16x16 puzzles of ``../shared/data/large`` with one given changed.
+* ``--large``: the 16x16 puzzles of ``../shared/data/large`` with one given changed (``--per``
+  different givens each, each its own puzzle).
+* ``--sukaku N``: N top1465 puzzles written as 729-character pencil-mark lines: read as 9x9
+  (none as 27x27), with the puzzle's solution, rating and hardest step.
 * ``--method NAME``: every check by that method's solves through the front door (QuickXplain)
   instead of the default, CDCL with assumptions (:mod:`sudokit.run.why_sat`) for conflicts.
 
@@ -27,6 +30,7 @@ are wall seconds of one process; the machine may be shared (ratios hold better t
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import statistics
 import sys
@@ -55,10 +59,11 @@ def _solvable(puzzle: Puzzle) -> bool:
     return count_solutions(puzzle, limit=1).count == 1
 
 
-def broken(puzzle: Puzzle) -> tuple[Puzzle, int] | None:
-    """``puzzle`` with one given changed so that no solution is left, and the changed cell."""
+def broken(puzzle: Puzzle, skip: set[int] | None = None) -> tuple[Puzzle, int] | None:
+    """``puzzle`` with one given changed so that no solution is left, and the changed cell
+    (the first given in cell order, not in ``skip``, with such a change)."""
     for cell, digit in enumerate(puzzle.givens):
-        if not digit:
+        if not digit or cell in (skip or ()):
             continue
         digits = list(puzzle.givens)
         digits[cell] = 0
@@ -102,23 +107,44 @@ def report(name: str, times: list[float], bases: list[float], hits: int, total: 
           f"  why/verdict x{ratio:.0f}", flush=True)
 
 
-def no_solution(puzzles: list[Puzzle], name: str) -> None:
+def no_solution(puzzles: list[Puzzle], name: str, verbose: bool = False, per: int = 1) -> None:
     times, bases, hits, small = [], [], 0, 0
     for puzzle in puzzles:
-        made = broken(puzzle)
-        if made is None:
-            continue
-        changed, cell = made
-        answer, seconds, verdict = timed(changed)
-        times.append(seconds)
-        bases.append(verdict)
-        members = list(answer.reasons[0].members)
-        ok = any(m.kind == "given" and m.index == cell for m in members) and minimal(changed,
-                                                                                 members)
-        hits += ok
-        small += len(members)
+        for changed, cell in broken_ways(puzzle, per):
+            ok, size = _one_broken(changed, cell, times, bases)
+            hits += ok
+            small += size
+            if verbose:
+                print(f"  {name}: {times[-1]:7.2f} s  {size} members  ok={ok}", flush=True)
     report(name, times, bases, hits, len(times), "minimal+changed")
     print(f"{'':<28} mean reason size {small / max(len(times), 1):.1f} members")
+
+
+def broken_ways(puzzle: Puzzle, per: int) -> list[tuple[Puzzle, int]]:
+    """Up to ``per`` versions of ``puzzle`` each with another given changed (see
+    :func:`broken`)."""
+    found: list[tuple[Puzzle, int]] = []
+    skip: set[int] = set()
+    while len(found) < per:
+        made = broken(puzzle, skip)
+        if made is None:
+            break
+        found.append(made)
+        skip.add(made[1])
+    return found
+
+
+def _one_broken(changed: Puzzle, cell: int, times: list[float],
+                bases: list[float]) -> tuple[bool, int]:
+    """Time ``why`` on one unsolvable puzzle; whether its first reason is minimal and holds
+    the changed cell's given, and the reason's size."""
+    answer, seconds, verdict = timed(changed)
+    times.append(seconds)
+    bases.append(verdict)
+    members = list(answer.reasons[0].members)
+    ok = any(m.kind == "given" and m.index == cell for m in members) and minimal(changed,
+                                                                             members)
+    return ok, len(members)
 
 
 def several(puzzles: list[Puzzle], name: str) -> None:
@@ -155,6 +181,33 @@ def rule_puzzles() -> None:
             added, members)
         print(f"  {path.stem:<32} {seconds:7.2f} s  {len(members)} members", flush=True)
     report("rule puzzles, added rule", times, bases, hits, len(times), "minimal+added")
+    changed = [fpuzzles_puzzle(path.read_text())
+               for path in sorted((ROOT / "tests" / "data" / "rules").glob("sigh_*.json"))]
+    no_solution([p for p in changed if any(p.givens)], "rule puzzles, one changed",
+                verbose=True)
+
+
+def sukaku(puzzles: list[Puzzle]) -> None:
+    """Each puzzle written as a 729-character pencil-mark line (its candidates after the
+    givens' eliminations), read back: a 9x9 (never 27x27), the same solution, the same
+    rating and hardest step as the puzzle; seconds to read, solve and rate the lines."""
+    from sudokit.run.explain import rate
+
+    lines = ["".join(str(d) if d in puzzle.candidates(cell) else "0" for cell in
+                     range(81) for d in range(1, 10)) for puzzle in puzzles]
+    start = time.perf_counter()
+    read = [r.puzzle for r in read_puzzles(io.StringIO("\n".join(lines)))]
+    sides = [p.geometry.side if p is not None else 0 for p in read]
+    same = 0
+    for original, marks in zip(puzzles, read, strict=True):
+        assert marks is not None
+        solved = count_solutions(marks).solutions == count_solutions(original).solutions
+        a, b = rate(marks), rate(original)
+        same += solved and (a.rating, a.hardest) == (b.rating, b.hardest)
+    seconds = time.perf_counter() - start
+    print(f"{'Sukaku lines (729 chars)':<28} n={len(lines):<4} read as 9x9 {sides.count(9)}, "
+          f"as 27x27 {sides.count(27)}; same solution, rating and hardest {same}/{len(lines)}"
+          f"  {seconds:.1f} s (both rated)", flush=True)
 
 
 def main() -> None:
@@ -163,6 +216,10 @@ def main() -> None:
     parser.add_argument("--loose", type=int, default=200)
     parser.add_argument("--rules", action="store_true")
     parser.add_argument("--large", action="store_true")
+    parser.add_argument("--per", type=int, default=10, help="--large: changed givens per "
+                        "16x16 puzzle (each its own unsolvable puzzle)")
+    parser.add_argument("--sukaku", type=int, default=0, help="top1465 puzzles (every 7th) "
+                        "written as 729-character pencil-mark lines, read, solved and rated")
     parser.add_argument("--method", default=None, help="check every sub-puzzle with this "
                         "method (QuickXplain) instead of CDCL with assumptions")
     args = parser.parse_args()
@@ -181,7 +238,9 @@ def main() -> None:
         large = [r.puzzle for name in ("bnguyen_16x16.txt", "aprivitera_16x16.txt",
                                        "lkwaerst_16x16.txt")
                  for r in read_puzzles(SHARED / "large" / name) if r.puzzle is not None]
-        no_solution(large, "16x16, one changed")
+        no_solution(large, "16x16, one changed", per=args.per)
+    if args.sukaku:
+        sukaku(_puzzles(SHARED / "tdoku/puzzles3_magictour_top1465", 7, args.sukaku))
 
 
 if __name__ == "__main__":

@@ -137,16 +137,25 @@ def sub_puzzle(puzzle: Puzzle, kept: Iterable[Member]) -> Puzzle:
 class Checker:
     """Solvability checks of sub-puzzles through the front door, under one deadline.
 
+    A "why" asks hundreds of small checks of one grid, so with no method named every check
+    goes to :func:`~sudokit.registry.default_method` (the compiled engine raced against CDCL),
+    not to the default path of one small input (``propagate`` for 0.05 s, then CDCL: built for
+    one answer, it made "why" 20-40 times slower: ``benchmarks/why.py``).
+
     Args:
         method: registry name of the method (None: the default method).
         time_limit: seconds for every check together (None: no limit).
 
     Attributes:
+        method: the method named (None: the default).
         checks: the number of checks made so far.
     """
 
     def __init__(self, method: str | None = None, time_limit: float | None = None) -> None:
+        from ..registry import default_method
+
         self.method = method
+        self.solver = method or default_method()
         self.deadline = None if not time_limit else time.perf_counter() + time_limit
         self.checks = 0
 
@@ -172,7 +181,7 @@ class Checker:
         from .doors import count_solutions
 
         self.checks += 1
-        result = count_solutions(puzzle, self.method, limit=limit, time_limit=self.left())
+        result = count_solutions(puzzle, self.solver, limit=limit, time_limit=self.left())
         if result.status is Status.UNKNOWN:
             raise LimitReached("the time limit of the explanation was reached")
         return result
