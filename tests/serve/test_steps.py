@@ -21,10 +21,12 @@ from tests.helpers import EXAMPLES
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
 
 
-def test_every_step_is_one_per_technique_each_true_and_the_first_is_the_hint() -> None:
+def test_every_step_lists_each_instance_each_true_and_the_first_is_the_hint() -> None:
     found = hints(TOP1)
     assert found[0].text == hint(TOP1).text
-    assert len({s.technique for s in found}) == len(found) > 3
+    assert len({(s.placements, s.eliminations) for s in found}) == len(found)
+    assert 3 < len({s.technique for s in found}) < len(found)
+    assert [s.technique for s in found].count("Pointing") > 1  # every instance, not one
     state = Candidates.from_puzzle(Puzzle.coerce(TOP1))
     for step in found:  # each applies to the board as it is (verified against the solution)
         assert step.placements or step.eliminations
@@ -104,3 +106,29 @@ def test_cli_rate_with_chosen_techniques(tmp_path) -> None:
     bad = runner.invoke(app, ["rate", EASY, "--exclude", "Foo"])
     assert bad.exit_code != 0  # main() prints it as one line, exit 2 (the runner keeps it)
     assert "no technique 'Foo'" in bad.output + str(bad.exception)
+
+
+def _singles(puzzle: str) -> set[tuple[int, int]]:
+    """Every naked and hidden single of the puzzle's candidates, found the plain way."""
+    state = Candidates.from_puzzle(Puzzle.coerce(puzzle))
+    geometry, out = state.geometry, set()
+    for cell in range(geometry.n_cells):
+        digits = [d for d in range(1, 10) if not state.values[cell] and state.has(cell, d)]
+        out |= {(cell, d) for d in digits if len(digits) == 1 or any(
+            not any(state.has(c, d) for c in geometry.units[u] if c != cell)
+            for u in geometry.units_of[cell])}
+    return out
+
+
+def test_every_single_and_every_pointing_listed_holds_on_the_board() -> None:
+    for puzzle in (TOP1, EASY):
+        found = hints(puzzle)
+        singles = {p for s in found if s.technique.endswith("Single") for p in s.placements}
+        assert singles == _singles(puzzle)  # all of them, and only true ones
+        state = Candidates.from_puzzle(Puzzle.coerce(puzzle))
+        box = state.geometry.boxes
+        for step in (s for s in found if s.technique == "Pointing"):  # true on this board:
+            digit, = step.digits  # the digit's only places in its box are the pattern's
+            home = next(b for b in box if set(step.cells) <= set(b))
+            assert {c for c in home if state.has(c, digit) and not state.values[c]} \
+                == set(step.cells)

@@ -128,7 +128,7 @@ def hint_command(
     time_limit: TimeLimitOption = 15.0,
     why: WhyOption = False,
     every: Annotated[bool, typer.Option(
-        "--all", help="Every step available now, one per technique that applies, easiest "
+        "--all", help="Every step available now, each instance of each technique, easiest "
         "first (HoDoKu's all steps).")] = False,
     techniques: TechniquesOption = None,
     exclude: ExcludeOption = None,

@@ -252,9 +252,9 @@ def hints(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = Non
           time_limit: float | None = DEFAULT_SECONDS, trial: bool = True,
           techniques: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
           every: bool = True) -> list[Step]:
-    """Every step available now (HoDoKu's "all steps"): one per technique that applies, its
-    easiest, easiest technique first (``every=False``: the first only, as :func:`hint`);
-    arguments and errors as :func:`hint`'s. [] when the grid is full or nothing applies."""
+    """Every step available now (HoDoKu's "all steps"): each instance of each technique that
+    applies (:func:`sudokit.run.chosen.every_step`), easiest technique first
+    (``every=False``: the first only, as :func:`hint`); arguments and errors as :func:`hint`'s. [] when the grid is full or nothing applies."""
     from .chosen import every_step, marked_state
 
     puzzle = Puzzle.coerce(puzzle)

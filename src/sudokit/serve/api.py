@@ -189,8 +189,8 @@ def _names(body: dict[str, Any]) -> dict[str, Any]:
 
 def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``; with
-    ``"all": true`` also ``steps``, every step available now (one per technique, easiest
-    first: HoDoKu's "all steps"); ``techniques``/``exclude``: only those, or all but those."""
+    ``"all": true`` also ``steps``, every step available now (each instance of each
+    technique, easiest technique first: HoDoKu's "all steps"); ``techniques``/``exclude``: only those, or all but those."""
     from ..run.explain import hint as next_step
     from ..run.explain import hints
 

@@ -428,7 +428,7 @@ export function createBoard(root, options) {
 
   function chosen() { return techniqueFields($("techniques-box")); }
 
-  // Every step available now (one per technique, easiest first), listed; a click shows one
+  // Every step available now (each instance, easiest technique first), listed; a click shows one
   // as a hint's step, which Apply step applies.
   async function allSteps() {
     if (state.viewing >= 0) showStep(-1);
@@ -443,7 +443,7 @@ export function createBoard(root, options) {
       render();
     });
     return answer.steps.length ? `${answer.steps.length} steps available now${choiceWords($("techniques-box"))}, ` +
-      "one per technique, easiest first: click one to see it, Apply step applies it." : "No step available now.";
+      "easiest technique first: click one to see it, Apply step applies it." : "No step available now.";
   }
 
   function showStep(i) {

@@ -55,7 +55,7 @@ export const LAYOUT = `
       <button id="rate">Rate</button>
       <button id="unique">Uniqueness</button>
       <button id="truecands" title="The digits each cell holds in some solution">True candidates</button>
-      <button id="allsteps" title="Every step available now, one per technique, easiest first (HoDoKu's all steps)">All steps</button>
+      <button id="allsteps" title="Every step available now, each instance of each technique, easiest technique first (HoDoKu's all steps)">All steps</button>
       <button id="why" title="Why no solution (the clues and rules that clash) or several (where they differ, where to add a clue)">Why?</button>
     </div>
     <div class="row">
