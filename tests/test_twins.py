@@ -128,6 +128,19 @@ def _chains(single: bool) -> Iterator[tuple]:
             yield board, mode, 8
 
 
+def _assumptions() -> Iterator[tuple]:
+    """SE's propagation (dynamic or static, with or without links inside cells) of a few
+    candidates of every fourth board, on and off."""
+    for board in _states()[::4]:
+        masks0 = [0 if v else m for m, v in zip(board.masks, board.values)]
+        for cell in board.open_cells[:3]:
+            d0 = (masks0[cell] & -masks0[cell]).bit_length() - 1
+            for on in (0, 1):
+                for dynamic, y_links in ((True, True), (False, True), (True, False)):
+                    yield board.geometry, masks0, ((cell * board.side + d0) << 1) | on, \
+                        dynamic, y_links
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -145,6 +158,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "forcing": lambda: ((b, by_unit) for b in _states()[::3] for by_unit in (False, True)),
     "chains": lambda: _chains(False),
     "single-digit chains": lambda: _chains(True),
+    "assumptions": _assumptions,
     "words": _words,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""

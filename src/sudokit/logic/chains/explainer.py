@@ -68,7 +68,7 @@ class Hint:
 
 
 def _anc(prop: Propagation, pot: int, own: tuple[int, ...]) -> int:
-    return ancestor_count(prop, pot, None if pot in prop.parents else own)
+    return ancestor_count(prop, pot, None if pot in prop.reached() else own)
 
 
 class _Search:
@@ -153,8 +153,9 @@ def _binary(search: _Search, on_pot: int, on: Propagation, off: Propagation, dou
                      "Contradiction Forcing Chain")
     if double:
         premise = f"{_label(search, on_pot)} and {_label(search, on_pot & ~1)} both lead there"
-        for q in on.on + on.off:
-            if q in off.parents and q != on_pot and q != on_pot & ~1:
+        both = on.reached() & off.reached()
+        for q in on.on + on.off if len(both) > 1 else ():
+            if q in both and q != on_pot and q != on_pot & ~1:
                 search.offer(q, ancestor_count(on, q) + ancestor_count(off, q), 1, premise,
                              "Double Forcing Chain")
 
@@ -175,9 +176,14 @@ def _region(search: _Search, cell: int, d0: int, on: Propagation) -> None:
 
 def _common(search: _Search, branches: list[Propagation], kind: int, premise: str,
             name: str) -> None:
-    first, rest = branches[0], branches[1:]
+    common = set(branches[0].reached())
+    for b in branches[1:]:
+        common &= b.reached()
+        if not common:
+            return
+    first = branches[0]
     for q in first.on + first.off:
-        if all(q in b.parents for b in rest):
+        if q in common:
             search.offer(q, sum(ancestor_count(b, q) for b in branches), kind, premise, name)
 
 

@@ -23,8 +23,12 @@ branches; its rating bonus is :func:`~sudokit.logic.step.length_bonus` of that c
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
+import numpy as np
+
+from ...compiled import Kernels, twin, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
@@ -32,7 +36,6 @@ from .advanced import _digit_cells, _unit_bits, advanced_offs
 __all__ = ["Propagation", "ancestor_count", "chain_implications", "se_units_of"]
 
 
-@dataclass
 class Propagation:
     """What one assumption implies.
 
@@ -44,10 +47,79 @@ class Propagation:
             found both on and off (the off one may be new: its parents are given).
     """
 
-    parents: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    on: list[int] = field(default_factory=list)
-    off: list[int] = field(default_factory=list)
-    contradiction: tuple[int, int, tuple[int, ...]] | None = None
+    def __init__(self) -> None:
+        self.parents: dict[int, tuple[int, ...]] = {}
+        self.on: list[int] = []
+        self.off: list[int] = []
+        self.contradiction: tuple[int, int, tuple[int, ...]] | None = None
+
+    def reached(self) -> AbstractSet[int]:
+        """The potentials reached (the keys of :attr:`parents`)."""
+        return self.parents.keys()
+
+    def ancestors(self, potential: int, own_parents: tuple[int, ...] | None) -> int:
+        """:func:`ancestor_count` (Python)."""
+        parents = self.parents
+        seen = {potential}
+        todo = list(parents.get(potential, ()) if own_parents is None else own_parents)
+        while todo:
+            p = todo.pop()
+            if p not in seen:
+                seen.add(p)
+                todo.extend(parents.get(p, ()))
+        return len(seen)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal parents, lists, contradiction and ancestor counts (a compiled propagation
+        equals its Python reference)."""
+        if not isinstance(other, Propagation):
+            return NotImplemented
+        mine = (self.parents, self.on, self.off, self.contradiction)
+        if mine != (other.parents, other.on, other.off, other.contradiction):
+            return False
+        return all(self.ancestors(q, None) == other.ancestors(q, None) for q in self.parents)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Records(Propagation):
+    """A propagation kept as the compiled kernel's records (numpy copies); :attr:`parents`,
+    :attr:`on` and :attr:`off` are made on first use, ancestors are counted compiled."""
+
+    def __init__(self, work: _Work, listed: int, records: int) -> None:  # noqa: D107
+        self.contradiction = None
+        order, starts, flat, index = work.out
+        self.order = order[:records].tolist()
+        self.listed = listed
+        self.set = set(self.order)
+        self.arrays = (order, starts[:records + 1].copy(), flat[:int(starts[records])].copy(),
+                       index.copy())
+        self.work = work
+
+    def reached(self) -> AbstractSet[int]:
+        return self.set
+
+    def __getattr__(self, name: str) -> object:
+        """``parents``, ``on`` and ``off``, made from the records when first asked."""
+        if name == "parents":
+            starts, flat = self.arrays[1].tolist(), self.arrays[2].tolist()
+            value: object = {q: tuple(flat[starts[i]:starts[i + 1]])
+                             for i, q in enumerate(self.order)}
+        elif name in ("on", "off"):
+            odd = name == "on"
+            value = [q for q in self.order[:self.listed] if bool(q & 1) == odd]
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
+
+    def ancestors(self, potential: int, own_parents: tuple[int, ...] | None) -> int:
+        from ._implications_kernel import ancestors
+
+        w = self.work
+        own = w.own[:0] if own_parents is None else np.array(own_parents, dtype=np.int64)
+        return int(ancestors(potential, own, own_parents is not None, self.arrays, w.seen,
+                             w.stack))
 
 
 _SE_UNITS: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -73,21 +145,94 @@ def ancestor_count(prop: Propagation, potential: int,
     """The number of distinct potentials ``potential`` descends from, itself included
     (``own_parents``: its parents when it is not in ``prop``, as the off side of a
     contradiction)."""
-    parents = prop.parents
-    seen = {potential}
-    todo = list(parents.get(potential, ()) if own_parents is None else own_parents)
-    while todo:
-        p = todo.pop()
-        if p not in seen:
-            seen.add(p)
-            todo.extend(parents.get(p, ()))
-    return len(seen)
+    return prop.ancestors(potential, own_parents)
 
 
-def chain_implications(geometry: Geometry, masks0: list[int], start: int, *,
+KERNEL_CELLS = 256
+"""Largest grid (cells) whose propagations run compiled (sides up to 16)."""
+
+
+@twin(Kernels.LOGIC, "sudokit.logic.chains._implications_kernel:implications",
+      "sudokit.logic.chains.implications:_implications_reference", "assumptions")
+def chain_implications(geometry: Geometry, masks0: list[int], start: int,
                        dynamic: bool = True, y_links: bool = True, level: int = 0,
                        cells0: list[int] | None = None) -> Propagation:
-    """Follow the potential ``start`` (see the module docstring).
+    """Follow the potential ``start`` (see the module docstring): compiled at level 0
+    (:func:`~sudokit.logic.chains._implications_kernel.implications`), in Python at level 1
+    or while :func:`sudokit.compiled.use_compiled` says so (:func:`_implications_reference`).
+
+    Args:
+        geometry: the grid.
+        masks0: per cell its candidates (bit d-1 for digit d), 0 for a placed cell.
+        start: the assumed potential.
+        dynamic: remove each off potential from the working grid (Sudoku Explainer's dynamic
+            chains); False: every link reads ``masks0`` (static chains).
+        y_links: links inside cells too (False: Nishio's X-links only).
+        level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
+        cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
+            caller has it (computed otherwise; the Python propagation only).
+    """
+    if level or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+        return _implications_reference(geometry, masks0, start, dynamic, y_links, level, cells0)
+    from ._implications_kernel import implications
+
+    work = _work(geometry)
+    work.masks0[:] = masks0
+    listed, records, kind, on, off, own = implications(
+        work.masks0, start, int(dynamic) | 2 * int(y_links), work.tables, work.masks,
+        work.out, work.hidden)
+    out = _Records(work, listed, records)
+    if kind:
+        out.contradiction = (int(on), int(off), (int(own),) if kind == 1 else ())
+    return out
+
+
+@dataclass
+class _Work:
+    """The arrays of :func:`chain_implications`' kernel for one geometry (reused)."""
+
+    masks0: np.ndarray
+    tables: tuple[np.ndarray, np.ndarray]
+    masks: np.ndarray
+    out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    hidden: np.ndarray
+    seen: np.ndarray
+    stack: np.ndarray
+    own: np.ndarray
+
+
+_WORK: dict[int, _Work] = {}
+
+
+def _work(geometry: Geometry) -> _Work:
+    found = _WORK.get(id(geometry))
+    if found is None:
+        c, n = geometry.n_cells, geometry.side
+        units = [sorted(u) for u in geometry.units]
+        m = max(len(u) for u in units)
+        unit_cells = np.full((len(units), m), -1, dtype=np.int64)
+        for i, u in enumerate(units):
+            unit_cells[i, :len(u)] = u
+        se = se_units_of(geometry)
+        cell_units = np.full((c, max(len(us) for us in se)), -1, dtype=np.int64)
+        for cell, us in enumerate(se):
+            cell_units[cell, :len(us)] = us
+        size = 2 * c * n
+        out = (np.empty(size + 1, dtype=np.int64), np.empty(size + 2, dtype=np.int64),
+               np.empty((size + 1) * (m + 1), dtype=np.int64), np.empty(size, dtype=np.int64))
+        found = _WORK[id(geometry)] = _Work(np.empty(c, dtype=np.int64), (unit_cells, cell_units),
+                                            np.empty(c, dtype=np.int64), out,
+                                            np.empty(m + n, dtype=np.int64),
+                                            np.empty(size, dtype=np.uint8),
+                                            np.empty(out[2].size, dtype=np.int64),
+                                            np.empty(0, dtype=np.int64))
+    return found
+
+
+def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
+                            dynamic: bool = True, y_links: bool = True, level: int = 0,
+                            cells0: list[int] | None = None) -> Propagation:
+    """:func:`chain_implications` in Python (the specification; the only one at level 1).
 
     Args:
         geometry: the grid.
