@@ -9,7 +9,8 @@ a lockout gap, an index value, an automaton's start state) and an offset into ``
 transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
 of each cell, so a changed cell wakes only its rules.
 
-The killer cages' implied sums (:func:`sudokit.model.implied.implied_sums`: innies and
+A weighted sum whose complement in whole units is at most half as long is lowered as that
+complement (:mod:`sudokit.fast.complement`). The killer cages' implied sums (:func:`sudokit.model.implied.implied_sums`: innies and
 outies) follow the drawn rules as redundant weighted-sum rows.
 
 A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
@@ -38,6 +39,7 @@ from ..model.rules import (
     WeightedSum,
 )
 from .automata import automaton_table
+from .complement import complement_sum
 
 __all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "sum_cliques"]
 
@@ -195,7 +197,8 @@ def _row(rule: Rule, geometry: Geometry, masks: _Chunks,
 
 
 def _build(geometry: Geometry) -> Drawn:
-    rules = geometry.constraints + implied_sums(geometry)  # the implied sums: redundant rows
+    rules = tuple(_shortest(rule, geometry) for rule in geometry.constraints)
+    rules += implied_sums(geometry)  # the implied sums: redundant rows
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks, trans = _Chunks(), _Chunks()
     seen: list[int] = []
@@ -229,6 +232,14 @@ def _build(geometry: Geometry) -> Drawn:
                  masks.join(np.uint64), trans.join(np.int32), cell_start,
                  np.array([r for p in per_cell for r in p], np.int32), layer,
                  np.array(seen, np.uint64), np.array(block, np.uint8))
+
+
+def _shortest(rule: Rule, geometry: Geometry) -> Rule:
+    """A weighted sum over the complement of its cells in whole units when that has at most
+    half its cells (:func:`~sudokit.fast.complement.complement_sum`), else the rule."""
+    if isinstance(rule, WeightedSum) and len(rule.cells) > 2 * geometry.side // 3:
+        return complement_sum(rule, geometry) or rule
+    return rule
 
 
 def _order(rule: Rule, geometry: Geometry,

@@ -1,0 +1,77 @@
+"""A long weighted sum rewritten over the complement of its cells in whole units (the 45 rule
+applied to a drawn sum, sigh's ISS does the same with its sum handlers' complement cells).
+
+Every unit of an N x N grid sums to ``N(N+1)/2``. When the cells of a weighted sum that share
+one coefficient ``k`` (a set S) lie in k_u disjoint units of one family (rows, columns or
+boxes) whose union H holds few cells outside S, then ``k * sum(S) = k * (k_u * N(N+1)/2 -
+sum(H - S))``: the sum holds exactly when the rewritten one does, over ``H - S`` instead of S.
+A pill arrow whose line runs through every other cell of the grid ("the 3-digit number is the
+sum of the other 78 cells") becomes ``101 a + 11 b + 2 c = 405`` over the pill's three cells,
+which the sum filter solves outright, where the 81-cell sum's bounds say nothing.
+
+The rewritten sum replaces the drawn one in the compiled engine's arrays
+(:func:`sudokit.fast.drawn.drawn_for`) when it has at most half its cells. Every solution the
+engine finds is still checked against the drawn rule itself (:func:`sudokit.model.puzzle.
+rules_ok`).
+"""
+
+from __future__ import annotations
+
+from ..model.geometry import Geometry
+from ..model.rules import WeightedSum
+
+__all__ = ["complement_sum"]
+
+
+def _families(geometry: Geometry) -> list[list[frozenset[int]]]:
+    """The unit families whose units are pairwise disjoint (rows, columns, boxes; a samurai
+    layout's overlapping grids make its rows overlap: that family is left out)."""
+    found = []
+    for family in (geometry.rows, geometry.cols, geometry.boxes):
+        units = [frozenset(u) for u in family]
+        if sum(map(len, units)) == len(frozenset().union(*units)):
+            found.append(units)
+    return found
+
+
+def _rewrite_once(terms: dict[int, int], total: int, families: list[dict[int, frozenset[int]]],
+                  unit_sum: int) -> tuple[dict[int, int], int] | None:
+    """The shortest rewrite of one coefficient group over one family, if shorter."""
+    best: tuple[dict[int, int], int] | None = None
+    for k in set(terms.values()):
+        group = {c for c, a in terms.items() if a == k}
+        for owner in families:
+            if not all(c in owner for c in group):
+                continue
+            units = {owner[c] for c in group}
+            outside = frozenset().union(*units) - group
+            new = {c: a for c, a in terms.items() if c not in group}
+            for c in outside:
+                new[c] = new.get(c, 0) - k
+            new = {c: a for c, a in new.items() if a}
+            if new and len(new) < len(best[0] if best else terms):
+                best = (new, total - k * len(units) * unit_sum)
+    return best
+
+
+def complement_sum(rule: WeightedSum, geometry: Geometry) -> WeightedSum | None:
+    """The rewrite of ``rule`` over the complement of its coefficient groups (module
+    docstring), repeated while it shortens the sum; None unless it has at most half the
+    rule's cells.
+
+    Args:
+        rule: a drawn weighted sum (distinct cells, non-zero integer coefficients).
+        geometry: its grid; only its rows, columns and boxes are read (every unit holds the
+            digits 1..N once).
+
+    Returns:
+        The equivalent ``WeightedSum`` (same name), or None.
+    """
+    families = [{c: u for u in units for c in u} for units in _families(geometry)]
+    unit_sum = geometry.side * (geometry.side + 1) // 2
+    terms, total = dict(zip(rule.cells, rule.coefficients)), rule.total
+    while (step := _rewrite_once(terms, total, families, unit_sum)) is not None:
+        terms, total = step
+    if 2 * len(terms) > len(rule.cells):
+        return None
+    return WeightedSum.of(sorted(terms.items()), total, rule.name)
