@@ -94,9 +94,11 @@ def board_values(page: Any) -> list[int]:
                          "window.sudokitBoard.geo.givens[c] || d)")
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, where: str = "#board") -> None:
+    """A screenshot of the page's ``where`` into :data:`IMAGES` (``docs/board.md``'s pictures:
+    ``.ci/screenshots`` runs the browser tests with ``SUDOKIT_SCREENSHOTS=docs/images``)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
-    page.locator("#board").screenshot(path=str(IMAGES / name))
+    page.locator(where).screenshot(path=str(IMAGES / name))
 
 
 def test_page_load_and_typed_puzzle_hint_matches_the_hint_door(page: Any, live_server: str

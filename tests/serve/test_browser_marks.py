@@ -155,10 +155,25 @@ def test_all_steps_and_the_technique_picker(page: Any) -> None:
     page.click("#hint")
     page.wait_for_function("window.sudokitBoard.hintLevel === 1")
     assert message(page).startswith("Try a Pointing")
-    page.click("#techniques-none")  # none: no step, said so
+    shot(page, "board-techniques.png", "#app")
+    link = page.evaluate("location.hash")  # the choice kept in the share link
+    assert "t=Pointing%2CClaiming" in link or "t=Claiming%2CPointing" in link
+    page.click("#techniques-none")  # none: no step, and what the next step needs, said so
     page.click("#hint")
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('No step')")
-    assert "no technique chosen" in message(page)
+    page.wait_for_function(
+        "document.getElementById('message').textContent.startsWith('None of the chosen')")
+    assert "(no technique chosen): the next step needs a Hidden Single, which is turned off" \
+        in message(page)
+    assert "t=&" in page.evaluate("location.hash") + "&"
+
+    page.goto(page.url.split("#")[0] + link)  # a page opened from the link: the same
+    page.reload()  # choice on, the same hint
+    page.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    on = page.eval_on_selector_all("#techniques-box input:checked", "l => l.map(i => i.value)")
+    assert sorted(on) == ["Claiming", "Pointing"]
+    page.click("#hint")
+    page.wait_for_function("window.sudokitBoard.hintLevel === 1")
+    assert message(page).startswith("Try a Pointing")
 
 
 def test_kropki_dots_and_signs_cover_no_candidate(page: Any) -> None:

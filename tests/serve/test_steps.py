@@ -132,3 +132,16 @@ def test_every_single_and_every_pointing_listed_holds_on_the_board() -> None:
             home = next(b for b in box if set(step.cells) <= set(b))
             assert {c for c in home if state.has(c, digit) and not state.values[c]} \
                 == set(step.cells)
+
+
+def test_a_stuck_choice_names_the_technique_it_needs() -> None:
+    answer = ENDPOINTS["hint"]({"puzzle": TOP1, "techniques": ["Naked Single"]}, 15)
+    assert answer == {"step": None, "needs": "Hidden Single"}
+    pointing = ENDPOINTS["hint"]({"puzzle": TOP1, "exclude": ["Hidden Single", "Full House",
+                                                              "Pointing", "Claiming"]}, 15)
+    assert pointing["step"]["technique"] == "Hidden Pair" and "needs" not in pointing
+    runner = CliRunner()
+    said = runner.invoke(app, ["hint", TOP1, "--techniques", "Naked Single"])
+    assert said.exit_code == 1
+    assert ("none of the chosen techniques applies: the next step needs Hidden Single"
+            in said.output)

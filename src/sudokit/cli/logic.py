@@ -7,7 +7,7 @@ import json
 import sys
 from collections import deque
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -106,6 +106,20 @@ def explain_command(
     raise typer.Exit(0 if solved else 1)
 
 
+def _stuck(puzzle: Any, marks: Any, only: list[str] | None,
+           left_out: list[str] | None, time_limit: float) -> str:
+    """What ``hint`` says when no step comes: with --techniques/--exclude, that none of the
+    chosen ones applies and which technique would (run.chosen.needed_technique)."""
+    if not (only or left_out):
+        return f"{STUCK}; --trial gives that step"
+    from ..run.chosen import needed_technique
+
+    needs = needed_technique(puzzle, marks, time_limit)
+    return ("none of the chosen techniques applies: " + (
+        f"the next step needs {needs}, which --techniques/--exclude leave out" if needs
+        else f"{STUCK}; --trial gives that step"))
+
+
 STUCK = ("no technique applies (singles up to forcing chains): the next deduction needs "
          "trial, a guess on one cell searched to its end")
 """What ``explain --no-trial`` and ``hint`` say when logic cannot go on."""
@@ -166,7 +180,8 @@ def hint_command(
         elif full:
             print("the grid is full")
         if not full:
-            print(f"sudokit: {STUCK}; --trial gives that step", file=sys.stderr)
+            print(f"sudokit: {_stuck(chosen, pencil, only, left_out, time_limit)}",
+                  file=sys.stderr)
         raise typer.Exit(0 if full else 1)
     if fmt is StepFormat.JSONL:
         print(json.dumps(step.as_dict(chosen.geometry)))

@@ -190,7 +190,9 @@ def _names(body: dict[str, Any]) -> dict[str, Any]:
 def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``; with
     ``"all": true`` also ``steps``, every step available now (each instance of each
-    technique, easiest technique first: HoDoKu's "all steps"); ``techniques``/``exclude``: only those, or all but those."""
+    technique, easiest technique first: HoDoKu's "all steps"); ``techniques``/``exclude``:
+    only those, or all but those; when none of them applies, ``needs``: the technique that
+    would (:func:`sudokit.run.chosen.needed_technique`)."""
     from ..run.explain import hint as next_step
     from ..run.explain import hints
 
@@ -201,7 +203,12 @@ def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
         return {"step": _step(found[0], puzzle) if found else None,
                 "steps": [_step(s, puzzle) for s in found]}
     step = next_step(puzzle, _marks(body, puzzle), time_limit=limit, **names)
-    return {"step": None if step is None else _step(step, puzzle)}
+    if step is not None or not (names["techniques"] or names["exclude"]):
+        return {"step": None if step is None else _step(step, puzzle)}
+    from ..run.chosen import needed_technique
+
+    return {"step": None, "needs": needed_technique(puzzle, _marks(body, puzzle), limit)}
+
 
 
 def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:

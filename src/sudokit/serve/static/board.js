@@ -5,7 +5,7 @@
 // notebook widget (widget.js: the same calls answered by the Jupyter kernel).
 
 import { LAYOUT, SYMBOLS, buildPad, cellsNamed, fillSteps, hintMessage, loadMessage,
-         plainWords, shapeWords } from "./layout.js";
+         plainWords, shapeWords, stuckWords } from "./layout.js";
 import { apiMarks, cellLabel, conflicts, digitAt, explanationView, houseNamed,
          isFull } from "./grid.js";
 import { MARK_LISTS, cellMarks, enterCell, resetCell } from "./marks.js";
@@ -13,7 +13,7 @@ import { drawLinks, drawMarks, labelCells } from "./draw.js";
 import { NO_CHECK, brokenMessage, checkOf, whyMarks, whyMessage } from "./verdict.js";
 import { keyCommand, notebookKey, wirePointer } from "./keys.js";
 import { keepLink, readLink } from "./link.js";
-import { buildPicker, choiceWords, techniqueFields } from "./steps.js";
+import { buildPicker, choiceLink, choiceWords, setChoice, techniqueFields } from "./steps.js";
 import { generate, rate, solve, trueCandidates, unique } from "./actions.js";
 import { buildPalette, download, paintColours, picture } from "./picture.js";
 
@@ -399,7 +399,7 @@ export function createBoard(root, options) {
     const started = performance.now(), version = state.version;
     const answer = await api("hint", puzzleBody({marks: state.marks, ...chosen()}));
     if (version !== state.version) return undefined;  // the grid changed meanwhile
-    if (!answer.step) return isFull(state.geo, state.values) ? "The grid is full." : [`No step${choiceWords($("techniques-box"))}: the next deduction needs another technique.`, true];
+    if (!answer.step) return isFull(state.geo, state.values) ? "The grid is full." : [stuckWords(answer.needs, choiceWords($("techniques-box"))), true];
     state.hint = answer.step;
     state.hintLevel = 1;
     render();
@@ -560,7 +560,9 @@ export function createBoard(root, options) {
     const linked = options.link && readLink(location.hash);  // the opening asked meanwhile
     const asked = linked ? null : api("opening", {}).catch(() => ({}));
     const methods = await api("methods", {});
-    buildPicker($("techniques-box"), methods.techniques || [], () => { clearHint(); render(); });
+    const pick = $("techniques-box"), picked = () => { state.choice = choiceLink(pick); clearHint(); render(); };
+    buildPicker(pick, methods.techniques || [], picked);
+    if (linked && linked.choice) { setChoice(pick, ...linked.choice); state.choice = choiceLink(pick); }
     for (const m of methods.methods.filter((x) => x.available)) {
       const o = new Option(`${m.name}`, m.name, false, m.name === methods.default);
       o.title = m.summary;

@@ -147,6 +147,14 @@ export function cellsNamed(text, labels) {
 }
 
 // A hint in three levels: 1 the technique only, 2 where to look, 3 the step.
+// What Hint says when none of the chosen techniques applies: `needs`, the technique that
+// would (the server's answer; null: only trial goes on), `choice` the words of the choice.
+export function stuckWords(needs, choice) {
+  const none = choice ? `None of the chosen techniques applies${choice}` : "No technique applies";
+  return needs ? `${none}: the next step needs ${article(needs)} ${needs}, which is turned off.`
+    : `${none}: no technique goes on from here, only trial (a guess searched to its end).`;
+}
+
 export function hintMessage(step, level) {
   const rating = step.rating.toFixed(1);
   if (level === 1) {

@@ -1,7 +1,8 @@
 // sudokit board: the share link, the address's `#` part: p (the puzzle as given), v (variant),
 // b (box), g (the user's digits), e (digits removed per cell), n (the user's own marks),
 // a=0 (automatic candidates off), c (a colour per cell, 0 none), m (centre marks per cell), k
-// (coloured candidates: per cell the candidate's symbol and its colour). Pure.
+// (coloured candidates: per cell the candidate's symbol and its colour), x or t (the techniques
+// the solver may use: the names turned off, or those left on; steps.js). Pure.
 
 import { SYMBOLS } from "./layout.js";
 import { packLists, unpackLists } from "./grid.js";
@@ -20,6 +21,7 @@ export function linkOf(state) {
   if (state.paint.some((m) => m.length)) p.set("k", packPaint(state.paint, SYMBOLS));
   if (!state.auto) p.set("a", "0");
   if (state.colours.some((k) => k)) p.set("c", state.colours.join(""));
+  if (state.choice) p.set(...state.choice);
   return "#" + p.toString();
 }
 
@@ -28,11 +30,12 @@ export function keepLink(state, options) {
   if (options.link) history.replaceState(history.state, "", location.pathname + location.search + linkOf(state));
 }
 
-// What a link holds: {text, variant, box, saved: {values, elim, pencil, auto}}, or null.
+// What a link holds: {text, variant, box, choice, saved: {values, elim, pencil, auto, ...}}, or null.
 export function readLink(hash) {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   if (!p.get("p")) return null;
-  return {text: p.get("p"), variant: p.get("v"), box: p.get("b"), saved: {
+  const choice = ["x", "t"].filter((k) => p.has(k)).map((k) => [k, p.get(k)])[0] || null;
+  return {text: p.get("p"), variant: p.get("v"), box: p.get("b"), choice, saved: {
     values: p.get("g") ? [...p.get("g")].map((s) => SYMBOLS.indexOf(s) + 1) : null,
     elim: p.get("e") ? unpackLists(p.get("e")) : null,
     pencil: p.get("n") ? unpackLists(p.get("n")) : null,

@@ -42,3 +42,20 @@ export function choiceWords(box) {
   if (!off.length) return "";
   return off.length === all ? " (no technique chosen)" : ` (without ${off.length} of ${all} techniques)`;
 }
+
+// The choice as the share link keeps it: ["x", "A,B"] (the names turned off) or, when more
+// are off than on, ["t", "C,D"] (the names left on); null when every technique is on.
+export function choiceLink(box) {
+  const inputs = [...box.querySelectorAll(".sk-techniques input")];
+  const off = inputs.filter((i) => !i.checked), on = inputs.filter((i) => i.checked);
+  if (!off.length) return null;
+  return off.length <= on.length ? ["x", off.map((i) => i.value).join(",")] : ["t", on.map((i) => i.value).join(",")];
+}
+
+// Turn the picker to a link's choice: kind "x" (these names off) or "t" (only these on).
+export function setChoice(box, kind, names) {
+  const listed = new Set(names ? names.split(",") : []);
+  for (const input of box.querySelectorAll(".sk-techniques input")) {
+    input.checked = kind === "t" ? listed.has(input.value) : !listed.has(input.value);
+  }
+}
