@@ -174,3 +174,22 @@ def test_a_full_disk_for_the_address_is_one_error_line() -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() == ("sudokit: error: writing the board's address to standard "
                                    "output: No space left on device")
+
+
+def test_open_without_a_display_says_so_and_serves(tmp_path: Path) -> None:
+    """``--open`` where no web browser can be found (no display, none on PATH): one line says
+    to open the address by hand, and the board is served all the same."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PATH=str(tmp_path), DISPLAY="",
+               WAYLAND_DISPLAY="", BROWSER="")
+    process = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0",
+                                "--open"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        address = process.stdout.readline().split()[3]
+        assert process.stderr.readline().startswith("sudokit: no web browser found here: "
+                                                    "open the address above")
+        assert fetch(address, "methods", {})["default"]
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert "Traceback" not in process.stderr.read()
