@@ -12,11 +12,13 @@ from typer.testing import CliRunner
 import sudokit
 from sudokit.cli import app
 from sudokit.errors import InvalidOption
+from sudokit.formats import read_puzzles
 from sudokit.generator import GenerationError
 from sudokit.generator.techniques import FAMILIES, STEP_NAMES, resolve_target
 from sudokit.logic.registry import technique_names
 from sudokit.logic.solve import logical_steps
 from sudokit.run.generate import _geometry, generate
+from tests.helpers import DATA
 
 runner = CliRunner()
 NINE = _geometry(None, None, "standard")
@@ -104,3 +106,23 @@ def test_cli_needs() -> None:
     bad = runner.invoke(app, ["generate", "--needs", "Bogus-Wing"])  # main() prints it, exit 2
     assert isinstance(bad.exception, InvalidOption)
     assert "unknown technique 'Bogus-Wing'" in str(bad.exception)
+
+
+def test_a_chain_of_w_wing_shape_is_named_w_wing_at_the_aic_rating() -> None:
+    """The AIC finder (7.0) comes before the W-Wing finder (7.1) and finds every W-Wing: its
+    chain of that shape is named W-Wing, so ``--needs W-Wing`` can be met; the rating is the
+    six-node AIC's either way."""
+    from sudokit.logic.chains.rating import chain_name, chain_rating, is_w_wing
+
+    a, b, p, q = 1 << 0, 1 << 40, 1 << 4, 1 << 44  # r1c1, r5c5, r1c5, r5c9 as cell masks
+    w = [(a, 6), (a, 2), (p, 2), (q, 2), (b, 2), (b, 6)]  # 7 in a or b: x = 3 linked
+    assert is_w_wing(w) and chain_name(w) == "W-Wing"
+    xy = [(a, 6), (a, 2), (p, 2), (p, 4), (b, 4), (b, 6)]  # strong links all in cells
+    assert not is_w_wing(xy) and chain_name(xy) == "XY-Chain"
+    assert chain_name([(a, 6), (a, 2), (p, 2), (q, 2), (b, 2), (b, 5)]) == "AIC"
+    assert chain_rating("W-Wing", 6) == chain_rating("AIC", 6) == 7.1
+    [puzzle] = [r.puzzle for r in read_puzzles(
+        DATA / "tdoku" / "puzzles3_magictour_top1465")][900:901]
+    solution = sudokit.solve(puzzle).solution
+    steps = [s for s in logical_steps(puzzle, solution, unique=True) if s.technique == "W-Wing"]
+    assert steps and all(s.rating == 7.1 and len(s.cells) == 4 for s in steps)

@@ -18,7 +18,7 @@ from ..step import length_bonus
 from ..units import unit_cells
 
 __all__ = ["SHORT_X", "STRONG_LINKS", "X_NODES", "chain_key", "chain_name",
-           "chain_rating", "link_shape", "multi_digit_ratings", "path_rating"]
+           "chain_rating", "is_w_wing", "link_shape", "multi_digit_ratings", "path_rating"]
 
 
 SHORT_X = 6
@@ -99,15 +99,32 @@ def _length(path: list[Node], placements: tuple) -> int:
 
 
 def chain_name(path: list[Node]) -> str:
-    """X-Chain, Grouped X-Chain (one digit), XY-Chain (every strong link inside a cell), AIC or
-    Grouped AIC."""
+    """X-Chain, Grouped X-Chain (one digit), W-Wing (:func:`is_w_wing`), XY-Chain (every strong
+    link inside a cell), AIC or Grouped AIC. The name never changes the rating
+    (:func:`chain_rating`: a W-Wing is an AIC of six nodes, 7.1)."""
     digits = {d for _m, d in path}
     grouped = any(m & (m - 1) for m, _d in path)
     if len(digits) == 1:
         return "Grouped X-Chain" if grouped else "X-Chain"
+    if not grouped and is_w_wing(path):
+        return "W-Wing"
     if not grouped and all(path[i][0] == path[i + 1][0] for i in range(0, len(path) - 1, 2)):
         return "XY-Chain"
     return "Grouped AIC" if grouped else "AIC"
+
+
+def is_w_wing(path: list[Node]) -> bool:
+    """Whether a chain (strong links between nodes 0-1, 2-3, 4-5) is a W-Wing: two bivalue
+    cells {x,y} (the strong links inside them), whose x ends a strong link on x between two
+    other cells joins, the chain ending on y in both. The W-Wing finder
+    (:func:`sudokit.logic.techniques.wings.w_wing`, 7.1) comes after the AICs (7.0) on the
+    ladder and finds nothing they have not: the AIC finder's chain of this shape carries the
+    name (issue 42: ``generate --needs W-Wing``)."""
+    if len(path) != 6:
+        return False
+    (a, y), (a2, x), (p, x2), (q, x3), (b, x4), (b2, y2) = path
+    return (a == a2 and b == b2 and a != b and p != q and not {p, q} & {a, b}
+            and y == y2 != x == x2 == x3 == x4)
 
 
 def chain_key(board: Board, path: list[Node], placements: tuple, eliminations: tuple) -> tuple:
