@@ -81,6 +81,17 @@ def test_a_short_sum_knows_which_cells_differ() -> None:
     assert not _root([WeightedSum.of([(0, 1), (1, 1)], 2)])[0]  # r1c1 + r1c2 = 2: none
 
 
+def test_a_digit_a_rule_must_hold_leaves_the_cells_that_see_all_its_places() -> None:
+    ok, cand = _root([Renban(tuple(range(8)))])  # r1c1-8: 1-8 or 2-9, so 2..8 are there
+    assert ok and cand[8] == 0b100000001  # r1c9: 1 or 9
+    ok, cand = _root([Renban(tuple(range(5)))])  # r1c1-5 hold 5 in every window
+    assert ok and all(cand[c] & 0b10000 == 0 for c in range(5, 9))  # the rest of row 1
+    assert cand[9] & 0b10000 and cand[4] & 0b10000  # r2c1 does not see r1c4-5
+    ok, cand = _root([Contains((0, 1, 9, 10), (1,))])  # a quadruple with 1 in box 1
+    assert ok and all(cand[c] & 1 == 0 for c in (2, 11, 18, 19, 20))
+    assert cand[3] & 1 and cand[27] & 1  # r1c4, r4c1 do not see r2c1, r1c2
+
+
 def test_a_long_sum_knows_its_cliques() -> None:
     box1, box9 = [(0, 1), (1, 1), (2, 1)], [(78, 1), (79, 1), (80, 1)]  # r1c1-3, r9c7-9
     for total in range(6, 12):  # 1 + 2 + 3 twice at least: each clique's digits differ

@@ -245,10 +245,15 @@ def _contains(tables, state, rules, r):
         listed |= bit
         needed += need
         places = 0
+        place = -1
         for i in range(first, last):
             if cand[drawn.cells[i]] & bit:
                 places += 1
+                place = drawn.cells[i]
         if places < need:
+            return False
+        if places > need == 1 and not _seen_by_all(tables, state, drawn, first, last, bit,
+                                                    place):
             return False
         for i in range(first, last if places == need else first):
             if cand[drawn.cells[i]] & bit and not narrow_to(tables, state, drawn.cells[i], bit):
@@ -314,6 +319,38 @@ def _renban(tables, state, rules, r):
                 place = drawn.cells[i]
                 count += 1
         if count == 0 or (count == 1 and not narrow_to(tables, state, place, bit)):
+            return False
+        if count > 1 and not _seen_by_all(tables, state, drawn, first, last, bit, place):
+            return False
+    return True
+
+
+@jit
+def _sees(tables, a, b):
+    """Whether cell ``b`` is a peer of cell ``a``."""
+    for k in range(tables.peer_start[a], tables.peer_start[a + 1]):
+        if tables.peers[k] == b:
+            return True
+    return False
+
+
+@jit
+def _seen_by_all(tables, state, drawn, first, last, bit, place):
+    """A digit (``bit``) the rule's cells must hold once, in one of its cells that have it
+    (``place`` one of them): no cell outside them that sees them all holds it (sigh's ISS
+    does the same for its required values)."""
+    cand = state.cand
+    for k in range(tables.peer_start[place], tables.peer_start[place + 1]):
+        q = tables.peers[k]
+        if cand[q] & bit == ZERO:
+            continue
+        ok = True
+        for i in range(first, last):
+            c = drawn.cells[i]
+            if c == q or (c != place and cand[c] & bit and not _sees(tables, c, q)):
+                ok = False
+                break
+        if ok and not narrow_to(tables, state, q, ~bit):
             return False
     return True
 
