@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...fast.state import jit
 
-__all__ = ["ancestors", "implications"]
+__all__ = ["ancestors", "contradicted", "implications"]
 
 
 @jit
@@ -232,4 +232,17 @@ def ancestors(potential, own, use_own, out, seen, stack):
                 if not seen[pflat[k]]:
                     stack[top] = pflat[k]
                     top += 1
+    return count
+
+
+@jit
+def contradicted(masks0, starts, flags, tables, masks, out, hidden, found):
+    """For each potential of ``starts`` (int64[S]), whether :func:`implications` of it ends in
+    a contradiction: ``found`` (uint8[S]) filled with 1 or 0; the other arguments as
+    :func:`implications`'. Returns the count of contradictions."""
+    count = 0
+    for i in range(starts.size):
+        kind = implications(masks0, starts[i], flags, tables, masks, out, hidden)[2]
+        found[i] = 1 if kind else 0
+        count += found[i]
     return count

@@ -21,10 +21,14 @@ only where the faster forcing chains (:mod:`.forcing`) find nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .advanced import _digit_cells
-from .implications import Propagation, ancestor_count, chain_implications, se_units_of
+import numpy as np
+
+from .advanced import _digit_cells, _unit_bits
+from .implications import (Propagation, ancestor_count, chain_implications, contradictions,
+                           se_units_of)
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, length_bonus
@@ -80,16 +84,26 @@ class _Search:
         self.masks0 = [0 if v else m for m, v in zip(board.masks, board.values)]
         self.memo: dict[int, Propagation] = {}
         self.cells0 = _digit_cells(self.n, self.masks0)
+        self.array = np.array(self.masks0, dtype=np.int64)
+        self.contradicted: set[int] | None = None
+        if producer.nishio:  # only contradictions count: found in one compiled call
+            starts = [((c * self.n + b) << 1) | on for c in board.open_cells
+                      for b in bits(self.masks0[c]) for on in (1, 0)]
+            self.contradicted = contradictions(board.geometry, self.masks0, self.array, starts,
+                                               producer.dynamic, False)
         self.best: Hint | None = None
         self.count = 0
 
     def prop(self, start: int) -> Propagation:
         found = self.memo.get(start)
+        if found is None and self.contradicted is not None and start not in self.contradicted:
+            found = self.memo[start] = Propagation()  # no contradiction: nothing to read
         if found is None:
             p = self.producer
             found = self.memo[start] = chain_implications(
                 self.board.geometry, self.masks0, start, dynamic=p.dynamic,
-                y_links=not p.nishio, level=p.level, cells0=self.cells0)
+                y_links=not p.nishio, level=p.level, cells0=self.cells0, array=self.array,
+                contradictions_only=p.nishio)
         return found
 
     def offer(self, target: int, complexity: int, kind: int, premise: str, name: str) -> None:
@@ -134,8 +148,9 @@ def _cell(search: _Search, cell: int, card: int) -> None:
             _region(search, cell, b, on)
         ons.append(on)
     if not p.nishio and (card == 2 or (p.multiple and card > 2)):
-        premise = " or ".join(_label(search, ((cell * n + b) << 1) | 1)
-                              for b in bits(search.masks0[cell])) + ": each leads there"
+        def premise() -> str:
+            return " or ".join(_label(search, ((cell * n + b) << 1) | 1)
+                               for b in bits(search.masks0[cell])) + ": each leads there"
         _common(search, ons, 5, premise, "Cell Forcing Chain")
 
 
@@ -154,37 +169,42 @@ def _binary(search: _Search, on_pot: int, on: Propagation, off: Propagation, dou
     if double:
         premise = f"{_label(search, on_pot)} and {_label(search, on_pot & ~1)} both lead there"
         both = on.reached() & off.reached()
-        for q in on.on + on.off if len(both) > 1 else ():
+        for q in on.on + on.off if both else ():
             if q in both and q != on_pot and q != on_pot & ~1:
                 search.offer(q, ancestor_count(on, q) + ancestor_count(off, q), 1, premise,
                              "Double Forcing Chain")
 
 
 def _region(search: _Search, cell: int, d0: int, on: Propagation) -> None:
-    p, n, units = search.producer, search.n, search.board.geometry.units
-    bit = 1 << d0
-    for u in se_units_of(search.board.geometry)[cell]:
-        places = [c for c in units[u] if search.masks0[c] & bit]
-        if not (len(places) == 2 or (p.multiple and len(places) > 2)) or places[0] != cell:
+    p, n, g = search.producer, search.n, search.board.geometry
+    ub, here = _unit_bits(g), search.cells0[d0]
+    for u in se_units_of(g)[cell]:
+        at = here & ub[u]
+        count = at.bit_count()
+        if not (count == 2 or (p.multiple and count > 2)) or (at & -at).bit_length() - 1 != cell:
             continue
+        places = list(bits(at))
         branches = [on] + [search.prop(((c * n + d0) << 1) | 1) for c in places[1:]]
-        premise = " or ".join(_label(search, ((c * n + d0) << 1) | 1) for c in places)
-        _common(search, branches, 6, f"{premise} ({search.board.geometry.unit_names[u]}): "
-                "each leads there",
-                "Region Forcing Chain")
+
+        def premise(places: list[int] = places, u: int = u) -> str:
+            return " or ".join(_label(search, ((c * n + d0) << 1) | 1) for c in places) + \
+                f" ({g.unit_names[u]}): each leads there"
+        _common(search, branches, 6, premise, "Region Forcing Chain")
 
 
-def _common(search: _Search, branches: list[Propagation], kind: int, premise: str,
-            name: str) -> None:
-    common = set(branches[0].reached())
-    for b in branches[1:]:
-        common &= b.reached()
+def _common(search: _Search, branches: list[Propagation], kind: int,
+            premise: Callable[[], str], name: str) -> None:
+    common = branches[0].reached() & branches[1].reached()
+    for b in branches[2:]:
         if not common:
             return
-    first = branches[0]
+        common &= b.reached()
+    if not common:
+        return
+    first, text = branches[0], premise()
     for q in first.on + first.off:
         if q in common:
-            search.offer(q, sum(ancestor_count(b, q) for b in branches), kind, premise, name)
+            search.offer(q, sum(ancestor_count(b, q) for b in branches), kind, text, name)
 
 
 def hint_step(board: Board, hint: Hint, technique_name: str) -> Step:

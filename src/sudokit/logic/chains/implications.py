@@ -22,6 +22,7 @@ branches; its rating bonus is :func:`~sudokit.logic.step.length_bonus` of that c
 
 from __future__ import annotations
 
+import types
 from collections import deque
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -33,7 +34,8 @@ from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
-__all__ = ["Propagation", "ancestor_count", "chain_implications", "se_units_of"]
+__all__ = ["Propagation", "ancestor_count", "chain_implications", "contradictions",
+           "se_units_of"]
 
 
 class Propagation:
@@ -88,13 +90,14 @@ class _Records(Propagation):
 
     def __init__(self, work: _Work, listed: int, records: int) -> None:  # noqa: D107
         self.contradiction = None
-        order, starts, flat, index = work.out
+        order, starts, flat, _index = work.out
         self.order = order[:records].tolist()
         self.listed = listed
         self.set = set(self.order)
-        self.arrays = (order, starts[:records + 1].copy(), flat[:int(starts[records])].copy(),
-                       index.copy())
+        self.starts = starts[:records + 1].copy()
+        self.flat = flat[:self.starts[-1]].copy()
         self.work = work
+        self.arrays: tuple[np.ndarray, ...] | None = None  # with the index, once asked
 
     def reached(self) -> AbstractSet[int]:
         return self.set
@@ -102,7 +105,7 @@ class _Records(Propagation):
     def __getattr__(self, name: str) -> object:
         """``parents``, ``on`` and ``off``, made from the records when first asked."""
         if name == "parents":
-            starts, flat = self.arrays[1].tolist(), self.arrays[2].tolist()
+            starts, flat = self.starts.tolist(), self.flat.tolist()
             value: object = {q: tuple(flat[starts[i]:starts[i + 1]])
                              for i, q in enumerate(self.order)}
         elif name in ("on", "off"):
@@ -114,9 +117,13 @@ class _Records(Propagation):
         return value
 
     def ancestors(self, potential: int, own_parents: tuple[int, ...] | None) -> int:
-        from ._implications_kernel import ancestors
-
+        ancestors = _kernels().ancestors
         w = self.work
+        if self.arrays is None:
+            index = np.full(w.out[3].size, -1, dtype=np.int64)
+            order = np.array(self.order, dtype=np.int64)
+            index[order] = np.arange(order.size)
+            self.arrays = (order, self.starts, self.flat, index)
         own = w.own[:0] if own_parents is None else np.array(own_parents, dtype=np.int64)
         return int(ancestors(potential, own, own_parents is not None, self.arrays, w.seen,
                              w.stack))
@@ -148,6 +155,36 @@ def ancestor_count(prop: Propagation, potential: int,
     return prop.ancestors(potential, own_parents)
 
 
+def _kernels() -> types.ModuleType:
+    """The kernels' module (imported on first use: importing it compiles nothing)."""
+    global _KERNELS
+    if _KERNELS is None:
+        from . import _implications_kernel
+
+        _KERNELS = _implications_kernel
+    return _KERNELS
+
+
+_KERNELS: types.ModuleType | None = None
+
+
+def contradictions(geometry: Geometry, masks0: list[int], array: np.ndarray,
+                   starts: list[int], dynamic: bool, y_links: bool) -> set[int] | None:
+    """The potentials of ``starts`` whose level-0 propagation (:func:`chain_implications`)
+    ends in a contradiction, all followed in one compiled call
+    (:func:`~sudokit.logic.chains._implications_kernel.contradicted`); None when the
+    propagations run in Python (the caller then follows each). ``array``: ``masks0`` as
+    int64[C]."""
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+        return None
+    work = _work(geometry)
+    found = np.zeros(len(starts), dtype=np.uint8)
+    _kernels().contradicted(array, np.array(starts, dtype=np.int64),
+                            int(dynamic) | 2 * int(y_links), work.tables, work.masks, work.out,
+                            work.hidden, found)
+    return {q for q, f in zip(starts, found.tolist()) if f}
+
+
 KERNEL_CELLS = 256
 """Largest grid (cells) whose propagations run compiled (sides up to 16)."""
 
@@ -156,7 +193,8 @@ KERNEL_CELLS = 256
       "sudokit.logic.chains.implications:_implications_reference", "assumptions")
 def chain_implications(geometry: Geometry, masks0: list[int], start: int,
                        dynamic: bool = True, y_links: bool = True, level: int = 0,
-                       cells0: list[int] | None = None) -> Propagation:
+                       cells0: list[int] | None = None, array: np.ndarray | None = None,
+                       contradictions_only: bool = False) -> Propagation:
     """Follow the potential ``start`` (see the module docstring): compiled at level 0
     (:func:`~sudokit.logic.chains._implications_kernel.implications`), in Python at level 1
     or while :func:`sudokit.compiled.use_compiled` says so (:func:`_implications_reference`).
@@ -171,16 +209,22 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int,
         level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
         cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
             caller has it (computed otherwise; the Python propagation only).
+        array: ``masks0`` as int64[C], when the caller has it (the compiled one only).
+        contradictions_only: the caller reads only :attr:`Propagation.contradiction`: the
+            compiled propagation returns an empty one when there is none.
     """
     if level or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
         return _implications_reference(geometry, masks0, start, dynamic, y_links, level, cells0)
-    from ._implications_kernel import implications
-
+    implications = _kernels().implications
     work = _work(geometry)
-    work.masks0[:] = masks0
+    if array is None:
+        array = work.masks0
+        array[:] = masks0
     listed, records, kind, on, off, own = implications(
-        work.masks0, start, int(dynamic) | 2 * int(y_links), work.tables, work.masks,
+        array, start, int(dynamic) | 2 * int(y_links), work.tables, work.masks,
         work.out, work.hidden)
+    if contradictions_only and not kind:
+        return Propagation()
     out = _Records(work, listed, records)
     if kind:
         out.contradiction = (int(on), int(off), (int(own),) if kind == 1 else ())
