@@ -126,3 +126,15 @@ def test_a_chain_of_w_wing_shape_is_named_w_wing_at_the_aic_rating() -> None:
     solution = sudokit.solve(puzzle).solution
     steps = [s for s in logical_steps(puzzle, solution, unique=True) if s.technique == "W-Wing"]
     assert steps and all(s.rating == 7.1 and len(s.cells) == 4 for s in steps)
+
+
+def test_short_and_long_x_chains_are_told_apart_by_rating() -> None:
+    geometry = _geometry(None, None, "standard")
+    short = resolve_target("X-Chain (short)", geometry, needs=True)
+    long = resolve_target("x-chain", geometry, needs=True)
+    assert short.names == long.names == {"X-Chain", "Grouped X-Chain"}
+    assert short.meets("X-Chain", 5.4) and not short.meets("X-Chain", 6.2)
+    assert long.meets("Grouped X-Chain", 6.2) and not long.meets("X-Chain", 5.7)
+    chains = resolve_target("chains", geometry, needs=True)  # a family: every X-chain
+    assert chains.meets("X-Chain", 5.4) and chains.meets("X-Chain", 6.6)
+    assert not short.meets("AIC", 5.4)

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..logic.solve import Rating
     from ..logic.step import Step
 
-__all__ = ["FAMILIES", "STEP_NAMES", "Judgement", "TechniqueTarget", "judge", "resolve_target"]
+__all__ = ["FAMILIES", "STEP_NAMES", "STEP_RATINGS", "Judgement", "TechniqueTarget", "judge", "resolve_target"]
 
 FAMILIES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "singles": ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single"),
@@ -70,8 +70,16 @@ STEP_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "AIC": ("AIC", "XY-Chain", "Nice Loop"),
 })
 """The step names a registered technique's steps carry, where they are not its own name (a
-Turbot Fish step says which kind it is; a chain step names its shape, so the short and long
-X-chain finders' steps are not told apart)."""
+Turbot Fish step says which kind it is; a chain step names its shape: the short and long
+X-chain finders' steps are told apart by :data:`STEP_RATINGS`)."""
+
+STEP_RATINGS: Mapping[str, tuple[float, float]] = MappingProxyType({
+    "X-Chain (short)": (0.0, 5.8),
+    "X-Chain": (5.8, float("inf")),
+})
+"""The ratings ``[low, high)`` of the steps of a technique whose step names another technique's
+steps carry too: an X-chain of up to three strong links (the short finder, 5.2-5.7) rates below
+5.8, one of four to six (the X-Chain finder, 5.8-6.9) from 5.8 (``chain_rating``)."""
 
 
 @dataclass(frozen=True)
@@ -84,12 +92,19 @@ class TechniqueTarget:
         names: the step names that meet it (``Step.technique`` values).
         ceiling: the highest base rating of its techniques (the cut of a ``needs`` solve);
             None when the trial step is a target (no cut).
+        ratings: ``[low, high)``: the ratings a target step has (:data:`STEP_RATINGS`, when
+            the word is one such technique; else every rating).
     """
 
     word: str
     needs: bool
     names: frozenset[str]
     ceiling: float | None
+    ratings: tuple[float, float] = (0.0, float("inf"))
+
+    def meets(self, name: str, rating: float) -> bool:
+        """Whether a step of this name and rating is a target step."""
+        return name in self.names and self.ratings[0] <= rating < self.ratings[1]
 
     @property
     def text(self) -> str:
@@ -165,7 +180,9 @@ def resolve_target(word: str, geometry: Geometry, *, needs: bool) -> TechniqueTa
     names = set(steps) or {step for name in usable for step in STEP_NAMES.get(name, (name,))}
     trial = any(getattr(registry[name], "kind").value == "trial" for name in usable)
     ceiling = None if trial else max(float(getattr(registry[n], "rating")) for n in usable)
-    return TechniqueTarget(word, needs, frozenset(names), ceiling)
+    ratings = STEP_RATINGS.get(usable[0], (0.0, float("inf"))) if len(usable) == 1 else (
+        0.0, float("inf"))
+    return TechniqueTarget(word, needs, frozenset(names), ceiling, ratings)
 
 
 def judge(targets: Sequence[TechniqueTarget], puzzle: Puzzle,
@@ -194,11 +211,11 @@ def judge(targets: Sequence[TechniqueTarget], puzzle: Puzzle,
         if not state.solved:
             return Judgement(False)
         rating = rating_of(steps, True)
-        if any(rating.hardest not in t.names for t in needs):
+        if not all(t.meets(rating.hardest, rating.rating) for t in needs):
             return Judgement(False, rating)
     for target in (t for t in targets if not t.needs):
         if steps is not None:
-            if not any(step.technique in target.names for step in steps):
+            if not any(target.meets(step.technique, step.rating) for step in steps):
                 return Judgement(False, rating)
         elif not _uses(target, puzzle, solution):
             return Judgement(False)
@@ -210,6 +227,6 @@ def _uses(target: TechniqueTarget, puzzle: Puzzle, solution: Sequence[int]) -> b
     from ..logic.solve import solve_steps
     from ..logic.state import Candidates
 
-    return any(step.technique in target.names
+    return any(target.meets(step.technique, step.rating)
                for step in solve_steps(Candidates.from_puzzle(puzzle), solution=solution,
                                        unique=True, every_state=False))
