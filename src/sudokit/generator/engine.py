@@ -137,21 +137,22 @@ class Maker:
         from ..fast.nine import new_nine_state
         from ..fast.state import new_state
         from ..fast.tables import tables_for
+        from .grids import Engines, Scratch, Shape
 
         self.geometry = geometry
         n_cells, side = geometry.n_cells, geometry.side
-        self.engine = 0 if uses_nine(geometry, True) else 1
-        self.tables = tables_for(geometry)
-        self.state = new_state(n_cells, side, len(geometry.units))
-        self.nstate = new_nine_state()
-        self.rng = np.zeros(4, np.uint64)
-        self.work8 = np.zeros((2, n_cells + 1), np.uint8)
-        self.work32 = np.zeros((4, n_cells), np.int32)
-        self.zeros = np.zeros(n_cells, np.uint8)
-        self.out2 = np.zeros((2, n_cells), np.uint8)
-        self.counters = np.zeros(3, np.int64)
+        self.engines = Engines(0 if uses_nine(geometry, True) else 1, tables_for(geometry),
+                               new_state(n_cells, side, len(geometry.units)), new_nine_state())
+        self.shape = Shape(side, geometry.box_rows, geometry.box_cols,
+                           geometry.variant is Variant.STANDARD)
+        self.scratch = Scratch(
+            rng=np.zeros(4, np.uint64), zeros=np.zeros(n_cells, np.uint8),
+            tmp=np.zeros(n_cells + 1, np.uint8), rows=np.zeros(side, np.int32),
+            cols=np.zeros(side, np.int32), labels=np.zeros(side + 1, np.uint8),
+            order=np.zeros(n_cells, np.int32), removed=np.zeros(n_cells, np.int32),
+            out2=np.zeros((2, n_cells), np.uint8), counters=np.zeros(3, np.int64),
+            unit_mask=np.zeros(len(geometry.units), np.uint64))
         self.table = grid_table(geometry)
-        self.unit_mask = np.zeros(len(geometry.units), np.uint64)
 
     @twin(Kernels.GENERATOR, "sudokit.generator.kernels:generate_batch",
           "sudokit.generator.kernels:generate_batch (interpreted)", "plans")
@@ -182,15 +183,13 @@ class Maker:
     def _call(self, interpreted: bool, seeds: np.ndarray, plan: Plan, puzzles: np.ndarray,
               solutions: np.ndarray, info: np.ndarray) -> None:
         """Run :func:`~sudokit.generator.kernels.generate_batch`, compiled or interpreted."""
-        from .kernels import generate_batch
+        from .kernels import Limits, generate_batch
 
-        g = self.geometry
-        start, cells = orbits(plan.symmetry, g.side)
+        start, cells = orbits(plan.symmetry, self.geometry.side)
+        limits = Limits(plan.minimal, int(plan.node_budget), int(plan.floor),
+                        int(plan.min_givens), int(plan.max_givens), int(plan.stop_at),
+                        int(plan.batch), plan.minimal, int(plan.max_attempts))
         kernel = as_python(generate_batch) if interpreted else generate_batch
-        kernel(self.engine, self.tables, self.state, self.nstate, seeds, g.side,
-               g.box_rows, g.box_cols, g.variant is Variant.STANDARD, start, cells,
-               plan.minimal, int(plan.node_budget), int(plan.floor), int(plan.min_givens),
-               int(plan.max_givens), int(plan.stop_at), int(plan.batch), plan.minimal,
-               int(plan.max_attempts), self.table if plan.exact else self.table[:0],
-               self.rng, self.work8, self.work32, self.zeros, self.out2, self.counters,
-               self.unit_mask, puzzles, solutions, info)
+        kernel(self.engines, self.shape, limits, start, cells,
+               self.table if plan.exact else self.table[:0], seeds, self.scratch, puzzles,
+               solutions, info)

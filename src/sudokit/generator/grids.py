@@ -11,6 +11,8 @@ ACM TOMACS 29, 2019.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NamedTuple
+
 import numpy as np
 
 from ..fast import kernels as gk
@@ -20,12 +22,77 @@ from ..fast.kernels import Phase
 from ..fast.rules import full_mask, narrow, propagate, undo
 from ..fast.state import ONE, ZERO, Reg, jit
 
-__all__ = ["RESTARTS", "below", "generic_grid", "next_u64", "nine_grid", "random_grid",
-           "seed_state", "shuffle", "transform"]
+if TYPE_CHECKING:
+    from ..fast.nine import NineState
+    from ..fast.state import State
+    from ..fast.tables import Tables
+
+__all__ = ["RESTARTS", "Engines", "Scratch", "Shape", "below", "generic_grid", "next_u64",
+           "nine_grid", "random_grid", "seed_state", "shuffle", "transform"]
 
 RESTARTS = 64
 """Stuck searches (each of ``20 * N*N`` nodes, 5,000 for 9x9) :func:`random_grid` restarts before
 it gives up on a grid."""
+
+
+
+class Engines(NamedTuple):
+    """The search engines a generator kernel runs on (one thread's, reused from puzzle to
+    puzzle).
+
+    Attributes:
+        engine: 0 for the 9x9 bitboard engine (on ``nstate``), 1 for the generic one (on
+            ``tables`` and ``state``).
+        tables: the geometry's :class:`~sudokit.fast.tables.Tables`.
+        state: the generic engine's :class:`~sudokit.fast.state.State`.
+        nstate: the 9x9 engine's state (:func:`sudokit.fast.nine.new_nine_state`).
+    """
+
+    engine: int
+    tables: Tables
+    state: State
+    nstate: NineState
+
+
+class Shape(NamedTuple):
+    """The grid a generator kernel makes (side N, boxes of ``box_rows`` x ``box_cols`` cells)
+    and whether the whole random transformation keeps its rules (``full``: standard rules;
+    else only the relabelling and the transposition, see :func:`transform`)."""
+
+    side: int
+    box_rows: int
+    box_cols: int
+    full: bool
+
+
+class Scratch(NamedTuple):
+    """The work arrays of one thread's generator kernels (C = N*N cells, U units), all reused.
+
+    Attributes:
+        rng: uint64[4], the xoshiro256** state of the current puzzle's stream.
+        zeros: uint8[C] of 0 (the empty grid a random search starts from).
+        tmp: uint8[C + 1], a transformed grid, then the group order of :func:`_line_order`.
+        rows, cols: int32[N], the line orders of :func:`transform`.
+        labels: uint8[N + 1], a relabelling of the digits (``labels[0]`` is 0).
+        order: int32[C], the random order in which orbits are tried (the first ``orbits``).
+        removed: int32[C], the cells removed together in one uniqueness check.
+        out2: uint8[2, C], the solutions a check finds.
+        counters: int64[3], the checks, their nodes and the orbits kept without proof.
+        unit_mask: uint64[U], the digits of the givens of each unit.
+    """
+
+    rng: np.ndarray
+    zeros: np.ndarray
+    tmp: np.ndarray
+    rows: np.ndarray
+    cols: np.ndarray
+    labels: np.ndarray
+    order: np.ndarray
+    removed: np.ndarray
+    out2: np.ndarray
+    counters: np.ndarray
+    unit_mask: np.ndarray
+
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _S17 = np.uint64(17)
@@ -210,18 +277,20 @@ def _line_order(rng, order, tmp, groups, size):
 
 
 @jit
-def transform(rng, grid, tmp, side, box_rows, box_cols, full, ordered, rows, cols, labels):
+def transform(grid, shape, ordered, scratch):
     """Apply a random validity-preserving transformation to ``grid`` in place.
 
-    With ``full``: a random relabelling, band order, stack order, row order inside each band,
-    column order inside each stack, and (square boxes only) a transposition with probability
-    1/2. Without ``full`` (variants whose extra units those moves would break): relabelling and,
-    for square boxes, the transposition only. With ``ordered`` (the non-consecutive rule, which
+    With ``shape.full`` (``shape`` a :class:`Shape`): a random relabelling, band order, stack
+    order, row order inside each band, column order inside each stack, and (square boxes only)
+    a transposition with probability 1/2. Without it (variants whose extra units those moves
+    would break): relabelling and, for square boxes, the transposition only. With ``ordered`` (the non-consecutive rule, which
     a relabelling breaks unless it keeps the differences of digits) the relabelling is the
-    identity or the reversal d -> N + 1 - d, each with probability 1/2. ``tmp``, ``rows``,
-    ``cols`` (int32[N]) and ``labels`` (uint8[N + 1]) are scratch.
+    identity or the reversal d -> N + 1 - d, each with probability 1/2. The random stream and
+    the work arrays are ``scratch``'s (a :class:`Scratch`).
     """
-    n = side
+    rng, tmp, labels = scratch.rng, scratch.tmp, scratch.labels
+    rows, cols = scratch.rows, scratch.cols
+    n, box_rows, box_cols, full = shape
     for d in range(n + 1):
         labels[d] = d
     if not ordered:
@@ -247,19 +316,21 @@ def transform(rng, grid, tmp, side, box_rows, box_cols, full, ordered, rows, col
 
 
 @jit
-def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows, box_cols,
-                full_transform, zeros, tmp, rows, cols, labels):
-    """Fill ``grid`` (uint8[N*N]) with the next random solution grid of the stream ``rng``: a
-    uniformly chosen row of ``table`` uniformly relabelled when the table is not empty, else a
-    random search (:func:`nine_grid` when ``engine`` is 0, else :func:`generic_grid`, restarted
-    from the stream's next state when stuck) and a random :func:`transform`. ``zeros``, ``tmp``,
-    ``rows``, ``cols`` and ``labels`` are the scratch of
-    :func:`~sudokit.generator.kernels.generate_batch`.
+def random_grid(engines, shape, table, grid, scratch):
+    """Fill ``grid`` (uint8[N*N]) with the next random solution grid of the stream
+    ``scratch.rng``: a uniformly chosen row of ``table`` (uint8[K, N*N]) uniformly relabelled
+    when the table is not empty, else a random search (:func:`nine_grid` when
+    ``engines.engine`` is 0, else :func:`generic_grid`, restarted from the stream's next state
+    when stuck) and a random :func:`transform` of the grid ``shape``. ``engines``, ``shape``
+    and ``scratch`` are an :class:`Engines`, a :class:`Shape` and a :class:`Scratch`.
 
     Returns the search nodes spent (0 from the table), or -1 when :data:`RESTARTS` searches
     in a row got stuck (``grid`` is then unset): a bound for variants where no grid exists
     (the door proves existence first, so it is hardly ever reached).
     """
+    engine, tables, state, nstate = engines
+    rng, labels = scratch.rng, scratch.labels
+    side = shape.side
     n_cells = side * side
     if table.shape[0] > 0:
         row = below(rng, table.shape[0])
@@ -276,13 +347,12 @@ def random_grid(engine, tables, state, nstate, rng, table, grid, side, box_rows,
         if engine == 0:
             made = nine_grid(nstate, rng, grid, grid_limit)
         else:
-            made = generic_grid(tables, state, rng, zeros, grid, grid_limit)
+            made = generic_grid(tables, state, rng, scratch.zeros, grid, grid_limit)
         if made >= 0:
             break
         grid_nodes += grid_limit
     if made < 0:
         return -1
     grid_nodes += made
-    transform(rng, grid, tmp, side, box_rows, box_cols, full_transform, tables.near.shape[0] > 0,
-              rows, cols, labels)
+    transform(grid, shape, tables.near.shape[0] > 0, scratch)
     return grid_nodes

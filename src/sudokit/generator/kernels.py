@@ -23,6 +23,8 @@ and tried again, down to single orbits, so the outcome is that of trying the orb
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..fast import kernels as gk
@@ -32,7 +34,7 @@ from ..fast.rules import full_mask, narrow
 from ..fast.state import ONE, ZERO, Reg, jit
 from .grids import random_grid, seed_state, shuffle
 
-__all__ = ["INFO", "generate_batch"]
+__all__ = ["INFO", "Limits", "generate_batch"]
 
 _NOLIMIT = np.iinfo(np.int64).max
 
@@ -50,6 +52,34 @@ INFO = ("givens", "checks", "nodes", "attempts", "grid_nodes", "accepted", "unpr
 
 ``checks`` and ``nodes`` count the last (accepted) grid's reduction only.
 """
+
+
+
+class Limits(NamedTuple):
+    """What a batch keeps (the scalars of :class:`sudokit.generator.engine.Plan`).
+
+    Attributes:
+        minimal: checks have no node limit (else ``node_budget``; a check over it keeps the
+            orbit, so the puzzle stays unique but may not be minimal).
+        node_budget: search nodes per uniqueness check when not ``minimal``.
+        floor: never go below this many givens.
+        lo, hi: accept a puzzle only with ``lo..hi`` givens.
+        stop_at: stop once at most this many givens are left (-1: try every orbit).
+        batch: the first group size (1: no group testing).
+        locked: the generic engine's searches use locked candidates.
+        max_attempts: grids tried per puzzle for the givens range.
+    """
+
+    minimal: bool
+    node_budget: int
+    floor: int
+    lo: int
+    hi: int
+    stop_at: int
+    batch: int
+    locked: bool
+    max_attempts: int
+
 
 # -- uniqueness checks -------------------------------------------------------------------------
 
@@ -103,17 +133,19 @@ def _forced(tables, givens, grid, removed, n_removed, unit_mask):
 
 
 @jit
-def _check(engine, tables, state, nstate, givens, grid, removed, n_removed, node_limit, locked,
-           out2, counters, unit_mask):
-    """Whether the puzzle ``givens`` (the cells ``removed[:n_removed]`` already cleared) still
-    has ``grid`` as its only solution: 1 yes, 0 no, -1 unknown (the search reached
-    ``node_limit``).
+def _check(engines, givens, grid, n_removed, node_limit, locked, scratch):
+    """Whether the puzzle ``givens`` (the cells ``scratch.removed[:n_removed]`` already
+    cleared) still has ``grid`` as its only solution: 1 yes, 0 no, -1 unknown (the search
+    reached ``node_limit``).
 
-    ``engine`` 0 runs the 9x9 engine on ``nstate``, 1 the generic one on ``tables`` and
-    ``state``. One removed cell: forbid its digit and look for any solution; several: count
-    to two. ``counters`` (int64[3]) accumulates the checks and their nodes.
+    ``engines`` (an :class:`~sudokit.generator.grids.Engines`) names the engine: 0 runs the 9x9
+    one, 1 the generic one (with locked candidates when ``locked``). One removed cell: forbid
+    its digit and look for any solution; several: count to two. ``scratch.counters``
+    accumulates the checks and their nodes.
     """
-    if _forced(tables, givens, grid, removed, n_removed, unit_mask):
+    engine, tables, state, nstate = engines
+    removed, out2, counters = scratch.removed, scratch.out2, scratch.counters
+    if _forced(tables, givens, grid, removed, n_removed, scratch.unit_mask):
         return 1
     counters[0] += 1
     single = n_removed == 1
@@ -144,25 +176,22 @@ def _check(engine, tables, state, nstate, givens, grid, removed, n_removed, node
 # -- reduction ---------------------------------------------------------------------------------
 
 @jit
-def _reduce(engine, tables, state, nstate, grid, givens, orbit_start, orbit_cells, order,
-            removed, minimal, node_budget, floor, stop_at, batch, locked, out2, counters,
-            unit_mask):
+def _reduce(engines, limits, orbit_start, orbit_cells, n_orbits, grid, givens, scratch):
     """Remove givens from ``givens`` (a copy of ``grid`` on entry) while ``grid`` stays the only
     solution; return the number of givens left.
 
     Args:
+        engines: an :class:`~sudokit.generator.grids.Engines`.
+        limits: a :class:`Limits` (``minimal``, ``node_budget``, ``floor``, ``stop_at``,
+            ``batch`` and ``locked`` are read).
         orbit_start, orbit_cells: CSR lists of the cell orbits of the symmetry.
-        order: int32[orbits], the random order in which orbits are tried.
-        removed: int32[N*N] scratch.
-        minimal: checks have no node limit (else ``node_budget``; a check over it keeps the
-            orbit, so the puzzle stays unique but may not be minimal).
-        floor: never go below this many givens.
-        stop_at: stop once at most this many givens are left (-1: try every orbit).
-        batch: the first group size (1: no group testing).
+        n_orbits: the orbits tried, in the random order ``scratch.order[:n_orbits]``.
+        scratch: a :class:`~sudokit.generator.grids.Scratch`.
     """
-    n_orbits = order.shape[0]
+    order, removed, counters = scratch.order, scratch.removed, scratch.counters
+    floor, stop_at, batch = limits.floor, limits.stop_at, limits.batch
     count = _count_givens(givens)
-    limit = _NOLIMIT if minimal else node_budget
+    limit = _NOLIMIT if limits.minimal else limits.node_budget
     i = 0
     size = batch
     while i < n_orbits and count > stop_at:
@@ -184,8 +213,7 @@ def _reduce(engine, tables, state, nstate, grid, givens, orbit_start, orbit_cell
             continue
         for t in range(n_removed):
             givens[removed[t]] = 0
-        verdict = _check(engine, tables, state, nstate, givens, grid, removed, n_removed, limit,
-                         locked, out2, counters, unit_mask)
+        verdict = _check(engines, givens, grid, n_removed, limit, limits.locked, scratch)
         if verdict == 1:
             count -= n_removed
             i = j
@@ -213,43 +241,35 @@ def _count_givens(givens):
 
 
 @jit
-def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_cols,
-                   full_transform, orbit_start, orbit_cells, minimal, node_budget, floor, lo, hi,
-                   stop_at, batch, locked, max_attempts, table, rng, work8, work32, zeros, out2,
-                   counters, unit_mask, puzzles, solutions, info):
+def generate_batch(engines, shape, limits, orbit_start, orbit_cells, table, seeds, scratch,
+                   puzzles, solutions, info):
     """Make one puzzle per row of ``seeds`` (uint64[M, 4]), each from its own stream.
 
-    For each: a random solution grid (:func:`~sudokit.generator.grids.random_grid`: from
-    ``table``, uint8[K, N*N], when it is not empty, else by a random search and a random
-    transformation); then a random orbit order and :func:`_reduce` (never below ``floor``
-    givens, stopping at ``stop_at``); repeated (at most ``max_attempts`` grids) until the
-    givens left are in ``lo..hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and
-    ``info`` (int64[M, len(INFO)]). ``work8`` (uint8[2, N*N + 1]), ``work32`` (int32[4, N*N]),
-    ``zeros`` (uint8[N*N] of 0), ``out2`` (uint8[2, N*N]), ``counters`` (int64[3]) and
-    ``unit_mask`` (uint64[units]) are scratch.
+    For each: a random solution grid of ``shape`` (:func:`~sudokit.generator.grids.random_grid`:
+    from ``table``, uint8[K, N*N], when it is not empty, else by a random search and a random
+    transformation); then a random order of the orbits (``orbit_start``, ``orbit_cells``: CSR
+    int32 lists) and :func:`_reduce` (never below ``limits.floor`` givens, stopping at
+    ``limits.stop_at``); repeated (at most ``limits.max_attempts`` grids) until the givens left
+    are in ``limits.lo..limits.hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and
+    ``info`` (int64[M, len(INFO)]). ``engines``, ``shape`` and ``scratch`` are an
+    :class:`~sudokit.generator.grids.Engines`, a :class:`~sudokit.generator.grids.Shape` and a
+    :class:`~sudokit.generator.grids.Scratch`; ``limits`` a :class:`Limits`.
     """
-    n_cells = side * side
+    n_cells = shape.side * shape.side
     n_orbits = orbit_start.shape[0] - 1
-    order = work32[0, :n_orbits]
-    removed = work32[1]
-    rows = work32[2, :side]
-    cols = work32[3, :side]
-    tmp = work8[0]
-    labels = work8[1, :side + 1]
+    order, counters = scratch.order, scratch.counters
     for i in range(seeds.shape[0]):
-        seed_state(rng, seeds[i])
+        seed_state(scratch.rng, seeds[i])
         givens = puzzles[i]
         grid = solutions[i]
         attempts = 0
         grid_nodes = 0
         accepted = 0
         count = 0
-        while attempts < max_attempts:
+        while attempts < limits.max_attempts:
             counters[:] = 0
             attempts += 1
-            made = random_grid(engine, tables, state, nstate, rng, table, grid, side,
-                               box_rows, box_cols, full_transform, zeros, tmp, rows, cols,
-                               labels)
+            made = random_grid(engines, shape, table, grid, scratch)
             if made < 0:  # no grid in RESTARTS searches: this attempt fails
                 count = -1
                 continue
@@ -258,11 +278,10 @@ def generate_batch(engine, tables, state, nstate, seeds, side, box_rows, box_col
                 givens[c] = grid[c]
             for k in range(n_orbits):
                 order[k] = k
-            shuffle(rng, order, n_orbits)
-            count = _reduce(engine, tables, state, nstate, grid, givens, orbit_start,
-                            orbit_cells, order, removed, minimal, node_budget, floor, stop_at,
-                            batch, locked, out2, counters, unit_mask)
-            if lo <= count <= hi:
+            shuffle(scratch.rng, order, n_orbits)
+            count = _reduce(engines, limits, orbit_start, orbit_cells, n_orbits, grid, givens,
+                            scratch)
+            if limits.lo <= count <= limits.hi:
                 accepted = 1
                 break
         info[i, 0] = count
