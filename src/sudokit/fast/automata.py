@@ -18,6 +18,8 @@ layer ranges over all of its states). The product is built with NumPy, a layer a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ..model.geometry import Geometry
@@ -29,10 +31,12 @@ PRODUCT_LIMIT = 1 << 14
 """Most (state, digit set) pairs reachable forward in a sequence rule's product before it
 falls back to the rule's own automaton."""
 
-def _distinct(rule: Automaton, geometry: Geometry) -> bool:
-    """Whether every two cells of the rule see each other (so they hold distinct digits)."""
-    return all(b in geometry.peers[a] for i, a in enumerate(rule.cells)
-               for b in rule.cells[i + 1:])
+def _distinct(rule: Automaton, geometry: Geometry,
+              near: Sequence[frozenset[int]] | None = None) -> bool:
+    """Whether every two cells of the rule see each other (so they hold distinct digits);
+    ``near``: the geometry's peers as sets, when the caller has them."""
+    peers = geometry.peers if near is None else near
+    return all(b in peers[a] for i, a in enumerate(rule.cells) for b in rule.cells[i + 1:])
 
 
 def _step(keys: np.ndarray, trans: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
@@ -108,10 +112,11 @@ def _shared_product(rule: Automaton, side: int) -> tuple[np.ndarray, int, int] |
     return product
 
 
-def automaton_table(rule: Automaton, geometry: Geometry
+def automaton_table(rule: Automaton, geometry: Geometry,
+                    near: Sequence[frozenset[int]] | None = None
                     ) -> tuple[np.ndarray | list[int], int, int]:
     """A sequence rule's table for :class:`~sudokit.fast.drawn.Drawn` (see the module
-    docstring).
+    docstring); ``near``: the geometry's peers as sets, when the caller has them.
 
     Returns:
         (table, start state, state count S): the table (int32 array or list, shared: not to
@@ -120,7 +125,7 @@ def automaton_table(rule: Automaton, geometry: Geometry
     """
     side = geometry.side
     small = side + len(rule.transitions).bit_length() <= 62  # a (state, digits) key fits int64
-    found = _shared_product(rule, side) if small and _distinct(rule, geometry) else None
+    found = _shared_product(rule, side) if small and _distinct(rule, geometry, near) else None
     if found is not None:
         return found
     states = len(rule.transitions)

@@ -172,8 +172,8 @@ class _Chunks:
         return np.concatenate(arrays) if arrays else np.zeros(0, dtype)
 
 
-def _row(rule: Rule, geometry: Geometry, masks: _Chunks,
-         trans: _Chunks) -> tuple[list[int], int, int, int]:
+def _row(rule: Rule, geometry: Geometry, masks: _Chunks, trans: _Chunks,
+         near: list[frozenset[int]]) -> tuple[list[int], int, int, int]:
     """Append a rule's table data; return (per-cell integers, value, offset, states)."""
     coef = [0] * len(rule.cells)
     side = geometry.side
@@ -182,7 +182,7 @@ def _row(rule: Rule, geometry: Geometry, masks: _Chunks,
     if isinstance(rule, Contains):
         return coef, 0, masks.add(_contains_masks(rule, side)), 0
     if isinstance(rule, Automaton):
-        table, first, states = automaton_table(rule, geometry)
+        table, first, states = automaton_table(rule, geometry, near)
         return coef, first, trans.add(table), states
     if isinstance(rule, WeightedSum):
         width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
@@ -208,7 +208,7 @@ def _build(geometry: Geometry) -> Drawn:
     layer = 0
     for r, rule in enumerate(rules):
         kind.append(int(_CODES[type(rule)]))
-        row, v, off, n = _row(rule, geometry, masks, trans)
+        row, v, off, n = _row(rule, geometry, masks, trans, near)
         order, starts = _order(rule, geometry, near)
         if isinstance(rule, (Automaton, WeightedSum)):
             layer = max(layer, n * (len(rule.cells) + 1))
