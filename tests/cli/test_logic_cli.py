@@ -88,7 +88,7 @@ def test_rate_text_and_unsolvable_puzzle() -> None:
     result = run("rate", EASY, "".join(digits))
     assert result.exit_code == 1
     first, second = result.stdout.splitlines()
-    assert first.endswith("1.2\teasy\tHidden Single")
+    assert first.endswith("1.2\teasy\tHidden Single\tEP 1.2\tED 1.2")
     assert "invalid" in second and "no solution" in second
 
 

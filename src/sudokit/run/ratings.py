@@ -153,9 +153,11 @@ def rate_records(records: Iterable[Record], *, jobs: int = 1,
 
 
 def record_line(row: dict[str, Any]) -> str:
-    """One text line: ``source:line  rating  level  hardest`` or ``... invalid  error`` (or
-    ``timeout``)."""
+    """One text line: ``source:line  rating  level  hardest  EP pearl  ED diamond`` (tabs
+    between; EP and ED as Sudoku Explainer's serate computes them) or ``... invalid  error``
+    (or ``timeout``, ``stuck``)."""
     where = f"{row['source']}:{row['line']}"
     if row["status"] != "rated":
         return f"{where}\t{row['status']}\t{row['error']}"
-    return f"{where}\t{row['rating']:.1f}\t{row['level']}\t{row['hardest']}"
+    return (f"{where}\t{row['rating']:.1f}\t{row['level']}\t{row['hardest']}"
+            f"\tEP {row['pearl']:.1f}\tED {row['diamond']:.1f}")
