@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..formats.outline import Edge, edges_of, shaded_cells
 from ..formats.text import DEFAULT_SYMBOLS
@@ -20,10 +20,14 @@ from ..model.result import Status
 from ..run.compare import Comparison
 from .glyphs import Disc, Glyph, Label, Polygon, RuleGlyphs, Stroke, glyph_extent, rule_glyphs
 
+if TYPE_CHECKING:  # matplotlib is imported when a figure is made
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
 __all__ = ["puzzle_figure", "queue_figure", "save_figure", "times_figure"]
 
 
-def _figure(width: float = 8.0, height: float = 4.0) -> Any:
+def _figure(width: float = 8.0, height: float = 4.0) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -32,7 +36,7 @@ def _figure(width: float = 8.0, height: float = 4.0) -> Any:
     return figure
 
 
-def queue_figure(trace: Sequence[int], title: str = "AC-3 queue length") -> Any:
+def queue_figure(trace: Sequence[int], title: str = "AC-3 queue length") -> Figure:
     """Plot the AC-3 queue length after every step (x: step, y: arcs in the queue).
 
     The line drops to zero where each AC-3 call ends (one call per MAC assignment).
@@ -61,7 +65,7 @@ def queue_figure(trace: Sequence[int], title: str = "AC-3 queue length") -> Any:
     return figure
 
 
-def times_figure(comparison: Comparison, title: str = "time per instance") -> Any:
+def times_figure(comparison: Comparison, title: str = "time per instance") -> Figure:
     """Plot each method's wall time per instance on a log scale, timeouts marked with x.
 
     Args:
@@ -83,7 +87,8 @@ def times_figure(comparison: Comparison, title: str = "time per instance") -> An
         (line,) = axes.plot(xs, seconds, marker=".", linewidth=0.6, label=row.method)
         late = [(x, s) for x, s, st in zip(xs, seconds, row.statuses) if st is Status.UNKNOWN]
         if late:
-            axes.scatter(*zip(*late), marker="x", s=40, color=line.get_color())
+            late_x, late_s = zip(*late)
+            axes.scatter(late_x, late_s, marker="x", s=40, color=line.get_color())
     if comparison.time_limit:
         axes.axhline(comparison.time_limit, linestyle="--", color="grey", linewidth=0.8,
                      label=f"limit {comparison.time_limit:g} s (x: timeout)")
@@ -100,7 +105,7 @@ _CAGE_INSET = 0.1  # cage outlines sit this far (in cells) inside the cell lines
 
 
 def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
-                  cell_inches: float = 0.45) -> Any:
+                  cell_inches: float = 0.45) -> Figure:
     """Draw a puzzle of any geometry as printed puzzles are drawn (janko.at, the WPF GP).
 
     Thin lines between cells, thick lines around boxes, jigsaw regions and each grid of a
@@ -138,7 +143,7 @@ def puzzle_figure(puzzle: Puzzle, solution: Sequence[int] | None = None,
     return figure
 
 
-def _board(extent: tuple[int, int, int, int], cell_inches: float) -> tuple[Any, Any, float]:
+def _board(extent: tuple[int, int, int, int], cell_inches: float) -> tuple[Figure, Axes, float]:
     """An empty figure for a canvas of ``extent`` (left, top, right, bottom in cells; at most
     12 inches wide): the figure, its one axes (canvas cells in data units, y downwards) and
     the side of a cell in points."""
@@ -155,7 +160,7 @@ def _board(extent: tuple[int, int, int, int], cell_inches: float) -> tuple[Any, 
     return figure, axes, inches * 72
 
 
-def _draw_cells(axes: Any, g: Geometry) -> None:
+def _draw_cells(axes: Axes, g: Geometry) -> None:
     """Shade even cells and the cells of extra units, circle odd cells, draw the diagonals."""
     from matplotlib.patches import Circle, Rectangle
 
@@ -177,7 +182,7 @@ def _draw_cells(axes: Any, g: Geometry) -> None:
             axes.plot([0, n], [n, 0], color="#9fb3c8", linewidth=1.0)
 
 
-def _draw_lines(axes: Any, g: Geometry) -> None:
+def _draw_lines(axes: Axes, g: Geometry) -> None:
     """Draw the cage and extra-region outlines, the cell and box lines, and an outline around
     each grid of a layout whose grids do not overlap."""
     from matplotlib.collections import LineCollection
@@ -200,7 +205,7 @@ def _draw_lines(axes: Any, g: Geometry) -> None:
                                      linewidth=3.6, zorder=2))
 
 
-def _draw_glyph(axes: Any, glyph: Glyph, points: float, zorder: float) -> None:
+def _draw_glyph(axes: Axes, glyph: Glyph, points: float, zorder: float) -> None:
     """One primitive of :mod:`sudokit.present.glyphs` (sizes in cells; ``points`` per cell)."""
     from matplotlib.patches import Circle
     from matplotlib.patches import Polygon as Shape
@@ -208,9 +213,11 @@ def _draw_glyph(axes: Any, glyph: Glyph, points: float, zorder: float) -> None:
     if isinstance(glyph, Stroke):
         xs, ys = zip(*glyph.points)
         dashes = (glyph.dash / glyph.width,) * 2 if glyph.dash else None
-        axes.plot(xs, ys, color=glyph.colour, linewidth=glyph.width * points, zorder=zorder,
-                  solid_capstyle="round", solid_joinstyle="round", dash_capstyle="round",
-                  **({"dashes": dashes} if dashes else {}))
+        (line,) = axes.plot(xs, ys, color=glyph.colour, linewidth=glyph.width * points,
+                            zorder=zorder, solid_capstyle="round", solid_joinstyle="round",
+                            dash_capstyle="round")
+        if dashes:
+            line.set_dashes(dashes)
     elif isinstance(glyph, (Disc, Polygon)):
         style = {"facecolor": glyph.fill, "edgecolor": glyph.edge or "none",
                  "linewidth": glyph.width * points, "zorder": zorder}
@@ -222,7 +229,7 @@ def _draw_glyph(axes: Any, glyph: Glyph, points: float, zorder: float) -> None:
                   fontweight="bold" if glyph.bold else "normal")
 
 
-def _draw_rules(axes: Any, drawn: Sequence[RuleGlyphs], points: float, over: bool) -> None:
+def _draw_rules(axes: Axes, drawn: Sequence[RuleGlyphs], points: float, over: bool) -> None:
     """The rules drawn over the grid lines (``over``), or under them and the digits."""
     for group in drawn:
         if group.over == over:
@@ -230,7 +237,7 @@ def _draw_rules(axes: Any, drawn: Sequence[RuleGlyphs], points: float, over: boo
                 _draw_glyph(axes, glyph, points, 2.5 if over else 1.5)
 
 
-def _draw_digits(axes: Any, puzzle: Puzzle, solution: Sequence[int] | None,
+def _draw_digits(axes: Axes, puzzle: Puzzle, solution: Sequence[int] | None,
                  points: float) -> None:
     """Write the givens (bold), the solution's other digits (lighter) and the cage totals
     (``points``: the side of a cell in points)."""
@@ -315,7 +322,7 @@ def _end(line: int, direction: int, along: bool, beyond: bool, m: float) -> floa
     return line + direction * m if beyond else float(line)
 
 
-def save_figure(figure: Any, path: str | Path, dpi: int = 120) -> Path:
+def save_figure(figure: Figure, path: str | Path, dpi: int = 120) -> Path:
     """Write ``figure`` to ``path`` (PNG, SVG or PDF by extension) and return the path.
 
     Raises:
