@@ -32,9 +32,10 @@ KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lin
                   "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")
 """Globs (under the ``sudokit`` package) of the modules that define compiled functions (Numba
 ``jit`` or an ``intrinsic``); ``logic/**/`` matches ``logic/`` itself as well."""
-COMPILED_IN = ("fast/drawn.py", "logic/kernels/bundles.py", "model/result.py")
-"""Modules without compiled functions whose names kernels compile in: the rule codes
-(``RuleCode``), the ladder's argument bundles (built inside kernels) and the ``Status`` codes."""
+COMPILED_IN = ("fast/drawn.py", "fast/tables.py", "logic/kernels/bundles.py", "model/result.py")
+"""Modules without compiled functions whose names or layouts kernels compile in: the rule
+codes (``RuleCode``) and the ``Drawn`` arrays, the engine tables' NamedTuples (read by field
+position), the ladder's argument bundles (built inside kernels) and the ``Status`` codes."""
 KERNEL_SOURCES = KERNEL_MODULES + COMPILED_IN
 """Globs of every file the disk cache's digest covers, and of no other: an edit of a Python
 module (``generator/techniques.py``, ``fast/engine.py``) keeps everyone's compiled kernels."""

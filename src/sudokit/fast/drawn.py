@@ -10,8 +10,9 @@ transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` l
 of each cell, so a changed cell wakes only its rules.
 
 A weighted sum whose complement in whole units is at most half as long is lowered as that
-complement (:mod:`sudokit.fast.complement`). The killer cages' implied sums (:func:`sudokit.model.implied.implied_sums`: innies and
-outies) follow the drawn rules as redundant weighted-sum rows.
+complement (:mod:`sudokit.fast.complement`). The killer cages' implied sums
+(:func:`sudokit.model.implied.implied_sums`: innies and outies) follow the drawn rules as
+redundant weighted-sum rows.
 
 A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
 :func:`sudokit.fast.state.rule_state`), so it runs kernels compiled without the rules' code.
