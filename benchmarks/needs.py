@@ -30,6 +30,7 @@ TARGETS = [  # (word, needs, variant)
     ("Pair Relation", True, "non-consecutive"), ("Pair Relation with Peers", True,
                                                  "non-consecutive"),
     ("rules", False, "non-consecutive"), ("Rule Forcing Chain", True, "non-consecutive"),
+    ("Pair Relation", False, "non-consecutive"), ("X-Chain (short)", True, "standard"),
 ]
 
 
