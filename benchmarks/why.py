@@ -202,7 +202,7 @@ def sukaku(puzzles: list[Puzzle]) -> None:
     for original, marks in zip(puzzles, read, strict=True):
         assert marks is not None
         solved = count_solutions(marks).solutions == count_solutions(original).solutions
-        a, b = rate(marks), rate(original)
+        a, b = rate(marks, time_limit=None), rate(original, time_limit=None)
         same += solved and (a.rating, a.hardest) == (b.rating, b.hardest)
     seconds = time.perf_counter() - start
     print(f"{'Sukaku lines (729 chars)':<28} n={len(lines):<4} read as 9x9 {sides.count(9)}, "
