@@ -119,6 +119,17 @@ def _plans() -> Iterator[tuple]:
         yield Maker(geometry), seeds_for(37, range(2)), Options.build(geometry, **options).plan()
 
 
+def _ratings() -> Iterator[tuple]:
+    """The puzzles of :func:`_puzzles` by geometry, each under two node limits (the node
+    rater's counts to two with singles only)."""
+    by_geometry: dict[Geometry, list[tuple[int, ...]]] = {}
+    for puzzle in _puzzles():
+        by_geometry.setdefault(puzzle.geometry, []).append(puzzle.givens)
+    for geometry, rows in by_geometry.items():
+        for limit in (300, 5):
+            yield np.array(rows, np.uint8), geometry, limit
+
+
 def _chains(single: bool) -> Iterator[tuple]:
     from sudokit.logic.chains.links import SINGLE_DIGIT, ChainMode
 
@@ -151,6 +162,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "grids": _grids,
     "rows": _rows,
     "plans": _plans,
+    "ratings": _ratings,
     "puzzles": lambda: ((p,) for p in _puzzles()),
     "boards": lambda: ((b,) for b in _states()),
     "ladders": lambda: ((b, _ladder()) for b in _states()),
@@ -187,7 +199,7 @@ def _run(twin: Twin, args: tuple, compiled: bool) -> Any:
 
 
 def test_every_group_that_decides_has_declared_twins() -> None:
-    assert len(declared()) >= 17
+    assert len(declared()) >= 19
     assert {t.inputs for t in declared()} <= set(INPUTS), "a twin with inputs no test makes"
     groups = {t.group for t in declared()}
     assert {Kernels.VERIFY, Kernels.LOOKUP, Kernels.GENERATOR, Kernels.LOGIC} <= groups

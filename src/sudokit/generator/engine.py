@@ -183,10 +183,10 @@ class Maker:
     def _call(self, interpreted: bool, seeds: np.ndarray, plan: Plan, puzzles: np.ndarray,
               solutions: np.ndarray, info: np.ndarray) -> None:
         """Run :func:`~sudokit.generator.kernels.generate_batch`, compiled or interpreted."""
-        from .kernels import Limits, generate_batch
+        from .kernels import Reduction, generate_batch
 
         start, cells = orbits(plan.symmetry, self.geometry.side)
-        limits = Limits(plan.minimal, int(plan.node_budget), int(plan.floor),
+        limits = Reduction(plan.minimal, int(plan.node_budget), int(plan.floor),
                         int(plan.min_givens), int(plan.max_givens), int(plan.stop_at),
                         int(plan.batch), plan.minimal, int(plan.max_attempts))
         kernel = as_python(generate_batch) if interpreted else generate_batch

@@ -283,10 +283,11 @@ def transform(grid, shape, ordered, scratch):
     With ``shape.full`` (``shape`` a :class:`Shape`): a random relabelling, band order, stack
     order, row order inside each band, column order inside each stack, and (square boxes only)
     a transposition with probability 1/2. Without it (variants whose extra units those moves
-    would break): relabelling and, for square boxes, the transposition only. With ``ordered`` (the non-consecutive rule, which
-    a relabelling breaks unless it keeps the differences of digits) the relabelling is the
-    identity or the reversal d -> N + 1 - d, each with probability 1/2. The random stream and
-    the work arrays are ``scratch``'s (a :class:`Scratch`).
+    would break): relabelling and, for square boxes, the transposition only. With
+    ``ordered`` (the non-consecutive rule, which a relabelling breaks unless it keeps the
+    differences of digits) the relabelling is the identity or the reversal d -> N + 1 - d,
+    each with probability 1/2. The random stream and the work arrays are ``scratch``'s (a
+    :class:`Scratch`).
     """
     rng, tmp, labels = scratch.rng, scratch.tmp, scratch.labels
     rows, cols = scratch.rows, scratch.cols

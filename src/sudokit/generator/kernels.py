@@ -34,7 +34,7 @@ from ..fast.rules import full_mask, narrow
 from ..fast.state import ONE, ZERO, Reg, jit
 from .grids import random_grid, seed_state, shuffle
 
-__all__ = ["INFO", "Limits", "generate_batch"]
+__all__ = ["INFO", "Reduction", "generate_batch"]
 
 _NOLIMIT = np.iinfo(np.int64).max
 
@@ -55,7 +55,7 @@ INFO = ("givens", "checks", "nodes", "attempts", "grid_nodes", "accepted", "unpr
 
 
 
-class Limits(NamedTuple):
+class Reduction(NamedTuple):
     """What a batch keeps (the scalars of :class:`sudokit.generator.engine.Plan`).
 
     Attributes:
@@ -182,7 +182,7 @@ def _reduce(engines, limits, orbit_start, orbit_cells, n_orbits, grid, givens, s
 
     Args:
         engines: an :class:`~sudokit.generator.grids.Engines`.
-        limits: a :class:`Limits` (``minimal``, ``node_budget``, ``floor``, ``stop_at``,
+        limits: a :class:`Reduction` (``minimal``, ``node_budget``, ``floor``, ``stop_at``,
             ``batch`` and ``locked`` are read).
         orbit_start, orbit_cells: CSR lists of the cell orbits of the symmetry.
         n_orbits: the orbits tried, in the random order ``scratch.order[:n_orbits]``.
@@ -253,7 +253,7 @@ def generate_batch(engines, shape, limits, orbit_start, orbit_cells, table, seed
     are in ``limits.lo..limits.hi``. Writes ``puzzles`` and ``solutions`` (uint8[M, N*N]) and
     ``info`` (int64[M, len(INFO)]). ``engines``, ``shape`` and ``scratch`` are an
     :class:`~sudokit.generator.grids.Engines`, a :class:`~sudokit.generator.grids.Shape` and a
-    :class:`~sudokit.generator.grids.Scratch`; ``limits`` a :class:`Limits`.
+    :class:`~sudokit.generator.grids.Scratch`; ``limits`` a :class:`Reduction`.
     """
     n_cells = shape.side * shape.side
     n_orbits = orbit_start.shape[0] - 1

@@ -24,6 +24,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ..compiled import Kernels, twin
 from ..errors import InvalidOption
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
@@ -118,12 +119,14 @@ class NodeRater:
         return np.round(total / len(orders), 3)
 
 
+@twin(Kernels.TABLES, "sudokit.fast.kernels:run_batch",
+      "sudokit.fast.kernels:run_batch (interpreted)", "ratings")
 def _nodes(puzzles: np.ndarray, geometry: Geometry, node_limit: int) -> np.ndarray:
     """Search nodes (int64[M]) of the generic engine with singles only, counting ``puzzles``
     (uint8[M, N*N]) to two: compiled, or while :func:`sudokit.compiled.use_compiled` says no
     for :attr:`~sudokit.compiled.Kernels.TABLES` (a first use, compiling in the background)
     the same kernel run as Python (:func:`sudokit.compiled.interpreted`: the same counts)."""
-    from ..compiled import Kernels, interpreted, use_compiled
+    from ..compiled import interpreted, use_compiled
     from ..fast import Stat, solve_batch
 
     if use_compiled(Kernels.TABLES):
