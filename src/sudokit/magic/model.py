@@ -22,12 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import InvalidOption
 from ..model.result import Result
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "Square",
@@ -190,7 +193,7 @@ class MagicResult(Result):
         return f"<div><p>{escape(self.summary())}</p><pre>{escape(str(self))}</pre></div>"
 
 
-def as_array(square: Any) -> np.ndarray:
+def as_array(square: ArrayLike) -> np.ndarray:
     """Return a square as an (n, n) int64 NumPy array.
 
     Args:
@@ -210,7 +213,7 @@ def as_array(square: Any) -> np.ndarray:
     return array
 
 
-def magic_violations(square: Any, problem: MagicProblem | None = None) -> list[str]:
+def magic_violations(square: ArrayLike, problem: MagicProblem | None = None) -> list[str]:
     """List what keeps ``square`` from being a magic square (solving ``problem``, if given).
 
     Vectorised with NumPy: O(n²), a 1,001 x 1,001 square checks in milliseconds.
@@ -259,7 +262,7 @@ def _problem_violations(flat: np.ndarray, problem: MagicProblem) -> list[str]:
     return problems
 
 
-def is_magic(square: Any, problem: MagicProblem | None = None) -> bool:
+def is_magic(square: ArrayLike, problem: MagicProblem | None = None) -> bool:
     """Return whether ``square`` is a magic square (solving ``problem``, if given).
 
     >>> is_magic([[2, 7, 6], [9, 5, 1], [4, 3, 8]])
@@ -295,7 +298,7 @@ def canonical(square: Sequence[int] | np.ndarray) -> Square:
     return tuple(flat)
 
 
-def format_square(square: Any) -> str:
+def format_square(square: ArrayLike) -> str:
     """Return a square as right-aligned rows (``.`` for an empty cell).
 
     Args:

@@ -596,8 +596,12 @@ def _single(cell: int) -> Callable[[Sequence[int]], tuple[int, ...]]:
     return lambda grid: (grid[cell],)
 
 
-def _rebuild(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-             parity: Any, layout: Any, extra_regions: Any = (), constraints: Any = ()) -> Geometry:
+_Regions = tuple[tuple[int, ...], ...]
+
+
+def _rebuild(box_rows: int, box_cols: int, variant: Variant, regions: _Regions | None,
+             cages: tuple[Cage, ...], parity: str | None, layout: Layout | None,
+             extra_regions: _Regions = (), constraints: tuple[Rule, ...] = ()) -> Geometry:
     return Geometry.of(box_rows, box_cols, variant, regions=regions, cages=cages, parity=parity,
                        layout=layout, extra_regions=extra_regions, constraints=constraints)
 
@@ -608,8 +612,9 @@ def _shared_geometry(box_rows: int, box_cols: int, variant: Variant) -> Geometry
 
 
 @lru_cache(maxsize=256)
-def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: Any, cages: Any,
-                     parity: Any, layout: Any, extra_regions: Any, constraints: Any) -> Geometry:
+def _puzzle_geometry(box_rows: int, box_cols: int, variant: Variant, regions: _Regions | None,
+                     cages: tuple[Cage, ...], parity: str | None, layout: Layout | None,
+                     extra_regions: _Regions, constraints: tuple[Rule, ...]) -> Geometry:
     """Geometries of one puzzle (jigsaw, killer ...): a bounded cache, as a file may hold
     millions of them."""
     return Geometry(box_rows, box_cols, variant, regions, cages, parity, layout, extra_regions,

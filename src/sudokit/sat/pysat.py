@@ -21,10 +21,13 @@ from __future__ import annotations
 import importlib.util
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import LimitReached
 from ..model.result import Limits, Stats
+
+if TYPE_CHECKING:
+    from pysat.solvers import Solver
 
 __all__ = ["MEASURED_COUNTERS", "PYSAT_COUNTERS", "PYSAT_NAMES", "limited_solve", "pysat_backends"]
 
@@ -69,7 +72,7 @@ def pysat_backends() -> tuple[str, ...]:
     return tuple(working)
 
 
-def limited_solve(solver: Any, stats: Stats, limits: Limits) -> bool:
+def limited_solve(solver: Solver, stats: Stats, limits: Limits) -> bool:
     """Run a PySAT solver under the limits; return whether a model was found (False: UNSAT).
 
     With a deadline the search runs in slices (a conflict budget adapted to the measured speed;
@@ -116,7 +119,7 @@ def _slice_seconds(began: float, limits: Limits) -> float:
     return max(_SLICE_SECONDS, min(_SLICE_SHARE * (now - began), _SLICE_SHARE * left))
 
 
-def _set_budgets(solver: Any, limits: Limits, stats: Stats, slice_conflicts: int) -> bool:
+def _set_budgets(solver: Solver, limits: Limits, stats: Stats, slice_conflicts: int) -> bool:
     """Give the solver its budgets for one call; return whether the node budget is binding.
 
     Raises:
@@ -138,7 +141,7 @@ def _set_budgets(solver: Any, limits: Limits, stats: Stats, slice_conflicts: int
     return node_bound
 
 
-def _interruptible_call(solver: Any, limits: Limits) -> bool | None:
+def _interruptible_call(solver: Solver, limits: Limits) -> bool | None:
     timer = None
     if limits.deadline is not None:
         timer = threading.Timer(limits.remaining() or 0.0, _interrupt, (solver,))
@@ -151,7 +154,7 @@ def _interruptible_call(solver: Any, limits: Limits) -> bool | None:
             timer.join()  # never interrupt (or outlive) the solver once the call is over
 
 
-def _interrupt(solver: Any) -> None:
+def _interrupt(solver: Solver) -> None:
     try:
         solver.interrupt()
     except NotImplementedError:  # CaDiCaL: the conflict-budget slices stop it instead

@@ -28,9 +28,9 @@ has no branch limit; one call finds up to 64 grids), so node limits are exact in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,13 +39,18 @@ from ..model.geometry import ALL_FEATURES
 from ..model.implied import implied_sums
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
+from ..model.rules import (Automaton, Between, Contains, Index, Lockout, Relation, Renban, Rule,
+                           WeightedSum)
 from ..registry import register
 from .base import Solver
+
+if TYPE_CHECKING:  # OR-Tools is imported when a model is built
+    from ortools.sat.python.cp_model import CpModel, Domain, IntVar
 
 __all__ = ["CPSAT_RULE_KINDS", "CpSatSolver"]
 
 
-def _model(puzzle: Puzzle) -> tuple[Any, dict[tuple[int, int], Any], bool]:
+def _model(puzzle: Puzzle) -> tuple[CpModel, dict[tuple[int, int], IntVar], bool]:
     """Build the CP-SAT model; return it, its Booleans by (cell, digit) and whether the
     givens leave every cell and every (unit, digit) a place."""
     from ortools.sat.python import cp_model
@@ -74,7 +79,8 @@ def _model(puzzle: Puzzle) -> tuple[Any, dict[tuple[int, int], Any], bool]:
     return model, x, ok
 
 
-def _variant_constraints(model: Any, x: dict[tuple[int, int], Any], puzzle: Puzzle) -> None:
+def _variant_constraints(model: CpModel, x: dict[tuple[int, int], IntVar], puzzle: Puzzle
+                         ) -> None:
     """Add the pairs, non-consecutive neighbours and cage sums (parity and the givens' effects
     are already in the candidates)."""
     g, givens = puzzle.geometry, puzzle.givens
@@ -98,18 +104,19 @@ def _variant_constraints(model: Any, x: dict[tuple[int, int], Any], puzzle: Puzz
     if g.constraints:
         digits = _Digits(model, x, puzzle)
         for rule in g.constraints:
-            _RULES[rule.kind](model, digits, rule, n)
+            _add_rule(model, digits, rule, n)
 
 
 class _Digits:
     """The digit of each cell as an integer expression: the given, or an ``IntVar`` channelled
     to the cell's Booleans (``v == sum(d * x(cell, d))``), made on first use."""
 
-    def __init__(self, model: Any, x: dict[tuple[int, int], Any], puzzle: Puzzle) -> None:
+    def __init__(self, model: CpModel, x: dict[tuple[int, int], IntVar], puzzle: Puzzle
+                 ) -> None:
         self.model, self.x, self.puzzle = model, x, puzzle
-        self.made: dict[int, Any] = {}
+        self.made: dict[int, IntVar] = {}
 
-    def __getitem__(self, cell: int) -> Any:
+    def __getitem__(self, cell: int) -> IntVar:
         if cell not in self.made:
             given = self.puzzle.givens[cell]
             if given:
@@ -122,27 +129,27 @@ class _Digits:
                 self.made[cell] = var
         return self.made[cell]
 
-    def of(self, cells: Sequence[int]) -> list[Any]:
+    def of(self, cells: Sequence[int]) -> list[IntVar]:
         """The digits of several cells, in order."""
         return [self[c] for c in cells]
 
 
-def _domain(values: Sequence[int]) -> Any:
+def _domain(values: Sequence[int]) -> Domain:
     from ortools.sat.python import cp_model
 
     return cp_model.Domain.FromValues(list(values) or [0])  # no value: an infeasible 0
 
 
-def _pair(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _pair(model: CpModel, digits: _Digits, rule: Relation, n: int) -> None:
     model.AddAllowedAssignments(digits.of(rule.cells), sorted(rule.pairs))
 
 
-def _linear(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _linear(model: CpModel, digits: _Digits, rule: WeightedSum, n: int) -> None:
     model.Add(sum(k * v for k, v in zip(rule.coefficients, digits.of(rule.cells)))
               == rule.total)
 
 
-def _sequence(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _sequence(model: CpModel, digits: _Digits, rule: Automaton, n: int) -> None:
     """``AddAutomaton`` over the rule's automaton (states renumbered from 0, the start first;
     the dead state -1 left out)."""
     transitions = [(s, d, t) for s, row in enumerate(rule.transitions)
@@ -150,7 +157,7 @@ def _sequence(model: Any, digits: _Digits, rule: Any, n: int) -> None:
     model.AddAutomaton(digits.of(rule.cells), rule.start, sorted(rule.accepting), transitions)
 
 
-def _contains(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _contains(model: CpModel, digits: _Digits, rule: Contains, n: int) -> None:
     x, givens = digits.x, digits.puzzle.givens
     for d in set(rule.digits):
         here = [x[c, d] for c in rule.cells if (c, d) in x]
@@ -158,7 +165,7 @@ def _contains(model: Any, digits: _Digits, rule: Any, n: int) -> None:
         model.Add(sum(here) >= rule.digits.count(d) - fixed)
 
 
-def _renban(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _renban(model: CpModel, digits: _Digits, rule: Renban, n: int) -> None:
     values = digits.of(rule.cells)
     low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
     model.AddAllDifferent(values)
@@ -167,7 +174,8 @@ def _renban(model: Any, digits: _Digits, rule: Any, n: int) -> None:
     model.Add(high - low == len(values) - 1)
 
 
-def _ends(model: Any, digits: _Digits, rule: Any, n: int) -> tuple[Any, Any, list[Any]]:
+def _ends(model: CpModel, digits: _Digits, rule: Between | Lockout, n: int
+         ) -> tuple[IntVar, IntVar, list[IntVar]]:
     """The lower and upper end of a line (``IntVar``s) and its middle digits."""
     values = digits.of(rule.cells)
     low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
@@ -176,14 +184,14 @@ def _ends(model: Any, digits: _Digits, rule: Any, n: int) -> tuple[Any, Any, lis
     return low, high, values[1:-1]
 
 
-def _between(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _between(model: CpModel, digits: _Digits, rule: Between, n: int) -> None:
     low, high, middle = _ends(model, digits, rule, n)
     for v in middle:
         model.Add(v > low)
         model.Add(v < high)
 
 
-def _lockout(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _lockout(model: CpModel, digits: _Digits, rule: Lockout, n: int) -> None:
     low, high, middle = _ends(model, digits, rule, n)
     model.Add(high - low >= rule.gap)
     for v in middle:
@@ -192,7 +200,7 @@ def _lockout(model: Any, digits: _Digits, rule: Any, n: int) -> None:
         model.Add(v > high).OnlyEnforceIf(below.Not())
 
 
-def _index(model: Any, digits: _Digits, rule: Any, n: int) -> None:
+def _index(model: CpModel, digits: _Digits, rule: Index, n: int) -> None:
     """``AddElement`` over the targets behind a constant first entry, so that the pointer is
     the indexing digit itself (digit d reads the d-th target)."""
     pointer = digits[rule.cells[0]]
@@ -201,14 +209,32 @@ def _index(model: Any, digits: _Digits, rule: Any, n: int) -> None:
     model.AddElement(pointer, targets, rule.value)
 
 
-_RULES: dict[str, Callable[[Any, _Digits, Any, int], None]] = {
-    "pair-relation": _pair, "linear-sum": _linear, "sequence": _sequence,
-    "must-contain": _contains, "renban": _renban, "between-line": _between,
-    "lockout-line": _lockout, "indexing": _index,
-}
-"""One OR-Tools statement per rule kind (:mod:`sudokit.model.rules`)."""
+def _add_rule(model: CpModel, digits: _Digits, rule: Rule, n: int) -> None:
+    """One OR-Tools statement per rule kind (:mod:`sudokit.model.rules`)."""
+    match rule:
+        case Relation():
+            _pair(model, digits, rule, n)
+        case WeightedSum():
+            _linear(model, digits, rule, n)
+        case Automaton():
+            _sequence(model, digits, rule, n)
+        case Contains():
+            _contains(model, digits, rule, n)
+        case Renban():
+            _renban(model, digits, rule, n)
+        case Between():
+            _between(model, digits, rule, n)
+        case Lockout():
+            _lockout(model, digits, rule, n)
+        case Index():
+            _index(model, digits, rule, n)
+        case _:
+            raise KeyError(rule.kind)
 
-CPSAT_RULE_KINDS = frozenset(_RULES)
+
+_KINDS = (Relation, WeightedSum, Automaton, Contains, Renban, Between, Lockout, Index)
+
+CPSAT_RULE_KINDS = frozenset(kind.kind for kind in _KINDS)
 """The rule kinds :class:`CpSatSolver` states natively."""
 
 
@@ -279,7 +305,7 @@ def _batch_class() -> type:
         """Collect up to ``size`` distinct grids, then stop the search (CP-SAT enumerates
         assignments of every variable, so a grid may come again with other auxiliary ones)."""
 
-        def __init__(self, x: dict[tuple[int, int], Any], givens: Grid, size: int) -> None:
+        def __init__(self, x: dict[tuple[int, int], IntVar], givens: Grid, size: int) -> None:
             super().__init__()
             self.x, self.givens, self.size = x, givens, size
             self.grids: list[Grid] = []
