@@ -141,9 +141,10 @@ def _cell(search: _Search, cell: int, card: int) -> None:
     ons: list[Propagation] = []
     for b in bits(search.masks0[cell]):
         on_pot = ((cell * n + b) << 1) | 1
-        on, off = search.prop(on_pot), search.prop(on_pot & ~1)
-        _binary(search, on_pot, on, off, card >= 3 and not p.nishio and p.dynamic,
-                p.dynamic or p.nishio)
+        on = search.prop(on_pot)
+        if p.dynamic or p.nishio:  # static chains read no assumption that a candidate is off
+            _binary(search, on_pot, on, search.prop(on_pot & ~1),
+                    card >= 3 and not p.nishio and p.dynamic, True)
         if not p.nishio:
             _region(search, cell, b, on)
         ons.append(on)
