@@ -94,7 +94,7 @@ def _refuse_unstated(data: dict[str, Any]) -> None:
                             "rather than solved without it")
 
 
-def _where(item: Any) -> str:
+def _where(item: object) -> str:
     """The place of a drawn element: ``at r4c8``, ``between r4c8 and r4c9``, ``from r3c2 to
     r7c2`` (rows and columns past the grid's edge are 0 and N + 1)."""
     if not isinstance(item, dict):
@@ -105,7 +105,7 @@ def _where(item: Any) -> str:
     return _place(item.get("center"), "at ")
 
 
-def _place(point: Any, at: str = "") -> str:
+def _place(point: object, at: str = "") -> str:
     """A point of SudokuPad's grid (cell centres at x.5) in row/column words."""
     if not (isinstance(point, list) and len(point) == 2
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)):
@@ -147,7 +147,7 @@ def _metadata(data: dict[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _given(cell: Any, k: int, n: int) -> int:
+def _given(cell: object, k: int, n: int) -> int:
     """The given digit of a cell object (index ``k``), 0 for none."""
     where = f"r{k // n + 1}c{k % n + 1}"
     if not isinstance(cell, dict):
@@ -166,7 +166,7 @@ def _given(cell: Any, k: int, n: int) -> int:
     return digit
 
 
-def _number(value: Any) -> int | None:
+def _number(value: object) -> int | None:
     """A whole number written as a number or as digits; None for anything else."""
     if isinstance(value, bool):
         return None
@@ -176,7 +176,7 @@ def _number(value: Any) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 6 else None
 
 
-def _cell_of(pair: Any, n: int, what: str) -> int:
+def _cell_of(pair: object, n: int, what: str) -> int:
     if not (isinstance(pair, list) and len(pair) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in pair)):
         raise InvalidPuzzle(f"SudokuPad {what}: expected cells [row, column] 0..{n - 1}, "
@@ -184,7 +184,7 @@ def _cell_of(pair: Any, n: int, what: str) -> int:
     return pair[0] * n + pair[1]
 
 
-def _list(value: Any, what: str) -> list[Any]:
+def _list(value: object, what: str) -> list[Any]:
     """A list value (an absent one is empty)."""
     if value is None:
         return []
@@ -193,12 +193,13 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _regions(found: Any, n: int) -> list[list[int]] | None:
+def _regions(found: object, n: int) -> list[list[int]] | None:
     """The jigsaw regions, or None when the regions are the usual boxes."""
-    if not _list(found, "regions"):
+    listed = _list(found, "regions")
+    if not listed:
         raise InvalidPuzzle("SudokuPad data without regions (no boxes): a grid without boxes "
                             "is not read")
-    groups = [sorted(_cell_of(p, n, "region") for p in _list(g, "region")) for g in found]
+    groups = [sorted(_cell_of(p, n, "region") for p in _list(g, "region")) for g in listed]
     if sorted(k for g in groups for k in g) != list(range(n * n)) or len(groups) != n:
         raise InvalidPuzzle(f"SudokuPad regions: expected {n} regions of {n} cells covering "
                             f"the grid once, found {len(groups)} regions of "
@@ -246,10 +247,10 @@ def _cages(found: Sequence[Any], n: int) -> tuple[list[Cage], list[list[int]]]:
     return cages, extra
 
 
-def _solution(text: Any, n: int) -> tuple[int, ...] | None:
+def _solution(value: object, n: int) -> tuple[int, ...] | None:
     """The solution metadata as N*N digits (two characters a digit past 9), None when absent
     or partial."""
-    text = str(text or "").strip()
+    text = str(value or "").strip()
     width = 1 if len(text) == n * n else 2 if len(text) == 2 * n * n else 0
     if not width or not text.isdigit():
         return None
