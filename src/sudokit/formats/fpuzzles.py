@@ -53,7 +53,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidPuzzle
 from ..model import rulebook as rb
@@ -73,6 +73,9 @@ from .fpuzzles_keys import (
 from .lines import FPuzzlesForm
 from .sudokupad import LZ_START, SudokuPadLink, decompress, split_link, unzip_scl
 
+if TYPE_CHECKING:
+    from lzstring import LZString
+
 __all__ = ["FPuzzlesForm", "KeyLocator", "decode_fpuzzles", "format_fpuzzles",
            "fpuzzles_puzzle", "located_puzzle"]
 
@@ -89,7 +92,7 @@ _SETTINGS = frozenset({"size", "grid", "title", "author", "ruleset", "solution",
 _READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even", *RULE_KEYS})
 
 
-def _lz() -> Any:
+def _lz() -> LZString:
     try:
         import lzstring
     except ImportError as exc:  # pragma: no cover - a declared dependency
@@ -139,7 +142,7 @@ class KeyLocator:
         return {"line": self.line + before.count("\n"), "column": at - before.rfind("\n")}
 
 
-def _cell(name: Any, n: int, key: str) -> int:
+def _cell(name: object, n: int, key: str) -> int:
     match = _CELL.match(name) if isinstance(name, str) else None
     row, col = (integer(match[1]), integer(match[2])) if match else (None, None)
     if row is None or col is None or not (1 <= row <= n and 1 <= col <= n):
@@ -163,7 +166,7 @@ def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return value
 
 
-def _present(value: Any) -> bool:
+def _present(value: object) -> bool:
     return value not in (None, False, "", [], {}, 0)
 
 
@@ -202,7 +205,7 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
     return puzzle, expected
 
 
-def _size(data: Any) -> int:
+def _size(data: object) -> int:
     """The grid side of an f-puzzles object, after checking it holds no unsupported key."""
     if not isinstance(data, dict):
         raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
@@ -260,7 +263,7 @@ def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | No
     return givens, groups
 
 
-def _given(cell: Any, r: int, c: int, n: int) -> int:
+def _given(cell: object, r: int, c: int, n: int) -> int:
     """The given digit of a cell object at row ``r``, column ``c`` (0-based), 0 for none."""
     if not isinstance(cell, dict):
         raise _Bad("grid", f"grid: R{r + 1}C{c + 1} is not a cell object")

@@ -88,7 +88,7 @@ class _Grid:
     def bad(self, message: str) -> RuleKeyError:
         return RuleKeyError(self.key, f"{self.key}: {message}")
 
-    def cell(self, name: Any, outside: bool = False) -> tuple[int, int]:
+    def cell(self, name: object, outside: bool = False) -> tuple[int, int]:
         """The 0-based (row, column) of a cell name (one step outside with ``outside``)."""
         match = _CELL.match(name) if isinstance(name, str) else None
         low, high = (0, self.n + 1) if outside else (1, self.n)
@@ -96,16 +96,16 @@ class _Grid:
             raise self.bad(f"expected a cell R{low}C{low}..R{high}C{high}, found {name!r}")
         return int(match[1]) - 1, int(match[2]) - 1
 
-    def index(self, name: Any) -> int:
+    def index(self, name: object) -> int:
         r, c = self.cell(name)
         return r * self.n + c
 
-    def cells(self, names: Any, least: int = 1) -> list[int]:
+    def cells(self, names: object, least: int = 1) -> list[int]:
         if not isinstance(names, list) or len(names) < least:
             raise self.bad(f"expected a list of at least {least} cells, found {names!r}")
         return [self.index(name) for name in names]
 
-    def number(self, value: Any, default: int | None = None) -> int | None:
+    def number(self, value: object, default: int | None = None) -> int | None:
         """An integer clue (None for an empty clue when there is no default)."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return default
@@ -119,7 +119,7 @@ class _Grid:
         near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
         return [i * self.n + j for i, j in near if 0 <= i < self.n and 0 <= j < self.n]
 
-    def outside(self, name: Any) -> list[int]:
+    def outside(self, name: object) -> list[int]:
         """The row or column read away from an outside clue cell."""
         r, c = self.cell(name, outside=True)
         n, last = self.n, self.n
@@ -389,7 +389,7 @@ def _on_lines(entry: dict[str, Any], ruled: set[tuple[str, ...]]) -> bool:
         _line_cells(line) in ruled for line in lines)
 
 
-def _line_cells(line: Any) -> tuple[str, ...] | None:
+def _line_cells(line: object) -> tuple[str, ...] | None:
     """A line's cell names in upper case, None if it is not a list of names."""
     if not isinstance(line, list) or not all(isinstance(c, str) for c in line):
         return None
