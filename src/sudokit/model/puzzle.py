@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any, Union
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
 from ..errors import InvalidPuzzle
 from .geometry import DEFAULT_SYMBOLS, Geometry
 from .rules import Rule
+
+if TYPE_CHECKING:
+    from IPython.lib.pretty import PrettyPrinter
 
 __all__ = ["Grid", "Puzzle", "PuzzleLike", "Conflict", "violations", "is_solution",
            "has_duplicate_givens", "rules_ok", "solves"]
@@ -202,7 +205,7 @@ class Puzzle:
         return (f"<Puzzle {self.geometry.shape_name}, {self.n_givens} givens{where}: "
                 f"{_shorten(self.line)}>")
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: PrettyPrinter, cycle: bool) -> None:
         """IPython's display: the grid drawing."""
         printer.text(repr(self) if cycle else str(self))
 

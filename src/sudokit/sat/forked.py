@@ -15,11 +15,15 @@ import functools
 import os
 import signal
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..errors import LimitReached
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 __all__ = ["ForkedCdcl", "die_with_parent"]
 
@@ -48,7 +52,7 @@ def die_with_parent(parent: int) -> bool:
 
 
 @functools.cache
-def _prctl() -> Any:
+def _prctl() -> Callable[..., int] | None:
     """libc's ``prctl`` (None off Linux), looked up before a fork so the child loads nothing."""
     if not sys.platform.startswith("linux"):
         return None
@@ -130,7 +134,7 @@ class ForkedCdcl:
         self.conn.close()
 
 
-def _child(conn: Any, puzzle: Puzzle, backend: str, parent: int) -> None:
+def _child(conn: Connection, puzzle: Puzzle, backend: str, parent: int) -> None:
     """The body of :class:`ForkedCdcl`'s child (killed by the kernel if ``parent`` dies)."""
     die_with_parent(parent)
     from pysat.solvers import Solver as PySatSolver
