@@ -4,12 +4,16 @@ Take the open cell with the fewest candidates; try its digits in order with a de
 (singles between choices). A digit without a completion is eliminated; if the first digit tried
 has a completion and every other digit has none, it is placed. On a grid with several solutions
 the first digit with a completion is placed. Rated 10.0 on Sudoku Explainer's scale (above its
-forcing chains, below its hardest nested chains), and labelled "Trial".
+forcing chains, below its hardest nested chains), and labelled "Trial". On a classic 9x9 grid
+it comes only where Sudoku Explainer's chaining producers built here, up to Dynamic Forcing
+Chains (+), find nothing (its nested forcing chains, 9.5 up, are not built), and its text says
+so; elsewhere it follows the forcing chains of the ladder.
 """
 
 from __future__ import annotations
 
 from ..chains.dynamic import search_solution
+from ..chains.explainer import classic
 from ..registry import TechniqueKind, technique
 from ..state import Board, bits
 from ..step import Step
@@ -35,15 +39,16 @@ def trial(board: Board) -> Step | None:
             works.append(digit)
             if len(works) > 1:
                 break
+    past = " after Dynamic Forcing Chains (+) found nothing" if classic(board) else ""
     if len(works) == 1:
         digit = works[0]
         return Step("Trial", RATING,
-                    f"trial on {g.label(cell)}: only {g.symbol(digit)} of "
+                    f"trial on {g.label(cell)}{past}: only {g.symbol(digit)} of "
                     f"{g.symbols(digits, ', ')} leads to a solution (search)",
                     placements=((cell, digit),), cells=(cell,), digits=tuple(digits))
     if works:
         return Step("Trial", RATING,
-                    f"trial on {g.label(cell)}: {works[0]} leads to a solution (search; the "
+                    f"trial on {g.label(cell)}{past}: {works[0]} leads to a solution (search; the "
                     f"grid has several)", placements=((cell, works[0]),), cells=(cell,),
                     digits=tuple(digits))
     return None
