@@ -17,41 +17,55 @@ rules_ok`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model.geometry import Geometry
 from ..model.rules import WeightedSum
 
 __all__ = ["complement_sum"]
 
 
-def _families(geometry: Geometry) -> list[list[frozenset[int]]]:
+@lru_cache(maxsize=64)
+def _families(geometry: Geometry) -> tuple[tuple[tuple[frozenset[int], ...], dict[int, int]], ...]:
     """The unit families whose units are pairwise disjoint (rows, columns, boxes; a samurai
-    layout's overlapping grids make its rows overlap: that family is left out)."""
+    layout's overlapping grids make its rows overlap: that family is left out), each as its
+    units and the unit index of each cell it covers (cached per geometry)."""
     found = []
     for family in (geometry.rows, geometry.cols, geometry.boxes):
-        units = [frozenset(u) for u in family]
+        units = tuple(frozenset(u) for u in family)
         if sum(map(len, units)) == len(frozenset().union(*units)):
-            found.append(units)
-    return found
+            found.append((units, {c: i for i, u in enumerate(units) for c in u}))
+    return tuple(found)
 
 
-def _rewrite_once(terms: dict[int, int], total: int, families: list[dict[int, frozenset[int]]],
-                  unit_sum: int) -> tuple[dict[int, int], int] | None:
-    """The shortest rewrite of one coefficient group over one family, if shorter."""
-    best: tuple[dict[int, int], int] | None = None
+def _rewrite_once(terms: dict[int, int], total: int, geometry: Geometry
+                  ) -> tuple[dict[int, int], int] | None:
+    """The shortest rewrite of one coefficient group over one family, if shorter.
+
+    Cells of the union H outside the group S keep their coefficient minus k, which is never 0
+    (S holds every cell of coefficient k), so the rewrite's length is known before it is made:
+    ``len(terms) - |S| + |H - S|`` minus the other terms' cells inside H.
+    """
+    side = geometry.side
+    best, shortest = None, len(terms)
     for k in set(terms.values()):
         group = {c for c, a in terms.items() if a == k}
-        for owner in families:
+        for units, owner in _families(geometry):
             if not all(c in owner for c in group):
                 continue
-            units = {owner[c] for c in group}
-            outside = frozenset().union(*units) - group
-            new = {c: a for c, a in terms.items() if c not in group}
-            for c in outside:
-                new[c] = new.get(c, 0) - k
-            new = {c: a for c, a in new.items() if a}
-            if new and len(new) < len(best[0] if best else terms):
-                best = (new, total - k * len(units) * unit_sum)
-    return best
+            hit = {owner[c] for c in group}
+            inside = sum(1 for c in terms if c not in group and owner.get(c, -1) in hit)
+            length = len(terms) - 2 * len(group) + side * len(hit) - inside
+            if 0 < length < shortest:
+                best, shortest = (k, group, units, hit), length
+    if best is None:
+        return None
+    k, group, units, hit = best
+    new = {c: a for c, a in terms.items() if c not in group}
+    for c in frozenset().union(*(units[i] for i in hit)) - group:
+        new[c] = new.get(c, 0) - k
+    unit_sum = side * (side + 1) // 2
+    return new, total - k * len(hit) * unit_sum
 
 
 def complement_sum(rule: WeightedSum, geometry: Geometry) -> WeightedSum | None:
@@ -67,10 +81,8 @@ def complement_sum(rule: WeightedSum, geometry: Geometry) -> WeightedSum | None:
     Returns:
         The equivalent ``WeightedSum`` (same name), or None.
     """
-    families = [{c: u for u in units for c in u} for units in _families(geometry)]
-    unit_sum = geometry.side * (geometry.side + 1) // 2
     terms, total = dict(zip(rule.cells, rule.coefficients)), rule.total
-    while (step := _rewrite_once(terms, total, families, unit_sum)) is not None:
+    while (step := _rewrite_once(terms, total, geometry)) is not None:
         terms, total = step
     if 2 * len(terms) > len(rule.cells):
         return None
