@@ -166,7 +166,18 @@ def solve_chunk(givens: np.ndarray, geometry: Geometry, request: Request,
     _verify(chunk, givens, geometry)
     _name_conflicts(chunk, givens, geometry,
                     np.flatnonzero(chunk.status == Status.UNSATISFIABLE))
+    if request.stop_note is not None:
+        _note_stops(chunk, request.stop_note)
     return chunk
+
+
+def _note_stops(chunk: ChunkResult, note: str) -> None:
+    """Word each puzzle the time limit stopped with ``note`` (what really happened)."""
+    from .choice import stopped_by_budget
+
+    for row, status in enumerate(chunk.status.tolist()):
+        if stopped_by_budget(status, chunk.messages.get(row)):
+            chunk.messages[row] = note
 
 
 def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,

@@ -246,6 +246,9 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     return SolveRun(chosen, blocks, time.perf_counter())
 
 
+STILL_COMPILING = "kernels still compiling at the time limit"
+"""What a puzzle reports when the time limit went to compiling its method's kernels."""
+
 _COMPILED = ("fast", "portfolio")
 """Methods that run the compiled engine's kernels (:data:`~sudokit.compiled.Kernels.NINE` or
 ``ENGINE``)."""
@@ -269,7 +272,7 @@ def _from_start(request: Request, started: float, geometry: Any) -> Request:
 
         run_as_python(Kernels.LOOKUP)  # the line path's byte look-ups in NumPy: no compiling
         return replace(request, method=INTERIM_METHOD, options={}, handover=None,
-                       limits=Limits(0.0, limits.node_limit))
+                       limits=Limits(0.0, limits.node_limit), stop_note=STILL_COMPILING)
     left = max(0.0, deadline - time.perf_counter())
     return replace(request, limits=Limits(left, limits.node_limit))
 

@@ -39,6 +39,10 @@ class Request:
             :data:`~sudokit.run.choice.QUICK_SECONDS` (with the rest of its time limit), or None
             (the default path of :func:`sudokit.run.choice.decide`; carried out by
             :func:`sudokit.run.chunk.solve_chunk`).
+        stop_note: what a puzzle stopped by the time limit reports instead of the method's
+            own words (``"kernels still compiling at the time limit"`` when the CLI gave the
+            time limit to a background compile, :func:`sudokit.run.pipeline.solve_inputs`),
+            or None.
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
@@ -53,6 +57,7 @@ class Request:
     trace: bool = False
     problem: str = "sudoku"
     handover: str | None = None
+    stop_note: str | None = None
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
