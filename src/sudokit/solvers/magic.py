@@ -56,7 +56,8 @@ class MagicSolver(Solver):
         """The method's generator of flat squares."""
         raise NotImplementedError
 
-    def solutions(self, problem: Any, stats: Stats, limits: Limits) -> Iterator[Any]:
+    def solutions(self, problem: MagicProblem, stats: Stats, limits: Limits  # type: ignore[override]
+                  ) -> Iterator[Square]:
         """Yield the squares of ``problem`` (flat, row-major); see :meth:`Solver.solutions`."""
         settings = {key: self.enums[key](value) if key in self.enums else value
                     for key, value in self.settings.items()}
