@@ -230,11 +230,30 @@ def test_candidate_filter_phone_and_dark_mode(page: Any, browser: Any, live_serv
     assert message["y"] + message["height"] <= 844 and board["y"] < 844 / 2  # both on screen
     assert small.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(250, 250, 250)"
     shot(small, "board-dark.png")
+    small.screenshot(path=str(IMAGES / "board-phone.png"))  # the hint and the board together
     phone.close()
     page.emulate_media(media="print")  # printing: the board, no controls
     assert page.is_visible("#board") and page.is_hidden("#hint") and page.is_hidden("#load-box")
     assert page.is_hidden("#pad")
+    shot(page, "board-print.png", "#app")
     page.emulate_media(media="screen")
+
+
+def test_generate_takes_the_variant_box_and_sizes_up_to_25(page: Any) -> None:
+    load(page, TOP1)
+    page.fill("#variant", "diagonal")  # the variant box: a diagonal puzzle comes
+    page.select_option("#gen-size", "9")
+    page.click("#generate")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('New puzzle')")
+    assert page.evaluate("window.sudokitBoard.variant") == "diagonal"
+    assert page.evaluate("window.sudokitBoard.text") != TOP1
+    page.fill("#variant", "")  # 25x25, past the old 16x16 stop
+    page.select_option("#gen-size", "25")
+    page.click("#generate")
+    page.wait_for_function("window.sudokitBoard.geo.side === 25")
+    assert page.evaluate("window.sudokitBoard.variant") == "standard"
+    assert page.locator(".sk-cell").count() == 625
+    shot(page, "board-generate-25.png")
 
 
 def test_several_cells_colours_and_pictures(page: Any) -> None:
@@ -272,3 +291,32 @@ def test_several_cells_colours_and_pictures(page: Any) -> None:
         files[kind] = Path(saved.value.path()).read_bytes()
     assert files["svg"].startswith(b"<svg") and b"#f9c8c8" in files["svg"]
     assert files["png"][:8] == b"\x89PNG\r\n\x1a\n" and len(files["png"]) > 10_000
+    IMAGES.mkdir(parents=True, exist_ok=True)  # the saved picture itself, as docs show it
+    (IMAGES / "board-export.png").write_bytes(files["png"])
+    page.evaluate("window.sudokitBoard.clock.start = Date.now() - 754_000")  # 12:34 so far
+    page.wait_for_function("/^12:3[4-9]$/.test(document.getElementById('timer').textContent)")
+    page.evaluate("(c => { c.stopped = c.start + 754_000; })(window.sudokitBoard.clock)")
+    page.wait_for_function("document.getElementById('timer').textContent === '12:34'")
+    shot(page, "board-timer.png", "#left > .row:has(#timer)")
+
+
+def test_the_smaller_defects_stay_fixed(page: Any) -> None:
+    """Issue 41's item 12, the parts no other test drives: "a"/"an" before a technique's name,
+    Restart asking first, the link keeping the auto-candidates switch."""
+    words = page.evaluate("""async () => { const m = await import('/static/layout.js');
+        return ['AIC', 'ALS-XZ', 'X-Wing', 'W-Wing', 'Naked Pair', 'XY-Wing', 'Unique Rectangle']
+          .map(n => m.article(n)); }""")
+    assert words == ["an", "an", "an", "a", "a", "an", "a"]  # never "Try a AIC"
+    load(page, TOP1)
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: asked.append(dialog.type))
+    page.evaluate("window.sudokitAct('enter', {cell: 1, digit: 1})")
+    page.wait_for_function("window.sudokitBoard.values[1] === 1")
+    page.click("#restart")  # asks first (the page fixture accepts), then an empty grid
+    page.wait_for_function("window.sudokitBoard.values.every(d => !d)")
+    assert asked == ["confirm"]
+    page.click("#auto")  # auto candidates off: kept in the link, back from it
+    page.wait_for_function("location.hash.includes('a=0')")
+    page.reload()
+    page.wait_for_function("window.sudokitBoard && window.sudokitBoard.timings.pageReady")
+    assert page.evaluate("window.sudokitBoard.auto") is False
