@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,22 +47,29 @@ def puzzles() -> Iterator[tuple[str, str, str]]:
 
 
 def run(text: str, solution: str, env: dict[str, str], limit: float, method: str | None
-        ) -> tuple[float, bool, int]:
-    """Seconds of one whole command, whether it solved the puzzle uniquely as published, and
-    its exit code (-9: killed at ``limit + 30`` seconds)."""
+        ) -> tuple[float, float, bool, int]:
+    """Wall seconds of one whole command, its CPU seconds (user + system, children included:
+    on a shared machine the steadier figure), whether it solved the puzzle uniquely as
+    published, and its exit code (-9: killed at ``limit + 30`` seconds)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
         file.write(text)
     command = [sys.executable, "-m", "sudokit", "solve", file.name, "--unique", "-q",
                "--time-limit", str(limit)] + (["-m", method] if method else [])
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     try:
         done = subprocess.run(command, env=env, capture_output=True, timeout=limit + 30)
         code, out = done.returncode, done.stdout.decode()
     except subprocess.TimeoutExpired:
         code, out = -9, ""
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _children_cpu() - cpu
     os.unlink(file.name)
-    return seconds, code == 0 and _grid(out) == solution, code
+    return seconds, cpu, code == 0 and _grid(out) == solution, code
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of every waited-for child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _grid(out: str) -> str:
@@ -103,20 +111,22 @@ def main() -> None:
     if args.cold:
         states.append(("cold", items[:args.cold], "cold"))
     for state, chosen, cold in states:
-        times, good = [], 0
+        times, cpus, good = [], [], 0
         for name, text, solution in chosen:
             with tempfile.TemporaryDirectory() as cache:
                 here = dict(env, NUMBA_CACHE_DIR=cache) if cold else env
-                seconds, ok, code = run(text, solution, here, args.limit, args.method)
+                seconds, cpu, ok, code = run(text, solution, here, args.limit, args.method)
                 if cold:
                     _wait_for_compiles(cache)
             times.append(seconds)
+            cpus.append(cpu)
             good += ok
-            print(f"{state} {seconds:7.2f} s  exit {code:3d}  {'ok ' if ok else 'BAD'} {name}",
+            print(f"{state} {seconds:7.2f} s  cpu {cpu:6.2f} s  exit {code:3d}  {'ok ' if ok else 'BAD'} {name}",
                   flush=True)
         if times:
             print(f"{state}: {good}/{len(times)} solved and proved unique; median "
-                  f"{statistics.median(times):.2f} s, max {max(times):.2f} s", flush=True)
+                  f"{statistics.median(times):.2f} s, max {max(times):.2f} s; CPU median "
+                  f"{statistics.median(cpus):.2f} s, max {max(cpus):.2f} s", flush=True)
 
 
 if __name__ == "__main__":
