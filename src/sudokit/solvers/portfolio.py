@@ -44,7 +44,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -78,7 +78,7 @@ class _Race(Limits):
     """The CDCL side's limits: the caller's, plus a stop when the engine has news."""
 
     news: threading.Event | None = None
-    pace: Any = None  # one-core mode: runs the engine for the time CDCL just had
+    pace: _Pacer | None = None  # one-core mode: runs the engine for the time CDCL just had
 
     def check(self, stats: Stats) -> None:
         if self.pace is not None:
@@ -310,6 +310,7 @@ class PortfolioSolver(Solver):
         from ..sat.search import CdclSearch
 
         sat_stats = Stats.counting(_CDCL_COUNTERS)
+        cdcl: ForkedCdcl | CdclSearch | None
         threaded, race, cdcl = self._start(puzzle, engine, limits, sat_limit)
         for grid in seen if cdcl is not None else ():
             cdcl.block(grid)
@@ -358,7 +359,7 @@ class PortfolioSolver(Solver):
             _merge(stats, sat_stats)
 
     def _start(self, puzzle: Puzzle, engine: _Engine, limits: Limits,
-               sat_limit: int | None) -> tuple[bool, _Race, Any]:
+               sat_limit: int | None) -> tuple[bool, _Race, ForkedCdcl | None]:
         """Set the race up: whether the engine runs in a thread (then started here), CDCL's
         limits, and CDCL forked into its own process (before any thread starts) when it runs
         there, else None (it starts in this process at its first turn)."""
@@ -366,7 +367,7 @@ class PortfolioSolver(Solver):
         race = _Race(limits.time_limit, sat_limit,
                      limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
                      engine.news, None if threaded else _Pacer(engine))
-        cdcl: Any = None
+        cdcl: ForkedCdcl | None = None
         if threaded and sat_limit is None and ForkedCdcl.works():
             cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
         if threaded:
