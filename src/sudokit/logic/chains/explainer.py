@@ -106,11 +106,21 @@ class _Search:
                 contradictions_only=p.nishio)
         return found
 
-    def offer(self, target: int, complexity: int, kind: int, premise: str, name: str) -> None:
+    def worth(self, target: int) -> bool:
+        """Whether proving ``target`` would change the grid (else it is not offered)."""
         cell, d0 = divmod(target >> 1, self.n)
-        if target & 1 and not self.masks0[cell] & ~(1 << d0):
-            return  # nothing to remove: not worth it
-        if not target & 1 and not self.masks0[cell] >> d0 & 1:
+        if target & 1:
+            return bool(self.masks0[cell] & ~(1 << d0))
+        return bool(self.masks0[cell] >> d0 & 1)
+
+    def offer(self, target: int, complexity: int | None, kind: int, premise: str,
+              name: str) -> None:
+        """Count a hint proving ``target`` and keep it if it is the best so far
+        (``complexity`` None: larger than the best's, so it cannot be)."""
+        if not self.worth(target):
+            return
+        if complexity is None:
+            self.count += 1
             return
         rating = round(self.producer.base + length_bonus(complexity - 2), 1)
         self.count += 1
@@ -171,8 +181,8 @@ def _binary(search: _Search, on_pot: int, on: Propagation, off: Propagation, dou
         premise = f"{_label(search, on_pot)} and {_label(search, on_pot & ~1)} both lead there"
         both = on.reached() & off.reached()
         for q in on.on + on.off if both else ():
-            if q in both and q != on_pot and q != on_pot & ~1:
-                search.offer(q, ancestor_count(on, q) + ancestor_count(off, q), 1, premise,
+            if q in both and q != on_pot and q != on_pot & ~1 and search.worth(q):
+                search.offer(q, _complexity(search, [on, off], q), 1, premise,
                              "Double Forcing Chain")
 
 
@@ -204,8 +214,21 @@ def _common(search: _Search, branches: list[Propagation], kind: int,
         return
     first, text = branches[0], premise()
     for q in first.on + first.off:
-        if q in common:
-            search.offer(q, sum(ancestor_count(b, q) for b in branches), kind, text, name)
+        if q in common and search.worth(q):
+            search.offer(q, _complexity(search, branches, q), kind, text, name)
+
+
+def _complexity(search: _Search, branches: list[Propagation], q: int) -> int | None:
+    """The sum over ``branches`` of the potentials ``q`` descends from, or None as soon as it
+    is larger than the best hint's (a larger complexity never rates lower: the hint cannot
+    win)."""
+    limit = search.best.complexity if search.best is not None else None
+    total = 0
+    for b in branches:
+        total += ancestor_count(b, q)
+        if limit is not None and total > limit:
+            return None
+    return total
 
 
 def hint_step(board: Board, hint: Hint, technique_name: str) -> Step:
