@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from sudokit import rate
 from sudokit.logic.chains.advanced import advanced_offs
-from sudokit.logic.chains.implications import ancestor_count, chain_implications
+from sudokit.compiled import Kernels, forced
+from sudokit.logic.chains.implications import (ancestor_count, chain_implications,
+                                               contradictions)
 from sudokit.logic.state import Board
 
 from .boards import G, board, cell
@@ -53,6 +56,21 @@ def test_a_contradiction_ends_the_propagation() -> None:
     assert prop.contradiction is not None
     on, off, _own = prop.contradiction
     assert on | 1 == on and off == on & ~1
+
+
+def test_contradictions_in_one_call_are_those_of_each_propagation() -> None:
+    # 1 in rows 1 and 2 only in columns 1 and 2: a 1 elsewhere in those columns is absurd
+    b = board({(r, c): "23456789" for r in (1, 2) for c in range(3, 10)})
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    starts = [((c * 9 + d) << 1) | on for c in b.open_cells[:30] for d in range(9)
+              if masks0[c] >> d & 1 for on in (1, 0)]
+    with forced(Kernels.LOGIC, True):
+        found = contradictions(G, masks0, np.array(masks0, dtype=np.int64), starts, True, False)
+    with forced(Kernels.LOGIC, False):
+        each = {q for q in starts
+                if chain_implications(G, masks0, q, True, False).contradiction is not None}
+        assert contradictions(G, masks0, np.array(masks0), starts, True, False) is None
+    assert found == each and each
 
 
 def test_locked_candidates_after_a_removal_name_it_as_parent() -> None:
