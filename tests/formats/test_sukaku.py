@@ -150,6 +150,11 @@ def test_commands_and_the_board_read_a_candidate_grid(tmp_path) -> None:
     record = json.loads(rated.stdout)
     puzzle = parse_puzzle(_grid_text(1))
     assert (record["rating"], record["hardest"]) == (rate(puzzle).rating, rate(puzzle).hardest)
+    top = "." + "-" * 25 + "." + "-" * 26 + "." + "-" * 26 + "."  # a frame of 81 characters
+    framed = tmp_path / "frame81.txt"
+    framed.write_text("\n".join([top, *_grid_text(1).splitlines()[1:]]) + "\n")
+    again = runner.invoke(app, ["solve", "-q", str(framed)])  # the line-form fast path
+    assert again.exit_code == 0 and again.stdout.split() == solved.stdout.split()
     for command in (["count"], ["hint"], ["explain"]):
         assert runner.invoke(app, [*command, str(path)]).exit_code == 0
     from sudokit.serve.api import read_puzzle  # the board's Load and every /api request

@@ -127,7 +127,7 @@ class LineReader:
         fast = np.zeros(len(starts), bool)
         for mask, *_ in spans.values():
             fast |= mask
-        fast &= ~skip
+        fast &= ~(skip | _frames(lines.data, starts, width, lead))
         if typed is not None:  # under a directive naming a type or layout: the general reader
             fast &= ~typed
         for index in lines.overlong:
@@ -393,6 +393,17 @@ class LineReader:
         grouper.csv_columns = columns
         for record in grouper.records():
             chunk.general.append((position, self.directives.apply(record)))
+
+
+def _frames(data: np.ndarray, starts: np.ndarray, width: np.ndarray,
+            lead: np.ndarray) -> np.ndarray:
+    """bool[L]: lines starting ``.---`` or ``*---``, the frame of a pencil-mark grid (the
+    general reader's separator, :mod:`sudokit.formats.lines`), never a fast line of empty
+    cells, whatever their width."""
+    frame = ((lead == ord(".")) | (lead == ord("*"))) & (width > 3)
+    for k in (1, 2, 3):
+        frame &= data[np.minimum(starts + k, len(data) - 1)] == ord("-")
+    return frame
 
 
 def _is_number(text: bytes) -> bool:
