@@ -15,8 +15,10 @@ complexity being the sum over its branches of the potentials the conclusion desc
 then the lowest complexity, then SE's order of kinds (double 1, cell 5, region 6, absurd 7),
 then the first found.
 
-Written in Python (not yet compiled): about a second a step on a 9x9 at level 1, so it is tried
-only where the faster forcing chains (:mod:`.forcing`) find nothing.
+The propagations run compiled at level 0 (:mod:`.implications`; Nishio's contradictions for
+every candidate in one call), the search around them and level 1 in Python (about a second a
+step on a 9x9 at level 1); the level-0 producers are tried only where the faster forcing chains
+(:mod:`.forcing`) find something.
 """
 
 from __future__ import annotations
