@@ -109,12 +109,14 @@ def explain_command(
 def _stuck(puzzle: Any, marks: Any, only: list[str] | None,
            left_out: list[str] | None, time_limit: float) -> str:
     """What ``hint`` says when no step comes: with --techniques/--exclude, that none of the
-    chosen ones applies and which technique would (run.chosen.needed_technique)."""
+    chosen ones applies and which technique would (the next step with every technique but
+    trial)."""
     if not (only or left_out):
         return f"{STUCK}; --trial gives that step"
-    from ..run.chosen import needed_technique
+    from ..run.explain import hint
 
-    needs = needed_technique(puzzle, marks, time_limit)
+    step = hint(puzzle, marks, time_limit=time_limit, trial=False)
+    needs = None if step is None else step.technique
     return ("none of the chosen techniques applies: " + (
         f"the next step needs {needs}, which --techniques/--exclude leave out" if needs
         else f"{STUCK}; --trial gives that step"))

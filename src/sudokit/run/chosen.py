@@ -36,7 +36,7 @@ from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
 
 __all__ = ["INSTANCE_SECONDS", "LAST_RESORT", "MAX_INSTANCES", "MAX_MISSES", "Choice",
-           "chosen_states", "chosen_steps", "every_step", "listable", "marked_state", "needed_technique",
+           "chosen_states", "chosen_steps", "every_step", "listable", "marked_state",
            "technique_choice"]
 
 LAST_RESORT = 8.0
@@ -110,21 +110,6 @@ def chosen_states(puzzle: Puzzle, choice: Choice | None, *,
     state = Candidates.from_puzzle(puzzle)
     for step in chosen_steps(state, choice, kinds=kinds, solution=solution, limits=limits):
         yield step, state
-
-
-def needed_technique(puzzle: Puzzle, marks: Sequence[Sequence[int] | None] | None,
-                     time_limit: float | None) -> str | None:
-    """The technique whose step comes next with every technique but trial, on a grid the
-    chosen techniques are stuck on (what a player must turn on); None when the grid is full
-    or only trial goes on.
-
-    Raises:
-        InvalidPuzzle, LimitReached: as :func:`sudokit.run.explain.hint`.
-    """
-    from .explain import hint
-
-    step = hint(puzzle, marks, time_limit=time_limit, trial=False)
-    return None if step is None else step.technique
 
 
 def marked_state(puzzle: Puzzle, marks: Sequence[Sequence[int] | None] | None,

@@ -191,8 +191,8 @@ def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``; with
     ``"all": true`` also ``steps``, every step available now (each instance of each
     technique, easiest technique first: HoDoKu's "all steps"); ``techniques``/``exclude``:
-    only those, or all but those; when none of them applies, ``needs``: the technique that
-    would (:func:`sudokit.run.chosen.needed_technique`)."""
+    only those, or all but those; when none of them applies, ``needs``: the technique whose
+    step comes next with every technique but trial (None: only trial goes on)."""
     from ..run.explain import hint as next_step
     from ..run.explain import hints
 
@@ -205,9 +205,8 @@ def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
     step = next_step(puzzle, _marks(body, puzzle), time_limit=limit, **names)
     if step is not None or not (names["techniques"] or names["exclude"]):
         return {"step": None if step is None else _step(step, puzzle)}
-    from ..run.chosen import needed_technique
-
-    return {"step": None, "needs": needed_technique(puzzle, _marks(body, puzzle), limit)}
+    needs = next_step(puzzle, _marks(body, puzzle), time_limit=limit, trial=False)
+    return {"step": None, "needs": None if needs is None else needs.technique}
 
 
 
