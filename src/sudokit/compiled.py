@@ -31,7 +31,10 @@ from contextlib import contextmanager
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+if TYPE_CHECKING:  # Numba is imported only where a kernel is copied
+    from numba.core.dispatcher import Dispatcher
 
 __all__ = ["Kernels", "Twin", "forced", "interpreted", "kernel", "loaded", "mark_ready",
            "ready", "run_as_python", "twin", "twins", "use_compiled"]
@@ -258,7 +261,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _function(dispatcher: Any) -> Callable[..., Any]:
+def _function(dispatcher: Dispatcher) -> Callable[..., Any]:
     func = dispatcher.py_func
     if func not in _COPIES:
         globals_ = _module(sys.modules[func.__module__]).__dict__
@@ -293,7 +296,7 @@ def _widen(value: Any, written: list[tuple[Any, Any]]) -> Any:
     return value
 
 
-def interpreted(kernel: Any) -> Callable[..., Any]:
+def interpreted(kernel: Dispatcher) -> Callable[..., Any]:
     """Return the Python copy of the compiled ``kernel`` (a Numba dispatcher of the
     ``sudokit`` package): same arguments, same effects, nothing compiled.
 
