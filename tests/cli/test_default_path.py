@@ -22,7 +22,7 @@ from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.result import Limits, Status
 from sudokit.run.choice import QUICK_METHOD, decide
 from sudokit.run.doors import count_solutions
-from tests.helpers import DATA
+from tests.helpers import DATA, EXAMPLES
 
 RULES = DATA / "rules"
 MODULAR = RULES / "sigh_modular_lines.json"  # propagate: about 1 s; CDCL: tens of ms
@@ -95,6 +95,32 @@ def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path) -> None
     assert record["status"] in ("timeout", "solved")
     if record["status"] == "timeout":  # says what happened, not "time limit 0.0 s reached"
         assert record["error"] == "kernels still compiling at the time limit"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(tmp_path: Path) -> None:
+    """More than eight puzzles with ``-m fast`` compiled the kernels in the foreground (80-160
+    s) whatever ``--time-limit`` said; now the background compile is waited for up to the
+    limit from the command's start, then the puzzles are answered at once by ``propagate``
+    ("kernels still compiling at the time limit") until the kernels are ready."""
+    cache, lines = tmp_path / "cache", tmp_path / "top20.txt"
+    lines.write_text("\n".join(EXAMPLES.joinpath("top95.txt").read_text().split()[:20]) + "\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1"}
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "sudokit", "solve", str(lines), "-m", "fast",
+                               "-q", "-f", "jsonl", "--time-limit", "2"], env=env,
+                              capture_output=True, timeout=60)
+        seconds = time.monotonic() - start
+    finally:
+        for pid in _children_of_cache(cache):  # the compile the run started, detached
+            os.kill(pid, 9)
+    assert seconds < 2 + 6, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(records) == 20
+    for record in records:
+        assert record["status"] == "solved" or (
+            record["error"] == "kernels still compiling at the time limit"), record
 
 
 def _rule_puzzles() -> list:

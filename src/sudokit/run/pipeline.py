@@ -203,7 +203,10 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
 
     named = Request.build(method, options) if method else None  # resolved once, here
     kind = named.solver() if named else solver_class(default_method())  # for the task sizes
-    interim = _Interim(method is None and not options and jobs <= 1 and dask is None)
+    alone = jobs <= 1 and dask is None
+    waits = (named is not None and started is not None and limits.time_limit is not None
+             and named.method.partition(":")[0] in _COMPILED)  # a named method, limit counted
+    interim = _Interim(alone and (waits or (method is None and not options)))
     sizes = interim.sizes(sizes_for(kind, jobs, uses_processes(kind, jobs, dask)))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
                         skip_header=skip_header, variant=variant, checked=checked)
@@ -232,6 +235,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     if started is not None and complete and count <= SMALL_INPUT:  # limits count from the start
         request = _from_start(request, started, geometries[0] if geometries else None)
         chosen = request.method
+    elif waits and geometries and alone:  # a large input: the compile counts in the limit
+        request = _waiting(request, started, geometries[0], interim)
     remote = uses_processes(request.solver(), jobs, dask)
     tasks = itertools.chain(head, tasks)
     if geometries and interim.begin(request, geometries[0]):
@@ -275,6 +280,23 @@ def _from_start(request: Request, started: float, geometry: Any) -> Request:
                        limits=Limits(0.0, limits.node_limit), stop_note=STILL_COMPILING)
     left = max(0.0, deadline - time.perf_counter())
     return replace(request, limits=Limits(left, limits.node_limit))
+
+
+def _waiting(request: Request, started: float, geometry: Any, interim: _Interim) -> Request:
+    """``request`` for a large input with a named compiled method and a time limit: the
+    background compile is waited for up to the limit from the command's start (never in the
+    foreground); if the kernels are still not ready then, the run begins with
+    :class:`_Interim`'s ``propagate`` at no time per puzzle (each stopped puzzle says
+    :data:`STILL_COMPILING`) and switches to the method once they are."""
+    assert request.limits.time_limit is not None
+    if _kernels_by(request, geometry, started + request.limits.time_limit):
+        interim.allowed = False  # ready: the method from the first task
+        return request
+    from ..compiled import run_as_python
+
+    run_as_python(Kernels.LOOKUP)  # the line path's byte look-ups in NumPy: no compiling
+    interim.stopped = Limits(0.0, request.limits.node_limit)
+    return request
 
 
 _EXIT_SECONDS = 0.6
@@ -322,6 +344,7 @@ class _Interim:
 
     def __init__(self, allowed: bool) -> None:
         self.allowed = allowed
+        self.stopped: Limits | None = None  # the interim's limits when the limit went waiting
         self.kernels: Kernels | None = None  # the kernels compiling, once begun
         self.needed: Kernels | None = None  # the kernels the default method needs
 
@@ -384,7 +407,9 @@ class _Interim:
         from .batch import run_tasks
         from .warm import INTERIM_METHOD
 
-        interim = replace(request, method=INTERIM_METHOD, options={})
+        interim = replace(request, method=INTERIM_METHOD, options={}, handover=None)
+        if self.stopped is not None:
+            interim = replace(interim, limits=self.stopped, stop_note=STILL_COMPILING)
 
         def while_waiting() -> Iterator[LineChunk | RecordTask]:
             while self.waiting():
