@@ -24,6 +24,7 @@ from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
 from .chains.dynamic import limited, search_solution
+from .chains.explainer import ONE_SOLUTION_ONLY
 from .ladder import next_steps, plan
 from .registry import TechniqueKind, techniques
 from .state import Candidates
@@ -150,7 +151,9 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
         stats: ``stats.extra[technique]`` counts the steps of each technique.
         max_rating: leave out techniques rated above this.
         unique: whether ``solution`` is the only one; if not, a trial step may pick another
-            solution, which then replaces ``solution`` for the following steps.
+            solution, which then replaces ``solution`` for the following steps, and SE's
+            forcing-chain producers are left out
+            (:data:`~sudokit.logic.chains.explainer.ONE_SOLUTION_ONLY`).
         every_state: False when the caller does not read ``state`` between steps: a run of
             singles the compiled ladder followed ahead (:func:`~sudokit.logic.ladder.next_steps`)
             is then not placed one by one; the state it leads to, computed by the kernel with
@@ -161,7 +164,10 @@ def solve_steps(state: Candidates, *, kinds: frozenset[TechniqueKind] = ALL_KIND
         LimitReached: the time limit passed.
     """
     geometry = state.geometry
-    ladder = plan(tuple(techniques(kinds, max_rating, geometry.side, geometry.features)), geometry)
+    chosen = techniques(kinds, max_rating, geometry.side, geometry.features)
+    if not unique:
+        chosen = [t for t in chosen if t.name not in ONE_SOLUTION_ONLY]
+    ladder = plan(tuple(chosen), geometry)
     ahead: list[Step] = []  # singles found ahead (ladder.next_steps), next first
     after = None  # the state after them, when every_state is False
     while ahead or not state.solved:  # a single ahead places an open cell: not solved yet
