@@ -363,26 +363,17 @@ def one_puzzle(argument: str, *, index: int | None, box: str | None,
 
 
 def read_argument(argument: str) -> tuple[str, str]:
-    """Return the text of a file argument ('-' is stdin) and its source name.
+    """Return the text of a file argument ('-' is stdin) and its source name: the one reading
+    of a whole INPUT, :func:`sudokit.run.output.input_text`, with a missing file a usage error.
 
     Raises:
         typer.BadParameter: not a readable file.
         InvalidPuzzle: the file is not UTF-8 text (the error names the line and column of the
             first bad byte).
     """
-    from ..errors import InvalidPuzzle
-    from ..run.output import names_file
+    from ..run.output import InputError, input_text
 
-    if argument == "-":
-        data, source = sys.stdin.buffer.read(), "<stdin>"
-    elif names_file(argument):
-        data, source = Path(argument).read_bytes(), argument
-    else:
-        raise typer.BadParameter(f"no such file: {argument}")
     try:
-        return data.decode("utf-8-sig"), source
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InvalidPuzzle(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}",
-                            source=source, line=line, column=column) from None
+        return input_text(argument)
+    except InputError as exc:
+        raise typer.BadParameter(str(exc)) from None

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "InputError",
+    "input_text",
     "OutputFormat",
     "OutputIsInputError",
     "check_inputs",
@@ -203,6 +204,35 @@ def input_kind(text: str) -> str:
     if text == "-":
         return "stdin"
     return "file" if names_file(text) else "literal"
+
+
+def input_text(argument: str) -> tuple[str, str]:
+    """The whole text of a file INPUT argument (``-``: standard input) and its source name,
+    for commands that read one document (``serve``, ``compare``, ``cnf``); :func:`read_input`
+    reads INPUTs as records.
+
+    Raises:
+        InputError: a literal (no such file), or a file that cannot be read.
+        InvalidPuzzle: the data is not UTF-8 text (the error names the line and column of the
+            first bad byte).
+    """
+    from ..errors import InvalidPuzzle
+
+    kind = input_kind(argument)
+    if kind == "literal":
+        raise InputError(f"no such file: {argument}")
+    try:
+        data = sys.stdin.buffer.read() if kind == "stdin" else Path(argument).read_bytes()
+    except OSError as exc:
+        raise InputError(f"{argument}: cannot be read: {exc.strerror or exc}") from exc
+    source = "<stdin>" if kind == "stdin" else argument
+    try:
+        return data.decode("utf-8-sig"), source
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InvalidPuzzle(f"expected UTF-8 text, found byte 0x{data[exc.start]:02x}",
+                            source=source, line=line, column=column) from None
 
 
 def read_input(text: str, number: int = 1, *, box: str | None = None,
