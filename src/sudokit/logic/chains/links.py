@@ -13,11 +13,11 @@ chains.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 from ...model.geometry import Geometry
 from ..memo import DigitMemo
@@ -31,6 +31,9 @@ __all__ = ["GROUPED", "SINGLE_DIGIT", "ChainMode", "LinkGraph", "Node", "conclus
 
 Node = tuple[int, int]
 """``(cells bitmask, digit - 1)``."""
+
+_R = TypeVar("_R")
+"""What a :func:`walk`'s ``accept`` returns when it takes a node."""
 
 
 class ChainMode(Enum):
@@ -156,7 +159,7 @@ def conclusion(board: Board, a: Node, z: Node) -> tuple[tuple[tuple[int, int], .
 
 
 def walk(graph: LinkGraph, start: Node, max_nodes: int,
-         accept: Callable[[Node, int, Callable[[], list[Node]]], Any]) -> Any:
+         accept: Callable[[Node, int, Callable[[], list[Node]]], _R | None]) -> _R | None:
     """Breadth-first walk of alternating links from "start is false" (strong, weak, strong ...),
     one level at a time, each node and polarity once. Each node reached true at chain length
     ``length`` is offered to ``accept(node, length, path)`` (``path()`` returns the chain from
@@ -230,7 +233,8 @@ def search_chain(graph: LinkGraph, start: Node, max_nodes: int
     single_a = not ma & (ma - 1)
     common_peers = board.common_peers
 
-    def accept(nxt: Node, _length: int, path: Callable[[], list[Node]]) -> Any:
+    def accept(nxt: Node, _length: int, path: Callable[[], list[Node]]
+               ) -> tuple[list[Node], tuple, tuple] | None:
         mz, dz = nxt
         if dz == da:
             if nxt != start and not seen_a & common_peers(mz) & ~mz:
@@ -305,7 +309,8 @@ def search_loop(graph: LinkGraph, start: Node, max_nodes: int
     something, or None (breadth first, as :func:`search_chain`)."""
     board = graph.board
 
-    def accept(nxt: Node, length: int, path: Callable[[], list[Node]]) -> Any:
+    def accept(nxt: Node, length: int, path: Callable[[], list[Node]]
+               ) -> tuple[list[Node], tuple[tuple[int, int], ...]] | None:
         if length >= 3 and _closes(board, nxt, start):
             loop = path()
             eliminations = loop_eliminations(board, loop)
@@ -316,7 +321,8 @@ def search_loop(graph: LinkGraph, start: Node, max_nodes: int
     return walk(graph, start, max_nodes, accept)
 
 
-def python_searches(graph: LinkGraph, starts: list[Node], bound: Callable[[], int]) -> Any:
+def python_searches(graph: LinkGraph, starts: list[Node], bound: Callable[[], int]
+                    ) -> Iterator[tuple[list[Node], tuple, tuple]]:
     """Yield the chain found from each start in turn (:func:`search_chain`, each bounded by
     ``bound()`` nodes)."""
     search = search_single_digit if graph.mode in SINGLE_DIGIT else search_chain

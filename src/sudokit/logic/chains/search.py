@@ -10,7 +10,9 @@ search are in :mod:`sudokit.logic.chains.links`, the compiled searches in
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+
+import numpy as np
 
 from ...compiled import Kernels, twin
 from ...model.geometry import Geometry
@@ -67,14 +69,15 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
         return best[0] if best else max_nodes
 
     graph = None
+    starts: np.ndarray | list[Node]  # the walker's int64 node ids, or the nodes
+    found_iter: Iterable[tuple[list[Node], tuple, tuple]] = ()
     walker = Walker.of(board, mode) if compiled else None
     if walker is not None:
-        starts: Any = walker.starts(mode)
+        starts = walker.starts(mode)
         ranked = walker.best(starts, False, max_nodes)
         if ranked is not None:
             key, path = ranked
             best = (len(path), key, path, *conclusion(board, path[0], path[-1]))
-        found_iter: Any = ()
     else:
         graph = board.memo.get(("chains", mode))
         if graph is None:  # shared by the searches of one mode on this snapshot
@@ -100,8 +103,8 @@ def find_chain(board: Board, mode: ChainMode, max_nodes: int = 12) -> Step | Non
     return _step(board, best[2], best[3], best[4], best[1][0])
 
 
-def _best_loop(board: Board, graph: LinkGraph | None, starts: Any, bound: float | None,
-               max_nodes: int, walker: Walker | None = None
+def _best_loop(board: Board, graph: LinkGraph | None, starts: np.ndarray | list[Node],
+               bound: float | None, max_nodes: int, walker: Walker | None = None
                ) -> tuple[tuple, list[Node], tuple] | None:
     """The lowest rated nice loop with links inside cells (Sudoku Explainer's "Bidirectional
     Cycle", 7.0 + the length bonus of its nodes less two), if it rates below ``bound``."""
@@ -111,6 +114,7 @@ def _best_loop(board: Board, graph: LinkGraph | None, starts: Any, bound: float 
         while max_nodes > 1 and not 7.0 + length_bonus(max_nodes - 2) < bound:
             max_nodes -= 1
     if walker is not None:  # ranked in the kernel, same walks and keys
+        assert isinstance(starts, np.ndarray)  # Walker.starts' node ids
         ranked = walker.best(starts, True, max_nodes, float("inf") if bound is None else bound)
         if ranked is None:
             return None
