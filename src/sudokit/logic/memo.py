@@ -11,7 +11,7 @@ is one dictionary look-up and the solve is step for step the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from .state import Board
@@ -41,16 +41,16 @@ class DigitMemo:
             table = board.history[self] = {}
         return table
 
-    def nothing_for(self, board: Board, d0: int, *extra: Any) -> bool:
+    def nothing_for(self, board: Board, d0: int, *extra: Hashable) -> bool:
         """Whether the search found nothing for digit ``d0 + 1`` with its present places (and
         the same ``extra`` parameters) earlier in this solve."""
         return (d0, board.cells_of[d0], *extra) in self.table(board)
 
-    def found_nothing(self, board: Board, d0: int, *extra: Any) -> None:
+    def found_nothing(self, board: Board, d0: int, *extra: Hashable) -> None:
         """Record that the search found nothing for digit ``d0 + 1`` with its present places."""
         self.table(board)[(d0, board.cells_of[d0], *extra)] = None
 
-    def first(self, board: Board, search: Callable[[int], T | None], *extra: Any) -> T | None:
+    def first(self, board: Board, search: Callable[[int], T | None], *extra: Hashable) -> T | None:
         """The first result of ``search(d0)`` over the digits in order, skipping digits it
         found nothing for earlier in this solve (and recording the new ones); None if none."""
         for d0 in range(board.side):

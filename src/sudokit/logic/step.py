@@ -15,7 +15,7 @@ with 1-based rows and columns (:meth:`sudokit.model.geometry.Geometry.label`), a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass
 from enum import Enum
 from functools import cache
@@ -25,6 +25,7 @@ from ..model.geometry import Geometry
 
 if TYPE_CHECKING:
     from ..model.puzzle import Puzzle
+    from .state import Candidates
 
 __all__ = [
     "Link",
@@ -75,7 +76,7 @@ class StepBoard:
     candidates: tuple[tuple[int, ...], ...]
 
     @classmethod
-    def of(cls, puzzle: Puzzle, state: Any) -> StepBoard:
+    def of(cls, puzzle: Puzzle, state: Candidates) -> StepBoard:
         """The board of a :class:`~sudokit.logic.state.Candidates` state of ``puzzle``."""
         values = tuple(0 if given else int(digit)
                        for given, digit in zip(puzzle.givens, state.values.tolist()))
@@ -171,7 +172,9 @@ class Step:
             _SET_BOARD(self, board)
         return board
 
-    def on(self, grid: Puzzle, candidates: Any = None, *, puzzle: Puzzle | None = None) -> Step:
+    def on(self, grid: Puzzle,
+           candidates: Candidates | Sequence[Sequence[int] | None] | None = None, *,
+           puzzle: Puzzle | None = None) -> Step:
         """Return this step with the board it applies to, so it displays as that board.
 
         Args:
@@ -189,7 +192,7 @@ class Step:
         """
         from .state import Candidates
 
-        if candidates is None or not hasattr(candidates, "pencil_marks"):
+        if not isinstance(candidates, Candidates):
             candidates = (Candidates.from_puzzle(grid) if candidates is None
                           else Candidates.from_pencil_marks(grid, candidates))
         return self.with_board(StepBoard.of(puzzle or grid, candidates))
@@ -230,7 +233,7 @@ class Step:
     def __repr__(self) -> str:
         return f"Step({', '.join(f'{k}={v!r}' for k, v in zip(_FIELDS, self._fields()))})"
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:

@@ -15,9 +15,9 @@ Plain NumPy (no Numba): the state places its givens over ``peers`` and the kerne
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache, wraps
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -37,7 +37,7 @@ def per_geometry(build: Callable[..., T]) -> Callable[..., T]:
     by_id: dict[tuple, tuple[Geometry, T]] = {}
 
     @wraps(build)
-    def get(geometry: Geometry, *args: Any) -> T:
+    def get(geometry: Geometry, *args: Hashable) -> T:
         key = (id(geometry), *args)
         hit = by_id.get(key)
         if hit is not None and hit[0] is geometry:  # the entry keeps the geometry alive
