@@ -19,9 +19,12 @@ import importlib.util
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InvalidOption, MethodUnavailable, UnknownMethod
+
+if TYPE_CHECKING:
+    from .solvers import Solver  # the type only (ALLOWED in tests/test_floors.py)
 
 __all__ = [
     "CATALOGUE",
@@ -209,7 +212,7 @@ def solver_class(name: str, problem: str = SUDOKU) -> type:
     return cls
 
 
-def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Any:
+def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Solver:
     """Return a solver instance for ``name`` (``"family"`` or ``"family:backend"``).
 
     Args:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from enum import Enum
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from ..model.result import Limits, Stats
 from .engine import Engine
@@ -254,7 +254,12 @@ def backtracking_search(
     yield from depth_first(search, engine.stats, limits)
 
 
-class SearchState(Protocol):
+_S_co = TypeVar("_S_co", covariant=True)
+"""What a search state's :meth:`SearchState.solution` gives (a CSP value list, a magic square)."""
+_S = TypeVar("_S")
+
+
+class SearchState(Protocol[_S_co]):
     """What :func:`depth_first` needs of a search state (a CSP :class:`Search`, a magic-square
     board): a choice of variable, its values in order, an assignment step that infers and
     reports failure, and undo by trail marks."""
@@ -266,10 +271,10 @@ class SearchState(Protocol):
     def undo(self, mark: int) -> None: ...
     def take(self, var: int) -> None: ...
     def release(self, var: int) -> None: ...
-    def solution(self) -> Any: ...
+    def solution(self) -> _S_co: ...
 
 
-def depth_first(state: SearchState, stats: Stats, limits: Limits) -> Iterator[Any]:
+def depth_first(state: SearchState[_S], stats: Stats, limits: Limits) -> Iterator[_S]:
     """Yield every solution below ``state``, depth first, with an explicit stack of frames
     ``(variable, values left, trail mark)`` (no recursion, so thousands of variables are fine).
 

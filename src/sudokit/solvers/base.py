@@ -29,7 +29,7 @@ _BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
 _KIND_WORDS = {bool: "true or false", int: "an integer", float: "a number"}
 
 
-def _option_text(choice: Any) -> str:
+def _option_text(choice: object) -> str:
     """A declared choice as typed on the command line: ``true``, ``none``, ``mrv``, ``2``."""
     return str(choice).lower()
 
