@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import BadRequest, InvalidPuzzle
+from ..model.geometry import DEFAULT_SYMBOLS
 from ..model.puzzle import Puzzle
 
 __all__ = ["ENDPOINTS", "BadRequest", "read_puzzle"]
@@ -123,18 +124,60 @@ def _step(step: Any, puzzle: Puzzle) -> dict[str, Any]:
                   for k in step.links]}}
 
 
+def _given_marks(puzzle: Puzzle) -> list[list[int] | None]:
+    """Each cell's given candidates (pencil-mark, Sukaku puzzles: the ``given candidates`` rules
+    :func:`~sudokit.formats.sukaku.marks_puzzle` and f-puzzles' ``givenPencilMarks`` make).
+
+    Returns:
+        ``n_cells`` entries: the digits (1..N, ascending) the puzzle leaves a cell, or None
+        for a cell it does not restrict (a given's cell too).
+    """
+    g = puzzle.geometry
+    marks: list[list[int] | None] = [None] * g.n_cells
+    for rule in puzzle.constraints:
+        cell = rule.cells[0]
+        if rule.name == "given candidates" and not puzzle.givens[cell]:
+            kept = [d for d in g.allowed(cell) if rule.holds((d,))]
+            old = marks[cell]
+            marks[cell] = kept if old is None else [d for d in old if d in kept]
+    return marks
+
+
+def _marks_line(puzzle: Puzzle, marks: list[list[int] | None]) -> str:
+    """The Sukaku line (:mod:`sudokit.formats.sukaku`, 729 characters on 9x9) of a puzzle
+    with given candidates: N characters per cell, a candidate's symbol or ``.``."""
+    g = puzzle.geometry
+    symbols = DEFAULT_SYMBOLS[:g.side]
+    out = []
+    for cell, given in enumerate(puzzle.givens):
+        kept = [given] if given else marks[cell] or list(g.allowed(cell))
+        out.append("".join(s if d in kept else "." for d, s in enumerate(symbols, 1)))
+    return "".join(out)
+
+
 def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
-    """The puzzle's geometry, givens, peers and SVG board (what the page draws)."""
+    """The puzzle's geometry, givens, peers and SVG board (what the page draws).
+
+    ``allowed`` is each cell's starting candidates: its digits (parity applied) less those a
+    pencil-mark (Sukaku) puzzle removed; ``given_candidates`` the puzzle's candidates of each
+    cell it restricts (else null); ``puzzle`` the line form, a Sukaku line
+    (:func:`_marks_line`) when the puzzle has given candidates and a side up to 16.
+    """
     from ..model.variants import spec_of_geometry
     from ..present.svg import board_svg
 
     puzzle = read_puzzle(body)
     g = puzzle.geometry
-    return {"puzzle": puzzle.line, "variant": spec_of_geometry(g).text, "shape": g.shape_name,
+    marks = _given_marks(puzzle)
+    line = puzzle.line
+    if any(m is not None for m in marks) and g.side <= 16:
+        line = _marks_line(puzzle, marks)
+    return {"puzzle": line, "variant": spec_of_geometry(g).text, "shape": g.shape_name,
             "side": g.side, "box": [g.box_rows, g.box_cols], "n_cells": g.n_cells,
             "canvas": list(g.canvas), "givens": list(puzzle.givens),
             "peers": [list(p) for p in g.peers],
-            "allowed": [list(g.allowed(c)) for c in range(g.n_cells)],
+            "allowed": [m if m is not None else list(g.allowed(c)) for c, m in enumerate(marks)],
+            "given_candidates": marks,
             "labels": [g.label(c) for c in range(g.n_cells)],
             "cages": [{"total": c.total, "cells": list(c.cells)} for c in g.cages],
             "svg": board_svg(puzzle)}

@@ -262,6 +262,7 @@ export function createBoard(root, options) {
       g.classList.toggle("sk-peer", peers.has(cell) && cell !== state.selected);
       g.classList.toggle("sk-same", !!same && d === same && cell !== state.selected);
       g.classList.toggle("sk-filter", !!where && !d && shown[cell].corner.includes(where));
+      g.classList.toggle("sk-given-marks", !d && !!(geo.given_candidates || [])[cell]);
       for (const css of WHY_CLASSES) g.classList.toggle(css, why.classes.get(cell) === css);
       let digits = shown[cell].corner;
       const classes = {};

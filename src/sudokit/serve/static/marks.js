@@ -52,13 +52,18 @@ export function resetCell(state, cell) {
 }
 
 // What an open cell shows: corner (the candidates with auto on, else the player's corner
-// marks), centre (the player's centre marks), paint (digit -> colour); grid: the corner
-// digits in their keypad places (auto on, no centre marks) rather than SudokuPad's corners.
+// marks, or the puzzle's given candidates while the player has none there), centre (the
+// player's centre marks), paint (digit -> colour); grid: the corner digits in their keypad
+// places (candidates, no centre marks) rather than SudokuPad's corners. A pencil-mark (Sukaku)
+// puzzle's given candidates are the cell's `geo.allowed`, so automatic ones never show more.
 export function cellMarks(state, values, cell) {
   if (digitAt(state.geo, values, cell)) return {corner: [], centre: [], paint: new Map(), grid: true};
-  const corner = state.auto ? candidatesOf(state.geo, values, state.elim, cell) : state.pencil[cell];
+  const given = (state.geo.given_candidates || [])[cell];
+  const keypad = state.auto || (!!given && !state.pencil[cell].length);
+  const corner = state.auto ? candidatesOf(state.geo, values, state.elim, cell)
+    : keypad ? given : state.pencil[cell];
   const centre = state.centre[cell] || [];
-  return {corner, centre, paint: new Map(state.paint[cell] || []), grid: state.auto && !centre.length};
+  return {corner, centre, paint: new Map(state.paint[cell] || []), grid: keypad && !centre.length};
 }
 
 // Where corner mark number i (0-based, in ascending digit order) of `count` sits in a cell of
