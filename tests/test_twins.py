@@ -152,6 +152,14 @@ def _assumptions() -> Iterator[tuple]:
                         dynamic, y_links
 
 
+def _rule_grids() -> Iterator[tuple]:
+    """Every puzzle of tests/data/rules with drawn rules: its published solution and wrong
+    grids made from it, full and partial (see tests/fast/test_rulecheck.py)."""
+    from tests.fast.test_rulecheck import rule_grids
+
+    return rule_grids()
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -172,6 +180,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "single-digit chains": lambda: _chains(True),
     "assumptions": _assumptions,
     "words": _words,
+    "rule grids": _rule_grids,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""
 

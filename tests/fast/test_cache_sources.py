@@ -13,8 +13,8 @@ from sudokit.fast import cache
 ROOT = cache.PACKAGE_DIR.parent
 COMPILED = re.compile(r"^(@(jit|njit|intrinsic|kernel\(|nb\.njit|numba\.njit)"
                       r"|\w+ = (nb\.|numba\.)?njit\()", re.MULTILINE)
-PYTHON_SIDE = {"compiled.py", "model/geometry.py", "model/puzzle.py", "logic/state.py",
-               "logic/tables.py", "fast/__init__.py", "generator/__init__.py"}
+PYTHON_SIDE = {"compiled.py", "model/geometry.py", "model/puzzle.py", "model/rules.py",
+               "logic/state.py", "logic/tables.py", "fast/__init__.py", "generator/__init__.py"}
 """Modules kernel modules import only for their Python side (types, table builders)."""
 
 

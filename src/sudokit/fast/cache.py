@@ -26,8 +26,9 @@ __all__ = ["user_cache_dir", "is_writable", "kernel_dir", "configure", "source_d
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lines.py",
-                  "fast/nine.py", "fast/rules.py", "fast/scores.py", "fast/state.py",
-                  "fast/sums.py", "fast/templates.py", "fast/trail.py", "fast/verify.py",
+                  "fast/nine.py", "fast/rulecheck.py", "fast/rules.py", "fast/scores.py",
+                  "fast/state.py", "fast/sums.py", "fast/templates.py", "fast/trail.py",
+                  "fast/verify.py",
                   "formats/lookup.py", "generator/grids.py", "generator/kernels.py",
                   "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")
 """Globs (under the ``sudokit`` package) of the modules that define compiled functions (Numba
