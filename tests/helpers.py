@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,16 @@ def proc_cpu_seconds(pid: int) -> float:
     fields = proc_fields(pid)
     return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf(
         "SC_CLK_TCK")
+
+
+def processes_with_cache(cache: Path) -> list[int]:
+    """Processes (background compiles) whose NUMBA_CACHE_DIR is ``cache``."""
+    pids = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if f"NUMBA_CACHE_DIR={cache}".encode() in environ:
+            pids.append(int(pid))
+    return pids

@@ -22,7 +22,7 @@ from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.result import Limits, Status
 from sudokit.run.choice import QUICK_METHOD, decide
 from sudokit.run.doors import count_solutions
-from tests.helpers import DATA, EXAMPLES
+from tests.helpers import DATA, EXAMPLES, processes_with_cache
 
 RULES = DATA / "rules"
 MODULAR = RULES / "sigh_modular_lines.json"  # propagate: about 1 s; CDCL: tens of ms
@@ -60,17 +60,6 @@ def test_the_command_line_hands_it_over_too(tmp_path: Path) -> None:
     assert tuple(c["value"] for row in grid for c in row) == _published(MODULAR)
 
 
-def _children_of_cache(cache: Path) -> list[int]:
-    """Processes (the background compile) whose NUMBA_CACHE_DIR is ``cache``."""
-    pids = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if f"NUMBA_CACHE_DIR={cache}".encode() in environ:
-            pids.append(int(pid))
-    return pids
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
@@ -88,7 +77,7 @@ def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path) -> None
                               capture_output=True, timeout=60)
         seconds = time.monotonic() - start
     finally:
-        for pid in _children_of_cache(cache):  # the compile the run started, detached
+        for pid in processes_with_cache(cache):  # the compile the run started, detached
             os.kill(pid, 9)
     assert seconds < 3 + 6, done.stderr
     record = json.loads(done.stdout)
@@ -113,7 +102,7 @@ def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(tmp_path:
                               capture_output=True, timeout=60)
         seconds = time.monotonic() - start
     finally:
-        for pid in _children_of_cache(cache):  # the compile the run started, detached
+        for pid in processes_with_cache(cache):  # the compile the run started, detached
             os.kill(pid, 9)
     assert seconds < 2 + 6, done.stderr
     records = [json.loads(line) for line in done.stdout.splitlines()]

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import processes_with_cache
+
 nbclient = pytest.importorskip("nbclient")
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("ipykernel")
@@ -39,19 +41,6 @@ def _cell(name: str, call: str) -> str:
             f"type(value).__name__]))")
 
 
-def _children_of_cache(cache: Path) -> list[int]:
-    """Processes (the background compiles) whose NUMBA_CACHE_DIR is ``cache``."""
-    pids = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if f"NUMBA_CACHE_DIR={cache}".encode() in environ:
-            pids.append(int(pid))
-    return pids
-
-
 def test_first_calls_in_a_notebook_do_not_compile_in_the_foreground(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
@@ -64,7 +53,7 @@ def test_first_calls_in_a_notebook_do_not_compile_in_the_foreground(
         nbclient.NotebookClient(book, timeout=120, kernel_name="python3",
                                 resources={"metadata": {"path": str(tmp_path)}}).execute()
     finally:
-        for pid in _children_of_cache(cache):  # the detached compiles the kernel started
+        for pid in processes_with_cache(cache):  # the detached compiles the kernel started
             os.kill(pid, 9)
     outputs = [o for cell in book.cells for o in cell.get("outputs", [])]
     stdout = "".join(o.get("text", "") for o in outputs if o.get("name") == "stdout")
