@@ -21,11 +21,20 @@ __all__ = ["advanced_offs"]
 Offs = list[tuple[int, tuple[int, ...]]]
 
 
-def advanced_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
+def advanced_offs(geometry: Geometry, masks0: list[int], masks: list[int],
+                  before: list[int] | None = None, now: list[int] | None = None) -> Offs:
     """Eliminations ``(off potential, parents)`` of the first of the four rules that has any
-    on ``masks`` (the working grid; ``masks0``: the grid before the assumption)."""
+    on ``masks`` (the working grid; ``masks0``: the grid before the assumption).
+
+    ``before`` and ``now``: per digit (0-based) the cells holding it in ``masks0`` and in
+    ``masks`` (bit c for cell c), when the caller keeps them (computed otherwise)."""
+    n = geometry.side
+    cells = (_digit_cells(n, masks0) if before is None else before,
+             _digit_cells(n, masks) if now is None else now)
+    if cells[0] == cells[1]:
+        return []  # no removal since the assumption: no pattern has a parent
     for rule in (_locked, _hidden_pairs, _naked_pairs, _x_wings):
-        found = rule(geometry, masks0, masks)
+        found = rule(geometry, masks0, masks, cells)
         if found:
             return found
     return []
@@ -62,11 +71,15 @@ def _offs(n: int, d0: int, cells: int) -> list[int]:
     return [(c * n + d0) << 1 for c in bits(cells)]
 
 
-def _locked(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
+Cells = tuple[list[int], list[int]]
+"""Per digit (0-based), the cells holding it before the assumption and now (bit c for cell c)."""
+
+
+def _locked(geometry: Geometry, masks0: list[int], masks: list[int], cells: Cells) -> Offs:
     """Pointing (box then column, box then row) and claiming (column, row then box)."""
     n = geometry.side
     ub = _unit_bits(geometry)
-    now, before = _digit_cells(n, masks), _digit_cells(n, masks0)
+    before, now = cells
     boxes, rows, cols = _kinds(geometry)
     out: Offs = []
     changed = [d0 for d0 in range(n) if before[d0] != now[d0]]  # no removal: no parent
@@ -88,10 +101,10 @@ def _locked(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
     return out
 
 
-def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
+def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int], cells: Cells) -> Offs:
     n = geometry.side
     ub = _unit_bits(geometry)
-    now, before = _digit_cells(n, masks), _digit_cells(n, masks0)
+    before, now = cells
     out: Offs = []
     for kind in _kinds(geometry):
         for u in kind:
@@ -114,7 +127,7 @@ def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Of
     return out
 
 
-def _naked_pairs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
+def _naked_pairs(geometry: Geometry, masks0: list[int], masks: list[int], _cells: Cells) -> Offs:
     n, units = geometry.side, geometry.units
     out: Offs = []
     for kind in _kinds(geometry):
@@ -133,10 +146,10 @@ def _naked_pairs(geometry: Geometry, masks0: list[int], masks: list[int]) -> Off
     return out
 
 
-def _x_wings(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
+def _x_wings(geometry: Geometry, masks0: list[int], masks: list[int], cells: Cells) -> Offs:
     n = geometry.side
     ub = _unit_bits(geometry)
-    now, before = _digit_cells(n, masks), _digit_cells(n, masks0)
+    before, now = cells
     _boxes, rows, cols = _kinds(geometry)
     out: Offs = []
     for base, cover in ((rows, cols), (cols, rows)):
@@ -144,9 +157,8 @@ def _x_wings(geometry: Geometry, masks0: list[int], masks: list[int]) -> Offs:
             if before[d0] == now[d0]:
                 continue  # no removal: no parent
             spots = [now[d0] & ub[u] for u in base]
-            for i, j in combinations(range(len(base)), 2):
-                if not spots[i] or not spots[j]:
-                    continue
+            lines = [i for i, s in enumerate(spots) if 0 < s.bit_count() <= 2]  # else 3 covers
+            for i, j in combinations(lines, 2):
                 both = spots[i] | spots[j]
                 covers = [v for v in cover if both & ub[v]]
                 if len(covers) != 2:

@@ -344,7 +344,7 @@ def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
                     out.on.append(q)
                     pending_on.append(q)
         if level > 0 and not pending_on and not pending_off:
-            for q, qp in advanced_offs(geometry, masks0, masks):
+            for q, qp in advanced_offs(geometry, masks0, masks, cells0, cells):
                 if q not in parents and all(r in parents for r in qp):
                     if q | 1 in parents:
                         out.contradiction = (q | 1, q, qp)
