@@ -101,10 +101,10 @@ def _locked(geometry: Geometry, masks0: list[int], masks: list[int], cells: Cell
     return out
 
 
-def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int], cells: Cells) -> Offs:
+def _hidden_pairs(geometry: Geometry, masks0: list[int], masks: list[int], at: Cells) -> Offs:
     n = geometry.side
     ub = _unit_bits(geometry)
-    before, now = cells
+    before, now = at
     out: Offs = []
     for kind in _kinds(geometry):
         for u in kind:
