@@ -176,23 +176,70 @@ def test_all_steps_and_the_technique_picker(page: Any) -> None:
     assert message(page).startswith("Try a Pointing")
 
 
-def test_kropki_dots_and_signs_cover_no_candidate(page: Any) -> None:
+COVERED = """() => {  // each drawn candidate's box against the glyphs drawn on edges and corners
+    const discs = [...document.querySelectorAll('.sk-rules-over circle')].map((c) => {
+        const d = c.getBoundingClientRect();
+        return [d.x + d.width / 2, d.y + d.height / 2, d.width / 2]; });
+    const strokes = [];  // chevrons (greater-than signs, minimum and maximum cells): segments
+    for (const p of document.querySelectorAll('.sk-rule polyline')) {
+        if (!CHEVRONS.includes(p.closest('.sk-rule').dataset.rule)) continue;
+        const m = p.getScreenCTM(), w = +p.getAttribute('stroke-width') * m.a / 2;
+        const q = [...p.points].map((t) => new DOMPoint(t.x, t.y).matrixTransform(m));
+        for (let i = 1; i < q.length; i++) strokes.push([q[i - 1], q[i], w]);
+    }
+    const near = (m, x, y) => [Math.min(Math.max(x, m.left), m.right), Math.min(Math.max(y, m.top), m.bottom)];
+    const hit = [];
+    for (const t of document.querySelectorAll('.sk-mark')) {  // a digit's ink: its advance
+        if (!t.textContent) continue;  // wide, 0.74 of its font high about its middle
+        const r = t.getBoundingClientRect(), cell = t.closest('.sk-cell').dataset.cell;
+        const half = 0.37 * parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+        const m = {left: r.left, right: r.right, top: r.y + r.height / 2 - half, bottom: r.y + r.height / 2 + half};
+        for (const [cx, cy, r] of discs) {
+            const [nx, ny] = near(m, cx, cy);
+            if ((nx - cx) ** 2 + (ny - cy) ** 2 < r * r * 0.95) hit.push(`disc r${cell} ${t.textContent}`);
+        }
+        for (const [a, b, w] of strokes) {  // sampled along the segment: a point inside the box
+            for (let k = 0; k <= 20; k++) {
+                const x = a.x + (b.x - a.x) * k / 20, y = a.y + (b.y - a.y) * k / 20, [nx, ny] = near(m, x, y);
+                if ((nx - x) ** 2 + (ny - y) ** 2 < w * w) { hit.push(`chevron ${cell} ${t.textContent}`); break; }
+            }
+        }
+    }
+    return [discs.length, strokes.length, hit]; }""".replace(
+    "CHEVRONS", '["greater-than sign", "minimum", "maximum"]')
+"""What the board draws over its candidates: ``[discs, chevron segments, hits]``, each hit a
+candidate's digit meeting a disc (Kropki dots, X and V, quadruple circles) or a chevron's
+stroke."""
+
+
+def covered_marks(page: Any) -> list[Any]:
+    return page.evaluate(COVERED)
+
+
+def test_dots_signs_quadruples_and_chevrons_cover_no_candidate(page: Any) -> None:
     dots = fpuzzle("." * 81, ratio=[{"cells": ["R2C2", "R2C3"], "value": 2},
                                     {"cells": ["R5C5", "R6C5"], "value": 2}],
                    difference=[{"cells": ["R2C5", "R2C6"]}, {"cells": ["R4C2", "R5C2"]}],
                    xv=[{"cells": ["R8C3", "R8C4"], "value": "X"}])
     load(page, dots)
-    overlaps = page.evaluate("""() => {  // each candidate's drawn box against each disc's
-        const discs = [...document.querySelectorAll('.sk-rules-over circle')].map(c => c.getBoundingClientRect());
-        const hit = [];
-        for (const t of document.querySelectorAll('.sk-mark')) {
-            const m = t.getBBox().width ? t.getBoundingClientRect() : null;
-            for (const d of discs) {
-                const r = d.width / 2, cx = d.x + r, cy = d.y + r;
-                const nx = Math.min(Math.max(cx, m.left), m.right), ny = Math.min(Math.max(cy, m.top), m.bottom);
-                if ((nx - cx) ** 2 + (ny - cy) ** 2 < r * r * 0.95) hit.push(t.textContent);
-            }
-        }
-        return [discs.length, hit]; }""")
-    assert overlaps[0] == 5 and overlaps[1] == [], overlaps
+    discs, _, hits = covered_marks(page)
+    assert discs == 5 and hits == [], hits
     shot(page, "board-kropki.png")
+    corners = fpuzzle("." * 81, quadruple=[
+        {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2, 3, 9]},
+        {"cells": ["R4C5", "R4C6", "R5C5", "R5C6"], "values": [7]}],
+        minimum=[{"cell": "R8C2"}], maximum=[{"cell": "R8C8"}, {"cell": "R3C7"}],
+        ratio=[{"cells": ["R7C5", "R8C5"], "value": 2}])
+    load(page, corners)
+    discs, strokes, hits = covered_marks(page)
+    assert (discs, strokes) == (3, 24) and hits == [], hits
+    page.click("#auto")  # automatic candidates off: the player's corner marks, in the corners
+    for cell in (0, 10, 24):
+        page.click(f'.sk-cell[data-cell="{cell}"]')
+        for digit in (1, 2, 5, 9):
+            page.keyboard.press(f"Shift+Digit{digit}")
+        assert shown_marks(page, cell) == ["1", "2", "5", "9"]
+    assert page.locator(".sk-mark.sk-corner").count() == 12
+    assert covered_marks(page)[2] == []
+    page.click("#auto")
+    shot(page, "board-quadruples.png")

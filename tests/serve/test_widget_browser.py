@@ -13,11 +13,15 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from sudokit.model.geometry import Geometry  # noqa: E402
+from sudokit.model.puzzle import Puzzle  # noqa: E402
+from sudokit.model.rulebook import greater_than  # noqa: E402
 from sudokit.run.explain import hint  # noqa: E402
 from sudokit.serve.app import STATIC  # noqa: E402
 from sudokit.serve.widget import BoardWidget  # noqa: E402
 from tests.helpers import EXAMPLES  # noqa: E402
 from tests.serve.test_browser import IMAGES  # noqa: E402
+from tests.serve.test_browser_marks import covered_marks  # noqa: E402
 
 TOP1 = EXAMPLES.joinpath("top95.txt").read_text().split()[0]
 
@@ -49,8 +53,10 @@ HARNESS = """async (esm) => {
 
 
 @pytest.fixture()
-def notebook(browser: Any) -> Any:
-    widget = BoardWidget(TOP1)
+def notebook(browser: Any, request: Any) -> Any:
+    """The widget on TOP1 (or the puzzle of an indirect parameter) in Chromium: ``(widget,
+    page, kernel_does)``."""
+    widget = BoardWidget(getattr(request, "param", TOP1))
     outbox: list[dict[str, Any]] = []
     widget.send = lambda content, buffers=None: outbox.append(content)  # type: ignore
 
@@ -146,3 +152,17 @@ def test_kernel_calls_in_one_cell_wait_for_each_other(notebook: Any) -> None:
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Applied')")
     for cell, digit in expected.placements:
         assert widget.values[cell] == digit
+
+
+def greater_than_signs() -> Puzzle:
+    """An empty 9x9 with six greater-than signs (no text form reads them: a Python puzzle)."""
+    pairs = ((0, 1), (10, 1), (40, 41), (49, 40), (80, 79), (70, 79))
+    rules = [rule for a, b in pairs for rule in greater_than(a, b, 9)]
+    return Puzzle(Geometry.of(3, 3).with_constraints(rules), (0,) * 81)
+
+
+@pytest.mark.parametrize("notebook", [greater_than_signs()], indirect=True)
+def test_greater_than_signs_cover_no_candidate(notebook: Any) -> None:
+    widget, page, _ = notebook
+    _, strokes, hits = covered_marks(page)  # six chevrons of two segments
+    assert strokes == 12 and hits == [], hits

@@ -71,11 +71,14 @@ text-decoration:line-through}.sk-mark-bg.sk-keep{fill:#b8e8b8}.sk-mark-bg.sk-eli
 """The board's stylesheet (classes ``sk-*``), inlined in every SVG."""
 
 
-def mark_pad(geometry: Geometry) -> tuple[float, float, float, float]:
+def mark_pad(geometry: Geometry, cell: int | None = None) -> tuple[float, float, float, float]:
     """The blank ``(left, top, right, bottom)`` inside a cell around its marks, in drawing
     units: wider in killer puzzles, clear of the cage outlines and of the totals, and clear of
     the dots and signs drawn on the cells' edges (Kropki dots, X and V: they never cover a
-    candidate)."""
+    candidate). With ``cell``, that cell's own blank: wider still where another glyph reaches
+    into it (a quadruple's circle on its corner, the chevrons of a minimum or maximum cell), so its marks, drawn smaller, clear those too."""
+    if cell is not None:
+        return _cell_pads(geometry).get(cell) or mark_pad(geometry)
     base = (5.0, 11.0, 5.0, 4.0) if geometry.cages else (2.0, 2.0, 2.0, 2.0)
     reach = _edge_reach(geometry)
     if not reach:
@@ -87,6 +90,82 @@ def mark_pad(geometry: Geometry) -> tuple[float, float, float, float]:
     return (max(base[0], clear), max(base[1], clear), max(base[2], clear), max(base[3], clear))
 
 
+_CHEVRONS = frozenset({"minimum", "maximum"})
+"""The rules drawn with chevrons inside a cell (:func:`_cell_pads` clears them; a greater-than
+sign's chevron reaches less far than its cells' marks start)."""
+
+
+def _mark_boxes(g: Geometry, pad: Sequence[float]) -> list[tuple[float, float, float, float]]:
+    """Every place a mark may take in a cell with blank ``pad`` (the keypad places, and the
+    corner places of the board's corner marks: ``static/marks.js`` ``cornerPlace``), as the
+    box ``(x0, y0, x1, y1)`` of its digit's ink in drawing units: the font is 0.9 of the slot
+    (:func:`_header`), a digit about 0.55 of it wide and 0.75 high."""
+    left, top, right, bottom = pad
+    w, h = (CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows
+    font = 0.9 * min(w, h)
+    keypad = [(left + (k % g.box_cols + 0.5) * w, top + (k // g.box_cols + 0.5) * h)
+              for k in range(g.side)]
+    l4, t4, r4, b4 = (p + 4 for p in pad)
+    corners = [(x, y) for x in (l4, CELL / 2, CELL - r4) for y in (t4, CELL / 2, CELL - b4)]
+    return [(x - 0.3 * font, y - 0.4 * font, x + 0.3 * font, y + 0.4 * font)
+            for x, y in keypad + corners]
+
+
+def _meets(box: tuple[float, float, float, float], glyph: Disc | Stroke,
+           at: tuple[int, int]) -> bool:
+    """Whether a mark's ``box`` (drawing units inside the cell at canvas ``at`` = (row,
+    column)) meets a disc or a stroke (its width and 1 unit more)."""
+    def nearest(x: float, y: float) -> float:
+        nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+        return ((nx - x) ** 2 + (ny - y) ** 2) ** 0.5
+
+    def local(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] - at[1]) * CELL, (p[1] - at[0]) * CELL
+
+    if isinstance(glyph, Disc):
+        return nearest(*local(glyph.centre)) < glyph.radius * CELL + 1.0
+    points = [local(p) for p in glyph.points]  # a stroke: sampled along each segment
+    reach = glyph.width * CELL / 2 + 1.0
+    return any(nearest(a[0] + (b[0] - a[0]) * k / 16, a[1] + (b[1] - a[1]) * k / 16) < reach
+               for a, b in zip(points, points[1:]) for k in range(17))
+
+
+@cache
+def _cell_pads(g: Geometry) -> dict[int, tuple[float, float, float, float]]:
+    """The cells whose marks need a wider blank than :func:`mark_pad`'s to clear a glyph
+    reaching into them (a disc drawn over the grid lines elsewhere than an edge's middle, which
+    :func:`mark_pad` clears; a chevron), with that blank: the least, in steps of half a unit,
+    up to 12 (then the glyph may cover a mark)."""
+    base = mark_pad(g)
+    where = {g.position(c): c for c in range(g.n_cells)}
+    near: dict[int, list[Disc | Stroke]] = {}
+    for group in rule_glyphs(g):
+        for glyph in group.glyphs:
+            if (isinstance(glyph, Disc) and group.over and not _on_edge(glyph.centre)) or (
+                    isinstance(glyph, Stroke) and group.name in _CHEVRONS):
+                points = [glyph.centre] if isinstance(glyph, Disc) else list(glyph.points)
+                for x, y in points:
+                    for r in {int(y - 0.5), int(y), int(y + 0.49)}:
+                        for c in {int(x - 0.5), int(x), int(x + 0.49)}:
+                            if (r, c) in where:
+                                near.setdefault(where[r, c], []).append(glyph)
+    pads = {}
+    for cell, glyphs in near.items():
+        at, grow = g.position(cell), 0.0
+        while grow < 12 and any(_meets(box, glyph, at) for box in _mark_boxes(
+                g, [p + grow for p in base]) for glyph in glyphs):
+            grow += 0.5
+        if grow:
+            pads[cell] = (base[0] + grow, base[1] + grow, base[2] + grow, base[3] + grow)
+    return pads
+
+
+def _on_edge(point: tuple[float, float]) -> bool:
+    """Whether a point (in cells) is the middle of a cell's edge."""
+    x, y = point
+    return (abs(x - round(x)) < 1e-6) != (abs(y - round(y)) < 1e-6)
+
+
 @cache
 def _edge_reach(geometry: Geometry) -> float:
     """How far the discs drawn on the cells' edges (a dot or sign between two cells) reach
@@ -95,17 +174,18 @@ def _edge_reach(geometry: Geometry) -> float:
     for group in rule_glyphs(geometry):
         for glyph in group.glyphs if group.over else ():
             if isinstance(glyph, Disc):
-                x, y = glyph.centre
-                if (abs(x - round(x)) < 1e-6) != (abs(y - round(y)) < 1e-6):  # an edge's middle
+                if _on_edge(glyph.centre):
                     reach = max(reach, glyph.radius * CELL)
     return reach
 
 
-def mark_position(geometry: Geometry, digit: int) -> tuple[float, float]:
-    """The centre ``(x, y)`` of candidate ``digit`` inside its cell, in drawing units from the
-    cell's top-left corner (a ``box_rows x box_cols`` mini-grid inside :func:`mark_pad`)."""
+def mark_position(geometry: Geometry, digit: int, cell: int | None = None
+                  ) -> tuple[float, float]:
+    """The centre ``(x, y)`` of candidate ``digit`` inside its cell (``cell``: that cell's
+    own blank), in drawing units from the cell's top-left corner (a ``box_rows x box_cols``
+    mini-grid inside :func:`mark_pad`)."""
     rows, cols = geometry.box_rows, geometry.box_cols
-    left, top, right, bottom = mark_pad(geometry)
+    left, top, right, bottom = mark_pad(geometry, cell)
     row, col = divmod(digit - 1, cols)
     return (left + (col + 0.5) * (CELL - left - right) / cols,
             top + (row + 0.5) * (CELL - top - bottom) / rows)
@@ -176,7 +256,13 @@ def _cell(g: Geometry, cell: int, given: int, digit: int, marks: Sequence[int],
     kind = g.parity_of(cell)
     css = "sk-cell" + (" sk-given" if given else "") + (" sk-even" if kind == "e" else "")
     css += classes
-    parts = [f'<g class="{css}" data-cell="{cell}" data-row="{r}" data-col="{c}" '
+    own = ""
+    if cell in _cell_pads(g):  # a glyph reaches in: the marks, smaller, keep clear of it
+        pad = _cell_pads(g)[cell]
+        inner = min((CELL - pad[0] - pad[2]) / g.box_cols, (CELL - pad[1] - pad[3]) / g.box_rows)
+        own = (f'data-pad="{" ".join(f"{p:g}" for p in pad)}" '
+               f'style="--sk-mark:{max(5, int(inner * 0.9))}px" ')
+    parts = [f'<g class="{css}" data-cell="{cell}" data-row="{r}" data-col="{c}" {own}'
              f'transform="translate({c * CELL + MARGIN},{r * CELL + MARGIN})">'
              f'<rect class="sk-bg" width="{CELL}" height="{CELL}"/>']
     if kind == "o":
@@ -186,10 +272,10 @@ def _cell(g: Geometry, cell: int, given: int, digit: int, marks: Sequence[int],
     parts.append(f'<text class="sk-digit" x="{CELL / 2}" y="{CELL / 2 + 1}">{symbol}</text>'
                  '<g class="sk-marks">')
     if not digit:
-        left, top, right, bottom = mark_pad(g)
+        left, top, right, bottom = mark_pad(g, cell)
         w, h = (CELL - left - right) / g.box_cols, (CELL - top - bottom) / g.box_rows
         for d in marks:
-            x, y = mark_position(g, d)
+            x, y = mark_position(g, d, cell)
             extra = mark_classes.get(d, "")
             if extra:
                 parts.append(f'<rect class="sk-mark-bg {extra}" x="{x - w / 2:g}" '
@@ -208,7 +294,7 @@ def _links(g: Geometry, step: Step) -> list[str]:
         points = []
         for cells, digit in (link.start, link.end):
             r, c = g.position(cells[0])
-            x, y = mark_position(g, digit)
+            x, y = mark_position(g, digit, cells[0])
             points.append((c * CELL + MARGIN + x, r * CELL + MARGIN + y))
         (x0, y0), (x1, y1) = points
         weak = " sk-weak" if link.kind.value == "weak" else ""

@@ -8,13 +8,15 @@ import { PALETTE } from "./picture.js";
 const CELL = 40, MARGIN = 4;  // drawing units of sudokit.present.svg
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-function markPad(svg) {  // left, top, right, bottom blank inside a cell
-  return svg.dataset.pad.split(" ").map(Number);
+// The left, top, right, bottom blank inside the cell group `g`: the board's, or the cell's own
+// where a glyph reaches into it (a quadruple's circle, a chevron: present/svg.py mark_pad).
+function markPad(svg, g) {
+  return (g.dataset.pad || svg.dataset.pad).split(" ").map(Number);
 }
 
-// Where digit d's pencil mark sits inside a cell, in drawing units from the cell's corner.
-function markPosition(svg, box, d) {
-  const [rows, cols] = box, [left, top, right, bottom] = markPad(svg);
+// Where digit d's pencil mark sits inside the cell `g`, in drawing units from its corner.
+function markPosition(svg, box, d, g) {
+  const [rows, cols] = box, [left, top, right, bottom] = markPad(svg, g);
   const r = Math.floor((d - 1) / cols), c = (d - 1) % cols;
   return [left + (c + 0.5) * (CELL - left - right) / cols,
           top + (r + 0.5) * (CELL - top - bottom) / rows];
@@ -33,11 +35,11 @@ function svgElement(name, attributes, text) {
 export function drawMarks(svg, box, g, shown, classes) {
   const holder = g.querySelector(".sk-marks");
   holder.replaceChildren();
-  const [rows, cols] = box, pad = markPad(svg), [left, top, right, bottom] = pad;
+  const [rows, cols] = box, pad = markPad(svg, g), [left, top, right, bottom] = pad;
   const w = (CELL - left - right) / cols, h = (CELL - top - bottom) / rows;
   shown.corner.forEach((d, i) => {
     const at = shown.grid ? null : cornerPlace(i, shown.corner.length, pad, CELL);
-    const [x, y] = at || markPosition(svg, box, d);
+    const [x, y] = at || markPosition(svg, box, d, g);
     const extra = classes[d] || "", paint = shown.paint.get(d);
     if (extra || paint) {
       holder.appendChild(svgElement("rect", {class: `sk-mark-bg ${extra}`, x: x - w / 2, y: y - h / 2,
@@ -61,7 +63,7 @@ export function drawLinks(svg, box, cells, links) {
   for (const link of links) {
     const [a, b] = [link.from, link.to].map((node) => {
       const g = cells[node.cells[0]];
-      const [x, y] = markPosition(svg, box, node.digit);
+      const [x, y] = markPosition(svg, box, node.digit, g);
       return [+g.dataset.col * CELL + MARGIN + x, +g.dataset.row * CELL + MARGIN + y];
     });
     layer.appendChild(svgElement("line", {class: `sk-link${link.kind === "weak" ? " sk-weak" : ""}`,
