@@ -18,15 +18,19 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from typing import Any
+from typing import Union
 
 import numpy as np
 
 from ..errors import InvalidPuzzle
 from ..model.integers import MAX_DIGITS, integer
 
-__all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "lz_decompress",
-           "json_decode", "json_value"]
+__all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "JsonValue",
+           "lz_decompress", "json_decode", "json_value"]
+
+JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+"""A decoded JSON value (what :func:`json.loads` returns): null, a boolean, a number, a string,
+an array or an object, nested."""
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 """The alphabet of LZ-String's ``compressToBase64`` (``=`` pads)."""
@@ -141,7 +145,8 @@ def _parse_int(text: str) -> int:
 _DECODER = json.JSONDecoder(parse_int=_parse_int)
 
 
-def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False) -> tuple[Any, int]:
+def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False
+                ) -> tuple[JsonValue, int]:
     """Decode the JSON value that starts at index ``at`` of ``text`` (like
     :meth:`json.JSONDecoder.raw_decode`): the value and the index after it.
 
@@ -167,7 +172,7 @@ def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False) -> tup
                                    f"most {MAX_DIGITS} read)", text, where) from None
 
 
-def json_value(text: str) -> Any:
+def json_value(text: str) -> JsonValue:
     """The one JSON value of ``text`` (spaces around it allowed), bounded as
     :func:`json_decode`.
 

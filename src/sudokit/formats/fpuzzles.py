@@ -62,7 +62,7 @@ from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from ..model.rules import Rule
-from .bounded import json_value
+from .bounded import JsonValue, json_value
 from .fpuzzles_keys import (
     NEGATIVE_KINDS,
     RULE_KEYS,
@@ -170,13 +170,15 @@ def _present(value: object) -> bool:
     return value not in (None, False, "", [], {}, 0)
 
 
-def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
+def _build(data: JsonValue) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle of one f-puzzles object and the solution it carries (None if none), checked
     in the order of the object's parts: size and keys, grid, rules, cages, parity.
 
     Raises:
         _Bad: at the key of the first part that is wrong or not supported.
     """
+    if not isinstance(data, dict):
+        raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
     data = without_drawings(data)  # the editor's pictures of rules held by their own keys
     n = _size(data)
     givens, regions = _grid(data, n)
@@ -199,16 +201,15 @@ def _build(data: Any) -> tuple[Puzzle, tuple[int, ...] | None]:
         raise _located(exc, data) from None
     solution = data.get("solution")
     expected = None
-    if (isinstance(solution, list) and len(solution) == n * n
-            and all(isinstance(d, int) and 1 <= d <= n for d in solution)):
-        expected = tuple(solution)
+    if isinstance(solution, list):
+        digits = tuple(d for d in solution if isinstance(d, int) and 1 <= d <= n)
+        if len(digits) == len(solution) == n * n:
+            expected = digits
     return puzzle, expected
 
 
-def _size(data: object) -> int:
+def _size(data: dict[str, Any]) -> int:
     """The grid side of an f-puzzles object, after checking it holds no unsupported key."""
-    if not isinstance(data, dict):
-        raise _Bad(None, "expected an f-puzzles object {\"size\": N, \"grid\": [...], ...}")
     n = data.get("size")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
         raise _Bad("size", f"size: expected a grid side 1..{MAX_SIZE}, found {n!r}")
@@ -387,7 +388,7 @@ def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
     return located_puzzle(text, source, line, compressed=False)[0]
 
 
-def located_puzzle(text: str, source: str, line: int, compressed: bool, data: Any = None,
+def located_puzzle(text: str, source: str, line: int, compressed: bool, data: JsonValue = None,
                    where: KeyLocator | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle and solution of f-puzzles JSON text, errors located in the file: at the key
     (``where``) in JSON as written, at the line for compressed data.

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any, TextIO
 
 from ..errors import InvalidPuzzle
-from .bounded import MAX_DECODED, JSONRefused, json_decode, json_value
+from .bounded import MAX_DECODED, JSONRefused, JsonValue, json_decode, json_value
 from .fpuzzles import KeyLocator, decode_fpuzzles, located_puzzle
 from .lines import FPuzzlesForm, Record, Style
 from .sudokupad import is_link_line, link_puzzle, split_link
@@ -149,7 +149,7 @@ def _compressed(line: str, source: str, number: int) -> Record:
                   style=Style(fpuzzles=FPuzzlesForm(data, prefix)))
 
 
-def _items(text: str) -> list[tuple[Any, int, int]]:
+def _items(text: str) -> list[tuple[JsonValue, int, int]]:
     """The objects of a JSON document (one object, or an array of them) with the span of
     each in ``text``.
 
@@ -163,7 +163,8 @@ def _items(text: str) -> list[tuple[Any, int, int]]:
             raise json.JSONDecodeError("extra data after the object", text, end)
         return [(value, at, end)]
     json_value(text)  # the whole array is valid: its items decode one by one below
-    found, at = [], at + 1
+    found: list[tuple[JsonValue, int, int]] = []
+    at += 1
     while True:
         while text[at] in " \t\r\n,":
             at += 1
@@ -175,7 +176,7 @@ def _items(text: str) -> list[tuple[Any, int, int]]:
 
 
 def _records(text: str, source: str, line: int,
-             items: list[tuple[Any, int, int]]) -> Iterator[Record]:
+             items: list[tuple[JsonValue, int, int]]) -> Iterator[Record]:
     """A record per object of :func:`_items` (already decoded: each is parsed once)."""
     for item, start, end in items:
         where = KeyLocator(text, line, False, start, end)

@@ -35,7 +35,7 @@ from urllib.parse import unquote
 
 from ..errors import InvalidPuzzle
 from ..model.puzzle import Puzzle
-from .bounded import BASE64, URI_SAFE, JSONRefused, json_value, lz_decompress
+from .bounded import BASE64, URI_SAFE, JSONRefused, JsonValue, json_value, lz_decompress
 from .scl import scl_puzzle
 
 __all__ = ["LZ_START", "SCL_KEYS", "SudokuPadLink", "decompress", "is_link_line", "link_puzzle",
@@ -167,7 +167,7 @@ def unzip_scl(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidPuzzle("expected SudokuPad puzzle data: a JSON object {cells, regions, "
                             "...}")
-    return _expand(data)
+    return {SCL_KEYS.get(k, k): _expand(v) for k, v in data.items()}
 
 
 def _as_json(text: str) -> str:
@@ -199,7 +199,8 @@ def _literal(found: re.Match[str]) -> str:
     return ":" + named.get(value, f'"#{value}"')
 
 
-def _expand(value: Any) -> Any:
+def _expand(value: JsonValue) -> JsonValue:
+    """A JSON value with the zipped keys of its objects expanded (:data:`SCL_KEYS`), nested."""
     if isinstance(value, list):
         return [_expand(v) for v in value]
     if isinstance(value, dict):
