@@ -62,18 +62,32 @@ def test_the_command_line_hands_it_over_too(tmp_path: Path) -> None:
 
 
 
+try:
+    import distributed  # noqa: F401
+
+    _DASK = [pytest.param(["--dask", "local", "--jobs", "2"], id="dask")]
+except ImportError:
+    _DASK = []
+WORKERS = [pytest.param([], id="one"), pytest.param(["--jobs", "2"], id="jobs"), *_DASK]
+"""One worker, ``--jobs 2`` (threads: the compiled engine releases the GIL) and a local Dask
+cluster: a time limit counts from the command's start in each."""
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
-def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path,
+                                                        workers: list[str]) -> None:
     """``-m fast`` on an empty kernel cache compiled for 80-160 s whatever ``--time-limit``
     said; now the compile runs in the background and the command ends at its limit (a
-    bound with room for a loaded machine, not a timing)."""
+    bound with room for a loaded machine, not a timing). A small input never starts a
+    local Dask cluster under a time limit (seconds of start-up)."""
     cache = tmp_path / "cache"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1"}
     start = time.monotonic()
     try:
         done = subprocess.run([sys.executable, "-m", "sudokit", "solve",
                                str(RULES / "sigh_thermosudoku.json"), "-m", "fast", "--unique",
-                               "-q", "-f", "jsonl", "--time-limit", "3"], env=env,
+                               "-q", "-f", "jsonl", "--time-limit", "3", *workers], env=env,
                               capture_output=True, timeout=60)
         seconds = time.monotonic() - start
     finally:
@@ -87,18 +101,21 @@ def test_a_time_limit_counts_compiling_on_an_empty_cache(tmp_path: Path) -> None
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
-def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", WORKERS)
+def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(
+        tmp_path: Path, workers: list[str]) -> None:
     """More than eight puzzles with ``-m fast`` compiled the kernels in the foreground (80-160
-    s) whatever ``--time-limit`` said; now the background compile is waited for up to the
-    limit from the command's start, then the puzzles are answered at once by ``propagate``
-    ("kernels still compiling at the time limit") until the kernels are ready."""
+    s) whatever ``--time-limit`` said, also in each of several workers; now the background
+    compile is waited for up to the limit from the command's start, then the puzzles are
+    answered at once by ``propagate`` ("kernels still compiling at the time limit") until
+    the kernels are ready."""
     cache, lines = tmp_path / "cache", tmp_path / "top20.txt"
     lines.write_text("\n".join(EXAMPLES.joinpath("top95.txt").read_text().split()[:20]) + "\n")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1"}
     start = time.monotonic()
     try:
         done = subprocess.run([sys.executable, "-m", "sudokit", "solve", str(lines), "-m", "fast",
-                               "-q", "-f", "jsonl", "--time-limit", "2"], env=env,
+                               "-q", "-f", "jsonl", "--time-limit", "2", *workers], env=env,
                               capture_output=True, timeout=60)
         seconds = time.monotonic() - start
     finally:
@@ -110,6 +127,39 @@ def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(tmp_path:
     for record in records:
         assert record["status"] == "solved" or (
             record["error"] == "kernels still compiling at the time limit"), record
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_worker_without_kernels_answers_by_propagate_until_its_deadline(
+        tmp_path: Path) -> None:
+    """A worker process with a cache of its own (a Dask worker elsewhere) gets the command's
+    deadline in the request and never compiles in the foreground: it waits for its own
+    background compile until then, then answers by ``propagate`` at no time."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1",
+           "PYTHONPATH": os.pathsep.join(sys.path)}
+    script = (
+        "import time, json\n"
+        "from sudokit.model.geometry import Geometry\n"
+        "from sudokit.run.deadline import in_time\n"
+        "from sudokit.run.request import Request\n"
+        "from sudokit.model.result import Limits\n"
+        "start = time.time()\n"
+        "request = Request.build('fast', limits=Limits(5.0), count_limit=2)\n"
+        "from dataclasses import replace\n"
+        "request = replace(request, compile_by=start + 1.5)\n"
+        "answer = in_time(request, [Geometry.of(3, 3)])\n"
+        "print(json.dumps([answer.method, answer.limits.time_limit, answer.stop_note,\n"
+        "                  time.time() - start]))\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                              timeout=60, text=True)
+    finally:
+        for pid in processes_with_cache(cache):  # the compile the worker started, detached
+            os.kill(pid, 9)
+    method, limit, note, seconds = json.loads(done.stdout or done.stderr)
+    assert (method, limit, note) == ("propagate", 0.0, "kernels still compiling at the time limit")
+    assert seconds < 1.5 + 4, seconds
 
 
 def _rule_puzzles() -> list:

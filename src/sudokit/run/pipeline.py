@@ -27,10 +27,12 @@ from ..formats.linecodec import FastRows, LineChunk, encode_rows, load_lookup
 from ..formats.lineform import LineReader
 from ..formats.lines import Record
 from ..model.constraints import Variant
+from ..model.geometry import Geometry
 from ..model.result import Limits, Status
 from ..model.variants import parse_spec
 from .batch import RecordResult, _record_result, solve_record_chunk
 from .chunk import solve_chunk
+from .deadline import STILL_COMPILING, compiled_method
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
 from .resume import kept_records
@@ -76,7 +78,13 @@ class RecordTask:
 
 def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
     """Run one task of ``sudokit solve`` (a pool task): the array path for a LineChunk, the
-    object path for a RecordTask."""
+    object path for a RecordTask. A request with a deadline for its kernels
+    (:attr:`~sudokit.run.request.Request.compile_by`) is checked against this worker's kernels
+    first (:func:`sudokit.run.deadline.in_time`)."""
+    if request.compile_by is not None:
+        from .deadline import in_time
+
+        request = in_time(request, task_shape(task)[1])
     if isinstance(task, LineChunk):
         return solve_lines(task, request)
     return solve_records_block(task.records, request, task.fmt, task.grids)
@@ -186,8 +194,9 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     resolved once), load it for the first grid size, and return the lazy stream of blocks.
     ``checked``: the INPUTs were checked already (:func:`sudokit.run.output.check_inputs`).
     ``started``: the ``time.perf_counter()`` value the command started at; on a small input
-    each puzzle's time limit then counts from it, start-up and compiling included
-    (:func:`_from_start`).
+    each puzzle's time limit then counts from it, start-up and compiling included, and on a
+    large one a named compiled method waits for its compile only up to the limit
+    (:func:`_limited`, :mod:`sudokit.run.deadline`).
 
     ``resume`` (a :class:`~sudokit.run.resume.ResumePoint`) skips the records an earlier run
     wrote; they are dropped, and checked against the point, before this returns.
@@ -205,7 +214,7 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     kind = named.solver() if named else solver_class(default_method())  # for the task sizes
     alone = jobs <= 1 and dask is None
     waits = (named is not None and started is not None and limits.time_limit is not None
-             and named.method.partition(":")[0] in _COMPILED)  # a named method, limit counted
+             and compiled_method(named))  # a named compiled method, limit counted from start
     interim = _Interim(alone and (waits or (method is None and not options)))
     sizes = interim.sizes(sizes_for(kind, jobs, uses_processes(kind, jobs, dask)))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
@@ -231,97 +240,59 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     else:
         request = decide(None, options, limits, count_limit, variant, puzzles=count, side=side,
                          complete=complete)
-    chosen = request.method
-    if started is not None and complete and count <= SMALL_INPUT:  # limits count from the start
-        request = _from_start(request, started, geometries[0] if geometries else None)
-        chosen = request.method
-    elif waits and geometries and alone:  # a large input: the compile counts in the limit
-        request = _waiting(request, started, geometries[0], interim)
+    chosen, small = request.method, complete and count <= SMALL_INPUT
+    if small and started is not None and limits.time_limit is not None and dask == "local":
+        dask = None  # a local cluster's start-up (seconds) would spend a small input's limit
+    request, load = _limited(request, started, geometries, small, waits, interim)
     remote = uses_processes(request.solver(), jobs, dask)
     tasks = itertools.chain(head, tasks)
     if geometries and interim.begin(request, geometries[0]):
         blocks = interim.blocks(tasks, request, geometries[0])
     else:
-        if geometries and not remote:
+        if geometries and not remote and load:
             interim.announce()
             _load(request, geometries[0])
             interim.loaded()
         blocks = run_tasks(solve_task, tasks, request, jobs=jobs, remote=remote, dask=dask,
                            sizes=sizes)
-    return SolveRun(chosen, blocks, time.perf_counter())
+    return SolveRun(request.method if small else chosen, blocks, time.perf_counter())
 
 
-STILL_COMPILING = "kernels still compiling at the time limit"
-"""What a puzzle reports when the time limit went to compiling its method's kernels."""
+def _limited(request: Request, started: float | None, geometries: Sequence[Geometry],
+             small: bool, waits: bool, interim: _Interim) -> tuple[Request, bool]:
+    """``request`` with its time limit counted from the command's start (``started``, a
+    ``time.perf_counter()`` value, or None: from solving), and whether this process may load
+    its kernels now: a small input's limit less the start-up and any wait for a compile
+    (:func:`sudokit.run.deadline.from_start`); a large input's named compiled method waits for
+    the background compile only up to the limit (:func:`_waiting` with one worker, else
+    :func:`sudokit.run.deadline.until_ready` and each worker checks its own kernels)."""
+    from .deadline import from_start, until_ready
 
-_COMPILED = ("fast", "portfolio")
-"""Methods that run the compiled engine's kernels (:data:`~sudokit.compiled.Kernels.NINE` or
-``ENGINE``)."""
-
-
-def _from_start(request: Request, started: float, geometry: Any) -> Request:
-    """``request`` with its time limit counted from ``started`` (the command's start): less
-    the start-up so far, and for a compiled method whose kernels are not compiled, less the
-    wait for the background compile (:mod:`sudokit.run.warm`), which ends at the limit; if
-    the kernels are not ready then, the puzzles are answered by ``propagate`` with no time
-    left (solved if propagation alone solves them, else ``timeout``), so the command ends
-    within its limit in every state of the cache (issue 39)."""
-    limits = request.limits
-    if limits.time_limit is None:
-        return request
-    deadline = started + limits.time_limit
-    if (geometry is not None and request.method.partition(":")[0] in _COMPILED
-            and not _kernels_by(request, geometry, deadline)):
-        from ..compiled import run_as_python
-        from .warm import INTERIM_METHOD
-
-        run_as_python(Kernels.LOOKUP)  # the line path's byte look-ups in NumPy: no compiling
-        return replace(request, method=INTERIM_METHOD, options={}, handover=None,
-                       limits=Limits(0.0, limits.node_limit), stop_note=STILL_COMPILING)
-    left = max(0.0, deadline - time.perf_counter())
-    return replace(request, limits=Limits(left, limits.node_limit))
+    if started is None:
+        return request, True
+    if small:
+        return from_start(request, started, geometries[0] if geometries else None), True
+    if not (waits and geometries):
+        return request, True
+    if interim.allowed:  # one worker, in this process
+        return _waiting(request, started, geometries[0], interim), True
+    return until_ready(request, started, geometries[0])
 
 
-def _waiting(request: Request, started: float, geometry: Any, interim: _Interim) -> Request:
-    """``request`` for a large input with a named compiled method and a time limit: the
-    background compile is waited for up to the limit from the command's start (never in the
-    foreground); if the kernels are still not ready then, the run begins with
+def _waiting(request: Request, started: float, geometry: Geometry, interim: _Interim) -> Request:
+    """``request`` for a large input with one worker, a named compiled method and a time
+    limit: the background compile is waited for up to the limit from the command's start
+    (never in the foreground); if the kernels are still not ready then, the run begins with
     :class:`_Interim`'s ``propagate`` at no time per puzzle (each stopped puzzle says
-    :data:`STILL_COMPILING`) and switches to the method once they are."""
-    assert request.limits.time_limit is not None
-    if _kernels_by(request, geometry, started + request.limits.time_limit):
+    :data:`~sudokit.run.deadline.STILL_COMPILING`) and switches to the method once they are."""
+    from .deadline import until_ready
+
+    ready = until_ready(request, started, geometry)[1]
+    if ready:
         interim.allowed = False  # ready: the method from the first task
         return request
-    from ..compiled import run_as_python
-
-    run_as_python(Kernels.LOOKUP)  # the line path's byte look-ups in NumPy: no compiling
     interim.stopped = Limits(0.0, request.limits.node_limit)
     return request
-
-
-_EXIT_SECONDS = 0.6
-"""Seconds kept before the deadline for the answer and the exit (the child's hand-shake at
-exit, :func:`sudokit.run.warm._detach_all`, waits up to 1 s)."""
-
-
-def _kernels_by(request: Request, geometry: Any, deadline: float) -> bool:
-    """Whether the compiled kernels ``request`` needs on ``geometry`` are ready by
-    ``deadline``: at once if compiled (or background compiling is off: they then compile
-    here, as before), else after waiting for the background child started now."""
-    from ..compiled import ready
-    from ..fast import uses_nine
-    from .warm import compiling, enabled, method_job
-
-    locked = request.solver().settings.get("locked_candidates", True)
-    kernels = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
-    if ready(kernels) or not enabled():
-        return True
-    compiling([(kernels, method_job(request.method, [geometry], lookups=True))])
-    while not ready(kernels):
-        if time.perf_counter() >= deadline - _EXIT_SECONDS:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def _load(request: Request, geometry: Any) -> None:

@@ -43,6 +43,10 @@ class Request:
             own words (``"kernels still compiling at the time limit"`` when the CLI gave the
             time limit to a background compile, :func:`sudokit.run.pipeline.solve_inputs`),
             or None.
+        compile_by: for a compiled method under ``--time-limit``, the moment (wall-clock
+            seconds since the epoch) the command's limit ends: a worker whose kernels are not
+            compiled waits for the background compile only until then, and answers by
+            ``propagate`` meanwhile (:func:`sudokit.run.deadline.in_time`); None: no such wait.
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
@@ -58,6 +62,7 @@ class Request:
     problem: str = "sudoku"
     handover: str | None = None
     stop_note: str | None = None
+    compile_by: float | None = None
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
