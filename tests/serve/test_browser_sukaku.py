@@ -1,7 +1,8 @@
 """A pencil-mark (Sukaku) puzzle on the board in headless Chromium: the given candidates are
 drawn as the starting marks (automatic candidates never show one the puzzle removed, and they
 stay with automatic candidates off), Hint's step agrees with them, and the share link carries
-them as a 729-character Sukaku line that opens the same board."""
+them as a 729-character Sukaku line that opens the same board; a cell's screen-reader label
+names the candidates the puzzle gives."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from urllib.parse import parse_qs
 from sudokit.formats.text import parse_puzzle
 from sudokit.run.explain import hint
 from tests.serve.test_browser import (  # noqa: F401  (page: a fixture)
-    ask_hint, cells_with, load, page, warm_server)
+    ask_hint, cells_with, load, page, shot, warm_server)
 from tests.serve.test_browser_play import shown_marks
 from tests.serve.test_sukaku_api import GRIDS, written_candidates
 
@@ -30,10 +31,15 @@ def test_given_candidates_are_the_starting_marks_and_hint_agrees(page: Any, brow
     page.click('.sk-cell[data-cell="0"]')
     page.keyboard.press("Shift+Digit1")  # the player takes candidate 1 out of r1c1
     assert page.evaluate("window.sudokitBoard.marks[0]") == [d for d in written[0] if d != 1]
+    label = page.get_attribute('.sk-cell[data-cell="0"]', "aria-label")  # the screen reader's
+    given, left = " ".join(map(str, written[0])), " ".join(str(d) for d in written[0] if d != 1)
+    assert label == f"r1c1, empty, given candidates {given}, candidates {left}", label
     page.keyboard.press("Shift+Digit2")  # 2 is no candidate of r1c1: nothing comes back
     assert drawn(page)[0] == [d for d in written[0] if d != 1]
     page.keyboard.press("Shift+Digit1")
     assert drawn(page) == written
+    assert page.get_attribute('.sk-cell[data-cell="0"]', "aria-label") == (
+        f"r1c1, empty, given candidates {given}")
 
     expected = hint(parse_puzzle(SUDOPEDIA, source="<test>"))
     for level in (1, 2, 3):  # the name, where to look, then the step drawn
@@ -45,6 +51,7 @@ def test_given_candidates_are_the_starting_marks_and_hint_agrees(page: Any, brow
     for cell, digit in board["placements"] + board["eliminations"]:
         assert digit in written[cell], (cell, digit)
     assert cells_with(page, "sk-place") == sorted(c for c, _ in board["placements"])
+    shot(page, "board-sukaku.png")
 
     page.uncheck("#auto")  # the player's own marks: the given ones stay where there are none
     page.wait_for_function("!window.sudokitBoard.auto")

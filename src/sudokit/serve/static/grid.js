@@ -72,14 +72,16 @@ export function houseNamed(geo, cellsByIndex, text, cell) {
 }
 
 // What a screen reader says of a cell: "r1c2, empty, candidates 1 6 7 9, centre 1 6",
-// "r1c1, given 4".
+// "r1c1, given 4"; a pencil-mark puzzle's cell names the candidates the puzzle gives, then
+// those shown when fewer ("r1c2, empty, given candidates 1 2 6, candidates 1 6").
 export function cellLabel(geo, values, shown, cell, centre = []) {
-  const label = geo.labels[cell];
+  const label = geo.labels[cell], words = (ds) => ds.map((d) => SYMBOLS[d - 1]).join(" ");
   if (geo.givens[cell]) return `${label}, given ${SYMBOLS[geo.givens[cell] - 1]}`;
   if (values[cell]) return `${label}, ${SYMBOLS[values[cell] - 1]}`;
-  const marks = shown.map((d) => SYMBOLS[d - 1]).join(" ");
-  const middle = centre.map((d) => SYMBOLS[d - 1]).join(" ");
-  return `${label}, empty${marks ? `, candidates ${marks}` : ""}${middle ? `, centre ${middle}` : ""}`;
+  const given = (geo.given_candidates || [])[cell], marks = words(shown), middle = words(centre);
+  const start = given ? `, given candidates ${words(given)}` : "";
+  const now = marks && (!given || marks !== words(given)) ? `, candidates ${marks}` : "";
+  return `${label}, empty${start}${now}${middle ? `, centre ${middle}` : ""}`;
 }
 
 // A list of per-cell digit lists in a link: "." none, "-" empty list, else the symbols.
