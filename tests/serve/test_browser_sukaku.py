@@ -1,7 +1,7 @@
 """A pencil-mark (Sukaku) puzzle on the board in headless Chromium: the given candidates are
 drawn as the starting marks (automatic candidates never show one the puzzle removed, and they
 stay with automatic candidates off), Hint's step agrees with them, and the share link carries
-them as a 729-character Sukaku line that opens the same board; a cell's screen-reader label
+them in 127 characters (9 bits a cell, formats/marklink.py) that open the same board; a cell's screen-reader label
 names the candidates the puzzle gives."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
+from sudokit.formats.marklink import read_marks_link
 from sudokit.formats.text import parse_puzzle
 from sudokit.run.explain import hint
 from tests.serve.test_browser import (  # noqa: F401  (page: a fixture)
@@ -58,8 +59,9 @@ def test_given_candidates_are_the_starting_marks_and_hint_agrees(page: Any, brow
     assert drawn(page)[1:] == written[1:]
 
     page.wait_for_function("window.sudokitBoard.linkText !== null")
-    shared = parse_qs(page.url.split("#", 1)[1])["p"][0]
-    assert len(shared) == 729 and len(page.url) < 1000
+    shared = parse_qs(page.url.split("#", 1)[1])["p"][0]  # 9 bits a cell: formats/marklink
+    assert shared.startswith("sk9.") and len(shared) == 127 and len(page.url) < 300, page.url
+    assert read_marks_link(shared) == (9, written)
     other = browser.new_page()
     other.goto(page.url)
     other.wait_for_function("window.sudokitBoard && window.sudokitBoard.geo")

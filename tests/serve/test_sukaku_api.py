@@ -1,11 +1,12 @@
 """Pencil-mark (Sukaku) puzzles through the board's JSON API: ``/api/parse`` answers each
 cell's given candidates (``allowed``, what the board's automatic candidates start from, and
-``given_candidates``) and a Sukaku line for the share link that draws the very same board;
-a hint's step stays within them. The grids are tests/data/sukaku/candidate_grids.txt's
+``given_candidates``), a Sukaku line and the board's link form (9 bits a cell,
+formats/marklink.py, any side) that draw the very same board; a hint's step stays within them. The grids are tests/data/sukaku/candidate_grids.txt's
 public ones (Ruud van der Werf's, Sudopedia's, SukakuExplainer's)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 pytest.importorskip("httpx")  # Starlette's test client
 from starlette.testclient import TestClient  # noqa: E402
 
+from sudokit.formats.marklink import marks_link, read_marks_link  # noqa: E402
 from sudokit.serve import Settings, create_app  # noqa: E402
 from tests.helpers import DATA, EXAMPLES  # noqa: E402
 
@@ -59,9 +61,42 @@ def test_parse_answers_the_given_candidates_and_a_sukaku_line(client: TestClient
     line = answer["puzzle"]
     assert len(line) == 729 and line == "".join(
         "".join(str(d) if d in digits else "." for d in range(1, 10)) for digits in written)
-    again = post(client, "parse", {"puzzle": line})  # the share link's form: the same board
-    for field in ("svg", "givens", "allowed", "given_candidates", "puzzle", "variant"):
-        assert again[field] == answer[field], field
+    assert read_marks_link(answer["compact"]) == (9, written)  # the share link's form
+    for short in (line, answer["compact"]):  # both draw the very same board
+        again = post(client, "parse", {"puzzle": short})
+        for field in ("svg", "givens", "allowed", "given_candidates", "puzzle", "variant",
+                      "compact"):
+            assert again[field] == answer[field], field
+    step = post(client, "hint", {"puzzle": answer["compact"]})["step"]
+    assert step == post(client, "hint", {"puzzle": grid})["step"]
+
+
+@pytest.mark.parametrize("side", [4, 16, 25])
+def test_the_link_form_reads_back_exactly_on_every_side(client: TestClient, side: int) -> None:
+    """9 bits a cell on 9x9 (127 characters); N bits on N x N, 25x25 too, where no Sukaku line
+    exists: the candidates the parse answers are those written, and its form is the text."""
+    rng = random.Random(side)
+    cells = [sorted(rng.sample(range(1, side + 1), rng.randint(2, side))) for _ in range(side ** 2)]
+    for cell in rng.sample(range(side ** 2), side):  # some cells of one candidate: givens
+        cells[cell] = [rng.randint(1, side)]
+    text = marks_link(cells, side)
+    assert len(text) == len(f"sk{side}.") + (-(-side ** 3 // 8) * 8 + 5) // 6
+    answer = post(client, "parse", {"puzzle": text})
+    assert answer["side"] == side and answer["compact"] == text
+    for cell, digits in enumerate(cells):
+        given = answer["givens"][cell]
+        assert [given] == digits if given else answer["allowed"][cell] == digits, cell
+        assert answer["given_candidates"][cell] == (digits if 1 < len(digits) < side else None)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("sk9.AAA", "<request>:1:5: expected 123 base64url characters"),
+    ("sk9." + "A" * 123, "<request>:1:5: cell 1 (r1c1) has no candidate"),
+    ("sk1.x", "<request>:1:3: expected a side of 2 to 64"),
+])
+def test_a_broken_link_form_is_a_clear_400(client: TestClient, text: str, expected: str) -> None:
+    response = client.post("/api/parse", json={"puzzle": text})
+    assert response.status_code == 400 and response.json()["error"].startswith(expected)
 
 
 @pytest.mark.parametrize("grid", GRIDS, ids=["werf", "sudopedia", "sukakuexplainer"])

@@ -22,11 +22,14 @@ limit of its own and runs in a child process the app kills (:mod:`sudokit.serve.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ..errors import BadRequest, InvalidPuzzle
 from ..model.geometry import DEFAULT_SYMBOLS
 from ..model.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..logic.step import Step
 
 __all__ = ["ENDPOINTS", "BadRequest", "read_puzzle"]
 
@@ -34,8 +37,20 @@ MAX_STEPS_WITH_MARKS = 200_000
 """``explain`` sends each step's candidates while steps x cells stays under this."""
 
 
-def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = None,
-           what: str = "") -> Any:
+_T = TypeVar("_T")
+_U = TypeVar("_U")
+
+
+@overload
+def _field(body: dict[str, Any], name: str, kind: type[_T], default: None = None,
+           what: str = "") -> _T | None: ...
+@overload
+def _field(body: dict[str, Any], name: str, kind: type[_T], default: _T, what: str = "") -> _T: ...
+@overload
+def _field(body: dict[str, Any], name: str, kind: tuple[type[_T], type[_U]], default: _T | _U,
+           what: str = "") -> _T | _U: ...
+def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...],
+           default: object = None, what: str = "") -> object:
     """``body[name]`` checked to be of ``kind`` (bool is never an int), or ``default``.
 
     Raises:
@@ -66,13 +81,17 @@ def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
 def read_puzzle(body: dict[str, Any]) -> Puzzle:
     """The puzzle of a request with the user's digits (``grid``) placed as givens (``puzzle``
     is text, or a :class:`~sudokit.Puzzle` when :class:`~sudokit.serve.widget.BoardWidget`
-    calls with its own).
+    calls with its own). The text may also be the board's link form of a pencil-mark puzzle
+    (:mod:`sudokit.formats.marklink`, ``sk9.`` and 123 characters), on the grid that ``box``
+    and ``variant`` give.
 
     Raises:
         BadRequest: a field of the wrong type or length.
         InvalidPuzzle: unreadable puzzle text (file:line:column message), a digit of ``grid``
             outside 0..N or differing from a given.
     """
+    from ..formats.marklink import read_marks_link
+    from ..formats.sukaku import marks_puzzle
     from ..formats.text import parse_puzzle
 
     if isinstance(body.get("puzzle"), Puzzle):  # a notebook widget's own (never from JSON)
@@ -81,8 +100,14 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
         text = _field(body, "puzzle", str, what="puzzle text")
         if text is None:
             raise BadRequest("expected 'puzzle': the puzzle as text")
-        puzzle = parse_puzzle(text, box=_field(body, "box", str), source="<request>",
-                              variant=_field(body, "variant", str, "standard"))
+        box, variant = _field(body, "box", str), _field(body, "variant", str, "standard")
+        link = read_marks_link(text, "<request>")  # the board's link form of given candidates
+        if link is None:
+            puzzle = parse_puzzle(text, box=box, source="<request>", variant=variant)
+        else:
+            side, cells = link
+            empty = parse_puzzle("." * side * side, box=box, source="<request>", variant=variant)
+            puzzle = marks_puzzle(cells, empty.geometry, source="<request>", line=1)
     grid = _digits(body, "grid", puzzle.geometry.n_cells)
     if grid is None:
         return puzzle
@@ -112,7 +137,7 @@ def _marks(body: dict[str, Any], puzzle: Puzzle) -> list[list[int] | None] | Non
     return marks
 
 
-def _step(step: Any, puzzle: Puzzle) -> dict[str, Any]:
+def _step(step: Step, puzzle: Puzzle) -> dict[str, Any]:
     """A step as ``sudokit hint --format jsonl`` writes it, with its 0-based ``board`` form."""
     def node(nd: tuple[tuple[int, ...], int]) -> dict[str, Any]:
         return {"cells": list(nd[0]), "digit": nd[1]}
@@ -161,23 +186,29 @@ def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
     ``allowed`` is each cell's starting candidates: its digits (parity applied) less those a
     pencil-mark (Sukaku) puzzle removed; ``given_candidates`` the puzzle's candidates of each
     cell it restricts (else null); ``puzzle`` the line form, a Sukaku line
-    (:func:`_marks_line`) when the puzzle has given candidates and a side up to 16.
+    (:func:`_marks_line`) when the puzzle has given candidates and a side up to 16;
+    ``compact`` the candidates in the board's link form (:mod:`sudokit.formats.marklink`, any
+    side) when it has given candidates, else null.
     """
+    from ..formats.marklink import marks_link
     from ..model.variants import spec_of_geometry
     from ..present.svg import board_svg
 
     puzzle = read_puzzle(body)
     g = puzzle.geometry
     marks = _given_marks(puzzle)
-    line = puzzle.line
-    if any(m is not None for m in marks) and g.side <= 16:
-        line = _marks_line(puzzle, marks)
+    line, compact = puzzle.line, None
+    if any(m is not None for m in marks):
+        line = _marks_line(puzzle, marks) if g.side <= 16 else line
+        every = list(range(1, g.side + 1))
+        compact = marks_link([[given] if given else marks[cell] or every
+                              for cell, given in enumerate(puzzle.givens)], g.side)
     return {"puzzle": line, "variant": spec_of_geometry(g).text, "shape": g.shape_name,
             "side": g.side, "box": [g.box_rows, g.box_cols], "n_cells": g.n_cells,
             "canvas": list(g.canvas), "givens": list(puzzle.givens),
             "peers": [list(p) for p in g.peers],
             "allowed": [m if m is not None else list(g.allowed(c)) for c, m in enumerate(marks)],
-            "given_candidates": marks,
+            "given_candidates": marks, "compact": compact,
             "labels": [g.label(c) for c in range(g.n_cells)],
             "cages": [{"total": c.total, "cells": list(c.cells)} for c in g.cages],
             "svg": board_svg(puzzle)}

@@ -460,13 +460,15 @@ export function createBoard(root, options) {
   // -- the share link ----------------------------------------------------------------------------
 
   // A long text (f-puzzles JSON, a grid) goes in the link as the line form when that draws the
-  // very same board (every rule kept): the parse of the short form is compared.
+  // very same board (every rule kept): the parse of the short form is compared. A pencil-mark
+  // puzzle's short form is its candidates, 9 bits a cell (geo.compact: formats/marklink.py).
   async function shortenLink(text, variant, box, geo) {
-    if (!options.link || text.length <= 120 || geo.puzzle.length >= text.length) return;
-    const short = await api("parse", {puzzle: geo.puzzle, variant: geo.variant, box: box || null})
+    const form = geo.compact || geo.puzzle;
+    if (!options.link || text.length <= 120 || form.length >= text.length) return;
+    const short = await api("parse", {puzzle: form, variant: geo.variant, box: box || null})
       .catch(() => null);
     if (short && short.svg === geo.svg && state.text === text) {
-      state.linkText = {text: geo.puzzle, variant: geo.variant};
+      state.linkText = {text: form, variant: geo.variant};
       saveLink();
     }
   }
