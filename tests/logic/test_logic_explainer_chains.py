@@ -10,10 +10,13 @@ import pytest
 
 from sudokit import rate
 from sudokit.logic.chains.advanced import advanced_offs
+from sudokit.logic.chains.explainer import nested_forcing_chain
+from sudokit.logic.chains.nested import forcing_chain_offs
 from sudokit.compiled import Kernels, forced
 from sudokit.logic.chains.implications import (ancestor_count, chain_implications,
                                                contradictions)
 from sudokit.logic.state import Board
+from sudokit.logic.step import length_bonus
 
 from .boards import G, board, cell
 
@@ -86,6 +89,61 @@ def test_locked_candidates_after_a_removal_name_it_as_parent() -> None:
     assert advanced_offs(G, before, before) == []
 
 
+NESTED = Path(__file__).parents[1] / "data" / "logic" / "positions.jsonl"
+
+
+def _nested_position() -> dict:
+    import json
+
+    for line in NESTED.read_text().splitlines():
+        record = json.loads(line)
+        if record["finder"] == "Dynamic Forcing Chain (+ Forcing Chains)":
+            return record
+    raise AssertionError("no nested position")
+
+
+def _board_of(record: dict) -> Board:
+    masks = [sum(1 << (d - 1) for d in marks) for marks in record["marks"]]
+    return Board(G, masks, record["values"])
+
+
+def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> None:
+    """On a working grid that lost only candidates the solution does not hold (the outer
+    assumption is true), every inner elimination is a candidate the solution does not hold,
+    and its rule parents are some of those removals; with no removal there is none."""
+    record = _nested_position()
+    solution = record["solution"]
+    b = _board_of(record)
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    assert forcing_chain_offs(G, masks0, masks0) == []
+    wrong = [(c, d) for c in b.open_cells for d in range(9)
+             if masks0[c] >> d & 1 and solution[c] != d + 1]
+    masks = list(masks0)
+    removed = set()
+    for c, d in wrong[::3]:
+        if (masks[c] & ~(1 << d)) and len(removed) < 12:
+            masks[c] &= ~(1 << d)
+            removed.add((c * 9 + d) << 1)
+    offs = forcing_chain_offs(G, masks0, masks)
+    assert offs
+    for q, parents, inner in offs:
+        cell_, d0 = divmod(q >> 1, 9)
+        assert solution[cell_] != d0 + 1 and masks[cell_] >> d0 & 1
+        assert parents and set(parents) <= removed
+        assert inner.complexity >= 2 and "implies its opposite" in inner.text
+
+
+def test_a_nested_step_names_its_inner_chains_and_adds_their_complexity() -> None:
+    record = _nested_position()
+    step = nested_forcing_chain(_board_of(record))
+    assert step is not None and step.text == record["text"]
+    outer, nested = step.text.split("; nested: ")
+    nodes = int(outer.rsplit("(", 1)[1].split()[0])
+    inner_nodes = [int(part.rsplit("(", 1)[1].split()[0]) for part in nested.split("; ")]
+    assert nodes > sum(inner_nodes) > 0  # the outer count includes the inner chains'
+    assert step.rating == round(9.5 + length_bonus(nodes - 2), 1)
+
+
 def _sample() -> list[tuple[str, tuple[float, float, float], str]]:
     rows = []
     for line in SAMPLE.read_text().splitlines():
@@ -120,10 +178,11 @@ def test_classic_sudoku_climbs_explainers_forcing_chains() -> None:
 
     def forcing(side: int, features: frozenset[str]) -> list[str]:
         return [t.name for t in techniques(side=side, features=features)
-                if t.name.endswith(("Forcing Chain", "(+)")) and not t.name.startswith("Rule")]
+                if t.name.endswith(("Forcing Chain", "(+)", "Chains)")) and not t.name.startswith("Rule")]
 
     assert forcing(9, frozenset()) == ["Nishio Forcing Chain", "Multiple Forcing Chain",
-                                       "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)"]
+                                       "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
+                                       "Dynamic Forcing Chain (+ Forcing Chains)"]
     assert forcing(9, frozenset({"jigsaw"})) == ["Digit Forcing Chain", "Cell Forcing Chain",
                                                  "Unit Forcing Chain"]
     assert forcing(16, frozenset()) == ["Digit Forcing Chain", "Cell Forcing Chain",

@@ -24,20 +24,22 @@ step on a 9x9 at level 1); the level-0 producers are tried only where the faster
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from dataclasses import dataclass
 
 import numpy as np
 
 from .advanced import _digit_cells, _unit_bits
-from .implications import (Propagation, ancestor_count, chain_implications, contradictions,
-                           se_units_of)
+from .implications import (InnerRule, Propagation, ancestor_count, chain_implications,
+                           contradictions, se_units_of)
+from .nested import forcing_chain_offs
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, length_bonus
 
 __all__ = ["ONE_SOLUTION_ONLY", "Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
            "dynamic_plus_forcing_chain", "hint_step", "multiple_forcing_chain",
-           "nishio_forcing_chain"]
+           "nested_forcing_chain", "nishio_forcing_chain"]
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,25 @@ class Hint:
     target: int
     premise: str
     name: str
+    inner: tuple[str, ...] = ()
 
 
 def _anc(prop: Propagation, pot: int, own: tuple[int, ...]) -> int:
     return ancestor_count(prop, pot, None if pot in prop.reached() else own)
+
+
+def _absurd(prop: Propagation) -> tuple[int, Ends]:
+    """The complexity of ``prop``'s contradiction (both its chains; a nested chain both rely on
+    counted once, as ``getNestedComplexity``) and its two chain ends."""
+    assert prop.contradiction is not None
+    a, b, own = prop.contradiction
+    ends: Ends = ((prop, a, None if a in prop.reached() else ()),
+                  (prop, b, None if b in prop.reached() else own))
+    if not prop.inner:
+        return _anc(prop, a, ()) + _anc(prop, b, own), ends
+    sets = [prop.ancestor_set(p, o) for _, p, o in ends]
+    return (len(sets[0]) + len(sets[1])
+            + sum(i.complexity for i in prop.inners(sets[0] | sets[1]))), ends
 
 
 class _Search:
@@ -94,7 +111,11 @@ class _Search:
             self.contradicted = contradictions(board.geometry, self.masks0, self.array, starts,
                                                producer.dynamic, False)
         self.best: Hint | None = None
+        self.best_ends: Ends = ()
         self.count = 0
+        self.inner: InnerRule | None = None
+        if producer.level >= 2:
+            self.inner = partial(forcing_chain_offs, board.geometry)
 
     def prop(self, start: int) -> Propagation:
         found = self.memo.get(start)
@@ -105,7 +126,7 @@ class _Search:
             found = self.memo[start] = chain_implications(
                 self.board.geometry, self.masks0, start, dynamic=p.dynamic,
                 y_links=not p.nishio, level=p.level, cells0=self.cells0, array=self.array,
-                contradictions_only=p.nishio)
+                contradictions_only=p.nishio, inner=self.inner)
         return found
 
     def worth(self, target: int) -> bool:
@@ -116,9 +137,10 @@ class _Search:
         return bool(self.masks0[cell] >> d0 & 1)
 
     def offer(self, target: int, complexity: int | None, kind: int, premise: str,
-              name: str) -> None:
+              name: str, ends: Ends = ()) -> None:
         """Count a hint proving ``target`` and keep it if it is the best so far
-        (``complexity`` None: larger than the best's, so it cannot be)."""
+        (``complexity`` None: larger than the best's, so it cannot be; ``ends``: each branch
+        with the potentials its chain ends in, read for the nested chains it used)."""
         if not self.worth(target):
             return
         if complexity is None:
@@ -129,7 +151,22 @@ class _Search:
         hint = Hint(rating, complexity, kind, self.count, target, premise, name)
         if self.best is None or (rating, complexity, kind) < (
                 self.best.rating, self.best.complexity, self.best.kind):
-            self.best = hint
+            self.best, self.best_ends = hint, ends
+
+
+Ends = tuple[tuple[Propagation, int, tuple[int, ...] | None], ...]
+"""Each branch of a hint: its propagation, a potential its chain ends in and that potential's
+own parents when it is not in the propagation (as :func:`ancestor_count`)."""
+
+
+def _inner_texts(ends: Ends) -> tuple[str, ...]:
+    """The texts of the distinct nested chains the branches ``ends`` rely on."""
+    out: dict[str, None] = {}
+    for prop, pot, own in ends:
+        if prop.inner:
+            for i in prop.inners(prop.ancestor_set(pot, own)):
+                out[i.text] = None
+    return tuple(out)
 
 
 def best_hint(board: Board, producer: Producer) -> Hint | None:
@@ -139,7 +176,12 @@ def best_hint(board: Board, producer: Producer) -> Hint | None:
         card = search.masks0[cell].bit_count()
         if card > 2 or (card > 1 and producer.dynamic):
             _cell(search, cell, card)
-    return search.best
+    best = search.best
+    if best is not None and producer.level >= 2:
+        from dataclasses import replace
+
+        best = replace(best, inner=_inner_texts(search.best_ends))
+    return best
 
 
 def _label(search: _Search, pot: int) -> str:
@@ -170,22 +212,22 @@ def _cell(search: _Search, cell: int, card: int) -> None:
 def _binary(search: _Search, on_pot: int, on: Propagation, off: Propagation, double: bool,
             contradiction: bool) -> None:
     if contradiction and on.contradiction:
-        a, b, own = on.contradiction
-        search.offer(on_pot & ~1, _anc(on, a, ()) + _anc(on, b, own), 7,
+        complexity, ends = _absurd(on)
+        search.offer(on_pot & ~1, complexity, 7,
                      f"{_label(search, on_pot)} leads to a contradiction",
-                     "Contradiction Forcing Chain")
+                     "Contradiction Forcing Chain", ends)
     if contradiction and off.contradiction:
-        a, b, own = off.contradiction
-        search.offer(on_pot, _anc(off, a, ()) + _anc(off, b, own), 7,
+        complexity, ends = _absurd(off)
+        search.offer(on_pot, complexity, 7,
                      f"{_label(search, on_pot & ~1)} leads to a contradiction",
-                     "Contradiction Forcing Chain")
+                     "Contradiction Forcing Chain", ends)
     if double:
         premise = f"{_label(search, on_pot)} and {_label(search, on_pot & ~1)} both lead there"
         both = on.reached() & off.reached()
         for q in on.on + on.off if both else ():
             if q in both and q != on_pot and q != on_pot & ~1 and search.worth(q):
                 search.offer(q, _complexity(search, [on, off], q), 1, premise,
-                             "Double Forcing Chain")
+                             "Double Forcing Chain", ((on, q, None), (off, q, None)))
 
 
 def _region(search: _Search, cell: int, d0: int, on: Propagation) -> None:
@@ -217,7 +259,8 @@ def _common(search: _Search, branches: list[Propagation], kind: int,
     first, text = branches[0], premise()
     for q in first.on + first.off:
         if q in common and search.worth(q):
-            search.offer(q, _complexity(search, branches, q), kind, text, name)
+            search.offer(q, _complexity(search, branches, q), kind, text, name,
+                         tuple((b, q, None) for b in branches))
 
 
 def _complexity(search: _Search, branches: list[Propagation], q: int) -> int | None:
@@ -239,6 +282,8 @@ def hint_step(board: Board, hint: Hint, technique_name: str) -> Step:
     cell, d0 = divmod(hint.target >> 1, n)
     conclusion = f"{g.label(cell)}{'=' if hint.target & 1 else '<>'}{g.symbol(d0 + 1)}"
     text = f"{hint.name}: {hint.premise}, so {conclusion} ({hint.complexity} nodes)"
+    if hint.inner:
+        text += "; nested: " + "; ".join(hint.inner)
     if hint.target & 1:
         return Step(technique_name, hint.rating, text, placements=((cell, d0 + 1),),
                     cells=(cell,), digits=(d0 + 1,))
@@ -265,6 +310,7 @@ NISHIO = Producer(multiple=False, dynamic=True, nishio=True, level=0)
 MULTIPLE = Producer(multiple=True, dynamic=False, nishio=False, level=0)
 DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=0)
 PLUS = Producer(multiple=True, dynamic=True, nishio=False, level=1)
+NESTED_FORCING = Producer(multiple=True, dynamic=True, nishio=False, level=2)
 
 
 def classic(board: Board) -> bool:
@@ -282,7 +328,8 @@ Python search took over 15 s per step (``"." * 80 + "1"``)."""
 
 
 ONE_SOLUTION_ONLY = frozenset({"Nishio Forcing Chain", "Multiple Forcing Chain",
-                               "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)"})
+                               "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
+                               "Dynamic Forcing Chain (+ Forcing Chains)"})
 """SE's producers, which a solve runs only on a puzzle with one solution (as SE rates only
 those): on a grid with many solutions they rarely conclude and cost about 1 s a call in Python
 (``rate("." * 80 + "1")`` spent 13 s in 41 calls of Dynamic (+)); trial follows at once."""
@@ -324,3 +371,12 @@ def dynamic_plus_forcing_chain(board: Board) -> Step | None:
     locked candidates, hidden and naked pairs and X-Wings (:mod:`.advanced`), rated 9.0 plus
     the length bonus of their complexity (classic 9x9 grids)."""
     return _run(board, PLUS, "Dynamic Forcing Chain (+)")
+
+
+@technique("Dynamic Forcing Chain (+ Forcing Chains)", 9.5, max_side=9, classic=None)
+def nested_forcing_chain(board: Board) -> Step | None:
+    """SE's "Dynamic Forcing Chains (+ Forcing Chains)" (level 2): dynamic forcing chains
+    whose propagation applies the four "(+)" rules and, when they find nothing, the static
+    forcing chains of the working grid (:mod:`.nested`), each nested chain's complexity added
+    to the outer chain's; 9.5 plus the length bonus (classic 9x9 grids)."""
+    return _run(board, NESTED_FORCING, "Dynamic Forcing Chain (+ Forcing Chains)")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import types
 from collections import deque
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -34,8 +35,23 @@ from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
-__all__ = ["Propagation", "ancestor_count", "chain_implications", "contradictions",
-           "se_units_of"]
+__all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
+           "contradictions", "se_units_of"]
+
+
+@dataclass(frozen=True)
+class Inner:
+    """A nested (inner) chain an off potential of a propagation comes from: its key among the
+    propagation's inner chains (the inner assumption), its complexity and its text."""
+
+    key: int
+    complexity: int
+    text: str
+
+
+InnerRule = Callable[[list[int], list[int]], list[tuple[int, tuple[int, ...], Inner]]]
+"""A nested rule (:mod:`.nested`): from the grid before the assumption and the working grid,
+the eliminations ``(off potential, rule parents, inner chain)`` it makes."""
 
 
 class Propagation:
@@ -47,6 +63,7 @@ class Propagation:
         on: the on potentials reached, in order; off: the off potentials.
         contradiction: None, or ``(on_potential, off_potential, off_parents)``: the candidate
             found both on and off (the off one may be new: its parents are given).
+        inner: off potential -> the nested chain it comes from (levels 2 and up).
     """
 
     def __init__(self) -> None:
@@ -54,6 +71,7 @@ class Propagation:
         self.on: list[int] = []
         self.off: list[int] = []
         self.contradiction: tuple[int, int, tuple[int, ...]] | None = None
+        self.inner: dict[int, Inner] = {}
 
     def reached(self) -> AbstractSet[int]:
         """The potentials reached (the keys of :attr:`parents`)."""
@@ -61,6 +79,11 @@ class Propagation:
 
     def ancestors(self, potential: int, own_parents: tuple[int, ...] | None) -> int:
         """:func:`ancestor_count` (Python)."""
+        seen = self.ancestor_set(potential, own_parents)
+        return len(seen) + sum(i.complexity for i in self.inners(seen))
+
+    def ancestor_set(self, potential: int, own_parents: tuple[int, ...] | None) -> set[int]:
+        """The potentials ``potential`` descends from, itself included."""
         parents = self.parents
         seen = {potential}
         todo = list(parents.get(potential, ()) if own_parents is None else own_parents)
@@ -69,7 +92,18 @@ class Propagation:
             if p not in seen:
                 seen.add(p)
                 todo.extend(parents.get(p, ()))
-        return len(seen)
+        return seen
+
+    def inners(self, potentials: AbstractSet[int]) -> list[Inner]:
+        """The distinct nested chains among ``potentials`` (in potential order)."""
+        if not self.inner:
+            return []
+        found: dict[int, Inner] = {}
+        for p in sorted(potentials):
+            i = self.inner.get(p)
+            if i is not None:
+                found.setdefault(i.key, i)
+        return list(found.values())
 
     def __eq__(self, other: object) -> bool:
         """Equal parents, lists, contradiction and ancestor counts (a compiled propagation
@@ -90,6 +124,7 @@ class _Records(Propagation):
 
     def __init__(self, work: _Work, listed: int, records: int) -> None:  # noqa: D107
         self.contradiction = None
+        self.inner = {}
         order, starts, flat, _index = work.out
         self.order = order[:records].tolist()
         self.listed = listed
@@ -151,7 +186,8 @@ def ancestor_count(prop: Propagation, potential: int,
                    own_parents: tuple[int, ...] | None = None) -> int:
     """The number of distinct potentials ``potential`` descends from, itself included
     (``own_parents``: its parents when it is not in ``prop``, as the off side of a
-    contradiction)."""
+    contradiction), plus the complexity of each distinct nested chain among them
+    (``ChainingHint.getNestedComplexity``)."""
     return prop.ancestors(potential, own_parents)
 
 
@@ -194,7 +230,8 @@ KERNEL_CELLS = 256
 def chain_implications(geometry: Geometry, masks0: list[int], start: int,
                        dynamic: bool = True, y_links: bool = True, level: int = 0,
                        cells0: list[int] | None = None, array: np.ndarray | None = None,
-                       contradictions_only: bool = False) -> Propagation:
+                       contradictions_only: bool = False,
+                       inner: InnerRule | None = None) -> Propagation:
     """Follow the potential ``start`` (see the module docstring): compiled at level 0
     (:func:`~sudokit.logic.chains._implications_kernel.implications`), in Python at level 1
     or while :func:`sudokit.compiled.use_compiled` says so (:func:`_implications_reference`).
@@ -206,15 +243,18 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int,
         dynamic: remove each off potential from the working grid (Sudoku Explainer's dynamic
             chains); False: every link reads ``masks0`` (static chains).
         y_links: links inside cells too (False: Nishio's X-links only).
-        level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
+        level: 0, or 1 to apply the four "(+)" rules when nothing is pending, 2 and up to
+            apply ``inner`` too when they find nothing.
         cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
             caller has it (computed otherwise; the Python propagation only).
         array: ``masks0`` as int64[C], when the caller has it (the compiled one only).
         contradictions_only: the caller reads only :attr:`Propagation.contradiction`: the
             compiled propagation returns an empty one when there is none.
+        inner: the nested rule of level 2 and up (:mod:`.nested`).
     """
     if level or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
-        return _implications_reference(geometry, masks0, start, dynamic, y_links, level, cells0)
+        return _implications_reference(geometry, masks0, start, dynamic, y_links, level, cells0,
+                                       inner)
     implications = _kernels().implications
     work = _work(geometry)
     if array is None:
@@ -275,8 +315,10 @@ def _work(geometry: Geometry) -> _Work:
 
 def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
                             dynamic: bool = True, y_links: bool = True, level: int = 0,
-                            cells0: list[int] | None = None) -> Propagation:
-    """:func:`chain_implications` in Python (the specification; the only one at level 1).
+                            cells0: list[int] | None = None,
+                            inner: InnerRule | None = None) -> Propagation:
+    """:func:`chain_implications` in Python (the specification; the only one at level 1 and
+    up).
 
     Args:
         geometry: the grid.
@@ -285,9 +327,11 @@ def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
         dynamic: remove each off potential from the working grid (Sudoku Explainer's dynamic
             chains); False: every link reads ``masks0`` (static chains).
         y_links: links inside cells too (False: Nishio's X-links only).
-        level: 0, or 1 to apply the four "(+)" rules when nothing is pending.
+        level: 0, or 1 to apply the four "(+)" rules when nothing is pending, 2 and up to
+            apply ``inner`` too when they find nothing.
         cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
             caller has it (computed otherwise).
+        inner: the nested rule of level 2 and up.
     """
     n = geometry.side
     units_of = se_units_of(geometry)
@@ -344,8 +388,14 @@ def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
                     out.on.append(q)
                     pending_on.append(q)
         if level > 0 and not pending_on and not pending_off:
-            for q, qp in advanced_offs(geometry, masks0, masks, cells0, cells):
+            offs: list[tuple[int, tuple[int, ...], Inner | None]] = [
+                (q, qp, None) for q, qp in advanced_offs(geometry, masks0, masks, cells0, cells)]
+            if not offs and level >= 2 and inner is not None:
+                offs = list(inner(masks0, masks))
+            for q, qp, nested in offs:
                 if q not in parents and all(r in parents for r in qp):
+                    if nested is not None:
+                        out.inner[q] = nested
                     if q | 1 in parents:
                         out.contradiction = (q | 1, q, qp)
                         return out

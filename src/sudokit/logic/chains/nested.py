@@ -1,0 +1,161 @@
+"""Nested forcing chains: the inner rule Sudoku Explainer runs inside a propagation of
+"Dynamic Forcing Chains (+ Forcing Chains)" (level 2, 9.5) when nothing else is pending.
+
+SE 1.2.1 (``1to9only/SudokuExplainer``, ``diuf/sudoku/solver/rules/chaining/Chaining.java``,
+``getAdvancedPotentials``): at level 2 and up, when the four "(+)" rules (:mod:`.advanced`)
+find nothing on the working grid of an assumption, the static "Forcing Chains" producer
+(``new Chaining(false, false, false, 0)``) is run on that working grid. Each of its hints whose
+chain relies on a removal made since the assumption (its *rule parents*,
+``ChainingHint.getRuleParents``: for each on potential of the chain, the candidates of its
+cell (a naked-single link) or the places of its digit in its unit (a hidden-single link) that
+the working grid lost) gives its eliminations to the outer propagation, as off potentials
+whose parents are those removals; the outer chain's complexity then adds the inner chain's
+(``ChainingHint.getNestedComplexity``).
+
+A static forcing chain (``Chaining.doForcingChains``) follows an assumption over links that
+read the working grid as it is (no removal while it runs) and ends where it reaches its own
+negation: "p on implies p off" removes p, "p off implies p on" places p (the cell's other
+candidates go). Its links come in contrapositive pairs, so an assumption implies its own
+negation exactly when its propagation meets any candidate both on and off; those assumptions
+are found for every candidate in one compiled call
+(:func:`~sudokit.logic.chains.implications.contradictions`) and only they are followed again
+here, in Python, to SE's target with its parents. Differences from SE, none of which changes
+what is proved: SE's X-only pass and its cycles (whose eliminations the XY forcing chains
+also make, as "p on implies p off") are not run separately, so an elimination may come with
+the parents of another of SE's chains; inner hints are ordered by complexity, then cell.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+import numpy as np
+
+from ...model.geometry import Geometry
+from ..state import bits
+from .advanced import _unit_bits
+from .implications import Inner, chain_implications, contradictions, se_units_of
+
+__all__ = ["forcing_chain_offs"]
+
+NestedOffs = list[tuple[int, tuple[int, ...], Inner]]
+
+
+def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> NestedOffs:
+    """Eliminations ``(off potential, rule parents, inner chain)`` of SE's static forcing
+    chains on the working grid ``masks`` whose chains rely on a removal since ``masks0``
+    (module docstring); empty when there is none.
+
+    Args:
+        geometry: a classic grid (boxes, rows, columns).
+        masks0: per cell its candidates before the outer assumption (bit d-1 for digit d).
+        masks: the outer propagation's working grid (``masks0`` less its removals).
+    """
+    n = geometry.side
+    open_cells = [c for c, m in enumerate(masks) if m & (m - 1)]
+    starts = [((c * n + b) << 1) | on for c in open_cells for b in bits(masks[c])
+              for on in (1, 0)]
+    array = np.array(masks, dtype=np.int64)
+    found = contradictions(geometry, masks, array, starts, False, True)
+    if found is None:  # Python: follow each assumption
+        found = {s for s in starts if chain_implications(
+            geometry, masks, s, dynamic=False, y_links=True).contradiction is not None}
+    hints = []
+    for s in starts:
+        if s in found:
+            hint = _hint(geometry, masks0, masks, s)
+            if hint is not None:
+                hints.append(hint)
+    hints.sort(key=lambda h: h[2].complexity)
+    return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
+
+
+def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int
+          ) -> tuple[list[int], tuple[int, ...], Inner] | None:
+    """The forcing chain from ``source`` to its negation: its eliminations, rule parents and
+    inner chain, or None when it relies on no removal (or removes nothing)."""
+    n = geometry.side
+    chain = _static_chain(geometry, masks, source)
+    if chain is None:
+        return None
+    parents, causes = chain
+    target = source ^ 1
+    seen, todo = set(), [target]
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.add(p)
+            todo.extend(parents.get(p, ()))
+    rule: list[int] = []
+    ub = _unit_bits(geometry)
+    for p in sorted(seen):
+        unit = causes.get(p)
+        if unit is None:
+            continue
+        cell, d0 = divmod(p >> 1, n)
+        if unit < 0:  # naked single: the cell's removed candidates
+            rule += [(cell * n + x) << 1 for x in bits(masks0[cell] & ~masks[cell])]
+        else:  # hidden single in the unit: the digit's removed places there
+            rule += [(c * n + d0) << 1 for c in bits(ub[unit])
+                     if (masks0[c] & ~masks[c]) >> d0 & 1]
+    rule = list(dict.fromkeys(rule))
+    cell, d0 = divmod(source >> 1, n)
+    removed = ([source & ~1] if source & 1
+               else [(cell * n + x) << 1 for x in bits(masks[cell] & ~(1 << d0))])
+    if not rule or not removed:
+        return None
+    g = geometry
+    said = f"{g.label(cell)}{'=' if source & 1 else '<>'}{g.symbol(d0 + 1)}"
+    text = f"Forcing Chain: {said} implies its opposite ({len(seen)} nodes)"
+    return removed, tuple(rule), Inner(source, len(seen), text)
+
+
+def _static_chain(geometry: Geometry, masks: list[int], source: int
+                  ) -> tuple[dict[int, tuple[int, ...]], dict[int, int]] | None:
+    """SE's ``doForcingChains`` from ``source`` on ``masks`` (links read it as it is), breadth
+    first, until the negation of ``source`` is reached: the parents of every potential
+    reached and the cause of each on potential (-1 its cell, else the unit), or None."""
+    n = geometry.side
+    units_of = se_units_of(geometry)
+    ub = _unit_bits(geometry)
+    digit_cells = [0] * n
+    for c, m in enumerate(masks):
+        for b in bits(m):
+            digit_cells[b] |= 1 << c
+    parents: dict[int, tuple[int, ...]] = {source: ()}
+    causes: dict[int, int] = {}
+    pending_on: deque[int] = deque([source] if source & 1 else [])
+    pending_off: deque[int] = deque([] if source & 1 else [source])
+    target = source ^ 1
+    while pending_on or pending_off:
+        while pending_on:
+            p = pending_on.popleft()
+            cell, d0 = divmod(p >> 1, n)
+            made = [(cell * n + x) << 1 for x in bits(masks[cell] & ~(1 << d0))]
+            for u in units_of[cell]:
+                made += [(c * n + d0) << 1 for c in bits(digit_cells[d0] & ub[u] & ~(1 << cell))]
+            for q in made:
+                if q not in parents:
+                    parents[q] = (p,)
+                    if q == target:
+                        return parents, causes
+                    pending_off.append(q)
+        while pending_off:
+            p = pending_off.popleft()
+            cell, d0 = divmod(p >> 1, n)
+            made_on: list[tuple[int, int]] = []
+            m = masks[cell]
+            if m.bit_count() == 2 and m >> d0 & 1:
+                made_on.append((((cell * n + (m & ~(1 << d0)).bit_length() - 1) << 1) | 1, -1))
+            for u in units_of[cell]:
+                places = digit_cells[d0] & ub[u]
+                if places >> cell & 1 and places.bit_count() == 2:
+                    other = (places & ~(1 << cell)).bit_length() - 1
+                    made_on.append((((other * n + d0) << 1) | 1, u))
+            for q, cause in made_on:
+                if q not in parents:
+                    parents[q] = (p,)
+                    causes[q] = cause
+                    if q == target:
+                        return parents, causes
+                    pending_on.append(q)
+    return None
