@@ -32,10 +32,11 @@ import secrets
 import socket
 import sys
 import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import anyio
 import anyio.to_thread
@@ -44,7 +45,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import LimitReached, OutputError, SudokuError
@@ -191,7 +192,11 @@ def _slow(name: str, body: dict[str, Any]) -> bool:
     return name in SLOW and read_puzzle(body).geometry.n_cells > 81
 
 
-def _work(name: str, settings: Settings, lanes: Lanes) -> Any:
+_Work = Callable[[dict[str, Any], float], dict[str, Any]]
+"""An endpoint's work: (request body, time limit in seconds) -> the JSON-ready answer."""
+
+
+def _work(name: str, settings: Settings, lanes: Lanes) -> _Work:
     """The function of (body, limit) answering ``name``: in the server for :data:`INLINE`,
     else in the lanes' children."""
     if name in INLINE:
@@ -199,7 +204,8 @@ def _work(name: str, settings: Settings, lanes: Lanes) -> Any:
     return lambda body, limit: lanes.run(name, body, limit, slow=_slow(name, body))
 
 
-def _endpoint(name: str, settings: Settings, lanes: Lanes) -> Any:
+def _endpoint(name: str, settings: Settings, lanes: Lanes
+              ) -> Callable[[Request], Awaitable[Response]]:
     """The handler of ``/api/NAME``: request checked, body read and checked, work run."""
     work = _work(name, settings, lanes)
     busy = {"Retry-After": str(max(1, math.ceil(settings.time_limit)))}
@@ -272,11 +278,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                         "time_limit": settings.time_limit})
 
     @asynccontextmanager
-    async def lifespan(app: Starlette) -> Any:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         lanes.stop()
 
-    routes = [Route("/", page), Route("/api/opening", opening, methods=["GET", "POST"])]
+    routes: list[BaseRoute] = [Route("/", page),
+                               Route("/api/opening", opening, methods=["GET", "POST"])]
     routes += [Route(f"/api/{name}", _endpoint(name, settings, lanes),
                      methods=["POST", "GET"] if name == "methods" else ["POST"])
                for name in ENDPOINTS]
@@ -320,7 +327,7 @@ def allowed_hosts(host: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(sorted(names - {"0.0.0.0", "::", "[::]"}))
 
 
-def _say(text: str, stream: Any, sock: socket.socket) -> None:
+def _say(text: str, stream: TextIO, sock: socket.socket) -> None:
     """Print one line the user needs (the address with its token, the off-loopback warning).
 
     Raises:

@@ -15,6 +15,7 @@ method, so a notebook (or a test) drives the board from code::
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import anywidget
@@ -78,7 +79,7 @@ class BoardWidget(anywidget.AnyWidget):
     _esm = widget_esm()
     _css = STATIC / "board.css"
     values = traitlets.List(traitlets.Int()).tag(sync=True)
-    marks = traitlets.List().tag(sync=True)
+    marks: traitlets.List[list[int] | None] = traitlets.List().tag(sync=True)
 
     def __init__(self, puzzle: PuzzleLike, *, time_limit: float = 15.0, **kwargs: Any) -> None:
         from ..model.variants import spec_of_geometry
@@ -92,10 +93,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.marks = [None] * self.puzzle.geometry.n_cells
         self.on_msg(self._on_msg)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+    def _repr_mimebundle_(self, **kwargs: dict[Any, Any]
+                          ) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget's view, and where no widget manager runs (nbconvert, a notebook viewer, a
         kernel without a front end) the board as a static SVG of the grid so far and a line of
-        text in place of ``<BoardWidget object at 0x...>``."""
+        text in place of ``<BoardWidget object at 0x...>`` (``kwargs`` as AnyWidget types
+        them: IPython's ``include`` and ``exclude``, passed on)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
@@ -114,7 +117,7 @@ class BoardWidget(anywidget.AnyWidget):
         merged = tuple(g or v for g, v in zip(self.puzzle.givens, self.values))
         return Puzzle(self.puzzle.geometry, merged)
 
-    def _act(self, action: str, **args: Any) -> None:
+    def _act(self, action: str, **args: int | bool | str) -> None:
         self.send({"type": "action", "action": action, "args": args})
 
     def hint(self) -> None:
@@ -173,7 +176,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise BadRequest(f"no endpoint {name!r}")
         return ENDPOINTS[name](body, self.time_limit)
 
-    def _on_msg(self, _: Any, content: dict[str, Any], buffers: Any) -> None:
+    def _on_msg(self, _: anywidget.AnyWidget, content: dict[str, Any],
+                buffers: Sequence[memoryview]) -> None:
         if content.get("type") != "api":
             return
         reply: dict[str, Any] = {"type": "answer", "id": content.get("id")}

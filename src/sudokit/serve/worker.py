@@ -34,9 +34,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import LimitReached, SudokuError, WorkFailed
 
@@ -47,6 +48,7 @@ STARTUP_SECONDS = 60.0
 (imports and a first-use compile; 2-5 s idle, over 15 s under load), in seconds."""
 
 _PR_SET_PDEATHSIG = 1
+_T = TypeVar("_T")
 
 _CHILD = ("import sys; from multiprocessing.connection import Connection; "
           "from sudokit.serve.worker import _serve; "
@@ -104,8 +106,7 @@ class _Spawner:
     tied to a thread that lives as long as the server (not to a request's thread)."""
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], queue.SimpleQueue[Any]]] = \
-            queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -113,23 +114,20 @@ class _Spawner:
         while True:
             job, reply = self._jobs.get()
             try:
-                reply.put((True, job()))
+                reply.set_result(job())
             except BaseException as exc:  # handed to the caller, who raises it
-                reply.put((False, exc))
+                reply.set_exception(exc)
 
-    def call(self, job: Callable[[], Any]) -> Any:
+    def call(self, job: Callable[[], _T]) -> _T:
         """Run ``job`` on the spawner thread and return its value (or raise its error)."""
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, daemon=True,
                                                 name="sudokit-serve-spawner")
                 self._thread.start()
-        reply: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        reply: Future[_T] = Future()
         self._jobs.put((job, reply))
-        ok, value = reply.get()
-        if not ok:
-            raise value
-        return value
+        return reply.result()
 
 
 class Worker:
@@ -153,7 +151,7 @@ class Worker:
         self._background = background_compile
         self._lock = threading.Lock()
         self._stopping = threading.Lock()
-        self._process: Any = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._conn: Connection | None = None
         self._warming = False  # a warm-up's answer is due before the next one
         self._keep_warm = keep_warm
@@ -234,7 +232,7 @@ class Worker:
         self._warming = False
 
     def run(self, name: str, body: dict[str, Any], limit: float, timeout: float
-            ) -> tuple[Any, float]:
+            ) -> tuple[dict[str, Any], float]:
         """Answer ``name`` for ``body`` in the child, its work limited to ``limit`` seconds,
         the child killed if no answer comes within ``timeout`` seconds of sending it. A child
         still warming up (imports, a first-use compile) is waited for first, up to
@@ -299,7 +297,7 @@ class Lane:
         self.waiting = 0
 
     def run(self, name: str, body: dict[str, Any], limit: float, grace: float
-            ) -> tuple[Any, float]:
+            ) -> tuple[dict[str, Any], float]:
         """:meth:`Worker.run` on the first free child, within ``limit`` seconds from now
         (the wait for a child counted in it), the child killed ``grace`` seconds past it.
 
@@ -364,7 +362,8 @@ class Lanes:
         for worker in self.slow.workers:
             worker.warm(False)
 
-    def run(self, name: str, body: dict[str, Any], limit: float, slow: bool = False) -> Any:
+    def run(self, name: str, body: dict[str, Any], limit: float, slow: bool = False
+            ) -> dict[str, Any]:
         """Answer ``name`` for ``body`` within ``limit`` seconds: in the quick lane first
         (unless ``slow``), then in the slow lane with the time left.
 
