@@ -15,7 +15,7 @@ from sudokit.errors import InvalidOption
 from sudokit.formats import read_puzzles
 from sudokit.generator import GenerationError
 from sudokit.generator.techniques import FAMILIES, STEP_NAMES, resolve_target
-from sudokit.logic.registry import technique_names
+from sudokit.logic.registry import TechniqueKind, technique_names
 from sudokit.logic.solve import logical_steps
 from sudokit.run.generate import _geometry, generate
 from tests.helpers import DATA
@@ -89,6 +89,63 @@ def test_a_rule_technique_on_a_variant_the_generator_makes() -> None:
     for g in generate(1, seed=2, variant="non-consecutive", uses="rules"):
         steps = logical_steps(g.puzzle, g.solution, unique=True)
         assert names & {step.technique for step in steps}
+
+
+def test_low_rated_targets_dig_every_other_try() -> None:
+    """Digging (generator/digging.py) is for ``needs`` targets of base rating up to 3.0, never
+    for minimal puzzles nor for ``uses`` alone."""
+    from sudokit.generator.digging import digs
+
+    pair = resolve_target("Pair Relation", NONCONSECUTIVE, needs=True)
+    assert digs([pair], minimal=False) and not digs([pair], minimal=True)
+    assert not digs([resolve_target("Pair Relation", NONCONSECUTIVE, needs=False)], False)
+    assert not digs([resolve_target("X-Wing", NINE, needs=True)], False)
+
+
+@pytest.mark.parametrize("word", ["Pair Relation", "Pair Relation with Peers"])
+def test_needs_a_pair_relation_without_a_givens_band(word) -> None:
+    """A random non-consecutive puzzle (about 12 givens) needs a Rule Forcing Chain: none of
+    400 grids needed a Pair Relation. Dug toward it, one of every two tries does; the claim is
+    checked by ``sudokit.rate`` and the count, and the same seed gives the same puzzles."""
+    made = list(generate(2, seed=5, variant="non-consecutive", needs=word, max_tries=40))
+    for g in made:
+        assert sudokit.rate(g.puzzle).hardest == word == g.hardest
+        assert g.rating == sudokit.rate(g.puzzle).rating and not g.minimal
+        assert g.givens == sum(1 for v in g.puzzle.givens if v)
+        assert sudokit.count_solutions(g.puzzle, "sat", limit=2).count == 1
+    again = generate(2, seed=5, variant="non-consecutive", needs=word, max_tries=40)
+    assert [g.puzzle for g in again] == [g.puzzle for g in made]
+
+
+def test_digging_keeps_the_givens_band_and_symmetry() -> None:
+    from sudokit.generator.symmetry import is_symmetric
+
+    for g in generate(2, seed=7, variant="non-consecutive", needs="Pair Relation",
+                      givens="16-22", symmetry="rot180", max_tries=60):
+        assert 16 <= g.givens <= 22 and sudokit.rate(g.puzzle).hardest == "Pair Relation"
+        assert is_symmetric(g.puzzle.givens, "rot180", 9)
+
+
+def test_the_w_wing_finder_takes_the_steps_when_the_aics_are_left_out() -> None:
+    """On the whole ladder the AIC finder (7.0) finds every W-Wing first and names it (above);
+    the W-Wing finder (7.1) is what finds them in a solve with chosen techniques."""
+    from sudokit.logic.state import Candidates
+    from sudokit.run.chosen import chosen_steps, technique_choice
+
+    [puzzle] = [r.puzzle for r in read_puzzles(
+        DATA / "tdoku" / "puzzles3_magictour_top1465")][900:901]
+    solution = sudokit.solve(puzzle).solution
+    choice = technique_choice(exclude=["AIC", "Grouped AIC"])
+    steps = []
+    for step in chosen_steps(Candidates.from_puzzle(puzzle), choice, solution=solution,
+                             kinds=frozenset({TechniqueKind.LOGIC, TechniqueKind.UNIQUENESS})):
+        steps.append(step)
+        if step.technique == "W-Wing":  # the finder's text, not a chain's
+            assert step.rating == 7.1 and "strong link on" in step.text
+            break
+    else:
+        pytest.fail("no W-Wing step")
+    assert not {"AIC", "Grouped AIC"} & {s.technique for s in steps}
 
 
 def test_max_tries_is_respected() -> None:

@@ -19,6 +19,7 @@ import numpy as np
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from . import Generated, GenerationError, Options
+from .digging import dig_toward, digs
 from .engine import Batch, Maker, Plan, seeds_for
 from .grids import RESTARTS
 from .rating import SeRater, band_of
@@ -49,14 +50,27 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
     tries = dict.fromkeys(indices, 0)  # grids made so far
     pending = list(indices)
     seen: list[float] = []
+    dig = digs(options.targets, options.minimal)
     while pending:
-        seeds = seeds_for(seed, pending, np.array([calls[i] for i in pending]))
-        left = min(options.max_tries - tries[i] for i in pending)  # never past max_tries
-        batch = maker.make(seeds, plan if left >= plan.max_attempts
-                           else replace(plan, max_attempts=left))
-        passed, hardest, ratings = _judged(batch, options)
-        again = []
-        for row, i in enumerate(pending):
+        again: list[int] = []
+        kernel = [i for i in pending if not dig or calls[i] % 2 == 0]
+        for i in (i for i in pending if dig and calls[i] % 2 == 1):  # every other try digs
+            calls[i] += 1
+            tries[i] += 1
+            record = _dug(maker, i, seed, calls[i] - 1, options, tries[i], seen)
+            if record is not None:
+                done[i] = record
+            elif tries[i] >= options.max_tries:
+                raise GenerationError(_failure(options, tries[i], seen))
+            else:
+                again.append(i)
+        if kernel:
+            seeds = seeds_for(seed, kernel, np.array([calls[i] for i in kernel]))
+            left = min(options.max_tries - tries[i] for i in kernel)  # never past max_tries
+            batch = maker.make(seeds, plan if left >= plan.max_attempts
+                               else replace(plan, max_attempts=left))
+            passed, hardest, ratings = _judged(batch, options)
+        for row, i in enumerate(kernel):
             calls[i] += 1
             tries[i] += int(batch.info[row, 3])
             ok = row in passed
@@ -71,8 +85,49 @@ def _make_chunk(indices: Sequence[int], seed: int, options: Options) -> list[Gen
                 raise GenerationError(_failure(options, tries[i], seen))
             else:
                 again.append(i)
-        pending = again
+        pending = sorted(again)
     return [done[i] for i in indices]
+
+
+def _dug(maker: Maker, index: int, seed: int, call: int, options: Options, tries: int,
+         seen: list[float]) -> Generated | None:
+    """Puzzle ``index`` dug toward the targets from the grid of its try ``call`` (the grid
+    the kernels make from that try's seed), judged as a kernel-made puzzle is; None when no
+    puzzle along the dig met the targets and the bands."""
+    from .techniques import judge
+
+    g = options.geometry
+    seeds = seeds_for(seed, [index], call)
+    grid_plan = Plan(geometry=g, minimal=False, floor=0, min_givens=0, max_givens=g.n_cells,
+                     stop_at=g.n_cells, node_budget=0, batch=1, max_attempts=1)
+    batch = maker.make(seeds, grid_plan)
+    if not batch.info[0, 5]:
+        return None
+    solution = batch.solutions[0].tolist()
+    rng = np.random.default_rng(seeds[0].tolist())
+    found = dig_toward(options.targets, g, solution, rng, symmetry=options.symmetry,
+                       givens=options.givens)
+    if found is None:
+        return None
+    judgement = judge(options.targets, found.puzzle, solution)
+    if not judgement.ok or judgement.rating is None:
+        return None
+    rating: float | None = None
+    if options.rater.name == "se":  # as _judged: the judged solve's rating
+        rating = float(judgement.rating.rating)
+    elif options.rate:
+        rating = float(options.rater(np.array([found.puzzle.givens], np.uint8), g)[0])
+    if options.band is not None:
+        seen.append(rating)  # type: ignore[arg-type]
+        if not options.band[0] <= rating <= options.band[1]:  # type: ignore[operator]
+            return None
+    givens = sum(1 for v in found.puzzle.givens if v)
+    return Generated(puzzle=found.puzzle, solution=tuple(solution), index=index, seed=seed,
+                     givens=givens, minimal=False, symmetry=options.symmetry, rating=rating,
+                     level=None if rating is None else band_of(rating, options.rater.levels),
+                     tries=tries, checks=found.solves, nodes=0,
+                     rater=options.rater.name if rating is not None else None,
+                     hardest=judgement.rating.hardest)
 
 
 def _judged(batch: Batch, options: Options
