@@ -9,7 +9,9 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
+import lzstring
 import pytest
 
 from sudokit.formats.text import parse_puzzle
@@ -132,6 +134,21 @@ def test_load_checks_and_the_variant_box(page: Any) -> None:
     load(page, KILLER, "killer")  # its cages are not in a line: the link keeps the whole text
     page.wait_for_timeout(300)
     assert "15+-+-+8" in page.url
+    cages = [{"cells": [f"R{r}C{c}", f"R{r}C{c + 1}"], "value": "10"} for r in range(1, 10)
+             for c in (1, 4, 7)]  # f-puzzles JSON of a killer: in the link as f-puzzles
+    rules = json.dumps({"size": 9, "grid": [[{}] * 9] * 9, "killercage": cages,  # links hold it
+                        "thermometer": [{"lines": [["R9C1", "R8C1", "R7C1"]]}]})
+    load(page, rules)
+    page.wait_for_function("window.sudokitBoard.linkText !== null")
+    assert page.evaluate("window.sudokitBoard.linkText.text") == lzstring.LZString(
+        ).compressToEncodedURIComponent(rules)
+    assert len(page.url) * 3 < len(urlencode({"p": rules})), page.url  # a third, or less
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_function("window.sudokitBoard && window.sudokitBoard.geo")
+    assert other.evaluate("window.sudokitBoard.geo.svg") == page.evaluate(
+        "window.sudokitBoard.geo.svg")  # the very same board: 27 cages and the thermometer
+    other.close()
 
     drawn = json.dumps({"size": 9, "grid": [[{}] * 9] * 9,  # f-puzzles: rules by their names
                         "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],

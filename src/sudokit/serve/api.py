@@ -180,6 +180,34 @@ def _marks_line(puzzle: Puzzle, marks: list[list[int] | None]) -> str:
     return "".join(out)
 
 
+def _compact(text: object, puzzle: Puzzle, marks: list[list[int] | None]) -> str | None:
+    """The board's short form of a puzzle for its share link, where the line form loses
+    something: a pencil-mark puzzle's candidates, N bits a cell (:mod:`sudokit.formats.marklink`,
+    any side), or f-puzzles JSON as f-puzzles links hold it (LZ-String, its URL-safe alphabet:
+    :mod:`sudokit.formats.fpuzzles` reads it back) when that is shorter; else None."""
+    import json
+
+    from ..formats.marklink import marks_link
+
+    g = puzzle.geometry
+    if any(m is not None for m in marks):
+        every = list(range(1, g.side + 1))
+        return marks_link([[given] if given else marks[cell] or every
+                           for cell, given in enumerate(puzzle.givens)], g.side)
+    if not isinstance(text, str) or not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "grid" not in data:
+        return None
+    import lzstring
+
+    short: str = lzstring.LZString().compressToEncodedURIComponent(text)
+    return short if len(short) < len(text) else None
+
+
 def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
     """The puzzle's geometry, givens, peers and SVG board (what the page draws).
 
@@ -187,22 +215,18 @@ def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
     pencil-mark (Sukaku) puzzle removed; ``given_candidates`` the puzzle's candidates of each
     cell it restricts (else null); ``puzzle`` the line form, a Sukaku line
     (:func:`_marks_line`) when the puzzle has given candidates and a side up to 16;
-    ``compact`` the candidates in the board's link form (:mod:`sudokit.formats.marklink`, any
-    side) when it has given candidates, else null.
+    ``compact`` the share link's short form besides the line form (:func:`_compact`), or null.
     """
-    from ..formats.marklink import marks_link
     from ..model.variants import spec_of_geometry
     from ..present.svg import board_svg
 
     puzzle = read_puzzle(body)
     g = puzzle.geometry
     marks = _given_marks(puzzle)
-    line, compact = puzzle.line, None
-    if any(m is not None for m in marks):
-        line = _marks_line(puzzle, marks) if g.side <= 16 else line
-        every = list(range(1, g.side + 1))
-        compact = marks_link([[given] if given else marks[cell] or every
-                              for cell, given in enumerate(puzzle.givens)], g.side)
+    line = puzzle.line
+    if any(m is not None for m in marks) and g.side <= 16:
+        line = _marks_line(puzzle, marks)
+    compact = _compact(body.get("puzzle"), puzzle, marks)
     return {"puzzle": line, "variant": spec_of_geometry(g).text, "shape": g.shape_name,
             "side": g.side, "box": [g.box_rows, g.box_cols], "n_cells": g.n_cells,
             "canvas": list(g.canvas), "givens": list(puzzle.givens),

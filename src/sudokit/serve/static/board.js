@@ -459,17 +459,23 @@ export function createBoard(root, options) {
 
   // -- the share link ----------------------------------------------------------------------------
 
-  // A long text (f-puzzles JSON, a grid) goes in the link as the line form when that draws the
-  // very same board (every rule kept): the parse of the short form is compared. A pencil-mark
-  // puzzle's short form is its candidates, 9 bits a cell (geo.compact: formats/marklink.py).
+  // A long text (f-puzzles JSON, a grid) goes in the link in a shorter form that draws the very
+  // same board (every rule kept; the parse of the short form is compared): the line form, or
+  // geo.compact (a pencil-mark puzzle's candidates, 9 bits a cell; f-puzzles JSON compressed as
+  // f-puzzles links hold it), the shortest that does.
   async function shortenLink(text, variant, box, geo) {
-    const form = geo.compact || geo.puzzle;
-    if (!options.link || text.length <= 120 || form.length >= text.length) return;
-    const short = await api("parse", {puzzle: form, variant: geo.variant, box: box || null})
-      .catch(() => null);
-    if (short && short.svg === geo.svg && state.text === text) {
-      state.linkText = {text: form, variant: geo.variant};
-      saveLink();
+    if (!options.link || text.length <= 120) return;
+    const forms = [geo.puzzle, geo.compact].filter((f) => f && f.length < text.length)
+      .sort((a, b) => a.length - b.length);
+    for (const form of forms) {
+      const short = await api("parse", {puzzle: form, variant: geo.variant, box: box || null})
+        .catch(() => null);
+      if (state.text !== text) return;
+      if (short && short.svg === geo.svg) {
+        state.linkText = {text: form, variant: geo.variant};
+        saveLink();
+        return;
+      }
     }
   }
 
