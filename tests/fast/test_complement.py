@@ -6,8 +6,9 @@ import json
 import random
 
 from sudokit import Geometry, count_solutions
-from sudokit.fast.complement import complement_sum
+from sudokit.fast.complement import DIFFERENCE_CAP, complement_sum, sum_differences
 from sudokit.fast.drawn import drawn_for
+from sudokit.fast.tables import bare_geometry, tables_for
 from sudokit.formats.fpuzzles import fpuzzles_puzzle
 from sudokit.model.rules import WeightedSum
 from tests.helpers import DATA
@@ -69,3 +70,42 @@ def test_i_bet_lowers_the_short_sum_and_solves() -> None:
     result = count_solutions(puzzle, "fast", limit=2)
     assert result.count == 1
     assert "".join(map(str, result.solution)) == entry["solution"]
+
+
+def test_two_arrows_on_one_shaft_give_their_difference() -> None:
+    shaft = [(c, -1) for c in range(40, 50)]
+    a = WeightedSum.of([(0, 10), (1, 1), (9, -1), (18, -1)] + shaft, 0, "arrow")
+    b = WeightedSum.of([(80, 1), (70, -1)] + shaft, 0, "arrow")
+    (rule,) = sum_differences([a, b])
+    assert rule.name == "implied sum" and rule.total == 0
+    assert dict(zip(rule.cells, rule.coefficients)) == {0: 10, 1: 1, 9: -1, 18: -1, 80: -1,
+                                                         70: 1}
+    assert sum_differences([a, WeightedSum.of([(80, 1), (40, -1)], 0, "arrow")]) == []
+
+
+def test_sum_differences_hold_on_solution_grids() -> None:
+    """Every difference kept holds on any grid on which both sums hold (random sums made true
+    on relabelled solution grids)."""
+    rng = random.Random(38)
+    digits = list(range(1, 10))
+    kept = 0
+    for _ in range(100):
+        rng.shuffle(digits)
+        grid = [digits[d - 1] for d in GRID]
+        common = rng.sample(range(81), rng.randint(2, 12))
+        sums = []
+        for _ in range(3):
+            own = rng.sample([c for c in range(81) if c not in common], rng.randint(1, 6))
+            terms = [(c, rng.choice([-1, 1, 10])) for c in own] + [(c, -1) for c in common]
+            sums.append(WeightedSum.of(terms, sum(k * grid[c] for c, k in terms), "arrow"))
+        for rule in sum_differences(sums):
+            kept += 1
+            assert lhs(rule, grid) == 0 and len(rule.cells) <= DIFFERENCE_CAP
+    assert kept > 50
+
+
+def test_rules_drawn_on_a_grid_share_its_tables() -> None:
+    plain = Geometry.of(3, 3)
+    a = plain.with_constraints([WeightedSum.of([(0, 1), (1, 1)], 5, "sum")])
+    b = plain.with_constraints([WeightedSum.of([(3, 1), (4, 1)], 7, "sum")])
+    assert bare_geometry(a) is plain and tables_for(a) is tables_for(b) is tables_for(plain)

@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from sudokit import Puzzle, count_solutions
 from sudokit.fast import kernels
 from sudokit.fast.scores import (
     DECAY_EVERY,
     count_conflict,
     demote,
+    house_branch,
     prime_scores,
     select_scored,
 )
 from sudokit.fast.state import new_state, rule_state
 from sudokit.fast.tables import tables_for
 from sudokit.model.geometry import Geometry
-from sudokit.model.rules import WeightedSum
+from sudokit.model.rules import Relation, WeightedSum
 
+GRID = [int(ch) for ch in ("534678912672195348198342567859761423426853791"
+                           "713924856961537284287419635345286179")]
 SUM_CELLS = (0, 1, 2, 80)  # r1c1 + r1c2 + r1c3 = r9c9
 
 
@@ -97,3 +101,36 @@ def test_the_search_counts_conflicts() -> None:
     kernels.start(tables, state, givens, rules)  # primed again: the priorities
     assert (rules.score <= before).all()
     assert sorted(out[0][:3].tolist()) == [1, 2, 3]
+
+
+def test_a_digit_with_two_places_in_a_unit_may_be_the_branch() -> None:
+    tables, rules = _setup()
+    cand = np.full(81, np.uint64(0b111111111))
+    rules.score[:] = 4
+    rules.score[40] = 9  # r5c5: 9 / 9 candidates
+    assert house_branch(tables.units, cand, rules, 40) == (-1, -1, 0)  # no digit with 2 places
+    for c in range(36, 45):  # row 5: digit 7 only in r5c2 and r5c8
+        if c not in (37, 43):
+            cand[c] &= ~np.uint64(1 << 6)
+    rules.score[43] = 6
+    assert house_branch(tables.units, cand, rules, 40) == (43, 37, 1 << 6)  # better place first
+    rules.score[43] = 1
+    rules.score[37] = 1  # half of 1 is below 9 / 9: the cell stays the branch
+    assert house_branch(tables.units, cand, rules, 40) == (-1, -1, 0)
+    rules.score[43] = 6
+    cand[40] = np.uint64(0b11)  # a cell of 2 candidates is branched on as it is
+    assert house_branch(tables.units, cand, rules, 40) == (-1, -1, 0)
+
+
+def test_house_branches_keep_the_count_exact() -> None:
+    """Branching on a digit's two places in a unit enumerates each solution once: with a rule
+    every pair of digits of a row meets (so it removes nothing), the scored search with house
+    branches counts the solutions of an under-clued grid as the plain search does."""
+    givens = [d if (13 * c) % 11 < 3 else 0 for c, d in enumerate(GRID)]  # 2,255 solutions
+    anything = Relation((3, 4), frozenset((a, b) for a in range(1, 10) for b in range(1, 10)
+                                          if a != b), "any pair")
+    plain = count_solutions(Puzzle(Geometry.for_side(9), tuple(givens)), "fast", limit=10**5)
+    ruled = Geometry.for_side(9).with_constraints([anything])
+    result = count_solutions(Puzzle(ruled, tuple(givens)), "fast", limit=10**5)
+    assert 100 < plain.count < 10**5
+    assert result.count == plain.count

@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..model.geometry import Geometry
 from ..model.rules import WeightedSum
 
-__all__ = ["complement_sum"]
+__all__ = ["DIFFERENCE_CAP", "complement_sum", "sum_differences"]
 
 
 @lru_cache(maxsize=64)
@@ -87,3 +87,43 @@ def complement_sum(rule: WeightedSum, geometry: Geometry) -> WeightedSum | None:
     if 2 * len(terms) > len(rule.cells):
         return None
     return WeightedSum.of(sorted(terms.items()), total, rule.name)
+
+
+DIFFERENCE_CAP = 12
+"""The most cells a difference of two weighted sums may have to be kept (see
+:func:`sum_differences`)."""
+
+
+def _difference(a: WeightedSum, b: WeightedSum) -> WeightedSum | None:
+    """``a - b`` or ``a + b`` (whichever cancels the cells they share with equal or opposite
+    coefficients) when it has fewer cells than either and at most ``DIFFERENCE_CAP``."""
+    ka, kb = dict(zip(a.cells, a.coefficients)), dict(zip(b.cells, b.coefficients))
+    same = sum(1 for c, k in ka.items() if kb.get(c) == k)
+    opposite = sum(1 for c, k in ka.items() if kb.get(c) == -k)
+    if max(same, opposite) < 2:
+        return None
+    sign = -1 if same >= opposite else 1
+    terms = list(zip(a.cells, a.coefficients)) + [(c, sign * k) for c, k in kb.items()]
+    rule = WeightedSum.of(terms, a.total + sign * b.total, "implied sum")
+    size = len(rule.cells)
+    if not rule.cells or size > DIFFERENCE_CAP or size >= min(len(ka), len(kb)):
+        return None
+    return rule
+
+
+def sum_differences(sums: list[WeightedSum]) -> list[WeightedSum]:
+    """Implied sums from pairs of drawn weighted sums that share cells: two arrows ending on
+    one long shaft, ``A = S1 + T`` and ``B = S2 + T``, give ``A - S1 - B + S2 = 0`` over the
+    cells outside the shared part (kept when shorter than both and at most
+    ``DIFFERENCE_CAP`` cells; a linear combination of true equations, so redundant help for
+    the sum filter, never checked as a rule)."""
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], WeightedSum] = {}
+    for i, a in enumerate(sums):
+        for b in sums[i + 1:]:
+            rule = _difference(a, b)
+            if rule is not None:
+                if rule.coefficients[0] < 0:
+                    rule = WeightedSum(rule.cells, tuple(-k for k in rule.coefficients),
+                                       -rule.total, rule.name)
+                found.setdefault((rule.cells, rule.coefficients, rule.total), rule)
+    return list(found.values())

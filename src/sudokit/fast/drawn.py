@@ -40,9 +40,11 @@ from ..model.rules import (
     WeightedSum,
 )
 from .automata import automaton_table
-from .complement import complement_sum
+from .complement import complement_sum, sum_differences
+from .tables import bare_geometry
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "sum_cliques"]
+__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "peer_sets",
+           "sum_cliques"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -200,12 +202,14 @@ def _row(rule: Rule, geometry: Geometry, masks: _Chunks, trans: _Chunks,
 def _build(geometry: Geometry) -> Drawn:
     rules = tuple(_shortest(rule, geometry) for rule in geometry.constraints)
     rules += implied_sums(geometry)  # the implied sums: redundant rows
+    rules += tuple(sum_differences([r for r in geometry.constraints
+                                    if isinstance(r, WeightedSum) and len(r.cells) > 2]))
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks, trans = _Chunks(), _Chunks()
     seen: list[int] = []
     block: list[int] = []
     per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
-    near = [frozenset(p) for p in geometry.peers]  # set look-ups for _order and _seen
+    near = peer_sets(bare_geometry(geometry))  # set look-ups for _order and _seen
     layer = 0
     for r, rule in enumerate(rules):
         kind.append(int(_CODES[type(rule)]))
@@ -279,6 +283,14 @@ def _seen(cells: list[int], near: list[frozenset[int]]) -> list[int]:
         return [0, int(cells[0] in near[cells[1]])]
     return [sum(1 << j for j in range(min(i, 64)) if cells[j] in near[c])
             for i, c in enumerate(cells)]
+
+
+@lru_cache(maxsize=64)
+def peer_sets(geometry: Geometry) -> list[frozenset[int]]:
+    """Each cell's peers as a set (cached per geometry; the caller passes the geometry without
+    drawn rules, :func:`~sudokit.fast.tables.bare_geometry`, so puzzles of one grid share
+    them)."""
+    return [frozenset(p) for p in geometry.peers]
 
 
 @lru_cache(maxsize=256)

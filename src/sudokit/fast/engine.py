@@ -152,8 +152,8 @@ class ResumableSearch:
             nine.start(self._state, cells)
         else:
             self._tables = tables_for(geometry)
-            self._state = new_state(geometry.n_cells, geometry.side, len(geometry.units),
-                                    len(geometry.cages))
+            self._state = new_state(geometry.n_cells, geometry.side,
+                                    self._tables.units.shape[0], len(geometry.cages))
             self._rules = rule_state(geometry)
             kernels.start(self._tables, self._state, cells, self._rules)
 

@@ -19,7 +19,7 @@ import numpy as np
 from ..model.result import Status
 from .bits import lowest_index, monotonic, popcount
 from .rules import full_mask, propagate
-from .scores import count_conflict, demote, prime_scores, select_scored
+from .scores import house_branch, count_conflict, demote, prime_scores, select_scored
 from .state import N_COUNTERS, ONE, ZERO, Reg, jit
 from .trail import narrow, undo
 
@@ -168,6 +168,12 @@ def _descend(tables, state, out, rules):
     state.frame_cell[d] = cell
     state.frame_untried[d] = cand[cell]
     state.frame_mark[d] = regs[Reg.TRAIL]
+    if rules is not None:
+        first, second, bit = house_branch(tables.units, cand, rules, cell)
+        rules.frame_alt[d] = second
+        if first >= 0:
+            state.frame_cell[d] = first
+            state.frame_untried[d] = bit
     regs[Reg.DEPTH] = d + 1
     return False
 
@@ -226,16 +232,21 @@ def run(tables, state, limit, node_limit, deadline, locked, out, rules=None):
         if tried & 1023 == 0 and (monotonic() > deadline or regs[Reg.STOP] != 0):
             return StopReason.TIME_LIMIT
         tried += 1
+        cell = frame_cell[d]
         bit = untried & (~untried + ONE)
-        frame_untried[d] = untried ^ bit
+        if rules is not None and rules.frame_alt[d] >= 0:  # the digit's other place next
+            frame_cell[d] = rules.frame_alt[d]
+            rules.frame_alt[d] = -1
+        else:
+            frame_untried[d] = untried ^ bit
         regs[Reg.NODES] += 1
-        narrow(tables, state, frame_cell[d], bit)
+        narrow(tables, state, cell, bit)
         if propagate(tables, state, full, locked, rules):
             regs[Reg.PHASE] = Phase.DESCEND
             if rules is not None and regs[Reg.TRAIL] - frame_mark[d] == 1:
-                demote(rules, frame_cell[d], untried)
+                demote(rules, cell, untried)
         elif rules is not None:
-            count_conflict(rules, frame_cell[d], bit)
+            count_conflict(rules, cell, bit)
     return StopReason.EXHAUSTED
 
 

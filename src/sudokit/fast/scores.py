@@ -14,6 +14,12 @@ The idea is that of sigh's Interactive Sudoku Solver (``js/solver/candidate_sele
 Scores"), itself of the family of VSIDS (Moskewicz et al. 2001, "Chaff: engineering an efficient
 SAT solver", DAC) and dom/wdeg (Boussemart et al. 2004); this code is sudokit's own.
 
+A cell so chosen with more than two candidates and a score above 0 may give way to a digit with
+only two places left in a unit (:func:`house_branch`, ISS's "custom candidates" of its house
+handlers): the search then branches two ways, the digit in one place or in the other, when
+the better scored of the two places scores at least twice the chosen cell's score per
+candidate.
+
 The scores live in the :class:`~sudokit.fast.state.RuleState` (``score``: int64[C] per cell;
 ``value_score``: int64[N + 1] per digit, then the contradictions left before the next decay).
 """
@@ -23,7 +29,8 @@ from __future__ import annotations
 from .bits import lowest_index, popcount
 from .state import ONE, ZERO, jit
 
-__all__ = ["DECAY_EVERY", "prime_scores", "count_conflict", "demote", "select_scored"]
+__all__ = ["DECAY_EVERY", "prime_scores", "count_conflict", "demote", "select_scored",
+           "house_branch"]
 
 DECAY_EVERY = 1 << 14
 """Contradictions between two decays of the scores."""
@@ -130,3 +137,65 @@ def select_scored(cand, rules):
     if best_score <= 0.0:
         return best_mrv
     return best
+
+
+@jit
+def _two_places(units, cand, u, bit):
+    """The two cells of unit ``u`` whose candidates hold ``bit`` (the one listed first, then
+    the other)."""
+    first = -1
+    for k in range(units.shape[1]):
+        c = units[u, k]
+        if cand[c] & bit:
+            if first >= 0:
+                return first, c
+            first = c
+    return first, -1
+
+
+@jit
+def house_branch(units, cand, rules, cell):
+    """A digit with two places in a unit to branch on instead of ``cell``, or (-1, -1, 0).
+
+    Taken only when ``cell`` (the one :func:`select_scored` chose) has more than two
+    candidates and a score above 0, and the better scored place of the digit scores at least
+    twice ``cell``'s score per candidate; among such digits the one whose better place scores
+    highest (ties: the last found).
+
+    Args:
+        units: int32[U, N] cells of every unit.
+        cand: uint64[C] candidate masks (propagated, no cell empty).
+        rules: the :class:`~sudokit.fast.state.RuleState` (``score`` read).
+        cell: the cell chosen by score.
+
+    Returns:
+        (first, second, bit): the better scored place first (ties: the one listed first in the
+        unit), the other place, and the digit's one-bit mask.
+    """
+    score = rules.score
+    m = cand[cell]
+    count = popcount(m)
+    if count <= 2 or score[cell] <= 0:
+        return -1, -1, ZERO
+    best = score[cell] / count  # half the better place's score must reach this
+    first, second, digit = -1, -1, ZERO
+    for u in range(units.shape[0]):
+        seen = ZERO
+        twice = ZERO
+        more = ZERO
+        for k in range(units.shape[1]):
+            v = cand[units[u, k]]
+            more |= twice & v
+            twice |= seen & v
+            seen |= v
+        exactly = twice & ~more
+        while exactly != ZERO:
+            bit = exactly & (~exactly + ONE)
+            exactly ^= bit
+            a, b = _two_places(units, cand, u, bit)
+            if score[b] > score[a]:
+                a, b = b, a
+            if 0.5 * score[a] >= best:
+                best = 0.5 * score[a]
+                first, second, digit = a, b, bit
+    return first, second, digit

@@ -118,6 +118,9 @@ class RuleState(NamedTuple):
         score: int64[C] each cell's conflict score (:mod:`sudokit.fast.scores`).
         value_score: int64[N + 1] each digit's conflict score, then the contradictions left
             before the scores decay.
+        frame_alt: int32[C] per choice point, the second cell of a house/digit branch (the
+            digit's other place in a unit; :func:`~sudokit.fast.scores.house_branch`) still to
+            try, or -1 for a branch on one cell's digits.
     """
 
     drawn: Drawn
@@ -127,6 +130,7 @@ class RuleState(NamedTuple):
     picks: np.ndarray
     score: np.ndarray
     value_score: np.ndarray
+    frame_alt: np.ndarray
 
 
 def rule_state(geometry: Geometry) -> RuleState | None:
@@ -140,4 +144,5 @@ def rule_state(geometry: Geometry) -> RuleState | None:
                      np.zeros(drawn.layer_size, np.uint8),
                      np.zeros(2 * (geometry.n_cells + 1), np.int64),
                      np.zeros(2 * (geometry.n_cells + 1), np.uint64),
-                     np.zeros(geometry.n_cells, np.int64), np.zeros(geometry.side + 1, np.int64))
+                     np.zeros(geometry.n_cells, np.int64), np.zeros(geometry.side + 1, np.int64),
+                     np.full(geometry.n_cells, -1, np.int32))

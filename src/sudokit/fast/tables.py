@@ -37,6 +37,7 @@ __all__ = [
     "Intersections",
     "Segments",
     "Tables",
+    "bare_geometry",
     "combination_masks",
     "tables_for",
 ]
@@ -278,13 +279,28 @@ def _puzzle_tables(geometry: Geometry) -> Tables:
     return _build(geometry)
 
 
+def bare_geometry(geometry: Geometry) -> Geometry:
+    """``geometry`` without its drawn rules (``constraints``): the shared geometry of the same
+    grid, regions, cages, parity and layout, whose derived tables (units, peers) are those of
+    ``geometry`` and are computed once for every puzzle drawn on it."""
+    if not geometry.constraints:
+        return geometry
+    return Geometry.of(geometry.box_rows, geometry.box_cols, geometry.variant,
+                       regions=geometry.regions, cages=geometry.cages, parity=geometry.parity,
+                       layout=geometry.layout, extra_regions=geometry.extra_regions)
+
+
 def tables_for(geometry: Geometry) -> Tables:
     """Return the kernel tables of ``geometry`` (cached; treat the arrays as read-only).
 
     Plain geometries (one grid, rectangular boxes) are cached for the life of the process
     (``functools.cache``); the others (jigsaw, killer, even/odd, layouts, often one per
     puzzle) in an LRU cache of 64 entries, so memory stays bounded over any number of puzzles.
+    The drawn rules (``geometry.constraints``) change none of these tables, so a geometry with
+    them shares the tables of the same geometry without them (every puzzle of thermometers,
+    sandwiches, ... on a plain grid shares one set).
     """
+    geometry = bare_geometry(geometry)
     if geometry.is_plain:
         return _shared_tables(geometry)
     return _puzzle_tables(geometry)

@@ -121,6 +121,21 @@ def _cancel(weights: np.ndarray, constants: np.ndarray,
         constants -= m * total
 
 
+@lru_cache(maxsize=64)
+def _unit_tries(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_tries` of a geometry's units (cached per geometry without cages and drawn
+    rules, which change no unit: every killer or rule puzzle of one grid shares them)."""
+    unit_sum = geometry.side * (geometry.side + 1) // 2
+    return _tries(_families(geometry), geometry.n_cells, unit_sum)
+
+
+def _bare(geometry: Geometry) -> Geometry:
+    """The geometry of the same units without cages, parity or drawn rules."""
+    return Geometry.of(geometry.box_rows, geometry.box_cols, geometry.variant,
+                       regions=geometry.regions, layout=geometry.layout,
+                       extra_regions=geometry.extra_regions)
+
+
 @lru_cache(maxsize=256)
 def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSum, ...]:
     """The implied sums of a geometry's killer cages over its units (see the module docstring).
@@ -143,7 +158,8 @@ def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSu
         return ()
     cages = [(cage.cells, cage.total) for cage in geometry.cages]
     unit_sum = geometry.side * (geometry.side + 1) // 2
-    weights, constants = _tries(_families(geometry), geometry.n_cells, unit_sum)
+    shared_weights, shared_constants = _unit_tries(_bare(geometry))
+    weights, constants = shared_weights.copy(), shared_constants.copy()
     _cancel(weights, constants, cages)
     size = (weights != 0).sum(axis=1)
     plain = {(cells, (1,) * len(cells), total) for cells, total in cages}
