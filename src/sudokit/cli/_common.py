@@ -17,9 +17,15 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 import typer
+
+if TYPE_CHECKING:
+    from ..formats.lines import Record
+    from ..model.puzzle import Puzzle
+    from ..model.variants import VariantLike
 
 METHOD_HELP = "Method name (see 'sudokit methods'); default: the fastest available."
 PUZZLE_HELP = "A puzzle (any form), a puzzle file or '-' for stdin."
@@ -53,14 +59,14 @@ def stopped_by_sigterm(exits: bool = False) -> Iterator[None]:
     """
     received = False
 
-    def handler(signum: int, frame: Any) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
         nonlocal received
         received = True
         raise Terminated
 
     hook = sys.unraisablehook
 
-    def unraisable(info: Any) -> None:
+    def unraisable(info: sys.UnraisableHookArgs) -> None:
         # raised where Python cannot raise (a fork or finaliser callback: it would be printed
         # and lost; a handler run here would raise inside this hook, also lost): the signal is
         # sent again from a thread, to land in the command's own code once the callback is over
@@ -280,7 +286,7 @@ _NAME = re.compile(r"[A-Za-z_~][\w.~-]*")
 
 
 def check_arguments(inputs: Sequence[str], *, box: str | None = None,
-                    alphabet: str | None = None, variant: Any = "standard") -> None:
+                    alphabet: str | None = None, variant: VariantLike = "standard") -> None:
     """Check PUZZLE/INPUT arguments before any is read: every path names a readable file
     (:func:`sudokit.run.output.check_inputs`) that standard output does not write
     (:func:`sudokit.run.output.check_stdout`); an argument that looks like a file name
@@ -310,7 +316,7 @@ def check_arguments(inputs: Sequence[str], *, box: str | None = None,
 
 
 def _check_box(inputs: Sequence[str], box: str | None, alphabet: str | None,
-               variant: Any) -> None:
+               variant: VariantLike) -> None:
     """A ``--box`` that does not fit the first puzzle of the first input (not stdin, which
     is read once) while it reads without the option: one usage error, not one per record."""
     from itertools import islice
@@ -335,8 +341,8 @@ def _check_box(inputs: Sequence[str], box: str | None, alphabet: str | None,
 
 
 def puzzle_records(inputs: Sequence[str], *, box: str | None = None,
-                   alphabet: str | None = None, variant: Any = "standard",
-                   skip_header: bool = False) -> Iterator[Any]:
+                   alphabet: str | None = None, variant: str = "standard",
+                   skip_header: bool = False) -> Iterator[Record]:
     """The records of puzzle arguments: files, ``-`` (stdin) or literal puzzles, the same way
     for every command (checked by :func:`check_arguments` first).
 
@@ -345,7 +351,7 @@ def puzzle_records(inputs: Sequence[str], *, box: str | None = None,
     """
     from ..run.output import read_inputs
 
-    value = getattr(variant, "value", variant)
+    value = str(variant)  # a VariantChoice's name as a plain str
     check_arguments(inputs, box=box, alphabet=alphabet, variant=value)
     return read_inputs(inputs, box=box, alphabet=alphabet, variant=value,
                        skip_header=skip_header, checked=True)
@@ -353,7 +359,7 @@ def puzzle_records(inputs: Sequence[str], *, box: str | None = None,
 
 def one_puzzle(argument: str, *, index: int | None, box: str | None,
                alphabet: str | None = None,
-               variant: VariantChoice = VariantChoice.STANDARD) -> Any:
+               variant: VariantChoice = VariantChoice.STANDARD) -> Puzzle:
     """The puzzle of a PUZZLE argument (see :func:`sudokit.run.output.pick_puzzle`), in
     ``variant`` unless a ``# variant:`` line of its file says otherwise."""
     from ..run.output import pick_puzzle

@@ -7,9 +7,13 @@ import json
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from ..formats.lines import Record
+    from ..model.puzzle import Puzzle
 
 __all__ = ["WhyOption", "explained", "solve_why", "stop_unless_unique", "with_puzzles"]
 
@@ -19,7 +23,7 @@ WhyOption = Annotated[bool, typer.Option(
     "would make it unique (a 'why' field in jsonl).")]
 
 
-def explained(puzzle: Any, time_limit: float | None) -> tuple[dict[str, Any], str]:
+def explained(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], str]:
     """The ``why`` field of a record (:meth:`sudokit.run.why.Why.as_dict`) and its short text;
     ``({"error": ...}, "no explanation: ...")`` when it could not be made (time limit,
     unsupported rule)."""
@@ -33,7 +37,7 @@ def explained(puzzle: Any, time_limit: float | None) -> tuple[dict[str, Any], st
     return found.as_dict(), found.text()
 
 
-def stop_unless_unique(puzzle: Any, jsonl: bool, time_limit: float | None) -> None:
+def stop_unless_unique(puzzle: Puzzle, jsonl: bool, time_limit: float | None) -> None:
     """Print why ``puzzle`` has no solution or several and exit 1; return when it has one.
 
     Raises:
@@ -53,7 +57,8 @@ def stop_unless_unique(puzzle: Any, jsonl: bool, time_limit: float | None) -> No
     raise typer.Exit(1)
 
 
-def with_puzzles(records: Iterable[Any], pending: deque[Any]) -> Iterator[Any]:
+def with_puzzles(records: Iterable[Record], pending: deque[Puzzle | None]
+                 ) -> Iterator[Record]:
     """The records, each one's puzzle put at the end of ``pending`` as it is read (a runner
     that yields one row per record in input order takes them from the front)."""
     for record in records:
@@ -61,9 +66,10 @@ def with_puzzles(records: Iterable[Any], pending: deque[Any]) -> Iterator[Any]:
         yield record
 
 
-def _row(record: Any, time_limit: float | None) -> tuple[dict[str, Any], str]:
-    """The jsonl record and the text of one puzzle's why."""
-    found, text = explained(record.puzzle, time_limit)
+def _row(record: Record, puzzle: Puzzle, time_limit: float | None
+         ) -> tuple[dict[str, Any], str]:
+    """The jsonl record and the text of one puzzle's why (``puzzle``: the record's)."""
+    found, text = explained(puzzle, time_limit)
     status = str(found.get("verdict", "unknown"))
     row = {"source": record.source, "line": record.line, "status": status, "why": found}
     lines = "" if status == "unique" else "\n" + "\n".join(
@@ -71,7 +77,7 @@ def _row(record: Any, time_limit: float | None) -> tuple[dict[str, Any], str]:
     return row, f"{record.source}:{record.line}\t{status}{lines}"
 
 
-def solve_why(records: Iterable[Any], jsonl: bool, time_limit: float | None) -> bool:
+def solve_why(records: Iterable[Record], jsonl: bool, time_limit: float | None) -> bool:
     """``sudokit solve --why``: one record per puzzle, ``source``, ``line``, ``status``
     (unique, none, several, invalid) and the ``why`` field (jsonl), or one text block.
 
@@ -86,7 +92,7 @@ def solve_why(records: Iterable[Any], jsonl: bool, time_limit: float | None) -> 
                                    "status": "invalid", "error": str(record.error)}
             text = f"{where}\tinvalid\t{record.error}"
         else:
-            row, text = _row(record, time_limit)
+            row, text = _row(record, record.puzzle, time_limit)
         all_unique = all_unique and row["status"] == "unique"
         print(json.dumps(row) if jsonl else text, flush=True)
     return all_unique

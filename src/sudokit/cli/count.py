@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import Enum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,6 +20,10 @@ from ._common import (
     one_puzzle,
 )
 from ._why import WhyOption
+
+if TYPE_CHECKING:
+    from ..csp.estimate import SolutionEstimate
+    from ..run.candidates import TrueCandidates
 
 
 class CountFormat(str, Enum):
@@ -104,7 +108,7 @@ def count_command(
     raise typer.Exit(0 if complete else 1)
 
 
-def _estimate_text(found: Any, seed: int) -> str:
+def _estimate_text(found: SolutionEstimate, seed: int) -> str:
     """One line: the estimate, its standard error and how it was made."""
     if found.exhausted:
         return f"exactly {found.estimate} (propagation decides the puzzle)"
@@ -145,7 +149,7 @@ def candidates_command(
     raise typer.Exit(0 if found.complete and found.solutions_found else 1)
 
 
-def _print_candidates(found: Any) -> None:
+def _print_candidates(found: TrueCandidates) -> None:
     """The grid of true candidates, the counts below the cap, and a summary line."""
     from rich.console import Console
 

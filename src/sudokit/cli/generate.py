@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Annotated, BinaryIO, cast
 
 import typer
 
@@ -22,8 +23,11 @@ from ._common import (
     stopped_by_sigterm,
 )
 
+if TYPE_CHECKING:
+    from ..generator import Generated
 
-def format_generated(item: Any, fmt: OutputFormat, with_solution: bool) -> str:
+
+def format_generated(item: Generated, fmt: OutputFormat, with_solution: bool) -> str:
     """One output record (ending in a newline) for a :class:`~sudokit.generator.Generated`.
 
     Line form: the puzzle in line form, or with ``with_solution`` tdoku's
@@ -168,7 +172,7 @@ def generate_command(
         raise typer.Exit(code)
 
 
-def _first(made: Any) -> Any:
+def _first(made: Iterator[Generated]) -> Iterator[Generated]:
     """``made`` with its first item (or its error) already waited for: bad options and
     impossible rules raise here, before the output is opened."""
     import itertools
@@ -197,7 +201,7 @@ class _stdout:
         sys.stdout.flush()
 
 
-def _write_all(made: Any, out: BinaryIO, fmt: OutputFormat, with_solution: bool,
+def _write_all(made: Iterator[Generated], out: BinaryIO, fmt: OutputFormat, with_solution: bool,
                counted: int | None, tally: _Tally) -> None:
     """Write each puzzle as it is made, counting it in ``tally``; ``counted``: the total of the
     live counter (None: no counter, see :func:`sudokit.cli._common.show_progress`)."""

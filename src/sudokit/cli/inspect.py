@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,6 +25,9 @@ from ._common import (
     read_argument,
     writing,
 )
+
+if TYPE_CHECKING:
+    from ..model.puzzle import Puzzle
 
 
 class TraceFormat(str, Enum):
@@ -85,7 +88,7 @@ def show_command(
         raise typer.Exit(1)
 
 
-def _solution(puzzle: Any, method: str | None) -> tuple[int, ...] | None:
+def _solution(puzzle: Puzzle, method: str | None) -> tuple[int, ...] | None:
     """The verified solution of ``sudokit show --solve``, or None after saying on stderr why
     there is none (unsolvable, or the method gave up)."""
     from ..run.doors import solve
@@ -182,7 +185,7 @@ def trace_command(
         raise typer.Exit(0 if ok else 1)
     all_ok = True
     for number, record in enumerate(chain(head, records), 1):
-        if record.error is not None:
+        if record.puzzle is None:  # an invalid record (its error says why)
             print(f"sudokit: {record.error}", file=sys.stderr)
             all_ok = False
             continue
@@ -207,7 +210,7 @@ def _numbered(path: Path | None, number: int) -> Path | None:
     return path and path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
-def _trace_one(puzzle: Any, method: str, options: dict[str, Any], time_limit: float,
+def _trace_one(puzzle: Puzzle, method: str, options: dict[str, Any], time_limit: float,
                plot: Path | None, data: Path | None, fmt: TraceFormat = TraceFormat.TEXT) -> bool:
     """Solve one puzzle with the trace on, print its outcome and counters, write the plot and
     the data; return whether it was solved."""

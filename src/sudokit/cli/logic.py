@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import sys
 from collections import deque
+from collections.abc import Sequence
 from enum import Enum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,6 +25,9 @@ from ._common import (
     stopped_by_sigterm,
 )
 from ._why import WhyOption
+
+if TYPE_CHECKING:
+    from ..model.puzzle import Puzzle
 
 
 class StepFormat(str, Enum):
@@ -106,7 +110,7 @@ def explain_command(
     raise typer.Exit(0 if solved else 1)
 
 
-def _stuck(puzzle: Any, marks: Any, only: list[str] | None,
+def _stuck(puzzle: Puzzle, marks: Sequence[Sequence[int] | None] | None, only: list[str] | None,
            left_out: list[str] | None, time_limit: float) -> str:
     """What ``hint`` says when no step comes: with --techniques/--exclude, that none of the
     chosen ones applies and which technique would (the next step with every technique but
@@ -220,7 +224,7 @@ def rate_command(
     try:
         with stopped_by_sigterm():
             records = puzzle_records(sources, box=box, variant=variant)
-            pending: deque = deque()
+            pending: deque[Puzzle | None] = deque()
             if why:
                 records = with_puzzles(records, pending)
             rows = rate_records(records, jobs=jobs_cap(jobs), time_limit=time_limit or None,
@@ -243,7 +247,7 @@ def rate_command(
 
 
 
-def _add_why(row: dict, puzzle: object, time_limit: float) -> str:
+def _add_why(row: dict[str, Any], puzzle: Puzzle | None, time_limit: float) -> str:
     """Add the ``why`` field to a rating record of a puzzle that has no solution or several;
     return its text (indented), or ``""``."""
     from ._why import explained

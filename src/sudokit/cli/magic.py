@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ._app import app
+
+if TYPE_CHECKING:
+    from ..magic.model import MagicProblem
 
 
 @app.command("magic")
@@ -68,7 +71,7 @@ def magic_command(
     raise typer.Exit(0 if result.status is Status.SOLVED else 1)
 
 
-def _print_comparison(problem: Any, methods: list[str] | None, time_limit: float | None,
+def _print_comparison(problem: MagicProblem, methods: list[str] | None, time_limit: float | None,
                       node_limit: int | None, options: dict[str, Any]) -> None:
     """Print the comparison table of ``methods`` (None: every one that fits) on ``problem``."""
     from rich.console import Console

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ._app import app
 from ._common import INDEX_HELP, VariantChoice, VariantOption
+
+if TYPE_CHECKING:
+    from ..model.puzzle import Puzzle
 
 
 @app.command("serve")
@@ -86,7 +89,7 @@ def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[
 
     whole = read_argument(argument)[0] if argument == "-" or names_file(argument) else None
 
-    def pick(number: int | None) -> Any:
+    def pick(number: int | None) -> Puzzle:
         if argument == "-":  # stdin is read once: each pick reads its text again
             sys.stdin = io.TextIOWrapper(io.BytesIO(whole.encode()), encoding="utf-8")
         return one_puzzle(argument, index=number, box=None, variant=variant)

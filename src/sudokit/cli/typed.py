@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 from ..run.output import OutputFormat
 
 if TYPE_CHECKING:
+    from ..formats.lines import Record
+    from ..model.result import Limits
+    from ..run.pipeline import Block, SolveRun
     from ..run.request import Request
 
 __all__ = ["solve_typed", "typing_at_terminal"]
@@ -29,9 +32,9 @@ def typing_at_terminal(sources: Sequence[str]) -> bool:
     return list(sources) == ["-"] and sys.stdin.isatty()
 
 
-def solve_typed(method: str | None, options: Mapping[str, Any], limits: Any, count_limit: int,
-                *, box: str | None, alphabet: str | None, fmt: OutputFormat, grids: bool,
-                variant: str) -> Any:
+def solve_typed(method: str | None, options: Mapping[str, Any], limits: Limits,
+                count_limit: int, *, box: str | None, alphabet: str | None, fmt: OutputFormat,
+                grids: bool, variant: str) -> SolveRun:
     """Start a run over the puzzles typed at the terminal, record by record.
 
     Returns:
@@ -57,12 +60,12 @@ class _Blocks:
     """The blocks of typed records, one per record; ``waited`` is the seconds spent waiting
     for the typist (left out of the solving time of the summary)."""
 
-    def __init__(self, records: Iterator[Any], request: Request, fmt: OutputFormat,
+    def __init__(self, records: Iterator[Record], request: Request, fmt: OutputFormat,
                  grids: bool) -> None:
         self.records, self.request, self.fmt, self.grids = records, request, fmt, grids
         self.waited = 0.0
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Block]:
         from ..run.pipeline import solve_records_block
 
         while True:

@@ -20,14 +20,15 @@ Names are case-insensitive; ``_`` stands for ``-``; ``16x16`` style folder names
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Union
 
 from ..errors import InvalidPuzzle
 from .constraints import VARIANT_NAMES, Variant
 from .geometry import Geometry
 from .layouts import LAYOUT_NAMES, LAYOUTS
 
-__all__ = ["ALL_NAMES", "TYPE_NAMES", "VariantSpec", "parse_spec", "spec_of_folder",
-           "spec_of_geometry"]
+__all__ = ["ALL_NAMES", "TYPE_NAMES", "VariantLike", "VariantSpec", "parse_spec",
+           "spec_of_folder", "spec_of_geometry"]
 
 TYPE_NAMES = ("jigsaw", "killer", "even-odd")
 """The puzzle types whose constraints the file holds (regions, cages, parity marks)."""
@@ -68,7 +69,12 @@ class VariantSpec:
         return "+".join(parts)
 
 
-def parse_spec(text: str | Variant | VariantSpec) -> VariantSpec:
+VariantLike = Union[Variant, str, VariantSpec]
+"""What the readers take as a variant: whole-grid rules, a name (see the module docstring) or a
+parsed :class:`VariantSpec`."""
+
+
+def parse_spec(text: VariantLike) -> VariantSpec:
     """Read a variant name (see the module docstring), e.g. ``"killer+diagonal"``.
 
     Raises:
