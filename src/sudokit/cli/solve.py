@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, cast
 
 import typer
 
@@ -27,6 +27,13 @@ from ._common import (
     stopped_by_sigterm,
 )
 from ._why import WhyOption
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..model.result import Status
+    from ..run.pipeline import Block, SolveRun
+    from ..run.resume import ResumePoint
 
 
 @app.command("methods")
@@ -159,7 +166,7 @@ def _command_start() -> float | None:
 
 
 def _prepared(inputs: list[str], option: list[str] | None, resume: bool,
-              output: Path | None, fmt: OutputFormat) -> tuple[dict[str, Any], Any]:
+              output: Path | None, fmt: OutputFormat) -> tuple[dict[str, Any], ResumePoint]:
     """The method options and the point to resume from (none unless ``--resume``); says on
     stderr when puzzles are read from the terminal.
 
@@ -180,7 +187,7 @@ def _prepared(inputs: list[str], option: list[str] | None, resume: bool,
     return options, point
 
 
-def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: Any,
+def _write_run(run: SolveRun, output: Path | None, grid_output: Path | None, point: ResumePoint,
                counter: AbstractContextManager[Callable[[int], None]]) -> _Tally:
     """Open the outputs (cut after the complete records when resuming) and write the run's
     blocks to them (:func:`_write_all`)."""
@@ -194,7 +201,7 @@ def _write_run(run: Any, output: Path | None, grid_output: Path | None, point: A
                           quiet=data_on_terminal(output))
 
 
-def _finish(tally: _Tally, ready: float | None, point: Any, output: Path | None,
+def _finish(tally: _Tally, ready: float | None, point: ResumePoint, output: Path | None,
             sources: list[str]) -> None:
     """Print the summary (not with ``ready`` None: ``--quiet``), say why a stopped run
     stopped or that the input held no puzzle, and exit with the run's code.
@@ -256,20 +263,20 @@ class _Tally:
     """What a run wrote: records per status code, all ok, seconds, and why it stopped early
     ('interrupted', 'terminated') or None."""
 
-    counts: Any  # int64[len(Status)]
+    counts: np.ndarray  # int64[len(Status)]
     ok: bool = True
     seconds: float = 0.0
     stopped: str | None = None
 
-    def by_status(self) -> dict[Any, int]:
+    def by_status(self) -> dict[Status, int]:
         """The non-zero counts, keyed by :class:`~sudokit.model.result.Status`."""
         from ..model.result import Status
 
         return {status: int(self.counts[status]) for status in Status if self.counts[status]}
 
 
-def _write_all(blocks: Iterable[Any], out: BinaryIO, grids: BinaryIO | None,
-               before: Any, counter: AbstractContextManager[Callable[[int], None]],
+def _write_all(blocks: Iterable[Block], out: BinaryIO, grids: BinaryIO | None,
+               before: np.ndarray, counter: AbstractContextManager[Callable[[int], None]],
                quiet: bool = False) -> _Tally:
     """Write and flush each block as it arrives (one write per block, the grid file first);
     report bad input on stderr (unless ``quiet``: the records on the terminal say it); stop

@@ -37,9 +37,11 @@ from ..model.result import Limits, Result, Status
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
+    from ..solvers.base import Solver
     from .request import Request
 
 T = TypeVar("T")
+C = TypeVar("C")
 R = TypeVar("R")
 
 __all__ = ["RecordResult", "solve_records", "solve_record_chunk", "check_expected", "run_tasks",
@@ -169,7 +171,7 @@ def _solve_one(record: Record, request: Request) -> RecordResult:
         return _failure(record, exc, request.method)
 
 
-def uses_processes(solver: Any, jobs: int, dask: str | None) -> bool:
+def uses_processes(solver: Solver, jobs: int, dask: str | None) -> bool:
     """Whether tasks go to other processes: a remote Dask cluster, or several workers (also of
     a local Dask cluster) for a method that holds the GIL; threads otherwise."""
     if dask is not None and dask != "local":
@@ -210,7 +212,7 @@ class TaskSizes:
         self.size = int(max(1, min(self.top, 4 * self.size, wanted)))
 
 
-def sizes_for(solver: Any, jobs: int, remote: bool) -> Iterable[int]:
+def sizes_for(solver: Solver, jobs: int, remote: bool) -> Iterable[int]:
     """Task sizes in turn (the last repeats): with several workers, a :class:`TaskSizes`
     following the measured time per puzzle (up to the method's ``chunk_size``, or
     :data:`_PROCESS_TASK` for other processes); with one, growing by 4 from 64 to the method's
@@ -435,7 +437,7 @@ _DASK_PARENT = "sudokit-parent"
 started a ``--dask local`` cluster."""
 
 
-def dask_setup(worker: Any) -> None:
+def dask_setup(worker: object) -> None:
     """Dask's preload hook, run in each worker process of a ``--dask local`` cluster (this
     module is its ``distributed.worker.preload``): the worker dies with the process that
     started it, even by SIGKILL and while a solver holds the GIL (Linux parent-death signal),
@@ -453,7 +455,7 @@ _DASK_CONNECT_SECONDS = 10
 """How long to try reaching a ``--dask`` scheduler before giving up."""
 
 
-def _connected(client: Any, address: str) -> Any:
+def _connected(client: Callable[..., C], address: str) -> C:
     """A Dask client of the scheduler at ``address``.
 
     Raises:

@@ -86,7 +86,7 @@ def grids_solve(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np
     return solves(grids, givens, geometry)
 
 
-def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Request,
+def _one_by_one(solver: Solver, givens: np.ndarray, geometry: Geometry, request: Request,
                 puzzles: Sequence[Puzzle] | None) -> ChunkResult:
     """Run a method that has no chunk path puzzle by puzzle, filling the arrays."""
     names = tuple(n for n in COUNTERS if n in solver.counters)
@@ -115,8 +115,10 @@ def _one_by_one(solver: Any, givens: np.ndarray, geometry: Geometry, request: Re
 
 
 def _as_array(geometry: Geometry) -> Any:
-    """A converter of a method's grid to uint8[N*N] (values are checked by verification)."""
-    def convert(grid: Any) -> np.ndarray:
+    """A converter of a method's grid (a sequence of N*N ints) to uint8[N*N] (values are
+    checked by verification); Any: :func:`~sudokit.model.result.gather` types its ``verify``
+    as returning the solution's own type."""
+    def convert(grid: object) -> np.ndarray:
         array = np.asarray(grid, dtype=np.int64)
         if array.shape != (geometry.n_cells,) or array.min() < 0 or array.max() > 255:
             raise SolverBug(f"a method returned a grid of shape {array.shape} or with values "

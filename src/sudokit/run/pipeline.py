@@ -29,13 +29,13 @@ from ..formats.lines import Record
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.result import Limits, Status
-from ..model.variants import parse_spec
+from ..model.variants import VariantLike, parse_spec
 from .batch import RecordResult, _record_result, solve_record_chunk
 from .chunk import solve_chunk
 from .deadline import STILL_COMPILING, compiled_method
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
-from .resume import kept_records
+from .resume import ResumePoint, kept_records
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
            "input_tasks", "task_shape", "solve_inputs", "SolveRun"]
@@ -90,7 +90,7 @@ def solve_task(task: LineChunk | RecordTask, request: Request) -> Block:
     return solve_records_block(task.records, request, task.fmt, task.grids)
 
 
-def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
+def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Geometry]]:
     """Return the number of puzzles of a task and their geometries (each once, in order), for
     choosing a method and loading it."""
     if isinstance(task, LineChunk):
@@ -105,7 +105,8 @@ def task_shape(task: LineChunk | RecordTask) -> tuple[int, list[Any]]:
 
 def input_tasks(inputs: Sequence[str], sizes: Iterable[int], *, box: str | None = None,
                 alphabet: str | None = None, fmt: OutputFormat = OutputFormat.LINE,
-                grids: bool = False, skip_header: bool = False, variant: Any = "standard",
+                grids: bool = False, skip_header: bool = False,
+                variant: VariantLike = "standard",
                 checked: bool = False) -> Iterator[LineChunk | RecordTask]:
     """The tasks of ``sudokit solve INPUT...``, lazily: files and ``-`` in line form without
     grid output go on the array path, everything else on the object path (so do inputs in
@@ -185,8 +186,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,
-                 resume: Any = None, skip_header: bool = False,
-                 variant: Any = "standard", checked: bool = False,
+                 resume: ResumePoint | None = None, skip_header: bool = False,
+                 variant: VariantLike = "standard", checked: bool = False,
                  started: float | None = None) -> SolveRun:
     """Start solving INPUTs as ``sudokit solve`` does: read tasks until the input is known to be
     larger than :data:`~sudokit.registry.SMALL_INPUT` puzzles or :data:`HEAD_RECORDS` records
@@ -295,7 +296,7 @@ def _waiting(request: Request, started: float, geometry: Geometry, interim: _Int
     return request
 
 
-def _load(request: Request, geometry: Any) -> None:
+def _load(request: Request, geometry: Geometry) -> None:
     """Load (or compile) the method's kernels for ``geometry`` and the byte look-ups of the
     line path's decoding and encoding, so that timings exclude them."""
     request.solver().warm_up(geometry)
@@ -340,7 +341,7 @@ class _Interim:
         while True:
             yield sizes[-1]
 
-    def begin(self, request: Request, geometry: Any) -> bool:
+    def begin(self, request: Request, geometry: Geometry) -> bool:
         """Start compiling the kernels ``request`` needs on ``geometry`` in the background if
         they are not ready (and the run allows it); return whether the run begins interim."""
         if not self.allowed or request.method == "propagate":
@@ -372,7 +373,7 @@ class _Interim:
             mark_ready(self.needed)
 
     def blocks(self, tasks: Iterator[LineChunk | RecordTask], request: Request,
-               geometry: Any) -> Iterator[Block]:
+               geometry: Geometry) -> Iterator[Block]:
         """The blocks of ``tasks``: by the interim method while :meth:`waiting`, then by
         ``request``'s method (loaded from the cache the child filled)."""
         from .batch import run_tasks

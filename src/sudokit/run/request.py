@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.constraints import Variant
 from ..model.result import Limits
 from ..model.variants import VariantSpec, parse_spec
+
+if TYPE_CHECKING:
+    from ..solvers.base import Solver
 
 __all__ = ["Request"]
 
@@ -89,7 +92,7 @@ class Request:
 
         return replace(self, handover=method)
 
-    def solver(self) -> Any:
+    def solver(self) -> Solver:
         """The solver instance (cached per method and options: the name is resolved once)."""
         try:
             return _solver(self.method, self.problem, tuple(sorted(self.options.items())))
@@ -105,7 +108,7 @@ class Request:
 
 
 @cache
-def _solver(method: str, problem: str, options: tuple[tuple[str, Any], ...]) -> Any:
+def _solver(method: str, problem: str, options: tuple[tuple[str, Any], ...]) -> Solver:
     from ..registry import get_solver
 
     return get_solver(method, problem, **dict(options))
