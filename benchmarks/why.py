@@ -89,21 +89,30 @@ METHOD: list[str | None] = [None]
 conflicts, a method name QuickXplain over that method's solves."""
 
 
+CPU: list[float] = []
+"""The CPU seconds of every timed ``why`` (this process's, all threads): on a shared machine
+the wall time counts the other processes' load too."""
+
+
 def timed(puzzle: Puzzle) -> tuple[object, float, float]:
-    """``why``'s answer, its seconds, and the verdict's seconds (the baseline)."""
+    """``why``'s answer, its seconds, and the verdict's seconds (the baseline); its CPU
+    seconds go to :data:`CPU`."""
     start = time.perf_counter()
     count_solutions(puzzle, limit=2)
     verdict = time.perf_counter() - start
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     answer = why(puzzle, method=METHOD[0], time_limit=None)
+    CPU.append(time.process_time() - cpu)
     return answer, time.perf_counter() - start, verdict
 
 
 def report(name: str, times: list[float], bases: list[float], hits: int, total: int,
            what: str) -> None:
     ratio = statistics.median(t / max(b, 1e-6) for t, b in zip(times, bases))
+    cpu = CPU[-len(times):]
     print(f"{name:<28} n={total:<4} {what} {hits}/{total}  median {statistics.median(times):.3f} s"
-          f"  max {max(times):.3f} s  verdict median {statistics.median(bases) * 1000:.2f} ms"
+          f"  max {max(times):.3f} s  (CPU median {statistics.median(cpu):.3f} s, max "
+          f"{max(cpu):.3f} s)  verdict median {statistics.median(bases) * 1000:.2f} ms"
           f"  why/verdict x{ratio:.0f}", flush=True)
 
 
@@ -210,6 +219,30 @@ def sukaku(puzzles: list[Puzzle]) -> None:
           f"  {seconds:.1f} s (both rated)", flush=True)
 
 
+def public_sukaku() -> None:
+    """Every public pencil-mark puzzle of ``tests/data/sukaku`` (the 729-character lines of
+    sukaku-forge's tests and the three published candidate grids): read (its side), solved
+    (solutions counted up to 1000) and rated with no time limit, one line each."""
+    from sudokit.run.explain import rate
+
+    sides, rated = [], 0
+    for name in ("sukaku_forge_positions.txt", "candidate_grids.txt"):
+        for record in read_puzzles(ROOT / "tests" / "data" / "sukaku" / name):
+            puzzle = record.puzzle
+            assert puzzle is not None, record.error
+            sides.append(puzzle.geometry.side)
+            start, cpu = time.perf_counter(), time.process_time()
+            found = count_solutions(puzzle, limit=1000)
+            rating = rate(puzzle, time_limit=None)
+            rated += rating.rating > 0
+            print(f"  {name}:{record.line:<3} {puzzle.geometry.side}x{puzzle.geometry.side} "
+                  f"{found.count:4} solution(s)  rating {rating.rating:4.1f} {rating.hardest:<28}"
+                  f" {time.perf_counter() - start:6.2f} s ({time.process_time() - cpu:.2f} s "
+                  f"CPU)", flush=True)
+    print(f"{'public Sukaku puzzles':<28} n={len(sides):<4} read as 9x9 {sides.count(9)}, "
+          f"as 27x27 {sides.count(27)}; solved and rated {rated}/{len(sides)}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--broken", type=int, default=200)
@@ -222,6 +255,8 @@ def main() -> None:
                         "written as 729-character pencil-mark lines, read, solved and rated")
     parser.add_argument("--method", default=None, help="check every sub-puzzle with this "
                         "method (QuickXplain) instead of CDCL with assumptions")
+    parser.add_argument("--sukaku-public", action="store_true", help="read, solve and rate "
+                        "every public pencil-mark puzzle of tests/data/sukaku")
     args = parser.parse_args()
     METHOD[0] = args.method
     why("." * 16, method=METHOD[0], time_limit=None)  # compile and warm the engines
@@ -239,6 +274,8 @@ def main() -> None:
                                        "lkwaerst_16x16.txt")
                  for r in read_puzzles(SHARED / "large" / name) if r.puzzle is not None]
         no_solution(large, "16x16, one changed", per=args.per)
+    if args.sukaku_public:
+        public_sukaku()
     if args.sukaku:
         sukaku(_puzzles(SHARED / "tdoku/puzzles3_magictour_top1465", 7, args.sukaku))
 

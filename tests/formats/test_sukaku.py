@@ -159,3 +159,25 @@ def test_commands_and_the_board_read_a_candidate_grid(tmp_path) -> None:
         assert runner.invoke(app, [*command, str(path)]).exit_code == 0
     from sudokit.serve.api import read_puzzle  # the board's Load and every /api request
     assert read_puzzle({"puzzle": _grid_text(1)}) == puzzle
+
+
+FORGE = DATA / "sukaku" / "sukaku_forge_positions.txt"
+
+
+def test_public_sukaku_lines_read_as_9x9_with_each_candidate() -> None:
+    """The six 729-character lines of sukaku-forge's tests: each a 9x9 (never a 27x27) whose
+    candidates are exactly the line's; the published solution counts (1, 1, 1, 130, 126,
+    106); each solution takes only candidates of the line."""
+    lines = [line for line in FORGE.read_text().splitlines() if not line.startswith("#")]
+    records = list(read_puzzles(FORGE))
+    assert len(lines) == len(records) == 6 and all(len(line) == 729 for line in lines)
+    counts = []
+    for line, record in zip(lines, records, strict=True):
+        puzzle = record.puzzle
+        assert record.error is None and puzzle is not None and puzzle.geometry.side == 9
+        assert sukaku_side(line) == 9
+        found = count_solutions(puzzle, limit=1000)
+        counts.append(found.count)
+        for solution in found.solutions[:5]:
+            assert all(line[9 * cell + d - 1] == str(d) for cell, d in enumerate(solution))
+    assert counts == [1, 1, 1, 130, 126, 106]
