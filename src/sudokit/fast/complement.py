@@ -94,16 +94,17 @@ DIFFERENCE_CAP = 12
 :func:`sum_differences`)."""
 
 
-def _difference(a: WeightedSum, b: WeightedSum) -> WeightedSum | None:
+def _difference(a: WeightedSum, b: WeightedSum, ka: dict[int, int], kb: dict[int, int]
+                ) -> WeightedSum | None:
     """``a - b`` or ``a + b`` (whichever cancels the cells they share with equal or opposite
-    coefficients) when it has fewer cells than either and at most ``DIFFERENCE_CAP``."""
-    ka, kb = dict(zip(a.cells, a.coefficients)), dict(zip(b.cells, b.coefficients))
+    coefficients; ``ka``, ``kb``: their coefficients by cell) when it has fewer cells than
+    either and at most ``DIFFERENCE_CAP``."""
     same = sum(1 for c, k in ka.items() if kb.get(c) == k)
     opposite = sum(1 for c, k in ka.items() if kb.get(c) == -k)
     if max(same, opposite) < 2:
         return None
     sign = -1 if same >= opposite else 1
-    terms = list(zip(a.cells, a.coefficients)) + [(c, sign * k) for c, k in kb.items()]
+    terms = list(ka.items()) + [(c, sign * k) for c, k in kb.items()]
     rule = WeightedSum.of(terms, a.total + sign * b.total, "implied sum")
     size = len(rule.cells)
     if not rule.cells or size > DIFFERENCE_CAP or size >= min(len(ka), len(kb)):
@@ -116,14 +117,26 @@ def sum_differences(sums: list[WeightedSum]) -> list[WeightedSum]:
     one long shaft, ``A = S1 + T`` and ``B = S2 + T``, give ``A - S1 - B + S2 = 0`` over the
     cells outside the shared part (kept when shorter than both and at most
     ``DIFFERENCE_CAP`` cells; a linear combination of true equations, so redundant help for
-    the sum filter, never checked as a rule)."""
+    the sum filter, never checked as a rule). Only pairs sharing two cells or more are
+    compared."""
+    coefficients = [dict(zip(rule.cells, rule.coefficients)) for rule in sums]
+    holding: dict[int, list[int]] = {}
+    for i, rule in enumerate(sums):
+        for c in rule.cells:
+            holding.setdefault(c, []).append(i)
+    shared: dict[tuple[int, int], int] = {}
+    for owners in holding.values():
+        for x, i in enumerate(owners):
+            for j in owners[x + 1:]:
+                shared[i, j] = shared.get((i, j), 0) + 1
     found: dict[tuple[tuple[int, ...], tuple[int, ...], int], WeightedSum] = {}
-    for i, a in enumerate(sums):
-        for b in sums[i + 1:]:
-            rule = _difference(a, b)
-            if rule is not None:
-                if rule.coefficients[0] < 0:
-                    rule = WeightedSum(rule.cells, tuple(-k for k in rule.coefficients),
-                                       -rule.total, rule.name)
-                found.setdefault((rule.cells, rule.coefficients, rule.total), rule)
+    for (i, j), count in sorted(shared.items()):
+        if count < 2:
+            continue
+        rule = _difference(sums[i], sums[j], coefficients[i], coefficients[j])
+        if rule is not None:
+            if rule.coefficients[0] < 0:
+                rule = WeightedSum(rule.cells, tuple(-k for k in rule.coefficients),
+                                   -rule.total, rule.name)
+            found.setdefault((rule.cells, rule.coefficients, rule.total), rule)
     return list(found.values())
