@@ -130,6 +130,30 @@ def test_a_large_input_waits_for_the_compile_only_up_to_its_time_limit(
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_several_workers_answer_by_propagate_while_the_default_compiles(tmp_path: Path) -> None:
+    """``--jobs 2`` with the default method on a large input and an empty cache compiled the
+    compiled engine in the foreground (tens of CPU seconds) before the first answer; now it
+    answers by ``propagate`` while the kernels compile in the background, as one worker does
+    (the command's CPU seconds tell: the detached compile is not its child)."""
+    import resource
+
+    cache, lines = tmp_path / "cache", tmp_path / "top20.txt"
+    lines.write_text("\n".join(EXAMPLES.joinpath("top95.txt").read_text().split()[:20]) + "\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        done = subprocess.run([sys.executable, "-m", "sudokit", "solve", str(lines), "-q",
+                               "--jobs", "2"], env=env, capture_output=True, timeout=120)
+    finally:
+        for pid in processes_with_cache(cache):  # the compile the run started, detached
+            os.kill(pid, 9)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 20, done.stderr[-500:]
+    assert cpu < 10, cpu  # a foreground compile of the engine takes 20-40 CPU seconds
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 def test_a_worker_without_kernels_answers_by_propagate_until_its_deadline(
         tmp_path: Path) -> None:
     """A worker process with a cache of its own (a Dask worker elsewhere) gets the command's

@@ -30,7 +30,7 @@ from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.result import Limits, Status
 from ..model.variants import VariantLike, parse_spec
-from .batch import RecordResult, _record_result, solve_record_chunk
+from .batch import RecordResult, TaskSizes, _record_result, solve_record_chunk
 from .chunk import solve_chunk
 from .deadline import STILL_COMPILING, compiled_method
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
@@ -213,11 +213,11 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
 
     named = Request.build(method, options) if method else None  # resolved once, here
     kind = named.solver() if named else solver_class(default_method())  # for the task sizes
-    alone = jobs <= 1 and dask is None
+    local = not uses_processes(kind, jobs, dask)  # one worker or threads of this process
     waits = (named is not None and started is not None and limits.time_limit is not None
              and compiled_method(named))  # a named compiled method, limit counted from start
-    interim = _Interim(alone and (waits or (method is None and not options)))
-    sizes = interim.sizes(sizes_for(kind, jobs, uses_processes(kind, jobs, dask)))
+    interim = _Interim(local and (waits or (method is None and not options)))
+    sizes = interim.sizes(sizes_for(kind, jobs, not local))
     tasks = input_tasks(inputs, sizes, box=box, alphabet=alphabet, fmt=fmt, grids=grids,
                         skip_header=skip_header, variant=variant, checked=checked)
     if resume is not None and resume.records:
@@ -248,7 +248,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
     remote = uses_processes(request.solver(), jobs, dask)
     tasks = itertools.chain(head, tasks)
     if geometries and interim.begin(request, geometries[0]):
-        blocks = interim.blocks(tasks, request, geometries[0])
+        blocks = interim.blocks(tasks, request, geometries[0], jobs=jobs, dask=dask,
+                                sizes=sizes)
     else:
         if geometries and not remote and load:
             interim.announce()
@@ -275,7 +276,7 @@ def _limited(request: Request, started: float | None, geometries: Sequence[Geome
         return from_start(request, started, geometries[0] if geometries else None), True
     if not (waits and geometries):
         return request, True
-    if interim.allowed:  # one worker, in this process
+    if interim.allowed:  # in this process (one worker or threads)
         return _waiting(request, started, geometries[0], interim), True
     return until_ready(request, started, geometries[0])
 
@@ -309,9 +310,12 @@ class _Interim:
     first task size; between two tasks, once the kernels are ready, the run switches to the
     default method and its task sizes.
 
+    With several workers (threads of this process: ``--jobs``, ``--dask local``) the
+    interim tasks run one by one here and the pool starts at the switch.
+
     Args:
-        allowed: the run may do so (the default method, no options, one worker in this
-            process); otherwise nothing changes.
+        allowed: the run may do so (the default method, no options, or a named compiled
+            method under a time limit; in this process); otherwise nothing changes.
     """
 
     def __init__(self, allowed: bool) -> None:
@@ -329,7 +333,7 @@ class _Interim:
     def sizes(self, sizes: Iterable[int]) -> Iterable[int]:
         """``sizes`` in turn (the last repeating), after the first size repeated while
         :meth:`waiting`."""
-        if not self.allowed:
+        if not self.allowed or isinstance(sizes, TaskSizes):  # those follow the tasks' times
             return sizes
         return self._sizes(list(sizes))
 
@@ -373,9 +377,11 @@ class _Interim:
             mark_ready(self.needed)
 
     def blocks(self, tasks: Iterator[LineChunk | RecordTask], request: Request,
-               geometry: Geometry) -> Iterator[Block]:
-        """The blocks of ``tasks``: by the interim method while :meth:`waiting`, then by
-        ``request``'s method (loaded from the cache the child filled)."""
+               geometry: Geometry, *, jobs: int = 1, dask: str | None = None,
+               sizes: Iterable[int] | None = None) -> Iterator[Block]:
+        """The blocks of ``tasks``: by the interim method while :meth:`waiting`, one by one,
+        then by ``request``'s method (loaded from the cache the child filled) on ``jobs``
+        threads or ``dask`` (:func:`sudokit.run.batch.run_tasks`)."""
         from .batch import run_tasks
         from .warm import INTERIM_METHOD
 
@@ -394,7 +400,8 @@ class _Interim:
         rest = next(tasks, None)
         if rest is not None:
             _load(request, geometry)
-            yield from run_tasks(solve_task, itertools.chain([rest], tasks), request)
+            yield from run_tasks(solve_task, itertools.chain([rest], tasks), request,
+                                 jobs=jobs, dask=dask, sizes=sizes)
 
 
 def _counts(labels: Sequence[int]) -> np.ndarray:
