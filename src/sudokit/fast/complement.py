@@ -119,10 +119,10 @@ def sum_differences(sums: list[WeightedSum]) -> list[WeightedSum]:
     ``DIFFERENCE_CAP`` cells; a linear combination of true equations, so redundant help for
     the sum filter, never checked as a rule). Only pairs sharing two cells or more are
     compared."""
-    coefficients = [dict(zip(rule.cells, rule.coefficients)) for rule in sums]
+    coefficients = [dict(zip(one.cells, one.coefficients)) for one in sums]
     holding: dict[int, list[int]] = {}
-    for i, rule in enumerate(sums):
-        for c in rule.cells:
+    for i, one in enumerate(sums):
+        for c in one.cells:
             holding.setdefault(c, []).append(i)
     shared: dict[tuple[int, int], int] = {}
     for owners in holding.values():
