@@ -19,7 +19,7 @@ import importlib.util
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .errors import InvalidOption, MethodUnavailable, UnknownMethod
 
@@ -34,6 +34,7 @@ __all__ = [
     "SMALL_SIDE",
     "Entry",
     "MethodInfo",
+    "OptionValue",
     "default_method",
     "can_run",
     "check_remote",
@@ -49,6 +50,11 @@ __all__ = [
 SUDOKU, MAGIC = "sudoku", "magic"
 PROBLEMS = (SUDOKU, MAGIC)
 """The problem types methods are registered for."""
+
+OptionValue = Union[str, int, float, bool, None]
+"""A method option's value as given (``**options``, ``-o KEY=VALUE``): text, a bool, an int, a
+float or None; the method checks it against its declaration and converts text
+(:meth:`sudokit.solvers.base.Solver._checked_option`)."""
 
 _SOLVERS: dict[str, type] = {}  # the Sudoku methods
 _REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
@@ -212,7 +218,7 @@ def solver_class(name: str, problem: str = SUDOKU) -> type:
     return cls
 
 
-def get_solver(name: str, problem: str = SUDOKU, **options: Any) -> Solver:
+def get_solver(name: str, problem: str = SUDOKU, **options: OptionValue) -> Solver:
     """Return a solver instance for ``name`` (``"family"`` or ``"family:backend"``).
 
     Args:

@@ -19,11 +19,16 @@ CDCL), answered by ``propagate`` while its kernels compile (:mod:`sudokit.run.wa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import registry as _registry
 from ..model.result import Limits
 from .request import Request
+
+if TYPE_CHECKING:
+    from ..model.geometry import Geometry
+    from ..model.result import Status
+    from ..model.variants import VariantLike
 
 __all__ = ["QUICK_METHOD", "QUICK_SECONDS", "choose_method", "decide", "handover_method",
            "is_small", "left_after", "quick_limits", "stopped_by_budget", "taker"]
@@ -70,7 +75,7 @@ def handover_method() -> str:
     return _registry.default_method()
 
 
-def taker(method: str | None, geometry: Any) -> str:
+def taker(method: str | None, geometry: Geometry) -> str:
     """The hand-over method for a grid: ``method`` if it takes the grid's size and rules, else
     :func:`sudokit.registry.default_method`."""
     if method is not None and _registry.get_solver(method).supports(geometry):
@@ -93,7 +98,7 @@ def left_after(limits: Limits, seconds: float) -> Limits:
     return Limits(max(0.0, limits.time_limit - seconds), limits.node_limit)
 
 
-def stopped_by_budget(status: Any, message: str | None) -> bool:
+def stopped_by_budget(status: Status, message: str | None) -> bool:
     """Whether the quick method stopped on its time budget (UNKNOWN, a time limit): a puzzle
     to hand over; a node limit is the caller's own and ends the puzzle."""
     from ..model.result import Status
@@ -103,7 +108,7 @@ def stopped_by_budget(status: Any, message: str | None) -> bool:
 
 def decide(method: str | None, options: Mapping[str, Any] | None = None,
            limits: Limits = Limits(), count_limit: int | None = 1,
-           variant: Any = "standard", *, puzzles: int = 1, side: int = 9,
+           variant: VariantLike = "standard", *, puzzles: int = 1, side: int = 9,
            complete: bool = True, trace: bool = False) -> Request:
     """The request a front runs: the method (:func:`choose_method`), and on the default path
     of a small input the hand-over of what :data:`QUICK_METHOD` does not finish within

@@ -17,9 +17,16 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..model.result import Stats, Status
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, ConsoleRenderable
+    from rich.table import Table
+
+    from ..model.puzzle import Puzzle
+    from ..registry import OptionValue
 
 __all__ = ["MethodRun", "MethodSummary", "Comparison", "compare", "summarise", "sudoku_runners",
            "check_supported", "comparison_table", "instance_table", "split_label", "puzzle_name"]
@@ -30,9 +37,12 @@ T = TypeVar("T")
 class MethodRun(Protocol):
     """What a runner returns (a :class:`~sudokit.model.result.Result` is one)."""
 
-    status: Status
-    seconds: float
-    stats: Stats
+    @property
+    def status(self) -> Status: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def stats(self) -> Stats: ...
 
 
 def _total(outcomes: Sequence[MethodRun], name: str) -> int | None:
@@ -199,7 +209,7 @@ def assign_options(labels: Sequence[str], options: Mapping[str, Any],
     return chosen
 
 
-def puzzle_name(puzzle: Any) -> str:
+def puzzle_name(puzzle: Puzzle) -> str:
     """``file:line`` of a puzzle read from a file, else its givens in line form."""
     if getattr(puzzle, "source", None):
         return f"{puzzle.source}:{puzzle.source_line}"
@@ -209,7 +219,7 @@ def puzzle_name(puzzle: Any) -> str:
 
 
 def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
-                   **options: Any) -> dict[str, Callable[[Any], MethodRun]]:
+                   **options: OptionValue) -> dict[str, Callable[[Puzzle], MethodRun]]:
     """Return a runner per Sudoku method label: ``puzzle -> solve(puzzle, method, ...)``.
 
     A label is a method name or ``NAME[KEY=VALUE,...]`` (:func:`split_label`). ``options`` go
@@ -227,7 +237,7 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
     for name, settings in chosen.values():
         get_solver(name, **settings).warm_up()
 
-    def runner(name: str, settings: dict[str, Any]) -> Callable[[Any], MethodRun]:
+    def runner(name: str, settings: dict[str, Any]) -> Callable[[Puzzle], MethodRun]:
         return lambda puzzle: solve(puzzle, name, time_limit=time_limit, **settings)
 
     return {label: runner(*chosen[label]) for label in methods}
@@ -268,10 +278,12 @@ class _ColumnsTable:
                  first_style: str = "bold") -> None:
         self.title, self.columns, self.first_style = title, list(columns), first_style
 
-    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Table]:
         first, rest = self.columns[0], self.columns[1:]
         width = options.max_width
-        used, part, parts = _width(first), [], []
+        used = _width(first)
+        part: list[tuple[str, Sequence[str]]] = []
+        parts: list[list[tuple[str, Sequence[str]]]] = []
         for column in rest:
             if part and used + _width(column) > width:
                 parts.append(part)
@@ -282,7 +294,7 @@ class _ColumnsTable:
         for number, columns in enumerate(parts):
             yield self._table([first, *columns], self.title if number == 0 else None)
 
-    def _table(self, columns: list[tuple[str, Sequence[str]]], title: str | None) -> Any:
+    def _table(self, columns: list[tuple[str, Sequence[str]]], title: str | None) -> Table:
         from rich import box
         from rich.table import Table
 
@@ -305,7 +317,7 @@ def _width(column: tuple[str, Sequence[str]]) -> int:
 _COUNTERS = ("nodes", "backtracks", "checks", "revisions", "decisions", "conflicts")
 
 
-def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
+def comparison_table(comparison: Comparison, title: str | None = None) -> ConsoleRenderable:
     """Return a Rich table: per method solved, unsatisfiable, unknown, the counters some method
     reports, total and median seconds (on a narrow terminal, in parts that fit; no value is
     ever cut)."""
@@ -325,7 +337,7 @@ def comparison_table(comparison: Comparison, title: str | None = None) -> Any:
     return _ColumnsTable(title or f"{comparison.n_instances} instances{limit}", columns)
 
 
-def instance_table(comparison: Comparison, title: str | None = None) -> Any:
+def instance_table(comparison: Comparison, title: str | None = None) -> ConsoleRenderable:
     """Return a Rich table with one row per instance: its name, then each method's time (s),
     followed by its status word when not ``solved`` (``unsolvable``, ``timeout``), as the AC-3
     and SAT reports printed them (one column per method; on a narrow terminal, in parts that

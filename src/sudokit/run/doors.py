@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..compiled import Kernels, use_compiled
 from ..errors import SolverBug, UnsupportedPuzzle
@@ -23,7 +24,7 @@ from ..model.constraints import Variant
 from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle, PuzzleLike, violations
 from ..model.result import ArrayResult, ChunkResult, Limits, Result, Stats, Status, gather
-from ..registry import default_method
+from ..registry import OptionValue, default_method
 from ..solvers.base import Solver
 from .request import Request
 
@@ -116,7 +117,7 @@ def count_solutions(
     node_limit: int | None = None,
     trace: bool = False,
     request: Request | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> Result:
     """Find up to ``limit`` solutions (None: all) and report them with counters and time.
 
@@ -207,7 +208,7 @@ def solve(
     node_limit: int | None = None,
     trace: bool = False,
     request: Request | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> Result:
     """Solve ``puzzle``: find one verified solution (see :func:`count_solutions` for details).
 
@@ -241,7 +242,7 @@ def solutions(
     time_limit: float | None = None,
     node_limit: int | None = None,
     request: Request | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> Iterator[Grid]:
     """Yield verified solutions lazily (all of them unless the caller stops).
 
@@ -282,7 +283,7 @@ def solve_many(
     time_limit: float | None = None,
     node_limit: int | None = None,
     request: Request | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> list[Result]:
     """Solve (or count up to ``count_limit``) each puzzle; ``time_limit`` applies per puzzle.
 
@@ -340,7 +341,7 @@ def _checked_array(array: np.ndarray, box: tuple[int, int] | None,
 
 
 def solve_array(
-    givens: Any,
+    givens: ArrayLike,
     *,
     method: str | None = None,
     count_limit: int = 1,
@@ -350,7 +351,7 @@ def solve_array(
     jobs: int = 1,
     variant: Variant | str = Variant.STANDARD,
     request: Request | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> ArrayResult:
     """Solve puzzles held as an array (Kaggle and machine-learning data) at engine speed.
 
@@ -405,7 +406,7 @@ def solve_array(
     return _joined(chunks, kept_solutions(request), geometry.n_cells)
 
 
-def _rows(givens: Any) -> np.ndarray:
+def _rows(givens: ArrayLike) -> np.ndarray:
     """``givens`` as an [M, N*N] array: one puzzle [N*N] is one row, grids [M, N, N] are
     flattened row-major (a view where NumPy can).
 

@@ -35,7 +35,7 @@ from ..errors import SolverBug
 from ..magic.construct import construct
 from ..magic.model import MagicProblem, MagicResult, Square, magic_violations
 from ..model.result import Limits, Stats, Status, gather
-from ..registry import MAGIC, MethodInfo, get_solver, is_available, methods
+from ..registry import MAGIC, MethodInfo, OptionValue, get_solver, is_available, methods
 from ..solvers.magic import MAGIC_SOLVERS, MagicSolver
 from .compare import Comparison, assign_options, compare
 from .request import Request
@@ -71,7 +71,7 @@ METHODS: dict[str, MethodInfo] = {
 """Every magic-square method by name, as the registry lists them (``.available``, ``.cls``)."""
 
 
-def get_method(name: str, **options: Any) -> MagicSolver:
+def get_method(name: str, **options: OptionValue) -> MagicSolver:
     """Return the magic method ``name`` (``sat:glucose4`` selects a backend) with options.
 
     Returns:
@@ -88,7 +88,7 @@ def get_method(name: str, **options: Any) -> MagicSolver:
 def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
                 count_limit: int | None = 1, time_limit: float | None = None,
                 node_limit: int | None = None, request: Request | None = None,
-                **options: Any) -> MagicResult:
+                **options: OptionValue) -> MagicResult:
     """Find up to ``count_limit`` magic squares of ``problem`` (None: all) with one method.
 
     Args:
@@ -142,7 +142,9 @@ def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
 
 def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
                 time_limit: float | None = None, **options: Any) -> MagicResult:
-    """Find every magic square of order ``n`` (only canonical ones with ``symmetry``).
+    """Find every magic square of order ``n`` (only canonical ones with ``symmetry``);
+    ``options``: :func:`solve_magic`'s other keywords (``node_limit``, ``request``) and the
+    method's options.
 
     Returns:
         A MagicResult whose ``count`` is the number (8 for n = 3; 7,040 for n = 4, 880 with
@@ -175,7 +177,7 @@ def construct_magic(n: int) -> np.ndarray:
 def compare_magic(problem: MagicProblem | Sequence[MagicProblem],
                     methods: Sequence[str] | None = None, *, count_limit: int | None = 1,
                     time_limit: float | None = None, node_limit: int | None = None,
-                    **options: Any) -> Comparison:
+                    **options: OptionValue) -> Comparison:
     """Run each method on the same instances (by :func:`sudokit.run.compare.compare`).
 
     Args:

@@ -25,6 +25,7 @@ from ..errors import InputError, InvalidOption, InvalidPuzzle, OutputIsInputErro
 if TYPE_CHECKING:
     from ..formats.text import Record
     from ..model.puzzle import Puzzle
+    from ..model.variants import VariantLike
     from .batch import RecordResult
 
 __all__ = [
@@ -177,7 +178,7 @@ def check_stdout(inputs: Sequence[str]) -> None:
 
 def read_inputs(inputs: Sequence[str], *, box: str | None = None,
                 alphabet: str | None = None, skip_header: bool = False,
-                variant: Any = "standard", checked: bool = False) -> Iterator[Record]:
+                variant: VariantLike = "standard", checked: bool = False) -> Iterator[Record]:
     """Yield the records of every input in turn, lazily (each by :func:`read_input`).
 
     Each input is an existing file, ``-`` (standard input, read as UTF-8 with an optional
@@ -237,7 +238,7 @@ def input_text(argument: str) -> tuple[str, str]:
 
 def read_input(text: str, number: int = 1, *, box: str | None = None,
                alphabet: str | None = None, skip_header: bool = False,
-               variant: Any = "standard") -> Iterator[Record]:
+               variant: VariantLike = "standard") -> Iterator[Record]:
     """The records of one INPUT argument (see :func:`input_kind`), lazily: the one place an
     INPUT is read as records (``number``: its position among the arguments, naming a literal
     ``<argument N>``; ``skip_header`` skips the first line of a file or of standard input).

@@ -7,10 +7,14 @@ rating is pure Python); one bad record becomes one ``invalid`` record and never 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import LimitReached, SudokuError
 from ..formats.lines import Record
+
+if TYPE_CHECKING:
+    from ..logic.solve import Rating
+    from ..model.puzzle import Puzzle
 
 __all__ = ["Chosen", "rate_chunk", "rate_chunk_chosen", "rate_records", "record_line"]
 
@@ -50,7 +54,7 @@ def rate_chunk_chosen(records: Sequence[Record], request: Chosen) -> list[dict[s
                                 if r.error is None and r.puzzle is not None]))
 
 
-def _rate_chosen(puzzle: Any, request: Chosen) -> Any:
+def _rate_chosen(puzzle: Puzzle, request: Chosen) -> Rating | SudokuError | _Stuck:
     """The :class:`~sudokit.logic.Rating` of ``puzzle`` solved with the chosen techniques, or
     the :class:`SudokuError` that stopped it (:class:`LogicStuck` when they cannot finish)."""
     from ..logic.solve import rating_of

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
-from typing import Any
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from ..formats.linecodec import FastRows, LineChunk
-from ..formats.lines import Record
+from ..formats.lines import Record, Style
 from ..model.puzzle import Puzzle, is_solution
 from .resume import Kept, ResumeError, ResumePoint, scan_output
 
@@ -32,7 +32,18 @@ as written (see :func:`_record_head`), and a check that a kept line-form solutio
 (None: the record is invalid, or written in a form that is not checked)."""
 
 
-def drop_head(task: Any, count: int) -> tuple[Any, int, tuple[str, int] | None]:
+class _RecordTask(Protocol):
+    """A :class:`~sudokit.run.pipeline.RecordTask`, a frozen dataclass (not imported here: the
+    pipeline imports this module)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def records(self) -> list[Record]: ...
+
+
+def drop_head(task: LineChunk | _RecordTask, count: int
+              ) -> tuple[LineChunk | _RecordTask | None, int, tuple[str, int] | None]:
     """Drop up to ``count`` records from the front of a task (for ``--resume``): a
     :class:`~sudokit.formats.lineform.LineChunk` or a :class:`~sudokit.run.pipeline.RecordTask`
     (not imported here: the pipeline imports this module).
@@ -112,7 +123,7 @@ def _move_back(point: ResumePoint, records: int) -> None:
     point.last = earlier.last
 
 
-def _check_kept(task: Any, count: int, kept: Iterator[Kept], before: int) -> int | None:
+def _check_kept(task: LineChunk | _RecordTask, count: int, kept: Iterator[Kept], before: int) -> int | None:
     """Check the first ``count`` records of a task against the next kept records (the
     ``before`` records ahead of the task were checked); return the number of the first kept
     solution that does not solve its puzzle (1-based among all records), else None.
@@ -152,7 +163,7 @@ def _names(named: tuple[str, int], text: bytes, source: str, line: int) -> bool:
     return invalid and named[0] == source and named[1] >= line
 
 
-def _heads(task: Any, count: int) -> list[Head]:
+def _heads(task: LineChunk | _RecordTask, count: int) -> list[Head]:
     """The :data:`Head` of each of the first ``count`` records of a task, in order."""
     if not isinstance(task, LineChunk):  # a RecordTask of sudokit.run.pipeline
         return [_record_head(r) for r in task.records[:count]]
@@ -199,7 +210,7 @@ def _row_check(rows: FastRows, k: int) -> Callable[[bytes], bool]:
     return solves
 
 
-def _style_check(puzzle: Puzzle, style: Any) -> Callable[[bytes], bool] | None:
+def _style_check(puzzle: Puzzle, style: Style) -> Callable[[bytes], bool] | None:
     """A check that a kept solution written in ``style`` solves ``puzzle``: a line of its
     symbols, or f-puzzles data (its cells' values); None for other forms (not checked)."""
     side, cells = puzzle.geometry.side, puzzle.geometry.n_cells

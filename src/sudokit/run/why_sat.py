@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import LimitReached, SolverBug
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle, is_solution
 from .why_check import Checker, Member, sub_puzzle
+
+if TYPE_CHECKING:
+    from pysat.solvers import Solver
 
 __all__ = ["BACKENDS", "SatConflicts"]
 
@@ -34,7 +37,7 @@ BACKENDS = ("glucose4", "minisat22")
 another thread (CaDiCaL holds the interpreter lock while it solves)."""
 
 
-def _solver() -> Any | None:
+def _solver() -> Solver | None:
     """A fresh PySAT solver of :data:`BACKENDS`, or None without PySAT."""
     try:
         from pysat.solvers import Solver

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..model.result import ChunkResult
+    from ..registry import OptionValue
 
 __all__ = ["Solver"]
 
@@ -75,7 +76,7 @@ class Solver(ABC):
     releases_gil: ClassVar[bool] = False
     local_only: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, backend: str | None = None, **options: Any) -> None:
+    def __init__(self, backend: str | None = None, **options: OptionValue) -> None:
         if backend is not None and self.backends and backend not in self.backends:
             raise InvalidOption(
                 f"method {self.name!r} has no backend {backend!r}; choose one of "
@@ -95,7 +96,7 @@ class Solver(ABC):
             self.settings[key] = self._checked_option(key, value)
 
     @classmethod
-    def _checked_option(cls, key: str, value: Any) -> Any:
+    def _checked_option(cls, key: str, value: OptionValue) -> OptionValue:
         """An option value checked against its declaration: one of its choices, or of its
         default's type (bool, int or float; any text when the default is None). Text (from
         the command line, ``-o KEY=VALUE``) is converted: ``true``/``false`` (also yes/no,

@@ -26,7 +26,7 @@ from ..magic.model import MagicProblem, Square
 from ..magic.sat import DEFAULT_SOLVER, SOLVER_NAMES, SumEncoding, sat_search
 from ..magic.search import SELECTS, ValueOrder, backtracking, forward_checking
 from ..model.result import Limits, Stats
-from ..registry import MAGIC, register
+from ..registry import MAGIC, OptionValue, register
 from ..sat.pysat import PYSAT_COUNTERS
 from .base import Solver
 
@@ -114,7 +114,7 @@ class MagicMac(MagicSolver):
     enums = {"select": Select, "order": Order, "inference": Inference}
     max_order = 16  # n⁴ directed != arcs, whose tables take 0.7 s to build for n = 16, 11 s for 32
 
-    def __init__(self, backend: str | None = None, **options: Any) -> None:
+    def __init__(self, backend: str | None = None, **options: OptionValue) -> None:
         super().__init__(backend, **options)
         self.counters = counters_for(Inference(self.settings["inference"]), has_sums=True)
 

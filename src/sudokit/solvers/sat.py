@@ -10,7 +10,7 @@ solutions come from blocking clauses. The searches are :class:`~sudokit.sat.sear
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidOption
 from ..model.geometry import ALL_FEATURES
@@ -23,6 +23,9 @@ from ..sat.pysat import PYSAT_COUNTERS, pysat_backends
 from ..sat.rules import SAT_RULE_KINDS
 from ..sat.search import CdclSearch, exec_solutions
 from .base import Solver
+
+if TYPE_CHECKING:
+    from ..registry import OptionValue
 
 __all__ = ["SatSolver"]
 
@@ -49,7 +52,7 @@ class SatSolver(Solver):
     default_backend = "cadical195"
     local_only = frozenset({EXEC, "cmd"})  # a program run on this machine: never for a server
 
-    def __init__(self, backend: str | None = None, **options: Any) -> None:
+    def __init__(self, backend: str | None = None, **options: OptionValue) -> None:
         super().__init__(None if backend == EXEC else backend, **options)
         if backend == EXEC:
             self.backend = EXEC
