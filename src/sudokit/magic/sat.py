@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from enum import Enum
-from typing import Any
+from typing import Protocol
 
 from ..errors import MethodUnavailable
 from ..model.result import Limits, Stats
@@ -64,6 +64,13 @@ class SumEncoding(Enum):
     PB = "pb"
 
 
+class _Encoded(Protocol):
+    """A pysat.card / pysat.pb encoding (a pysat ``CNF`` or ``CNFPlus``)."""
+
+    clauses: list[list[int]]
+    nv: int  # the largest variable it uses
+
+
 class _Cnf:
     """Clauses under construction and the highest variable used."""
 
@@ -79,7 +86,7 @@ class _Cnf:
         """Literal of "cell c holds at least v", for v in 2..s."""
         return self.size * self.size + c * self.size + v
 
-    def add(self, encoded: Any) -> None:
+    def add(self, encoded: _Encoded) -> None:
         """Add a pysat.card / pysat.pb encoding, its auxiliary variables above ``top``."""
         self.clauses.extend(encoded.clauses)
         self.top = max(self.top, encoded.nv)

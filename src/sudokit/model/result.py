@@ -6,12 +6,15 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
 from ..errors import InvalidOption, LimitReached
 from .puzzle import Grid, Puzzle
+
+if TYPE_CHECKING:
+    from IPython.lib.pretty import PrettyPrinter
 
 T = TypeVar("T")
 
@@ -280,7 +283,7 @@ class Result:
     def __repr__(self) -> str:
         return f"<Result {self.summary()}>"
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: PrettyPrinter, cycle: bool) -> None:
         """IPython's display: as :meth:`__str__`."""
         printer.text(repr(self) if cycle else str(self))
 
