@@ -14,7 +14,7 @@ Sudoku run never loads the magic-square code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -42,26 +42,22 @@ class MagicSolver(Solver):
     """A magic-square method: declarations as for Sudoku methods, plus ``max_order``.
 
     Class attributes:
-        enums: option name -> the Enum its string value is converted to for the search.
         max_order: the largest order it accepts (its model grows too fast beyond; None: any).
     """
 
     problem: ClassVar[str] = MAGIC
     counters = frozenset({"nodes", "backtracks"})
-    enums: ClassVar[Mapping[str, type[Enum]]] = {}
     max_order: ClassVar[int | None] = None
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
-        """The method's generator of flat squares."""
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
+        """The method's generator of flat squares, its options read from ``self.settings`` (each
+        option's text converted to the Enum its search takes)."""
         raise NotImplementedError
 
     def solutions(self, problem: MagicProblem, stats: Stats, limits: Limits  # type: ignore[override]
                   ) -> Iterator[Square]:
         """Yield the squares of ``problem`` (flat, row-major); see :meth:`Solver.solutions`."""
-        settings = {key: self.enums[key](value) if key in self.enums else value
-                    for key, value in self.settings.items()}
-        return self.search(problem, stats, limits, **settings)
+        return self.search(problem, stats, limits)
 
     def check_order(self, n: int) -> None:
         """Raise UnsupportedPuzzle when ``n`` is above :attr:`max_order`."""
@@ -79,8 +75,7 @@ class MagicBacktracking(MagicSolver):
     summary = "chronological backtracking, each line checked when full"
     max_order = 32  # a list of n² values per search depth, up to n² deep: n⁴ entries
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
         return backtracking(problem, stats, limits)
 
 
@@ -94,12 +89,12 @@ class MagicForwardChecking(MagicSolver):
     options = {"select": (Select.MRV.value, tuple(s.value for s in SELECTS)),
                "order": (ValueOrder.EXTREMES.value, _values(ValueOrder)),
                "bounds": (True, (True, False))}
-    enums = {"select": Select, "order": ValueOrder}
     max_order = 32  # the trail keeps an n²-bit domain per free cell per depth: n⁶ bits
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
-        return forward_checking(problem, stats, limits, **settings)
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
+        return forward_checking(problem, stats, limits, select=Select(self.settings["select"]),
+                                order=ValueOrder(self.settings["order"]),
+                                bounds=self.settings["bounds"])
 
 
 @register
@@ -111,16 +106,16 @@ class MagicMac(MagicSolver):
     options = {"select": (Select.MRV.value, _values(Select)),
                "order": (Order.NATURAL.value, _values(Order)),
                "inference": (Inference.MAC.value, _values(Inference))}
-    enums = {"select": Select, "order": Order, "inference": Inference}
     max_order = 16  # n⁴ directed != arcs, whose tables take 0.7 s to build for n = 16, 11 s for 32
 
     def __init__(self, backend: str | None = None, **options: OptionValue) -> None:
         super().__init__(backend, **options)
         self.counters = counters_for(Inference(self.settings["inference"]), has_sums=True)
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
-        return mac_search(problem, stats, limits, **settings)
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
+        return mac_search(problem, stats, limits, select=Select(self.settings["select"]),
+                          order=Order(self.settings["order"]),
+                          inference=Inference(self.settings["inference"]))
 
 
 @register
@@ -137,14 +132,12 @@ class MagicSat(MagicSolver):
     default_backend = DEFAULT_SOLVER
     options = {"solver_name": (None, (None, *SOLVER_NAMES)),
                "encoding": (SumEncoding.ORDER.value, _values(SumEncoding))}
-    enums = {"encoding": SumEncoding}
     max_order = 12  # ~n⁶ clauses: 5 million for n = 12
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
-        name = settings["solver_name"] or self.backend
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
+        name = self.settings["solver_name"] or self.backend
         return sat_search(problem, stats, limits, solver_name=name,
-                          encoding=settings["encoding"])
+                          encoding=SumEncoding(self.settings["encoding"]))
 
 
 @register
@@ -156,8 +149,7 @@ class MagicLines(MagicSolver):
     summary = "line-based enumeration: row sets, orthogonal column sets, orders"
     max_order = 7  # 957,332 line sets for n = 7; far more, and n! orders, beyond
 
-    def search(self, problem: MagicProblem, stats: Stats, limits: Limits,
-               **settings: Any) -> Iterator[Square]:
+    def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
         return line_enumeration(problem, stats, limits)
 
 
