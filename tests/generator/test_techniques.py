@@ -23,6 +23,7 @@ from tests.helpers import DATA
 runner = CliRunner()
 NINE = _geometry(None, None, "standard")
 NONCONSECUTIVE = _geometry(None, None, "non-consecutive")
+DIAGONAL = _geometry(None, None, "diagonal")
 
 
 def test_families_and_step_names_are_registered_techniques() -> None:
@@ -124,6 +125,26 @@ def test_digging_keeps_the_givens_band_and_symmetry() -> None:
                       givens="16-22", symmetry="rot180", max_tries=60):
         assert 16 <= g.givens <= 22 and sudokit.rate(g.puzzle).hardest == "Pair Relation"
         assert is_symmetric(g.puzzle.givens, "rot180", 9)
+
+
+def test_a_stalled_puzzle_is_filled_toward_the_target() -> None:
+    """A random diagonal puzzle needing more than an X-Wing (its cut solve stalls) gets givens
+    of its solution added until the cut solve completes: with this order the result needs an
+    X-Wing, as ``sudokit.rate`` says, and holds every given of the puzzle."""
+    import numpy as np
+
+    from sudokit.generator.digging import fill_toward, fills
+    from sudokit.generator.techniques import judge
+
+    target = resolve_target("X-Wing", DIAGONAL, needs=True)
+    assert fills([target], minimal=False) and not fills([target], minimal=True)
+    g = list(generate(15, seed=2, variant="diagonal"))[14]
+    assert judge([target], g.puzzle, g.solution).stalled
+    found = fill_toward([target], g.puzzle, g.solution, np.random.default_rng(10))
+    assert found is not None and sudokit.rate(found.puzzle).hardest == "X-Wing"
+    assert all(a == b for a, b in zip(g.puzzle.givens, found.puzzle.givens) if a)
+    assert fill_toward([target], g.puzzle, g.solution, np.random.default_rng(10),
+                       givens=(0, g.givens)) is None  # no room for one more given
 
 
 def test_the_w_wing_finder_takes_the_steps_when_the_aics_are_left_out() -> None:

@@ -13,16 +13,20 @@ import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..model.geometry import Geometry
 from ..model.puzzle import Puzzle
 from . import Generated, GenerationError, Options
-from .digging import dig_toward, digs
+from .digging import dig_toward, digs, fill_toward, fills
 from .engine import Batch, Maker, Plan, seeds_for
 from .grids import RESTARTS
 from .rating import SeRater, band_of
+
+if TYPE_CHECKING:
+    from .techniques import Judgement
 
 __all__ = ["puzzle_stream", "solution_grids"]
 
@@ -141,9 +145,12 @@ def _judged(batch: Batch, options: Options
     hardest: dict[int, str] = {}
     ratings: dict[int, float] = {}
     if options.targets:
+        fill = fills(options.targets, options.minimal)
         for row in sorted(passed):
             puzzle = Puzzle(options.geometry, tuple(batch.puzzles[row].tolist()))
             judgement = judge(options.targets, puzzle, batch.solutions[row].tolist())
+            if fill and judgement.stalled:
+                judgement = _filled(batch, row, puzzle, options)
             if not judgement.ok:
                 passed.discard(row)
             elif judgement.rating is not None:
@@ -161,6 +168,26 @@ def _judged(batch: Batch, options: Options
         for row, value in zip(rows, values):
             ratings[row] = float(value)
     return passed, hardest, ratings
+
+
+def _filled(batch: Batch, row: int, puzzle: Puzzle, options: Options) -> Judgement:
+    """Fill the stalled puzzle of ``row`` toward the targets (:func:`.digging.fill_toward`,
+    its order drawn from the puzzle itself, so the run stays reproducible); a filled puzzle
+    that meets them replaces it in ``batch`` (its givens counted, not proven minimal)."""
+    from .techniques import Judgement, judge
+
+    solution = batch.solutions[row].tolist()
+    rng = np.random.default_rng(batch.puzzles[row].tolist())
+    found = fill_toward(options.targets, puzzle, solution, rng, symmetry=options.symmetry,
+                        givens=options.givens)
+    if found is None:
+        return Judgement(False, stalled=True)
+    judgement = judge(options.targets, found.puzzle, solution)
+    if judgement.ok:
+        batch.puzzles[row] = found.puzzle.givens
+        batch.info[row, 0] = sum(1 for v in found.puzzle.givens if v)
+        batch.info[row, 6] = max(1, int(batch.info[row, 6]))  # "unproven": not minimal
+    return judgement
 
 
 def _record(batch: Batch, row: int, index: int, seed: int, options: Options,

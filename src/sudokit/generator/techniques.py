@@ -119,10 +119,12 @@ class Judgement:
     Attributes:
         ok: every target is met.
         rating: the whole solve's rating when a ``needs`` solve completed (else None).
+        stalled: the ``needs`` solve stalled (the puzzle needs a harder technique).
     """
 
     ok: bool
     rating: Rating | None = None
+    stalled: bool = False
 
 
 def _key(text: str) -> str:
@@ -209,7 +211,7 @@ def judge(targets: Sequence[TechniqueTarget], puzzle: Puzzle,
         steps = list(solve_steps(state, kinds=kinds, solution=solution, max_rating=ceiling,
                                  unique=True, every_state=False))
         if not state.solved:
-            return Judgement(False)
+            return Judgement(False, stalled=True)
         rating = rating_of(steps, True)
         if not all(t.meets(rating.hardest, rating.rating) for t in needs):
             return Judgement(False, rating)
