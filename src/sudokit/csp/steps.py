@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, Protocol, overload
 
 from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
@@ -89,13 +89,34 @@ def _changed(state: Domains, cells: list[set[int]]) -> Domains | None:
     return Domains(state.geometry, tuple(tuple(sorted(ds)) for ds in cells))
 
 
-def _dict_step(step: Callable[[Domains], Domains | None]) -> Callable[..., Any]:
+_P = ParamSpec("_P")
+
+
+class _Step(Protocol[_P]):
+    """A step on either form of state: Domains in, Domains out; a dict in, a dict out (None:
+    a cell has no digit left); its own arguments after the state."""
+
+    @overload
+    def __call__(self, state: Domains, *args: _P.args, **kwargs: _P.kwargs
+                 ) -> Domains | None: ...
+    @overload
+    def __call__(self, state: Mapping[Any, Any], *args: _P.args, **kwargs: _P.kwargs
+                 ) -> dict[Any, Any] | None: ...
+
+
+def _dict_step(step: Callable[Concatenate[Domains, _P], Domains | None]) -> _Step[_P]:
     """Let a step take and give back a dict ``cell -> digits`` (the notebook's ``values``):
     keys kept (ints, ``r1c1`` or ``A1`` labels), digits as strings when they came as strings.
     The grid is inferred from the number of cells (81: 9x9)."""
 
+    @overload
+    def run(state: Domains, *args: _P.args, **kwargs: _P.kwargs) -> Domains | None: ...
+    @overload
+    def run(state: Mapping[Any, Any], *args: _P.args, **kwargs: _P.kwargs
+            ) -> dict[Any, Any] | None: ...
     @functools.wraps(step)
-    def run(state: State, *args: Any, **kwargs: Any) -> Any:
+    def run(state: State, *args: _P.args, **kwargs: _P.kwargs
+            ) -> Domains | dict[Any, Any] | None:
         if isinstance(state, Domains):
             return step(state, *args, **kwargs)
         geometry = Geometry.for_cells(len(state))
