@@ -109,11 +109,13 @@ def test_page_load_and_typed_puzzle_hint_matches_the_hint_door(page: Any, live_s
     expected = hint(TOP1)
     ask_hint(page, 1)  # vague: the technique's name only, nothing drawn
     assert expected.technique in page.inner_text("#message")
-    assert cells_with(page, "sk-focus") == []
-    ask_hint(page, 2)  # where to look: the pattern's cells (a single's house around them)
+    assert cells_with(page, "sk-focus") == [] and cells_with(page, "sk-house") == []
+    shot(page, "board-hint-vague.png", "#message")
+    ask_hint(page, 2)  # where to look: the pattern's cells, a single's house around them
     assert cells_with(page, "sk-focus") == sorted(expected.cells)
-    if expected.technique == "Hidden Single":
-        assert len(cells_with(page, "sk-house")) == page.evaluate("window.sudokitBoard.geo.side") - 1
+    assert expected.technique == "Hidden Single"  # r6c2 in box 4: the box's 8 other cells
+    assert len(cells_with(page, "sk-house")) == page.evaluate("window.sudokitBoard.geo.side") - 1
+    shot(page, "board-hint-cells.png")
     ask_hint(page, 3)  # the step: placements and eliminations drawn, its text shown
     assert cells_with(page, "sk-place") == sorted(c for c, _ in expected.placements)
     assert expected.text in page.inner_text("#message")

@@ -29,6 +29,8 @@ def test_given_candidates_are_the_starting_marks_and_hint_agrees(page: Any, brow
     load(page, SUDOPEDIA)
     assert drawn(page) == written
     assert cells_with(page, "sk-given-marks") == list(range(81))
+    assert page.locator('.sk-rule[data-rule="given candidates"] *').count() == 0  # no glyph:
+    # they are the marks (an unknown rule's grey dot sat under candidate 5 of every cell)
     page.click('.sk-cell[data-cell="0"]')
     page.keyboard.press("Shift+Digit1")  # the player takes candidate 1 out of r1c1
     assert page.evaluate("window.sudokitBoard.marks[0]") == [d for d in written[0] if d != 1]

@@ -338,6 +338,7 @@ _BUILDERS: dict[str, tuple[bool, Callable[[RuleDrawing, _Grid, int], tuple]]] = 
     "V": (True, _sign),
     "greater-than sign": (True, _greater),
     "quadruple": (True, _quadruple),
+    "given candidates": (False, lambda d, g, k: ()),  # drawn as the cell's marks (the board)
     "little killer": (True, _little_killer),
     "sandwich sum": (True, _outside),
     "X-sum": (True, _outside),
