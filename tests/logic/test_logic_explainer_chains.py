@@ -11,10 +11,10 @@ import pytest
 from sudokit import rate
 from sudokit.logic.chains.advanced import advanced_offs
 from sudokit.logic.chains.explainer import nested_forcing_chain
-from sudokit.logic.chains.nested import forcing_chain_offs
+from sudokit.logic.chains.nested import forcing_chain_offs, multiple_chain_offs
 from sudokit.compiled import Kernels, forced
 from sudokit.logic.chains.implications import (ancestor_count, chain_implications,
-                                               contradictions)
+                                               contradictions, static_reach)
 from sudokit.logic.state import Board
 from sudokit.logic.step import length_bonus
 
@@ -76,6 +76,22 @@ def test_contradictions_in_one_call_are_those_of_each_propagation() -> None:
     assert found == each and each
 
 
+def test_static_reach_in_one_call_is_that_of_each_propagation() -> None:
+    b = board({(r, c): "23456789" for r in (1, 2) for c in range(3, 10)})
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    starts = [((c * 9 + d) << 1) | 1 for c in b.open_cells[:20] for d in range(9)
+              if masks0[c] >> d & 1]
+    array = np.array(masks0, dtype=np.int64)
+    with forced(Kernels.LOGIC, True):
+        compiled = static_reach(G, masks0, array, starts)
+    with forced(Kernels.LOGIC, False):
+        python = static_reach(G, masks0, array, starts)
+    for row, s in zip(compiled, starts):
+        reached = set(np.flatnonzero(row).tolist())
+        assert reached == set(chain_implications(G, masks0, s, dynamic=False).reached())
+    assert (compiled == python).all() and compiled.sum() > len(starts)
+
+
 def test_locked_candidates_after_a_removal_name_it_as_parent() -> None:
     marks = {(r, c): "12345689" for r in (1, 2, 3) for c in (1, 2, 3)}
     marks.update({(1, 1): "7", (1, 2): "17", (2, 1): "27"})
@@ -125,12 +141,14 @@ def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> 
             masks[c] &= ~(1 << d)
             removed.add((c * 9 + d) << 1)
     offs = forcing_chain_offs(G, masks0, masks)
-    assert offs
-    for q, parents, inner in offs:
+    multiple = multiple_chain_offs(G, masks0, masks)
+    assert offs and multiple
+    for q, parents, inner in offs + multiple:
         cell_, d0 = divmod(q >> 1, 9)
         assert solution[cell_] != d0 + 1 and masks[cell_] >> d0 & 1
         assert parents and set(parents) <= removed
-        assert inner.complexity >= 2 and "implies its opposite" in inner.text
+        assert inner.complexity >= 2
+        assert "implies its opposite" in inner.text or " each imply " in inner.text
 
 
 def test_a_nested_step_names_its_inner_chains_and_adds_their_complexity() -> None:
@@ -182,7 +200,8 @@ def test_classic_sudoku_climbs_explainers_forcing_chains() -> None:
 
     assert forcing(9, frozenset()) == ["Nishio Forcing Chain", "Multiple Forcing Chain",
                                        "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
-                                       "Dynamic Forcing Chain (+ Forcing Chains)"]
+                                       "Dynamic Forcing Chain (+ Forcing Chains)",
+                                       "Dynamic Forcing Chain (+ Multiple Forcing Chains)"]
     assert forcing(9, frozenset({"jigsaw"})) == ["Digit Forcing Chain", "Cell Forcing Chain",
                                                  "Unit Forcing Chain"]
     assert forcing(16, frozenset()) == ["Digit Forcing Chain", "Cell Forcing Chain",

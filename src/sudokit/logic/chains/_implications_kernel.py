@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...fast.state import jit
 
-__all__ = ["ancestors", "contradicted", "implications"]
+__all__ = ["ancestors", "contradicted", "implications", "reached_all"]
 
 
 @jit
@@ -246,3 +246,20 @@ def contradicted(masks0, starts, flags, tables, masks, out, hidden, found):
         found[i] = 1 if kind else 0
         count += found[i]
     return count
+
+
+@jit
+def reached_all(masks0, starts, flags, tables, masks, out, hidden, reached):
+    """For each potential of ``starts`` (int64[S]), the potentials :func:`implications` of it
+    reaches: row i of ``reached`` (uint8[S, 2CN], cleared here) gets 1 at each; the other
+    arguments as :func:`implications`'. Returns the total count of potentials reached."""
+    total = 0
+    for i in range(starts.size):
+        for q in range(reached.shape[1]):
+            reached[i, q] = 0
+        records = implications(masks0, starts[i], flags, tables, masks, out, hidden)[1]
+        order = out[0]
+        for k in range(records):
+            reached[i, order[k]] = 1
+        total += records
+    return total

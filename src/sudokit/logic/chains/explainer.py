@@ -24,7 +24,6 @@ step on a 9x9 at level 1); the level-0 producers are tried only where the faster
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,14 +31,14 @@ import numpy as np
 from .advanced import _digit_cells, _unit_bits
 from .implications import (InnerRule, Propagation, ancestor_count, chain_implications,
                            contradictions, se_units_of)
-from .nested import forcing_chain_offs
+from .nested import nested_rule
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, length_bonus
 
 __all__ = ["ONE_SOLUTION_ONLY", "Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
            "dynamic_plus_forcing_chain", "hint_step", "multiple_forcing_chain",
-           "nested_forcing_chain", "nishio_forcing_chain"]
+           "nested_forcing_chain", "nested_multiple_forcing_chain", "nishio_forcing_chain"]
 
 
 @dataclass(frozen=True)
@@ -115,7 +114,7 @@ class _Search:
         self.count = 0
         self.inner: InnerRule | None = None
         if producer.level >= 2:
-            self.inner = partial(forcing_chain_offs, board.geometry)
+            self.inner = nested_rule(board.geometry, producer.level)
 
     def prop(self, start: int) -> Propagation:
         found = self.memo.get(start)
@@ -311,6 +310,7 @@ MULTIPLE = Producer(multiple=True, dynamic=False, nishio=False, level=0)
 DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=0)
 PLUS = Producer(multiple=True, dynamic=True, nishio=False, level=1)
 NESTED_FORCING = Producer(multiple=True, dynamic=True, nishio=False, level=2)
+NESTED_MULTIPLE = Producer(multiple=True, dynamic=True, nishio=False, level=3)
 
 
 def classic(board: Board) -> bool:
@@ -329,7 +329,8 @@ Python search took over 15 s per step (``"." * 80 + "1"``)."""
 
 ONE_SOLUTION_ONLY = frozenset({"Nishio Forcing Chain", "Multiple Forcing Chain",
                                "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
-                               "Dynamic Forcing Chain (+ Forcing Chains)"})
+                               "Dynamic Forcing Chain (+ Forcing Chains)",
+                               "Dynamic Forcing Chain (+ Multiple Forcing Chains)"})
 """SE's producers, which a solve runs only on a puzzle with one solution (as SE rates only
 those): on a grid with many solutions they rarely conclude and cost about 1 s a call in Python
 (``rate("." * 80 + "1")`` spent 13 s in 41 calls of Dynamic (+)); trial follows at once."""
@@ -380,3 +381,12 @@ def nested_forcing_chain(board: Board) -> Step | None:
     forcing chains of the working grid (:mod:`.nested`), each nested chain's complexity added
     to the outer chain's; 9.5 plus the length bonus (classic 9x9 grids)."""
     return _run(board, NESTED_FORCING, "Dynamic Forcing Chain (+ Forcing Chains)")
+
+
+@technique("Dynamic Forcing Chain (+ Multiple Forcing Chains)", 10.0, max_side=9, classic=None)
+def nested_multiple_forcing_chain(board: Board) -> Step | None:
+    """SE's "Dynamic Forcing Chains (+ Multiple Forcing Chains)" (level 3): as level 2, and
+    when the static forcing chains find nothing either, the static cell and region forcing
+    chains of the working grid (:mod:`.nested`); 10.0 plus the length bonus (classic 9x9
+    grids; the trial step comes after it)."""
+    return _run(board, NESTED_MULTIPLE, "Dynamic Forcing Chain (+ Multiple Forcing Chains)")

@@ -36,7 +36,7 @@ from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
-           "contradictions", "se_units_of"]
+           "contradictions", "se_units_of", "static_reach"]
 
 
 @dataclass(frozen=True)
@@ -202,6 +202,25 @@ def _kernels() -> types.ModuleType:
 
 
 _KERNELS: types.ModuleType | None = None
+
+
+def static_reach(geometry: Geometry, masks0: list[int], array: np.ndarray,
+                 starts: list[int]) -> np.ndarray:
+    """What the static propagation (:func:`chain_implications` with ``dynamic`` False, links
+    inside cells too, level 0) of each potential of ``starts`` reaches, as uint8[S, 2CN] (1 at
+    each potential reached), all followed in one compiled call
+    (:func:`~sudokit.logic.chains._implications_kernel.reached_all`; in Python while
+    :func:`sudokit.compiled.use_compiled` says so). ``array``: ``masks0`` as int64[C]."""
+    size = 2 * geometry.n_cells * geometry.side
+    reached = np.zeros((len(starts), size), dtype=np.uint8)
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+        for i, s in enumerate(starts):
+            reached[i, list(_implications_reference(geometry, masks0, s, False, True).reached())] = 1
+        return reached
+    work = _work(geometry)
+    _kernels().reached_all(array, np.array(starts, dtype=np.int64), 2, work.tables, work.masks,
+                           work.out, work.hidden, reached)
+    return reached
 
 
 def contradictions(geometry: Geometry, masks0: list[int], array: np.ndarray,

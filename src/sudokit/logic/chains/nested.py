@@ -33,9 +33,10 @@ import numpy as np
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _unit_bits
-from .implications import Inner, chain_implications, contradictions, se_units_of
+from .implications import (Inner, InnerRule, Propagation, chain_implications, contradictions,
+                           se_units_of, static_reach)
 
-__all__ = ["forcing_chain_offs"]
+__all__ = ["forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
 
 NestedOffs = list[tuple[int, tuple[int, ...], Inner]]
 
@@ -159,3 +160,131 @@ def _static_chain(geometry: Geometry, masks: list[int], source: int
                         return parents, causes
                     pending_on.append(q)
     return None
+
+
+def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> NestedOffs:
+    """Eliminations ``(off potential, rule parents, inner chain)`` of SE's static "Multiple
+    Forcing Chains" (``new Chaining(true, false, false, 0)``, the inner rule of level 3) on the
+    working grid ``masks`` whose chains rely on a removal since ``masks0``: a potential every
+    candidate of a cell of three or more implies (cell chain), or every place of a digit in a
+    unit does, for units whose first place is such a cell (region chain), links reading
+    ``masks`` as it is. Rule parents as :func:`forcing_chain_offs`, the assumptions' own cell
+    or unit included (``ChainingHint.collectRuleParents``); the complexity is the sum over the
+    branches of the target's ancestors."""
+    n = geometry.side
+    ub = _unit_bits(geometry)
+    ons = [((c * n + b) << 1) | 1 for c, m in enumerate(masks) if m for b in bits(m)]
+    row = {s: i for i, s in enumerate(ons)}
+    packed = np.packbits(static_reach(geometry, masks, np.array(masks, dtype=np.int64), ons),
+                         axis=1, bitorder="little")
+    reached = [int.from_bytes(r.tobytes(), "little") for r in packed]  # bit q: potential q
+    digit_cells = [0] * n
+    for c, m in enumerate(masks):
+        for b in bits(m):
+            digit_cells[b] |= 1 << c
+    hints: list[tuple[list[int], tuple[int, ...], Inner]] = []
+    for cell in range(len(masks)):
+        if masks[cell].bit_count() <= 2:
+            continue
+        starts = [((cell * n + b) << 1) | 1 for b in bits(masks[cell])]
+        _gather(geometry, masks0, masks, [reached[row[s]] for s in starts], starts, -1, hints)
+        for b in bits(masks[cell]):
+            for u in se_units_of(geometry)[cell]:
+                at = digit_cells[b] & ub[u]
+                if at.bit_count() >= 2 and (at & -at).bit_length() - 1 == cell:
+                    places = [((c * n + b) << 1) | 1 for c in bits(at)]
+                    _gather(geometry, masks0, masks, [reached[row[s]] for s in places], places,
+                            u, hints)
+    hints.sort(key=lambda h: h[2].complexity)
+    return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
+
+
+def _gather(geometry: Geometry, masks0: list[int], masks: list[int],
+            reached: list[int], starts: list[int], unit: int,
+            hints: list[tuple[list[int], tuple[int, ...], Inner]]) -> None:
+    """Add the hints of one cell (``unit`` -1) or region chain: each potential all branches
+    (``reached``: each one's potentials as bits of an int, from ``starts``) reach that removes
+    something, if it relies on a removal."""
+    both = reached[0]
+    for r in reached[1:]:
+        both &= r
+    if not both:
+        return
+    common = list(bits(both))
+    n, g = geometry.side, geometry
+    branches: list[Propagation] = []
+    for q in common:
+        cell, d0 = divmod(q >> 1, n)
+        removed = ([(cell * n + x) << 1 for x in bits(masks[cell] & ~(1 << d0))] if q & 1
+                   else [q] if masks[cell] >> d0 & 1 else [])
+        if not removed:
+            continue
+        if not branches:  # the parents, built only now that something is concluded
+            branches = [chain_implications(geometry, masks, s, dynamic=False, y_links=True)
+                        for s in starts]
+        rule: list[int] = []
+        complexity = 0
+        for branch, start in zip(branches, starts):
+            seen = branch.ancestor_set(q, None)
+            complexity += len(seen)
+            rule += _rule_parents(geometry, masks0, masks, branch, seen, start, unit)
+        if not rule:
+            continue
+        said = " or ".join(f"{g.label((p >> 1) // n)}={g.symbol((p >> 1) % n + 1)}"
+                           for p in starts)
+        kind = "Cell" if unit < 0 else "Region"
+        text = (f"{kind} Forcing Chain: {said} each imply "
+                f"{g.label(cell)}{'=' if q & 1 else '<>'}{g.symbol(d0 + 1)} "
+                f"({complexity} nodes)")
+        hints.append((removed, tuple(dict.fromkeys(rule)),
+                      Inner((unit + 1) * 1_000_000 + starts[0] * 4096 + q, complexity, text)))
+
+
+def _rule_parents(geometry: Geometry, masks0: list[int], masks: list[int],
+                  branch: Propagation, seen: set[int], start: int, unit: int) -> list[int]:
+    """SE's ``collectRuleParents`` over the potentials ``seen`` of one static branch: the
+    removals (``masks0`` less ``masks``) of each on potential's cell (a link inside the cell)
+    or of its digit in the unit of its link, the assumption's own cell or ``unit``."""
+    n = geometry.side
+    ub = _unit_bits(geometry)
+    units_of = se_units_of(geometry)
+    out: list[int] = []
+    for p in sorted(seen):
+        if not p & 1:
+            continue
+        cell, d0 = divmod(p >> 1, n)
+        if p == start:
+            where = -1 if unit < 0 else unit
+        else:
+            parent = branch.parents[p][0]
+            pcell = (parent >> 1) // n
+            where = -1
+            if pcell != cell:
+                where = next(u for u in units_of[pcell] if ub[u] >> cell & 1
+                             and (_places(masks, ub[u], d0, n) == (1 << cell) | (1 << pcell)))
+        if where < 0:
+            out += [(cell * n + x) << 1 for x in bits(masks0[cell] & ~masks[cell])]
+        else:
+            out += [(c * n + d0) << 1 for c in bits(ub[where])
+                    if (masks0[c] & ~masks[c]) >> d0 & 1]
+    return out
+
+
+def _places(masks: list[int], unit_bits: int, d0: int, n: int) -> int:
+    """The cells of ``unit_bits`` holding ``d0`` in ``masks`` (bit c for cell c)."""
+    return sum(1 << c for c in bits(unit_bits) if masks[c] >> d0 & 1)
+
+
+def nested_rule(geometry: Geometry, level: int) -> InnerRule:
+    """SE's nested rules of ``level`` after the four "(+)" rules, tried in order until one
+    has eliminations: static forcing chains (level 2 and up), then static multiple forcing
+    chains (level 3)."""
+    rules = [forcing_chain_offs] + ([multiple_chain_offs] if level >= 3 else [])
+
+    def rule(masks0: list[int], masks: list[int]) -> NestedOffs:
+        for r in rules:
+            found = r(geometry, masks0, masks)
+            if found:
+                return found
+        return []
+    return rule
