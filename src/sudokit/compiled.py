@@ -33,7 +33,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-if TYPE_CHECKING:  # Numba is imported only where a kernel is copied
+if TYPE_CHECKING:  # Numba (and NumPy) are imported only where a kernel is copied
+    import numpy as np
     from numba.core.dispatcher import Dispatcher
 
 __all__ = ["Kernels", "Twin", "forced", "interpreted", "kernel", "loaded", "mark_ready",
@@ -246,7 +247,7 @@ def twins() -> list[Twin]:
 _COPIES: dict[Any, Any] = {}
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: object) -> object:
     """The interpreted copy of a module global: kernels, compiled primitives and sudokit
     modules are replaced, anything else is shared."""
     from numba.core.dispatcher import Dispatcher
@@ -279,7 +280,7 @@ def _module(module: types.ModuleType) -> types.ModuleType:
     return _COPIES[module]  # type: ignore[no-any-return]
 
 
-def _widen(value: Any, written: list[tuple[Any, Any]]) -> Any:
+def _widen(value: object, written: list[tuple[np.ndarray, np.ndarray]]) -> object:
     """``value`` with every integer array narrower than 64 bits replaced by an int64 copy
     (recorded in ``written`` for the copy back), inside tuples and named tuples too."""
     import numpy as np
@@ -316,7 +317,7 @@ def interpreted(kernel: Dispatcher) -> Callable[..., Any]:
     copy = _function(kernel)
 
     def run(*args: Any) -> Any:
-        written: list[tuple[Any, Any]] = []
+        written: list[tuple[np.ndarray, np.ndarray]] = []
         wide = [_widen(arg, written) for arg in args]
         with np.errstate(over="ignore"):  # uint64 arithmetic wraps around, as in the kernels
             result = copy(*wide)
