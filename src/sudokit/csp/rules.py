@@ -47,6 +47,7 @@ from ..model.rules import (
     Rule,
     WeightedSum,
 )
+from .model import values_of
 
 __all__ = ["Filter", "rule_filter"]
 
@@ -54,15 +55,6 @@ Filter = Callable[[Sequence[int]], "tuple[int, ...] | None"]
 """A rule's filter: candidate masks of its cells in, supported masks (or None) out."""
 
 _MEMO = 2048
-
-
-def _digits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def rule_filter(rule: Rule, side: int) -> Filter:
@@ -95,8 +87,8 @@ def _relation(rule: Relation, side: int) -> Filter:
 
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:
         a, b = doms
-        keep_a = sum(1 << x for x in _digits(a) if forward[x] & b)
-        keep_b = sum(1 << y for y in _digits(b) if backward[y] & a)
+        keep_a = sum(1 << x for x in values_of(a) if forward[x] & b)
+        keep_b = sum(1 << y for y in values_of(b) if backward[y] & a)
         return (keep_a, keep_b) if keep_a and keep_b else None
 
     return core
@@ -124,7 +116,7 @@ def _weighted_sum(rule: WeightedSum, side: int) -> Filter:
         forward = [1 << offset]
         for k, dom in zip(ks, doms):
             reach, last = 0, forward[-1]
-            for d in _digits(dom):
+            for d in values_of(dom):
                 step = k * d
                 reach |= last << step if step >= 0 else last >> -step
             forward.append(reach)
@@ -134,7 +126,7 @@ def _weighted_sum(rule: WeightedSum, side: int) -> Filter:
         keep = [0] * n
         for i in range(n - 1, -1, -1):
             k, before, reach = ks[i], forward[i], 0
-            for d in _digits(doms[i]):
+            for d in values_of(doms[i]):
                 step = k * d
                 back = backward >> step if step >= 0 else backward << -step
                 if back & before:
@@ -240,8 +232,8 @@ def _ends(rule: Between | Lockout, side: int) -> Filter:
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:
         first, last, inner = doms[0], doms[-1], doms[1:-1]
         keep = [0] * len(doms)
-        for a in _digits(first):
-            for b in _digits(last):
+        for a in values_of(first):
+            for b in values_of(last):
                 lo, hi = min(a, b), max(a, b)
                 if hi - lo < gap:
                     continue
@@ -262,7 +254,7 @@ def _index(rule: Index, side: int) -> Filter:
     def core(doms: Sequence[int]) -> tuple[int, ...] | None:
         keep = list(doms)
         pointer = 0
-        for d in _digits(doms[0]):
+        for d in values_of(doms[0]):
             if d <= len(targets) and (doms[targets[d - 1]] & bit if targets[d - 1]
                                       else d == rule.value):
                 pointer |= 1 << d

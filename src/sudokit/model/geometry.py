@@ -333,14 +333,6 @@ class Geometry:
             return row * n + col if 0 <= row < n and 0 <= col < n else None
         return self._cell_at.get((row, col))
 
-    def row_of(self, cell: int) -> int:
-        """The canvas row of a cell (0-based)."""
-        return self.position(cell)[0]
-
-    def col_of(self, cell: int) -> int:
-        """The canvas column of a cell (0-based)."""
-        return self.position(cell)[1]
-
     def box_of(self, cell: int) -> int:
         """Index into :attr:`boxes` of the box (or jigsaw region) holding a cell."""
         if self.is_plain:
