@@ -29,6 +29,7 @@ TARGETS: list[tuple] = [
     ("Unique Rectangle", True, "standard"), ("AIC", True, "standard"),
     ("fish", True, "standard"), ("wings", True, "standard"), ("chains", True, "standard"),
     ("XY-Wing", False, "standard"), ("X-Wing", True, "diagonal"),
+    ("Swordfish", True, "diagonal"),
     ("Pair Relation", True, "non-consecutive"), ("Pair Relation with Peers", True,
                                                  "non-consecutive"),
     ("rules", False, "non-consecutive"), ("Rule Forcing Chain", True, "non-consecutive"),

@@ -150,34 +150,48 @@ def fills(targets: Sequence[TechniqueTarget], minimal: bool) -> bool:
 def fill_toward(targets: Sequence[TechniqueTarget], puzzle: Puzzle, solution: Sequence[int],
                 rng: np.random.Generator, *, symmetry: Symmetry = Symmetry.NONE,
                 givens: tuple[int, int] | None = None) -> Dug | None:
-    """Add givens of ``solution`` to ``puzzle`` (unique; its cut solve stalls) one empty orbit
-    at a time, in a random order, until the ``needs`` targets' cut solve completes it; that
-    puzzle when its hardest step meets them and its givens count is in ``givens``, else None
-    (see the module docstring).
+    """Add givens of ``solution`` to ``puzzle`` (unique; its cut solve stalls) one orbit at a
+    time, in a random order, until the ``needs`` targets' cut solve completes it; that puzzle
+    when its hardest step meets them and its givens count is in ``givens``, else None (see the
+    module docstring). Each added orbit continues the stalled solve (its digits placed in the
+    stalled candidates) rather than solving again: the candidate's rating is that continued
+    solve's, which the caller's judging from scratch confirms or not.
 
     Raises:
         SolverBug: a step contradicts ``solution``.
     """
+    from ..logic.registry import TechniqueKind
+    from ..logic.solve import rating_of, solve_steps
+    from ..logic.state import Candidates
+
     geometry = puzzle.geometry
     needs = [t for t in targets if t.needs]
     ceiling = max(float(t.ceiling) for t in needs if t.ceiling is not None)
+    kinds = frozenset(TechniqueKind) - {TechniqueKind.TRIAL}
     low, high = givens if givens is not None else (0, geometry.n_cells)
     start, cells = orbits(symmetry, geometry.side)
     digits = [int(d) for d in solution]
     filled = list(puzzle.givens)
-    count, solves = sum(1 for v in filled if v), 0
+    count, solves = sum(1 for v in filled if v), 1
+    state = Candidates.from_puzzle(puzzle)
+    steps = list(solve_steps(state, kinds=kinds, solution=digits, max_rating=ceiling,
+                             every_state=False))
     for k in rng.permutation(len(start) - 1):
         orbit = [int(c) for c in cells[start[k]:start[k + 1]] if not filled[c]]
-        if not orbit:
+        if state.solved or not any(state.values[c] == 0 for c in orbit):
             continue
         for cell in orbit:
             filled[cell] = digits[cell]
+            if state.values[cell] == 0:
+                state.place(cell, digits[cell])
         count += len(orbit)
         if count > high:
             return None
         solves += 1
-        rating = _cut_rating(filled, geometry, digits, ceiling)
-        if rating is not None:
+        steps += solve_steps(state, kinds=kinds, solution=digits, max_rating=ceiling,
+                             every_state=False)
+        if state.solved:
+            rating = rating_of(steps, True)
             if count >= low and all(t.meets(rating.hardest, rating.rating) for t in needs):
                 return Dug(Puzzle(geometry, tuple(filled)), rating, solves)
             return None

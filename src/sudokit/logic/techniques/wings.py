@@ -6,7 +6,12 @@ W-Wing: two unlinked cells {x,y} whose x ends are the two ends of a strong link 
 every cell seeing both. Sudoku Explainer has no W-Wing rule: it finds the deduction as a forcing
 chain of six nodes between the refuted and the assumed candidate, rated 7.0 + 0.1 = 7.1
 (:func:`sudokit.logic.chains.rating.chain_rating`), and so is the W-Wing here, tried after the
-chains.
+chains. On the whole ladder the AIC finder (7.0) comes first and finds every W-Wing as a chain,
+which it names W-Wing (:func:`sudokit.logic.chains.rating.is_w_wing`): the same step at the same
+rating, so Explainer's order and ratings are kept. This finder takes the W-Wing steps of a solve
+whose chosen techniques leave the AICs out (``explain --exclude AIC``, ``hint --techniques``,
+the board's technique choice); it is kept for those (issue 42 item 3). Moving it below the AICs
+would rate puzzles differently from Explainer, which has no such rule.
 """
 
 from __future__ import annotations
