@@ -328,8 +328,8 @@ def _check_box(inputs: Sequence[str], box: str | None, alphabet: str | None,
         return
     with_box = next(islice(read_inputs([first], box=box, alphabet=alphabet,
                                        variant=variant, checked=True), 1), None)
-    if with_box is None or with_box.puzzle is not None:
-        return
+    if with_box is None or with_box.puzzle is not None or with_box.error is None:
+        return  # (a record without a puzzle has an error)
     without = next(islice(read_inputs([first], alphabet=alphabet, variant=variant,
                                       checked=True), 1), None)
     if without is not None and without.puzzle is not None:

@@ -90,7 +90,7 @@ def _opening(argument: str, index: int | None, variant: VariantChoice) -> tuple[
     whole = read_argument(argument)[0] if argument == "-" or names_file(argument) else None
 
     def pick(number: int | None) -> Puzzle:
-        if argument == "-":  # stdin is read once: each pick reads its text again
+        if whole is not None and argument == "-":  # stdin is read once: each pick reads it again
             sys.stdin = io.TextIOWrapper(io.BytesIO(whole.encode()), encoding="utf-8")
         return one_puzzle(argument, index=number, box=None, variant=variant)
 

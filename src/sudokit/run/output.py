@@ -130,7 +130,7 @@ def check_outputs(inputs: Sequence[str], *outputs: Path | str | None) -> None:
     Raises:
         OutputIsInputError: naming both paths.
     """
-    sources = {}
+    sources: dict[tuple[int, int], str] = {}
     for text in inputs or ["-"]:
         found = _stdin_identity() if text == "-" else _identity(text) if _safely(
             Path(text).exists) else None
