@@ -56,8 +56,8 @@ OptionValue = Union[str, int, float, bool, None]
 float or None; the method checks it against its declaration and converts text
 (:meth:`sudokit.solvers.base.Solver._checked_option`)."""
 
-_SOLVERS: dict[str, type] = {}  # the Sudoku methods
-_REGISTRY: dict[str, dict[str, type]] = {SUDOKU: _SOLVERS, MAGIC: {}}
+_SOLVERS: dict[str, type[Solver]] = {}  # the Sudoku methods
+_REGISTRY: dict[str, dict[str, type[Solver]]] = {SUDOKU: _SOLVERS, MAGIC: {}}
 _loaded: set[str] = set()
 _MODULES = {MAGIC: "solvers.magic"}  # where the methods of the other problem types register
 
@@ -139,7 +139,7 @@ SMALL_SIDE = 9
 """The largest grid side of a small input (see :data:`SMALL_INPUT`)."""
 
 
-S = TypeVar("S", bound=type)
+S = TypeVar("S", bound="type[Solver]")
 
 
 def register(cls: S) -> S:
@@ -158,7 +158,7 @@ def register(cls: S) -> S:
     return cls
 
 
-def _table(problem: str) -> dict[str, type]:
+def _table(problem: str) -> dict[str, type[Solver]]:
     if problem not in _REGISTRY:
         raise ValueError(f"unknown problem type {problem!r}; known: {', '.join(PROBLEMS)}")
     return _REGISTRY[problem]
@@ -188,13 +188,13 @@ def _module_available(requires: tuple[str, ...]) -> bool:
     return all(importlib.util.find_spec(mod) is not None for mod in requires)
 
 
-def is_available(cls: type) -> bool:
+def is_available(cls: type[Solver]) -> bool:
     """Whether every optional module the method requires can be imported (found, not
     imported)."""
     return _module_available(cls.requires)
 
 
-def solver_class(name: str, problem: str = SUDOKU) -> type:
+def solver_class(name: str, problem: str = SUDOKU) -> type[Solver]:
     """Return the class of method ``name`` (family only, no ``:backend``), importing its module.
 
     Only the method's own module is imported when the :data:`CATALOGUE` lists it; every adapter
@@ -289,12 +289,12 @@ class MethodInfo:
     summary: str
     available: bool
     _backends: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
-    _cls: type | None = field(default=None, repr=False, compare=False)
+    _cls: type[Solver] | None = field(default=None, repr=False, compare=False)
     problem: str = SUDOKU
     _takes_backends: bool = field(default=True, repr=False, compare=False)
 
     @property
-    def cls(self) -> type:
+    def cls(self) -> type[Solver]:
         """The method's class (its module is imported)."""
         return self._cls if self._cls is not None else solver_class(self.name, self.problem)
 
