@@ -123,7 +123,8 @@ def _move_back(point: ResumePoint, records: int) -> None:
     point.last = earlier.last
 
 
-def _check_kept(task: LineChunk | _RecordTask, count: int, kept: Iterator[Kept], before: int) -> int | None:
+def _check_kept(task: LineChunk | _RecordTask, count: int, kept: Iterator[Kept],
+                before: int) -> int | None:
     """Check the first ``count`` records of a task against the next kept records (the
     ``before`` records ahead of the task were checked); return the number of the first kept
     solution that does not solve its puzzle (1-based among all records), else None.
