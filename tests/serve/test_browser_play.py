@@ -88,6 +88,10 @@ def test_candidates_stay_right_and_solved_means_every_rule(page: Any) -> None:
     fill(page, solution)
     status_is(page, "solved!")
     assert cells_with(page, "sk-conflict") == []
+    page.wait_for_function("window.sudokitBoard.clock.stopped !== null")  # the timer stops
+    stopped = page.inner_text("#timer")
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#timer") == stopped
 
 
 def test_explanation_steps_are_drawn_over_the_user_grid(page: Any) -> None:
@@ -242,6 +246,8 @@ def test_candidate_filter_phone_and_dark_mode(page: Any, browser: Any, live_serv
     marks = page.evaluate("window.sudokitBoard.values.map((_, c) => [...document.querySelectorAll("
                           "`.sk-cell[data-cell='${c}'] .sk-mark`)].map(t => t.textContent))")
     assert shaded and shaded == [c for c, m in enumerate(marks) if "7" in m]
+    page.click('.sk-cell[data-cell="0"]')  # a given 4: every other 4 drawn bold (same digits)
+    assert cells_with(page, "sk-same") == [c for c, d in enumerate(TOP1) if d == "4" and c]
     page.click('.sk-cell[data-cell="1"]')
     shot(page, "board-filter.png")
     phone = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
