@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numpy as np
 
@@ -141,10 +140,10 @@ def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
 
 
 def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
-                time_limit: float | None = None, **options: Any) -> MagicResult:
+                time_limit: float | None = None, node_limit: int | None = None,
+                request: Request | None = None, **options: OptionValue) -> MagicResult:
     """Find every magic square of order ``n`` (only canonical ones with ``symmetry``);
-    ``options``: :func:`solve_magic`'s other keywords (``node_limit``, ``request``) and the
-    method's options.
+    ``node_limit``, ``request`` and the method's ``options`` as for :func:`solve_magic`.
 
     Returns:
         A MagicResult whose ``count`` is the number (8 for n = 3; 7,040 for n = 4, 880 with
@@ -152,7 +151,8 @@ def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
         the errors.
     """
     return solve_magic(MagicProblem(n, symmetry=symmetry), method, count_limit=None,
-                       time_limit=time_limit, **options)
+                       time_limit=time_limit, node_limit=node_limit, request=request,
+                       **options)
 
 
 def construct_magic(n: int) -> np.ndarray:
