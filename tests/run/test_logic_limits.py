@@ -16,8 +16,11 @@ from sudokit.cli import app
 from sudokit.errors import LimitReached
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
+from sudokit.logic.deadline import limited
+from sudokit.logic.rule_filters import filter_round
+from sudokit.model.result import Limits
 from sudokit.run.explain import explain, hint, rate, rate_many
-from tests.helpers import ROOT
+from tests.helpers import ROOT, sigh_rule_puzzle
 
 EMPTY_25 = Puzzle(Geometry.of(5, 5), (0,) * 625)
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -33,7 +36,29 @@ def test_doors_stop_at_their_time_limit(door) -> None:
         assert "time limit 0.5 s" in str(exc)
     else:
         assert door is hint, "a whole logical solve of an empty 25x25 within 0.5 s"
-    assert time.perf_counter() - start < 4.0  # two 0.5 s phases, on a loaded machine
+    assert time.perf_counter() - start < 4.0  # one 0.5 s limit, on a loaded machine
+
+
+def test_rate_stops_inside_a_long_rule_step() -> None:
+    """The deadline is checked inside a step, not only between steps: a rule forcing chain
+    (+) of this little killer follows every candidate through the rules' filters, about 8 s
+    of CPU for one step before the check reached the filters (its rate ran 136 s against a
+    15 s limit on the board)."""
+    puzzle, _solution = sigh_rule_puzzle("disjoint_little_killer")
+    rate(P)  # loads the engines first (not timed)
+    start = time.process_time()  # CPU: on a loaded machine the wall clock says little
+    with pytest.raises(LimitReached, match="time limit 1.0 s"):
+        rate(puzzle, time_limit=1.0)
+    assert time.process_time() - start < 3.0
+
+
+def test_the_rules_filters_check_the_deadline() -> None:
+    puzzle, _solution = sigh_rule_puzzle("disjoint_little_killer")
+    masks = [(1 << 9) - 1] * 81
+    past = Limits(1.0, None, time.perf_counter() - 1.0)
+    assert isinstance(filter_round(puzzle.geometry, list(masks)), dict)  # no limits: no check
+    with limited(past), pytest.raises(LimitReached):
+        filter_round(puzzle.geometry, list(masks))
 
 
 def test_rate_many_marks_the_slow_puzzle_only() -> None:

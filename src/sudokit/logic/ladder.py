@@ -35,6 +35,7 @@ from .kernels.bundles import LadderGrid, LadderMemo
 from .registry import Technique
 from .state import Board, bits
 from .step import Step
+from .deadline import check_deadline
 from .tables import bitsets, grid_tables
 from .techniques.fish import fish_step
 from .techniques.intersections import locked_step
@@ -351,8 +352,14 @@ def next_steps(board: Board, items: Sequence[Technique | Run]
 
 
 def first_step(board: Board, items: Sequence[Technique | Run]) -> Step | None:
-    """Like :func:`next_step` with the ladder already cut by :func:`plan`."""
+    """Like :func:`next_step` with the ladder already cut by :func:`plan`.
+
+    Raises:
+        LimitReached: the deadline of the solve running (:mod:`sudokit.logic.deadline`)
+            passed, checked before each technique.
+    """
     for item in items:
+        check_deadline()
         step = item.step(board) if isinstance(item, Run) else item.find(board)
         if step is not None:
             return step

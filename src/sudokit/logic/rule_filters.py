@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ..csp.rules import Filter, rule_filter
 from ..model.geometry import Geometry
 from ..model.rules import Relation, Rule, WeightedSum
+from .deadline import check_deadline
 from .tables import per_geometry
 
 __all__ = ["NODES", "filter_round", "fillings", "filters", "later_peers", "peer_filters",
@@ -61,7 +62,13 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
                  ) -> str | dict[int, int]:
     """Apply every rule's filter once to ``masks`` (changed in place): per cell changed, one
     digit it lost; or the rule (described) no filling keeps. ``peers``: the filters where
-    the rule's cells that see each other differ (:func:`peer_filters`)."""
+    the rule's cells that see each other differ (:func:`peer_filters`).
+
+    Raises:
+        LimitReached: the deadline of the solve running (:mod:`sudokit.logic.deadline`)
+            passed, checked once a round.
+    """
+    check_deadline()
     changed: dict[int, int] = {}
     for rule, filtered in (peer_filters if peers else filters)(geometry):
         domains = [masks[c] << 1 for c in rule.cells]
@@ -102,6 +109,7 @@ def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
     def search(domains: Sequence[int]) -> tuple[int, ...] | None:
         key = tuple(domains)
         if key not in memo:
+            check_deadline()  # a search of up to NODES fillings: tens of ms in Python
             if len(memo) > 4096:
                 memo.clear()
             kept = filtered(key)

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from ..errors import InvalidOption, InvalidPuzzle, LimitReached
+from ..logic.deadline import limited
 from ..logic.ladder import next_steps, plan
 from ..logic.registry import Technique, TechniqueKind, techniques
 from ..logic.solve import apply_step, check_step
@@ -93,7 +94,8 @@ def chosen_steps(state: Candidates, choice: Choice | None, *,
     while not state.solved:
         if limits is not None:
             limits.check(stats)
-        found, _ = next_steps(state.board(), ladder)
+        with limited(limits):  # checked inside a step too (sudokit.logic.deadline)
+            found, _ = next_steps(state.board(), ladder)
         if not found:
             return
         step = found[0]
@@ -196,7 +198,8 @@ def _instances(tech: Technique, state: Candidates, solution: Sequence[int],
     stats = Stats()
     if limits is not None:
         limits.check(stats)
-    step = tech.find(state.board())
+    with limited(limits):
+        step = tech.find(state.board())
     if step is None:
         return
     check_step(step, solution)
@@ -212,7 +215,8 @@ def _instances(tech: Technique, state: Candidates, solution: Sequence[int],
         apply_step(work, step)
         if limits is not None:
             limits.check(stats)
-        found = tech.find(work.board())
+        with limited(limits):
+            found = tech.find(work.board())
         if found is None:
             return
         check_step(found, solution)

@@ -8,6 +8,7 @@ method, count limit 2; every grid verified there), and hands both to the logic p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 
@@ -32,20 +33,26 @@ __all__ = ["DEFAULT_SECONDS", "explain", "explain_states", "hint", "hints", "rat
 
 
 DEFAULT_SECONDS = 15.0
-"""The default time limit of each door, per puzzle (as ``sudokit solve``'s): the count to two,
-then the logical solve, each within it."""
+"""The default time limit of each door, per puzzle (as ``sudokit solve``'s): the count to two
+and the logical solve together within it, from the door's call."""
 
 
-def _limits(time_limit: float | None) -> Limits:
-    """The limits of a logical solve, started after the technique engine's kernels are loaded
-    (compiled on a first use outside the command line), which no time limit counts."""
+def _limits(time_limit: float | None, started: float | None = None) -> Limits:
+    """The limits of a logical solve: its deadline ``time_limit`` seconds after ``started``
+    (a ``time.perf_counter()`` value: the door's start, so that finding the solution counts;
+    None: now), not counting the loading of the technique engine's kernels (compiled on a
+    first use outside the command line) or its warm-up."""
     from ..compiled import Kernels, use_compiled
 
+    begun = time.perf_counter()
     if time_limit and use_compiled(Kernels.LOGIC):
         from .request import Request
 
         Request.build("logic").solver().warm_up()
-    return Limits(time_limit or None).start()
+    limits = Limits(time_limit or None).start()
+    if limits.deadline is None or started is None:
+        return limits
+    return Limits(limits.time_limit, None, limits.deadline - (begun - started))
 
 
 def _engines(batch: bool = False) -> str | None:
@@ -135,8 +142,9 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True,
     Args:
         puzzle: a :class:`~sudokit.Puzzle` or anything :meth:`Puzzle.coerce` takes.
         trial: allow the trial (bifurcation) step where logic ends, so the grid is completed.
-        time_limit: seconds for finding the solution, then as many for the logical solve
-            (None or 0: no limit).
+        time_limit: seconds for finding the solution and the logical solve together, from
+            the call (None or 0: no limit; a first use's loading of the technique engine's
+            kernels is not counted).
 
     Returns:
         The :class:`~sudokit.logic.step.Step` objects in order; ``print(step)`` gives the line
@@ -149,10 +157,11 @@ def explain(puzzle: PuzzleLike, *, trial: bool = True,
         InvalidPuzzle: unreadable input, or a puzzle without a solution.
         LimitReached: the time limit passed.
     """
+    started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     return list(_with_boards(puzzle, logical_steps(puzzle, solution, unique=unique, trial=trial,
-                                                   limits=_limits(time_limit))))
+                                                   limits=_limits(time_limit, started))))
 
 
 def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
@@ -169,14 +178,15 @@ def explain_states(puzzle: PuzzleLike, *, trial: bool = True,
     """
     from .chosen import chosen_states
 
+    started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     choice = technique_choice(techniques, exclude)
     solution, unique = _solution(puzzle, time_limit)
     seen: list[Step] = []
     solve = (logical_states(puzzle, solution, unique=unique, trial=trial,
-                            limits=_limits(time_limit)) if choice is None else
+                            limits=_limits(time_limit, started)) if choice is None else
              chosen_states(puzzle, choice, kinds=_kinds(unique, trial), solution=solution,
-                           limits=_limits(time_limit)))
+                           limits=_limits(time_limit, started)))
     for step, state in solve:
         seen.append(step)
         yield step.with_board(partial(_replayed, puzzle, seen, len(seen) - 1)), state
@@ -203,9 +213,10 @@ def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS,
         steps = [s for s, _ in explain_states(puzzle, time_limit=time_limit,
                                               techniques=techniques, exclude=exclude)]
         return rating_of(steps, _solution(Puzzle.coerce(puzzle), time_limit)[1])
+    started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
-    return logical_rating(puzzle, solution, unique=unique, limits=_limits(time_limit))
+    return logical_rating(puzzle, solution, unique=unique, limits=_limits(time_limit, started))
 
 
 def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
@@ -241,10 +252,11 @@ def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None
         found = hints(puzzle, marks, time_limit=time_limit, trial=trial, techniques=techniques,
                       exclude=exclude, every=False)
         return found[0] if found else None
+    started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     step = logical_hint(puzzle, solution, unique=unique, marks=marks,
-                        limits=_limits(time_limit), trial=trial)
+                        limits=_limits(time_limit, started), trial=trial)
     return None if step is None else step.on(puzzle, marks)
 
 
@@ -257,12 +269,13 @@ def hints(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = Non
     (``every=False``: the first only, as :func:`hint`); arguments and errors as :func:`hint`'s. [] when the grid is full or nothing applies."""
     from .chosen import every_step, marked_state
 
+    started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     choice = technique_choice(techniques, exclude)
     solution, unique = _solution(puzzle, time_limit)
     state = marked_state(puzzle, marks, solution)
     found = every_step(state, choice, kinds=_kinds(unique, trial), solution=solution,
-                       limits=_limits(time_limit), first_only=not every)
+                       limits=_limits(time_limit, started), first_only=not every)
     return [step.on(puzzle, marks) for step in found]
 
 

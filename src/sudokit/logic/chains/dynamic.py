@@ -8,43 +8,15 @@ about 2w nodes). A contradiction (an empty cell, a digit without a place) ends i
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from ...errors import LimitReached
-from ...model.result import Limits
+from ..deadline import check_deadline as _check_deadline
+from ..deadline import limited
 from ..rule_filters import filter_round
 from ..state import Board, bits
 
 __all__ = ["Implications", "consequences", "limited", "search_solution"]
-
-_LIMITS: ContextVar[Limits | None] = ContextVar("sudokit_logic_limits", default=None)
-"""The limits of the logical solve running in this context (see :func:`limited`)."""
-
-
-@contextmanager
-def limited(limits: Limits | None) -> Iterator[None]:
-    """Make :func:`search_solution` honour ``limits``' deadline while the block runs (the
-    trial step and a solve's search for another solution, called from inside a step, where
-    the solve's own check between steps cannot reach: on an empty 64x64 grid one such search
-    took 25 s)."""
-    token = _LIMITS.set(limits)
-    try:
-        yield
-    finally:
-        _LIMITS.reset(token)
-
-
-def _check_deadline() -> None:
-    """Raise LimitReached once the deadline of :func:`limited`'s limits has passed."""
-    limits = _LIMITS.get()
-    if limits is not None and limits.deadline is not None \
-            and time.perf_counter() > limits.deadline:
-        raise LimitReached(f"time limit {limits.time_limit} s reached")
-
 
 @dataclass
 class Implications:
