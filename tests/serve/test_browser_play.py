@@ -88,9 +88,10 @@ def test_candidates_stay_right_and_solved_means_every_rule(page: Any) -> None:
     fill(page, solution)
     status_is(page, "solved!")
     assert cells_with(page, "sk-conflict") == []
-    page.wait_for_function("window.sudokitBoard.clock.stopped !== null")  # the timer stops
+    page.wait_for_function("window.sudokitBoard.clock.stopped !== null")  # the timer stops:
+    page.wait_for_timeout(1100)  # its next tick shows the time at "solved!", and it stays
     stopped = page.inner_text("#timer")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(2100)
     assert page.inner_text("#timer") == stopped
 
 
