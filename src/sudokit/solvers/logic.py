@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
+from ..logic.chains.explainer import PYTHON_ONLY
 from ..logic.registry import TechniqueKind, techniques
 from ..logic.solve import solve_steps
 from ..logic.state import FEATURES, Candidates, bits
@@ -59,7 +60,8 @@ class LogicSolver(Solver):
         Kernels are typed by the candidates' dtype, not by the grid side, so one 9x9 solve
         serves every size: the whole solve of :data:`_WARM_UP` (its steps reach the ladder
         kernels, chains, AICs, ALS and forcing chains), then every technique of the ladder
-        once on its first board (for searches that solve did not reach).
+        once on its first board (for searches that solve did not reach), but Sudoku Explainer's
+        Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`).
         """
         global _warm
         if _warm:
@@ -69,7 +71,8 @@ class LogicSolver(Solver):
         for _step in solve_steps(state, kinds=frozenset({TechniqueKind.LOGIC})):
             pass
         for technique in techniques(frozenset({TechniqueKind.LOGIC})):
-            technique.find(board)
+            if technique.name not in PYTHON_ONLY:  # nothing to compile, seconds of search
+                technique.find(board)
         _warm = True
 
 

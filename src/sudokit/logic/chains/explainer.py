@@ -36,7 +36,7 @@ from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, length_bonus
 
-__all__ = ["ONE_SOLUTION_ONLY", "Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
+__all__ = ["ONE_SOLUTION_ONLY", "PYTHON_ONLY", "Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
            "dynamic_plus_forcing_chain", "hint_step", "multiple_forcing_chain",
            "nested_forcing_chain", "nested_multiple_forcing_chain", "nishio_forcing_chain"]
 
@@ -325,6 +325,12 @@ MIN_PLACED = 17
 puzzle with 16 givens or fewer has one solution (McGuire, Tugemann and Civario 2012, "There is
 no 16-clue Sudoku"), and SE rates only puzzles with one solution; on a nearly empty grid their
 Python search took over 15 s per step (``"." * 80 + "1"``)."""
+
+
+PYTHON_ONLY = frozenset({"Dynamic Forcing Chain (+)", "Dynamic Forcing Chain (+ Forcing Chains)",
+                         "Dynamic Forcing Chain (+ Multiple Forcing Chains)"})
+"""SE's producers whose search is Python around kernels the lower levels already load (a
+warm-up, which only compiles, leaves them out: on a first board they take 1-20 s)."""
 
 
 ONE_SOLUTION_ONLY = frozenset({"Nishio Forcing Chain", "Multiple Forcing Chain",
