@@ -32,6 +32,7 @@ from .advanced import _digit_cells, _unit_bits
 from .implications import (InnerRule, Propagation, ancestor_count, chain_implications,
                            contradictions, se_units_of)
 from .nested import nested_rule
+from ..deadline import check_deadline
 from ..registry import technique
 from ..state import Board, bits
 from ..step import Step, length_bonus
@@ -172,6 +173,7 @@ def best_hint(board: Board, producer: Producer) -> Hint | None:
     """The hint SE's producer would give first on ``board`` (module docstring), or None."""
     search = _Search(board, producer)
     for cell in board.open_cells:
+        check_deadline()  # a nested level's search takes seconds: the solve's limit holds
         card = search.masks0[cell].bit_count()
         if card > 2 or (card > 1 and producer.dynamic):
             _cell(search, cell, card)
