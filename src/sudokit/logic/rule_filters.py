@@ -104,7 +104,12 @@ def peer_filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
 
 
 def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
+    """``filtered``, then :func:`fillings` on what it keeps. A search that passed
+    :data:`NODES` is remembered (the last :data:`_EXHAUSTED`): on domains holding those
+    (each cell's a superset) the search tree holds that one's (the filters are monotone), so it
+    passes too and is not run again."""
     memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+    exhausted: list[tuple[int, ...]] = []
 
     def search(domains: Sequence[int]) -> tuple[int, ...] | None:
         key = tuple(domains)
@@ -113,11 +118,20 @@ def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
             if len(memo) > 4096:
                 memo.clear()
             kept = filtered(key)
-            found = None if kept is None else fillings(list(kept), later, filtered)
+            found = None
+            if kept is not None and not any(all(a | b == a for a, b in zip(kept, small))
+                                            for small in exhausted):
+                found, spent = _fillings(list(kept), later, filtered)
+                if spent:
+                    exhausted[:] = [*exhausted[1 - _EXHAUSTED:], kept]
             memo[key] = kept if found is None else (tuple(found) if all(found) else None)
         return memo[key]
 
     return search
+
+
+_EXHAUSTED = 32
+"""How many searches past :data:`NODES` each rule's searched filter remembers."""
 
 
 def later_peers(geometry: Geometry, cells: Sequence[int]) -> list[list[int]]:
@@ -136,6 +150,12 @@ def fillings(domains: list[int], later: list[list[int]], filtered: Filter) -> li
     rule (its ``filtered``) with peers distinct (``later``: :func:`later_peers`), a depth-first
     search with the filter at every node; None when the search passes :data:`NODES` partial
     fillings or every candidate is supported (nothing to remove)."""
+    return _fillings(domains, later, filtered)[0]
+
+
+def _fillings(domains: list[int], later: list[list[int]], filtered: Filter
+              ) -> tuple[list[int] | None, bool]:
+    """:func:`fillings`, and whether its search passed :data:`NODES`."""
     n, supported, budget = len(domains), [0] * len(domains), [NODES]
 
     def walk(doms: list[int], i: int) -> None:
@@ -161,8 +181,8 @@ def fillings(domains: list[int], later: list[list[int]], filtered: Filter) -> li
     try:
         walk(domains, 0)
     except _Stop:
-        return None
-    return supported
+        return None, budget[0] < 0
+    return supported, False
 
 
 def _digits(mask: int) -> tuple[int, ...]:
