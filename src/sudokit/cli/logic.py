@@ -53,6 +53,10 @@ TimeLimitOption = Annotated[float, typer.Option(
     min=0, help="Seconds per puzzle for finding its solution, then as many for the logical "
     "solve (0: no limit).")]
 
+StepTimeLimitOption = Annotated[float, typer.Option(
+    "--time-limit", min=0, help="Seconds per puzzle for finding its solution and the logical "
+    "solve together (0: no limit).")]
+
 
 @app.command("explain")
 def explain_command(
@@ -66,7 +70,7 @@ def explain_command(
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
-    time_limit: TimeLimitOption = 15.0,
+    time_limit: StepTimeLimitOption = 15.0,
     why: WhyOption = False,
     techniques: TechniquesOption = None,
     exclude: ExcludeOption = None,
@@ -145,7 +149,7 @@ def hint_command(
     index: Annotated[int | None, typer.Option(min=1, help=INDEX_HELP)] = None,
     box: Annotated[str | None, typer.Option(help=BOX_HELP)] = None,
     variant: VariantOption = VariantChoice.STANDARD,
-    time_limit: TimeLimitOption = 15.0,
+    time_limit: StepTimeLimitOption = 15.0,
     why: WhyOption = False,
     every: Annotated[bool, typer.Option(
         "--all", help="Every step available now, each instance of each technique, easiest "
