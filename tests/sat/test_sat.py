@@ -407,7 +407,9 @@ def test_exec_timeout_kills_the_solvers_children(tmp_path: Path) -> None:
     start = time.perf_counter()
     result = solve(puzzle, "sat:exec", cmd=f"sh {script} {{in}}", time_limit=0.5)
     assert result.status is Status.UNKNOWN and "killed" in result.message
-    assert time.perf_counter() - start < 0.55
+    # Within the limit plus 1 s (the house's bound for a time limit): the wrapper's child
+    # sleeps 30 s, so a limit that waited for it fails; 0.05 s of slack failed under load.
+    assert time.perf_counter() - start < 0.5 + 1.0
     child = int(pid_file.read_text())
     deadline = time.perf_counter() + 2
     while not _gone(child) and time.perf_counter() < deadline:
@@ -422,7 +424,7 @@ def _stops_within(method: str, box: tuple[int, int], limit: float) -> None:
     result = count_solutions(empty, method, limit=None, time_limit=limit)
     elapsed = time.perf_counter() - start
     assert result.status is Status.UNKNOWN and "time limit" in result.message
-    assert elapsed <= 1.1 * limit, (method, box, elapsed)
+    assert elapsed <= limit + 1.0, (method, box, elapsed)  # within the limit plus 1 s
 
 
 @pytest.mark.parametrize("method", ["dpll", "sat"])
