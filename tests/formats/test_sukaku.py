@@ -181,3 +181,38 @@ def test_public_sukaku_lines_read_as_9x9_with_each_candidate() -> None:
         for solution in found.solutions[:5]:
             assert all(line[9 * cell + d - 1] == str(d) for cell, d in enumerate(solution))
     assert counts == [1, 1, 1, 130, 126, 106]
+
+
+def _as_link(line: str) -> str:
+    """The board's link form (formats/marklink.py) of a 729-character Sukaku line."""
+    from sudokit.formats.marklink import marks_link
+
+    cells = [[k + 1 for k in range(9) if line[cell * 9 + k] not in ".0"] for cell in range(81)]
+    return marks_link(cells, 9)
+
+
+def test_the_boards_link_form_reads_as_its_sukaku_line(tmp_path) -> None:
+    lines = _lines()[:5]
+    links = [_as_link(line) for line in lines]
+    assert all(link.startswith("sk9.") and len(link) == 127 for link in links)
+    for line, link in zip(lines, links, strict=True):
+        assert Puzzle.parse(link) == Puzzle.parse(line)
+    path = tmp_path / "links.txt"
+    path.write_text("# board links\n" + "\n".join(links) + "\n")
+    records = list(read_puzzles(str(path)))
+    assert [r.line for r in records] == [2, 3, 4, 5, 6]
+    assert [r.puzzle.givens for r in records] == [Puzzle.parse(x).givens for x in lines]
+    result = CliRunner().invoke(app, ["solve", "-q", links[0]])  # a literal on the command line
+    assert result.exit_code == 0, result.output
+    solved = CliRunner().invoke(app, ["solve", "-q", lines[0]])
+    assert result.stdout.split() == solved.stdout.split() and len(solved.stdout.split()) == 1
+
+
+def test_a_broken_link_line_is_one_located_error_and_the_others_read(tmp_path) -> None:
+    good = _as_link(_lines()[0])
+    path = tmp_path / "links.txt"
+    path.write_text(good + "\nsk9.AAA\n" + good + "\n")
+    records = list(read_puzzles(str(path)))
+    assert [r.puzzle is not None for r in records] == [True, False, True]
+    assert "expected 123 base64url characters" in str(records[1].error)
+    assert (records[1].error.line, records[1].error.column) == (2, 5)

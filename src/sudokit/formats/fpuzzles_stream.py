@@ -6,7 +6,9 @@ A line is f-puzzles JSON or a link or payload that :func:`sudokit.formats.sudoku
 recognises: f-puzzles data is read by :mod:`sudokit.formats.fpuzzles` (and written back in its
 form), SudokuPad's own ``scl``/``ctc`` data by :mod:`sudokit.formats.sudokupad` and
 :mod:`sudokit.formats.scl` (written back in the line form). A JSON document
-may span lines: the lines are read up to where its brackets close (at most 4 MiB).
+may span lines: the lines are read up to where its brackets close (at most 4 MiB). A line may
+also be the board's link form of a pencil-mark puzzle (``sk9.`` and 123 characters,
+:mod:`sudokit.formats.marklink`), read on the side's usual grid.
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Any, TextIO
 
 from ..errors import InvalidPuzzle
+from ..model.geometry import Geometry
 from .bounded import MAX_DECODED, JSONRefused, JsonValue, json_decode, json_value
 from .fpuzzles import KeyLocator, decode_fpuzzles, located_puzzle
 from .lines import FPuzzlesForm, Record, Style
+from .marklink import is_marks_link, read_marks_link
 from .sudokupad import is_link_line, link_puzzle, split_link
+from .sukaku import marks_puzzle
 
-__all__ = ["read_fpuzzles"]
+__all__ = ["is_data_line", "read_fpuzzles"]
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
@@ -30,6 +35,13 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _Rest = Callable[[TextIO, str, int], Iterator[Record]]
 """How the lines after f-puzzles data are read: ``rest(stream, head, number)`` gives the
 records of line ``head`` (file line ``number``) and of the rest of ``stream``."""
+
+
+def is_data_line(text: str) -> bool:
+    """Whether a stripped line is read here: f-puzzles or SudokuPad data
+    (:func:`~sudokit.formats.sudokupad.is_link_line`) or the board's pencil-mark link form
+    (:func:`~sudokit.formats.marklink.is_marks_link`)."""
+    return is_link_line(text) or is_marks_link(text)
 
 
 def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
@@ -52,7 +64,7 @@ def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
         if not line or line.startswith("#"):  # kept for the general reader (directives)
             held.append(text)
             continue
-        if rest is not None and not is_link_line(line):
+        if rest is not None and not is_data_line(line):
             yield from rest(stream, "".join(held) + text, number - len(held))
             return
         held.clear()
@@ -135,8 +147,14 @@ class _Chained:
 
 def _compressed(line: str, source: str, number: int) -> Record:
     """The record of a line of compressed data or a link: f-puzzles data (written back in its
-    form), or SudokuPad's own data (written back in the line form)."""
+    form), SudokuPad's own data (written back in the line form), or the board's pencil-mark
+    link form (the puzzle's givens and given candidates on the side's usual grid)."""
     try:
+        marks = read_marks_link(line, source, number)
+        if marks is not None:
+            side, cells = marks
+            return Record(source, number, marks_puzzle(cells, Geometry.for_side(side),
+                                                       source=source, line=number))
         link = split_link(line)
         if link is not None and link.kind != "fpuzzles":
             puzzle, expected = link_puzzle(link)

@@ -22,9 +22,15 @@ from collections.abc import Sequence
 from ..errors import InvalidPuzzle
 from ..model.geometry import MAX_SIDE
 
-__all__ = ["marks_link", "read_marks_link"]
+__all__ = ["is_marks_link", "marks_link", "read_marks_link"]
 
 _FORM = re.compile(r"sk(\d{1,2})\.([A-Za-z0-9_-]*)")
+
+
+def is_marks_link(text: str) -> bool:
+    """Whether a stripped line has the link form (``sk``, a side, a dot, base64url only): read
+    by :func:`read_marks_link`, which may still refuse its side, length or bits."""
+    return _FORM.fullmatch(text) is not None
 
 
 def marks_link(cells: Sequence[Sequence[int]], side: int) -> str:
@@ -59,12 +65,13 @@ def marks_link(cells: Sequence[Sequence[int]], side: int) -> str:
     return f"sk{side}." + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def read_marks_link(text: str, source: str = "<string>") -> tuple[int, list[list[int]]] | None:
+def read_marks_link(text: str, source: str = "<string>", line: int = 1
+                    ) -> tuple[int, list[list[int]]] | None:
     """The side and every cell's candidates of a link form, or None when ``text`` is not one.
 
     Args:
         text: the whole text (surrounding blanks ignored).
-        source: the name errors give.
+        source, line: the file name and line number errors give.
 
     Returns:
         ``(N, cells)``: ``N**2`` lists of digits (ascending), row by row; None when the text
@@ -85,23 +92,23 @@ def read_marks_link(text: str, source: str = "<string>") -> tuple[int, list[list
     start = len(text) - len(text.lstrip()) + match.start(2) + 1  # the column of its first bit
     if not 2 <= side <= MAX_SIDE:
         raise InvalidPuzzle(f"expected a side of 2 to {MAX_SIDE} after 'sk', found {side}",
-                            source=source, line=1, column=3)
+                            source=source, line=line, column=3)
     count = side ** 3
     size = (count + 7) // 8
     want = (size * 8 + 5) // 6
     if len(body) != want:
         raise InvalidPuzzle(f"expected {want} base64url characters for the candidates of a "
-                            f"{side}x{side} grid, found {len(body)}", source=source, line=1,
+                            f"{side}x{side} grid, found {len(body)}", source=source, line=line,
                             column=start)
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as error:  # a last character with bits past the data
-        raise InvalidPuzzle(f"expected base64url candidates: {error}", source=source, line=1,
+        raise InvalidPuzzle(f"expected base64url candidates: {error}", source=source, line=line,
                             column=start) from None
     bits = int.from_bytes(data, "big")
     spare = size * 8 - count
     if bits & ((1 << spare) - 1):
-        raise InvalidPuzzle("expected zero bits after the last cell", source=source, line=1,
+        raise InvalidPuzzle("expected zero bits after the last cell", source=source, line=line,
                             column=start + len(body) - 1)
     bits >>= spare
     cells: list[list[int]] = []
@@ -110,7 +117,7 @@ def read_marks_link(text: str, source: str = "<string>") -> tuple[int, list[list
         mask = (bits >> ((side * side - 1 - cell) * side)) & full
         if not mask:
             raise InvalidPuzzle(f"cell {cell + 1} (r{cell // side + 1}c{cell % side + 1}) has no "
-                                "candidate", source=source, line=1,
+                                "candidate", source=source, line=line,
                                 column=start + cell * side // 6)
         cells.append([d for d in range(1, side + 1) if mask >> (side - d) & 1])
     return side, cells

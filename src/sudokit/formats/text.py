@@ -58,7 +58,7 @@ from ..model.variants import VariantSpec, parse_spec
 from . import fpuzzles
 from .drawing import draw_text, plain_lines
 from .encodings import encoding_of
-from .fpuzzles_stream import read_fpuzzles
+from .fpuzzles_stream import is_data_line, read_fpuzzles
 from .grouping import Grouper
 from .janko import format_janko, spec_of_path
 from .lines import (
@@ -71,7 +71,6 @@ from .lines import (
     Style,
     scan_lines,
 )
-from .sudokupad import is_link_line
 
 __all__ = [
     "DEFAULT_SYMBOLS",
@@ -153,11 +152,11 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
 
 def _starts_fpuzzles(head: bytes) -> bool:
     """Whether the first line of ``head`` that is neither blank nor ``#`` starts f-puzzles
-    data (see :func:`sudokit.formats.is_link_line`)."""
+    data or the board's pencil-mark link (:func:`~sudokit.formats.fpuzzles_stream.is_data_line`)."""
     for raw in head.splitlines():
         line = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
         if line and not line.startswith("#"):
-            return is_link_line(line)
+            return is_data_line(line)
     return False
 
 
@@ -198,7 +197,7 @@ def _peek_fpuzzles(stream: TextIO) -> tuple[bool, TextIO]:
         seen.append(text)
         line = text.strip().lstrip("\ufeff")
         if line and not line.startswith("#"):
-            found = is_link_line(line)
+            found = is_data_line(line)
             break
     try:
         if stream.seekable():
