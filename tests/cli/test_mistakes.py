@@ -26,7 +26,8 @@ NESTED = ".234.......6.8....7....35....4....7....8...9.9....7..53....1.5....2...
 no step short of nested forcing chains applies to it as given (its first step is a level-3
 nested chain, 11.0, which the tests below leave out: it takes about 10 s of CPU)."""
 NO_NESTED = ("--exclude", "Dynamic Forcing Chain (+ Forcing Chains),"
-             "Dynamic Forcing Chain (+ Multiple Forcing Chains)")
+             "Dynamic Forcing Chain (+ Multiple Forcing Chains),"
+             "Dynamic Forcing Chain (+ Dynamic Forcing Chains)")
 TOP95 = str(EXAMPLES / "top95.txt")
 runner = CliRunner()
 

@@ -12,6 +12,7 @@ from sudokit import rate
 from sudokit.logic.chains.advanced import advanced_offs
 from sudokit.logic.chains.explainer import nested_forcing_chain
 from sudokit.logic.chains.nested import forcing_chain_offs, multiple_chain_offs
+from sudokit.logic.chains.nested_dynamic import dynamic_chain_offs
 from sudokit.compiled import Kernels, forced
 from sudokit.logic.chains.implications import (ancestor_count, chain_implications,
                                                contradictions, static_reach)
@@ -132,6 +133,7 @@ def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> 
     b = _board_of(record)
     masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
     assert forcing_chain_offs(G, masks0, masks0) == []
+    assert dynamic_chain_offs(G, masks0, masks0) == []
     wrong = [(c, d) for c in b.open_cells for d in range(9)
              if masks0[c] >> d & 1 and solution[c] != d + 1]
     masks = list(masks0)
@@ -142,13 +144,16 @@ def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> 
             removed.add((c * 9 + d) << 1)
     offs = forcing_chain_offs(G, masks0, masks)
     multiple = multiple_chain_offs(G, masks0, masks)
-    assert offs and multiple
-    for q, parents, inner in offs + multiple:
+    dynamic = dynamic_chain_offs(G, masks0, masks)
+    assert offs and multiple and dynamic
+    assert len({q for q, _, _ in dynamic}) == len(dynamic)  # each elimination once
+    for q, parents, inner in offs + multiple + dynamic:
         cell_, d0 = divmod(q >> 1, 9)
         assert solution[cell_] != d0 + 1 and masks[cell_] >> d0 & 1
         assert parents and set(parents) <= removed
         assert inner.complexity >= 2
-        assert "implies its opposite" in inner.text or " each imply " in inner.text
+        assert any(w in inner.text for w in ("implies its opposite", " each imply ",
+                                              "leads to a contradiction", " both imply "))
 
 
 def test_a_nested_step_names_its_inner_chains_and_adds_their_complexity() -> None:
@@ -201,7 +206,8 @@ def test_classic_sudoku_climbs_explainers_forcing_chains() -> None:
     assert forcing(9, frozenset()) == ["Nishio Forcing Chain", "Multiple Forcing Chain",
                                        "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
                                        "Dynamic Forcing Chain (+ Forcing Chains)",
-                                       "Dynamic Forcing Chain (+ Multiple Forcing Chains)"]
+                                       "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+                                       "Dynamic Forcing Chain (+ Dynamic Forcing Chains)"]
     assert forcing(9, frozenset({"jigsaw"})) == ["Digit Forcing Chain", "Cell Forcing Chain",
                                                  "Unit Forcing Chain"]
     assert forcing(16, frozenset()) == ["Digit Forcing Chain", "Cell Forcing Chain",

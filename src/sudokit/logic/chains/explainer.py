@@ -39,7 +39,8 @@ from ..step import Step, length_bonus
 
 __all__ = ["ONE_SOLUTION_ONLY", "PYTHON_ONLY", "Hint", "Producer", "best_hint", "classic", "dynamic_forcing_chain",
            "dynamic_plus_forcing_chain", "hint_step", "multiple_forcing_chain",
-           "nested_forcing_chain", "nested_multiple_forcing_chain", "nishio_forcing_chain"]
+           "nested_dynamic_forcing_chain", "nested_forcing_chain",
+           "nested_multiple_forcing_chain", "nishio_forcing_chain"]
 
 
 @dataclass(frozen=True)
@@ -313,6 +314,7 @@ DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=0)
 PLUS = Producer(multiple=True, dynamic=True, nishio=False, level=1)
 NESTED_FORCING = Producer(multiple=True, dynamic=True, nishio=False, level=2)
 NESTED_MULTIPLE = Producer(multiple=True, dynamic=True, nishio=False, level=3)
+NESTED_DYNAMIC = Producer(multiple=True, dynamic=True, nishio=False, level=4)
 
 
 def classic(board: Board) -> bool:
@@ -330,7 +332,8 @@ Python search took over 15 s per step (``"." * 80 + "1"``)."""
 
 
 PYTHON_ONLY = frozenset({"Dynamic Forcing Chain (+)", "Dynamic Forcing Chain (+ Forcing Chains)",
-                         "Dynamic Forcing Chain (+ Multiple Forcing Chains)"})
+                         "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+                         "Dynamic Forcing Chain (+ Dynamic Forcing Chains)"})
 """SE's producers whose search is Python around kernels the lower levels already load (a
 warm-up, which only compiles, leaves them out: on a first board they take 1-20 s)."""
 
@@ -338,7 +341,8 @@ warm-up, which only compiles, leaves them out: on a first board they take 1-20 s
 ONE_SOLUTION_ONLY = frozenset({"Nishio Forcing Chain", "Multiple Forcing Chain",
                                "Dynamic Forcing Chain", "Dynamic Forcing Chain (+)",
                                "Dynamic Forcing Chain (+ Forcing Chains)",
-                               "Dynamic Forcing Chain (+ Multiple Forcing Chains)"})
+                               "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
+                         "Dynamic Forcing Chain (+ Dynamic Forcing Chains)"})
 """SE's producers, which a solve runs only on a puzzle with one solution (as SE rates only
 those): on a grid with many solutions they rarely conclude and cost about 1 s a call in Python
 (``rate("." * 80 + "1")`` spent 13 s in 41 calls of Dynamic (+)); trial follows at once."""
@@ -398,3 +402,13 @@ def nested_multiple_forcing_chain(board: Board) -> Step | None:
     chains of the working grid (:mod:`.nested`); 10.0 plus the length bonus (classic 9x9
     grids; the trial step comes after it)."""
     return _run(board, NESTED_MULTIPLE, "Dynamic Forcing Chain (+ Multiple Forcing Chains)")
+
+
+@technique("Dynamic Forcing Chain (+ Dynamic Forcing Chains)", 10.5, max_side=9, classic=None)
+def nested_dynamic_forcing_chain(board: Board) -> Step | None:
+    """SE's "Dynamic Forcing Chains (+ Dynamic Forcing Chains)" (level 4): dynamic forcing
+    chains whose propagation applies the four "(+)" rules and, when they find nothing, SE's
+    Dynamic Forcing Chains on the working grid (:mod:`.nested_dynamic`), each nested chain's
+    complexity added to the outer chain's; 10.5 plus the length bonus (classic 9x9 grids; the
+    trial step comes after it)."""
+    return _run(board, NESTED_DYNAMIC, "Dynamic Forcing Chain (+ Dynamic Forcing Chains)")

@@ -35,6 +35,7 @@ from ..state import bits
 from .advanced import _unit_bits
 from .implications import (Inner, InnerRule, Propagation, chain_implications, contradictions,
                            se_units_of, static_reach)
+from .nested_dynamic import dynamic_chain_offs
 
 __all__ = ["forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
 
@@ -277,9 +278,11 @@ def _places(masks: list[int], unit_bits: int, d0: int, n: int) -> int:
 
 def nested_rule(geometry: Geometry, level: int) -> InnerRule:
     """SE's nested rules of ``level`` after the four "(+)" rules, tried in order until one
-    has eliminations: static forcing chains (level 2 and up), then static multiple forcing
-    chains (level 3)."""
-    rules = [forcing_chain_offs] + ([multiple_chain_offs] if level >= 3 else [])
+    has eliminations: static forcing chains (levels 2-3), then static multiple forcing
+    chains (level 3); at level 4, SE's Dynamic Forcing Chains instead
+    (:mod:`.nested_dynamic`)."""
+    rules = ([dynamic_chain_offs] if level >= 4 else
+             [forcing_chain_offs] + ([multiple_chain_offs] if level >= 3 else []))
 
     def rule(masks0: list[int], masks: list[int]) -> NestedOffs:
         for r in rules:

@@ -6,9 +6,8 @@ has a completion and every other digit has none, it is placed. On a grid with se
 the first digit with a completion is placed. Rated 10.0 on Sudoku Explainer's scale (above its
 forcing chains, below its hardest nested chains), and labelled "Trial". On a classic 9x9 grid
 it comes only where Sudoku Explainer's chaining producers built here, up to Dynamic Forcing
-Chains (+ Multiple Forcing Chains) (nested level 3; levels 4-5, 10.5 up, are not built), find
-nothing,
-and its text says so; elsewhere it follows the forcing chains of the ladder.
+Chains (+ Dynamic Forcing Chains) (nested level 4; level 5, 11.0 up, is not built), find
+nothing, and its text says so; elsewhere it follows the forcing chains of the ladder.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ def trial(board: Board) -> Step | None:
             works.append(digit)
             if len(works) > 1:
                 break
-    past = " after Dynamic Forcing Chains (+ Multiple Forcing Chains) found nothing" if classic(board) else ""
+    past = " after Dynamic Forcing Chains (+ Dynamic Forcing Chains) found nothing" if classic(board) else ""
     if len(works) == 1:
         digit = works[0]
         return Step("Trial", RATING,
