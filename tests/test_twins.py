@@ -160,6 +160,36 @@ def _rule_grids() -> Iterator[tuple]:
     return rule_grids()
 
 
+def _rule_fillings() -> Iterator[tuple]:
+    """The fillings searches of the rule forcing chains (+): the first weighted sums and
+    automata with peers among their cells of the published puzzles of tests/data/rules, on the
+    candidates after the givens (mostly past the node budget) and with every other cell of the
+    rule at its solution's digit (searched to the end)."""
+    from sudokit.logic.rule_filters import Plan, filters, later_peers
+    from sudokit.logic.state import Candidates
+    from tests.fast.test_rulecheck import published_puzzles
+
+    per_kind: dict[str, int] = {}
+    for puzzle, solution in published_puzzles():
+        state = Candidates.from_puzzle(puzzle)
+        geometry = state.geometry
+        for rule, filtered in filters(geometry):
+            later = later_peers(geometry, rule.cells)
+            kind = type(rule).__name__
+            if not any(later) or kind not in ("WeightedSum", "Automaton") or \
+                    per_kind.get(kind, 0) >= 6:
+                continue
+            per_kind[kind] = per_kind.get(kind, 0) + 1
+            plan = Plan(rule, geometry.side, filtered, later)
+            masks = [int(state.masks[c]) << 1 for c in rule.cells]
+            half = [2 << (solution[c] - 1) if i % 2 else m
+                    for i, (c, m) in enumerate(zip(rule.cells, masks))]
+            for domains in (masks, half):
+                kept = filtered(domains)
+                if kept is not None:
+                    yield plan, list(kept)
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -181,6 +211,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "assumptions": _assumptions,
     "words": _words,
     "rule grids": _rule_grids,
+    "rule fillings": _rule_fillings,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""
 

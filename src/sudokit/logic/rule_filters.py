@@ -5,21 +5,28 @@
 rules; :func:`rule_contradiction` is the state's check that some filling keeps every rule.
 :func:`peer_filters` are the same filters where a rule's cells that see each other differ
 (a pair relation on two peers loses its equal pairs; another rule's fillings are searched,
-:func:`fillings`), for the rule forcing chains that follow an assumption further.
+:func:`fillings`), for the rule forcing chains that follow an assumption further. The search of
+a weighted sum or an automaton runs compiled (:mod:`sudokit.logic._fillings_kernel`, the same
+search node for node) once the technique engine is (:func:`searched_fillings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..compiled import Kernels, twin, use_compiled
 from ..csp.rules import Filter, rule_filter
 from ..model.geometry import Geometry
-from ..model.rules import Relation, Rule, WeightedSum
+from ..model.rules import Automaton, Relation, Rule, WeightedSum
 from .deadline import check_deadline
 from .tables import per_geometry
 
-__all__ = ["NODES", "filter_round", "fillings", "filters", "later_peers", "peer_filters",
-           "rule_contradiction", "supported"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["NODES", "Plan", "filter_round", "fillings", "filters", "later_peers", "peer_filters",
+           "compile_fillings", "rule_contradiction", "searched_fillings", "supported"]
 
 NODES = 3000
 """The most partial fillings :func:`fillings` tries on one rule before it gives up."""
@@ -99,17 +106,18 @@ def peer_filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
             out.append((rule, rule_filter(Relation(rule.cells, unequal, rule.name),
                                           geometry.side)))
         else:
-            out.append((rule, _searched(filtered, later)))
+            out.append((rule, _searched(Plan(rule, geometry.side, filtered, later))))
     return tuple(out)
 
 
-def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
+def _searched(plan: Plan) -> Filter:
     """``filtered``, then :func:`fillings` on what it keeps. A search that passed
     :data:`NODES` is remembered (the last :data:`_EXHAUSTED`): on domains holding those
     (each cell's a superset) the search tree holds that one's (the filters are monotone), so it
     passes too and is not run again."""
     memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
     exhausted: list[tuple[int, ...]] = []
+    filtered = plan.filtered
 
     def search(domains: Sequence[int]) -> tuple[int, ...] | None:
         key = tuple(domains)
@@ -121,7 +129,7 @@ def _searched(filtered: Filter, later: list[list[int]]) -> Filter:
             found = None
             if kept is not None and not any(all(a | b == a for a, b in zip(kept, small))
                                             for small in exhausted):
-                found, spent = _fillings(list(kept), later, filtered)
+                found, spent = searched_fillings(plan, list(kept))
                 if spent:
                     exhausted[:] = [*exhausted[1 - _EXHAUSTED:], kept]
             memo[key] = kept if found is None else (tuple(found) if all(found) else None)
@@ -191,3 +199,111 @@ def _digits(mask: int) -> tuple[int, ...]:
 
 _DIGITS = tuple(_digits(m) for m in range(1 << 11))
 """The set bits of every mask of a 9x9 (or smaller) grid's filters, bit d for digit d."""
+
+
+class _Arrays(NamedTuple):
+    """The constant arguments of the fillings kernel for one rule (the other kind's are
+    placeholders of the same types) and the sizes of its scratch arrays."""
+
+    later: np.ndarray  # int64[n, n] the later peers, padded with -1
+    sums: tuple[np.ndarray, int, int]  # int64[n] coefficients, offset, goal
+    moves: tuple[np.ndarray, np.ndarray, np.ndarray, int]  # bits, nexts, accepting, start
+    width: int  # uint64 words of a sum's bit set
+    states: int  # the automaton's states
+
+
+class Plan:
+    """One rule's fillings search (:func:`searched_fillings`): its filter and later peers,
+    and for a weighted sum or an automaton the arrays of the compiled search
+    (:func:`sudokit.logic._fillings_kernel.fillings`), made on its first compiled search.
+
+    Attributes:
+        rule: the rule searched; side: the grid's side (digits 1..side).
+        filtered: its filter (:func:`sudokit.csp.rules.rule_filter`).
+        later: per position in its cells, the later positions that are peers
+            (:func:`later_peers`).
+        kind: the kernel's filter (``SUM`` 0, ``AUTOMATON`` 1), None for the other kinds
+            (their search stays Python).
+    """
+
+    def __init__(self, rule: Rule, side: int, filtered: Filter, later: list[list[int]]) -> None:
+        self.rule, self.side, self.filtered, self.later = rule, side, filtered, later
+        self.kind = (0 if isinstance(rule, WeightedSum) else 1 if isinstance(rule, Automaton)
+                     else None)
+        self._arrays: _Arrays | None = None
+
+    def arrays(self) -> _Arrays:
+        """The kernel's constant arguments (made once)."""
+        if self._arrays is None:
+            self._arrays = _kernel_arrays(self)
+        return self._arrays
+
+
+def _kernel_arrays(plan: Plan) -> _Arrays:
+    import numpy as np
+
+    n, rule, side = len(plan.later), plan.rule, plan.side
+    later = np.full((n, n), -1, np.int64)
+    for i, peers in enumerate(plan.later):
+        later[i, :len(peers)] = peers
+    sums, width = (np.ones(1, np.int64), 0, 0), 1
+    moves, states = (np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64),
+                     np.zeros(1, np.uint8), 0), 1
+    if isinstance(rule, WeightedSum):
+        offset = sum(-k * side for k in rule.coefficients if k < 0)
+        sums = (np.array(rule.coefficients, np.int64), offset, rule.total + offset)
+        width = (offset + sum(k * side for k in rule.coefficients if k > 0)) // 64 + 1
+    elif isinstance(rule, Automaton):
+        live = [[(1 << d, nxt) for d, nxt in enumerate(row, 1) if nxt >= 0]
+                for row in rule.transitions]
+        states = len(live)
+        bits = np.zeros((states, max(1, *map(len, live))), np.int64)
+        nexts = np.zeros_like(bits)
+        for q, row in enumerate(live):
+            for k, (bit, nxt) in enumerate(row):
+                bits[q, k], nexts[q, k] = bit, nxt
+        accepting = np.array([q in rule.accepting for q in range(states)], np.uint8)
+        moves = (bits, nexts, accepting, rule.start)
+    return _Arrays(later, sums, moves, width, states)
+
+
+def _compiled(plan: Plan, domains: list[int]) -> tuple[list[int] | None, bool]:
+    """:func:`_fillings` by the kernel (the same answer); its scratch arrays made per call
+    (the kernel releases the GIL: threads may search one rule at once)."""
+    import numpy as np
+
+    from ._fillings_kernel import DONE, PASSED, fillings as kernel
+
+    a, n = plan.arrays(), len(domains)
+    out = np.zeros(n, np.int64)
+    words = [np.zeros(a.width, np.uint64) for _ in range(3)]
+    flags = [np.zeros(a.states, np.uint8) for _ in range(2)]
+    status = kernel(plan.kind, np.array(domains, np.int64), a.later, NODES,
+                    np.zeros((n + 1, n), np.int64), np.zeros(n + 1, np.int64), out,
+                    (*a.sums, np.zeros((n + 1, a.width), np.uint64), *words),
+                    (*a.moves, np.zeros((n + 1, a.states), np.uint8), *flags))
+    if status == DONE:
+        return out.tolist(), False
+    return None, status == PASSED
+
+
+@twin(Kernels.LOGIC, "sudokit.logic._fillings_kernel:fillings",
+      "sudokit.logic.rule_filters:_fillings", "rule fillings")
+def searched_fillings(plan: Plan, domains: list[int]) -> tuple[list[int] | None, bool]:
+    """:func:`fillings` of ``domains`` (bit d for digit d, already filtered) under
+    ``plan``'s rule, and whether the search passed :data:`NODES`: compiled for a weighted sum
+    or an automaton once the technique engine is (:func:`sudokit.compiled.use_compiled`),
+    else in Python; the same answer either way."""
+    if plan.kind is not None and use_compiled(Kernels.LOGIC):
+        return _compiled(plan, domains)
+    return _fillings(domains, plan.later, plan.filtered)
+
+
+def compile_fillings() -> None:
+    """Compile (or load from the disk cache) the fillings kernel: a search of a weighted sum
+    and one of an automaton on three cells that see each other (the technique engine's
+    warm-up runs it: :meth:`sudokit.solvers.logic.LogicSolver.warm_up`)."""
+    rules = (WeightedSum.of([(0, 1), (1, 1), (2, 1)], 6, "warm-up"),
+             Automaton((0, 1, 2), ((1, 1, 1), (2, 2, 2), (3, 3, 3), (3, 3, 3)), frozenset({3})))
+    for rule in rules:
+        _compiled(Plan(rule, 3, rule_filter(rule, 3), [[1, 2], [2], []]), [0b1110] * 3)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ..logic.chains.explainer import PYTHON_ONLY
 from ..logic.registry import TechniqueKind, techniques
+from ..logic.rule_filters import compile_fillings
 from ..logic.solve import solve_steps
 from ..logic.state import FEATURES, Candidates, bits
 from ..model.geometry import Geometry
@@ -61,7 +62,8 @@ class LogicSolver(Solver):
         serves every size: the whole solve of :data:`_WARM_UP` (its steps reach the ladder
         kernels, chains, AICs, ALS and forcing chains), then every technique of the ladder
         once on its first board (for searches that solve did not reach), but Sudoku Explainer's
-        Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`).
+        Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`), and the
+        rules' fillings search (:func:`~sudokit.logic.rule_filters.compile_fillings`).
         """
         global _warm
         if _warm:
@@ -73,6 +75,7 @@ class LogicSolver(Solver):
         for technique in techniques(frozenset({TechniqueKind.LOGIC})):
             if technique.name not in PYTHON_ONLY:  # nothing to compile, seconds of search
                 technique.find(board)
+        compile_fillings()
         _warm = True
 
 
