@@ -1,7 +1,11 @@
 """The links of a chain node and the tests of a chain's end, for the compiled walks
 (:mod:`sudokit.logic.chains._walk_kernel`): nodes are ``shape * N + digit - 1`` over the shapes of
 :func:`~sudokit.logic.kernels.arrays.shape_tables`; the links come in the order of the Python
-search's (:func:`sudokit.logic.chains.links.strong_links`, ``weak_links``).
+search's (:func:`sudokit.logic.chains.links.strong_links`, ``weak_links``). The grid's tables,
+the board's arrays and the work arrays come as the bundles of :mod:`sudokit.logic.kernels.bundles`
+(``grid``: :class:`~sudokit.logic.kernels.bundles.ChainGrid`, ``board``:
+:class:`~sudokit.logic.kernels.bundles.ChainBoard`, ``scratch``:
+:class:`~sudokit.logic.kernels.bundles.ChainScratch`).
 """
 
 from __future__ import annotations
@@ -15,16 +19,19 @@ __all__ = ["cache_strong", "chain_path", "loop_useful", "strong_links", "useful"
 
 
 @jit
-def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
-                 position, part_shape, unit_links, cell_links, grouped, out):
+def strong_links(node, grid, board, out):
     """The strong links of ``node`` in the order of :func:`sudokit.logic.chains.links.strong_links`
     (written to ``out``; returns their count), from the places of its digit in each unit of
-    its cells (``unit_places``, :func:`board_places`)."""
+    its cells (``board.unit_places``)."""
+    n, shape_cells, unit_pos, units, units_of = (grid.n, grid.cells, grid.unit_pos, grid.units,
+                                                 grid.units_of)
+    part, position, part_shape = grid.part, grid.position, grid.part_shape
+    unit_places = board.unit_places
     s = node // n
     d = node % n
     k = 0
     low = shape_cells[s, 0]
-    if unit_links:
+    if board.unit_links:
         for j in range(units_of.shape[1]):
             u = units_of[low, j]
             if u < 0:
@@ -48,7 +55,7 @@ def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, m
             if rest & (rest - 1) == 0:
                 out[k] = units[u, trailing_zeros(rest)] * n + d
                 k += 1
-            elif grouped:
+            elif board.grouped:
                 # the rest forms a group when it lies in one box-line intersection of its
                 # lowest cell
                 first = units[u, trailing_zeros(rest)]
@@ -68,8 +75,8 @@ def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, m
                         out[k] = part_shape[p, subset] * n + d
                         k += 1
                         break
-    if cell_links and s == low:  # a single cell (shapes of two cells or more come after)
-        m = masks[low]
+    if board.cell_links and s == low:  # a single cell (shapes of two or more cells come after)
+        m = board.masks[low]
         if count_bits(m) == 2:
             out[k] = low * n + lowest_bit(m & ~(1 << d))
             k += 1
@@ -77,12 +84,14 @@ def strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, m
 
 
 @jit
-def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, groups, cell_links, out):
+def weak_links(node, grid, board, out):
     """The weak links of ``node`` in the order of :func:`sudokit.logic.chains.links.weak_links`
-    (written to ``out``; returns their count): the places of its digit (``place_bits``,
-    :func:`board_places`) among the cells seeing the node (``seen_bits``), cells ascending, then
-    the grouped nodes inside those. ``groups[d]`` lists the grouped nodes' shapes of digit
-    d + 1 in the order of their cell bitmasks, padded with -1."""
+    (written to ``out``; returns their count): the places of its digit (``board.place_bits``)
+    among the cells seeing the node (``grid.seen_bits``), cells ascending, then the grouped
+    nodes inside those (``board.groups``), then, with ``board.cell_weak``, the other digits of
+    its cell."""
+    n, seen_bits, shape_bits = grid.n, grid.seen_bits, grid.shape_bits
+    place_bits, groups = board.place_bits, board.groups
     s = node // n
     d = node % n
     k = 0
@@ -104,8 +113,8 @@ def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, group
         if inside:
             out[k] = g * n + d
             k += 1
-    if cell_links and s < c_count:
-        m = masks[s]
+    if board.cell_weak and s < grid.c_count:
+        m = board.masks[s]
         for b in range(n):
             if b != d and (m >> b) & 1:
                 out[k] = s * n + b
@@ -114,9 +123,11 @@ def weak_links(node, n, c_count, masks, place_bits, seen_bits, shape_bits, group
 
 
 @jit
-def useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
+def useful(a, z, grid, board):
     """Whether "a or z is true" places or eliminates something
     (:func:`sudokit.logic.chains.links.conclusion` is not empty)."""
+    n, c_count, seen_bits = grid.n, grid.c_count, grid.seen_bits
+    masks, place_bits = board.masks, board.place_bits
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
         return sa < c_count
@@ -129,15 +140,16 @@ def useful(a, z, n, c_count, masks, sees, place_bits, seen_bits):
         return False
     if sa == sz:
         return (masks[sa] & ~((1 << da) | (1 << dz))) != 0
-    if sees[sa, sz]:
+    if grid.sees[sa, sz]:
         return ((masks[sa] >> dz) & 1) == 1 or ((masks[sz] >> da) & 1) == 1
     return False
 
 
 @jit
-def loop_useful(path, length, n, masks, place_bits, seen_bits):
+def loop_useful(path, length, grid, board):
     """Whether the continuous nice loop ``path[:length]`` eliminates something
     (:func:`sudokit.logic.chains.links.loop_eliminations` is not empty)."""
+    n, seen_bits, masks, place_bits = grid.n, grid.seen_bits, board.masks, board.place_bits
     for i in range(1, length, 2):
         u = path[i]
         v = path[(i + 1) % length]
@@ -152,14 +164,14 @@ def loop_useful(path, length, n, masks, place_bits, seen_bits):
 
 
 @jit
-def cache_strong(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
-                 position, part_shape, unit_links, cell_links, grouped, links, strong_cache,
-                 strong_count):
-    count = strong_links(node, n, shape_cells, unit_pos, units, units_of, unit_places, masks, part,
-                         position, part_shape, unit_links, cell_links, grouped, links)
+def cache_strong(node, grid, board, scratch):
+    """Compute the strong links of ``node`` into ``scratch.strong_cache[node]`` and their count
+    into ``scratch.strong_count[node]``."""
+    links = scratch.links
+    count = strong_links(node, grid, board, links)
     for li in range(count):
-        strong_cache[node, li] = links[li]
-    strong_count[node] = count
+        scratch.strong_cache[node, li] = links[li]
+    scratch.strong_count[node] = count
 
 
 @jit

@@ -10,6 +10,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...fast.state import jit
+from ..kernels.bundles import ChainBoard, ChainGrid, ChainScratch
 from ..kernels.common import count_bits
 from ._walk_kernel import walk_one
 
@@ -17,9 +18,11 @@ __all__ = ["rank_starts"]
 
 
 @jit
-def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
+def _chain_counts(path, k, grid, board):
     """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
     :func:`sudokit.logic.chains.links.conclusion` lists them."""
+    n, c_count, seen_bits = grid.n, grid.c_count, grid.seen_bits
+    masks, place_bits = board.masks, board.place_bits
     a = path[0]
     z = path[k - 1]
     sa, da, sz, dz = a // n, a % n, z // n, z % n
@@ -34,16 +37,18 @@ def _chain_counts(path, k, n, c_count, masks, sees, place_bits, seen_bits):
         return 0, 0
     if sa == sz:
         return 0, count_bits(masks[sa] & ~((1 << da) | (1 << dz)))
-    if sees[sa, sz]:
+    if grid.sees[sa, sz]:
         return 0, ((masks[sa] >> dz) & 1) + ((masks[sz] >> da) & 1)
     return 0, 0
 
 
 @jit
-def _loop_count(path, k, n, masks, place_bits, seen_bits, mark, marked):
+def _loop_count(path, k, grid, board, scratch):
     """The number of eliminations of the continuous nice loop ``path[:k]``, each once, as
-    :func:`sudokit.logic.chains.links.loop_eliminations` lists them (``mark``: uint8[C * N], zero on
-    entry and on return; ``marked``: int64[C * N] scratch)."""
+    :func:`sudokit.logic.chains.links.loop_eliminations` lists them (with the scratch's
+    ``mark`` and ``marked``)."""
+    n, seen_bits, masks, place_bits = grid.n, grid.seen_bits, board.masks, board.place_bits
+    mark, marked = scratch.mark, scratch.marked
     count = 0
     for i in range(1, k, 2):
         u = path[i]
@@ -96,12 +101,8 @@ def _better(rating, nodes, neg_pl, neg_el, best):
 
 
 @jit
-def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, n, c_count, masks,
-                place_bits, unit_places, sees, seen_bits, shape_bits, shape_cells, member, common,
-                unit_pos, units, units_of, part, position, part_shape, groups, unit_links,
-                cell_links, cell_weak, grouped, parent_on, parent_off, frontier, grown, links, seen,
-                path, strong_cache, strong_count, weak_cache, weak_count, out_paths, out_lengths,
-                mark, marked):
+def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path, grid_tuple,
+                board_tuple, scratch_tuple):
     """The best chain (``loop`` False) or nice loop (True) over ``starts[first:]``, ranked in
     the kernel as :func:`sudokit.logic.chains.search.find_chain` ranks the chains
     :func:`walk_starts` returns (same walks, order and bounds), for the modes with links inside
@@ -117,20 +118,19 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
     length (else ``max_nodes``).
 
     A chain of one digit (rated in Python: Sukaku Explainer's strong-linked fishes) is not
-    ranked here: it is written to ``out_paths[0, :out_lengths[0]]`` and the walk stops;
-    returns ``(index of the next start, 1)``, else ``(starts.size, 0)``. ``mark`` (uint8[C *
-    N], zeros) and ``marked`` (int64[C * N]) are scratch; the other arrays as
-    :func:`walk_starts`.
+    ranked here: it is written to the scratch's ``out_paths[0, :out_lengths[0]]`` and the walk
+    stops; returns ``(index of the next start, 1)``, else ``(starts.size, 0)``. The bundles
+    as :func:`walk_starts` takes them.
 
     Long on purpose: each start's walk, acceptance and key in one loop, as Python ranks.
     """
+    grid = ChainGrid(*grid_tuple)
+    board = ChainBoard(*board_tuple)
+    scratch = ChainScratch(*scratch_tuple)
+    n, path = grid.n, scratch.path
     for si in range(first, starts.size):
         limit = max_nodes if best[0] == 0 else np.int64(best[5])
-        found = walk_one(
-            starts[si], limit, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
-            shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
-            part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
-            frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache, weak_count)
+        found = walk_one(starts[si], limit, loop, grid, board, scratch)
         if not found:
             continue
         if loop:
@@ -140,16 +140,15 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
             if not rating < bound:
                 continue
             neg_pl = 0
-            neg_el = -_loop_count(path, found, n, masks, place_bits, seen_bits, mark, marked)
+            neg_el = -_loop_count(path, found, grid, board, scratch)
             nodes = found
         else:
             if _one_digit(path, found, n):
                 for i in range(found):
-                    out_paths[0, i] = path[i]
-                out_lengths[0] = found
+                    scratch.out_paths[0, i] = path[i]
+                scratch.out_lengths[0] = found
                 return si + 1, 1
-            pl, el = _chain_counts(path, found, n, c_count, masks, sees, place_bits,
-                                   seen_bits)
+            pl, el = _chain_counts(path, found, grid, board)
             rating = ratings[found - 2 if pl else found]
             neg_pl = -pl
             neg_el = -el

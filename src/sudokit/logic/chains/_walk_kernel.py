@@ -6,28 +6,29 @@ nodes and grouped nodes of a board (:func:`digit_starts`, :func:`group_nodes`).
 from __future__ import annotations
 
 from ...fast.state import jit
+from ..kernels.bundles import ChainBoard, ChainGrid, ChainScratch
 from ._links_kernel import cache_strong, chain_path, loop_useful, useful, weak_links
 
 __all__ = ["digit_starts", "group_nodes", "walk_one", "walk_starts"]
 
 
 @jit
-def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees, seen_bits,
-             shape_bits, shape_cells, member, common, unit_pos, units, units_of, part, position,
-             part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on, parent_off,
-             frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
-             weak_count):
+def walk_one(start, max_nodes, loop, grid, board, scratch):
     """The breadth-first walk of :func:`walk_starts` from one start: returns the nodes of the
-    chain found, written to ``path`` (0 for none).
+    chain found, written to ``scratch.path`` (0 for none).
 
     Long on purpose: the strong and weak half-levels of a walk share its state and caches."""
+    n, common = grid.n, grid.common
+    parent_on, parent_off, frontier, grown = (scratch.parent_on, scratch.parent_off,
+                                              scratch.frontier, scratch.grown)
+    links, seen, path = scratch.links, scratch.seen, scratch.path
+    strong_cache, strong_count = scratch.strong_cache, scratch.strong_count
+    weak_cache, weak_count = scratch.weak_cache, scratch.weak_count
     sa = start // n
     da = start % n
     found = 0
     if strong_count[start] < 0:
-        cache_strong(start, n, shape_cells, unit_pos, units, units_of, unit_places, masks,
-                     part, position, part_shape, unit_links, cell_links, grouped, links,
-                     strong_cache, strong_count)
+        cache_strong(start, grid, board, scratch)
     if strong_count[start] == 0:
         return 0
     parent_off[start] = -1
@@ -41,9 +42,7 @@ def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places,
             for fi in range(n_front):
                 node = frontier[fi]
                 if strong_count[node] < 0:
-                    cache_strong(node, n, shape_cells, unit_pos, units, units_of,
-                                 unit_places, masks, part, position, part_shape, unit_links,
-                                 cell_links, grouped, links, strong_cache, strong_count)
+                    cache_strong(node, grid, board, scratch)
                 for li in range(strong_count[node]):
                     nxt = strong_cache[node, li]
                     if parent_on[nxt] != -2:
@@ -59,12 +58,12 @@ def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places,
                             if nxt % n == da:
                                 closes = sz != sa and common[sz, sa] == 1
                             else:
-                                closes = sz == sa and sa < c_count
+                                closes = sz == sa and sa < grid.c_count
                             if closes:
                                 k = chain_path(nxt, parent_on, parent_off, path)
-                                if loop_useful(path, k, n, masks, place_bits, seen_bits):
+                                if loop_useful(path, k, grid, board):
                                     found = k
-                    elif useful(start, nxt, n, c_count, masks, sees, place_bits, seen_bits):
+                    elif useful(start, nxt, grid, board):
                         found = chain_path(nxt, parent_on, parent_off, path)
                     if found:
                         break
@@ -74,8 +73,7 @@ def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places,
             for fi in range(n_front):
                 node = frontier[fi]
                 if weak_count[node] < 0:
-                    count = weak_links(node, n, c_count, masks, place_bits, seen_bits,
-                                       shape_bits, groups, cell_weak, links)
+                    count = weak_links(node, grid, board, links)
                     for li in range(count):
                         weak_cache[node, li] = links[li]
                     weak_count[node] = count
@@ -103,41 +101,34 @@ def walk_one(start, max_nodes, loop, n, c_count, masks, place_bits, unit_places,
 
 
 @jit
-def walk_starts(starts, first, max_nodes, loop, fixed, n, c_count, masks, place_bits, unit_places,
-                sees, seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of,
-                part, position, part_shape, groups, unit_links, cell_links, cell_weak, grouped,
-                parent_on, parent_off, frontier, grown, links, seen, path, strong_cache,
-                strong_count, weak_cache, weak_count, out_paths, out_lengths):
+def walk_starts(starts, first, max_nodes, loop, fixed, grid_tuple, board_tuple, scratch_tuple):
     """The breadth-first chain search of :func:`sudokit.logic.chains.links.walk` from each of
     ``starts[first:]`` in turn (nodes ``shape * N + d``), with the acceptance test of
     :func:`~sudokit.logic.chains.links.search_chain` (or, with ``loop``, of
     :func:`~sudokit.logic.chains.links.search_loop`), bounded by ``max_nodes`` nodes.
 
-    The chain found from each start goes to ``out_paths[i, :out_lengths[i]]`` (int64[F, S * N],
-    int64[F]), in order; the walk goes on to the next start while the chains found are
-    ``max_nodes`` long (the caller's bound, the length of its best chain so far, cannot change
-    then) and stops after a shorter one (or when ``out_paths`` is full), so that the caller
-    can set the next bound; with ``fixed`` (the caller keeps its bound) it stops only when
-    ``out_paths`` is full.
+    The chain found from each start goes to ``out_paths[i, :out_lengths[i]]`` (of the scratch),
+    in order; the walk goes on to the next start while the chains found are ``max_nodes`` long
+    (the caller's bound, the length of its best chain so far, cannot change then) and stops
+    after a shorter one (or when ``out_paths`` is full), so that the caller can set the next
+    bound; with ``fixed`` (the caller keeps its bound) it stops only when ``out_paths`` is full.
 
-    ``place_bits`` and ``unit_places`` are the board's places of each digit
-    (:func:`board_places`, shared by the searches of every mode); ``seen_bits``, ``shape_bits``
-    and ``unit_pos`` come from :class:`ShapeTables`: a node's links are built from them with a
-    few word operations. ``parent_on`` and ``parent_off`` (int32[S * N]) must hold -2 on entry
-    and do so again on return; ``frontier``, ``grown``, ``links`` (int64[S * N]) and ``seen``
-    (int64[2 * S * N]) are scratch. The links of each node are kept, for the board, in
-    ``strong_cache`` and ``weak_cache`` (int32[S * N, K]) with their counts in ``strong_count``
-    and ``weak_count`` (int32[S * N], -1 until computed). Returns ``(index of the next start
-    to walk, number of chains found)``.
+    ``grid_tuple``, ``board_tuple`` and ``scratch_tuple`` are a
+    :class:`~sudokit.logic.kernels.bundles.ChainGrid`, a
+    :class:`~sudokit.logic.kernels.bundles.ChainBoard` and a
+    :class:`~sudokit.logic.kernels.bundles.ChainScratch` as plain tuples (why:
+    :mod:`sudokit.logic.kernels.bundles`; shapes and dtypes there): a node's links are built
+    from the board's places and the grid's bitsets with a few word operations, and kept in the
+    scratch's link caches for the board. Returns ``(index of the next start to walk, number of
+    chains found)``.
     """
+    grid = ChainGrid(*grid_tuple)
+    board = ChainBoard(*board_tuple)
+    scratch = ChainScratch(*scratch_tuple)
+    out_paths, out_lengths, path = scratch.out_paths, scratch.out_lengths, scratch.path
     n_out = 0
     for si in range(first, starts.size):
-        found = walk_one(
-            starts[si], max_nodes, loop, n, c_count, masks, place_bits, unit_places, sees,
-            seen_bits, shape_bits, shape_cells, member, common, unit_pos, units, units_of, part,
-            position, part_shape, groups, unit_links, cell_links, cell_weak, grouped, parent_on,
-            parent_off, frontier, grown, links, seen, path, strong_cache, strong_count, weak_cache,
-            weak_count)
+        found = walk_one(starts[si], max_nodes, loop, grid, board, scratch)
         if found:
             for i in range(found):
                 out_paths[n_out, i] = path[i]

@@ -18,6 +18,7 @@ from ...model.geometry import Geometry
 from .links import GROUPED, SINGLE_DIGIT, ChainMode, Node, conclusion
 from .rating import X_NODES, chain_key, multi_digit_ratings
 from ...compiled import Kernels, use_compiled
+from ..kernels.bundles import ChainBoard, ChainGrid, ChainScratch
 from ..memo import DigitMemo
 from ..state import Board
 from ..tables import grid_tables, per_geometry
@@ -43,8 +44,9 @@ def compiled_mode(board: Board, mode: ChainMode) -> bool:
 
 class _Kit:
     """What the walks of one grid share (:func:`_kit`, once per geometry and grouping): its
-    tables, the node shapes' cell bitmasks, the kernel arguments that do not depend on the
-    board, and per thread the walk's work arrays."""
+    tables, the node shapes' cell bitmasks, the kernels' grid bundle (a
+    :class:`~sudokit.logic.kernels.bundles.ChainGrid` as a plain tuple), and per thread the
+    walk's work arrays."""
 
     def __init__(self, geometry: Geometry, grouped: bool) -> None:
         from ..kernels.arrays import shape_tables  # loads Numba: on first use
@@ -59,8 +61,9 @@ class _Kit:
         self.no_nodes = np.empty(0, dtype=np.int64)
         self.shape_masks = _shape_masks(geometry, grouped)
         self.rank = sh.rank.tolist()
-        self.grid_args = (t.sees, sh.seen_bits, sh.shape_bits, sh.cells, sh.member, sh.common,
-                          sh.unit_pos, t.units, t.units_of, sh.part, sh.position, sh.part_shape)
+        self.grid = tuple(ChainGrid(n, self.n_cells, t.sees, sh.seen_bits, sh.shape_bits,
+                                    sh.cells, sh.common, sh.unit_pos, t.units, t.units_of,
+                                    sh.part, sh.position, sh.part_shape))
         self.local = threading.local()
 
     def digit_buffers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -75,36 +78,29 @@ class _Kit:
                 np.empty(self.size, dtype=np.int64))
         return buffers
 
-    def marks(self) -> tuple[np.ndarray, np.ndarray]:
-        """This thread's ``mark`` (uint8[C * N], zeros) and ``marked`` (int64[C * N]) arrays
-        of :func:`~sudokit.logic.chains._rank_kernel.rank_starts`."""
-        marks = getattr(self.local, "marks", None)
-        if marks is None:
-            size = self.n_cells * self.n
-            marks = self.local.marks = (np.zeros(size, dtype=np.uint8),
-                                        np.empty(size, dtype=np.int64))
-        return marks
-
-    def scratch(self, owner: object) -> tuple[np.ndarray, ...]:
+    def scratch(self, owner: object) -> ChainScratch:
         """This thread's work arrays of the walk (shared by the walkers of one thread: the
-        kernel restores ``parent_*``; the link caches are emptied when another walker than
-        ``owner`` used them last)."""
+        kernel restores ``parent_*`` and ``mark``; the link caches are emptied when another
+        walker than ``owner`` used them last)."""
         entry = getattr(self.local, "entry", None)
         if entry is None:
             t, n, size = self.tables, self.n, self.size
-            entry = self.local.entry = [None, (
+            entry = self.local.entry = [None, ChainScratch(
                 np.full(size, -2, dtype=np.int32), np.full(size, -2, dtype=np.int32),
-                *(np.empty(size, dtype=np.int64) for _ in range(3)),  # frontier, grown, links
-                np.empty(2 * size, dtype=np.int64), np.empty(size, dtype=np.int64),  # seen, path
+                np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64),
+                np.empty(size, dtype=np.int64), np.empty(2 * size, dtype=np.int64),
+                np.empty(size, dtype=np.int64),
                 np.empty((size, t.units_of.shape[1] + 1), dtype=np.int32),
                 np.full(size, -1, dtype=np.int32),
                 np.empty((size, t.peers.shape[1] + self.group_width + n), dtype=np.int32),
                 np.full(size, -1, dtype=np.int32),
                 np.empty((64, MAX_COMPILED_NODES), dtype=np.int64),
-                np.empty(64, dtype=np.int64))]
+                np.empty(64, dtype=np.int64),
+                np.zeros(self.n_cells * n, dtype=np.uint8),
+                np.empty(self.n_cells * n, dtype=np.int64))]
         if entry[0] is not owner:
-            entry[1][8].fill(-1)
-            entry[1][10].fill(-1)
+            entry[1].strong_count.fill(-1)
+            entry[1].weak_count.fill(-1)
             entry[0] = owner
         return entry[1]
 
@@ -127,28 +123,23 @@ class Walker:
         grouped = mode in GROUPED
         kit = self.kit = _kit(geometry, grouped)
         self.board = board
-        self.tables, self.shapes, n = kit.tables, kit.shapes, kit.n
-        self.n = n
+        n = self.n = kit.n
         arrays = board_arrays(board)
-        self.masks, self.open, self.cand = arrays.masks, arrays.open, arrays.cand
-        self.size = kit.size
-        self.groups, self.group_nodes = kit.no_groups, kit.no_nodes
+        self.cand = arrays.cand
+        groups, self.group_nodes = kit.no_groups, kit.no_nodes
         if grouped:
             from ._walk_kernel import group_nodes
 
             sh = kit.shapes
-            self.groups = np.full((n, kit.group_width), -1, dtype=np.int32)
+            groups = np.full((n, kit.group_width), -1, dtype=np.int32)
             nodes = np.empty(len(sh.part_cells) * n, dtype=np.int64)
-            k = group_nodes(self.cand, sh.part_cells, sh.part_shape, sh.rank, n, self.groups,
-                            nodes)
+            k = group_nodes(self.cand, sh.part_cells, sh.part_shape, sh.rank, n, groups, nodes)
             self.group_nodes = nodes[:k]
         self.shape_masks = kit.shape_masks
-        self.flags = (mode is not ChainMode.XY, mode not in SINGLE_DIGIT,
-                      mode in (ChainMode.AIC, ChainMode.GROUPED), grouped)
-        # the kernel's arguments between the bound's flags and the work arrays
         place_bits, unit_places = board_places(board, kit.tables.units)
-        self.args = (n, kit.n_cells, self.masks, place_bits, unit_places, *kit.grid_args,
-                     self.groups, *self.flags)
+        self.bundle = tuple(ChainBoard(  # the kernel's ChainBoard as a plain tuple
+            arrays.masks, place_bits, unit_places, groups, mode is not ChainMode.XY,
+            mode not in SINGLE_DIGIT, mode in (ChainMode.AIC, ChainMode.GROUPED), grouped))
 
     @classmethod
     def of(cls, board: Board, mode: ChainMode) -> Walker:
@@ -158,10 +149,6 @@ class Walker:
         if walker is None:
             walker = board.memo[key] = cls(board, mode)
         return walker
-
-    def _scratch(self) -> tuple[np.ndarray, ...]:
-        """The walk's work arrays (:meth:`_Kit.scratch`)."""
-        return self.kit.scratch(self)
 
     def starts(self, mode: ChainMode) -> np.ndarray:
         """The start nodes (int64) in the order of the Python search: every candidate (cells
@@ -184,9 +171,8 @@ class Walker:
         from ._rank_kernel import rank_starts
 
         nodes = np.ascontiguousarray(starts, dtype=np.int64)
-        scratch = self._scratch()
-        out_paths, out_lengths = scratch[-2:]
-        mark, marked = self.kit.marks()
+        scratch = self.kit.scratch(self)
+        out_paths, out_lengths, plain = scratch.out_paths, scratch.out_lengths, tuple(scratch)
         best = np.zeros(6, dtype=np.float64)
         best_path = np.empty(MAX_COMPILED_NODES, dtype=np.int64)
         ratings = multi_digit_ratings(MAX_COMPILED_NODES)
@@ -194,7 +180,7 @@ class Walker:
         first = 0
         while first < len(nodes):
             first, count = rank_starts(nodes, first, max_nodes, loop, bound, ratings, best,
-                                       best_path, *self.args, *scratch, mark, marked)
+                                       best_path, self.kit.grid, self.bundle, plain)
             if count:  # a single-digit chain, rated here
                 found = out_paths[0, :out_lengths[0]]
                 path = [(masks[v // n], v % n) for v in found.tolist()]
@@ -337,13 +323,14 @@ def _digit_walks(board: Board, mode: ChainMode, digits: int, bound: int) -> Iter
     k = digit_starts(arrays.cand, digits, sh.part_cells, sh.part_shape, sh.rank, kit.n, groups,
                      group_buffer, starts)
     scratch = kit.scratch(owner)
-    out_paths, out_lengths = scratch[-2:]
+    out_paths, out_lengths = scratch.out_paths, scratch.out_lengths
     place_bits, unit_places = board_places(board, kit.tables.units)
-    args = (kit.n, kit.n_cells, arrays.masks, place_bits, unit_places, *kit.grid_args, groups,
-            True, False, False, grouped)
+    chain_board = tuple(ChainBoard(arrays.masks, place_bits, unit_places, groups, True, False,
+                                   False, grouped))
     nodes = starts[:k]
     first = 0
     while first < k:
-        first, count = walk_starts(nodes, first, bound, False, True, *args, *scratch)
+        first, count = walk_starts(nodes, first, bound, False, True, kit.grid, chain_board,
+                                   tuple(scratch))
         for i in range(count):
             yield out_paths[i, :out_lengths[i]].tolist()
