@@ -66,3 +66,44 @@ def test_rate_many_rates_each_as_rate_does() -> None:
         else:
             assert rated == expected
     assert sum(isinstance(r, SudokuError) for r in got) == 1
+
+
+def test_rate_with_chosen_techniques_finds_the_solution_once(monkeypatch) -> None:
+    """``rate(..., techniques=)`` and ``sudokit rate --techniques`` count the solutions once
+    (the steps and the uniqueness from one count); the rating is that of the chosen solve."""
+    from sudokit.run import explain as doors
+    from sudokit.run import ratings
+    from sudokit.run.chosen import chosen_states, technique_choice
+
+    counted = []
+    count = doors.count_solutions
+    monkeypatch.setattr(doors, "count_solutions",
+                        lambda *a, **k: counted.append(1) or count(*a, **k))
+    puzzle = Puzzle.parse(RATED[0])
+    names = ["Hidden Single", "Naked Single", "Pointing", "Claiming"]
+    rated = rate(puzzle, techniques=names)
+    assert len(counted) == 1
+    solution, unique = _solution(puzzle)
+    steps = [s for s, _ in chosen_states(puzzle, technique_choice(names), solution=solution,
+                                         kinds=doors._kinds(unique, True))]
+    assert rated.steps == len(steps) and rated.rating == max(s.rating for s in steps)
+    counted.clear()  # sudokit rate --techniques: these stop before the end, once counted
+    assert isinstance(ratings._rate_chosen(puzzle, ratings.Chosen(15.0, tuple(names), None)),
+                      ratings._Stuck)
+    assert len(counted) == 1
+
+
+def test_rate_many_counts_each_puzzles_limit_from_its_start(monkeypatch) -> None:
+    """Each puzzle's limit covers its share of the batch count and its logical solve: a count
+    that took the whole limit leaves nothing for the solve."""
+    from dataclasses import replace
+
+    from sudokit.errors import LimitReached
+    from sudokit.run import explain as doors
+
+    solve_many = doors.solve_many
+    monkeypatch.setattr(doors, "solve_many", lambda *a, **k: [
+        replace(r, seconds=r.seconds + (5.0 if i % 2 else 0.0))
+        for i, r in enumerate(solve_many(*a, **k))])  # every other count said to take 5 s
+    got = rate_many([Puzzle.parse(text) for text in RATED[:4]], time_limit=4.0)
+    assert [isinstance(r, LimitReached) for r in got] == [False, True, False, True]

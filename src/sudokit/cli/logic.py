@@ -50,8 +50,8 @@ def _names(text: str | None) -> list[str] | None:
 
 
 TimeLimitOption = Annotated[float, typer.Option(
-    min=0, help="Seconds per puzzle for finding its solution, then as many for the logical "
-    "solve (0: no limit).")]
+    min=0, help="Seconds per puzzle for finding its solution and the logical solve together, "
+    "from the puzzle's start (its share of the batch's count included; 0: no limit).")]
 
 StepTimeLimitOption = Annotated[float, typer.Option(
     "--time-limit", min=0, help="Seconds per puzzle for finding its solution and the logical "

@@ -210,13 +210,33 @@ def rate(puzzle: PuzzleLike, *, time_limit: float | None = DEFAULT_SECONDS,
             of its steps so far).
     """
     if techniques or exclude:
-        steps = [s for s, _ in explain_states(puzzle, time_limit=time_limit,
-                                              techniques=techniques, exclude=exclude)]
-        return rating_of(steps, _solution(Puzzle.coerce(puzzle), time_limit)[1])
+        return rating_of(*chosen_solve(puzzle, time_limit, techniques, exclude))
     started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
     solution, unique = _solution(puzzle, time_limit)
     return logical_rating(puzzle, solution, unique=unique, limits=_limits(time_limit, started))
+
+
+def chosen_solve(puzzle: PuzzleLike, time_limit: float | None,
+                 techniques: Sequence[str] | None, exclude: Sequence[str] | None
+                 ) -> tuple[list[Step], bool]:
+    """The steps of a solve with the chosen techniques only (:mod:`sudokit.run.chosen`, trial
+    allowed) and whether the puzzle has one solution, found once for both; the time limit as
+    :func:`explain`'s.
+
+    Raises:
+        InvalidOption: an unknown technique name (before the solution is looked for).
+        InvalidPuzzle, LimitReached: as :func:`explain`.
+    """
+    from .chosen import chosen_states
+
+    started = time.perf_counter()
+    puzzle = Puzzle.coerce(puzzle)
+    choice = technique_choice(techniques, exclude)
+    solution, unique = _solution(puzzle, time_limit)
+    return [step for step, _ in chosen_states(puzzle, choice, kinds=_kinds(unique, True),
+                                              solution=solution,
+                                              limits=_limits(time_limit, started))], unique
 
 
 def hint(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = None, *,
@@ -283,8 +303,9 @@ def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_S
               ) -> list[Rating | SudokuError]:
     """Rate each puzzle as :func:`rate` does, their solutions counted to two in one call of
     :func:`~sudokit.run.doors.solve_many` (one compiled batch per geometry, verified on
-    arrays); a puzzle that cannot be rated (or not within ``time_limit``, as :func:`explain`'s)
-    has its error in its place, in input order.
+    arrays); a puzzle that cannot be rated (or not within ``time_limit``: seconds per puzzle
+    for its count and its logical solve together, its count's seconds in the batch taken from
+    its logical solve's) has its error in its place, in input order.
 
     Raises:
         Nothing of a single puzzle: a geometry the default method refuses has each of its
@@ -304,11 +325,15 @@ def rate_many(puzzles: Sequence[Puzzle], *, time_limit: float | None = DEFAULT_S
         results = [None] * len(puzzles)
     out: list[Rating | SudokuError] = []
     for puzzle, result in zip(puzzles, results):
+        started = time.perf_counter()  # the puzzle's start: its share of the batch counts too
         try:
-            solution, unique = (_answer(result) if result is not None
-                                else _solution(puzzle, time_limit))
+            if result is not None:
+                started -= result.seconds
+                solution, unique = _answer(result)
+            else:
+                solution, unique = _solution(puzzle, time_limit)
             out.append(logical_rating(puzzle, solution, unique=unique,
-                                      limits=_limits(time_limit)))
+                                      limits=_limits(time_limit, started)))
         except SudokuError as exc:
             out.append(exc)
     return out

@@ -58,12 +58,11 @@ def _rate_chosen(puzzle: Puzzle, request: Chosen) -> Rating | SudokuError | _Stu
     """The :class:`~sudokit.logic.Rating` of ``puzzle`` solved with the chosen techniques, or
     the :class:`SudokuError` that stopped it (:class:`LogicStuck` when they cannot finish)."""
     from ..logic.solve import rating_of
-    from .explain import explain_states
+    from .explain import chosen_solve
 
     try:
-        steps = [step for step, _ in explain_states(
-            puzzle, time_limit=request.time_limit, techniques=request.techniques,
-            exclude=request.exclude)]
+        steps, unique = chosen_solve(puzzle, request.time_limit, request.techniques,
+                                     request.exclude)  # the solution found once for both
     except SudokuError as exc:
         return exc
     placed = sum(len(s.placements) for s in steps)
@@ -72,12 +71,6 @@ def _rate_chosen(puzzle: Puzzle, request: Chosen) -> Rating | SudokuError | _Stu
         return _Stuck(f"the chosen techniques stop after {len(steps)} steps"
                       + (f" (hardest: {hardest.technique}, {hardest.rating:.1f})" if hardest
                          else ""))
-    from .doors import count_solutions
-
-    try:
-        unique = bool(count_solutions(puzzle, limit=2, time_limit=request.time_limit).unique)
-    except SudokuError as exc:
-        return exc
     return rating_of(steps, unique)
 
 
