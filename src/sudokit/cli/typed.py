@@ -65,13 +65,15 @@ class _Blocks:
         self.records, self.request, self.fmt, self.grids = records, request, fmt, grids
         self.waited = 0.0
 
-    def __iter__(self) -> Iterator[Block]:
+    def __iter__(self) -> _Blocks:
+        return self
+
+    def __next__(self) -> Block:
         from ..run.pipeline import solve_records_block
 
-        while True:
-            start = time.perf_counter()
-            record = next(self.records, None)
-            self.waited += time.perf_counter() - start
-            if record is None:
-                return
-            yield solve_records_block([record], self.request, self.fmt, self.grids)
+        start = time.perf_counter()
+        record = next(self.records, None)
+        self.waited += time.perf_counter() - start
+        if record is None:
+            raise StopIteration
+        return solve_records_block([record], self.request, self.fmt, self.grids)

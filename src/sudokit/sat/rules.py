@@ -34,9 +34,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import Any
 
+from ..model.rules import (
+    Automaton,
+    Between,
+    Contains,
+    Index,
+    Lockout,
+    Relation,
+    Renban,
+    Rule,
+    RuleDrawing,
+    WeightedSum,
+)
 from .kinds import (
     distinct_clauses,
     index_clauses,
@@ -47,9 +59,6 @@ from .kinds import (
 )
 from .layered import Layered, layered, layered_clauses, sum_layers
 
-if TYPE_CHECKING:
-    from ..model.rules import Rule
-
 __all__ = ["SAT_RULE_KINDS", "rule_clauses", "rule_from_json", "rule_json", "rule_layers"]
 
 SAT_RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
@@ -59,14 +68,15 @@ SAT_RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-con
 Clauses = tuple[list[list[int]], int]
 
 
-def rule_layers(rule: Rule, side: int) -> Layered:
+def rule_layers(rule: WeightedSum | Automaton, side: int) -> Layered:
     """The pruned layered graph of a linear sum or a sequence rule (digits 1..``side``)."""
-    if rule.kind == "linear-sum":
+    if isinstance(rule, WeightedSum):
         return sum_layers(list(zip(rule.coefficients, rule.cells)), rule.total, side)
     table = rule.transitions
 
-    def step(_: int, state: object, digit: int) -> int | None:
-        nxt = table[state][digit - 1]  # type: ignore[index]
+    def step(_: int, state: Hashable, digit: int) -> int | None:
+        assert isinstance(state, int)  # the automaton's states
+        nxt = table[state][digit - 1]
         return None if nxt < 0 else nxt
 
     return layered(rule.cells, side, rule.start, step, rule.accepting.__contains__)
@@ -79,15 +89,17 @@ def _between(low_ok: bool) -> Callable[[int, int, int], bool]:
     return lambda d, e, v: min(d, e) < v < max(d, e)
 
 
-def _line(rule: Rule, side: int, lockout: bool) -> list[list[int]]:
+def _line(rule: Between | Lockout, side: int) -> list[list[int]]:
     """Between and lockout lines: the three-cell clauses from either end, plus (implied, for
     unit propagation) the ends' pair table and each end's pair table with each middle cell,
     the projections of the rule."""
     a, b = rule.cells[0], rule.cells[-1]
     digits = range(1, side + 1)
+    lockout = isinstance(rule, Lockout)
     ok = _between(lockout)
+    gap = rule.gap if isinstance(rule, Lockout) else 0
     ends = {(d, e) for d in digits for e in digits
-            if (abs(d - e) >= rule.gap if lockout else abs(d - e) >= 2 or len(rule.cells) == 2)}
+            if (abs(d - e) >= gap if lockout else abs(d - e) >= 2 or len(rule.cells) == 2)}
     out = pair_clauses(a, b, ends, side)
     for inner in rule.cells[1:-1]:
         out += triple_clauses(a, b, inner, ok, side) + triple_clauses(b, a, inner, ok, side)
@@ -96,7 +108,7 @@ def _line(rule: Rule, side: int, lockout: bool) -> list[list[int]]:
     return out
 
 
-def _renban(rule: Rule, side: int, first: int) -> Clauses:
+def _renban(rule: Renban, side: int, first: int) -> Clauses:
     size = len(rule.cells)
     windows = [frozenset(range(lo, lo + size)) for lo in range(1, side - size + 2)]
     clauses, n_aux = sets_clauses(rule.cells, windows, side, first)
@@ -116,21 +128,20 @@ def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
     Raises:
         ValueError: a rule of another kind.
     """
-    kind = rule.kind
-    if kind == "pair-relation":
+    if isinstance(rule, Relation):
         return pair_clauses(*rule.cells, rule.pairs, side), 0
-    if kind in ("linear-sum", "sequence"):
+    if isinstance(rule, (WeightedSum, Automaton)):
         return layered_clauses(rule_layers(rule, side), side, first)
-    if kind == "must-contain":
+    if isinstance(rule, Contains):
         return must_contain_clauses(rule.cells, rule.digits, side), 0
-    if kind == "renban":
+    if isinstance(rule, Renban):
         return _renban(rule, side, first)
-    if kind in ("between-line", "lockout-line"):
-        return _line(rule, side, kind == "lockout-line"), 0
-    if kind == "indexing":
+    if isinstance(rule, (Between, Lockout)):
+        return _line(rule, side), 0
+    if isinstance(rule, Index):
         targets = [rule.cells[t] for t in rule.targets]
         return index_clauses(rule.cells[0], targets, rule.value, side), 0
-    raise ValueError(f"no CNF encoding for rules of kind {kind!r}")
+    raise ValueError(f"no CNF encoding for rules of kind {rule.kind!r}")
 
 
 def rule_json(rule: Rule) -> str:
@@ -159,11 +170,8 @@ def rule_from_json(text: str) -> Rule:
     Raises:
         ValueError: not a JSON object of a known kind with that kind's fields.
     """
-    from ..model import rules as model
-
-    classes = {cls.kind: cls for cls in (model.Relation, model.WeightedSum, model.Automaton,
-                                         model.Contains, model.Renban, model.Between,
-                                         model.Lockout, model.Index)}
+    classes: dict[str, type[Rule]] = {cls.kind: cls for cls in (
+        Relation, WeightedSum, Automaton, Contains, Renban, Between, Lockout, Index)}
     try:
         fields = json.loads(text)
         cls = classes[fields.pop("kind")]
@@ -179,8 +187,6 @@ def _frozen(name: str, value: Any) -> Any:
     if name == "accepting":
         return frozenset(value)
     if name == "drawing":
-        from ..model.rules import RuleDrawing
-
         return RuleDrawing(**{k: _frozen(k, v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(_frozen("", v) for v in value)

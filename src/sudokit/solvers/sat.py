@@ -50,6 +50,7 @@ class SatSolver(Solver):
     features = ALL_FEATURES | SAT_RULE_KINDS  # every drawn rule kind: sat.rules
     backends = pysat_backends() + ((EXEC,) if default_command() else ())
     default_backend = "cadical195"
+    backend: str  # a PySAT backend (the default when none is given) or EXEC, never None
     local_only = frozenset({EXEC, "cmd"})  # a program run on this machine: never for a server
 
     def __init__(self, backend: str | None = None, **options: OptionValue) -> None:
