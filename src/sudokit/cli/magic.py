@@ -42,9 +42,11 @@ def magic_command(
 
     Orders above 6 are constructed unless a method (-m) is named (stderr says so)."""
     from .. import magic
-    from ..model.result import Status
+    from ..model.result import Limits, Status
+    from ..registry import MAGIC
     from ..run import magic as door
     from ..run.output import parse_option
+    from ..run.request import Request
 
     searching = method or count or all_squares or givens or symmetry or compare or option
     if construct or (not searching and n > door.SEARCH_UP_TO and n != 2):
@@ -59,8 +61,9 @@ def magic_command(
     if method and len(method) > 1:
         raise typer.BadParameter("several methods need --compare", param_hint="--method")
     name = (method or [door.COUNT_METHOD if count else door.DEFAULT_METHOD])[0]
-    result = door.solve_magic(problem, name, count_limit=None if count or all_squares else 1,
-                              time_limit=limit, node_limit=node_limit, **options)
+    request = Request.build(name, options, Limits(limit, node_limit),
+                            None if count or all_squares else 1, problem=MAGIC)
+    result = door.solve_magic(problem, request=request)
     for square in result.squares if all_squares or not count else ():
         print(f"order {n}, magic constant {problem.constant}\n{magic.format_square(square)}\n")
     if count:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .batch import RecordResult
 
 __all__ = [
+    "CALL_KEYWORDS",
     "InputError",
     "input_text",
     "OutputFormat",
@@ -395,7 +396,18 @@ def solution_grid(outcome: RecordResult) -> str:
     return text + "\n"
 
 
-def parse_option(text: str) -> tuple[str, Any]:
+CALL_KEYWORDS = frozenset({
+    "backend", "box", "count_limit", "dask", "givens", "jobs", "limit", "method", "methods", "n",
+    "name", "node_limit", "problem", "puzzle", "puzzles", "records", "request", "self",
+    "symmetry", "time_limit", "trace", "variant"})
+"""Names no method option may have: the other parameters of the functions that pass method
+options on as keywords (``solve``, ``solve_magic``, ``compare_magic``, ``get_solver``, a
+solver's constructor, ...). Given as ``-o``, such a key would land on that parameter (or be
+given twice), so :func:`parse_option` refuses it; tests/run/test_option_keys.py checks the set
+against every such function and every method's declared options."""
+
+
+def parse_option(text: str) -> tuple[str, str]:
     """Parse ``KEY=VALUE``; the value stays text: the method converts it to the type its
     option declares (see :class:`sudokit.solvers.base.Solver`), so ``cmd=true`` stays a command.
 
@@ -403,9 +415,14 @@ def parse_option(text: str) -> tuple[str, Any]:
     (('select', 'mrv'), ('restarts', '3'))
 
     Raises:
-        InvalidOption: no ``=`` or an empty key.
+        InvalidOption: no ``=``, an empty key, or a key of :data:`CALL_KEYWORDS`.
     """
     key, sep, value = text.partition("=")
-    if not sep or not key.strip():
+    name = key.strip().replace("-", "_")
+    if not sep or not name:
         raise InvalidOption(f"expected an option as KEY=VALUE (e.g. select=mrv), got {text!r}")
-    return key.strip().replace("-", "_"), value.strip()
+    if name in CALL_KEYWORDS:
+        raise InvalidOption(f"{name!r} is not a method option (limits and counts are the "
+                            f"command's own flags, e.g. --time-limit; a method option is one "
+                            f"the method declares, e.g. select=mrv), got {text!r}")
+    return name, value.strip()
