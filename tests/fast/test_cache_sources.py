@@ -14,7 +14,8 @@ ROOT = cache.PACKAGE_DIR.parent
 COMPILED = re.compile(r"^(@(jit|njit|intrinsic|kernel\(|nb\.njit|numba\.njit)"
                       r"|\w+ = (nb\.|numba\.)?njit\()", re.MULTILINE)
 PYTHON_SIDE = {"compiled.py", "model/geometry.py", "model/puzzle.py", "model/rules.py",
-               "logic/state.py", "logic/tables.py", "fast/__init__.py", "generator/__init__.py"}
+               "logic/state.py", "logic/tables.py", "fast/__init__.py", "generator/__init__.py",
+               "fast/drawn.py"}
 """Modules kernel modules import only for their Python side (types, table builders)."""
 
 

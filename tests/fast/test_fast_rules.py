@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 
 from sudokit import count_solutions
 from sudokit.fast import kernels, solve_batch
-from sudokit.fast.drawn import ENGINE_KINDS, RuleCode, sum_cliques
+from sudokit.fast.drawn import ENGINE_KINDS, sum_cliques
+from sudokit.fast.layout import RuleCode
 from sudokit.fast.rules import full_mask, propagate
 from sudokit.fast.state import new_state, rule_state
+from sudokit.fast.sums import sum_bounds
 from sudokit.fast.tables import tables_for
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.geometry import Geometry
@@ -209,3 +211,22 @@ def test_random_rules_agree_with_propagate(puzzle: Puzzle) -> None:
         assert is_solution(grid, puzzle)
     if fast.count < limit:
         assert set(map(tuple, fast.solutions)) == set(map(tuple, reference.solutions))
+
+
+def _bounded(rule: WeightedSum) -> tuple[bool, np.ndarray]:
+    """Only the sum's bounds (:func:`sudokit.fast.sums.sum_bounds`) on an empty 9x9 grid."""
+    geometry = Geometry.for_side(9).with_constraints([rule])
+    tables, state, drawn = tables_for(geometry), new_state(81, 9, 27), rule_state(geometry)
+    kernels.start(tables, state, np.zeros(81, np.uint8), drawn)
+    return sum_bounds(tables, state, drawn, 0), state.cand
+
+
+def test_sum_bounds_count_a_clique_as_distinct_digits() -> None:
+    ok, cand = _bounded(WeightedSum.of([(0, 1), (1, 1), (2, 1)], 7))  # r1c1-3 sum to 7
+    assert ok and all(cand[c] == 0b1111 for c in range(3))  # 1 + 2 + 4: up to 4, not 5
+    ok, cand = _bounded(WeightedSum.of([(0, 1), (1, 1), (2, 1)], 23))  # 9 + 8 + 6
+    assert ok and all(cand[c] == 0b111100000 for c in range(3))  # 6..9
+    ok, cand = _bounded(WeightedSum.of([(0, -1), (1, -1), (80, 1)], 0))  # r9c9 = r1c1 + r1c2
+    assert ok and cand[80] == 0b111111100 and cand[0] == 0b011111111
+    assert not _bounded(WeightedSum.of([(0, 1), (1, 1), (2, 1)], 5))[0]  # 1 + 2 + 3 is 6
+    assert not _bounded(WeightedSum.of([(0, 2), (1, 2)], 4))[0]  # 2 (1 + 1): not distinct

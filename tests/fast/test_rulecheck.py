@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 
 from sudokit.compiled import Kernels, forced
-from sudokit.fast.drawn import RuleCode
+from sudokit.fast.layout import RuleCode
 from sudokit.fast.rulecheck import check_arrays, rules_hold
 from sudokit.formats import read_puzzles
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle

@@ -19,6 +19,7 @@ from sudokit.fast.scores import (
     house_branch,
     prime_scores,
     select_scored,
+    sum_priority,
 )
 from sudokit.fast.state import new_state, rule_state
 from sudokit.fast.tables import tables_for
@@ -41,8 +42,20 @@ def _setup():
 def test_priorities_count_units_and_rules() -> None:
     tables, rules = _setup()
     assert rules.score[40] == 27  # three units of 9 cells
-    assert all(rules.score[c] == 27 + 4 for c in SUM_CELLS)
+    assert all(rules.score[c] == 27 + 14 for c in SUM_CELLS)  # a 4-cell sum: 2 * 9 - 4
     assert not rules.value_score[:9].any() and rules.value_score[9] == DECAY_EVERY
+
+
+def test_sum_priority_favours_short_sums_but_never_below_a_unit() -> None:
+    assert [sum_priority(9, n) for n in (2, 4, 9, 12, 29)] == [16, 14, 9, 9, 9]
+
+
+def test_other_rules_count_their_length() -> None:
+    geometry = Geometry.for_side(9).with_constraints(
+        [Relation((0, 1), frozenset((a, a + 1) for a in range(1, 9)))])
+    tables, rules = tables_for(geometry), rule_state(geometry)
+    prime_scores(tables, rules)
+    assert rules.score[0] == rules.score[1] == 27 + 2 and rules.score[2] == 27
 
 
 def test_conflicts_count_and_decay() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from typing import SupportsInt
 
 import numpy as np
 from llvmlite import ir
@@ -32,16 +32,16 @@ _I64 = ir.IntType(64)
 _F64 = ir.DoubleType()
 
 
-def _popcount(mask: Any) -> np.int64:
+def _popcount(mask: SupportsInt) -> np.int64:
     return np.int64(int(mask).bit_count())
 
 
-def _lowest_index(mask: Any) -> np.int64:
+def _lowest_index(mask: SupportsInt) -> np.int64:
     m = int(mask)
     return np.int64((m & -m).bit_length() - 1)
 
 
-def _highest_index(mask: Any) -> np.int64:
+def _highest_index(mask: SupportsInt) -> np.int64:
     return np.int64(int(mask).bit_length() - 1)
 
 

@@ -33,9 +33,10 @@ KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lin
                   "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")
 """Globs (under the ``sudokit`` package) of the modules that define compiled functions (Numba
 ``jit`` or an ``intrinsic``); ``logic/**/`` matches ``logic/`` itself as well."""
-COMPILED_IN = ("fast/drawn.py", "fast/tables.py", "logic/kernels/bundles.py", "model/result.py")
+COMPILED_IN = ("fast/layout.py", "fast/tables.py", "logic/kernels/bundles.py", "model/result.py")
 """Modules without compiled functions whose names or layouts kernels compile in: the rule
-codes (``RuleCode``) and the ``Drawn`` arrays, the engine tables' NamedTuples (read by field
+codes (``RuleCode``) and the ``Drawn`` arrays (``fast/layout.py``; the lowering that fills them,
+``fast/drawn.py``, is not compiled in), the engine tables' NamedTuples (read by field
 position), the ladder's argument bundles (built inside kernels) and the ``Status`` codes."""
 KERNEL_SOURCES = KERNEL_MODULES + COMPILED_IN
 """Globs of every file the disk cache's digest covers, and of no other: an edit of a Python

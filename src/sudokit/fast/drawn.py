@@ -12,7 +12,11 @@ of each cell, so a changed cell wakes only its rules.
 A weighted sum whose complement in whole units is at most half as long is lowered as that
 complement (:mod:`sudokit.fast.complement`). The killer cages' implied sums
 (:func:`sudokit.model.implied.implied_sums`: innies and outies) follow the drawn rules as
-redundant weighted-sum rows.
+redundant weighted-sum rows, and so do the sums that cover a unit
+(:func:`sudokit.fast.intersections.sum_intersections`).
+
+The kind codes and the arrays' layout live in :mod:`sudokit.fast.layout` (the one part of the
+lowering the kernels compile in), so an edit here keeps everyone's compiled kernels.
 
 A geometry without rules has no such arrays at all: its search passes ``rules=None`` (see
 :func:`sudokit.fast.state.rule_state`), so it runs kernels compiled without the rules' code.
@@ -20,9 +24,7 @@ A geometry without rules has no such arrays at all: its search passes ``rules=No
 
 from __future__ import annotations
 
-from enum import IntEnum
 from functools import lru_cache
-from typing import NamedTuple
 
 import numpy as np
 
@@ -41,6 +43,8 @@ from ..model.rules import (
 )
 from .automata import automaton_table
 from .complement import complement_sum, sum_differences
+from .intersections import sum_intersections
+from .layout import Drawn, RuleCode
 from .tables import bare_geometry
 
 __all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "peer_sets",
@@ -52,19 +56,6 @@ SUM_LAYER_LIMIT = 1 << 16
 consistency; a larger one (long sums of a large grid) keeps bounds consistency only."""
 
 
-class RuleCode(IntEnum):
-    """The code of each rule kind in :attr:`Drawn.kind`."""
-
-    RELATION = 0
-    SUM = 1
-    AUTOMATON = 2
-    CONTAINS = 3
-    RENBAN = 4
-    BETWEEN = 5
-    LOCKOUT = 6
-    INDEX = 7
-
-
 _CODES: dict[type[Rule], RuleCode] = {
     Relation: RuleCode.RELATION, WeightedSum: RuleCode.SUM, Automaton: RuleCode.AUTOMATON,
     Contains: RuleCode.CONTAINS, Renban: RuleCode.RENBAN, Between: RuleCode.BETWEEN,
@@ -73,51 +64,6 @@ _CODES: dict[type[Rule], RuleCode] = {
 ENGINE_KINDS = frozenset(cls.kind for cls in _CODES)
 """The feature names of the rule kinds the compiled engine propagates (every kind of
 :data:`~sudokit.model.rules.RULE_KINDS`)."""
-
-
-class Drawn(NamedTuple):
-    """A geometry's rules as arrays (R rules over C cells; see the module docstring).
-
-    Attributes:
-        kind: int32[R] :class:`RuleCode` codes.
-        start: int32[R + 1] offsets into ``cells`` and ``coef``.
-        cells: int32[sum of rule lengths] each rule's cells in order.
-        coef: int64[same] per-cell integers (sum coefficients; index targets).
-        value: int64[R] one parameter per rule.
-        offset: int64[R] where the rule's data starts in ``masks`` or ``trans``; for a weighted
-            sum, its accepting partial-sum state (the total minus the least sum).
-        states: int32[R] an automaton's state count, a weighted sum's partial-sum states (0:
-            bounds only), an index rule's target count (else 0).
-        masks: uint64[...] relation supports (N forward, then N backward), must-contain
-            counts (N, one per digit), index target positions (in the rule's cells).
-        trans: int32[...] per automaton (see :func:`~sudokit.fast.automata.automaton_table`):
-            transitions (states x N, -1 dead), accepting flags, then each layer's state range.
-        cell_start: int32[C + 1] offsets into ``cell_rules``.
-        cell_rules: int32[...] the rules of each cell.
-        layer_size: the scratch (uint8) the layered filter of an automaton or a sum needs at most.
-        seen: uint64[same as ``cells``] per cell of a rule, the earlier positions (bit j for
-            the rule's j-th cell, j < 64) of the cells it sees (peers: they hold different
-            digits), so a short sum can be filtered with its cells' differences.
-        block: uint8[same as ``cells``] 1 where a clique of a weighted sum starts: a sum's
-            cells are stored clique by clique (cells that all see each other, so hold distinct
-            digits; :func:`sum_cliques`), each clique's cells in a row; 1 on every cell of
-            other rules.
-    """
-
-    kind: np.ndarray
-    start: np.ndarray
-    cells: np.ndarray
-    coef: np.ndarray
-    value: np.ndarray
-    offset: np.ndarray
-    states: np.ndarray
-    masks: np.ndarray
-    trans: np.ndarray
-    cell_start: np.ndarray
-    cell_rules: np.ndarray
-    layer_size: int
-    seen: np.ndarray
-    block: np.ndarray
 
 
 def _bit(d: int) -> int:
@@ -204,6 +150,7 @@ def _build(geometry: Geometry) -> Drawn:
     rules += implied_sums(geometry)  # the implied sums: redundant rows
     rules += tuple(sum_differences([r for r in geometry.constraints
                                     if isinstance(r, WeightedSum) and len(r.cells) > 2]))
+    rules += sum_intersections(geometry)
     kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
     masks, trans = _Chunks(), _Chunks()
     seen: list[int] = []

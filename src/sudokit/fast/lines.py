@@ -9,8 +9,9 @@ with the unit rules. Per kind:
 
 * **pair relation**: each cell keeps the digits with a support in the other (arc consistency,
   AC-3 of Mackworth 1977, on the precomputed support masks of :mod:`sudokit.fast.drawn`);
-* **weighted sum**: bounds consistency first (each term keeps the values the others' smallest
-  and largest contributions leave room for, as the killer cage bounds with coefficients), then
+* **weighted sum**: bounds first (each term keeps the values the others' smallest and largest
+  contributions leave room for, as the killer cage bounds with coefficients, cells that see
+  each other counted as distinct digits: :func:`~sudokit.fast.sums.sum_bounds`), then
   domain consistency by the layered filter below over partial sums (the dynamic programme of
   Trick 2003, "A dynamic programming approach for consistency and propagation for knapsack
   constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a sum with
@@ -41,22 +42,13 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import lowest_index
-from .drawn import RuleCode
+from .layout import RuleCode
 from .state import ONE, ZERO, Reg, jit
-from .sums import TUPLE_CELLS, clique_filter, narrow_to, term_bounds, tuple_filter
+from .sums import (TUPLE_CELLS, clique_filter, digits_between, narrow_to, sum_bounds,
+                   term_bounds, tuple_filter)
 from .trail import blame
 
 __all__ = ["drawn_rules"]
-
-
-@jit
-def _digits(lo, hi):
-    """The mask of digits lo..hi (clipped to 1..64; ZERO when empty)."""
-    lo = max(lo, 1)
-    hi = min(hi, 64)
-    if lo > hi:
-        return ZERO
-    return (~ZERO >> np.uint64(64 - hi)) & ~((ONE << np.uint64(lo - 1)) - ONE)
 
 
 @jit
@@ -83,27 +75,10 @@ def _relation(tables, state, rules, r):
 
 @jit
 def _sum(tables, state, rules, r):
-    drawn, cand = rules.drawn, state.cand
-    first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
-    low = np.int64(0)
-    high = np.int64(0)
-    for i in range(first, last):
-        tmin, tmax = term_bounds(drawn.coef[i], cand[drawn.cells[i]])
-        low += tmin
-        high += tmax
-    if low > total or high < total:
+    drawn = rules.drawn
+    first, last = drawn.start[r], drawn.start[r + 1]
+    if not sum_bounds(tables, state, rules, r):
         return False
-    for i in range(first, last):
-        k = drawn.coef[i]
-        tmin, tmax = term_bounds(k, cand[drawn.cells[i]])
-        least = total - (high - tmax)  # the others at their largest
-        most = total - (low - tmin)  # the others at their smallest
-        if k > 0:
-            keep = _digits(-((-least) // k), most // k)
-        else:
-            keep = _digits(-((-most) // k), least // k)
-        if not narrow_to(tables, state, drawn.cells[i], keep):
-            return False
     if last - first <= TUPLE_CELLS:
         done = tuple_filter(tables, state, rules, r)
         if done >= 0:
@@ -359,7 +334,7 @@ def _seen_by_all(tables, state, drawn, first, last, bit, place):
 def _allowed(lockout, x, y, full):
     """The middle digits the end digits x, y allow."""
     lo, hi = min(x, y), max(x, y)
-    return full & ~_digits(lo, hi) if lockout else _digits(lo + 1, hi - 1)
+    return full & ~digits_between(lo, hi) if lockout else digits_between(lo + 1, hi - 1)
 
 
 @jit

@@ -5,7 +5,7 @@
 Each rule of the geometry, exactly as drawn (no complement rewrite, no product automaton, no
 implied sums: those of :mod:`sudokit.fast.drawn` assume a solved grid's all-different units,
 which a grid being checked need not keep), becomes one row of :class:`RuleCheck`: its kind code
-(:class:`~sudokit.fast.drawn.RuleCode`), its cells in order (CSR), per-cell coefficients, one
+(:class:`~sudokit.fast.layout.RuleCode`), its cells in order (CSR), per-cell coefficients, one
 integer parameter and an offset into ``data``. The arrays are built once per geometry (an LRU
 cache); the tables shared among rules (a relation's pair set, an automaton's transitions) are
 lowered once per table.
@@ -38,14 +38,14 @@ from ..model.rules import (
 __all__ = ["RuleCheck", "check_arrays", "rules_hold", "rules_hold_into"]
 
 _RELATION, _SUM, _AUTOMATON, _CONTAINS, _RENBAN, _BETWEEN, _LOCKOUT, _INDEX = range(8)
-"""The kind codes, equal to :class:`~sudokit.fast.drawn.RuleCode`'s (a test checks)."""
+"""The kind codes, equal to :class:`~sudokit.fast.layout.RuleCode`'s (a test checks)."""
 
 
 class RuleCheck(NamedTuple):
     """A geometry's drawn rules as arrays for the check (R rules; all int64 but ``kind``).
 
     Attributes:
-        kind: int32[R] kind codes (:class:`~sudokit.fast.drawn.RuleCode`).
+        kind: int32[R] kind codes (:class:`~sudokit.fast.layout.RuleCode`).
         start: [R + 1] offsets into ``cells`` and ``coef``.
         cells: [sum of rule lengths] each rule's cells in drawn order.
         coef: [same] a weighted sum's coefficients (0 for other kinds).

@@ -1,7 +1,8 @@
 """Decayed conflict scores: the branching rule of the search on grids with drawn rules.
 
-Each cell has a score: at the start its priority (the number of cells of every unit, cage and
-drawn rule it is in, so cells of many long rules come first), then one more each time a digit
+Each cell has a score: at the start its priority (N for each unit it is in, ``2N - length`` but
+at least N for each cage or drawn sum, the length of any other drawn rule, so cells of many
+rules and of short sums come first), then one more each time a digit
 tried in it leads to a contradiction; each digit has a score of its own, counted the same way.
 The search branches on the unfilled cell with the highest score per candidate, a cell holding
 the digit that failed most often recently counting a fifth of that digit's score more (when
@@ -27,10 +28,11 @@ The scores live in the :class:`~sudokit.fast.state.RuleState` (``score``: int64[
 from __future__ import annotations
 
 from .bits import lowest_index, popcount
+from .layout import RuleCode
 from .state import ONE, ZERO, jit
 
-__all__ = ["DECAY_EVERY", "prime_scores", "count_conflict", "demote", "select_scored",
-           "house_branch"]
+__all__ = ["DECAY_EVERY", "sum_priority", "prime_scores", "count_conflict", "demote",
+           "select_scored", "house_branch"]
 
 DECAY_EVERY = 1 << 14
 """Contradictions between two decays of the scores."""
@@ -39,19 +41,30 @@ VALUE_BONUS = 0.2
 
 
 @jit
+def sum_priority(side, length):
+    """The priority a sum of ``length`` cells gives each of its cells: ``2N - length``, at
+    least N (a short sum constrains its cells more; every sum counts at least as much as a
+    unit). ISS's ``Sum.priority``; measured: on the published rule puzzles 0.95x the nodes of
+    counting the sum's length (Hailstone 264,569 -> 145,539)."""
+    return max(2 * side - length, side)
+
+
+@jit
 def prime_scores(tables, rules):
-    """Set each cell's score to its priority (cells of its units, its cage and its drawn rules,
-    each counted once per rule) and every digit's to 0; the decay countdown full."""
+    """Set each cell's score to its priority (per rule it is in: N per unit, a cage's or a
+    drawn sum's :func:`sum_priority`, another drawn rule's length) and every digit's to 0;
+    the decay countdown full."""
     drawn, score, value_score = rules.drawn, rules.score, rules.value_score
     side = tables.units.shape[1]
     for cell in range(score.shape[0]):
         p = side * (tables.unit_start[cell + 1] - tables.unit_start[cell])
         cage = tables.cages.of_cell[cell]
         if cage >= 0:
-            p += tables.cages.start[cage + 1] - tables.cages.start[cage]
+            p += sum_priority(side, tables.cages.start[cage + 1] - tables.cages.start[cage])
         for k in range(drawn.cell_start[cell], drawn.cell_start[cell + 1]):
             r = drawn.cell_rules[k]
-            p += drawn.start[r + 1] - drawn.start[r]
+            length = drawn.start[r + 1] - drawn.start[r]
+            p += sum_priority(side, length) if drawn.kind[r] == RuleCode.SUM else length
         score[cell] = p
     value_score[:] = 0
     value_score[value_score.shape[0] - 1] = DECAY_EVERY

@@ -14,7 +14,8 @@ import numpy as np
 from numba import njit
 
 from ..model.geometry import Geometry
-from .drawn import Drawn, drawn_for
+from .drawn import drawn_for
+from .layout import Drawn
 
 __all__ = ["jit", "ZERO", "ONE", "Reg", "N_REGS", "N_COUNTERS", "State", "new_state", "RuleState",
            "rule_state"]

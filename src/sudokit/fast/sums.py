@@ -2,6 +2,8 @@
 layered filter of :mod:`sudokit.fast.lines` does not know), and the helpers every drawn-rule
 propagator shares.
 
+* :func:`sum_bounds`: the sum's bounds with each clique's cells of one weight counted as
+  distinct digits, and each cell's values within them (every wake, before the filters below);
 * :func:`tuple_filter`: a depth-first walk over the sum's candidate tuples with the digits of
   cells that see each other different, while they are few (``TUPLE_LIMIT``): domain
   consistency of the sum with those differences;
@@ -19,8 +21,8 @@ from .bits import highest_index, lowest_index, popcount
 from .state import ONE, ZERO, jit
 from .trail import narrow
 
-__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "narrow_to",
-           "term_bounds", "tuple_filter"]
+__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "digits_between",
+           "narrow_to", "sum_bounds", "term_bounds", "tuple_filter"]
 
 
 @jit
@@ -35,6 +37,125 @@ def term_bounds(k, m):
     lo = np.int64(lowest_index(m) + 1)
     hi = np.int64(highest_index(m) + 1)
     return (k * lo, k * hi) if k > 0 else (k * hi, k * lo)
+
+
+@jit
+def digits_between(lo, hi):
+    """The mask of digits lo..hi (clipped to 1..64; ZERO when empty)."""
+    lo = max(lo, 1)
+    hi = min(hi, 64)
+    if lo > hi:
+        return ZERO
+    return (~ZERO >> np.uint64(64 - hi)) & ~((ONE << np.uint64(lo - 1)) - ONE)
+
+
+@jit
+def _group_size(drawn, at, last):
+    """The cells from ``at`` in one clique with ``at``'s coefficient (a group of distinct
+    digits with one weight)."""
+    n = 1
+    while at + n < last and drawn.block[at + n] == 0 and drawn.coef[at + n] == drawn.coef[at]:
+        n += 1
+    return n
+
+
+@jit
+def _distinct(cand, cells, at, n, side):
+    """The least and the largest set of ``n`` distinct digits the group's cells can take,
+    each cell at least its smallest (largest at most its largest) candidate: greedily, each
+    cell takes the smallest (largest) digit not yet taken (ZERO, ZERO when there are not
+    enough digits)."""
+    least = ZERO
+    most = ZERO
+    for i in range(n):
+        m = cand[cells[at + i]]
+        free = ~(least | ((m & (~m + ONE)) - ONE))
+        top = ONE << np.uint64(highest_index(m))
+        room = (top | (top - ONE)) & ~most
+        if free == ZERO or room == ZERO:
+            return ZERO, ZERO
+        least |= free & (~free + ONE)
+        most |= ONE << np.uint64(highest_index(room))
+    if highest_index(least) >= side:
+        return ZERO, ZERO
+    return least, most
+
+
+@jit
+def _digit_sum(m):
+    """The sum of the digits of mask ``m``."""
+    t = np.int64(0)
+    while m != ZERO:
+        t += lowest_index(m) + 1
+        m &= m - ONE
+    return t
+
+
+@jit
+def sum_bounds(tables, state, rules, r):
+    """Bounds of a weighted sum, cells that see each other counted as distinct digits (False:
+    a contradiction).
+
+    The sum's least and largest value count each group of cells with one coefficient inside
+    a clique (:func:`_group_size`) as its least and largest set of distinct digits
+    (:func:`_distinct`), any other cell as its smallest and largest candidate. Then a cell
+    alone keeps the values the others' bounds leave room for; a cell of a group keeps the
+    digits up to its group's largest least digit plus the slack (the group's sum with that
+    cell at ``d`` is at least its least sum less that digit plus ``d``), and down to its
+    largest set's smallest digit less the slack on the other side (the range reasoning of
+    sigh's ISS over its exclusion groups, ``sum_handler.js``). The groups' sets are kept in
+    ``rules.picks`` for the second pass.
+    """
+    drawn, cand, picks = rules.drawn, state.cand, rules.picks
+    first, last, total = drawn.start[r], drawn.start[r + 1], drawn.value[r]
+    side = tables.units.shape[1]
+    low = np.int64(0)
+    high = np.int64(0)
+    at = first
+    j = 0
+    while at < last:
+        n = _group_size(drawn, at, last)
+        k = drawn.coef[at]
+        if n == 1:
+            tmin, tmax = term_bounds(k, cand[drawn.cells[at]])
+        else:
+            least, most = _distinct(cand, drawn.cells, at, n, side)
+            if least == ZERO:
+                return False
+            picks[2 * j] = least
+            picks[2 * j + 1] = most
+            a, b = k * _digit_sum(least), k * _digit_sum(most)
+            tmin, tmax = (a, b) if k > 0 else (b, a)
+        low += tmin
+        high += tmax
+        at += n
+        j += 1
+    if low > total or high < total:
+        return False
+    at = first
+    j = 0
+    while at < last:
+        n = _group_size(drawn, at, last)
+        k = drawn.coef[at]
+        if n == 1:
+            tmin, tmax = term_bounds(k, cand[drawn.cells[at]])
+            least = total - (high - tmax)  # the others at their largest
+            most = total - (low - tmin)  # the others at their smallest
+            if k > 0:
+                keep = digits_between(-((-least) // k), most // k)
+            else:
+                keep = digits_between(-((-most) // k), least // k)
+        else:
+            up, down = (total - low, high - total) if k > 0 else (high - total, total - low)
+            a = abs(k)
+            keep = digits_between(lowest_index(picks[2 * j + 1]) + 1 - down // a,
+                                  highest_index(picks[2 * j]) + 1 + up // a)
+        for i in range(at, at + n):
+            if not narrow_to(tables, state, drawn.cells[i], keep):
+                return False
+        at += n
+        j += 1
+    return True
 
 
 TUPLE_CELLS = 9
