@@ -230,3 +230,29 @@ def test_sum_bounds_count_a_clique_as_distinct_digits() -> None:
     assert ok and cand[80] == 0b111111100 and cand[0] == 0b011111111
     assert not _bounded(WeightedSum.of([(0, 1), (1, 1), (2, 1)], 5))[0]  # 1 + 2 + 3 is 6
     assert not _bounded(WeightedSum.of([(0, 2), (1, 2)], 4))[0]  # 2 (1 + 1): not distinct
+
+
+def test_cliques_grow_from_the_cell_that_sees_most() -> None:
+    line = (0, 1, 2) + tuple(range(9, 81, 9)) + (73, 74, 75)  # r1c1-3, c1 down, r9c2-4
+    cliques = sum_cliques(line, Geometry.for_side(9))
+    assert sorted(map(len, cliques), reverse=True) == [9, 3, 2]  # first fit: 6, 5, 3
+    pill = (0, 1, 2, 9, 18)  # 100 r1c1 + 10 r1c2 + r1c3 - r2c1 - r3c1: one box
+    assert sum_cliques(pill, Geometry.for_side(9), None, (100, 10, 1, -1, -1)) == [
+        [3, 4, 2, 1, 0]]  # by weight, so the shaft's cells of weight -1 are one group
+
+
+def _iss_hard(title: str) -> tuple[Puzzle, list[int]]:
+    item = next(i for i in json.loads((RULES / "iss_collections.json").read_text("utf-8"))
+                if i["title"] == title)
+    return (fpuzzles_puzzle(decode_fpuzzles(item["puzzle"])[0]),
+            [int(d) for d in item["solution"]])
+
+
+def test_isss_hard_sum_puzzles_take_fewer_nodes_than_isss() -> None:
+    """Triple digits (pill arrows on long shafts; 185,611 nodes when issue 38 was filed, ISS
+    1,860) and Hailstone (little killers; 264,569, ISS 28,289): proved unique within ISS's
+    node counts (96 and 10,257 today, deterministic)."""
+    for title, nodes in (("Triple digits", 1_860), ("Hailstone - little killer", 28_289)):
+        puzzle, solution = _iss_hard(title)
+        result = count_solutions(puzzle, "fast", limit=2, node_limit=nodes, time_limit=60)
+        assert result.count == 1 and list(result.solution) == solution, title
