@@ -165,7 +165,7 @@ def _rule_fillings() -> Iterator[tuple]:
     automata with peers among their cells of the published puzzles of tests/data/rules, on the
     candidates after the givens (mostly past the node budget) and with every other cell of the
     rule at its solution's digit (searched to the end)."""
-    from sudokit.logic.rule_filters import Plan, filters, later_peers
+    from sudokit.logic.rule_filters import FillingsPlan, filters, later_peers
     from sudokit.logic.state import Candidates
     from tests.fast.test_rulecheck import published_puzzles
 
@@ -180,7 +180,7 @@ def _rule_fillings() -> Iterator[tuple]:
                     per_kind.get(kind, 0) >= 6:
                 continue
             per_kind[kind] = per_kind.get(kind, 0) + 1
-            plan = Plan(rule, geometry.side, filtered, later)
+            plan = FillingsPlan(rule, geometry.side, filtered, later)
             masks = [int(state.masks[c]) << 1 for c in rule.cells]
             half = [2 << (solution[c] - 1) if i % 2 else m
                     for i, (c, m) in enumerate(zip(rule.cells, masks))]

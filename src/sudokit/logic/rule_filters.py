@@ -25,8 +25,8 @@ from .tables import per_geometry
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["NODES", "Plan", "filter_round", "fillings", "filters", "later_peers", "peer_filters",
-           "compile_fillings", "rule_contradiction", "searched_fillings", "supported"]
+__all__ = ["NODES", "FillingsPlan", "compile_fillings", "filter_round", "fillings", "filters",
+           "later_peers", "peer_filters", "rule_contradiction", "searched_fillings", "supported"]
 
 NODES = 3000
 """The most partial fillings :func:`fillings` tries on one rule before it gives up."""
@@ -106,11 +106,12 @@ def peer_filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
             out.append((rule, rule_filter(Relation(rule.cells, unequal, rule.name),
                                           geometry.side)))
         else:
-            out.append((rule, _searched(Plan(rule, geometry.side, filtered, later))))
+            out.append((rule, _searched(FillingsPlan(rule, geometry.side, filtered,
+                                                     later))))
     return tuple(out)
 
 
-def _searched(plan: Plan) -> Filter:
+def _searched(plan: FillingsPlan) -> Filter:
     """``filtered``, then :func:`fillings` on what it keeps. A search that passed
     :data:`NODES` is remembered (the last :data:`_EXHAUSTED`): on domains holding those
     (each cell's a superset) the search tree holds that one's (the filters are monotone), so it
@@ -212,7 +213,7 @@ class _Arrays(NamedTuple):
     states: int  # the automaton's states
 
 
-class Plan:
+class FillingsPlan:
     """One rule's fillings search (:func:`searched_fillings`): its filter and later peers,
     and for a weighted sum or an automaton the arrays of the compiled search
     (:func:`sudokit.logic._fillings_kernel.fillings`), made on its first compiled search.
@@ -239,7 +240,7 @@ class Plan:
         return self._arrays
 
 
-def _kernel_arrays(plan: Plan) -> _Arrays:
+def _kernel_arrays(plan: FillingsPlan) -> _Arrays:
     import numpy as np
 
     n, rule, side = len(plan.later), plan.rule, plan.side
@@ -267,7 +268,7 @@ def _kernel_arrays(plan: Plan) -> _Arrays:
     return _Arrays(later, sums, moves, width, states)
 
 
-def _compiled(plan: Plan, domains: list[int]) -> tuple[list[int] | None, bool]:
+def _compiled(plan: FillingsPlan, domains: list[int]) -> tuple[list[int] | None, bool]:
     """:func:`_fillings` by the kernel (the same answer); its scratch arrays made per call
     (the kernel releases the GIL: threads may search one rule at once)."""
     import numpy as np
@@ -289,7 +290,8 @@ def _compiled(plan: Plan, domains: list[int]) -> tuple[list[int] | None, bool]:
 
 @twin(Kernels.LOGIC, "sudokit.logic._fillings_kernel:fillings",
       "sudokit.logic.rule_filters:_fillings", "rule fillings")
-def searched_fillings(plan: Plan, domains: list[int]) -> tuple[list[int] | None, bool]:
+def searched_fillings(plan: FillingsPlan, domains: list[int]
+                      ) -> tuple[list[int] | None, bool]:
     """:func:`fillings` of ``domains`` (bit d for digit d, already filtered) under
     ``plan``'s rule, and whether the search passed :data:`NODES`: compiled for a weighted sum
     or an automaton once the technique engine is (:func:`sudokit.compiled.use_compiled`),
@@ -306,4 +308,5 @@ def compile_fillings() -> None:
     rules = (WeightedSum.of([(0, 1), (1, 1), (2, 1)], 6, "warm-up"),
              Automaton((0, 1, 2), ((1, 1, 1), (2, 2, 2), (3, 3, 3), (3, 3, 3)), frozenset({3})))
     for rule in rules:
-        _compiled(Plan(rule, 3, rule_filter(rule, 3), [[1, 2], [2], []]), [0b1110] * 3)
+        plan = FillingsPlan(rule, 3, rule_filter(rule, 3), [[1, 2], [2], []])
+        _compiled(plan, [0b1110] * 3)
