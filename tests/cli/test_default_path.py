@@ -186,6 +186,42 @@ def test_a_worker_without_kernels_answers_by_propagate_until_its_deadline(
     assert seconds < 1.5 + 4, seconds
 
 
+_CLUSTER = """
+import subprocess, sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                  worker_dashboard_address=None) as cluster:
+    done = subprocess.run([sys.executable, "-m", "sudokit", "solve", sys.argv[1], "-q", "-f",
+                           "jsonl", "--dask", cluster.scheduler_address], capture_output=True,
+                          text=True, timeout=240)
+    sys.stderr.write(done.stderr[-800:])
+    print(done.stdout, end="")
+"""
+
+
+@pytest.mark.skipif(not _DASK or sys.platform != "linux", reason="needs distributed; /proc")
+def test_a_remote_worker_answers_the_default_by_propagate_while_it_compiles(
+        tmp_path: Path) -> None:
+    """``--dask HOST:PORT`` (a cluster of its own: here a local one started apart, as a remote
+    one is) with the default method on a large input and an empty cache compiled the compiled
+    engine in each worker's foreground before its first answer; now the worker starts the
+    background compile and answers by ``propagate`` (handing over to CDCL) meanwhile."""
+    cache, lines = tmp_path / "cache", tmp_path / "top20.txt"
+    lines.write_text("\n".join(EXAMPLES.joinpath("top95.txt").read_text().split()[:20]) + "\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "SUDOKIT_BACKGROUND_COMPILE": "1",
+           "PYTHONPATH": os.pathsep.join(sys.path)}
+    try:
+        done = subprocess.run([sys.executable, "-c", _CLUSTER, str(lines)], env=env,
+                              capture_output=True, text=True, timeout=300)
+    finally:
+        for pid in processes_with_cache(cache):  # the compile the worker started, detached
+            os.kill(pid, 9)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(records) == 20, done.stderr
+    assert all(r["status"] == "solved" for r in records), done.stderr
+    assert records[0]["method"] in ("propagate", "sat"), records[0]  # not compiled first
+
+
 def _rule_puzzles() -> list:
     items = [pytest.param(path.read_text(), _published(path), id=path.stem)
              for path in sorted(RULES.glob("sigh_*.json"))]

@@ -26,7 +26,7 @@ from ..model.result import Limits
 from .request import Request
 
 __all__ = ["STILL_COMPILING", "COMPILED", "compiled_method", "kernels_by", "from_start",
-           "by_then", "until_ready", "in_time"]
+           "by_then", "until_ready", "in_time", "for_workers"]
 
 STILL_COMPILING = "kernels still compiling at the time limit"
 """What a puzzle reports when the time limit went to compiling its method's kernels."""
@@ -74,11 +74,17 @@ def kernels_by(request: Request, geometry: Geometry, deadline: float) -> bool:
 
 def _interim(request: Request) -> Request:
     """``request`` answered by ``propagate`` with no time left, each stopped puzzle saying
-    :data:`STILL_COMPILING` (and the line path's byte look-ups in NumPy: nothing compiles)."""
+    :data:`STILL_COMPILING` (and the line path's byte look-ups in NumPy: nothing compiles);
+    on the default path (:attr:`Request.default_path`) by ``propagate`` handing over to CDCL
+    under the request's own limits, as a small input's default path."""
     from ..compiled import run_as_python
+    from .choice import QUICK_METHOD, handover_method
     from .warm import INTERIM_METHOD
 
     run_as_python(Kernels.LOOKUP)
+    if request.default_path:
+        return replace(request, method=QUICK_METHOD, options={}, handover=handover_method(),
+                       compile_by=None, default_path=False)
     return replace(request, method=INTERIM_METHOD, options={}, handover=None,
                    limits=Limits(0.0, request.limits.node_limit), stop_note=STILL_COMPILING,
                    compile_by=None)
@@ -134,3 +140,14 @@ def in_time(request: Request, geometries: Sequence[Geometry]) -> Request:
     if all(kernels_by(request, geometry, deadline) for geometry in geometries):
         return request
     return _interim(request)
+
+
+def for_workers(request: Request) -> Request:
+    """The default method's ``request`` for workers in other processes (a remote Dask
+    cluster: each has a kernel cache of its own): if it runs the compiled engine, a worker
+    never compiles it in the foreground; it starts the background compile and answers by
+    ``propagate`` (handing over to CDCL) until its kernels are ready (:func:`in_time`, with
+    the deadline now: no wait). Other requests are returned unchanged."""
+    if request.compile_by is not None or not compiled_method(request):
+        return request
+    return replace(request, compile_by=time.time(), default_path=True)

@@ -32,7 +32,7 @@ from ..model.result import Limits, Status
 from ..model.variants import VariantLike, parse_spec
 from .batch import RecordResult, TaskSizes, _record_result, solve_record_chunk
 from .chunk import solve_chunk
-from .deadline import STILL_COMPILING, compiled_method
+from .deadline import STILL_COMPILING, compiled_method, for_workers
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
 from .resume import ResumePoint, kept_records
@@ -246,6 +246,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
         dask = None  # a local cluster's start-up (seconds) would spend a small input's limit
     request, load = _limited(request, started, geometries, small, waits, interim)
     remote = uses_processes(request.solver(), jobs, dask)
+    if remote and method is None and not options:  # workers with caches of their own
+        request = for_workers(request)
     tasks = itertools.chain(head, tasks)
     if geometries and interim.begin(request, geometries[0]):
         blocks = interim.blocks(tasks, request, geometries[0], jobs=jobs, dask=dask,

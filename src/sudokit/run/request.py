@@ -50,6 +50,11 @@ class Request:
             seconds since the epoch) the command's limit ends: a worker whose kernels are not
             compiled waits for the background compile only until then, and answers by
             ``propagate`` meanwhile (:func:`sudokit.run.deadline.in_time`); None: no such wait.
+        default_path: the compiled method is the default's choice (no method named) for
+            workers in other processes (a remote Dask cluster): with ``compile_by`` (then the
+            run's start), a worker whose kernels are not compiled starts their background
+            compile and answers meanwhile by ``propagate`` handing over to CDCL, under the
+            request's own limits (:func:`sudokit.run.deadline.for_workers`).
 
     Raises:
         UnknownMethod, MethodUnavailable, InvalidOption: from :meth:`solver` (and so from
@@ -66,6 +71,7 @@ class Request:
     handover: str | None = None
     stop_note: str | None = None
     compile_by: float | None = None
+    default_path: bool = False
 
     @classmethod
     def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
