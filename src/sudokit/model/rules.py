@@ -503,17 +503,20 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
         InvalidPuzzle: (``constraint="constraints"``) naming the first bad rule, its number
             and where it starts.
     """
+    def where(k: int, rule: object) -> str:  # only for the message: most rules pass
+        return f"constraint {k + 1} ({getattr(rule, 'name', type(rule).__name__)})"
+
     for k, rule in enumerate(rules):
-        where = f"constraint {k + 1} ({getattr(rule, 'name', type(rule).__name__)})"
         if not isinstance(rule, Rule) or getattr(rule, "kind", None) not in RULE_KINDS:
-            raise InvalidPuzzle(f"{where}: not a rule of a known kind", constraint="constraints")
+            raise InvalidPuzzle(f"{where(k, rule)}: not a rule of a known kind",
+                                constraint="constraints")
         if not rule.cells or not all(isinstance(c, int) and 0 <= c < n_cells for c in rule.cells):
-            raise InvalidPuzzle(f"{where}: a cell is outside the grid (expected 0..{n_cells - 1})",
-                                constraint="constraints")
+            raise InvalidPuzzle(f"{where(k, rule)}: a cell is outside the grid (expected "
+                                f"0..{n_cells - 1})", constraint="constraints")
         if len(set(rule.cells)) != len(rule.cells):
-            raise InvalidPuzzle(f"{where} at {label(rule.cells[0])}: a cell appears twice",
-                                constraint="constraints")
+            raise InvalidPuzzle(f"{where(k, rule)} at {label(rule.cells[0])}: a cell appears "
+                                "twice", constraint="constraints")
         problem = rule._check(side)
         if problem:
-            raise InvalidPuzzle(f"{where} at {label(rule.cells[0])}: {problem}",
+            raise InvalidPuzzle(f"{where(k, rule)} at {label(rule.cells[0])}: {problem}",
                                 constraint="constraints")
