@@ -166,6 +166,9 @@ def _generate_each_way(client: TestClient) -> None:
     ("solve", {"puzzle": TOP1, "count_limit": True}, "'count_limit' must be an integer"),
     ("solve", {"puzzle": TOP1, "method": "mac", "options": {"select": "zzz"}}, "select"),
     ("solve", {"puzzle": TOP1, "options": {"a": [1]}}, "'options' must map"),
+    ("solve", {"puzzle": TOP1, "options": {"time_limit": 5}}, "may not hold 'time_limit'"),
+    ("solve", {"puzzle": TOP1, "options": {"trace": True, "request": 1}},
+     "may not hold 'request', 'trace'"),
 ])
 def test_bad_input_is_400_with_the_message(client: TestClient, name: str, body: dict,
                                            message: str) -> None:

@@ -245,6 +245,7 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     from ..model.variants import spec_of_geometry
     from ..registry import check_remote
     from ..run.doors import count_solutions
+    from ..run.output import CALL_KEYWORDS
 
     puzzle = read_puzzle(body)
     asked = _field(body, "time_limit", (int, float), limit, "a number of seconds")
@@ -254,6 +255,10 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
     options = _field(body, "options", dict, {}, "an object of method options")
     if not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise BadRequest("'options' must map option names to strings, numbers or booleans")
+    if taken := sorted(CALL_KEYWORDS & options.keys()):  # never the call's own parameters
+        raise BadRequest(f"'options' may not hold {', '.join(map(repr, taken))}: they are no "
+                         "method options (time_limit, count_limit, node_limit and method are "
+                         "fields of the request)")
     method = _field(body, "method", str)
     check_remote(method, options)  # never a program or a path of this machine (sat:exec)
     result = count_solutions(puzzle, method, limit=count_limit,
