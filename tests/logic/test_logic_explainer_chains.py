@@ -212,3 +212,29 @@ def test_classic_sudoku_climbs_explainers_forcing_chains() -> None:
                                                  "Unit Forcing Chain"]
     assert forcing(16, frozenset()) == ["Digit Forcing Chain", "Cell Forcing Chain",
                                         "Unit Forcing Chain"]
+
+
+def test_cdcl_completion_agrees_with_the_python_search() -> None:
+    """The trial step's search (CDCL where PySAT is installed) finds a completion exactly where
+    the Python depth-first search does, and it keeps to the candidates (a removed candidate
+    the givens alone would allow stays out)."""
+    from sudokit.logic.chains import dynamic
+
+    record = _nested_position()
+    b = _board_of(record)
+    solution = record["solution"]
+    cell = next(c for c in b.open_cells if b.masks[c].bit_count() >= 3)
+    for d0 in range(9):
+        if not b.masks[cell] >> d0 & 1:
+            continue
+        masks = list(b.masks)
+        masks[cell] = 1 << d0
+        fast = dynamic.search_solution(b, masks, None)
+        slow = dynamic.search_solution(b, masks, None, budget=[10**9])
+        assert (fast is None) == (slow is None) == (solution[cell] != d0 + 1)
+        if fast is not None:
+            assert all(v == fast[c] if v else masks[c] >> (fast[c] - 1) & 1
+                       for c, v in enumerate(b.values))
+    masks = list(b.masks)
+    masks[cell] &= ~(1 << (solution[cell] - 1))  # by hand: the puzzle's one solution is gone
+    assert dynamic.search_solution(b, masks, None) is None
