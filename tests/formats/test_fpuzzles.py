@@ -303,3 +303,11 @@ def test_cnf_comments_carry_extra_regions_and_single_diagonals() -> None:
         puzzle = only(FP / f"{name}.json").puzzle
         back = puzzle_from_comments(sudoku_comments(puzzle, Encoding.EXTENDED))
         assert back.geometry == puzzle.geometry and back.givens == puzzle.givens
+
+
+def test_an_object_already_decoded_reads_as_its_text() -> None:
+    data = json.loads((DATA / "rules" / "sigh_sandwich_sudoku.json").read_text("utf-8"))
+    assert fpuzzles_puzzle(data) == fpuzzles_puzzle(json.dumps(data))
+    with pytest.raises(InvalidPuzzle, match="killercage") as bad:
+        fpuzzles_puzzle({"size": 9, "grid": data["grid"], "killercage": [{"cells": ["R0C1"]}]})
+    assert bad.value.line == 1 and bad.value.column > 1  # located at its key in the text

@@ -279,3 +279,11 @@ def test_a_cell_set_twice_names_the_literal_s_line_and_column() -> None:
     with pytest.raises(InvalidPuzzle) as info:
         decode_answer(cnf.getvalue(), answer, cnf_source="p.cnf", answer_source="m.txt")
     assert str(info.value) == "m.txt:4:6: model sets r1c1 to 1 twice"
+
+
+def test_brackets_inside_strings_never_count_as_nesting() -> None:
+    from sudokit.formats.bounded import _too_deep
+    assert _too_deep('["' + "[" * 500 + '"]', 0) is None  # one level: the rest is a string
+    assert _too_deep('{"a\\"[": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}", 0) == 8 + MAX_DEPTH
+    wide = "[" + ",".join(["[1]"] * 300) + "]"  # 301 brackets, 2 deep: the quick count fails
+    assert _too_deep(wide, 0) is None

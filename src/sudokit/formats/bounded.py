@@ -45,7 +45,7 @@ MAX_DEPTH = 100
 """Deepest nesting of JSON arrays and objects read (f-puzzles data nests 4 deep)."""
 
 _BITS = 6
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # unrolled: twice as fast
 _LONG_INTEGER = re.compile(r"-?[0-9]{%d,}" % (MAX_DIGITS + 1))
 
 
@@ -186,10 +186,20 @@ def json_value(text: str) -> JsonValue:
     return value
 
 
+def _depth(bare: str) -> int:
+    """The deepest nesting of brackets in ``bare`` (JSON text without its strings)."""
+    codes = np.frombuffer(bare.encode("latin-1", "replace"), np.uint8)
+    steps = (codes == ord("[")).view(np.int8) + (codes == ord("{")).view(np.int8) \
+        - (codes == ord("]")).view(np.int8) - (codes == ord("}")).view(np.int8)
+    return int(np.cumsum(steps, dtype=np.int64).max(initial=0))
+
+
 def _too_deep(text: str, at: int) -> int | None:
     """The index in ``text`` (from ``at``) of the first bracket nested deeper than
     :data:`MAX_DEPTH`, strings skipped; None if there is none."""
     if text.count("[", at) + text.count("{", at) <= MAX_DEPTH:
+        return None
+    if _depth(_STRING.sub("", text[at:])) <= MAX_DEPTH:  # strings dropped: no place to map
         return None
     bare = _STRING.sub(lambda m: "_" * len(m[0]), text[at:])
     codes = np.frombuffer(bare.encode("latin-1", "replace"), np.uint8)

@@ -384,8 +384,10 @@ def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
         InvalidPuzzle: the data is no f-puzzles puzzle, or holds a constraint sudokit cannot
             express (the message names the key; see the module docstring).
     """
-    text = data if isinstance(data, str) else json.dumps(data)
-    return located_puzzle(text, source, line, compressed=False)[0]
+    if isinstance(data, str):
+        return located_puzzle(data, source, line, compressed=False)[0]
+    # already decoded: not decoded again (the text only locates a key in an error message)
+    return located_puzzle(json.dumps(data), source, line, compressed=False, data=data)[0]
 
 
 def located_puzzle(text: str, source: str, line: int, compressed: bool, data: JsonValue = None,
