@@ -10,6 +10,7 @@ from sudokit import Puzzle
 from sudokit.logic.chains import walkers as chain_walkers
 from sudokit.logic.chains.links import ChainMode
 from sudokit.logic.chains.search import find_chain
+from sudokit.logic.kernels.arrays import board_arrays
 from sudokit.logic.state import Board
 from sudokit.run.explain import explain_states
 
@@ -43,7 +44,7 @@ def test_memo_replay_matches_a_search_from_nothing() -> None:
             board = state.board()
             for mode, nodes in SEARCHES:
                 table = chain_walkers._FOUND.table(board)
-                places = chain_walkers._arrays(board)[3]
+                places = board_arrays(board).places
                 known = sum(table.get((d0, places[d0], mode.value), (0,))[0] >= nodes
                             for d0 in range(board.side))
                 warm = find_chain(board, mode, nodes)

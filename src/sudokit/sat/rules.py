@@ -37,18 +37,7 @@ import json
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ..model.rules import (
-    Automaton,
-    Between,
-    Contains,
-    Index,
-    Lockout,
-    Relation,
-    Renban,
-    Rule,
-    RuleDrawing,
-    WeightedSum,
-)
+from ..model import rules as model
 from .kinds import (
     distinct_clauses,
     index_clauses,
@@ -68,9 +57,9 @@ SAT_RULE_KINDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-con
 Clauses = tuple[list[list[int]], int]
 
 
-def rule_layers(rule: WeightedSum | Automaton, side: int) -> Layered:
+def rule_layers(rule: model.WeightedSum | model.Automaton, side: int) -> Layered:
     """The pruned layered graph of a linear sum or a sequence rule (digits 1..``side``)."""
-    if isinstance(rule, WeightedSum):
+    if isinstance(rule, model.WeightedSum):
         return sum_layers(list(zip(rule.coefficients, rule.cells)), rule.total, side)
     table = rule.transitions
 
@@ -89,15 +78,15 @@ def _between(low_ok: bool) -> Callable[[int, int, int], bool]:
     return lambda d, e, v: min(d, e) < v < max(d, e)
 
 
-def _line(rule: Between | Lockout, side: int) -> list[list[int]]:
+def _line(rule: model.Between | model.Lockout, side: int) -> list[list[int]]:
     """Between and lockout lines: the three-cell clauses from either end, plus (implied, for
     unit propagation) the ends' pair table and each end's pair table with each middle cell,
     the projections of the rule."""
     a, b = rule.cells[0], rule.cells[-1]
     digits = range(1, side + 1)
-    lockout = isinstance(rule, Lockout)
+    lockout = isinstance(rule, model.Lockout)
     ok = _between(lockout)
-    gap = rule.gap if isinstance(rule, Lockout) else 0
+    gap = rule.gap if isinstance(rule, model.Lockout) else 0
     ends = {(d, e) for d in digits for e in digits
             if (abs(d - e) >= gap if lockout else abs(d - e) >= 2 or len(rule.cells) == 2)}
     out = pair_clauses(a, b, ends, side)
@@ -108,14 +97,14 @@ def _line(rule: Between | Lockout, side: int) -> list[list[int]]:
     return out
 
 
-def _renban(rule: Renban, side: int, first: int) -> Clauses:
+def _renban(rule: model.Renban, side: int, first: int) -> Clauses:
     size = len(rule.cells)
     windows = [frozenset(range(lo, lo + size)) for lo in range(1, side - size + 2)]
     clauses, n_aux = sets_clauses(rule.cells, windows, side, first)
     return distinct_clauses(rule.cells, side) + clauses, n_aux
 
 
-def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
+def rule_clauses(rule: model.Rule, side: int, first: int) -> Clauses:
     """The CNF of one rule.
 
     Args:
@@ -128,23 +117,23 @@ def rule_clauses(rule: Rule, side: int, first: int) -> Clauses:
     Raises:
         ValueError: a rule of another kind.
     """
-    if isinstance(rule, Relation):
+    if isinstance(rule, model.Relation):
         return pair_clauses(*rule.cells, rule.pairs, side), 0
-    if isinstance(rule, (WeightedSum, Automaton)):
+    if isinstance(rule, (model.WeightedSum, model.Automaton)):
         return layered_clauses(rule_layers(rule, side), side, first)
-    if isinstance(rule, Contains):
+    if isinstance(rule, model.Contains):
         return must_contain_clauses(rule.cells, rule.digits, side), 0
-    if isinstance(rule, Renban):
+    if isinstance(rule, model.Renban):
         return _renban(rule, side, first)
-    if isinstance(rule, (Between, Lockout)):
+    if isinstance(rule, (model.Between, model.Lockout)):
         return _line(rule, side), 0
-    if isinstance(rule, Index):
+    if isinstance(rule, model.Index):
         targets = [rule.cells[t] for t in rule.targets]
         return index_clauses(rule.cells[0], targets, rule.value, side), 0
     raise ValueError(f"no CNF encoding for rules of kind {rule.kind!r}")
 
 
-def rule_json(rule: Rule) -> str:
+def rule_json(rule: model.Rule) -> str:
     """One line of JSON holding a rule's kind and fields (the ``c rule ...`` comments of a CNF
     written by sudokit, so that a model can be checked against every rule from the file alone).
 
@@ -164,14 +153,15 @@ def rule_json(rule: Rule) -> str:
     return json.dumps(fields)
 
 
-def rule_from_json(text: str) -> Rule:
+def rule_from_json(text: str) -> model.Rule:
     """The rule of a :func:`rule_json` line.
 
     Raises:
         ValueError: not a JSON object of a known kind with that kind's fields.
     """
-    classes: dict[str, type[Rule]] = {cls.kind: cls for cls in (
-        Relation, WeightedSum, Automaton, Contains, Renban, Between, Lockout, Index)}
+    classes: dict[str, type[model.Rule]] = {cls.kind: cls for cls in (
+        model.Relation, model.WeightedSum, model.Automaton, model.Contains, model.Renban,
+        model.Between, model.Lockout, model.Index)}
     try:
         fields = json.loads(text)
         cls = classes[fields.pop("kind")]
@@ -187,7 +177,7 @@ def _frozen(name: str, value: Any) -> Any:
     if name == "accepting":
         return frozenset(value)
     if name == "drawing":
-        return RuleDrawing(**{k: _frozen(k, v) for k, v in value.items()})
+        return model.RuleDrawing(**{k: _frozen(k, v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(_frozen("", v) for v in value)
     return value

@@ -15,7 +15,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ...fast.state import jit
 from ..kernels.common import count_bits, lowest_bit
 
-__all__ = ["cache_strong", "chain_path", "loop_useful", "strong_links", "useful", "weak_links"]
+__all__ = ["cache_strong", "chain_counts", "chain_path", "loop_useful", "strong_links",
+           "weak_links"]
 
 
 @jit
@@ -123,26 +124,27 @@ def weak_links(node, grid, board, out):
 
 
 @jit
-def useful(a, z, grid, board):
-    """Whether "a or z is true" places or eliminates something
-    (:func:`sudokit.logic.chains.links.conclusion` is not empty)."""
+def chain_counts(a, z, grid, board):
+    """``(placements, eliminations)`` of "a or z is true", counted as
+    :func:`sudokit.logic.chains.links.conclusion` lists them (a chain is useful when either
+    is not 0)."""
     n, c_count, seen_bits = grid.n, grid.c_count, grid.seen_bits
     masks, place_bits = board.masks, board.place_bits
     sa, da, sz, dz = a // n, a % n, z // n, z % n
     if a == z:
-        return sa < c_count
-    if da == dz:  # a place of the digit seeing both ends
+        return (1 if sa < c_count else 0), 0
+    if da == dz:
+        count = 0
         for w in range(seen_bits.shape[1]):
-            if seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w]:
-                return True
-        return False
+            count += count_bits(seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w])
+        return 0, count
     if sa >= c_count or sz >= c_count:
-        return False
+        return 0, 0
     if sa == sz:
-        return (masks[sa] & ~((1 << da) | (1 << dz))) != 0
+        return 0, count_bits(masks[sa] & ~((1 << da) | (1 << dz)))
     if grid.sees[sa, sz]:
-        return ((masks[sa] >> dz) & 1) == 1 or ((masks[sz] >> da) & 1) == 1
-    return False
+        return 0, ((masks[sa] >> dz) & 1) + ((masks[sz] >> da) & 1)
+    return 0, 0
 
 
 @jit

@@ -11,35 +11,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ...fast.state import jit
 from ..kernels.bundles import ChainBoard, ChainGrid, ChainScratch
-from ..kernels.common import count_bits
+from ._links_kernel import chain_counts
 from ._walk_kernel import walk_one
 
 __all__ = ["rank_starts"]
-
-
-@jit
-def _chain_counts(path, k, grid, board):
-    """``(placements, eliminations)`` of "path[0] or path[k - 1] is true", counted as
-    :func:`sudokit.logic.chains.links.conclusion` lists them."""
-    n, c_count, seen_bits = grid.n, grid.c_count, grid.seen_bits
-    masks, place_bits = board.masks, board.place_bits
-    a = path[0]
-    z = path[k - 1]
-    sa, da, sz, dz = a // n, a % n, z // n, z % n
-    if a == z:
-        return (1 if sa < c_count else 0), 0
-    if da == dz:
-        count = 0
-        for w in range(seen_bits.shape[1]):
-            count += count_bits(seen_bits[sa, w] & seen_bits[sz, w] & place_bits[da, w])
-        return 0, count
-    if sa >= c_count or sz >= c_count:
-        return 0, 0
-    if sa == sz:
-        return 0, count_bits(masks[sa] & ~((1 << da) | (1 << dz)))
-    if grid.sees[sa, sz]:
-        return 0, ((masks[sa] >> dz) & 1) + ((masks[sz] >> da) & 1)
-    return 0, 0
 
 
 @jit
@@ -148,7 +123,7 @@ def rank_starts(starts, first, max_nodes, loop, bound, ratings, best, best_path,
                     scratch.out_paths[0, i] = path[i]
                 scratch.out_lengths[0] = found
                 return si + 1, 1
-            pl, el = _chain_counts(path, found, grid, board)
+            pl, el = chain_counts(path[0], path[found - 1], grid, board)
             rating = ratings[found - 2 if pl else found]
             neg_pl = -pl
             neg_el = -el

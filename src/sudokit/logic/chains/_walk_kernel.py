@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...fast.state import jit
 from ..kernels.bundles import ChainBoard, ChainGrid, ChainScratch
-from ._links_kernel import cache_strong, chain_path, loop_useful, useful, weak_links
+from ._links_kernel import cache_strong, chain_counts, chain_path, loop_useful, weak_links
 
 __all__ = ["digit_starts", "group_nodes", "walk_one", "walk_starts"]
 
@@ -63,7 +63,7 @@ def walk_one(start, max_nodes, loop, grid, board, scratch):
                                 k = chain_path(nxt, parent_on, parent_off, path)
                                 if loop_useful(path, k, grid, board):
                                     found = k
-                    elif useful(start, nxt, grid, board):
+                    elif chain_counts(start, nxt, grid, board) != (0, 0):
                         found = chain_path(nxt, parent_on, parent_off, path)
                     if found:
                         break

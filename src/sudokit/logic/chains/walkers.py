@@ -44,7 +44,7 @@ def compiled_mode(board: Board, mode: ChainMode) -> bool:
 
 class _Kit:
     """What the walks of one grid share (:func:`_kit`, once per geometry and grouping): its
-    tables, the node shapes' cell bitmasks, the kernels' grid bundle (a
+    tables, the node shapes' cells bitmasks, the kernels' grid bundle (a
     :class:`~sudokit.logic.kernels.bundles.ChainGrid` as a plain tuple), and per thread the
     walk's work arrays."""
 
@@ -59,7 +59,7 @@ class _Kit:
         self.group_width = max(len(sh.part_cells), 1) if grouped else 1
         self.no_groups = np.full((n, 1), -1, dtype=np.int32)
         self.no_nodes = np.empty(0, dtype=np.int64)
-        self.shape_masks = _shape_masks(geometry, grouped)
+        self.shape_masks = tuple(sum(1 << int(x) for x in row if x >= 0) for row in sh.cells)
         self.rank = sh.rank.tolist()
         self.grid = tuple(ChainGrid(n, self.n_cells, t.sees, sh.seen_bits, sh.shape_bits,
                                     sh.cells, sh.common, sh.unit_pos, t.units, t.units_of,
@@ -135,7 +135,6 @@ class Walker:
             nodes = np.empty(len(sh.part_cells) * n, dtype=np.int64)
             k = group_nodes(self.cand, sh.part_cells, sh.part_shape, sh.rank, n, groups, nodes)
             self.group_nodes = nodes[:k]
-        self.shape_masks = kit.shape_masks
         place_bits, unit_places = board_places(board, kit.tables.units)
         self.bundle = tuple(ChainBoard(  # the kernel's ChainBoard as a plain tuple
             arrays.masks, place_bits, unit_places, groups, mode is not ChainMode.XY,
@@ -176,7 +175,7 @@ class Walker:
         best = np.zeros(6, dtype=np.float64)
         best_path = np.empty(MAX_COMPILED_NODES, dtype=np.int64)
         ratings = multi_digit_ratings(MAX_COMPILED_NODES)
-        masks, n = self.shape_masks, self.n
+        masks, n = self.kit.shape_masks, self.n
         first = 0
         while first < len(nodes):
             first, count = rank_starts(nodes, first, max_nodes, loop, bound, ratings, best,
@@ -199,25 +198,6 @@ def _best_key(best: np.ndarray) -> tuple[float, int, int, int]:
     """The key held in a :func:`~sudokit.logic.chains._rank_kernel.rank_starts` ``best`` array."""
     rating, nodes, placements, eliminations = best[1:5].tolist()
     return rating, int(nodes), int(placements), int(eliminations)
-
-
-def _arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[bytes]]:
-    """The board's masks, open cells, candidates and packed places per digit (the key of
-    :data:`_FOUND`), from :func:`~sudokit.logic.kernels.arrays.board_arrays`."""
-    from ..kernels.arrays import board_arrays
-
-    a = board_arrays(board)
-    return a.masks, a.open, a.cand, a.places
-
-
-@cache
-def _shape_masks(geometry: Geometry, grouped: bool) -> tuple[int, ...]:
-    """Per node shape of :func:`~sudokit.logic.kernels.arrays.shape_tables`, its cells
-    bitmask."""
-    from ..kernels.arrays import shape_tables
-
-    return tuple(sum(1 << int(x) for x in row if x >= 0)
-                 for row in shape_tables(geometry, grouped).cells)
 
 
 _FOUND = DigitMemo()
@@ -252,7 +232,7 @@ def best_single_digit(board: Board, mode: ChainMode, max_nodes: int) -> tuple | 
     """
     n = board.side
     table = _FOUND.table(board)
-    places = _arrays(board)[3]
+    places = _walk_kernels()[0](board).places  # board_arrays: the key of _FOUND
     found: list[list] = []  # [start order, nodes, path, details or None], details set once
     missing: list[int] = []
     name = mode.value

@@ -1,5 +1,6 @@
 """The argument bundles of the logic kernels (the ladder's, the chain walks'): NamedTuples of
-arrays, so that no kernel takes more than a dozen parameters (as :mod:`sudokit.fast` passes ``tables, state, rules``).
+arrays, so that no kernel takes more than a dozen parameters (as :mod:`sudokit.fast` passes
+``tables, state, rules``).
 
 A bundle crosses into compiled code as a plain tuple in field order and the kernel names it
 again (``LadderGrid(*grid)``): Numba's dispatcher types a plain tuple in C but a NamedTuple in
