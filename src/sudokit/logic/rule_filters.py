@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["NODES", "FillingsPlan", "compile_fillings", "filter_round", "fillings", "filters",
-           "later_peers", "peer_filters", "rule_contradiction", "searched_fillings", "supported"]
+           "later_peers", "peer_filters", "plans", "rule_contradiction", "searched_fillings",
+           "supported"]
 
 NODES = 3000
 """The most partial fillings :func:`fillings` tries on one rule before it gives up."""
@@ -97,17 +98,26 @@ def peer_filters(geometry: Geometry) -> tuple[tuple[Rule, Filter], ...]:
     among its cells by :func:`fillings` after its own filter (its own filter alone when the
     search passes :data:`NODES`)."""
     out = []
-    for rule, filtered in filters(geometry):
-        later = later_peers(geometry, rule.cells)
-        if not any(later):
+    for (rule, filtered), plan in zip(filters(geometry), plans(geometry)):
+        if plan is None:
             out.append((rule, filtered))
         elif isinstance(rule, Relation):
             unequal = frozenset((a, b) for a, b in rule.pairs if a != b)
             out.append((rule, rule_filter(Relation(rule.cells, unequal, rule.name),
                                           geometry.side)))
         else:
-            out.append((rule, _searched(FillingsPlan(rule, geometry.side, filtered,
-                                                     later))))
+            out.append((rule, _searched(plan)))
+    return tuple(out)
+
+
+@per_geometry
+def plans(geometry: Geometry) -> tuple[FillingsPlan | None, ...]:
+    """Per rule of :func:`filters`, its fillings search (:func:`searched_fillings`) when some
+    of its cells are peers, else None."""
+    out: list[FillingsPlan | None] = []
+    for rule, filtered in filters(geometry):
+        later = later_peers(geometry, rule.cells)
+        out.append(FillingsPlan(rule, geometry.side, filtered, later) if any(later) else None)
     return tuple(out)
 
 

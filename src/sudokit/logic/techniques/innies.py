@@ -23,7 +23,7 @@ from ...csp.rules import Filter, rule_filter
 from ...model.geometry import Geometry
 from ...model.rules import WeightedSum
 from ..registry import technique
-from ..rule_filters import fillings, filters, later_peers
+from ..rule_filters import FillingsPlan, filters, later_peers, searched_fillings
 from ..state import Board, bits
 from ..step import Step
 from ..tables import per_geometry
@@ -49,6 +49,7 @@ class Derived:
         why: how, ``"the sums inside total 38, so the innies"``.
         filtered: the sum's filter (:func:`~sudokit.csp.rules.rule_filter`).
         later: per cell, the later cells that are its peers.
+        plan: its fillings search (:func:`~sudokit.logic.rule_filters.searched_fillings`).
     """
 
     where: str
@@ -58,6 +59,7 @@ class Derived:
     why: str
     filtered: Filter
     later: list[list[int]]
+    plan: FillingsPlan
 
 
 def _bands(geometry: Geometry) -> list[tuple[str, int, frozenset[int]]]:
@@ -109,8 +111,9 @@ def _derived(geometry: Geometry, where: str, k: int, cells: frozenset[int], tota
              why: str) -> Derived:
     ordered = tuple(sorted(cells))
     rule = WeightedSum(ordered, (1,) * len(ordered), total, "45 rule")
-    return Derived(where, k, ordered, total, why, rule_filter(rule, geometry.side),
-                   later_peers(geometry, ordered))
+    filtered, later = rule_filter(rule, geometry.side), later_peers(geometry, ordered)
+    return Derived(where, k, ordered, total, why, filtered, later,
+                   FillingsPlan(rule, geometry.side, filtered, later))
 
 
 @technique("Innies and Outies", INNIES, needs=frozenset({"killer", "linear-sum"}))
@@ -123,7 +126,7 @@ def innies_outies(board: Board) -> Step | None:
         kept = derived.filtered(domains)
         if kept is None:
             continue  # a contradiction: the rules' own check reports it
-        found = fillings(list(kept), derived.later, derived.filtered) if any(
+        found = searched_fillings(derived.plan, list(kept))[0] if any(
             derived.later) else None
         keep = kept if found is None else found
         gone = [(c, dom & ~kp) for c, dom, kp in zip(derived.cells, domains, keep)

@@ -39,7 +39,7 @@ from ...model.rules import (
     WeightedSum,
 )
 from ..registry import technique
-from ..rule_filters import fillings, filters, later_peers, supported
+from ..rule_filters import filters, plans, searched_fillings, supported
 from ..state import Board, bits
 from ..step import Step
 
@@ -110,18 +110,15 @@ def _conclusion(cell: str, gone: int, kept: int) -> str:
 
 def peer_step(board: Board, kind: type) -> Step | None:
     """The first rule of ``kind`` whose fillings, its cells that are peers taking different
-    digits, leave out candidates (:func:`~sudokit.logic.rule_filters.fillings`)."""
+    digits, leave out candidates (:func:`~sudokit.logic.rule_filters.searched_fillings`)."""
     masks, geometry = board.masks, board.geometry
-    for rule, filtered in filters(geometry):
-        if type(rule) is not kind:
-            continue
-        later = later_peers(geometry, rule.cells)
-        if not any(later):
-            continue  # no two cells of the rule see each other: the filter said it all
+    for (rule, filtered), plan in zip(filters(geometry), plans(geometry)):
+        if type(rule) is not kind or plan is None:
+            continue  # None: no two cells of the rule see each other, the filter said it all
         domains, kept = supported(masks, rule, filtered)
         if kept is None:
             continue
-        found = fillings(list(kept), later, filtered)
+        found = searched_fillings(plan, list(kept))[0]  # compiled for sums and sequences
         if found is None:
             continue
         gone = [(c, dom & ~keep) for c, dom, keep in zip(rule.cells, domains, found)
