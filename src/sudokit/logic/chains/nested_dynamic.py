@@ -37,8 +37,8 @@ __all__ = ["dynamic_chain_offs"]
 _KEYS = itertools.count(1)
 """Keys of the inner chains (:attr:`Inner.key`), one per hint kept."""
 
-NestedOffs = list[tuple[int, tuple[int, ...], Inner]]
-End = tuple[Propagation, int, tuple[int, ...] | None]
+_Offs = list[tuple[int, tuple[int, ...], Inner]]
+_End = tuple[Propagation, int, tuple[int, ...] | None]
 """One branch of a hint: its propagation, the potential its chain ends in and that potential's
 own parents when the propagation does not hold it (the off side of a contradiction)."""
 
@@ -51,7 +51,7 @@ class _Inner:
         self.masks0, self.masks = masks0, masks
         self.cells = _digit_cells(self.n, masks)
         self.memo: dict[int, Propagation] = {}
-        self.hints: list[tuple[int, int, int, list[int], tuple[End, ...], int, int, str]] = []
+        self.hints: list[tuple[int, int, int, list[int], tuple[_End, ...], int, int, str]] = []
 
     def prop(self, start: int) -> Propagation:
         found = self.memo.get(start)
@@ -68,7 +68,7 @@ class _Inner:
             return [(cell * self.n + x) << 1 for x in bits(m & ~(1 << d0))]
         return [q] if m >> d0 & 1 else []
 
-    def offer(self, q: int, kind: int, ends: tuple[End, ...], start_cause: int,
+    def offer(self, q: int, kind: int, ends: tuple[_End, ...], start_cause: int,
               text: str) -> None:
         """Keep the hint proving ``q`` with branches ``ends`` when it removes something
         (``start_cause``: -2 none, -1 the assumptions' cell, else their unit)."""
@@ -99,7 +99,7 @@ def _search(run: _Inner) -> None:
             for prop, concl, said in ((on, on_pot & ~1, on_pot), (off, on_pot, on_pot & ~1)):
                 if prop.contradiction is not None:
                     a, b, own = prop.contradiction
-                    ends: tuple[End, ...] = (
+                    ends: tuple[_End, ...] = (
                         (prop, a, None if a in prop.reached() else ()),
                         (prop, b, None if b in prop.reached() else own))
                     run.offer(concl, 7, ends, -2,
@@ -160,7 +160,7 @@ def _cause(run: _Inner, parents: dict[int, tuple[int, ...]], q: int) -> int:
     return shared[-1]
 
 
-def _rule_parents(run: _Inner, ends: tuple[End, ...], start_cause: int) -> list[int]:
+def _rule_parents(run: _Inner, ends: tuple[_End, ...], start_cause: int) -> list[int]:
     """SE's ``getRuleParents`` of a hint: over each branch's chain, the removals (``masks0``
     less ``masks``) of each on potential's cell or of its digit in its link's unit."""
     n, masks0, masks = run.n, run.masks0, run.masks
@@ -188,7 +188,7 @@ def _rule_parents(run: _Inner, ends: tuple[End, ...], start_cause: int) -> list[
     return list(out)
 
 
-def dynamic_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> NestedOffs:
+def dynamic_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> _Offs:
     """Eliminations ``(off potential, rule parents, inner chain)`` of SE's Dynamic Forcing
     Chains on the working grid ``masks`` whose chains rely on a removal since ``masks0``
     (module docstring), the best hint's first; empty when there is none.
