@@ -30,15 +30,19 @@ TIGHTNESS = 4
 """A sum is kept when the spread of its cells' possible totals is more than this many times
 the distance from its total to the nearer bound (ISS's rule)."""
 
-_Piece = tuple[frozenset[int], int]  # a sum's cells and total
+_Piece = tuple[int, int]  # a sum's cells (a bit per cell) and total
+
+
+def _mask(cells: Sequence[int]) -> int:
+    return sum(1 << c for c in cells)
 
 
 def _pieces(geometry: Geometry) -> list[_Piece]:
     """The killer cages, then the drawn sums whose coefficients are all 1, in order."""
-    found = [(frozenset(cage.cells), cage.total) for cage in geometry.cages]
+    found = [(_mask(cage.cells), cage.total) for cage in geometry.cages]
     for rule in geometry.constraints:
         if isinstance(rule, WeightedSum) and all(k == 1 for k in rule.coefficients):
-            found.append((frozenset(rule.cells), rule.total))
+            found.append((_mask(rule.cells), rule.total))
     return found
 
 
@@ -47,7 +51,7 @@ def _disjoint(pieces: list[_Piece]) -> list[_Piece]:
     first (greedy; stable on ties)."""
     overlaps = [sum(1 for b in pieces if a[0] & b[0]) for a in pieces]
     chosen: list[_Piece] = []
-    used: set[int] = set()
+    used = 0
     for k in sorted(range(len(pieces)), key=overlaps.__getitem__):
         cells = pieces[k][0]
         if not cells & used:
@@ -71,32 +75,34 @@ def _bounds(cells: Sequence[int], geometry: Geometry) -> tuple[int, int]:
     return low, low + sum((side - len(q)) * len(q) for q in cliques)
 
 
-def _outside(unit: frozenset[int], pieces: list[_Piece], houses: list[frozenset[int]],
-             unit_sum: int) -> _Piece | None:
+def _outside(unit: int, pieces: list[_Piece], houses: list[int], unit_sum: int
+             ) -> _Piece | None:
     """The cells the pieces crossing ``unit`` hold outside it, and their total, or None when
-    those pieces (with gaps filled by whole houses) do not cover the unit."""
+    those pieces (with gaps filled by whole houses) do not cover the unit (cells as bits)."""
     crossing = _disjoint([p for p in pieces if p[0] & unit])
     if not crossing:
         return None
-    cells = frozenset().union(*(p[0] for p in crossing))
-    total = sum(p[1] for p in crossing)
-    gap = unit - cells
+    cells = total = 0
+    for piece, piece_total in crossing:
+        cells |= piece
+        total += piece_total
+    gap = unit & ~cells
     for house in houses:
         if not gap:
             break
         inside = house & unit
-        if house & cells or len(inside) < 2 or not inside <= gap:
+        if house & cells or inside.bit_count() < 2 or inside & ~gap:
             continue
         cells |= house
         total += unit_sum
-        gap -= house
+        gap &= ~house
     if gap:
         return None
-    cells -= unit
+    cells &= ~unit
     total -= unit_sum
     for house in houses:
-        if house <= cells:
-            cells -= house
+        if house & ~cells == 0:
+            cells &= ~house
             total -= unit_sum
     return (cells, total) if cells else None
 
@@ -116,14 +122,14 @@ def sum_intersections(geometry: Geometry) -> tuple[WeightedSum, ...]:
         return ()
     side = geometry.side
     unit_sum = side * (side + 1) // 2
-    houses = [frozenset(u) for u in geometry.units if len(u) == side]
-    found: dict[frozenset[int], WeightedSum] = {}
+    houses = [_mask(u) for u in geometry.units if len(u) == side]
+    found: dict[int, WeightedSum] = {}
     for unit in houses:
         outside = _outside(unit, pieces, houses, unit_sum)
         if outside is None or outside[0] in found:
             continue
         cells, total = outside
-        order = sorted(cells)
+        order = [c for c in range(cells.bit_length()) if cells >> c & 1]
         low, high = _bounds(order, geometry)
         slack = min(total - low, high - total)
         if high > low and high - low > TIGHTNESS * slack:
