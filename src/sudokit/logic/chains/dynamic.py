@@ -195,11 +195,27 @@ _BACKENDS: list[tuple[str, ...]] = []
 
 
 def _backends() -> tuple[str, ...]:
-    """The PySAT backends that build here (probed once)."""
+    """The first PySAT backend of :data:`~sudokit.sat.pysat.PYSAT_NAMES` that builds and
+    solves under limits here, or none (probed once, one backend at a time: probing all of
+    them, as :func:`~sudokit.sat.pysat.pysat_backends` does, took 1.6 s)."""
     if not _BACKENDS:
-        from ...sat.pysat import pysat_backends
+        import importlib.util
 
-        _BACKENDS.append(pysat_backends())
+        found: tuple[str, ...] = ()
+        if importlib.util.find_spec("pysat") is not None:
+            from pysat.solvers import Solver as PySatSolver
+
+            from ...sat.pysat import PYSAT_NAMES
+
+            for name in PYSAT_NAMES:
+                try:
+                    with PySatSolver(name=name, bootstrap_with=[[1, 2], [-1]]) as probe:
+                        if probe.solve_limited(expect_interrupt=True):
+                            found = (name,)
+                            break
+                except Exception:  # noqa: BLE001 - not built into this wheel: try the next
+                    continue
+        _BACKENDS.append(found)
     return _BACKENDS[0]
 
 
