@@ -24,7 +24,7 @@ from sudokit.fast.drawn import ENGINE_KINDS, sum_cliques
 from sudokit.fast.layout import RuleCode
 from sudokit.fast.rules import full_mask, propagate
 from sudokit.fast.state import new_state, rule_state
-from sudokit.fast.sums import sum_bounds
+from sudokit.fast.sums import clique_sum_bounds
 from sudokit.fast.tables import tables_for
 from sudokit.formats.fpuzzles import decode_fpuzzles, fpuzzles_puzzle
 from sudokit.model.geometry import Geometry
@@ -214,11 +214,11 @@ def test_random_rules_agree_with_propagate(puzzle: Puzzle) -> None:
 
 
 def _bounded(rule: WeightedSum) -> tuple[bool, np.ndarray]:
-    """Only the sum's bounds (:func:`sudokit.fast.sums.sum_bounds`) on an empty 9x9 grid."""
+    """Only the sum's bounds (:func:`sudokit.fast.sums.clique_sum_bounds`) on an empty 9x9 grid."""
     geometry = Geometry.for_side(9).with_constraints([rule])
     tables, state, drawn = tables_for(geometry), new_state(81, 9, 27), rule_state(geometry)
     kernels.start(tables, state, np.zeros(81, np.uint8), drawn)
-    return sum_bounds(tables, state, drawn, 0), state.cand
+    return clique_sum_bounds(tables, state, drawn, 0), state.cand
 
 
 def test_sum_bounds_count_a_clique_as_distinct_digits() -> None:

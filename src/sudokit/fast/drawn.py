@@ -219,7 +219,7 @@ def sum_cliques(cells: tuple[int, ...], geometry: Geometry,
     a shaft along a column and a row makes one clique of each, where first fit in drawn order
     split them (Triple digits: 6,041 -> 96 nodes). Each clique lists its positions by
     ``coefficients`` (when given), then in order, so the cells of one weight follow each other
-    (:func:`sudokit.fast.sums.sum_bounds` counts them as one group). ``near``: the geometry's
+    (:func:`sudokit.fast.sums.clique_sum_bounds` counts them as one group). ``near``: the geometry's
     peers as sets, when the caller has them."""
     peers = geometry.peers if near is None else near
     n = len(cells)

@@ -11,7 +11,7 @@ with the unit rules. Per kind:
   AC-3 of Mackworth 1977, on the precomputed support masks of :mod:`sudokit.fast.drawn`);
 * **weighted sum**: bounds first (each term keeps the values the others' smallest and largest
   contributions leave room for, as the killer cage bounds with coefficients, cells that see
-  each other counted as distinct digits: :func:`~sudokit.fast.sums.sum_bounds`), then
+  each other counted as distinct digits: :func:`~sudokit.fast.sums.clique_sum_bounds`), then
   domain consistency by the layered filter below over partial sums (the dynamic programme of
   Trick 2003, "A dynamic programming approach for consistency and propagation for knapsack
   constraints", Annals of OR 118) when its layers fit ``SUM_LAYER_LIMIT``; a sum with
@@ -44,7 +44,7 @@ import numpy as np
 from .bits import lowest_index
 from .layout import RuleCode
 from .state import ONE, ZERO, Reg, jit
-from .sums import (TUPLE_CELLS, clique_filter, digits_between, narrow_to, sum_bounds,
+from .sums import (TUPLE_CELLS, clique_filter, clique_sum_bounds, digits_between, narrow_to,
                    term_bounds, tuple_filter)
 from .trail import blame
 
@@ -77,7 +77,7 @@ def _relation(tables, state, rules, r):
 def _sum(tables, state, rules, r):
     drawn = rules.drawn
     first, last = drawn.start[r], drawn.start[r + 1]
-    if not sum_bounds(tables, state, rules, r):
+    if not clique_sum_bounds(tables, state, rules, r):
         return False
     if last - first <= TUPLE_CELLS:
         done = tuple_filter(tables, state, rules, r)

@@ -2,7 +2,7 @@
 layered filter of :mod:`sudokit.fast.lines` does not know), and the helpers every drawn-rule
 propagator shares.
 
-* :func:`sum_bounds`: the sum's bounds with each clique's cells of one weight counted as
+* :func:`clique_sum_bounds`: the sum's bounds with each clique's cells of one weight counted as
   distinct digits, and each cell's values within them (every wake, before the filters below);
 * :func:`tuple_filter`: a depth-first walk over the sum's candidate tuples with the digits of
   cells that see each other different, while they are few (``TUPLE_LIMIT``): domain
@@ -21,8 +21,8 @@ from .bits import highest_index, lowest_index, popcount
 from .state import ONE, ZERO, jit
 from .trail import narrow
 
-__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "digits_between",
-           "narrow_to", "sum_bounds", "term_bounds", "tuple_filter"]
+__all__ = ["CLIQUE_LIMIT", "TUPLE_CELLS", "TUPLE_LIMIT", "clique_filter", "clique_sum_bounds",
+           "digits_between", "narrow_to", "term_bounds", "tuple_filter"]
 
 
 @jit
@@ -92,7 +92,7 @@ def _digit_sum(m):
 
 
 @jit
-def sum_bounds(tables, state, rules, r):
+def clique_sum_bounds(tables, state, rules, r):
     """Bounds of a weighted sum, cells that see each other counted as distinct digits (False:
     a contradiction).
 
