@@ -79,10 +79,12 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
     check_deadline()
     changed: dict[int, int] = {}
     for rule, filtered in (peer_filters if peers else filters)(geometry):
-        domains = [masks[c] << 1 for c in rule.cells]
+        domains = tuple([masks[c] << 1 for c in rule.cells])  # the filters' memo key as is
         kept = filtered(domains)
         if kept is None:
             return rule.describe(geometry.label)
+        if kept == domains:  # most rules of a round keep everything (one C comparison)
+            continue
         for c, dom, keep in zip(rule.cells, domains, kept):
             if dom != keep:
                 masks[c] = keep >> 1
