@@ -159,7 +159,10 @@ def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSu
     cages = [(cage.cells, cage.total) for cage in geometry.cages]
     unit_sum = geometry.side * (geometry.side + 1) // 2
     shared_weights, shared_constants = _unit_tries(_bare(geometry))
-    weights, constants = shared_weights.copy(), shared_constants.copy()
+    loose = np.ones(geometry.n_cells, bool)  # cells of no cage keep their coefficient
+    loose[[c for cells, _ in cages for c in cells]] = False
+    near = (shared_weights[:, loose] != 0).sum(axis=1) <= cap  # the others stay too long
+    weights, constants = shared_weights[near], shared_constants[near]
     _cancel(weights, constants, cages)
     size = (weights != 0).sum(axis=1)
     plain = {(cells, (1,) * len(cells), total) for cells, total in cages}
