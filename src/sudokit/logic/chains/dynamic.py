@@ -139,10 +139,17 @@ def _singles(masks: list[int], values: list[int], touched: set[int],
 UNDECIDED = "undecided"
 """What :func:`_compiled_solution` returns when the Python search must decide."""
 
+CDCL_CELLS = 81
+"""Largest grid (cells) whose trial searches go to CDCL: on an empty 36x36 or 64x64 grid the
+formula took over 500 MB and the time limit, where the Python search finds a completion at
+once (tests/fuzz)."""
+
+
 def _compiled_solution(geometry: Geometry, masks: list[int], values: list[int]
                        ) -> list[int] | None | str:
     """A completion of the candidates ``masks`` (placed ``values``) found by CDCL, or None
-    when there is none, or :data:`UNDECIDED` (PySAT missing).
+    when there is none, or :data:`UNDECIDED` (PySAT missing, or a grid larger than
+    :data:`CDCL_CELLS`).
 
     The puzzle of the grid (every rule drawn on it) with ``values`` and each single candidate
     as givens is encoded (:func:`sudokit.sat.compact.compact_cnf`), every candidate ``masks``
@@ -153,6 +160,8 @@ def _compiled_solution(geometry: Geometry, masks: list[int], values: list[int]
     Raises:
         LimitReached: the deadline of :func:`limited` passed (checked every 0.2 s).
     """
+    if geometry.n_cells > CDCL_CELLS:
+        return UNDECIDED
     backends = _backends()
     if not backends:
         return UNDECIDED
