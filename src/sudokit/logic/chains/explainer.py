@@ -30,7 +30,7 @@ import numpy as np
 
 from .advanced import _digit_cells, _unit_bits
 from .implications import (InnerRule, Propagation, ancestor_count, chain_implications,
-                           contradictions, se_units_of)
+                           contradictions, reached_by_all, se_units_of)
 from .nested import nested_rule
 from ..deadline import check_deadline
 from ..registry import technique
@@ -251,11 +251,7 @@ def _region(search: _Search, cell: int, d0: int, on: Propagation) -> None:
 
 def _common(search: _Search, branches: list[Propagation], kind: int,
             premise: Callable[[], str], name: str) -> None:
-    common = branches[0].reached() & branches[1].reached()
-    for b in branches[2:]:
-        if not common:
-            return
-        common &= b.reached()
+    common = reached_by_all(branches)
     if not common:
         return
     first, text = branches[0], premise()

@@ -36,7 +36,7 @@ from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
-           "contradictions", "se_units_of", "static_reach"]
+           "contradictions", "reached_by_all", "se_units_of", "static_reach"]
 
 
 @dataclass(frozen=True)
@@ -165,6 +165,17 @@ class _Records(Propagation):
 
 
 _SE_UNITS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def reached_by_all(branches: list[Propagation]) -> AbstractSet[int]:
+    """The potentials every branch of a cell or region chain reaches (at least two
+    branches); empty as soon as two branches share none."""
+    common = branches[0].reached() & branches[1].reached()
+    for b in branches[2:]:
+        if not common:
+            break
+        common &= b.reached()
+    return common
 
 
 def se_units_of(geometry: Geometry) -> tuple[tuple[int, ...], ...]:

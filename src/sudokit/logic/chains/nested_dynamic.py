@@ -30,7 +30,8 @@ import itertools
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits
-from .implications import Inner, Propagation, chain_implications, se_units_of
+from .implications import (Inner, Propagation, chain_implications, reached_by_all,
+                           se_units_of)
 
 __all__ = ["dynamic_chain_offs"]
 
@@ -125,11 +126,7 @@ def _common(run: _Inner, branches: list[Propagation], starts: list[int], kind: i
             cause: int) -> None:
     """Offer each potential every branch reaches (a cell chain, ``cause`` -1, or a region
     chain of unit ``cause``)."""
-    common = branches[0].reached() & branches[1].reached()
-    for b in branches[2:]:
-        if not common:
-            return
-        common &= b.reached()
+    common = reached_by_all(branches)
     if not common:
         return
     name = "Cell" if kind == 5 else "Region"
