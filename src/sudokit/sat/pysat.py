@@ -47,8 +47,10 @@ PYSAT_COUNTERS = frozenset({"nodes", *MEASURED_COUNTERS})
 :data:`MEASURED_COUNTERS`."""
 
 
-def pysat_backends() -> tuple[str, ...]:
-    """Return the PySAT solvers that build here and support resumable limited solving.
+def pysat_backends(*, first: bool = False) -> tuple[str, ...]:
+    """Return the PySAT solvers that build here and support resumable limited solving, in
+    :data:`PYSAT_NAMES` order (``first``: only the first of them, probing no further: probing
+    all took 1.6 s).
 
     Left out: Lingeling (no ``solve_limited`` in PySAT) and Kissat 4.0.4 (not incremental in
     PySAT: it aborts the process when solved twice, so neither time slices nor blocking clauses
@@ -64,6 +66,8 @@ def pysat_backends() -> tuple[str, ...]:
             with PySatSolver(name=name, bootstrap_with=[[1, 2], [-1]]) as probe:
                 if probe.solve_limited(expect_interrupt=True):
                     working.append(name)
+                    if first:
+                        break
         except (NotImplementedError, ValueError, ImportError, RuntimeError, AttributeError):
             continue
         except Exception as exc:  # pysat's NoSuchSolverError: not built into this wheel

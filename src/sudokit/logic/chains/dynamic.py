@@ -8,6 +8,7 @@ about 2w nodes). A contradiction (an empty cell, a digit without a place) ends i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -200,32 +201,13 @@ def _compiled_solution(geometry: Geometry, masks: list[int], values: list[int]
                 _check_deadline()
 
 
-_BACKENDS: list[tuple[str, ...]] = []
-
-
+@functools.cache
 def _backends() -> tuple[str, ...]:
-    """The first PySAT backend of :data:`~sudokit.sat.pysat.PYSAT_NAMES` that builds and
-    solves under limits here, or none (probed once, one backend at a time: probing all of
-    them, as :func:`~sudokit.sat.pysat.pysat_backends` does, took 1.6 s)."""
-    if not _BACKENDS:
-        import importlib.util
+    """The first PySAT backend that builds and solves under limits here, or none (probed once:
+    :func:`~sudokit.sat.pysat.pysat_backends` with ``first``)."""
+    from ...sat.pysat import pysat_backends
 
-        found: tuple[str, ...] = ()
-        if importlib.util.find_spec("pysat") is not None:
-            from pysat.solvers import Solver as PySatSolver
-
-            from ...sat.pysat import PYSAT_NAMES
-
-            for name in PYSAT_NAMES:
-                try:
-                    with PySatSolver(name=name, bootstrap_with=[[1, 2], [-1]]) as probe:
-                        if probe.solve_limited(expect_interrupt=True):
-                            found = (name,)
-                            break
-                except Exception:  # noqa: BLE001 - not built into this wheel: try the next
-                    continue
-        _BACKENDS.append(found)
-    return _BACKENDS[0]
+    return pysat_backends(first=True)
 
 
 def search_solution(board: Board, masks: list[int] | None = None,
