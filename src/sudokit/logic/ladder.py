@@ -58,36 +58,26 @@ MAX_CELLS = 1024
 """Largest grid (cells) the kernels run on (their peer matrix is cells x cells bytes)."""
 
 
-@dataclass(frozen=True)
-class LadderTables:
-    """The arrays :func:`~sudokit.logic._ladder_kernel.first_found` reads for one grid geometry (see
-    its docstring for shapes and dtypes)."""
+class LadderTables(LadderGrid):
+    """The arrays :func:`~sudokit.logic._ladder_kernel.first_found` reads for one grid geometry: a
+    :class:`~.kernels.bundles.LadderGrid` (its fields, shapes and dtypes) with the work size."""
 
-    units: np.ndarray
-    ukind: np.ndarray
-    inter: np.ndarray
-    sees: np.ndarray
-    cell_units: np.ndarray
-    rects: np.ndarray
-    swappable: bool
-    box_of: np.ndarray
-    peer_bits: np.ndarray
-    unit_bits: np.ndarray
-    work: int
+    @cached_property
+    def work(self) -> int:
+        """The length of the kernel's int64 work array: 4 + max(C, N) + K + 2N + 2C."""
+        n_cells, n = self.sees.shape[0], self.units.shape[1]
+        return 4 + max(n_cells, n) + self.cell_units.shape[1] + 2 * n + 2 * n_cells
 
     @cached_property
     def grid(self) -> tuple[object, ...]:
-        """The arrays as the kernel takes them: a :class:`~.kernels.bundles.LadderGrid` as a
-        plain tuple (see :mod:`~.kernels.bundles`)."""
-        return tuple(LadderGrid(self.units, self.ukind, self.inter, self.sees, self.cell_units,
-                                self.rects, self.box_of, self.peer_bits, self.unit_bits,
-                                self.swappable))
+        """The arrays as the kernel takes them: a plain tuple (see :mod:`~.kernels.bundles`)."""
+        return tuple(self)
 
 
 @cache
 def ladder_tables(geometry: Geometry) -> LadderTables:
     """The kernel tables of a geometry (computed once per geometry)."""
-    n, n_cells = geometry.side, geometry.n_cells
+    n_cells = geometry.n_cells
     grid = grid_tables(geometry)
     units = grid.units.astype(np.int64)
     ukind = np.asarray([("row", "column", "box", "extra").index(unit_kind(geometry, u).value)
@@ -101,14 +91,12 @@ def ladder_tables(geometry: Geometry) -> LadderTables:
         row[:] = (it.first, it.second, ukind[it.first] == 2, shared, outside)
     sees = grid.sees
     cell_units = grid.units_of.astype(np.int64)
-    width = cell_units.shape[1]
     rects = np.asarray(rectangle_shapes(geometry), dtype=np.int64).reshape(-1, 4)
     box_of = np.asarray([geometry.box_of(c) for c in range(n_cells)], dtype=np.int64)
     if np.diagonal(sees).any():
         raise ValueError("a cell listed as its own peer")  # the kernels' bitsets assume not
-    return LadderTables(units, ukind, inter, sees, cell_units, rects, swappable(geometry), box_of,
-                        bitsets(sees), bitsets(_members(units, n_cells)),
-                        4 + max(n_cells, n) + width + 2 * n + 2 * n_cells)
+    return LadderTables(units, ukind, inter, sees, cell_units, rects, box_of, bitsets(sees),
+                        bitsets(_members(units, n_cells)), swappable(geometry))
 
 
 def _members(units: np.ndarray, n_cells: int) -> np.ndarray:
