@@ -15,7 +15,7 @@ import pytest
 
 from sudokit import compiled
 from sudokit.compiled import Kernels, run_as_python
-from sudokit.run import warm
+from sudokit.run import pipeline, warm
 from sudokit.run.explain import explain, rate
 from sudokit.run.output import OutputFormat
 from sudokit.run.pipeline import solve_inputs
@@ -40,7 +40,7 @@ def _child_script(job: str, then: str) -> str:
     """A parent process that starts a background job and then does ``then``."""
     return textwrap.dedent(f"""
         import functools, os, sys, time
-        from sudokit.run import warm
+        from sudokit.run import pipeline, warm
         warm.enable()
         from sudokit.compiled import Kernels
         warm.compile_in_background([(Kernels.GENERATOR, functools.partial({job}))])
@@ -101,15 +101,23 @@ def _lines(blocks) -> bytes:
 
 
 def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) -> None:
-    started, checks = [], []
+    """The first task goes to propagate while the kernels compile; once the child marks them
+    ready (here: once a task has been answered, whatever else asked for the markers before,
+    such as a reader thread running ahead under load), the run switches."""
+    started, answered = [], []
     monkeypatch.setattr(warm, "compile_in_background", lambda jobs: started.append(jobs))
-    real_ready = compiled.ready
+    real_ready, real_task = compiled.ready, pipeline.solve_task
 
-    def ready(kernels: Kernels) -> bool:  # ready from the third check on
-        checks.append(kernels)
-        return len(checks) > 2 or real_ready(kernels)
+    def ready(kernels: Kernels) -> bool:  # the child is done once a task was answered
+        return bool(answered) or real_ready(kernels)
+
+    def solve_task(task, request):
+        block = real_task(task, request)
+        answered.append(request.method)
+        return block
 
     monkeypatch.setattr(compiled, "ready", ready)
+    monkeypatch.setattr(pipeline, "solve_task", solve_task)
     path = str(EXAMPLES / "top95.txt")
     run = solve_inputs([path], fmt=OutputFormat.JSONL)
     records = _lines(run.blocks).decode().splitlines()
@@ -119,7 +127,7 @@ def test_solve_answers_with_propagate_then_switches(fresh: Path, monkeypatch) ->
     monkeypatch.setattr(warm, "_ENABLED", False)
     plain = _lines(solve_inputs([path], fmt=OutputFormat.LINE).blocks)
     monkeypatch.setattr(warm, "_ENABLED", True)
-    checks.clear()
+    answered.clear()
     switched = _lines(solve_inputs([path], fmt=OutputFormat.LINE).blocks)
     assert switched == plain  # the same solutions, whichever method gave them
 
