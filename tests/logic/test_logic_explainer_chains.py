@@ -156,6 +156,40 @@ def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> 
                                               "leads to a contradiction", " both imply "))
 
 
+def test_inner_search_kernel_writes_the_python_searchs_hints() -> None:
+    """Level 4's compiled inner search (every hint, its complexity, kind, order, cause and
+    first assumption) equals its Python reference on working grids of a nested position,
+    and both give the same eliminations with the same rule parents and complexities."""
+    from sudokit.logic.chains import nested_dynamic as nd
+
+    b = _board_of(_nested_position())
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    grids = []
+    starts = [((c * 9 + d) << 1) | on for c in b.open_cells for d in range(9)
+              if masks0[c] >> d & 1 for on in (1, 0)]
+    for start in starts[5::37]:
+        prop = chain_implications(G, masks0, start, dynamic=True, y_links=True)
+        masks = list(masks0)
+        for q in prop.off:
+            masks[(q >> 1) // 9] &= ~(1 << ((q >> 1) % 9))
+        if prop.contradiction is None:
+            grids.append(masks)
+    checked = 0
+    for masks in [masks0] + grids:
+        with forced(Kernels.LOGIC, True):
+            rows = nd.inner_rows(G, masks)
+            compiled = dynamic_chain_offs(G, masks0, masks)
+        run = nd._Inner(G, masks0, masks)
+        nd._search(run)
+        assert rows is not None and [tuple(r) for r in rows] == sorted(run.hints)
+        checked += len(rows)
+        with forced(Kernels.LOGIC, False):
+            python = dynamic_chain_offs(G, masks0, masks)
+        assert [(q, p, i.complexity, i.text) for q, p, i in compiled] == [
+            (q, p, i.complexity, i.text) for q, p, i in python]
+    assert checked > 100
+
+
 def test_a_nested_step_names_its_inner_chains_and_adds_their_complexity() -> None:
     record = _nested_position()
     step = nested_forcing_chain(_board_of(record))

@@ -15,10 +15,12 @@ its digit in the unit of its hidden-single link or of a region chain), and whose
 adds its complexity to the outer chain's; a hint with no rule parent is dropped, and an
 elimination keeps the first hint that gives it.
 
-The propagations of the inner search run compiled
-(:func:`~sudokit.logic.chains.implications.chain_implications` at level 0, memoised per
-working grid); the hints are ranked by their complexity (counted compiled) and only the hints
-that give an elimination no better hint gave are followed in Python for their rule parents.
+The inner search runs compiled in one call per working grid
+(:func:`~sudokit.logic.chains._nested_dynamic_kernel.inner_hints`: every propagation followed
+once and kept, the branches met and each hint's complexity counted there); Python ranks the
+hints by complexity, kind and order, and follows only those that give an elimination no better
+hint gave, for their rule parents. Its Python reference (:func:`_search`) runs on grids over
+:data:`INNER_CELLS` cells or while :func:`sudokit.compiled.use_compiled` says so.
 SE's level 5 ("+ Dynamic Forcing Chains (+)" and up, 11.0) is not built: its inner rule is a
 whole nested search per assumption.
 """
@@ -26,14 +28,18 @@ whole nested search per assumption.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
+import numpy as np
+
+from ...compiled import Kernels, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits
-from .implications import (Inner, Propagation, chain_implications, reached_by_all,
+from .implications import (Inner, Propagation, _work, chain_implications, reached_by_all,
                            se_units_of)
 
-__all__ = ["dynamic_chain_offs"]
+__all__ = ["INNER_CELLS", "dynamic_chain_offs", "inner_rows"]
 
 _KEYS = itertools.count(1)
 """Keys of the inner chains (:attr:`Inner.key`), one per hint kept."""
@@ -44,6 +50,12 @@ _End = tuple[Propagation, int, tuple[int, ...] | None]
 own parents when the propagation does not hold it (the off side of a contradiction)."""
 
 
+_Row = tuple[int, int, int, int, int, int]
+"""One hint: its complexity, kind (7 contradiction, 1 double, 5 cell, 6 region), order,
+conclusion (potential), cause (-2 none, -1 the assumptions' cell, else their unit) and first
+assumption (as :func:`~sudokit.logic.chains._nested_dynamic_kernel.inner_hints` writes them)."""
+
+
 class _Inner:
     """One run of the inner Dynamic Forcing Chains on a working grid ``masks``."""
 
@@ -52,7 +64,7 @@ class _Inner:
         self.masks0, self.masks = masks0, masks
         self.cells = _digit_cells(self.n, masks)
         self.memo: dict[int, Propagation] = {}
-        self.hints: list[tuple[int, int, int, list[int], tuple[_End, ...], int, int, str]] = []
+        self.hints: list[_Row] = []
 
     def prop(self, start: int) -> Propagation:
         found = self.memo.get(start)
@@ -69,24 +81,47 @@ class _Inner:
             return [(cell * self.n + x) << 1 for x in bits(m & ~(1 << d0))]
         return [q] if m >> d0 & 1 else []
 
-    def offer(self, q: int, kind: int, ends: tuple[_End, ...], start_cause: int,
-              text: str) -> None:
-        """Keep the hint proving ``q`` with branches ``ends`` when it removes something
-        (``start_cause``: -2 none, -1 the assumptions' cell, else their unit)."""
-        removed = self.removed(q)
-        if removed:
+    def offer(self, q: int, kind: int, ends: tuple[_End, ...], cause: int, said: int) -> None:
+        """Keep the hint proving ``q`` with branches ``ends`` when it removes something."""
+        if self.removed(q):
             complexity = sum(p.ancestors(pot, own) for p, pot, own in ends)
-            self.hints.append((complexity, kind, len(self.hints), removed, ends, start_cause,
-                               q, text))
+            self.hints.append((complexity, kind, len(self.hints), q, cause, said))
 
     def label(self, pot: int) -> str:
         cell, d0 = divmod(pot >> 1, self.n)
         return f"{self.g.label(cell)}{'=' if pot & 1 else '<>'}{self.g.symbol(d0 + 1)}"
 
+    def starts(self, kind: int, cause: int, said: int) -> list[int]:
+        """The assumptions of a cell (5) or region (6) chain whose first is ``said``."""
+        cell, d0 = divmod(said >> 1, self.n)
+        if kind == 5:
+            return [((cell * self.n + d) << 1) | 1 for d in bits(self.masks[cell])]
+        at = self.cells[d0] & _unit_bits(self.g)[cause]
+        return [((c * self.n + d0) << 1) | 1 for c in bits(at)]
+
+    def ends(self, kind: int, q: int, cause: int, said: int) -> tuple[tuple[_End, ...], str]:
+        """The branches of a hint (row fields) and its text."""
+        if kind == 7:
+            prop = self.prop(said)
+            assert prop.contradiction is not None
+            a, b, own = prop.contradiction
+            return (((prop, a, None if a in prop.reached() else ()),
+                     (prop, b, None if b in prop.reached() else own)),
+                    f"Contradiction Forcing Chain: {self.label(said)} leads to a contradiction")
+        if kind == 1:
+            return (((self.prop(said), q, None), (self.prop(said & ~1), q, None)),
+                    f"Double Forcing Chain: {self.label(said)} and {self.label(said & ~1)} "
+                    f"both imply {self.label(q)}")
+        starts = self.starts(kind, cause, said)
+        return (tuple((self.prop(s), q, None) for s in starts),
+                f"{'Cell' if kind == 5 else 'Region'} Forcing Chain: "
+                f"{' or '.join(self.label(s) for s in starts)} each imply {self.label(q)}")
+
 
 def _search(run: _Inner) -> None:
     """All hints of SE's ``getMultipleChainsHintList`` (dynamic, multiple) on the working grid,
-    cells row by row."""
+    cells row by row (the Python reference of
+    :func:`~sudokit.logic.chains._nested_dynamic_kernel.inner_hints`)."""
     n, masks, g = run.n, run.masks, run.g
     ub, units_of = _unit_bits(g), se_units_of(g)
     for cell, m in enumerate(masks):
@@ -97,45 +132,34 @@ def _search(run: _Inner) -> None:
         for d0 in bits(m):
             on_pot = ((cell * n + d0) << 1) | 1
             on, off = run.prop(on_pot), run.prop(on_pot & ~1)
-            for prop, concl, said in ((on, on_pot & ~1, on_pot), (off, on_pot, on_pot & ~1)):
+            for prop, concl in ((on, on_pot & ~1), (off, on_pot)):
                 if prop.contradiction is not None:
-                    a, b, own = prop.contradiction
-                    ends: tuple[_End, ...] = (
-                        (prop, a, None if a in prop.reached() else ()),
-                        (prop, b, None if b in prop.reached() else own))
-                    run.offer(concl, 7, ends, -2,
-                              f"Contradiction Forcing Chain: {run.label(said)} leads to a "
-                              "contradiction")
+                    run.offer(concl, 7, run.ends(7, concl, -2, concl ^ 1)[0], -2, concl ^ 1)
             if card >= 3:
                 both = on.reached() & off.reached()
                 for q in on.on + on.off if both else ():
                     if q in both and q != on_pot and q != on_pot & ~1:
-                        run.offer(q, 1, ((on, q, None), (off, q, None)), -2,
-                                  f"Double Forcing Chain: {run.label(on_pot)} and "
-                                  f"{run.label(on_pot & ~1)} both imply {run.label(q)}")
+                        run.offer(q, 1, ((on, q, None), (off, q, None)), -2, on_pot)
             for u in units_of[cell]:
                 at = run.cells[d0] & ub[u]
                 if at.bit_count() >= 2 and (at & -at).bit_length() - 1 == cell:
                     starts = [((c * n + d0) << 1) | 1 for c in bits(at)]
-                    _common(run, [on] + [run.prop(s) for s in starts[1:]], starts, 6, u)
+                    _common(run, [on] + [run.prop(s) for s in starts[1:]], 6, u, on_pot)
             ons.append(on)
-        _common(run, ons, [((cell * n + d0) << 1) | 1 for d0 in bits(m)], 5, -1)
+        _common(run, ons, 5, -1, ((cell * n + (m & -m).bit_length() - 1) << 1) | 1)
 
 
-def _common(run: _Inner, branches: list[Propagation], starts: list[int], kind: int,
-            cause: int) -> None:
+def _common(run: _Inner, branches: list[Propagation], kind: int, cause: int,
+            said: int) -> None:
     """Offer each potential every branch reaches (a cell chain, ``cause`` -1, or a region
-    chain of unit ``cause``)."""
+    chain of unit ``cause``; ``said``: the first assumption)."""
     common = reached_by_all(branches)
     if not common:
         return
-    name = "Cell" if kind == 5 else "Region"
-    said = " or ".join(run.label(s) for s in starts)
     first = branches[0]
     for q in first.on + first.off:
         if q in common:
-            run.offer(q, kind, tuple((b, q, None) for b in branches), cause,
-                      f"{name} Forcing Chain: {said} each imply {run.label(q)}")
+            run.offer(q, kind, tuple((b, q, None) for b in branches), cause, said)
 
 
 def _cause(run: _Inner, parents: dict[int, tuple[int, ...]], q: int) -> int:
@@ -196,17 +220,85 @@ def dynamic_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
         masks: the outer propagation's working grid (``masks0`` less its removals).
     """
     run = _Inner(geometry, masks0, masks)
-    _search(run)
-    run.hints.sort(key=lambda h: h[:3])
+    rows = inner_rows(geometry, masks)
+    if rows is None:
+        _search(run)
+        rows = sorted(run.hints)
     given: dict[int, tuple[tuple[int, ...], Inner]] = {}
-    for complexity, kind, order, removed, ends, start_cause, q, text in run.hints:
+    for complexity, kind, _order, q, cause, said in rows:
+        removed = run.removed(q)
         if all(r in given for r in removed):
             continue
-        rule = _rule_parents(run, ends, start_cause)
+        ends, text = run.ends(kind, q, cause, said)
+        rule = _rule_parents(run, ends, cause)
         if not rule:
             continue
-        inner = Inner(next(_KEYS), complexity,
-                      f"Dynamic {text} ({complexity} nodes)")
+        inner = Inner(next(_KEYS), complexity, f"Dynamic {text} ({complexity} nodes)")
         for r in removed:
             given.setdefault(r, (tuple(rule), inner))
     return [(r, parents, inner) for r, (parents, inner) in given.items()]
+
+
+def inner_rows(geometry: Geometry, masks: list[int]) -> list[_Row] | None:
+    """The hints of the inner search on the working grid ``masks``, by complexity, kind and
+    order, found in one compiled call
+    (:func:`~sudokit.logic.chains._nested_dynamic_kernel.inner_hints`); None when the
+    propagations run in Python or the grid is over :data:`INNER_CELLS` cells."""
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, INNER_CELLS):
+        return None
+    from . import _nested_dynamic_kernel as kernel
+
+    work = _inner_work(geometry)
+    array = np.array(masks, dtype=np.int64)
+    while True:
+        count = kernel.inner_hints(array, work.tables, work.kernel, work.store, work.rows)
+        if count != kernel.FULL:
+            break
+        work.grow()
+    rows = work.rows[:count]
+    return rows[np.lexsort((rows[:, 2], rows[:, 1], rows[:, 0]))].tolist()
+
+
+INNER_CELLS = 81
+"""Largest grid (cells) whose inner search runs compiled (its store keeps one record index
+per potential and assumption)."""
+
+
+@dataclass
+class _InnerWork:
+    """The arrays of :func:`inner_rows`' kernel for one geometry (reused; grown when full)."""
+
+    tables: tuple[np.ndarray, np.ndarray]
+    kernel: tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]
+    store: tuple[np.ndarray, ...]
+    rows: np.ndarray
+
+    def grow(self) -> None:
+        """Double the records' store and the rows."""
+        slot_of, index, meta, order, pstart, pflat, _tops, _seen, stack, branches = self.store
+        self.store = (slot_of, index, meta, np.empty(2 * order.size, dtype=np.int64),
+                      np.empty(2 * order.size + 1, dtype=np.int64),
+                      np.empty(2 * pflat.size, dtype=np.int64), np.zeros(4, dtype=np.int64),
+                      np.zeros(slot_of.size, dtype=np.int64), stack, branches)
+        self.rows = np.empty((2 * self.rows.shape[0], 6), dtype=np.int64)
+
+
+_INNER: dict[int, _InnerWork] = {}
+
+
+def _inner_work(geometry: Geometry) -> _InnerWork:
+    found = _INNER.get(id(geometry))
+    if found is None:
+        work = _work(geometry)
+        size = 2 * geometry.n_cells * geometry.side
+        m = work.tables[0].shape[1]
+        store = (np.full(size, -1, dtype=np.int64), np.full((size, size), -1, dtype=np.int16),
+                 np.zeros((size, 8), dtype=np.int64), np.empty(1 << 16, dtype=np.int64),
+                 np.empty((1 << 16) + 1, dtype=np.int64), np.empty(1 << 18, dtype=np.int64),
+                 np.zeros(4, dtype=np.int64), np.zeros(size, dtype=np.int64),
+                 np.empty((size + 1) * (m + 1) + 1, dtype=np.int64),
+                 np.empty(2 * geometry.side, dtype=np.int64))
+        found = _INNER[id(geometry)] = _InnerWork(
+            work.tables, (work.out, work.masks, work.hidden), store,
+            np.empty((1 << 10, 6), dtype=np.int64))
+    return found
