@@ -72,7 +72,7 @@ def compare_command(
     with progress(sys.stderr.isatty(), total=len(puzzles) * len(runners),
                   unit="runs") as advance:
         comparison = compare(puzzles, runners, time_limit=time_limit or None,
-                             progress=lambda _method, _index: advance(), names=puzzle_name)
+                             progress=lambda _method, _index: advance(1), names=puzzle_name)
     console = Console(width=None if sys.stdout.isatty() else 160)
     name = file if file == "-" or names_file(file) else "<argument 1>"  # not a whole literal
     if instances or (instances is None and len(puzzles) <= AUTO_INSTANCES):

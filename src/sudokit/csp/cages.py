@@ -65,7 +65,7 @@ def cage_supports(domains: Sequence[int], total: int, side: int) -> tuple[int, .
     union = 0
     for d in domains:
         union |= d
-    need = [set() for _ in range(k + 1)]
+    need: list[set[int]] = [set() for _ in range(k + 1)]
     need[k] = {m for m in finals if m & union == m}
     for i in range(k - 1, -1, -1):
         dom, out, below = domains[i], set(), need[i + 1]

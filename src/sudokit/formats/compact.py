@@ -63,7 +63,7 @@ def constraints(fields: Sequence[Field], shape: Geometry
             or a constraint given twice (the error has the column of the field or the cell).
     """
     n, side = shape.n_cells, shape.side
-    regions, cages, parity = None, [], None
+    regions, cages, parity = None, list[Cage](), None
     i = 0
     def is_sums(k: int) -> bool:
         return k < len(fields) and len(fields[k][0]) != n and bool(_SUMS.match(fields[k][0]))

@@ -194,7 +194,7 @@ def _decor(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
     marks = marked_cells(geometry)
     found = []
     for cell in range(geometry.n_cells):
-        left, right = {"e": "[]", "o": "()"}.get(geometry.parity_of(cell), "  ")
+        left, right = {"e": ("[", "]"), "o": ("(", ")")}.get(geometry.parity_of(cell), (" ", " "))
         found.append((left, right, marks.get(cell, "." if left == " " else " ")))
     return tuple(found)
 

@@ -76,7 +76,7 @@ class Grouper:
 
     def _peek_content(self, depth: int) -> list[Line]:
         """The next ``depth`` lines that are not blank, comments or separators (not consumed)."""
-        found, i = [], 0
+        found, i = list[Line](), 0
         while len(found) < depth:
             if self._ahead_at(i) is None:
                 return found
@@ -214,7 +214,7 @@ class Grouper:
         """The next ``depth`` rows of a Janko file of ``cols`` columns (not consumed): rows of
         ``cols`` cells or ``-``, skipping blank, comment and directive lines; fewer if another
         line comes (a row too short or too long is no row of the grid)."""
-        found, i = [], 0
+        found, i = list[Line](), 0
         while len(found) < depth:
             ln = self._ahead_at(i)
             if ln is None:
@@ -328,7 +328,7 @@ class Grouper:
             self._next_content()
         if broken < len(rows):
             self._next_content()
-            what, column = rows[broken]
+            what, column = next(r for r in rows[broken:] if isinstance(r, tuple))
             return self._error(InvalidPuzzle(f"candidate grid (line {first.number}): {what}",
                                              line=ahead[broken - 1].number, column=column),
                                first.number)

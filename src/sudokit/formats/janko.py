@@ -181,7 +181,7 @@ def janko_puzzle(header: Row, rows: Sequence[Row], spec: VariantSpec, source: st
     cells = _cells(shape, first, source)
     killer = bool(ids) and _is_killer(ids, cells, side, spec)
     digits, parity, sums = _tokens(cells, side, source, killer)
-    regions, cages = None, ()
+    regions, cages = None, list[Cage]()
     if ids and killer:
         cages = _cages(shape, ids, sums, source)
     elif ids:
@@ -195,7 +195,7 @@ def janko_puzzle(header: Row, rows: Sequence[Row], spec: VariantSpec, source: st
     try:
         geometry = Geometry.of(*box, spec.rules, regions=regions, cages=cages, parity=parity,
                                layout=layout)
-        return Puzzle(geometry, digits, source, header[0])
+        return Puzzle(geometry, tuple(digits), source, header[0])
     except InvalidPuzzle as exc:
         raise _located(exc, source, header, 0) from None
 

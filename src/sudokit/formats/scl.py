@@ -51,8 +51,8 @@ def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
             N regions of N cells, a cage or given is malformed, or the data holds a drawn
             element or setting whose rule is not stated (named with its place).
     """
-    cells = data.get("cells")
-    n = len(cells) if isinstance(cells, list) else 0
+    cells = found if isinstance(found := data.get("cells"), list) else []
+    n = len(cells)
     if not (1 <= n <= MAX_SIZE and all(isinstance(r, list) and len(r) == n for r in cells)):
         raise InvalidPuzzle(f"SudokuPad cells: expected N rows of N cells (N = 1..{MAX_SIZE}), "
                             "found another shape")
@@ -181,7 +181,7 @@ def _cell_of(pair: object, n: int, what: str) -> int:
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in pair)):
         raise InvalidPuzzle(f"SudokuPad {what}: expected cells [row, column] 0..{n - 1}, "
                             f"found {pair!r}")
-    return pair[0] * n + pair[1]
+    return int(pair[0]) * n + int(pair[1])
 
 
 def _list(value: object, what: str) -> list[Any]:

@@ -73,10 +73,10 @@ class Decoder:
         """Decode every token; raise InvalidPuzzle at the first bad one (line and column)."""
         if style.symbols is not None:
             get = self.table.get
-            values = [get(t) for ln in lines for t, _ in ln.tokens]
-            if None not in values:
+            values = [get(t, -1) for ln in lines for t, _ in ln.tokens]
+            if -1 not in values:
                 return tuple(values)
-        side, out = self.geometry.side, []
+        side, out = self.geometry.side, list[int]()
         for ln in lines:
             for token, column in ln.tokens:
                 value = self._value(token, style)

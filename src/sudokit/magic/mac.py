@@ -37,7 +37,7 @@ def magic_csp(n: int) -> CSP:
     """
     size = n * n
     total = n * (size + 1) // 2
-    constraints = [AllDifferent(tuple(range(size)))]
+    constraints: list[AllDifferent | LinearSum] = [AllDifferent(tuple(range(size)))]
     constraints += [LinearSum.plain(line, total) for line in lines(n)]
     names = [f"r{c // n + 1}c{c % n + 1}" for c in range(size)]
     return CSP.build([range(1, size + 1)] * size, constraints, names)

@@ -82,9 +82,9 @@ def parse_givens(text: str, n: int | None = None, *, source: str = "<string>") -
                                 source=source, line=number, column=column or None)
         givens += [_value(t, size, source, number, col) for col, t in entries]
     if len(rows) != n:  # at the first row too many, or where the next row was expected
-        line, column = (rows[n][0], rows[n][1][0][0]) if len(rows) > n else (rows[-1][0] + 1, 1)
+        at, column = (rows[n][0], rows[n][1][0][0]) if len(rows) > n else (rows[-1][0] + 1, 1)
         raise InvalidPuzzle(f"expected {n} rows of entries, found {len(rows)}",
-                            source=source, line=line, column=column)
+                            source=source, line=at, column=column)
     return tuple(givens)
 
 

@@ -62,7 +62,8 @@ class Variant(Flag):
     @classmethod
     def _missing_(cls, value: object) -> Variant | None:
         if not isinstance(value, str):
-            return super()._missing_(value)
+            found: Variant | None = super()._missing_(value)  # an int: Flag's own composite
+            return found
         result = cls.STANDARD
         for part in value.replace(",", "+").split("+"):
             name = part.strip().lower().replace("_", "-")
@@ -83,7 +84,7 @@ class Variant(Flag):
     def parts(self) -> tuple[Variant, ...]:
         """The rules this variant combines, in declaration order; both diagonals are the one
         rule ``DIAGONAL``, a single one ``MAIN_DIAGONAL`` or ``ANTI_DIAGONAL``."""
-        found, rest = [], self
+        found, rest = list[Variant](), self
         for member in _ORDER:
             if member in rest:
                 found.append(member)
@@ -97,7 +98,7 @@ class Variant(Flag):
 
 
 _ORDER = (Variant.DIAGONAL, *(m for m in Variant if m is not Variant.DIAGONAL))
-_NAME_OF = {m: m.name.lower().replace("_", "-") for m in _ORDER}
+_NAME_OF = {m: (m.name or "").lower().replace("_", "-") for m in _ORDER}
 _BY_NAME = {name: m for m, name in _NAME_OF.items()}
 
 RULE_NAMES = tuple(_NAME_OF.values())

@@ -356,7 +356,10 @@ class Geometry:
             n = self.side
             return [lambda r, c: r * n + c]
         at = self._cell_at
-        return [lambda r, c, r0=r0, c0=c0: at[(r0 + r, c0 + c)] for r0, c0 in self.layout.origins]
+
+        def shifted(r0: int, c0: int) -> Callable[[int, int], int]:
+            return lambda r, c: at[(r0 + r, c0 + c)]
+        return [shifted(r0, c0) for r0, c0 in self.layout.origins]
 
     @cached_property
     def rows(self) -> tuple[tuple[int, ...], ...]:
@@ -542,7 +545,7 @@ class Geometry:
         if not self.cages and all(len(r) == self.side for r in self.extra_regions) \
                 and not any(self.relations):
             return ()  # every peer is a unit mate
-        in_unit = set()
+        in_unit: set[tuple[int, int]] = set()
         for unit in self.units:
             in_unit.update(combinations(unit, 2))
         pairs = {(a, b) for a in range(self.n_cells) for b in self.peers[a] if a < b}

@@ -373,7 +373,7 @@ def rule_glyphs(geometry: Geometry) -> tuple[RuleGlyphs, ...]:
         One :class:`RuleGlyphs` per drawn rule (empty for a grid without rules); the ``k``-th
         clone pair takes the ``k``-th clone colour.
     """
-    grid, seen, found = _Grid(geometry), {}, []
+    grid, seen, found = _Grid(geometry), dict[str, int](), []
     for rule in geometry.constraints:
         d = rule.drawing
         if d is None or not d.cells:

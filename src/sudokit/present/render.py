@@ -242,7 +242,7 @@ def progress(enabled: bool, total: int | None = None,
     :func:`sudokit.cli._common.show_progress`).
     """
     if not enabled:
-        yield lambda n=1: None
+        yield lambda n: None
         return
     from rich.progress import (  # only on a terminal: ~15 ms of start-up otherwise
         BarColumn,

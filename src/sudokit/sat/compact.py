@@ -231,7 +231,7 @@ def _layout(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     n = g.side
     cand, ok = candidates(puzzle)
     flat = cand.ravel()
-    ids = np.zeros(flat.shape, np.int64)
+    ids: np.ndarray = np.zeros(flat.shape, np.int64)
     ids[flat] = np.arange(1, int(flat.sum()) + 1)
     ids = ids.reshape(g.n_cells, n)
     givens = np.asarray(puzzle.givens)

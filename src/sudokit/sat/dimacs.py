@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TextIO
+from typing import TextIO, TypedDict
 
 from ..errors import InvalidPuzzle, SolverBug
 from ..model.constraints import Variant
 from ..model.geometry import Geometry
+from ..model.rules import Rule
 from ..model.integers import MAX_DIGITS, int_token, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
@@ -386,10 +387,21 @@ def puzzle_from_comments(comments: Sequence[str], source: str = "<cnf>") -> Puzz
         raise InvalidPuzzle(f"bad sudokit header: {exc}", source=source) from None
 
 
-def _variant_parts(comments: Sequence[str]) -> dict[str, object]:
+class _Parts(TypedDict, total=False):
+    """The keyword arguments of ``Geometry.of`` a CNF header names."""
+
+    regions: list[list[int]]
+    extra_regions: list[list[int]]
+    cages: list[tuple[int, list[int]]]
+    parity: str
+    constraints: list[Rule]
+    layout: Layout
+
+
+def _variant_parts(comments: Sequence[str]) -> _Parts:
     """The ``regions``, ``cages``, ``parity`` and ``layout`` arguments of ``Geometry.of`` from
     the comments of :func:`sudoku_comments` (ValueError when one is malformed)."""
-    parts: dict[str, object] = {}
+    parts: _Parts = {}
     words = [c.split() for c in comments]
     region_ids = next((w[1:] for w in words if w and w[0] == "regions"), None)
     if region_ids is not None:
@@ -437,7 +449,7 @@ _HEADER_INTEGERS = {"regions": 1, "cage": 1, "extraregion": 1, "givens": 1, "lay
 """The comments of :func:`sudoku_comments` whose words after the first are integers."""
 
 
-def _header_place(text: str) -> dict[str, int]:
+def _header_place(text: str) -> tuple[int, int]:
     """Where a sudokit CNF header is malformed: the line and column of the first word that
     should be an integer and is not (``r,c`` pairs of ``layout`` and ``extra`` included), else
     the ``box`` comment's line (or line 1), column 1."""
@@ -457,9 +469,9 @@ def _header_place(text: str) -> dict[str, int]:
             column = line.index(word, column)
             parts = word.split(",") if "," in word else [word]
             if any(integer(part) is None for part in parts):
-                return {"line": number, "column": column + 1}
+                return number, column + 1
             column += len(word)
-    return {"line": box, "column": 1}
+    return box, 1
 
 
 def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
@@ -470,9 +482,9 @@ def write_sudoku_cnf(out: TextIO, puzzle: Puzzle, encoding: Encoding) -> int:
     return count
 
 
-def _literal_place(text: str, model: Sequence[int], index: int) -> dict[str, int]:
+def _literal_place(text: str, model: Sequence[int], index: int) -> tuple[int | None, int | None]:
     """The ``line`` and ``column`` in a solver's answer ``text`` of the ``index``-th literal of
-    its ``model`` (the same literal's earlier occurrences counted); empty if not found."""
+    its ``model`` (the same literal's earlier occurrences counted); None, None if not found."""
     wanted, seen = model[index], model[:index + 1].count(model[index])
     for number, line in enumerate(text.splitlines(), 1):
         if line.lstrip()[:1] in ("c", "C"):
@@ -482,9 +494,9 @@ def _literal_place(text: str, model: Sequence[int], index: int) -> dict[str, int
             column = line.index(token, column)
             seen -= _literal(token) == wanted
             if not seen:
-                return {"line": number, "column": column + 1}
+                return number, column + 1
             column += len(token)
-    return {}
+    return None, None
 
 
 def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
@@ -505,7 +517,8 @@ def decode_answer(cnf_text: str, answer_text: str, *, cnf_source: str = "<cnf>",
     try:
         puzzle = puzzle_from_comments(leading_comments(cnf_text), cnf_source)
     except InvalidPuzzle as exc:
-        raise exc.located(**_header_place(cnf_text)) from None
+        line, column = _header_place(cnf_text)
+        raise exc.located(line=line, column=column) from None
     output = read_solver_output(answer_text, answer_source)
     if output.outcome is not Status.SOLVED:
         return puzzle, output, None

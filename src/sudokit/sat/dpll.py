@@ -212,15 +212,15 @@ class Dpll:
                 self._assign(lit)
         while True:
             if self.propagate(stats):
-                lit = self.pick()
-                if lit is not None:
+                picked = self.pick()
+                if picked is not None:
                     if limits is not None:
                         limits.count_node(stats)
                     else:
                         stats.nodes = (stats.nodes or 0) + 1
                     stats.decisions = (stats.decisions or 0) + 1
                     self.levels.append(len(self.trail))
-                    self._assign(lit)
+                    self._assign(picked)
                     continue
                 yield self.model()
             else:

@@ -512,7 +512,7 @@ def clause_stream(puzzle: Puzzle, encoding: Encoding | str = Encoding.EXTENDED
 
 
 def decode(model: Sequence[int], puzzle: Puzzle,
-           place: Callable[[int], dict[str, int]] | None = None) -> Grid:
+           place: Callable[[int], tuple[int | None, int | None]] | None = None) -> Grid:
     """Return the grid a model describes: the givens plus each true ``x(cell, digit)``.
 
     Variables the givens fix are not read: the reduced encoding leaves them out of the formula,
@@ -544,8 +544,8 @@ def decode(model: Sequence[int], puzzle: Puzzle,
         if grid[cell]:
             twice = (f"{digit} twice" if grid[cell] == digit
                      else f"both {grid[cell]} and {digit}")
-            raise InvalidPuzzle(f"model sets {g.label(cell)} to {twice}",
-                                **(place(index) if place else {}))
+            line, column = place(index) if place else (None, None)
+            raise InvalidPuzzle(f"model sets {g.label(cell)} to {twice}", line=line, column=column)
         grid[cell] = digit
     empty = [g.label(c) for c, d in enumerate(grid) if not d]
     if empty:

@@ -65,7 +65,7 @@ class Solver(ABC):
     summary: ClassVar[str]
     requires: ClassVar[tuple[str, ...]] = ()
     install: ClassVar[str] = ""
-    counters: ClassVar[frozenset[str]] = frozenset({"nodes"})
+    counters: frozenset[str] = frozenset({"nodes"})  # a class's, or an instance's (its options)
     min_side: ClassVar[int] = 1
     max_side: ClassVar[int] = 64
     features: ClassVar[frozenset[str]] = frozenset({"diagonal"})

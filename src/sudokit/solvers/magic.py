@@ -135,7 +135,7 @@ class MagicSat(MagicSolver):
     max_order = 12  # ~n⁶ clauses: 5 million for n = 12
 
     def search(self, problem: MagicProblem, stats: Stats, limits: Limits) -> Iterator[Square]:
-        name = self.settings["solver_name"] or self.backend
+        name = self.settings["solver_name"] or self.backend or DEFAULT_SOLVER
         return sat_search(problem, stats, limits, solver_name=name,
                           encoding=SumEncoding(self.settings["encoding"]))
 
