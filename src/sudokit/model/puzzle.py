@@ -401,10 +401,11 @@ def has_duplicate_givens(givens: np.ndarray, geometry: Geometry) -> np.ndarray:
         bool array of shape ``(M,)``: True where some digit is given twice in a unit.
     """
     values = _unit_values(givens, geometry)
-    found = ((values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)).any(axis=(1, 2))
-    if geometry.is_standard:
-        return found
-    return found | ~_variant_ok(givens, geometry, partial=True)
+    repeated = (values[..., 1:] == values[..., :-1]) & (values[..., 1:] > 0)
+    found: np.ndarray = repeated.any(axis=(1, 2))
+    if not geometry.is_standard:
+        found |= ~_variant_ok(givens, geometry, partial=True)
+    return found
 
 
 @lru_cache(maxsize=256)  # bounded: killer and jigsaw geometries come one per puzzle
@@ -436,11 +437,11 @@ def _variant_ok(grids: np.ndarray, geometry: Geometry, partial: bool = False) ->
     ok &= ~((grids[:, odd] % 2 == 0) & (grids[:, odd] > 0)).any(axis=1)
     if len(totals):
         sums = np.zeros((len(grids), len(totals)), np.int64)
-        np.add.at(sums, (slice(None), ids), grids[:, cells])
+        np.add.at(sums.T, ids, grids[:, cells].T)  # sums[:, ids] += grids[:, cells], unbuffered
         ok &= (sums <= totals).all(axis=1) if partial else (sums == totals).all(axis=1)
         if partial:  # a full cage must reach its total
             filled = np.zeros_like(sums)
-            np.add.at(filled, (slice(None), ids), (grids[:, cells] > 0).astype(np.int64))
+            np.add.at(filled.T, ids, (grids[:, cells] > 0).T.astype(np.int64))
             size = np.bincount(ids, minlength=len(totals))
             ok &= ((filled < size) | (sums == totals)).all(axis=1)
     if geometry.constraints:
@@ -480,7 +481,7 @@ def solves(grids: np.ndarray, givens: np.ndarray, geometry: Geometry) -> np.ndar
     table = _digit_bits(geometry.side)
     units = np.bitwise_or.reduce(table[grids][:, _unit_table(geometry)], axis=2)
     full = table[1:geometry.side + 1].sum(dtype=table.dtype)
-    ok = (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
+    ok: np.ndarray = (units == full).all(axis=1) & ((givens == 0) | (givens == grids)).all(axis=1)
     return ok if geometry.is_standard else ok & _variant_ok(grids, geometry)
 
 

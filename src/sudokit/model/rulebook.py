@@ -30,6 +30,7 @@ statement (f-puzzles, SudokuPad, the Cracking the Cryptic glossary):
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import cast
 
 from ..errors import InvalidPuzzle
 from .rules import (
@@ -311,7 +312,7 @@ def sandwich(cells: Sequence[int], total: int, side: int) -> Rules:
             return (d, 0) if crust else state
         if state == "done":
             return None if crust else state
-        first, s = state  # type: ignore[misc]
+        first, s = cast("tuple[int, int]", state)
         if crust:
             return "done" if d != first and s == total else None
         return (first, s + d) if s + d <= total else None
@@ -326,7 +327,7 @@ def x_sum(cells: Sequence[int], total: int, side: int) -> Rules:
     def step(state: Hashable, d: int) -> Hashable | None:
         if state == "done":
             return state
-        left, s = (d, 0) if state == "start" else state  # type: ignore[misc]
+        left, s = (d, 0) if state == "start" else cast("tuple[int, int]", state)
         left, s = left - 1, s + d
         if s > total:
             return None
@@ -340,12 +341,12 @@ def skyscraper(cells: Sequence[int], count: int, side: int) -> Rules:
     smaller one behind it). States: ``(tallest, seen)``."""
 
     def step(state: Hashable, d: int) -> Hashable | None:
-        tallest, seen = state  # type: ignore[misc]
+        tallest, seen = cast("tuple[int, int]", state)
         if d > tallest:
             tallest, seen = d, seen + 1
         return (tallest, seen) if seen <= count else None
 
-    return _walk(cells, side, (0, 0), step, lambda s: s[1] == count,  # type: ignore[index]
+    return _walk(cells, side, (0, 0), step, lambda s: cast("tuple[int, int]", s)[1] == count,
                  "skyscraper", count)
 
 
@@ -356,8 +357,7 @@ def numbered_room(cells: Sequence[int], digit: int, side: int) -> Rules:
     def step(state: Hashable, d: int) -> Hashable | None:
         if state == "done":
             return state
-        left = d if state == "start" else state
-        left -= 1  # type: ignore[operator]
+        left = (d if state == "start" else cast(int, state)) - 1
         if left == 0:
             return "done" if d == digit else None
         return left
