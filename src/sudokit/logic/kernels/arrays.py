@@ -125,11 +125,10 @@ class ShapeTables(NamedTuple):
     Attributes:
         ids: dict, cells bitmask -> shape.
         cells: int32[S, W], each shape's cells ascending, padded with -1.
-        member: uint8[S, C], 1 where a cell is in the shape.
         common: uint8[S, C], 1 where a cell sees every cell of the shape.
         unit_pos: int32[U, C], a cell's position in the unit (-1 outside it).
         seen_bits: int64[S, W], bitset over cells (cell x: bit x % 64 of word x // 64) of the
-            cells outside the shape that see every cell of it (``common`` and not ``member``).
+            cells outside the shape that see every cell of it (``common`` and not in it).
         shape_bits: int64[S, W], bitset of the shape's cells.
         part: int32[C, 2], per cell its (box and row, box and column) intersection index.
         position: int32[C, 2], the cell's position in those intersections.
@@ -141,7 +140,6 @@ class ShapeTables(NamedTuple):
 
     ids: dict
     cells: np.ndarray
-    member: np.ndarray
     common: np.ndarray
     unit_pos: np.ndarray
     seen_bits: np.ndarray
@@ -208,5 +206,5 @@ def shape_tables(geometry: Geometry, grouped: bool) -> ShapeTables:
     order = sorted(range(s), key=lambda k: sum(1 << x for x in shapes[k]))
     rank = np.empty(s, dtype=np.int64)
     rank[order] = np.arange(s)
-    return ShapeTables(ids, cells_arr, member, common, unit_pos, seen_bits, shape_bits, part,
+    return ShapeTables(ids, cells_arr, common, unit_pos, seen_bits, shape_bits, part,
                        position, part_shape, part_cells, rank)

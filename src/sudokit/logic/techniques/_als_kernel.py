@@ -116,14 +116,8 @@ def _restricted(cells, masks, sees, a, b, x):
         p = cells[a, i]
         if p < 0:
             break
-        if not (masks[p] >> x) & 1:
-            continue
-        for j in range(cells.shape[1]):
-            q = cells[b, j]
-            if q < 0:
-                break
-            if (masks[q] >> x) & 1 and not sees[p, q]:
-                return False
+        if (masks[p] >> x) & 1 and not _sees_places(p, cells, masks, sees, b, x):
+            return False
     return True
 
 
