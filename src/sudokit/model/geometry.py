@@ -545,11 +545,12 @@ class Geometry:
         if not self.cages and all(len(r) == self.side for r in self.extra_regions) \
                 and not any(self.relations):
             return ()  # every peer is a unit mate
-        in_unit: set[tuple[int, int]] = set()
-        for unit in self.units:
-            in_unit.update(combinations(unit, 2))
-        pairs = {(a, b) for a in range(self.n_cells) for b in self.peers[a] if a < b}
-        return tuple(sorted(pairs - in_unit))
+        groups = [c.cells for c in self.cages] + [
+            r for r in self.extra_regions if len(r) < self.side]  # a whole one is a unit
+        pairs = {(a, b) if a < b else (b, a) for g in groups for a, b in combinations(g, 2)}
+        pairs.update((a, b) for a in range(self.n_cells) for b in self.relations[a] if a < b)
+        owners = self.units_of  # the pairs of peers that share no unit, without all the peers
+        return tuple(sorted(p for p in pairs if not set(owners[p[0]]).intersection(owners[p[1]])))
 
     @cached_property
     def consecutive_pairs(self) -> tuple[tuple[int, int], ...]:
