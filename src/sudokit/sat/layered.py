@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 __all__ = ["Layered", "Step", "layered", "layered_clauses", "sum_layers"]
 
@@ -91,7 +92,7 @@ def sum_layers(terms: Sequence[tuple[int, int]], total: int, side: int) -> Layer
     """
     coefs = [c for c, _ in terms]
     return layered([cell for _, cell in terms], side, 0,
-                   lambda k, s, d: s + coefs[k] * d, lambda s: s == total)
+                   lambda k, s, d: cast(int, s) + coefs[k] * d, lambda s: s == total)
 
 
 def layered_clauses(graph: Layered, side: int, first: int) -> tuple[list[list[int]], int]:
@@ -116,19 +117,19 @@ def layered_clauses(graph: Layered, side: int, first: int) -> tuple[list[list[in
     if graph.empty:
         return [[]], 0
     n_layers = len(graph.cells)
-    ids: list[list[int | None]] = []
+    ids: list[list[int]] = []  # 0: true by definition (variables are numbered from 1)
     nxt = first
-    for k, layer in enumerate(graph.states):
+    for k, states in enumerate(graph.states):
         if k == 0 or k == n_layers:
-            ids.append([None] * len(layer))  # true by definition
+            ids.append([0] * len(states))
         else:
-            ids.append(list(range(nxt, nxt + len(layer))))
-            nxt += len(layer)
+            ids.append(list(range(nxt, nxt + len(states))))
+            nxt += len(states)
     out: list[list[int]] = []
     for k, cell in enumerate(graph.cells):
         _position_clauses(graph.moves[k], ids[k], ids[k + 1], cell * side, side, out)
     for layer in ids[1:n_layers]:
-        nxt = _exactly_one(layer, nxt, out)  # type: ignore[arg-type]
+        nxt = _exactly_one(layer, nxt, out)
     return out, nxt - first
 
 
@@ -149,10 +150,9 @@ def _exactly_one(group: list[int], first: int, out: list[list[int]]) -> int:
     return first + m - 1
 
 
-def _position_clauses(moves: Sequence[tuple[int, int, int]], here: list[int | None],
-                      there: list[int | None], base: int, side: int,
-                      out: list[list[int]]) -> None:
-    """The clauses of one position (see :func:`layered_clauses`); ``None`` ids are true."""
+def _position_clauses(moves: Sequence[tuple[int, int, int]], here: list[int], there: list[int],
+                      base: int, side: int, out: list[list[int]]) -> None:
+    """The clauses of one position (see :func:`layered_clauses`); ids 0 are true."""
     succ = {(i, d): j for i, d, j in moves}
     leaving: dict[int, set[int]] = defaultdict(set)  # state -> digits leaving it
     froms: dict[int, set[int]] = defaultdict(set)  # digit -> states it leaves from
@@ -164,19 +164,19 @@ def _position_clauses(moves: Sequence[tuple[int, int, int]], here: list[int | No
         preds[j].add(i)
         entering[j].add(d)
     for i, q in enumerate(here):
-        head = [] if q is None else [-q]
+        head = [-q] if q else []
         for d in range(1, side + 1):
-            j = succ.get((i, d))
-            if j is None:
+            t = succ.get((i, d))
+            if t is None:
                 out.append(head + [-(base + d)])
-            elif there[j] is not None:
-                out.append(head + [-(base + d), there[j]])
+            elif there[t]:
+                out.append(head + [-(base + d), there[t]])
         out.append(head + sorted(base + d for d in leaving[i]))
-    if all(q is not None for q in here):
+    if all(here):
         for d in range(1, side + 1):
             out.append([-(base + d)] + sorted(here[i] for i in froms[d]))
     for j, r in enumerate(there):
-        if r is not None:
-            if all(q is not None for q in here):
+        if r:
+            if all(here):
                 out.append([-r] + sorted(here[i] for i in preds[j]))
             out.append([-r] + sorted(base + d for d in entering[j]))

@@ -312,8 +312,9 @@ class PortfolioSolver(Solver):
         sat_stats = Stats.counting(_CDCL_COUNTERS)
         cdcl: ForkedCdcl | CdclSearch | None
         threaded, race, cdcl = self._start(puzzle, engine, limits, sat_limit)
-        for grid in seen if cdcl is not None else ():
-            cdcl.block(grid)
+        for grid in seen:
+            if cdcl is not None:
+                cdcl.block(grid)
         cdcl_stopped = sat_limit == 0  # by its node budget
         try:
             while True:
@@ -336,22 +337,22 @@ class PortfolioSolver(Solver):
                                           sat_stats, race)
                         for grid in seen:
                             cdcl.block(grid)
-                    grid = cdcl.next(sat_stats, race)
+                    answer = cdcl.next(sat_stats, race)
                 except _News:
                     continue
                 except LimitReached:
                     limits.check(stats)  # the deadline: over for both
                     cdcl_stopped = True  # its node budget: the engine goes on alone
                     continue
-                if grid is None:
+                if answer is None:
                     stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
                     return
-                if grid in seen:  # the engine found it first (the forked side may lag)
+                if answer in seen:  # the engine found it first (the forked side may lag)
                     continue
                 stats.extra["winner"] = f"sat:{self.settings['cdcl']}"
-                seen.add(grid)
-                cdcl.block(grid)
-                yield grid
+                seen.add(answer)
+                cdcl.block(answer)
+                yield answer
         finally:
             engine.close()
             if cdcl is not None:
@@ -450,7 +451,7 @@ def _chunk_solve(solver: PortfolioSolver, givens: np.ndarray, geometry: Geometry
         stats = Stats.counting(solver.counters)
         found, status, message = gather(
             solver._run(puzzle, stats, Limits(left, limits.node_limit).start(), probe=False),
-            lambda grid: np.asarray(grid, np.uint8), count_limit)
+            lambda grid: grid, count_limit)  # written into the uint8 rows below
         out.status[row], out.found[row] = status, len(found)
         out.grids[row, :] = 0
         for j, grid in enumerate(found):
