@@ -203,3 +203,28 @@ def test_rule_tables_are_built_once_per_shape() -> None:
 def test_weighted_sum_merges_cells() -> None:
     s = WeightedSum.of([(3, 1), (4, 2), (3, 1), (5, 1), (5, -1)], 7)
     assert (s.cells, s.coefficients) == ((3, 4), (2, 2))
+
+
+def test_a_checked_rule_is_checked_again_on_another_grid() -> None:
+    """check_rules remembers the rules it passed per side and cell count only."""
+    rules = (WeightedSum((0, 20), (1, -1), 0, "arrow"),)
+    Geometry.for_side(9).with_constraints(rules)  # passes (and is remembered) on 9x9
+    with pytest.raises(InvalidPuzzle, match="outside the grid"):
+        Geometry.for_side(4).with_constraints(rules)
+    black = rb.kropki_black(0, 1, 9)
+    Geometry.for_side(9).with_constraints(black)
+    with pytest.raises(InvalidPuzzle, match="outside 1..4"):
+        Geometry.of(2, 2, constraints=[Relation((0, 1), black[0].pairs, "black Kropki dot")])
+
+
+def test_a_drawing_is_set_as_dataclasses_replace_would() -> None:
+    from dataclasses import replace
+
+    from sudokit.model.rules import RuleDrawing, drawn_as
+
+    plain = rb.thermometer([0, 1, 2], 9)
+    drawn = drawn_as(plain, "thermometer", [0, 1, 2], "x", [4])
+    expected = replace(plain[0], drawing=RuleDrawing("thermometer", (0, 1, 2), "x", (4,)))
+    assert drawn[0] == expected and hash(drawn[0]) == hash(expected)
+    assert type(drawn[0]) is type(plain[0]) and drawn[1:] == plain[1:]
+    assert plain[0].drawing != drawn[0].drawing  # the rule given is unchanged

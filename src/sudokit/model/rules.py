@@ -99,7 +99,19 @@ def drawn_as(rules: Sequence[Rule], name: str, cells: Sequence[int], value: obje
     if not rules:
         return tuple(rules)
     drawing = RuleDrawing(name, tuple(map(int, cells)), str(value), tuple(map(int, extra)))
-    return (replace(rules[0], drawing=drawing),) + tuple(rules[1:])  # type: ignore[type-var]
+    return (_with_drawing(rules[0], drawing),) + tuple(rules[1:])
+
+
+def _with_drawing(rule: Rule, drawing: RuleDrawing) -> Rule:
+    """``rule`` with ``drawing``: :func:`dataclasses.replace` without its field-by-field
+    ``__init__`` (the kinds are frozen dataclasses without ``__post_init__``; a third of an
+    f-puzzles read of 27 dots went to ``replace``)."""
+    fields = getattr(rule, "__dict__", None)
+    if fields is None or "drawing" not in fields:
+        return replace(rule, drawing=drawing)  # type: ignore[type-var]
+    copy = object.__new__(type(rule))
+    object.__setattr__(copy, "__dict__", {**fields, "drawing": drawing})
+    return copy
 
 
 class Rule:
@@ -507,6 +519,9 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
         return f"constraint {k + 1} ({getattr(rule, 'name', type(rule).__name__)})"
 
     for k, rule in enumerate(rules):
+        seen = _PASSED.get(id(rule))
+        if seen is not None and seen[0] is rule and seen[1] == side and seen[2] == n_cells:
+            continue
         if not isinstance(rule, Rule) or getattr(rule, "kind", None) not in RULE_KINDS:
             raise InvalidPuzzle(f"{where(k, rule)}: not a rule of a known kind",
                                 constraint="constraints")
@@ -520,3 +535,12 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
         if problem:
             raise InvalidPuzzle(f"{where(k, rule)} at {label(rule.cells[0])}: {problem}",
                                 constraint="constraints")
+        if len(_PASSED) > 65536:
+            _PASSED.clear()
+        _PASSED[id(rule)] = (rule, side, n_cells)
+
+
+_PASSED: dict[int, tuple[Rule, int, int]] = {}
+"""Rules :func:`check_rules` passed, by ``id``: the rule kept alive beside the side and cell
+count it was checked for, so a rule checked where it was read (each f-puzzles entry, to name
+its key) is not checked again when its geometry is built (cleared when large)."""
