@@ -148,3 +148,16 @@ def test_cells_in_no_region() -> None:
     data["grid"][0][0] = {}
     with pytest.raises(InvalidPuzzle, match=r"R1C2 is in no region"):
         fpuzzles_puzzle(data)
+
+
+def test_cell_names_read_the_same_each_time() -> None:
+    """A name read once is remembered; its range is checked on each grid; any case reads."""
+    line = {"lines": [["r1c1", "R1C2", "R00000000000001C3"]]}
+    for _ in range(2):
+        thermo = fpuzzles_puzzle(empty() | {"thermometer": [line]}).constraints
+        assert {c for r in thermo for c in r.cells} == {0, 1, 2}
+    with pytest.raises(InvalidPuzzle, match=r"R1C1\.\.R4C4, found 'R5C1'"):
+        fpuzzles_puzzle(empty(4) | {"thermometer": [{"lines": [["R5C1", "R1C1"]]}]})
+    fpuzzles_puzzle(empty() | {"thermometer": [{"lines": [["R5C1", "R1C1"]]}]})
+    with pytest.raises(InvalidPuzzle, match="found 'R1C1x'"):
+        fpuzzles_puzzle(empty() | {"thermometer": [{"lines": [["R1C1x", "R1C2"]]}]})

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidPuzzle
@@ -386,12 +386,29 @@ def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
     """
     if isinstance(data, str):
         return located_puzzle(data, source, line, compressed=False)[0]
-    # already decoded: not decoded again (the text only locates a key in an error message)
-    return located_puzzle(json.dumps(data), source, line, compressed=False, data=data)[0]
+    # already decoded: not decoded again, nor encoded unless an error needs a place
+    return located_puzzle("", source, line, compressed=False, data=data,
+                          where=_EncodedLocator(data, line))[0]
+
+
+class _EncodedLocator:
+    """A :class:`KeyLocator` of an object given decoded: its text is encoded only when an
+    error message needs a key's place (line 1, column 1 when it does not encode)."""
+
+    def __init__(self, data: object, line: int) -> None:
+        self.data, self.line = data, line
+
+    def __call__(self, key: str | None) -> dict[str, int]:
+        try:
+            text = json.dumps(self.data)
+        except (TypeError, ValueError):
+            return {"line": self.line, "column": 1}
+        return KeyLocator(text, self.line, False)(key)
 
 
 def located_puzzle(text: str, source: str, line: int, compressed: bool, data: JsonValue = None,
-                   where: KeyLocator | None = None) -> tuple[Puzzle, tuple[int, ...] | None]:
+                   where: Callable[[str | None], dict[str, int]] | None = None
+                   ) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle and solution of f-puzzles JSON text, errors located in the file: at the key
     (``where``) in JSON as written, at the line for compressed data.
 

@@ -73,6 +73,29 @@ class RuleKeyError(Exception):
         self.key, self.message = key, message
 
 
+_NAMES: dict[str, tuple[int, int]] = {}
+"""Cell names read so far -> their (row, column) numbers, 1-based (a puzzle names each cell
+of its lines, dots and cages several times; the pattern is matched once per name)."""
+
+
+def _numbers(name: object) -> tuple[int, int] | None:
+    """The (row, column) numbers of a cell name ``R<row>C<column>`` (any case), None if it
+    is not one."""
+    if not isinstance(name, str):
+        return None
+    found = _NAMES.get(name)
+    if found is None:
+        match = _CELL.match(name)
+        if match is None:
+            return None
+        found = (int(match[1]), int(match[2]))
+        if len(name) <= 12:  # a cell's name, not a long run of zeros
+            if len(_NAMES) > 65536:
+                _NAMES.clear()
+            _NAMES[name] = found
+    return found
+
+
 @dataclass(frozen=True)
 class _Grid:
     """What the builders need: the geometry (regions, neighbours) and the key being read."""
@@ -90,15 +113,16 @@ class _Grid:
 
     def cell(self, name: object, outside: bool = False) -> tuple[int, int]:
         """The 0-based (row, column) of a cell name (one step outside with ``outside``)."""
-        match = _CELL.match(name) if isinstance(name, str) else None
-        low, high = (0, self.n + 1) if outside else (1, self.n)
-        if match is None or not (low <= int(match[1]) <= high and low <= int(match[2]) <= high):
+        at = _numbers(name)
+        n = self.geometry.side
+        low, high = (0, n + 1) if outside else (1, n)
+        if at is None or not (low <= at[0] <= high and low <= at[1] <= high):
             raise self.bad(f"expected a cell R{low}C{low}..R{high}C{high}, found {name!r}")
-        return int(match[1]) - 1, int(match[2]) - 1
+        return at[0] - 1, at[1] - 1
 
     def index(self, name: object) -> int:
         r, c = self.cell(name)
-        return r * self.n + c
+        return r * self.geometry.side + c
 
     def cells(self, names: object, least: int = 1) -> list[int]:
         if not isinstance(names, list) or len(names) < least:
@@ -354,9 +378,11 @@ def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
     lying exactly on lines of its rule keys (older editors drew renban lines again in grey, with
     no mark); a key left empty is removed. Other entries (no mark and a line of their own, or
     naming a rule the object lacks) are kept."""
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not any(data.get(key) for key in _COSMETIC):
         return data
-    kept, ruled = dict(data), _ruled_lines(data)
+    lines = data.get("line")
+    kept = dict(data)
+    ruled = _ruled_lines(data) if isinstance(lines, list) and lines else set()
     for key in _COSMETIC:
         entries = data.get(key)
         if not isinstance(entries, list):
