@@ -19,7 +19,8 @@ nothing else has loaded the compiled engine. That choice is made here only:
 
 This module imports only the standard library at import time; Numba is imported
 inside :func:`interpreted`, and the kernel cache directory (which holds the markers) is asked
-of :mod:`sudokit.fast.cache` on the first marker look-up.
+of :mod:`sudokit.fast.cache` on the first marker look-up (that module run alone: a
+look-up loads neither Numba nor the engine).
 """
 
 from __future__ import annotations
@@ -75,9 +76,20 @@ class Kernels(Enum):
 
 @cache
 def _kernel_dir() -> Path:
-    from .fast.cache import kernel_dir
+    """The kernel cache directory (:func:`sudokit.fast.cache.kernel_dir`). Asking for it
+    must not load the compiled engine: ``sudokit.fast``'s ``__init__`` imports Numba and every
+    kernel module (0.5 s), which a look at a marker on the default path never needs. So unless
+    the package is loaded already, its ``cache`` module (standard library only) is run alone."""
+    module = sys.modules.get("sudokit.fast.cache")
+    if module is None:
+        import importlib.util
 
-    return kernel_dir()
+        spec = importlib.util.spec_from_file_location(
+            "sudokit._kernel_cache", Path(__file__).parent / "fast" / "cache.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return Path(module.kernel_dir())
 
 
 def _marker(kernels: Kernels) -> Path:
