@@ -5,6 +5,10 @@ Usage (from the repository root)::
 
     ISS_DIR=/tmp/iss python benchmarks/vs_iss.py [--rounds 5] [--method portfolio]
                                                  [--time-limit 30] [--only TEXT] [--list]
+    python benchmarks/vs_iss.py --trees /tmp/before /tmp/after [--rounds 5] [--only TEXT]
+
+``--trees A B`` compares two sudokit checkouts (``git archive REV | tar -x -C DIR``) instead:
+one worker process each, the same puzzle timed by each in turn, the order swapped every round.
 
 ISS is a peer, never a dependency: ``ISS_DIR`` names a checkout of
 ``sigh/Interactive-Sudoku-Solver`` (its ``js/`` and ``tests/helpers/``), run by ``node``
@@ -42,6 +46,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -205,6 +210,76 @@ def report(entries, ours, theirs, listing: bool) -> None:
         print(f"{name[:40]:40s} {s['wall_ms']:11.2f} {s['nodes']:9,d} {iss} {ratio:>8s}")
 
 
+class Tree:
+    """A worker process timing the puzzles with the sudokit of one checkout (``tree/src``, its
+    compiled kernels cached in ``tree/.numba_cache``): one puzzle number per line in, one
+    :func:`sudokit_once` row (JSON) out."""
+
+    def __init__(self, tree: str, args: argparse.Namespace) -> None:
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(tree, ".numba_cache")))
+        flags = ["--worker", "--only", args.only, "--time-limit", str(args.time_limit)]
+        flags += ["--method", args.method] if args.method else []
+        flags += ["--reuse"] if args.reuse else []
+        # the tree's sudokit imported first: common.py then puts this checkout's src first in
+        # vain (the package and its modules load from the tree's)
+        start = (f"import sys, runpy; sys.path.insert(0, {str(Path(tree, 'src'))!r}); "
+                 f"import sudokit; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+                 f"sys.argv = {[__file__, *flags]!r}; "
+                 f"runpy.run_path({__file__!r}, run_name='__main__')")
+        self._proc = subprocess.Popen([sys.executable, "-c", start], env=env,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def once(self, k: int) -> dict:
+        self._proc.stdin.write(f"{k}\n")
+        self._proc.stdin.flush()
+        return json.loads(self._proc.stdout.readline())
+
+    def close(self) -> None:
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def worker(args: argparse.Namespace) -> None:
+    """``--worker``: the loop of a :class:`Tree` process."""
+    entries = [e for e in sources() if args.only.lower() in e[1].lower()]
+    import sudokit  # noqa: PLC0415 (the tree's, see Tree)
+
+    print(json.dumps({"sudokit": sudokit.__file__}), file=sys.stderr, flush=True)
+    for line in sys.stdin:
+        parse = entries[int(line)][2]
+        print(json.dumps(sudokit_once(parse, args.method, args.time_limit, args.reuse)),
+              flush=True)
+
+
+def compare_trees(entries: list, paths: list[str], args: argparse.Namespace) -> None:
+    """``--trees A B``: two sudokit checkouts timed puzzle by puzzle in turn (A then B, B then
+    A in the next round), so both see the same load; per puzzle the median ratio B / A."""
+    trees = [Tree(p, args) for p in paths]
+    runs: list[list[list[dict]]] = [[[] for _ in entries] for _ in trees]
+    for k in range(len(entries)):  # warm-up: kernels loaded, answers compared
+        rows = [t.once(k) for t in trees]
+        if rows[0]["nodes"] != rows[1]["nodes"] or rows[0]["grid"] != rows[1]["grid"]:
+            print(f"{entries[k][1]}: nodes {rows[0]['nodes']} / {rows[1]['nodes']}")
+    for r in range(args.rounds):
+        for k in range(len(entries)):
+            for i in (0, 1) if (r + k) % 2 == 0 else (1, 0):
+                runs[i][k].append(trees[i].once(k))
+    for t in trees:
+        t.close()
+    print(f"B = {paths[1]} / A = {paths[0]}, {args.rounds} rounds, count to 2, medians")
+    print(f"{'puzzle':40s} {'A ms':>9s} {'B ms':>9s} {'B/A':>6s} {'nodes A':>8s} {'nodes B':>8s}")
+    ratios, cpu = [], [0.0, 0.0]
+    for k, entry in enumerate(entries):
+        a, b = (median_of(runs[i][k], "cpu_ms") for i in (0, 1))
+        cpu[0], cpu[1] = cpu[0] + a, cpu[1] + b
+        ratios.append(b / a)
+        print(f"{entry[1][:40]:40s} {a:9.2f} {b:9.2f} {b / a:6.2f} "
+              f"{runs[0][k][0]['nodes']:8,d} {runs[1][k][0]['nodes']:8,d}")
+    print(f"CPU B / A: geometric mean {geomean(ratios):.3f}x, median "
+          f"{statistics.median(ratios):.3f}x, sum {cpu[1]:.0f} / {cpu[0]:.0f} ms; B faster on "
+          f"{sum(x < 1 for x in ratios)} of {len(ratios)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timed rounds")
@@ -214,8 +289,15 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="print every puzzle")
     parser.add_argument("--reuse", action="store_true",
                         help="keep each puzzle's tables between rounds (see PER_PUZZLE)")
+    parser.add_argument("--trees", nargs=2, metavar=("A", "B"),
+                        help="time two sudokit checkouts against each other (no ISS)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        return worker(args)
     entries = [e for e in sources() if args.only.lower() in e[1].lower()]
+    if args.trees:
+        return compare_trees(entries, args.trees, args)
     iss = start_iss(entries)
     bad = set()
     for k, (_, name, parse, solution) in enumerate(entries):  # warm-up and check
