@@ -64,9 +64,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "`sudokit serve` runs the web app beside the CLI; imported only when the command runs",
     ("sudokit.model.puzzle", "sudokit.formats.text"):
         "Puzzle.parse / Puzzle.coerce read text through the one puzzle parser, lazily",
-    ("sudokit.compiled", "sudokit.fast.cache"):
-        "the readiness markers live in the kernel cache directory, named by a digest of the "
-        "kernel sources: asked of fast/ on the first marker look-up, lazily",
 }
 """(importer, imported) -> why: the only imports against the floors."""
 
