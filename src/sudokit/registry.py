@@ -19,7 +19,7 @@ import importlib.util
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, Union
+from typing import TYPE_CHECKING, TypeVar, Union
 
 from .errors import InvalidOption, MethodUnavailable, UnknownMethod
 
@@ -246,7 +246,7 @@ def get_solver(name: str, problem: str = SUDOKU, **options: OptionValue) -> Solv
     return cls(backend or None, **options)
 
 
-def check_remote(name: str | None, options: Mapping[str, Any], problem: str = SUDOKU) -> None:
+def check_remote(name: str | None, options: Mapping[str, object], problem: str = SUDOKU) -> None:
     """Refuse a method choice that a request from another program may not make: a backend or
     an option that runs a program or names a path on this machine (the solver class's
     ``local_only``, e.g. ``sat:exec`` and its ``cmd``). ``sudokit serve`` asks this of every

@@ -7,7 +7,7 @@ import json
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,7 +23,7 @@ WhyOption = Annotated[bool, typer.Option(
     "would make it unique (a 'why' field in jsonl).")]
 
 
-def explained(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, Any], str]:
+def explained(puzzle: Puzzle, time_limit: float | None) -> tuple[dict[str, object], str]:
     """The ``why`` field of a record (:meth:`sudokit.run.why.Why.as_dict`) and its short text;
     ``({"error": ...}, "no explanation: ...")`` when it could not be made (time limit,
     unsupported rule)."""
@@ -67,7 +67,7 @@ def with_puzzles(records: Iterable[Record], pending: deque[Puzzle | None]
 
 
 def _row(record: Record, puzzle: Puzzle, time_limit: float | None
-         ) -> tuple[dict[str, Any], str]:
+         ) -> tuple[dict[str, object], str]:
     """The jsonl record and the text of one puzzle's why (``puzzle``: the record's)."""
     found, text = explained(puzzle, time_limit)
     status = str(found.get("verdict", "unknown"))
@@ -88,7 +88,7 @@ def solve_why(records: Iterable[Record], jsonl: bool, time_limit: float | None) 
     for record in records:
         where = f"{record.source}:{record.line}"
         if record.puzzle is None:
-            row: dict[str, Any] = {"source": record.source, "line": record.line,
+            row: dict[str, object] = {"source": record.source, "line": record.line,
                                    "status": "invalid", "error": str(record.error)}
             text = f"{where}\tinvalid\t{record.error}"
         else:

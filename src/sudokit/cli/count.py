@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -178,7 +178,7 @@ def _print_candidates(found: TrueCandidates) -> None:
           f"{found.seconds:.2f} s), {state}")
 
 
-def _print(fmt: CountFormat, row: dict[str, Any], text: str) -> None:
+def _print(fmt: CountFormat, row: dict[str, object], text: str) -> None:
     """One JSON object or one line of text on stdout."""
     print(json.dumps(row) if fmt is CountFormat.JSON else text)
     sys.stdout.flush()

@@ -8,7 +8,7 @@ import sys
 from collections import deque
 from collections.abc import Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -251,7 +251,7 @@ def rate_command(
 
 
 
-def _add_why(row: dict[str, Any], puzzle: Puzzle | None, time_limit: float) -> str:
+def _add_why(row: dict[str, object], puzzle: Puzzle | None, time_limit: float) -> str:
     """Add the ``why`` field to a rating record of a puzzle that has no solution or several;
     return its text (indented), or ``""``."""
     from ._why import explained

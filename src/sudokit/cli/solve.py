@@ -166,7 +166,7 @@ def _command_start() -> float | None:
 
 
 def _prepared(inputs: list[str], option: list[str] | None, resume: bool,
-              output: Path | None, fmt: OutputFormat) -> tuple[dict[str, Any], ResumePoint]:
+              output: Path | None, fmt: OutputFormat) -> tuple[dict[str, str], ResumePoint]:
     """The method options and the point to resume from (none unless ``--resume``); says on
     stderr when puzzles are read from the terminal.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..run.output import OutputFormat
 
@@ -32,7 +32,7 @@ def typing_at_terminal(sources: Sequence[str]) -> bool:
     return list(sources) == ["-"] and sys.stdin.isatty()
 
 
-def solve_typed(method: str | None, options: Mapping[str, Any], limits: Limits,
+def solve_typed(method: str | None, options: Mapping[str, str], limits: Limits,
                 count_limit: int, *, box: str | None, alphabet: str | None, fmt: OutputFormat,
                 grids: bool, variant: str) -> SolveRun:
     """Start a run over the puzzles typed at the terminal, record by record.

@@ -20,7 +20,7 @@ This package is the engine: the checked request (:class:`Options`), its record
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import GenerationError, InvalidOption
 from ..model.constraints import Variant
@@ -87,7 +87,7 @@ class Generated:
     def __str__(self) -> str:
         return str(self.puzzle)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The fields as JSON-ready values (puzzle and solution in line form)."""
         from ..model.puzzle import Puzzle
 

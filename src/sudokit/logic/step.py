@@ -239,15 +239,15 @@ class Step:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         """The fields with the text formatted (a lazy text's function may not pickle)."""
         return dict(zip(_FIELDS, self._fields()))
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             object.__setattr__(self, "_text" if name == "text" else name, value)
 
-    def as_dict(self, geometry: Geometry) -> dict[str, Any]:
+    def as_dict(self, geometry: Geometry) -> dict[str, object]:
         """Return a JSON-ready record; cells as ``[row, column]`` and candidates as
         ``[row, column, digit]``, all 1-based."""
         n = geometry.side
@@ -255,7 +255,7 @@ class Step:
         def rc(cell: int) -> list[int]:
             return [cell // n + 1, cell % n + 1]
 
-        def node(nd: tuple[tuple[int, ...], int]) -> dict[str, Any]:
+        def node(nd: tuple[tuple[int, ...], int]) -> dict[str, object]:
             return {"cells": [rc(c) for c in nd[0]], "digit": nd[1]}
 
         return {

@@ -22,7 +22,7 @@ limit of its own and runs in a child process the app kills (:mod:`sudokit.serve.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, TypedDict, TypeVar, cast, overload
 
 from ..errors import BadRequest, InvalidPuzzle
 from ..model.geometry import DEFAULT_SYMBOLS
@@ -42,14 +42,14 @@ _U = TypeVar("_U")
 
 
 @overload
-def _field(body: dict[str, Any], name: str, kind: type[_T], default: None = None,
+def _field(body: dict[str, object], name: str, kind: type[_T], default: None = None,
            what: str = "") -> _T | None: ...
 @overload
-def _field(body: dict[str, Any], name: str, kind: type[_T], default: _T, what: str = "") -> _T: ...
+def _field(body: dict[str, object], name: str, kind: type[_T], default: _T, what: str = "") -> _T: ...
 @overload
-def _field(body: dict[str, Any], name: str, kind: tuple[type[_T], type[_U]], default: _T | _U,
+def _field(body: dict[str, object], name: str, kind: tuple[type[_T], type[_U]], default: _T | _U,
            what: str = "") -> _T | _U: ...
-def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...],
+def _field(body: dict[str, object], name: str, kind: type | tuple[type, ...],
            default: object = None, what: str = "") -> object:
     """``body[name]`` checked to be of ``kind`` (bool is never an int), or ``default``.
 
@@ -66,7 +66,7 @@ def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...],
     return value
 
 
-def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
+def _digits(body: dict[str, object], name: str, count: int) -> list[object] | None:
     """A list of ``count`` entries (``grid``, ``marks``), or None when absent.
 
     Raises:
@@ -78,7 +78,7 @@ def _digits(body: dict[str, Any], name: str, count: int) -> list[Any] | None:
     return value
 
 
-def read_puzzle(body: dict[str, Any]) -> Puzzle:
+def read_puzzle(body: dict[str, object]) -> Puzzle:
     """The puzzle of a request with the user's digits (``grid``) placed as givens (``puzzle``
     is text, or a :class:`~sudokit.Puzzle` when :class:`~sudokit.serve.widget.BoardWidget`
     calls with its own). The text may also be the board's link form of a pencil-mark puzzle
@@ -94,8 +94,8 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
     from ..formats.sukaku import marks_puzzle
     from ..formats.text import parse_puzzle
 
-    if isinstance(body.get("puzzle"), Puzzle):  # a notebook widget's own (never from JSON)
-        puzzle = body["puzzle"]
+    if isinstance(given := body.get("puzzle"), Puzzle):  # a notebook widget's (never JSON)
+        puzzle = given
     else:
         text = _field(body, "puzzle", str, what="puzzle text")
         if text is None:
@@ -108,11 +108,9 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
             side, cells = link
             empty = parse_puzzle("." * side * side, box=box, source="<request>", variant=variant)
             puzzle = marks_puzzle(cells, empty.geometry, source="<request>", line=1)
-    grid = _digits(body, "grid", puzzle.geometry.n_cells)
+    grid = _grid(body, puzzle.geometry.n_cells)
     if grid is None:
         return puzzle
-    if not all(isinstance(d, int) and not isinstance(d, bool) for d in grid):
-        raise BadRequest("'grid' must hold one integer per cell")
     for cell, (given, digit) in enumerate(zip(puzzle.givens, grid)):
         if given and digit not in (0, given):
             raise InvalidPuzzle(f"{puzzle.geometry.label(cell)} is given {given}, the grid "
@@ -121,7 +119,22 @@ def read_puzzle(body: dict[str, Any]) -> Puzzle:
     return Puzzle(puzzle.geometry, tuple(merged), puzzle.source, puzzle.source_line)
 
 
-def _marks(body: dict[str, Any], puzzle: Puzzle) -> list[list[int] | None] | None:
+def _grid(body: dict[str, object], count: int) -> list[int] | None:
+    """The ``grid`` field: ``count`` integers (0: empty), or None when absent.
+
+    Raises:
+        BadRequest: not such a list.
+    """
+    grid = _digits(body, "grid", count)
+    if grid is None:
+        return None
+    ints = [d for d in grid if isinstance(d, int) and not isinstance(d, bool)]
+    if len(ints) != len(grid):
+        raise BadRequest("'grid' must hold one integer per cell")
+    return ints
+
+
+def _marks(body: dict[str, object], puzzle: Puzzle) -> list[list[int] | None] | None:
     """The ``marks`` field: per cell a list of digits or null.
 
     Raises:
@@ -134,12 +147,12 @@ def _marks(body: dict[str, Any], puzzle: Puzzle) -> list[list[int] | None] | Non
         if entry is not None and not (isinstance(entry, list) and all(
                 isinstance(d, int) and not isinstance(d, bool) for d in entry)):
             raise BadRequest("'marks' must hold, per cell, a list of digits or null")
-    return marks
+    return cast("list[list[int] | None]", marks)
 
 
-def _step(step: Step, puzzle: Puzzle) -> dict[str, Any]:
+def _step(step: Step, puzzle: Puzzle) -> dict[str, object]:
     """A step as ``sudokit hint --format jsonl`` writes it, with its 0-based ``board`` form."""
-    def node(nd: tuple[tuple[int, ...], int]) -> dict[str, Any]:
+    def node(nd: tuple[tuple[int, ...], int]) -> dict[str, object]:
         return {"cells": list(nd[0]), "digit": nd[1]}
 
     return step.as_dict(puzzle.geometry) | {"board": {
@@ -208,7 +221,7 @@ def _compact(text: object, puzzle: Puzzle, marks: list[list[int] | None]) -> str
     return short if len(short) < len(text) else None
 
 
-def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _parse(body: dict[str, object], limit: float) -> dict[str, object]:
     """The puzzle's geometry, givens, peers and SVG board (what the page draws).
 
     ``allowed`` is each cell's starting candidates: its digits (parity applied) less those a
@@ -238,7 +251,7 @@ def _parse(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "svg": board_svg(puzzle)}
 
 
-def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _solve(body: dict[str, object], limit: float) -> dict[str, object]:
     """Solve by any method (``method``, its ``options`` as ``sudokit solve -o``,
     ``count_limit``, ``node_limit``, ``time_limit``): the record of ``sudokit solve --format
     jsonl`` plus ``grid`` (the first solution's digits), under the server's time limit."""
@@ -274,23 +287,27 @@ def _solve(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "grid": list(solution) if solution else None, "unique": result.unique}
 
 
-def _names(body: dict[str, Any]) -> dict[str, Any]:
+class _Names(TypedDict):
+    techniques: list[str] | None
+    exclude: list[str] | None
+
+
+def _names(body: dict[str, object]) -> _Names:
     """The ``techniques`` (only these) and ``exclude`` (all but these) fields: lists of
     technique names (:func:`sudokit.logic.registry.technique_names`), or absent.
 
     Raises:
         BadRequest: not a list of strings.
     """
-    out: dict[str, Any] = {}
-    for name in ("techniques", "exclude"):
+    def names(name: str) -> list[str] | None:
         value = _field(body, name, list, what="a list of technique names")
         if value is not None and not all(isinstance(v, str) for v in value):
             raise BadRequest(f"'{name}' must be a list of technique names")
-        out[name] = value or None
-    return out
+        return value or None
+    return {"techniques": names("techniques"), "exclude": names("exclude")}
 
 
-def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _hint(body: dict[str, object], limit: float) -> dict[str, object]:
     """The next step of the grid so far (with the user's ``marks``): ``{"step": ...}``; with
     ``"all": true`` also ``steps``, every step available now (each instance of each
     technique, easiest technique first: HoDoKu's "all steps"); ``techniques``/``exclude``:
@@ -313,7 +330,7 @@ def _hint(body: dict[str, Any], limit: float) -> dict[str, Any]:
 
 
 
-def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _explain(body: dict[str, object], limit: float) -> dict[str, object]:
     """The whole logical solve (``trial``: finish with trial steps): ``steps`` as ``sudokit
     explain --format jsonl`` writes them (``candidates`` after each step on grids small enough),
     then the rating."""
@@ -339,7 +356,7 @@ def _explain(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "solved": placed + puzzle.n_givens == puzzle.geometry.n_cells}
 
 
-def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _rate(body: dict[str, object], limit: float) -> dict[str, object]:
     """The record of ``sudokit rate --format jsonl``."""
     from ..run.explain import rate as rate_puzzle
 
@@ -350,7 +367,7 @@ def _rate(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "diamond": result.diamond}
 
 
-def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _generate(body: dict[str, object], limit: float) -> dict[str, object]:
     """One new puzzle (``size``, ``box``, ``variant``, ``level``, ``symmetry``, ``seed``;
     ``needs``/``uses``: a technique or family its solve needs or uses, as ``sudokit generate
     --needs``/``--uses``): the record of ``sudokit generate --format jsonl`` with its
@@ -372,7 +389,7 @@ def _generate(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return next(made).as_dict()
 
 
-def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _count(body: dict[str, object], limit: float) -> dict[str, object]:
     """Uniqueness: solutions counted to two by the default method, under the time limit; or,
     with ``"estimate": true``, Knuth's estimate of the number of solutions (``probes``,
     ``seed``), as ``sudokit count --estimate``."""
@@ -398,7 +415,7 @@ def _count(body: dict[str, Any], limit: float) -> dict[str, Any]:
             "seconds": round(result.seconds, 6), "error": result.message}
 
 
-def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _candidates(body: dict[str, object], limit: float) -> dict[str, object]:
     """Each cell's candidates after an inference (``after``: ``none``, ``eliminate``,
     ``only-choice``, ``propagate``, ``ac3``, as ``sudokit show --after``; or ``true``: the
     digits of the cell in some solution with solution counts up to ``cap``, as ``sudokit
@@ -422,7 +439,7 @@ def _candidates(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return {"candidates": None if found is None else [list(c) for c in found]}
 
 
-def _why(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _why(body: dict[str, object], limit: float) -> dict[str, object]:
     """Why the puzzle (with the user's ``grid``) has no solution or several, as the ``why``
     field of ``sudokit solve --why -f jsonl`` (:meth:`sudokit.run.why.Why.as_dict`): cells
     0-based; ``most`` (1..10) disjoint reasons at most."""
@@ -434,7 +451,7 @@ def _why(body: dict[str, Any], limit: float) -> dict[str, Any]:
     return why(read_puzzle(body), most=most, time_limit=limit).as_dict()
 
 
-def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _methods(body: dict[str, object], limit: float) -> dict[str, object]:
     """The methods of ``sudokit methods``: name, summary, available; and ``techniques``, the
     names ``hint``/``explain``/``rate`` take (easiest first, each form under one name)."""
     from ..logic.registry import technique_names
@@ -447,25 +464,23 @@ def _methods(body: dict[str, Any], limit: float) -> dict[str, Any]:
                         for m in listed()]}
 
 
-def _check(body: dict[str, Any], limit: float) -> dict[str, Any]:
+def _check(body: dict[str, object], limit: float) -> dict[str, object]:
     """The rules the user's ``grid`` (0: empty) already breaks, each with its cells (no search):
     ``violations`` (``rule``, ``cells`` 0-based, ``text``), ``filled`` and ``solved`` (every cell
     filled and nothing broken: a solution, every drawn rule checked)."""
     from ..run.check import grid_violations
 
     puzzle = read_puzzle({k: v for k, v in body.items() if k != "grid"})
-    grid = _digits(body, "grid", puzzle.geometry.n_cells)
+    grid = _grid(body, puzzle.geometry.n_cells)
     if grid is None:
         grid = [0] * puzzle.geometry.n_cells
-    if not all(isinstance(d, int) and not isinstance(d, bool) for d in grid):
-        raise BadRequest("'grid' must hold one integer per cell")
     found = grid_violations(puzzle, grid)
     filled = all(given or digit for given, digit in zip(puzzle.givens, grid))
     return {"violations": [v.as_dict() for v in found], "filled": filled,
             "solved": filled and not found}
 
 
-ENDPOINTS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
+ENDPOINTS: dict[str, Callable[[dict[str, object], float], dict[str, object]]] = {
     "parse": _parse, "check": _check, "solve": _solve, "hint": _hint, "explain": _explain, "rate": _rate,
     "generate": _generate, "count": _count, "candidates": _candidates, "methods": _methods,
     "why": _why,

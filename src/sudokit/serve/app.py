@@ -36,7 +36,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import anyio
 import anyio.to_thread
@@ -179,7 +179,7 @@ def refusal(request: Request, settings: Settings) -> JSONResponse | None:
     return None
 
 
-def _slow(name: str, body: dict[str, Any]) -> bool:
+def _slow(name: str, body: dict[str, object]) -> bool:
     """Whether a request goes straight to the slow lane: ``generate`` and ``why`` (seconds on
     a drawn-rule puzzle: a minimal unsatisfiable subset), or a :data:`SLOW` endpoint on a grid
     over 81 cells.
@@ -192,7 +192,7 @@ def _slow(name: str, body: dict[str, Any]) -> bool:
     return name in SLOW and read_puzzle(body).geometry.n_cells > 81
 
 
-_Work = Callable[[dict[str, Any], float], dict[str, Any]]
+_Work = Callable[[dict[str, object], float], dict[str, object]]
 """An endpoint's work: (request body, time limit in seconds) -> the JSON-ready answer."""
 
 

@@ -94,7 +94,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     def _repr_mimebundle_(self, **kwargs: dict[Any, Any]
-                          ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+                          ) -> tuple[dict[str, object], dict[str, object]] | None:
         """The widget's view, and where no widget manager runs (nbconvert, a notebook viewer, a
         kernel without a front end) the board as a static SVG of the grid so far and a line of
         text in place of ``<BoardWidget object at 0x...>`` (``kwargs`` as AnyWidget types
@@ -157,7 +157,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(f"kind must be digit, corner, centre or paint, got {kind!r}")
         self._act("enter", cell=cell, digit=digit, kind=kind)
 
-    def answer(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, name: str, body: object) -> dict[str, object]:
         """What ``POST /api/NAME`` answers for ``body`` (``opening``: the widget's puzzle),
         the widget's own puzzle object standing for its text.
 
@@ -176,11 +176,11 @@ class BoardWidget(anywidget.AnyWidget):
             raise BadRequest(f"no endpoint {name!r}")
         return ENDPOINTS[name](body, self.time_limit)
 
-    def _on_msg(self, _: anywidget.AnyWidget, content: dict[str, Any],
+    def _on_msg(self, _: anywidget.AnyWidget, content: dict[str, object],
                 buffers: Sequence[memoryview]) -> None:
         if content.get("type") != "api":
             return
-        reply: dict[str, Any] = {"type": "answer", "id": content.get("id")}
+        reply: dict[str, object] = {"type": "answer", "id": content.get("id")}
         try:
             reply["answer"] = self.answer(str(content.get("name")), content.get("body", {}))
         except LimitReached:

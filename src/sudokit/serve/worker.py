@@ -91,7 +91,7 @@ def _serve(conn: Connection, parent: int, background_compile: bool) -> None:
         try:
             if name is None:
                 ENDPOINTS["methods"]({}, limit)
-                answer: tuple[str, Any] = ("ok", ENDPOINTS["hint"]({"puzzle": "." * 81}, limit))
+                answer: tuple[str, object] = ("ok", ENDPOINTS["hint"]({"puzzle": "." * 81}, limit))
             else:
                 answer = ("ok", ENDPOINTS[name](body, limit))
         except LimitReached as exc:
@@ -231,8 +231,8 @@ class Worker:
             self.stop()
         self._warming = False
 
-    def run(self, name: str, body: dict[str, Any], limit: float, timeout: float
-            ) -> tuple[dict[str, Any], float]:
+    def run(self, name: str, body: dict[str, object], limit: float, timeout: float
+            ) -> tuple[dict[str, object], float]:
         """Answer ``name`` for ``body`` in the child, its work limited to ``limit`` seconds,
         the child killed if no answer comes within ``timeout`` seconds of sending it. A child
         still warming up (imports, a first-use compile) is waited for first, up to
@@ -296,8 +296,8 @@ class Lane:
         self._lock = threading.Lock()
         self.waiting = 0
 
-    def run(self, name: str, body: dict[str, Any], limit: float, grace: float
-            ) -> tuple[dict[str, Any], float]:
+    def run(self, name: str, body: dict[str, object], limit: float, grace: float
+            ) -> tuple[dict[str, object], float]:
         """:meth:`Worker.run` on the first free child, within ``limit`` seconds from now
         (the wait for a child counted in it), the child killed ``grace`` seconds past it.
 
@@ -362,8 +362,8 @@ class Lanes:
         for worker in self.slow.workers:
             worker.warm(False)
 
-    def run(self, name: str, body: dict[str, Any], limit: float, slow: bool = False
-            ) -> dict[str, Any]:
+    def run(self, name: str, body: dict[str, object], limit: float, slow: bool = False
+            ) -> dict[str, object]:
         """Answer ``name`` for ``body`` within ``limit`` seconds: in the quick lane first
         (unless ``slow``), then in the slow lane with the time left.
 
