@@ -196,7 +196,7 @@ class Search:
 
     def solution(self) -> list[int]:
         """The complete assignment."""
-        return list(self.e.value)
+        return [v for v in self.e.value if v is not None]  # every variable has one
 
     def start(self) -> bool:
         """Initial inference from the initial assignment; False when it is inconsistent."""
@@ -205,14 +205,14 @@ class Search:
             return False
         if self.inference is Inference.MAC:
             return e.ac3(range(len(e.t.arc_var)), e.stats.trace)
-        given = [v for v in range(len(e.dom)) if e.value[v] is not None]
-        for v in given:  # each given checked against the others, as an assignment would be
-            val, e.value[v] = e.value[v], None
+        given = [(v, val) for v, val in enumerate(e.value) if val is not None]
+        for v, val in given:  # each given checked against the others, as an assignment would be
+            e.value[v] = None
             ok = e.consistent(v, val)
             e.value[v] = val
             if not ok:
                 return False
-        return self.inference is Inference.NONE or all(e.forward_check(v) for v in given)
+        return self.inference is Inference.NONE or all(e.forward_check(v) for v, _ in given)
 
 
 def backtracking_search(
@@ -298,7 +298,7 @@ def depth_first(state: SearchState[_S], stats: Stats, limits: Limits) -> Iterato
         if not left:
             stack.pop()
             state.release(var)
-            stats.backtracks += 1
+            stats.backtracks = (stats.backtracks or 0) + 1
             continue
         limits.count_node(stats)
         if not state.assign(var, left.pop()):

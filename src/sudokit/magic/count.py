@@ -108,7 +108,7 @@ def _partitions(sets: Sequence[int], universe: int, stats: Stats,
         else:
             stack.pop()
             if chosen:  # a partial partition abandoned: back to the previous set
-                stats.backtracks += 1
+                stats.backtracks = (stats.backtracks or 0) + 1
                 left ^= chosen.pop()
 
 
