@@ -38,7 +38,8 @@ def puzzles() -> Iterator[tuple[str, str, str]]:
     for path in sorted(RULES.glob("sigh_*.json")):
         text = path.read_text()
         yield path.stem, text, "".join(map(str, json.loads(text)["solution"]))
-    lists = [RULES / "variant_solver_js_ci.json", *sorted(RULES.glob("heldout_*.json"))]
+    lists = [RULES / "variant_solver_js_ci.json", *sorted(RULES.glob("heldout_*.json")),
+             RULES / "iss_collections.json"]
     for path in lists:
         for item in json.loads(path.read_text()):
             if "refused" not in item:

@@ -7,7 +7,10 @@ larger than :data:`~sudokit.registry.SMALL_SIDE`) is answered by the *default pa
 over, with the rest of its time limit, to :func:`handover_method`: CDCL (``sat``, CaDiCaL
 through PySAT: nothing to compile, and it solves every published rule puzzle of
 ``tests/data/rules``), or the default large-input method where CDCL cannot run or does not take
-the grid. No single bet: ``propagate`` alone timed out on 8-11 of 120 published rule puzzles
+the grid. Once the compiled engine's one-puzzle search is compiled, the hand-over to CDCL is
+a race against it (:mod:`sudokit.run.race`: CDCL first, forked, with a head start; then the
+engine beside it), since CDCL alone ran past 30 s on a published puzzle the engine searches in
+96 nodes. No single bet: ``propagate`` alone timed out on 8-11 of 120 published rule puzzles
 (issue 39), CDCL alone pays its encoding on every easy one. A larger input goes to
 :func:`sudokit.registry.default_method` (``portfolio``: the compiled engine raced against
 CDCL), answered by ``propagate`` while its kernels compile (:mod:`sudokit.run.warm`).

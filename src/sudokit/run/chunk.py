@@ -25,6 +25,7 @@ from .request import Request
 
 if TYPE_CHECKING:
     from ..solvers.base import Solver
+    from .race import Raced
 
 __all__ = ["grids_solve", "kept_solutions", "solve_chunk"]
 
@@ -189,6 +190,7 @@ def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
     from dataclasses import replace
 
     from .choice import left_after, quick_limits, stopped_by_budget, taker
+    from .race import can_race, race
 
     limits, quick = request.limits, quick_limits(request.limits)
     chunk = solve_chunk(givens, geometry, replace(request, handover=None,
@@ -198,9 +200,15 @@ def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
     if quick is None or not over:
         return chunk
     then = replace(request, method=taker(request.handover, geometry), handover=None)
+    racing = can_race(then.method, geometry, limits)
     for row in over:
-        more = solve_chunk(givens[row:row + 1], geometry,
-                           replace(then, limits=left_after(limits, float(chunk.seconds[row]))),
+        left = left_after(limits, float(chunk.seconds[row]))
+        if racing:
+            puzzle = Puzzle(geometry, tuple(givens[row].tolist())) if puzzles is None else \
+                puzzles[row]
+            _raced_row(chunk, row, race(puzzle, kept_solutions(request), left))
+            continue
+        more = solve_chunk(givens[row:row + 1], geometry, replace(then, limits=left),
                            None if puzzles is None else [puzzles[row]])
         chunk.grids[row], chunk.found[row], chunk.status[row] = (more.grids[0], more.found[0],
                                                                  more.status[0])
@@ -210,3 +218,16 @@ def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
             chunk.messages[row] = more.messages[0]
         chunk.extras[row] = {**more.extras.get(0, {}), "winner": more.method}
     return chunk
+
+
+def _raced_row(chunk: ChunkResult, row: int, raced: Raced) -> None:
+    """Put a hand-over race's outcome (:func:`sudokit.run.race.race`) in ``chunk``'s ``row``."""
+    chunk.grids[row] = 0
+    for column, grid in enumerate(raced.grids):
+        chunk.grids[row, column] = grid
+    chunk.found[row], chunk.status[row] = len(raced.grids), raced.status
+    chunk.seconds[row] += raced.seconds
+    chunk.messages.pop(row, None)
+    if raced.message is not None:
+        chunk.messages[row] = raced.message
+    chunk.extras[row] = {"winner": raced.winner or "race"}

@@ -187,6 +187,7 @@ def run_request(puzzle: Puzzle, request: Request) -> Result:
 def _handed_over(puzzle: Puzzle, request: Request) -> Result:
     """:func:`run_request` on the default path: the quick method, then the hand-over."""
     from .choice import left_after, quick_limits, stopped_by_budget, taker
+    from .race import can_race, race
 
     quick = quick_limits(request.limits)
     first = run_request(puzzle, replace(request, handover=None,
@@ -195,6 +196,12 @@ def _handed_over(puzzle: Puzzle, request: Request) -> Result:
         return first
     then = replace(request, method=taker(request.handover, puzzle.geometry), handover=None,
                    limits=left_after(request.limits, first.seconds))
+    if can_race(then.method, puzzle.geometry, then.limits) and request.count_limit:
+        raced = race(puzzle, request.count_limit, then.limits)
+        stats = Stats.counting(())
+        stats.extra["winner"] = raced.winner or "race"
+        return Result(puzzle, raced.status, tuple(raced.grids), raced.winner or "race",
+                      first.seconds + raced.seconds, stats, request.count_limit, raced.message)
     second = run_request(puzzle, then)
     second.stats.extra["winner"] = second.method
     return replace(second, seconds=first.seconds + second.seconds)
