@@ -68,7 +68,7 @@ class PropagationState:
         self.side = g.side
         self.cand = ([(1 << g.side) - 1] * g.n_cells if g.parity is None else
                      [sum(1 << (d - 1) for d in g.allowed(c)) for c in range(g.n_cells)])
-        self.neighbours = g.neighbours if g.consecutive_pairs else None
+        self.neighbours = g.neighbours if g.consecutive_pairs else ()  # (): no such rule
         self.cage_of = g.cage_of if g.cages else None
         self.cages = g.cages
         self.rules = _rule_filters(g) if g.constraints else ()
@@ -115,7 +115,7 @@ class PropagationState:
                     if cand[peer] & mask and not remove(peer, mask):
                         queue.clear()
                         return False
-            if self.neighbours is not None and not self._non_consecutive(cell, mask):
+            if self.neighbours and not self._non_consecutive(cell, mask):
                 queue.clear()
                 return False
             if self.cage_of is not None and self.cage_of[cell] >= 0 and not self._cage(
@@ -247,7 +247,7 @@ def search(puzzle: Puzzle, stats: Stats, limits: Limits,
     """
     state = PropagationState(puzzle, naked_twins)
     ok = state.assign_givens()
-    stats.propagations += state.eliminations
+    stats.propagations = (stats.propagations or 0) + state.eliminations
     if not ok:
         return
     stack: list[list[int]] = []  # frames [cell, untried digit bits, trail mark]
@@ -263,7 +263,7 @@ def search(puzzle: Puzzle, stats: Stats, limits: Limits,
             state.undo(mark)
             if not untried:
                 stack.pop()
-                stats.backtracks += 1
+                stats.backtracks = (stats.backtracks or 0) + 1
                 continue
             bit = untried & -untried
             frame[1] = untried ^ bit
