@@ -21,7 +21,9 @@ from sudokit.logic.techniques import als, als_wings
 from sudokit.logic.chains.forcing import (
     _cell_step,
     _digit_step,
-    _pending,
+    _branch,
+    _grid,
+    _scratch,
     _unit_step,
     cell_forcing_chain,
     digit_forcing_chain,
@@ -181,11 +183,9 @@ def test_propagation_kernel_matches_consequences() -> None:
     import numpy as np
 
     from sudokit.logic.chains._forcing_kernel import assume_candidate
-    from sudokit.logic.tables import grid_tables
 
     board = _boards(_rated(1, 8.0)[0], 5)[-1]
     g = board.geometry
-    t = grid_tables(g)
     c, n = g.n_cells, g.side
     masks0 = np.asarray(board.masks, dtype=np.int64)
     values0 = np.asarray(board.values, dtype=np.int64)
@@ -193,12 +193,10 @@ def test_propagation_kernel_matches_consequences() -> None:
         for b in bits(board.masks[cell]):
             for true in (True, False):
                 out = consequences(board, cell, b + 1, true)
-                masks, values, pw = (np.empty(c, dtype=np.int64) for _ in range(3))
-                ew = np.empty(c * n, dtype=np.int64)
-                bad, waves = assume_candidate(masks0, values0, cell, b, true, t.peers, t.units,
-                                              t.units_of, n, masks, values, pw, ew,
-                                              np.empty(c, dtype=np.uint8), *_pending(g),
-                                              np.empty(len(t.units), dtype=np.uint8))
+                branch = _branch(g)
+                masks, values, pw, ew = branch
+                bad, waves = assume_candidate(masks0, values0, cell, b, true, _grid(g), branch,
+                                              _scratch(g))
                 assert (bad, waves) == (out.contradiction, out.waves)
                 if not bad:
                     assert masks.tolist() == out.masks and values.tolist() == out.values

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..logic.chains.explainer import PYTHON_ONLY
+from ..logic.chains.nested import compile_nested
 from ..logic.registry import TechniqueKind, techniques
 from ..logic.rule_filters import compile_fillings
 from ..logic.solve import solve_steps
@@ -62,8 +63,9 @@ class LogicSolver(Solver):
         serves every size: the whole solve of :data:`_WARM_UP` (its steps reach the ladder
         kernels, chains, AICs, ALS and forcing chains), then every technique of the ladder
         once on its first board (for searches that solve did not reach), but Sudoku Explainer's
-        Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`), and the
-        rules' fillings search (:func:`~sudokit.logic.rule_filters.compile_fillings`).
+        Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`, whose
+        kernels :func:`~sudokit.logic.chains.nested.compile_nested` loads), and the rules'
+        fillings search (:func:`~sudokit.logic.rule_filters.compile_fillings`).
         """
         global _warm
         if _warm:
@@ -75,6 +77,7 @@ class LogicSolver(Solver):
         for technique in techniques(frozenset({TechniqueKind.LOGIC})):
             if technique.name not in PYTHON_ONLY:  # nothing to compile, seconds of search
                 technique.find(board)
+        compile_nested(board.geometry, [0 if v else m for m, v in zip(board.masks, board.values)])
         compile_fillings()
         _warm = True
 

@@ -6,25 +6,78 @@ to a fixpoint (:func:`assume_candidate`, the compiled
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
+
 from ...fast.state import jit
 from ..kernels.common import count_bits, lowest_bit
 
-__all__ = ["assume_candidate", "digit_forcing_keys", "forcing_best"]
+__all__ = ["Branch", "ForcingGrid", "SinglesScratch", "assume_candidate", "digit_forcing_keys",
+           "forcing_best"]
+
+
+class ForcingGrid(NamedTuple):
+    """A grid's tables for these kernels (:func:`sudokit.logic.tables.grid_tables`; C cells,
+    U units of N cells).
+
+    Attributes:
+        peers: int64[C, P] each cell's peers, padded with -1.
+        units: int64[U, N] the cells of each unit.
+        units_of: int64[C, K] each cell's units, padded with -1.
+        n: the grid's side N.
+    """
+
+    peers: np.ndarray
+    units: np.ndarray
+    units_of: np.ndarray
+    n: int
+
+
+class Branch(NamedTuple):
+    """One assumption's fixpoint, filled by :func:`assume_candidate`.
+
+    Attributes:
+        masks: int64[C] candidates per cell; values: int64[C] digits (0 open).
+        placed_wave: int64[C] the wave of each cell's placement, -1 if none.
+        elim_wave: int64[C * N] the wave of each elimination (cell * N + digit - 1), -1 if none.
+    """
+
+    masks: np.ndarray
+    values: np.ndarray
+    placed_wave: np.ndarray
+    elim_wave: np.ndarray
+
+
+class SinglesScratch(NamedTuple):
+    """The work arrays of :func:`assume_candidate`.
+
+    Attributes:
+        touched: uint8[C].
+        pend_c, pend_d: int32[C * N + U * N + C] each, room for one wave's singles.
+        unit_done: uint8[U].
+    """
+
+    touched: np.ndarray
+    pend_c: np.ndarray
+    pend_d: np.ndarray
+    unit_done: np.ndarray
 
 
 @jit
-def assume_candidate(masks0, values0, cell, d0, true, peers, units, units_of, n, masks, values,
-                     placed_wave, elim_wave, touched, pend_c, pend_d, unit_done):
+def assume_candidate(masks0, values0, cell, d0, true, grid, branch, scratch):
     """Assume ``cell`` is (``true``) or is not digit ``d0 + 1``; apply basic eliminations,
     naked and hidden singles to a fixpoint, as :func:`sudokit.logic.chains.dynamic.consequences`.
 
-    Fills ``masks``, ``values`` (the fixpoint), ``placed_wave[c]`` (wave of the placement in
-    ``c``, -1 if none), ``elim_wave[c * n + d]`` (wave of the elimination, -1 if none).
-    ``touched`` (uint8[C]), ``pend_c``/``pend_d`` (int32, room for a wave's singles: C + U * n
-    at least) and ``unit_done`` (uint8[U]) are scratch. Returns ``(contradiction, waves)``.
+    ``grid``, ``branch`` and ``scratch``: a :class:`ForcingGrid`, :class:`Branch` (filled with
+    the fixpoint) and :class:`SinglesScratch` as plain tuples. Returns ``(contradiction,
+    waves)``.
 
     Long on purpose: one loop of waves, whose order decides what each wave records.
     """
+    peers, units, units_of, n = grid
+    masks, values, placed_wave, elim_wave = branch
+    touched, pend_c, pend_d, unit_done = scratch
     c_count = masks0.size
     for i in range(c_count):
         masks[i] = masks0[i]
@@ -154,14 +207,18 @@ def _common_two(masks0, values0, n, pw_a, val_a, ew_a, pw_b, val_b, ew_b):
 
 
 @jit
-def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out_waves,
-                       out_count, masks, values, pw, ew, masks2, values2, pw2, ew2, touched,
-                       pend_c, pend_d, unit_done):
+def digit_forcing_keys(masks0, values0, grid, out, on, off, scratch):
     """For every candidate of every open cell (cells ascending, then digits), what
-    :func:`sudokit.logic.chains.forcing._digit_step` finds: ``out_kind`` 0 nothing,
-    1 its truth is contradictory, 2 its falsehood is, 3 both outcomes share facts;
-    ``out_waves`` the waves the step needs, ``out_count`` its placements and eliminations.
-    Returns the number of candidates."""
+    :func:`sudokit.logic.chains.forcing._digit_step` finds, in ``out`` (int64[K] each):
+    ``out_kind`` 0 nothing, 1 its truth is contradictory, 2 its falsehood is, 3 both outcomes
+    share facts; ``out_waves`` the waves the step needs, ``out_count`` its placements and
+    eliminations. ``grid``, ``on``, ``off`` and ``scratch``: as :func:`assume_candidate`
+    takes them (``on``/``off``: the two outcomes' :class:`Branch`). Returns the number of
+    candidates."""
+    n = grid[3]
+    out_kind, out_waves, out_count = out
+    _masks, values, pw, ew = on
+    _masks2, values2, pw2, ew2 = off
     k = 0
     for cell in range(masks0.size):
         if values0[cell]:
@@ -170,12 +227,10 @@ def digit_forcing_keys(masks0, values0, peers, units, units_of, n, out_kind, out
         for d in range(n):
             if not (m >> d) & 1:
                 continue
-            on_bad, on_waves = assume_candidate(masks0, values0, cell, d, True, peers, units,
-                                                units_of, n, masks, values, pw, ew, touched, pend_c,
-                                                pend_d, unit_done)
-            off_bad, off_waves = assume_candidate(masks0, values0, cell, d, False, peers, units,
-                                                  units_of, n, masks2, values2, pw2, ew2, touched,
-                                                  pend_c, pend_d, unit_done)
+            on_bad, on_waves = assume_candidate(masks0, values0, cell, d, True, grid, on,
+                                                scratch)
+            off_bad, off_waves = assume_candidate(masks0, values0, cell, d, False, grid, off,
+                                                  scratch)
             kind = 0
             waves = 0
             count = 0
@@ -246,15 +301,16 @@ def _common_many(masks0, values0, n, k, bad, pw, val, ew):
 
 
 @jit
-def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, ew, bad,
-                 masks, touched, pend_c, pend_d, unit_done):
+def forcing_best(by_unit, masks0, values0, grid, branches, scratch):
     """The cell forcing chain (``by_unit`` False: every candidate of a cell) or unit forcing
     chain (True: every place of a digit in a unit) of fewest waves that implies something,
     first in order (cells ascending; units, then digits), as
     :func:`sudokit.logic.chains.forcing.cell_forcing_chain` and ``unit_forcing_chain``
-    find it. ``pw``, ``val`` (int64[N, C]), ``ew`` (int64[N, C * N]), ``bad`` (uint8[N]),
-    ``masks`` (int64[C]) and the rest are scratch. Returns ``(cell or unit * N + digit - 1,
-    waves)`` or ``(-1, 0)``."""
+    find it. ``branches``: ``(pw, val, ew, bad, masks)``, scratch: int64[N, C] twice,
+    int64[N, C * N], uint8[N], int64[C]; ``grid`` and ``scratch`` as :func:`assume_candidate`
+    takes them. Returns ``(cell or unit * N + digit - 1, waves)`` or ``(-1, 0)``."""
+    units, n = grid[1], grid[3]
+    pw, val, ew, bad, masks = branches
     best = -1
     best_waves = 0
     if by_unit:
@@ -271,9 +327,8 @@ def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, e
                 for i in range(n):
                     c = units[u, i]
                     if not values0[c] and (masks0[c] >> d) & 1:
-                        bad[b], _w = assume_candidate(masks0, values0, c, d, True, peers, units,
-                                                      units_of, n, masks, val[b], pw[b], ew[b],
-                                                      touched, pend_c, pend_d, unit_done)
+                        bad[b], _w = assume_candidate(masks0, values0, c, d, True, grid,
+                                                      (masks, val[b], pw[b], ew[b]), scratch)
                         b += 1
                 count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
                 if count and (best < 0 or waves < best_waves):
@@ -286,9 +341,8 @@ def forcing_best(by_unit, masks0, values0, peers, units, units_of, n, pw, val, e
             k = 0
             for d in range(n):
                 if (masks0[c] >> d) & 1:
-                    bad[k], _w = assume_candidate(masks0, values0, c, d, True, peers, units,
-                                                  units_of, n, masks, val[k], pw[k], ew[k],
-                                                  touched, pend_c, pend_d, unit_done)
+                    bad[k], _w = assume_candidate(masks0, values0, c, d, True, grid,
+                                                  (masks, val[k], pw[k], ew[k]), scratch)
                     k += 1
             count, waves = _common_many(masks0, values0, n, k, bad, pw, val, ew)
             if count and (best < 0 or waves < best_waves):

@@ -330,8 +330,9 @@ Python search took over 15 s per step (``"." * 80 + "1"``)."""
 PYTHON_ONLY = frozenset({"Dynamic Forcing Chain (+)", "Dynamic Forcing Chain (+ Forcing Chains)",
                          "Dynamic Forcing Chain (+ Multiple Forcing Chains)",
                          "Dynamic Forcing Chain (+ Dynamic Forcing Chains)"})
-"""SE's producers whose search is Python around kernels the lower levels already load (a
-warm-up, which only compiles, leaves them out: on a first board they take 1-20 s)."""
+"""SE's producers whose outer search is Python (a warm-up, which only compiles, leaves them
+out: on a first board they take 1-20 s; the kernels they call are loaded by
+:func:`~sudokit.logic.chains.nested.compile_nested` instead)."""
 
 
 ONE_SOLUTION_ONLY = frozenset({"Nishio Forcing Chain", "Multiple Forcing Chain",

@@ -92,19 +92,11 @@ def _digit_keys(board: Board) -> tuple[list[int], list[int], list[int]]:
     from ._forcing_kernel import digit_forcing_keys
 
     g = board.geometry
-    t = grid_tables(g)
-    c, n = g.n_cells, g.side
     arrays = board_arrays(board)
-    masks0, values0 = arrays.masks, arrays.values
     size = int(arrays.cand.sum())
     kinds, waves, counts = (np.zeros(size, dtype=np.int64) for _ in range(3))
-    scratch = [np.empty(c, dtype=np.int64) for _ in range(6)]
-    ew, ew2 = np.empty(c * n, dtype=np.int64), np.empty(c * n, dtype=np.int64)
-    k = digit_forcing_keys(masks0, values0, t.peers, t.units, t.units_of, n, kinds, waves,
-                           counts, scratch[0], scratch[1], scratch[2], ew, scratch[3],
-                           scratch[4], scratch[5], ew2, np.empty(c, dtype=np.uint8),
-                           *_pending(g),
-                           np.empty(len(t.units), dtype=np.uint8))
+    k = digit_forcing_keys(arrays.masks, arrays.values, _grid(g), (kinds, waves, counts),
+                           _branch(g), _branch(g), _scratch(g))
     return kinds[:k].tolist(), waves[:k].tolist(), counts[:k].tolist()
 
 
@@ -195,14 +187,29 @@ def _unit_step(board: Board, u: int, d0: int) -> tuple[int, Step | None]:
                         placements, eliminations, waves, tuple(cells), (d0 + 1,))
 
 
-def _pending(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
-    """The pending-singles scratch of
-    :func:`~sudokit.logic.chains._forcing_kernel.assume_candidate`: room for one wave's singles (a
-    naked single per cell, a hidden single per unit and digit)
-    and for the first assumption, int32 each."""
+def _grid(geometry: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The :class:`~sudokit.logic.chains._forcing_kernel.ForcingGrid` of ``geometry``, as the
+    plain tuple the kernels take."""
+    t = grid_tables(geometry)
+    return (t.peers, t.units, t.units_of, geometry.side)
+
+
+def _branch(geometry: Geometry) -> tuple[np.ndarray, ...]:
+    """An empty :class:`~sudokit.logic.chains._forcing_kernel.Branch`, as a plain tuple."""
+    c = geometry.n_cells
+    return (np.empty(c, dtype=np.int64), np.empty(c, dtype=np.int64),
+            np.empty(c, dtype=np.int64), np.empty(c * geometry.side, dtype=np.int64))
+
+
+def _scratch(geometry: Geometry) -> tuple[np.ndarray, ...]:
+    """The :class:`~sudokit.logic.chains._forcing_kernel.SinglesScratch` of
+    :func:`~sudokit.logic.chains._forcing_kernel.assume_candidate`, as a plain tuple: the
+    pending singles have room for one wave's (a naked single per cell, a hidden single per
+    unit and digit) and for the first assumption, int32 each."""
     size = geometry.n_cells * geometry.side + len(geometry.units) * geometry.side \
         + geometry.n_cells
-    return np.empty(size, dtype=np.int32), np.empty(size, dtype=np.int32)
+    return (np.empty(geometry.n_cells, dtype=np.uint8), np.empty(size, dtype=np.int32),
+            np.empty(size, dtype=np.int32), np.empty(len(geometry.units), dtype=np.uint8))
 
 
 @twin(Kernels.LOGIC, "sudokit.logic.chains._forcing_kernel:forcing_best",
@@ -217,15 +224,12 @@ def _forcing_best(board: Board, by_unit: bool) -> int:
     from ._forcing_kernel import forcing_best
 
     g = board.geometry
-    t = grid_tables(g)
     c, n = g.n_cells, g.side
-    best, _waves = forcing_best(
-        by_unit, *board_arrays(board)[:2], t.peers, t.units, t.units_of, n,
-        np.empty((n, c), dtype=np.int64), np.empty((n, c), dtype=np.int64),
-        np.empty((n, c * n), dtype=np.int64), np.empty(n, dtype=np.uint8),
-        np.empty(c, dtype=np.int64), np.empty(c, dtype=np.uint8),
-        *_pending(g),
-        np.empty(len(t.units), dtype=np.uint8))
+    branches = (np.empty((n, c), dtype=np.int64), np.empty((n, c), dtype=np.int64),
+                np.empty((n, c * n), dtype=np.int64), np.empty(n, dtype=np.uint8),
+                np.empty(c, dtype=np.int64))
+    best, _waves = forcing_best(by_unit, *board_arrays(board)[:2], _grid(g), branches,
+                                _scratch(g))
     return int(best)
 
 

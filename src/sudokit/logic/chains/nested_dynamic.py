@@ -39,7 +39,7 @@ from .advanced import _digit_cells, _unit_bits
 from .implications import (Inner, Propagation, _work, chain_implications, reached_by_all,
                            se_units_of)
 
-__all__ = ["INNER_CELLS", "dynamic_chain_offs", "inner_rows"]
+__all__ = ["INNER_CELLS", "dynamic_chain_offs", "inner_search"]
 
 _KEYS = itertools.count(1)
 """Keys of the inner chains (:attr:`Inner.key`), one per hint kept."""
@@ -99,22 +99,27 @@ class _Inner:
         at = self.cells[d0] & _unit_bits(self.g)[cause]
         return [((c * self.n + d0) << 1) | 1 for c in bits(at)]
 
-    def ends(self, kind: int, q: int, cause: int, said: int) -> tuple[tuple[_End, ...], str]:
-        """The branches of a hint (row fields) and its text."""
+    def ends(self, kind: int, q: int, cause: int, said: int) -> tuple[_End, ...]:
+        """The branches of a hint (row fields)."""
         if kind == 7:
             prop = self.prop(said)
             assert prop.contradiction is not None
             a, b, own = prop.contradiction
-            return (((prop, a, None if a in prop.reached() else ()),
-                     (prop, b, None if b in prop.reached() else own)),
-                    f"Contradiction Forcing Chain: {self.label(said)} leads to a contradiction")
+            return ((prop, a, None if a in prop.reached() else ()),
+                    (prop, b, None if b in prop.reached() else own))
         if kind == 1:
-            return (((self.prop(said), q, None), (self.prop(said & ~1), q, None)),
-                    f"Double Forcing Chain: {self.label(said)} and {self.label(said & ~1)} "
+            return (self.prop(said), q, None), (self.prop(said & ~1), q, None)
+        return tuple((self.prop(s), q, None) for s in self.starts(kind, cause, said))
+
+    def text(self, kind: int, q: int, cause: int, said: int) -> str:
+        """The text of a hint (row fields)."""
+        if kind == 7:
+            return f"Contradiction Forcing Chain: {self.label(said)} leads to a contradiction"
+        if kind == 1:
+            return (f"Double Forcing Chain: {self.label(said)} and {self.label(said & ~1)} "
                     f"both imply {self.label(q)}")
         starts = self.starts(kind, cause, said)
-        return (tuple((self.prop(s), q, None) for s in starts),
-                f"{'Cell' if kind == 5 else 'Region'} Forcing Chain: "
+        return (f"{'Cell' if kind == 5 else 'Region'} Forcing Chain: "
                 f"{' or '.join(self.label(s) for s in starts)} each imply {self.label(q)}")
 
 
@@ -134,7 +139,7 @@ def _search(run: _Inner) -> None:
             on, off = run.prop(on_pot), run.prop(on_pot & ~1)
             for prop, concl in ((on, on_pot & ~1), (off, on_pot)):
                 if prop.contradiction is not None:
-                    run.offer(concl, 7, run.ends(7, concl, -2, concl ^ 1)[0], -2, concl ^ 1)
+                    run.offer(concl, 7, run.ends(7, concl, -2, concl ^ 1), -2, concl ^ 1)
             if card >= 3:
                 both = on.reached() & off.reached()
                 for q in on.on + on.off if both else ():
@@ -220,28 +225,44 @@ def dynamic_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
         masks: the outer propagation's working grid (``masks0`` less its removals).
     """
     run = _Inner(geometry, masks0, masks)
-    rows = inner_rows(geometry, masks)
-    if rows is None:
-        _search(run)
-        rows = sorted(run.hints)
+    found = inner_search(geometry, masks0, masks)
+    if found is None:
+        found = _python_winners(run)
     given: dict[int, tuple[tuple[int, ...], Inner]] = {}
-    for complexity, kind, _order, q, cause, said in rows:
-        removed = run.removed(q)
-        if all(r in given for r in removed):
-            continue
-        ends, text = run.ends(kind, q, cause, said)
-        rule = _rule_parents(run, ends, cause)
-        if not rule:
-            continue
-        inner = Inner(next(_KEYS), complexity, f"Dynamic {text} ({complexity} nodes)")
-        for r in removed:
-            given.setdefault(r, (tuple(rule), inner))
+    for (complexity, kind, _order, q, cause, said), rule in found[1]:
+        inner = Inner(next(_KEYS), complexity,
+                      f"Dynamic {run.text(kind, q, cause, said)} ({complexity} nodes)")
+        for r in run.removed(q):
+            given.setdefault(r, (rule, inner))
     return [(r, parents, inner) for r, (parents, inner) in given.items()]
 
 
-def inner_rows(geometry: Geometry, masks: list[int]) -> list[_Row] | None:
-    """The hints of the inner search on the working grid ``masks``, by complexity, kind and
-    order, found in one compiled call
+_Found = tuple[np.ndarray | list[_Row], list[tuple[_Row, tuple[int, ...]]]]
+"""The hints of an inner search (int64[H, 6] from the kernel, in the order found; best first
+from the Python reference) and those kept, best first, with their rule parents."""
+
+
+def _python_winners(run: _Inner) -> _Found:
+    """:func:`inner_search` in Python (the reference)."""
+    _search(run)
+    rows = sorted(run.hints)
+    given: set[int] = set()
+    kept = []
+    for row in rows:
+        removed = run.removed(row[3])
+        if all(r in given for r in removed):
+            continue
+        rule = _rule_parents(run, run.ends(row[1], row[3], row[4], row[5]), row[4])
+        if rule:
+            kept.append((row, tuple(rule)))
+            given.update(removed)
+    return rows, kept
+
+
+def inner_search(geometry: Geometry, masks0: list[int], masks: list[int]) -> _Found | None:
+    """The hints of the inner search on the working grid ``masks`` and those kept (each giving
+    an elimination no better hint gave), best first, with their rule parents, found in one
+    compiled call
     (:func:`~sudokit.logic.chains._nested_dynamic_kernel.inner_hints`); None when the
     propagations run in Python or the grid is over :data:`INNER_CELLS` cells."""
     if not use_compiled(Kernels.LOGIC, geometry.n_cells, INNER_CELLS):
@@ -249,14 +270,19 @@ def inner_rows(geometry: Geometry, masks: list[int]) -> list[_Row] | None:
     from . import _nested_dynamic_kernel as kernel
 
     work = _inner_work(geometry)
-    array = np.array(masks, dtype=np.int64)
+    arrays = np.array(masks0, dtype=np.int64), np.array(masks, dtype=np.int64)
     while True:
-        count = kernel.inner_hints(array, work.tables, work.kernel, work.store, work.rows)
+        count, kept = kernel.inner_hints(*arrays, work.tables, work.kernel, work.store,
+                                         work.out)
         if count != kernel.FULL:
             break
         work.grow()
-    rows = work.rows[:count]
-    return rows[np.lexsort((rows[:, 2], rows[:, 1], rows[:, 0]))].tolist()
+    rows, winners, starts, flat = work.out[:4]
+    rule = flat[:starts[kept]].tolist()
+    bounds = starts[:kept + 1].tolist()
+    return (rows[:count].copy(),
+            [(tuple(rows[w].tolist()), tuple(rule[bounds[i]:bounds[i + 1]]))  # type: ignore[misc]
+             for i, w in enumerate(winners[:kept].tolist())])
 
 
 INNER_CELLS = 81
@@ -266,21 +292,28 @@ per potential and assumption)."""
 
 @dataclass
 class _InnerWork:
-    """The arrays of :func:`inner_rows`' kernel for one geometry (reused; grown when full)."""
+    """The arrays of :func:`inner_search`'s kernel for one geometry (reused; grown when
+    full)."""
 
     tables: tuple[np.ndarray, np.ndarray]
     kernel: tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]
     store: tuple[np.ndarray, ...]
-    rows: np.ndarray
+    out: tuple[np.ndarray, ...]
 
     def grow(self) -> None:
-        """Double the records' store and the rows."""
-        slot_of, index, meta, order, pstart, pflat, _tops, _seen, stack, branches = self.store
+        """Double the records' store, the rows and the rule parents."""
+        slot_of, index, meta, order, _ps, pflat, _tops, _seen, stack, branches, found = self.store
         self.store = (slot_of, index, meta, np.empty(2 * order.size, dtype=np.int64),
                       np.empty(2 * order.size + 1, dtype=np.int64),
                       np.empty(2 * pflat.size, dtype=np.int64), np.zeros(4, dtype=np.int64),
-                      np.zeros(slot_of.size, dtype=np.int64), stack, branches)
-        self.rows = np.empty((2 * self.rows.shape[0], 6), dtype=np.int64)
+                      np.zeros(slot_of.size, dtype=np.int64), stack, branches, found)
+        self.out = _out(2 * self.out[0].shape[0], 2 * self.out[3].size, slot_of.size)
+
+
+def _out(rows: int, rules: int, size: int) -> tuple[np.ndarray, ...]:
+    return (np.empty((rows, 6), dtype=np.int64), np.empty(rows, dtype=np.int64),
+            np.empty(rows + 1, dtype=np.int64), np.empty(rules, dtype=np.int64),
+            np.empty(size, dtype=np.uint8), np.empty(rows, dtype=np.int64))
 
 
 _INNER: dict[int, _InnerWork] = {}
@@ -297,8 +330,7 @@ def _inner_work(geometry: Geometry) -> _InnerWork:
                  np.empty((1 << 16) + 1, dtype=np.int64), np.empty(1 << 18, dtype=np.int64),
                  np.zeros(4, dtype=np.int64), np.zeros(size, dtype=np.int64),
                  np.empty((size + 1) * (m + 1) + 1, dtype=np.int64),
-                 np.empty(2 * geometry.side, dtype=np.int64))
+                 np.empty(2 * geometry.side, dtype=np.int64), np.empty(size, dtype=np.int64))
         found = _INNER[id(geometry)] = _InnerWork(
-            work.tables, (work.out, work.masks, work.hidden), store,
-            np.empty((1 << 10, 6), dtype=np.int64))
+            work.tables, (work.out, work.masks, work.hidden), store, _out(1 << 10, 1 << 14, size))
     return found
