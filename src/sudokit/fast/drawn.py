@@ -159,18 +159,25 @@ def _build(geometry: Geometry) -> Drawn:
     near = peer_sets(bare_geometry(geometry))  # set look-ups for _order and _seen
     layer = 0
     for r, rule in enumerate(rules):
-        kind.append(int(_CODES[type(rule)]))
+        code = _CODES[type(rule)]
+        kind.append(int(code))
         row, v, off, n = _row(rule, geometry, masks, trans, near)
-        order, starts = _order(rule, geometry, near)
-        if isinstance(rule, (Automaton, WeightedSum)):
-            layer = max(layer, n * (len(rule.cells) + 1))
-        if len(starts) < len(order):  # a sum with cliques: their filter's rows
-            layer = max(layer, n * (3 * len(starts) + 2))
-        ordered = [rule.cells[i] for i in order]
+        size = len(rule.cells)
+        if code is RuleCode.SUM:  # cells stored clique by clique
+            order, starts = _order(rule, geometry, near)
+            if len(starts) < size:  # a sum with cliques: their filter's rows
+                layer = max(layer, n * (3 * len(starts) + 2))
+            ordered = [rule.cells[i] for i in order]
+            coef += [row[i] for i in order]
+            block += [int(i in starts) for i in range(size)]
+        else:  # as drawn, each cell its own block
+            ordered = list(rule.cells)
+            coef += row
+            block += [1] * size
+        if code is RuleCode.SUM or code is RuleCode.AUTOMATON:
+            layer = max(layer, n * (size + 1))
         cells += ordered
-        coef += [row[i] for i in order]
         seen += _seen(ordered, near)
-        block += [int(i in starts) for i in range(len(order))]
         start.append(len(cells))
         value.append(v)
         offset.append(off)
