@@ -257,8 +257,16 @@ def _seen(cells: list[int], near: list[frozenset[int]]) -> list[int]:
     the geometry, its peers as a set)."""
     if len(cells) == 2:  # a pair relation: the common case
         return [0, int(cells[0] in near[cells[1]])]
-    return [sum(1 << j for j in range(min(i, 64)) if cells[j] in near[c])
-            for i, c in enumerate(cells)]
+    found: list[int] = []
+    earlier: dict[int, int] = {}  # the earlier cells (of the first 64) -> their bits
+    for i, c in enumerate(cells):
+        bits = 0
+        for d in near[c].intersection(earlier):
+            bits |= earlier[d]
+        found.append(bits)
+        if i < 64:
+            earlier[c] = earlier.get(c, 0) | 1 << i
+    return found
 
 
 @lru_cache(maxsize=64)
