@@ -53,7 +53,7 @@ from typing import Any
 from ..errors import InvalidPuzzle
 from ..model import rulebook as rb
 from ..model.geometry import Geometry
-from ..model.rules import Rule, check_rules
+from ..model.rules import Relation, Rule, check_rules
 
 __all__ = ["NEGATIVE_KINDS", "RULE_KEYS", "RuleKeyError", "fpuzzles_rules",
            "without_drawings"]
@@ -333,10 +333,11 @@ def _negative(data: dict[str, Any], geometry: Geometry,
             values = sorted({g.number(e.get("value"), defaults[kind])
                              for e in _entries(data, kind)} | {defaults[kind]})
             make = rb.difference_dot if kind == "difference" else rb.ratio_dot
+        shapes = [rb.negated(r, n) for v in values for r in make(0, 1, n, v)] if n > 1 else []
         for a in range(n * n):
             for b in g.neighbours(a):
                 if a < b and frozenset((a, b)) not in marked:
-                    found += [rb.negated(r, n) for v in values for r in make(a, b, n, v)]
+                    found += [Relation((a, b), r.pairs, r.name) for r in shapes]
     return tuple(found)
 
 
