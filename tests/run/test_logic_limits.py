@@ -12,13 +12,18 @@ import time
 import pytest
 from typer.testing import CliRunner
 
+from sudokit import compiled
 from sudokit.cli import app
+from sudokit.compiled import Kernels
 from sudokit.errors import LimitReached
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
 from sudokit.logic.deadline import limited
 from sudokit.logic.rule_filters import filter_round
 from sudokit.model.result import Limits
+from sudokit.run import deadline, warm
+from sudokit.solvers.portfolio import PortfolioSolver
+from sudokit.run.doors import count_solutions
 from sudokit.run.explain import explain, hint, rate, rate_many
 from tests.helpers import ROOT, sigh_rule_puzzle
 
@@ -28,7 +33,11 @@ P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4
 
 @pytest.mark.parametrize("door", [explain, rate, hint])
 def test_doors_stop_at_their_time_limit(door) -> None:
+    """With background compiling off (as in this suite), kernels compile where first used,
+    as asked: the engines of both grids are loaded first, not timed. The cold cache with
+    background compiling on (a library's default) is the next test's."""
     door(P)  # loads the engines first (not timed)
+    count_solutions(EMPTY_25, "portfolio", node_limit=1)  # the general engine too
     start = time.perf_counter()
     try:
         door(EMPTY_25, time_limit=0.5)
@@ -37,6 +46,32 @@ def test_doors_stop_at_their_time_limit(door) -> None:
     else:
         assert door is hint, "a whole logical solve of an empty 25x25 within 0.5 s"
     assert time.perf_counter() - start < 4.0  # one 0.5 s limit, on a loaded machine
+
+
+@pytest.mark.parametrize("door", [explain, rate, hint])
+def test_doors_do_not_compile_the_engine_inside_their_limit(door, monkeypatch) -> None:
+    """Background compiling on, every kernel group compiled but the general engine's (an
+    empty 25x25 on a cache compiled for 9x9 only): the door does not compile it in the
+    foreground inside its 0.5 s; it asks the background for it and counts meanwhile by
+    ``propagate``."""
+    door(P)  # loads the technique engine first (not timed)
+    asked: list[Kernels] = []
+    monkeypatch.setattr(warm, "_ENABLED", True)
+    monkeypatch.setattr(warm, "compile_in_background",
+                        lambda jobs: asked.extend(kernels for kernels, _job in jobs))
+    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.ENGINE)
+    monkeypatch.setattr(deadline, "_kernels", lambda request, geometry: Kernels.ENGINE)
+    monkeypatch.setattr(PortfolioSolver, "warm_up",  # what compiling it would cost
+                        lambda self, geometry=None: time.sleep(10))
+    start = time.perf_counter()
+    try:
+        door(EMPTY_25, time_limit=0.5)
+    except LimitReached as exc:
+        assert "time limit 0.5 s" in str(exc)
+    else:
+        assert door is hint, "a whole logical solve of an empty 25x25 within 0.5 s"
+    assert time.perf_counter() - start < 4.0  # one 0.5 s limit, on a loaded machine
+    assert asked == [Kernels.ENGINE]
 
 
 def test_rate_stops_inside_a_long_rule_step() -> None:

@@ -25,8 +25,8 @@ from ..model.geometry import Geometry
 from ..model.result import Limits
 from .request import Request
 
-__all__ = ["STILL_COMPILING", "COMPILED", "compiled_method", "kernels_by", "from_start",
-           "by_then", "until_ready", "in_time", "for_workers"]
+__all__ = ["STILL_COMPILING", "COMPILED", "compiled_method", "engine_kernels", "kernels_by",
+           "from_start", "by_then", "until_ready", "in_time", "for_workers"]
 
 STILL_COMPILING = "kernels still compiling at the time limit"
 """What a puzzle reports when the time limit went to compiling its method's kernels."""
@@ -51,6 +51,12 @@ def _kernels(request: Request, geometry: Geometry) -> Kernels:
 
     locked = request.solver().settings.get("locked_candidates", True)
     return Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+
+
+def engine_kernels(method: str, geometry: Geometry) -> Kernels:
+    """The kernel group the compiled ``method`` (its default options) needs on ``geometry``:
+    the 9x9 engine's (:data:`Kernels.NINE`) or the general engine's (``ENGINE``)."""
+    return _kernels(Request.build(method), geometry)
 
 
 def kernels_by(request: Request, geometry: Geometry, deadline: float) -> bool:

@@ -86,14 +86,30 @@ def _solution(puzzle: Puzzle, time_limit: float | None = DEFAULT_SECONDS) -> tup
     from ..compiled import Kernels, ready
     from ..registry import default_method
     from .choice import is_small
-    from .warm import enabled
+    from .warm import INTERIM_METHOD, enabled
 
     method = _engines()  # starts the technique engine's compile if it is not ready
-    if method is None and (ready(Kernels.SEARCH) or not enabled()):
+    if method is None and (not enabled() or ready(Kernels.SEARCH) and _engine_ready(puzzle)):
         method = default_method()  # compiled: the engine's first solution, as always
     elif is_small(1, puzzle.geometry.side):
         method = None  # the default path: nothing to compile (sudokit.run.choice)
+    else:
+        method = INTERIM_METHOD
     return _answer(count_solutions(puzzle, method, limit=2, time_limit=time_limit or None))
+
+
+def _engine_ready(puzzle: Puzzle) -> bool:
+    """Whether the compiled engine's kernels for ``puzzle``'s grid (the 9x9 engine's or the
+    general one's: :func:`sudokit.run.deadline.kernels_by`'s groups) are compiled; if not, their
+    background compile starts (the default method's warm-up would otherwise compile them in
+    the foreground, inside the door's time limit: an empty 25x25 on a cache compiled for
+    9x9 only)."""
+    from ..registry import default_method
+    from .deadline import engine_kernels
+    from .warm import compiling, method_job
+
+    kernels = engine_kernels(default_method(), puzzle.geometry)
+    return not compiling([(kernels, method_job(default_method(), [puzzle.geometry]))])
 
 
 def _answer(result: Result) -> tuple[Grid, bool]:
