@@ -17,15 +17,18 @@ nothing else has loaded the compiled engine. That choice is made here only:
 * :func:`twin`, the declaration of each kernel beside its reference (``tests/test_twins.py``
   runs every declared pair on shared inputs and requires equal results).
 
-This module imports only the standard library at import time; Numba is imported
-inside :func:`interpreted`, and the kernel cache directory (which holds the markers) is asked
-of :mod:`sudokit.fast.cache` on the first marker look-up (that module run alone: a
-look-up loads neither Numba nor the engine).
+This module imports only the standard library at import time; Numba is imported inside
+:func:`interpreted`. The kernel cache directory, which holds the markers (:func:`kernel_dir`,
+named by :func:`source_digest`), is computed here, so a marker look-up loads neither Numba nor
+the engine; :mod:`sudokit.fast.cache` hands it to Numba.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sys
+import tempfile
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -38,8 +41,10 @@ if TYPE_CHECKING:  # Numba (and NumPy) are imported only where a kernel is copie
     import numpy as np
     from numba.core.dispatcher import Dispatcher
 
-__all__ = ["Kernels", "Twin", "forced", "interpreted", "kernel", "loaded", "mark_ready",
-           "ready", "run_as_python", "twin", "twins", "use_compiled"]
+__all__ = ["COMPILED_IN", "KERNEL_DIR_PREFIX", "KERNEL_MODULES",
+           "KERNEL_SOURCES", "Kernels", "Twin", "forced",
+           "interpreted", "is_writable", "kernel", "kernel_dir", "loaded", "mark_ready", "ready",
+           "run_as_python", "source_digest", "twin", "twins", "use_compiled", "user_cache_dir"]
 
 F = TypeVar("F")
 
@@ -74,22 +79,82 @@ class Kernels(Enum):
 # -- readiness markers (the disk cache) and loaded groups (this process) -----------------------
 
 
+# -- the kernel cache on disk (where the markers live; standard library only) ------------------
+
+_SUDOKIT_DIR = Path(__file__).resolve().parent
+"""The ``sudokit`` package directory."""
+KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lines.py",
+                  "fast/nine.py", "fast/rulecheck.py", "fast/rules.py", "fast/scores.py",
+                  "fast/state.py", "fast/sums.py", "fast/templates.py", "fast/trail.py",
+                  "fast/verify.py",
+                  "formats/lookup.py", "generator/grids.py", "generator/kernels.py",
+                  "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")
+"""Globs (under the ``sudokit`` package) of the modules that define compiled functions (Numba
+``jit`` or an ``intrinsic``); ``logic/**/`` matches ``logic/`` itself as well."""
+COMPILED_IN = ("fast/layout.py", "fast/tables.py", "logic/kernels/bundles.py", "model/result.py")
+"""Modules without compiled functions whose names or layouts kernels compile in: the rule
+codes (``RuleCode``) and the ``Drawn`` arrays (``fast/layout.py``; the lowering that fills them,
+``fast/drawn.py``, is not compiled in), the engine tables' NamedTuples (read by field
+position), the ladder's argument bundles (built inside kernels) and the ``Status`` codes."""
+KERNEL_SOURCES = KERNEL_MODULES + COMPILED_IN
+"""Globs of every file the disk cache's digest covers, and of no other: an edit of a Python
+module (``generator/techniques.py``, ``fast/engine.py``) keeps everyone's compiled kernels."""
+KERNEL_DIR_PREFIX = "kernels-"
+"""The kernel cache directory's name before the digest."""
+
+
+def source_digest(root: Path = _SUDOKIT_DIR) -> str:
+    """Return a short hex digest (16 characters) of the :data:`KERNEL_SOURCES` under ``root``
+    (the ``sudokit`` package directory): their relative paths and contents."""
+    digest = hashlib.sha256()
+    files = sorted({path for pattern in KERNEL_SOURCES for path in root.glob(pattern)})
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def user_cache_dir() -> Path:
+    """Return ``$XDG_CACHE_HOME/sudokit/numba`` (default ``~/.cache/sudokit/numba``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "sudokit" / "numba"
+
+
+def is_writable(directory: Path) -> bool:
+    """Whether a file can be created in ``directory`` (created if missing), as Numba needs.
+
+    Tries for real rather than trusting ``os.access``, which says yes to root on a read-only
+    mount.
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=directory).close()
+    except OSError:
+        return False
+    return True
+
+
+def kernel_dir(package_dir: Path = _SUDOKIT_DIR / "fast", digest: str | None = None) -> Path:
+    """Return the directory the kernels of these sources are cached in, without creating it or
+    loading Numba: ``base/kernels-<digest>``.
+
+    The base is ``NUMBA_CACHE_DIR`` if set; else ``package_dir/__pycache__`` if writable; else
+    :func:`user_cache_dir`. ``digest`` defaults to :func:`source_digest` of the package
+    holding ``package_dir``.
+    """
+    explicit = os.environ.get("NUMBA_CACHE_DIR")
+    if explicit:
+        base = Path(explicit)
+    elif is_writable(package_dir / "__pycache__"):
+        base = package_dir / "__pycache__"
+    else:
+        base = user_cache_dir()
+    return base / (KERNEL_DIR_PREFIX + (digest or source_digest(package_dir.parent)))
+
+
 @cache
 def _kernel_dir() -> Path:
-    """The kernel cache directory (:func:`sudokit.fast.cache.kernel_dir`). Asking for it
-    must not load the compiled engine: ``sudokit.fast``'s ``__init__`` imports Numba and every
-    kernel module (0.5 s), which a look at a marker on the default path never needs. So unless
-    the package is loaded already, its ``cache`` module (standard library only) is run alone."""
-    module = sys.modules.get("sudokit.fast.cache")
-    if module is None:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location(
-            "sudokit._kernel_cache", Path(__file__).parent / "fast" / "cache.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return Path(module.kernel_dir())
+    """This process's kernel cache directory (:func:`kernel_dir`), asked once."""
+    return kernel_dir()
 
 
 def _marker(kernels: Kernels) -> Path:

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokit import Geometry, Puzzle, Status, Variant, count_solutions, is_solution, solve
+from sudokit import (Geometry, Puzzle, Status, Variant, compiled, count_solutions, is_solution,
+                     solve)
 from sudokit.fast import ResumableSearch, Stat, StopReason, cache, rules, solve_batch
 from sudokit.fast.state import Reg, State, new_state
 from sudokit.fast.tables import tables_for
@@ -326,7 +327,7 @@ def test_cache_dir_prefers_the_package_then_the_user_dir(monkeypatch: pytest.Mon
     package = tmp_path / "pkg"
     assert cache.configure(package, "d1") == package / "__pycache__" / "kernels-d1"
     in_tree = package / "__pycache__"
-    monkeypatch.setattr(cache, "is_writable", lambda directory: directory != in_tree)
+    monkeypatch.setattr(compiled, "is_writable", lambda directory: directory != in_tree)
     user = tmp_path / "xdg" / "sudokit" / "numba" / "kernels-d1"
     assert cache.configure(package, "d1") == user
     assert config.CACHE_DIR == str(user)
