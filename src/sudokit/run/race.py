@@ -9,12 +9,13 @@ bet again: published rule puzzles split between the two (measured whole commands
 portfolio does for large grids (Gomes and Selman 2001, "Algorithm portfolios"): CDCL
 (:class:`~sudokit.sat.forked.ForkedCdcl`, CaDiCaL through PySAT, one unsliced search) starts in
 a forked child first and searches alone for :data:`HEAD_START` CPU seconds (most puzzles end
-there, and the engine's second of Numba loading is never paid); then this process loads the
-engine's kernels (while the child searches on) and runs its resumable search
-(:class:`~sudokit.fast.ResumableSearch`) in slices of :data:`SLICE` seconds, reading the
-child's pipe between two slices. The first side that settles the count wins (the count limit
-reached, or no other grid exists); the other is stopped (the child is killed). Grids the engine
-finds are blocked in the child's formula (:meth:`ForkedCdcl.block`); every grid is verified.
+there, and the engine's second of Numba loading is never paid); then the engine's resumable
+search (:class:`~sudokit.fast.ResumableSearch`) starts in a second forked child, where its
+kernels load (or compile, if this grid's rule kinds need a specialisation the cache lacks:
+the readiness marker covers grids without rules; never in this process, whose time limit holds).
+This process only waits on both pipes. The first side that settles the count wins (the count
+limit reached, or no other grid exists); both children are killed. Grids the engine finds are
+blocked in CDCL's formula (:meth:`ForkedCdcl.block`); every grid is verified.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Limits, Stats, Status
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from multiprocessing.connection import Connection
+
     from ..sat.forked import ForkedCdcl
 
 __all__ = ["HEAD_START", "SLICE", "Raced", "can_race", "race"]
@@ -41,7 +45,7 @@ Numba loading, which most handed-over puzzles need not pay: CDCL ends them in 0.
 not wall time: on a loaded machine the child's wall time says little of its work."""
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 SLICE = 0.05
-"""Seconds of engine search between two looks at CDCL's pipe."""
+"""Seconds between two looks at the time limit while both children search."""
 
 
 @dataclass
@@ -108,26 +112,75 @@ def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
 
 def _with_engine(cdcl: _Cdcl, puzzle: Puzzle, start: float, deadline: float,
                  limits: Limits) -> Raced:
-    """The race once CDCL's head start is over: the engine's slices, CDCL's news between."""
-    from ..fast import ResumableSearch, StopReason
+    """The race once CDCL's head start is over: the engine in a forked child of its own (its
+    kernels load there, or compile there if this grid's specialisation is not in the cache:
+    never in this process, whose limit stays kept), both children's grids read as they come."""
+    from multiprocessing.connection import wait
 
-    search = ResumableSearch(puzzle.geometry, puzzle.givens)
-    while True:
-        if cdcl.read(0.0):
-            return cdcl.outcome(start, cdcl.name)
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return cdcl.outcome(start, "", f"time limit {limits.time_limit} s reached")
-        stop = search.advance(None, min(SLICE, left))
-        if stop is StopReason.EXHAUSTED:
-            return cdcl.outcome(start, "fast")
-        if stop is StopReason.FOUND:
-            grid = tuple(search.solution.tolist())
+    engine = _EngineChild(puzzle, cdcl.count_limit)
+    try:
+        while True:
+            if cdcl.read(0.0):
+                return cdcl.outcome(start, cdcl.name)
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return cdcl.outcome(start, "", f"time limit {limits.time_limit} s reached")
+            if engine.conn not in wait([cdcl.forked.conn, engine.conn], min(SLICE, left)):
+                continue
+            try:
+                kind, grid = engine.conn.recv()
+            except EOFError:  # the engine's child ended without an answer: CDCL goes on
+                engine.close()
+                cdcl.read(deadline)
+                return cdcl.outcome(start, cdcl.name) if cdcl.settled else cdcl.outcome(
+                    start, "", f"time limit {limits.time_limit} s reached")
+            if kind == "done":
+                return cdcl.outcome(start, "fast")
             if grid not in cdcl.grids:
                 cdcl.grids.append(_verified(grid, puzzle, "fast"))
                 cdcl.forked.block(grid)
                 if len(cdcl.grids) >= cdcl.count_limit:
                     return cdcl.outcome(start, "fast")
+    finally:
+        engine.close()
+
+
+class _EngineChild:
+    """The compiled engine's one-puzzle search (:class:`~sudokit.fast.ResumableSearch`) in a
+    forked child that sends ``("grid", grid)`` for each solution and ``("done", None)`` once
+    the count limit is reached or no other grid exists; stopped by a kill."""
+
+    def __init__(self, puzzle: Puzzle, count_limit: int) -> None:
+        import multiprocessing
+
+        from ..sat.forked import die_with_parent
+
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe(duplex=False)
+        self.process = context.Process(target=_engine_child, daemon=True, args=(
+            child, puzzle, count_limit, os.getpid(), die_with_parent))
+        self.process.start()
+        child.close()
+
+    def close(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _engine_child(conn: Connection, puzzle: Puzzle, count_limit: int, parent: int,
+                  die_with_parent: Callable[[int], bool]) -> None:
+    """The body of :class:`_EngineChild` (killed by the kernel if ``parent`` dies)."""
+    die_with_parent(parent)
+    from ..fast import ResumableSearch, StopReason
+
+    search = ResumableSearch(puzzle.geometry, puzzle.givens)
+    for _found in range(count_limit):
+        if search.advance() is not StopReason.FOUND:
+            break
+        conn.send(("grid", tuple(search.solution.tolist())))
+    conn.send(("done", None))
 
 
 class _Cdcl:
@@ -136,6 +189,7 @@ class _Cdcl:
     def __init__(self, forked: ForkedCdcl, name: str, puzzle: Puzzle, count_limit: int) -> None:
         self.forked, self.name, self.puzzle, self.count_limit = forked, name, puzzle, count_limit
         self.grids: list[Grid] = []
+        self.settled = False
         self.stats = Stats.counting(("nodes", "decisions", "conflicts", "propagations"))
 
     def cpu(self) -> float:
@@ -153,12 +207,11 @@ class _Cdcl:
         what is there now); whether the count is settled (enough grids, or no other)."""
         while self.forked.conn.poll(max(0.0, until - time.perf_counter())):
             grid = self.forked.next(self.stats, Limits())
-            if grid is None:
-                return True
-            if grid not in self.grids:
+            if grid is not None and grid not in self.grids:
                 self.grids.append(_verified(grid, self.puzzle, self.name))
-                if len(self.grids) >= self.count_limit:
-                    return True
+            if grid is None or len(self.grids) >= self.count_limit:
+                self.settled = True
+                return True
         return False
 
     def outcome(self, start: float, winner: str, message: str | None = None) -> Raced:
