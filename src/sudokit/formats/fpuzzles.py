@@ -90,6 +90,8 @@ _SETTINGS = frozenset({"size", "grid", "title", "author", "ruleset", "solution",
                        "highlightConflicts", "activeConstraints", "disabledlogic",
                        "truecandidatesoptions"})
 _READ = frozenset({*_FLAGS, "killercage", "cage", "extraregion", "odd", "even", *RULE_KEYS})
+_KNOWN = _SETTINGS | _READ
+"""Every key read or allowed (the test of each key, not rebuilt per key)."""
 
 
 def _lz() -> LZString:
@@ -213,7 +215,7 @@ def _size(data: dict[str, Any]) -> int:
     n = data.get("size")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
         raise _Bad("size", f"size: expected a grid side 1..{MAX_SIZE}, found {n!r}")
-    unknown = sorted(k for k, v in data.items() if k not in _SETTINGS | _READ and _present(v))
+    unknown = sorted(k for k, v in data.items() if k not in _KNOWN and _present(v))
     if unknown:
         key = unknown[0]
         raise _Bad(key, f"f-puzzles constraint {', '.join(map(repr, unknown))} is not supported "
