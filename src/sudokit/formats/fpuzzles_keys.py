@@ -139,9 +139,10 @@ class _Grid:
         return int(value)
 
     def neighbours(self, cell: int) -> list[int]:
-        r, c = divmod(cell, self.n)
+        n = self.geometry.side
+        r, c = divmod(cell, n)
         near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        return [i * self.n + j for i, j in near if 0 <= i < self.n and 0 <= j < self.n]
+        return [i * n + j for i, j in near if 0 <= i < n and 0 <= j < n]
 
     def outside(self, name: object) -> list[int]:
         """The row or column read away from an outside clue cell."""

@@ -525,11 +525,17 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
         if not isinstance(rule, Rule) or getattr(rule, "kind", None) not in RULE_KINDS:
             raise InvalidPuzzle(f"{where(k, rule)}: not a rule of a known kind",
                                 constraint="constraints")
-        if not rule.cells or not all(isinstance(c, int) and 0 <= c < n_cells for c in rule.cells):
+        cells = rule.cells
+        if isinstance(cells, tuple) and len(cells) == 2:  # a pair: most rules
+            inside = (isinstance(cells[0], int) and isinstance(cells[1], int)
+                      and 0 <= cells[0] < n_cells and 0 <= cells[1] < n_cells)
+        else:
+            inside = bool(cells) and all(isinstance(c, int) and 0 <= c < n_cells for c in cells)
+        if not inside:
             raise InvalidPuzzle(f"{where(k, rule)}: a cell is outside the grid (expected "
                                 f"0..{n_cells - 1})", constraint="constraints")
-        if len(set(rule.cells)) != len(rule.cells):
-            raise InvalidPuzzle(f"{where(k, rule)} at {label(rule.cells[0])}: a cell appears "
+        if (cells[0] == cells[1]) if len(cells) == 2 else len(set(cells)) != len(cells):
+            raise InvalidPuzzle(f"{where(k, rule)} at {label(cells[0])}: a cell appears "
                                 "twice", constraint="constraints")
         problem = rule._check(side)
         if problem:
