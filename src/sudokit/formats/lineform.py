@@ -42,6 +42,9 @@ _CONTEXT = 200
 starting this far before a chunk's end is settled: a grid spans at most 64 rows and a header,
 and the reader looks at most 64 rows ahead)."""
 
+_Span = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+              tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]]
+"""What :meth:`LineReader._fast_spans` gives for one cell count."""
 _NOT_CONTENT = (Kind.BLANK, Kind.COMMENT, Kind.SEPARATOR, Kind.DIRECTIVE)
 _COMMENT_LEADS = tuple(ord(c) for c in "# \t")
 
@@ -158,7 +161,7 @@ class LineReader:
             if (self.skip_header and number == 1) or not text.lstrip().startswith("#"):
                 continue
             line = scan_line(text, number)
-            if line.kind is Kind.DIRECTIVE and line.variant is not None:
+            if line.kind is Kind.DIRECTIVE and line.variant is not None and line.spec is not None:
                 self.directives.add(number, line.variant, line.spec)
                 self.typed_spec |= not line.spec.is_rules_only
                 skip[i] = not self.typed_spec
@@ -199,7 +202,7 @@ class LineReader:
         return sorted(found & self.codecs.keys())
 
     def _fast_spans(self, data: np.ndarray, starts: np.ndarray, width: np.ndarray,
-                    n_cells: int, codec: Codec) -> tuple[np.ndarray, ...]:
+                    n_cells: int, codec: Codec) -> _Span:
         """Rows of one cell count in a fast form.
 
         Returns ``(mask, puzzle, other, count, prefix, fields)``: int64 offsets of the puzzle
@@ -272,7 +275,7 @@ class LineReader:
                 fast[j], general[j] = False, True
 
     def _assemble(self, chunk: LineChunk, lines: LineBlock, first: int, fast: np.ndarray,
-                  general: np.ndarray, spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+                  general: np.ndarray, spans: dict[int, _Span]) -> None:
         """Number the records, run the general reader in order, decode the fast rows."""
         order = np.flatnonzero(fast | general)
         columns = np.empty((len(fast), 2), np.int64)
@@ -336,7 +339,7 @@ class LineReader:
 
     def _decode(self, chunk: LineChunk, lines: LineBlock, first: int, rows: np.ndarray,
                 positions: np.ndarray, columns: np.ndarray,
-                spans: dict[int, tuple[np.ndarray, ...]]) -> None:
+                spans: dict[int, _Span]) -> None:
         """Take the fast rows of each cell count (gathered and decoded by :meth:`_fast_spans`);
         a row whose solution field is not a full grid goes to the general reader instead (its
         record or error comes from there)."""
@@ -377,7 +380,7 @@ class LineReader:
                     present = np.unique(codes[kind]).tolist() or ([] if text else [0])
                 for code in present:  # one group per variant (plain rows: at least one)
                     rows_of: np.ndarray | slice = kind & (codes == code)
-                    if rows_of.all():  # the usual chunk: views, not copies
+                    if rows_of.all():  # type: ignore[union-attr]  # the usual chunk: views
                         rows_of = slice(None)
                     g = codec.geometry
                     chunk.fast.append(FastRows(
@@ -400,7 +403,7 @@ def _frames(data: np.ndarray, starts: np.ndarray, width: np.ndarray,
     """bool[L]: lines starting ``.---`` or ``*---``, the frame of a pencil-mark grid (the
     general reader's separator, :mod:`sudokit.formats.lines`), never a fast line of empty
     cells, whatever their width."""
-    frame = ((lead == ord(".")) | (lead == ord("*"))) & (width > 3)
+    frame: np.ndarray = ((lead == ord(".")) | (lead == ord("*"))) & (width > 3)
     for k in (1, 2, 3):
         frame &= data[np.minimum(starts + k, len(data) - 1)] == ord("-")
     return frame
@@ -436,4 +439,5 @@ def _gather(data: np.ndarray, offsets: np.ndarray, cells: np.ndarray) -> np.ndar
             view = np.lib.stride_tricks.as_strided(data[offsets[0]:], (len(offsets), len(cells)),
                                                    (step, 1), writeable=False)
             return view.copy()
-    return data[offsets[:, None] + cells]
+    gathered: np.ndarray = data[offsets[:, None] + cells]
+    return gathered
