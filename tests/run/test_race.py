@@ -14,6 +14,7 @@ from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle, violations
 from sudokit.model.result import Limits, Status
 from sudokit.run import race as race_module
+from sudokit.run import warm
 from sudokit.run.doors import count_solutions
 from sudokit.run.race import can_race, race
 from sudokit.sat.forked import ForkedCdcl
@@ -78,7 +79,13 @@ def test_the_hand_over_races_once_the_engine_is_ready(monkeypatch) -> None:
     puzzle, solution = _iss("Triple digits")
     geometry, limits = puzzle.geometry, Limits(60)
     monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.SEARCH)
+    asked: list[Kernels] = []
+    monkeypatch.setattr(warm, "_ENABLED", True)
+    monkeypatch.setattr(warm, "compile_in_background",
+                        lambda jobs: asked.extend(kernels for kernels, _job in jobs))
     assert not can_race("sat", geometry, limits)  # not compiled: CDCL alone, as before
+    assert asked == [Kernels.SEARCH]  # and compiled in the background for the next ones
+    monkeypatch.setattr(warm, "_ENABLED", False)
     monkeypatch.setattr(compiled, "ready", lambda kernels: True)
     assert can_race("sat", geometry, limits)
     assert not can_race("sat", geometry, Limits(60, 1000))  # node limits do not add up

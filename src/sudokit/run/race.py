@@ -71,10 +71,18 @@ def can_race(method: str, geometry: Geometry, limits: Limits) -> bool:
     """Whether a hand-over to ``method`` on ``geometry`` under ``limits`` is raced: the method
     is ``sat`` on a PySAT backend that forks, the engine takes the grid and its one-puzzle
     search is compiled in the cache, and no node limit is asked (nodes of two methods do not
-    add up). Nothing is imported from the engine (no Numba) when the kernels are not ready."""
+    add up). Nothing is imported from the engine (no Numba) when the kernels are not ready:
+    their background compile starts then (:mod:`sudokit.run.warm`, when it is on), so that
+    later hand-overs race."""
     from ..compiled import Kernels, ready
 
-    if method != "sat" or limits.node_limit is not None or not ready(Kernels.SEARCH):
+    if method != "sat" or limits.node_limit is not None:
+        return False
+    if not ready(Kernels.SEARCH):
+        from ..registry import default_method
+        from .warm import compiling, method_job
+
+        compiling([(Kernels.SEARCH, method_job(default_method()))])  # for the next puzzles
         return False
     from ..registry import get_solver
     from ..sat.forked import ForkedCdcl
