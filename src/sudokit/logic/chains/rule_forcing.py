@@ -10,13 +10,15 @@ the contradiction needs. Tried after every other logical technique, on grids wit
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...model.geometry import Geometry
 from .dynamic import consequences
 from ..registry import technique
 from ..rule_filters import filter_round
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
-from ..units import intersections
+from ..units import intersections, unit_cells
 
 __all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
            "assume_with_rules", "locked_round", "rule_cell_forcing_chain",
@@ -73,21 +75,27 @@ def assume_with_rules(board: Board, cell: int, digit: int, plus: bool = False
 
 def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dict[int, int]:
     """Locked candidates (pointing and claiming) once over ``masks`` (changed in place;
-    ``values``: placed digits, 0 open): per cell changed, one digit it lost."""
-    where = []  # per unit, per digit (0-based): the open cells holding it, a mask over cells
-    for unit in geometry.units:
-        row = [0] * geometry.side
-        for c in unit:
-            if not values[c]:
-                for b in bits(masks[c]):
-                    row[b] |= 1 << c
-        where.append(row)
+    ``values``: placed digits, 0 open): per cell changed, one digit it lost.
+
+    The open cells holding each digit are read once (a mask over cells per digit) before any
+    removal, as a snapshot; the intersections are taken in :func:`intersections`' order, the
+    digits ascending, the cells ascending (so the changes and their order are fixed)."""
+    where = [0] * geometry.side  # per digit (0-based): the open cells holding it, over cells
+    for c, m in enumerate(masks):
+        if m and not values[c]:
+            cell = 1 << c
+            while m:
+                low = m & -m
+                where[low.bit_length() - 1] |= cell
+                m ^= low
     changed: dict[int, int] = {}
-    for inter in intersections(geometry):
-        for b, inside in enumerate(where[inter.first]):
-            if not inside or inside & ~inter.cells:
+    for rest, inside, second in _locks(geometry):
+        for b, holding in enumerate(where):
+            # the digit's cells of the first unit all lie in the intersection: gone from the
+            # rest of the second unit
+            if not holding & inside or holding & rest:
                 continue
-            targets = where[inter.second][b] & ~inside
+            targets = holding & second
             while targets:
                 low = targets & -targets
                 targets ^= low
@@ -96,6 +104,15 @@ def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dic
                     masks[c] &= ~(1 << b)
                     changed[c] = b + 1
     return changed
+
+
+@cache
+def _locks(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
+    """Per intersection of :func:`intersections` (in its order), masks over cells: the first
+    unit's cells outside it, its cells, the second unit's cells outside it."""
+    units = unit_cells(geometry)
+    return tuple((units[i.first] & ~i.cells, i.cells, units[i.second] & ~i.cells)
+                 for i in intersections(geometry))
 
 
 _NEEDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
