@@ -139,6 +139,7 @@ def _parse_int(text: str) -> int:
 
 
 _DECODER = json.JSONDecoder(parse_int=_parse_int)
+_PLAIN = json.JSONDecoder()
 
 
 def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False
@@ -159,6 +160,8 @@ def json_decode(text: str, at: int = 0, *, nesting_checked: bool = False
     if deep is not None:
         raise JSONRefused(f"arrays and objects nested deeper than {MAX_DEPTH} levels",
                                    text, deep)
+    if _LONG_INTEGER.search(text, at) is None:  # no integer too long: the decoder's C path
+        return _PLAIN.raw_decode(text, at)
     try:
         return _DECODER.raw_decode(text, at)
     except _LongInteger as exc:

@@ -269,7 +269,7 @@ class Geometry:
         ``"linear-sum"``, ``"sequence"`` ...: :data:`~sudokit.model.rules.RULE_KINDS`); empty
         for classic Sudoku. See ``Solver.features``."""
         kinds = {name for name, present in _KINDS if present(self)}
-        return frozenset(self.variant.names) | kinds | {r.kind for r in self.constraints}
+        return _names_of(self.variant) | kinds | {r.kind for r in self.constraints}
 
     @property
     def side(self) -> int:
@@ -361,9 +361,21 @@ class Geometry:
             return lambda r, c: at[(r0 + r, c0 + c)]
         return [shifted(r0, c0) for r0, c0 in self.layout.origins]
 
+    @property
+    def _plain(self) -> Geometry | None:
+        """The classic geometry of this box shape, whose rows, columns and boxes this one has
+        too (one grid); None on a layout or for that geometry itself. Its tables are built once
+        per box shape, not once per puzzle."""
+        if self.layout is not None or self.is_standard:
+            return None
+        return _shared_geometry(self.box_rows, self.box_cols, Variant.STANDARD)
+
     @cached_property
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """The row units of every grid."""
+        plain = self._plain
+        if plain is not None:
+            return plain.rows
         n = self.side
         return tuple(tuple(at(r, c) for c in range(n)) for at in self._grid_cells()
                      for r in range(n))
@@ -371,6 +383,9 @@ class Geometry:
     @cached_property
     def cols(self) -> tuple[tuple[int, ...], ...]:
         """The column units of every grid."""
+        plain = self._plain
+        if plain is not None:
+            return plain.cols
         n = self.side
         return tuple(tuple(at(r, c) for r in range(n)) for at in self._grid_cells()
                      for c in range(n))
@@ -381,6 +396,9 @@ class Geometry:
         jigsaw regions."""
         if self.regions is not None:
             return self.regions
+        plain = self._plain
+        if plain is not None:
+            return plain.boxes
         n, br, bc = self.side, self.box_rows, self.box_cols
         found: dict[tuple[int, ...], None] = {}
         for at in self._grid_cells():
@@ -435,13 +453,16 @@ class Geometry:
     def unit_names(self) -> tuple[str, ...]:
         """A name per unit, parallel to :attr:`units`: ``"row 1"``, ``"column 3"``, ``"box 9"``
         (``"grid 2 row 1"`` on a layout, ``"region 4"`` for jigsaw regions)."""
-        n = self.side
-        grids = 1 if self.layout is None else len(self.layout.origins)
-        prefix = [""] if grids == 1 else [f"grid {g + 1} " for g in range(grids)]
-        names = [f"{p}row {i + 1}" for p in prefix for i in range(n)]
-        names += [f"{p}column {i + 1}" for p in prefix for i in range(n)]
-        kind = "region" if self.regions is not None else "box"
-        names += [f"{kind} {i + 1}" for i in range(len(self.boxes))]
+        n, plain = self.side, self._plain
+        if plain is not None and self.regions is None:
+            names = list(plain.unit_names)
+        else:
+            grids = 1 if self.layout is None else len(self.layout.origins)
+            prefix = [""] if grids == 1 else [f"grid {g + 1} " for g in range(grids)]
+            names = [f"{p}row {i + 1}" for p in prefix for i in range(n)]
+            names += [f"{p}column {i + 1}" for p in prefix for i in range(n)]
+            kind = "region" if self.regions is not None else "box"
+            names += [f"{kind} {i + 1}" for i in range(len(self.boxes))]
         names += [f"diagonal {i + 1}" for i in range(len(self.diagonals))]
         if Variant.HYPER in self.variant:
             names += [f"hyper box {i + 1}" for i in range((self.box_rows - 1) ** 2)]
@@ -456,8 +477,11 @@ class Geometry:
     @cached_property
     def unit_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
         """Per unit, an ``operator.itemgetter`` returning the unit's values from a grid (fast)."""
-        return tuple(itemgetter(*unit) if len(unit) > 1 else _single(unit[0])
-                     for unit in self.units)
+        plain, units = self._plain, self.units
+        shared = plain.unit_getters[:len(plain.units) if self.regions is None else
+                                    2 * self.side] if plain is not None else ()
+        return shared + tuple(itemgetter(*unit) if len(unit) > 1 else _single(unit[0])
+                              for unit in units[len(shared):])
 
     @cached_property
     def units_of(self) -> tuple[tuple[int, ...], ...]:
@@ -600,6 +624,11 @@ def _rebuild(box_rows: int, box_cols: int, variant: Variant, regions: _Regions |
              extra_regions: _Regions = (), constraints: tuple[Rule, ...] = ()) -> Geometry:
     return Geometry.of(box_rows, box_cols, variant, regions=regions, cages=cages, parity=parity,
                        layout=layout, extra_regions=extra_regions, constraints=constraints)
+
+
+@cache
+def _names_of(variant: Variant) -> frozenset[str]:
+    return frozenset(variant.names)
 
 
 @cache
