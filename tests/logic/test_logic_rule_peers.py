@@ -5,6 +5,8 @@ logic/chains/rule_forcing.py), thermometers read whole
 
 from __future__ import annotations
 
+import random
+
 from sudokit.formats.fpuzzles import fpuzzles_puzzle
 from sudokit.logic.rule_filters import filter_round, peer_filters
 from sudokit.logic.rule_peers import logic_geometry, rule_peers
@@ -13,6 +15,7 @@ from sudokit.logic.techniques.innies import derived_sums, innies_outies
 from sudokit.logic.chains.rule_forcing import assume_with_rules, locked_round
 from sudokit.logic.techniques.thermometers import thermometer_paths, thermometer_step
 from sudokit.model import rulebook as rb
+from sudokit.model.constraints import Variant
 from sudokit.model.geometry import Geometry
 from sudokit.model.puzzle import Puzzle
 from tests.helpers import DATA
@@ -64,6 +67,45 @@ def test_locked_candidates_follow_an_assumption() -> None:
             masks[cell] &= ~1
     changed = locked_round(geometry, masks, values)
     assert changed == {c(1, k): 1 for k in range(4, 10)}
+
+
+def _locked_by_units(geometry: Geometry, masks: list[int], values: list[int]
+                     ) -> dict[int, int]:
+    """Locked candidates as first written: per unit and digit its open cells, then per
+    intersection (the reference :func:`locked_round` keeps, change for change)."""
+    from sudokit.logic.units import intersections
+
+    where = [[sum(1 << c for c in unit if not values[c] and masks[c] >> b & 1)
+              for b in range(geometry.side)] for unit in geometry.units]
+    changed: dict[int, int] = {}
+    for inter in intersections(geometry):
+        for b, inside in enumerate(where[inter.first]):
+            if inside and not inside & ~inter.cells:
+                for c in range(len(masks)):
+                    if (where[inter.second][b] & ~inside) >> c & 1 and masks[c] >> b & 1:
+                        masks[c] &= ~(1 << b)
+                        changed[c] = b + 1
+    return changed
+
+
+def test_locked_candidates_match_the_unit_by_unit_reading() -> None:
+    rng = random.Random(39)
+    for geometry in (Geometry.of(2, 3), Geometry.of(3, 3), Geometry.of(3, 3, variant=Variant.HYPER),
+                     Geometry.of(3, 3, variant=Variant.MAIN_DIAGONAL | Variant.DISJOINT)):
+        cells, found = geometry.side ** 2, 0
+        for _ in range(150):
+            dense = rng.random()
+            masks = [sum(1 << d for d in range(geometry.side) if rng.random() < dense)
+                     for _ in range(cells)]
+            values = [(m.bit_length() if m.bit_count() == 1 and rng.random() < 0.8 else 0)
+                      for m in masks]
+            mine, reference = list(masks), list(masks)
+            changed = locked_round(geometry, mine, values)
+            assert list(changed.items()) == list(_locked_by_units(geometry, reference,
+                                                                  values).items())
+            assert mine == reference
+            found += bool(changed)
+        assert found > 10
 
 
 def test_a_forcing_chain_plus_sees_more_than_the_plain_one() -> None:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from ...model.geometry import Geometry
 from .dynamic import consequences
 from ..registry import technique
@@ -77,42 +80,54 @@ def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dic
     """Locked candidates (pointing and claiming) once over ``masks`` (changed in place;
     ``values``: placed digits, 0 open): per cell changed, one digit it lost.
 
-    The open cells holding each digit are read once (a mask over cells per digit) before any
-    removal, as a snapshot; the intersections are taken in :func:`intersections`' order, the
-    digits ascending, the cells ascending (so the changes and their order are fixed)."""
-    where = [0] * geometry.side  # per digit (0-based): the open cells holding it, over cells
-    for c, m in enumerate(masks):
-        if m and not values[c]:
-            cell = 1 << c
-            while m:
-                low = m & -m
-                where[low.bit_length() - 1] |= cell
-                m ^= low
+    Which digits lock is read once, before any removal, as a snapshot: per intersection of
+    :func:`intersections`, the digits of its open cells that no other open cell of its first
+    unit holds (two OR-reductions over all intersections at once, in NumPy). The removals
+    follow in :func:`intersections`' order, digits ascending, cells ascending (so the changes
+    and their order are fixed)."""
+    inside, rest, targets = _locks(geometry)
+    open_masks = np.zeros(len(masks) + 1, dtype=np.int64)  # the last: 0, ends every segment
+    open_masks[:-1] = masks
+    open_masks[:-1][np.asarray(values) != 0] = 0
+    locked = (np.bitwise_or.reduceat(open_masks[inside[0]], inside[1])
+              & ~np.bitwise_or.reduceat(open_masks[rest[0]], rest[1]))
     changed: dict[int, int] = {}
-    for rest, inside, second in _locks(geometry):
-        for b, holding in enumerate(where):
-            # the digit's cells of the first unit all lie in the intersection: gone from the
-            # rest of the second unit
-            if not holding & inside or holding & rest:
-                continue
-            targets = holding & second
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                c = low.bit_length() - 1
-                if masks[c] >> b & 1:
-                    masks[c] &= ~(1 << b)
+    for i in np.flatnonzero(locked).tolist():
+        for b in bits(int(locked[i])):
+            bit = 1 << b
+            for c in targets[i]:
+                if masks[c] & bit and not values[c]:
+                    masks[c] &= ~bit
                     changed[c] = b + 1
     return changed
 
 
+_Segments = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]
+"""Cells (indices, one segment after another) and where each segment starts."""
+
+
 @cache
-def _locks(geometry: Geometry) -> tuple[tuple[int, int, int], ...]:
-    """Per intersection of :func:`intersections` (in its order), masks over cells: the first
-    unit's cells outside it, its cells, the second unit's cells outside it."""
+def _locks(geometry: Geometry) -> tuple[_Segments, _Segments, tuple[tuple[int, ...], ...]]:
+    """Per intersection of :func:`intersections` (in its order): its cells; its first unit's
+    other cells; its second unit's other cells, ascending. The first two as segments for
+    ``reduceat``, each ended by the index one past the last cell (a cell with no candidate, so
+    that no segment is empty)."""
+    pad = geometry.side * geometry.side
     units = unit_cells(geometry)
-    return tuple((units[i.first] & ~i.cells, i.cells, units[i.second] & ~i.cells)
-                 for i in intersections(geometry))
+    inters = intersections(geometry)
+
+    def segments(parts: list[int]) -> _Segments:
+        cells: list[int] = []
+        starts = []
+        for part in parts:
+            starts.append(len(cells))
+            cells += [c for c in range(pad) if part >> c & 1] + [pad]
+        return np.array(cells, dtype=np.intp), np.array(starts, dtype=np.intp)
+
+    return (segments([i.cells for i in inters]),
+            segments([units[i.first] & ~i.cells for i in inters]),
+            tuple(tuple(c for c in range(pad) if (units[i.second] & ~i.cells) >> c & 1)
+                  for i in inters))
 
 
 _NEEDS = frozenset({"pair-relation", "linear-sum", "sequence", "must-contain", "renban",
