@@ -287,3 +287,11 @@ def test_brackets_inside_strings_never_count_as_nesting() -> None:
     assert _too_deep('{"a\\"[": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}", 0) == 8 + MAX_DEPTH
     wide = "[" + ",".join(["[1]"] * 300) + "]"  # 301 brackets, 2 deep: the quick count fails
     assert _too_deep(wide, 0) is None
+
+
+def test_json_without_long_integers_decodes_as_with_the_bounded_reader() -> None:
+    from sudokit.formats.bounded import JSONRefused, json_value  # noqa: PLC0415
+    text = '{"a": [1, -0, 2.5e3, "' + "9" * 30 + '"], "b": ' + "9" * MAX_DIGITS + "}"
+    assert json_value(text) == json.loads(text)  # digits in a string are no integer
+    with pytest.raises(JSONRefused, match="19 digits"):
+        json_value('{"a": ' + "9" * (MAX_DIGITS + 1) + "}")

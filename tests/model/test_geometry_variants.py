@@ -258,3 +258,24 @@ def test_malformed_constraint_is_named(kwargs: dict, constraint: str) -> None:
     assert caught.value.constraint == constraint
     assert pickle.loads(pickle.dumps(caught.value)).constraint == constraint
     assert caught.value.located(source="f", line=2).constraint == constraint
+
+
+@pytest.mark.parametrize("build", [
+    lambda: Geometry.of(3, 3, "diagonal", extra_regions=[range(9), (0, 10)]),
+    lambda: Geometry.of(3, 3, cages=[(3, (0, 1))], parity="e" + "." * 80),
+    lambda: Geometry.of(2, 3, "disjoint"),
+    lambda: Geometry.of(2, 2, regions=[(0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13),
+                                       (10, 11, 14, 15)][::-1]),
+])
+def test_units_taken_from_the_classic_geometry_of_the_box_shape(build) -> None:
+    g = build()
+    n = g.side
+    assert g.rows == tuple(tuple(range(r * n, r * n + n)) for r in range(n))
+    assert g.cols == tuple(tuple(range(c, n * n, n)) for c in range(n))
+    assert g.boxes == (g.regions or Geometry(g.box_rows, g.box_cols).boxes)
+    assert len(g.unit_names) == len(g.units) == len(g.unit_getters)
+    assert g.unit_names[n] == "column 1" and g.unit_names[2 * n].startswith(
+        "region" if g.regions else "box")
+    grid = list(range(100, 100 + n * n))
+    for unit, get in zip(g.units, g.unit_getters):
+        assert get(grid) == tuple(grid[c] for c in unit)

@@ -174,7 +174,8 @@ def _present(value: object) -> bool:
 
 def _build(data: JsonValue) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle of one f-puzzles object and the solution it carries (None if none), checked
-    in the order of the object's parts: size and keys, grid, rules, cages, parity.
+    in the order of the object's parts: size and keys, grid, whole-grid rules, rule keys,
+    then cages, extra regions and parity.
 
     Raises:
         _Bad: at the key of the first part that is wrong or not supported.
@@ -188,17 +189,17 @@ def _build(data: JsonValue) -> tuple[Puzzle, tuple[int, ...] | None]:
     cages, extra = _cages(data, n)
     parity = _parity(data, n)
     br, bc = box_shape_for_side(n)
-    try:
-        geometry = Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
-                               extra_regions=extra)
+    try:  # what the rule keys read (side, boxes or regions): shared by every puzzle with boxes
+        grid = Geometry.of(br, bc, rules, regions=regions)
     except InvalidPuzzle as exc:
         raise _located(exc, data) from None
     try:
-        drawn = fpuzzles_rules(data, geometry, negative) + tuple(_pencil_marks(data, givens, n))
+        drawn = fpuzzles_rules(data, grid, negative) + tuple(_pencil_marks(data, givens, n))
     except RuleKeyError as exc:
         raise _Bad(exc.key, exc.message) from None
-    try:
-        puzzle = Puzzle(geometry.with_constraints(drawn) if drawn else geometry, tuple(givens))
+    try:  # the puzzle's geometry, built and checked once
+        puzzle = Puzzle(Geometry.of(br, bc, rules, regions=regions, cages=cages, parity=parity,
+                                    extra_regions=extra, constraints=drawn), tuple(givens))
     except InvalidPuzzle as exc:
         raise _located(exc, data) from None
     solution = data.get("solution")
