@@ -279,3 +279,13 @@ def test_units_taken_from_the_classic_geometry_of_the_box_shape(build) -> None:
     grid = list(range(100, 100 + n * n))
     for unit, get in zip(g.units, g.unit_getters):
         assert get(grid) == tuple(grid[c] for c in unit)
+
+
+def test_moves_and_unit_owners_of_a_killer_are_those_of_its_variant() -> None:
+    variant = Variant.ANTI_KNIGHT | Variant.NON_CONSECUTIVE | Variant.DIAGONAL
+    g = Geometry.of(3, 3, variant, cages=[(3, (0, 1))])
+    assert 0 not in g.relations[0] and {11, 19} <= set(g.relations[0])  # knight moves
+    assert set(g.neighbours[10]) == {1, 9, 11, 19} and (0, 1) in g.consecutive_pairs
+    assert g.units_of == tuple(tuple(u for u, unit in enumerate(g.units) if cell in unit)
+                               for cell in range(81))
+    assert Geometry.of(3, 3, cages=[(3, (0, 1))]).consecutive_pairs == ()

@@ -486,6 +486,9 @@ class Geometry:
     @cached_property
     def units_of(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the indices (into :attr:`units`) of the units that contain it."""
+        variant = self._variant_plain if self.regions is None and not self.extra_regions else None
+        if variant is not None:  # the same units
+            return variant.units_of
         owners: list[list[int]] = [[] for _ in range(self.n_cells)]
         for u, unit in enumerate(self.units):
             for cell in unit:
@@ -519,7 +522,8 @@ class Geometry:
                  + (_KING if Variant.ANTI_KING in self.variant else ()))
         if not steps:
             return ((),) * self.n_cells
-        return self._moves(steps)
+        variant = self._variant_plain
+        return variant.relations if variant is not None else self._moves(steps)
 
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
@@ -527,7 +531,17 @@ class Geometry:
         never differ by 1), else empty tuples."""
         if Variant.NON_CONSECUTIVE not in self.variant:
             return ((),) * self.n_cells
-        return self._moves(_ORTHOGONAL)
+        variant = self._variant_plain
+        return variant.neighbours if variant is not None else self._moves(_ORTHOGONAL)
+
+    @property
+    def _variant_plain(self) -> Geometry | None:
+        """The shared geometry of this box shape and variant alone (its chess moves and
+        neighbours are this one's, computed once per shape and variant); None on a layout or
+        for that geometry itself."""
+        if self.layout is not None or self.is_plain:
+            return None
+        return _shared_geometry(self.box_rows, self.box_cols, self.variant)
 
     @cached_property
     def _region_mates(self) -> tuple[tuple[int, ...], ...]:
@@ -579,6 +593,8 @@ class Geometry:
     @cached_property
     def consecutive_pairs(self) -> tuple[tuple[int, int], ...]:
         """Pairs ``(a, b)``, ``a < b``, of orthogonal neighbours under the non-consecutive rule."""
+        if Variant.NON_CONSECUTIVE not in self.variant:
+            return ()
         return tuple((a, b) for a in range(self.n_cells) for b in self.neighbours[a] if a < b)
 
     def parity_of(self, cell: int) -> str:
