@@ -353,6 +353,8 @@ def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
     """
     found: list[Rule] = []
     for key, read in _READERS.items():
+        if not data.get(key):  # absent or empty: no entry (most keys of most puzzles)
+            continue
         g = _Grid(geometry, key)
         if key in ("minimum", "maximum"):  # a group of marked cells compares with its rim
             g = _Grid(geometry, key, frozenset(g.index(e.get("cell"))
