@@ -242,7 +242,8 @@ def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | No
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             k = r * n + c
-            givens[k] = _given(cell, r, c, n)
+            if not isinstance(cell, dict) or cell.get("given"):  # else no given: 0
+                givens[k] = _given(cell, r, c, n)
             region = cell.get("region")
             if region is None and "region" in cell:
                 loose.append(k)
@@ -286,7 +287,7 @@ def _pencil_marks(data: dict[str, Any], givens: Sequence[int], n: int) -> list[R
     found: list[Rule] = []
     for k, cell in enumerate(c for row in data["grid"] for c in row):
         marks = cell.get("givenPencilMarks")
-        if givens[k] or not _present(marks):
+        if marks is None or givens[k] or not _present(marks):
             continue
         if not (isinstance(marks, list) and all(
                 isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks)):
