@@ -289,3 +289,15 @@ def test_moves_and_unit_owners_of_a_killer_are_those_of_its_variant() -> None:
     assert g.units_of == tuple(tuple(u for u, unit in enumerate(g.units) if cell in unit)
                                for cell in range(81))
     assert Geometry.of(3, 3, cages=[(3, (0, 1))]).consecutive_pairs == ()
+
+
+@pytest.mark.parametrize("regions", [None, [tuple(range(r * 4, r * 4 + 4)) for r in range(4)]])
+def test_peers_of_a_killer_with_regions_and_moves_are_every_cell_it_must_differ_from(
+        regions) -> None:
+    g = Geometry.of(2, 2, Variant.ANTI_KNIGHT | Variant.DIAGONAL, regions=regions,
+                    cages=[(3, (0, 5))], extra_regions=[(3, 6)])
+    for cell in range(16):
+        expected = {p for unit in g.units if cell in unit for p in unit}
+        expected |= set(g.relations[cell]) | ({5} if cell == 0 else {0} if cell == 5 else set())
+        expected |= {6} if cell == 3 else {3} if cell == 6 else set()
+        assert g.peers[cell] == tuple(sorted(expected - {cell}))
