@@ -564,10 +564,10 @@ class Geometry:
         result = []
         cage_of = self.cage_of if self.cages else None
         mates = self._region_mates if self.extra_regions else None
-        plain = (None if self.regions is not None or self.layout is not None or self.is_plain
-                 else _shared_geometry(self.box_rows, self.box_cols, self.variant).peers)
+        shared = (None if self.regions is not None or self.layout is not None or self.is_plain
+                  else _shared_geometry(self.box_rows, self.box_cols, self.variant).peers)
         for cell in range(self.n_cells):  # unit mates and chess moves, then cages and regions
-            seen = set(plain[cell]) if plain is not None else {
+            seen = set(shared[cell]) if shared is not None else {
                 p for u in self.units_of[cell] for p in self.units[u]} | set(self.relations[cell])
             if cage_of is not None and cage_of[cell] >= 0:
                 seen.update(self.cages[cage_of[cell]].cells)
