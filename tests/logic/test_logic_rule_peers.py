@@ -108,6 +108,38 @@ def test_locked_candidates_match_the_unit_by_unit_reading() -> None:
         assert found > 10
 
 
+def test_the_singles_after_a_round_settle_as_one_cell_after_another() -> None:
+    from sudokit.logic.chains.dynamic import consequences
+    from sudokit.logic.chains.rule_forcing import _settle
+
+    rng = random.Random(39)
+    geometry = Geometry.of(3, 3)
+    board = Board(geometry, [0x1FF] * 81, [0] * 81)
+    outcomes = set()
+    for _ in range(300):
+        out = consequences(board, rng.randrange(81), rng.randrange(1, 10), True)
+        masks, values = out.masks, out.values
+        lost: dict[int, int] = {}
+        for c in rng.sample(range(81), rng.randrange(1, 30)):  # a filter's round of removals
+            gone = [b for b in range(9) if masks[c] >> b & 1 and rng.random() < 0.4]
+            if gone and not values[c]:
+                for b in gone:
+                    masks[c] &= ~(1 << b)
+                lost[c] = gone[0] + 1
+        one = consequences(board, 0, 1, True)  # a fresh result, then the state reached
+        one.masks, one.values, one.contradiction = list(masks), list(values), False
+        for c, gone_digit in lost.items():
+            one = consequences(board, c, gone_digit, False, one.masks, one.values)
+            if one.contradiction:
+                break
+        contradiction = _settle(geometry, masks, values, set(lost))
+        assert contradiction == one.contradiction
+        if not contradiction:
+            assert (masks, values) == (one.masks, one.values)
+        outcomes.add(contradiction)
+    assert outcomes == {False, True}
+
+
 def test_a_forcing_chain_plus_sees_more_than_the_plain_one() -> None:
     # an arrow r1c1 = r1c2 + r2c1 + r2c2 inside box 1: its cells differ, so 1+2+3 = 6 is
     # the least circle; the plain filter allows 1+1+1 = 3
