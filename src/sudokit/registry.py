@@ -363,4 +363,5 @@ def default_rule() -> str:
     return (f"default (no --method): {default_method()}, the first that can run here of "
             f"{', '.join(PREFERRED)}; an input of at most {SMALL_INPUT} puzzles, none larger "
             f"than {SMALL_SIDE}x{SMALL_SIDE}, is answered by propagate, and each puzzle it "
-            "has not finished within 0.05 s by sat (CDCL): neither needs anything compiled")
+            "has not finished within 0.05 s by sat (CDCL), raced against the compiled "
+            "engine once its one-puzzle search is compiled")
