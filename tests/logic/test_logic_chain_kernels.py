@@ -240,3 +240,28 @@ def test_board_places_match_the_candidates() -> None:
             for u, unit in enumerate(units.tolist()):
                 expected = sum(1 << i for i, x in enumerate(unit) if board.cells_of[d0] >> x & 1)
                 assert int(unit_places[u, d0]) == expected
+
+
+def test_chain_arrays_are_per_thread_and_per_geometry() -> None:
+    """The implication kernels write into reused arrays without the GIL: each thread has its
+    own, and arrays kept for a freed geometry are never handed to another given its id."""
+    import threading
+
+    from sudokit.logic.chains import implications
+
+    regions = [[9 * r + c for r in range(9) for c in range(9)
+                if 3 * (r // 3) + (c + r) % 9 // 3 == k] for k in range(9)]
+    nine, jigsaw = Geometry.of(3, 3), Geometry.of(3, 3, regions=regions)
+    first = implications._work(nine)
+    assert implications._work(nine) is first
+    other: list[object] = []
+    thread = threading.Thread(target=lambda: other.append(implications._work(nine)))
+    thread.start()
+    thread.join()
+    assert other[0] is not first and other[0].masks.shape == first.masks.shape
+    # a stale entry under the jigsaw's id (as if a freed geometry had held that id)
+    implications._LOCAL.work[id(jigsaw)] = (nine, first)
+    fresh = implications._work(jigsaw)
+    assert fresh is not first
+    units = {tuple(sorted(int(c) for c in row if c >= 0)) for row in fresh.tables[0]}
+    assert units == {tuple(sorted(u)) for u in jigsaw.units}

@@ -22,11 +22,13 @@ branches; its rating bonus is :func:`~sudokit.logic.step.length_bonus` of that c
 
 from __future__ import annotations
 
+import threading
 import types
 from collections import deque
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -36,7 +38,7 @@ from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
-           "contradictions", "reached_by_all", "se_units_of", "static_reach"]
+           "contradictions", "per_thread", "reached_by_all", "se_units_of", "static_reach"]
 
 
 @dataclass(frozen=True)
@@ -315,32 +317,50 @@ class _Work:
     own: np.ndarray
 
 
-_WORK: dict[int, _Work] = {}
+_LOCAL = threading.local()
+"""Per thread, the kernels' arrays by geometry: the kernels run without the GIL and write into
+them, so two threads (a Dask worker's, a library user's) must not share them."""
+_T = TypeVar("_T")
+
+
+def per_thread(name: str, geometry: Geometry, build: Callable[[Geometry], _T]) -> _T:
+    """This thread's arrays ``name`` for ``geometry``, built by ``build`` on first use. Kept
+    by ``id`` beside the geometry itself, so that a geometry freed and another given its id
+    never meet the first one's arrays (a jigsaw's units are not another jigsaw's); at most 64
+    geometries a name and thread."""
+    kept: dict[int, tuple[Geometry, _T]] = _LOCAL.__dict__.setdefault(name, {})
+    entry = kept.get(id(geometry))
+    if entry is not None and entry[0] is geometry:
+        return entry[1]
+    if len(kept) >= 64:
+        kept.clear()
+    found = build(geometry)
+    kept[id(geometry)] = (geometry, found)
+    return found
 
 
 def _work(geometry: Geometry) -> _Work:
-    found = _WORK.get(id(geometry))
-    if found is None:
-        c, n = geometry.n_cells, geometry.side
-        units = [sorted(u) for u in geometry.units]
-        m = max(len(u) for u in units)
-        unit_cells = np.full((len(units), m), -1, dtype=np.int64)
-        for i, u in enumerate(units):
-            unit_cells[i, :len(u)] = u
-        se = se_units_of(geometry)
-        cell_units = np.full((c, max(len(us) for us in se)), -1, dtype=np.int64)
-        for cell, us in enumerate(se):
-            cell_units[cell, :len(us)] = us
-        size = 2 * c * n
-        out = (np.empty(size + 1, dtype=np.int64), np.empty(size + 2, dtype=np.int64),
-               np.empty((size + 1) * (m + 1), dtype=np.int64), np.empty(size, dtype=np.int64))
-        found = _WORK[id(geometry)] = _Work(np.empty(c, dtype=np.int64), (unit_cells, cell_units),
-                                            np.empty(c, dtype=np.int64), out,
-                                            np.empty(m + n, dtype=np.int64),
-                                            np.empty(size, dtype=np.uint8),
-                                            np.empty(out[2].size, dtype=np.int64),
-                                            np.empty(0, dtype=np.int64))
-    return found
+    return per_thread("work", geometry, _new_work)
+
+
+def _new_work(geometry: Geometry) -> _Work:
+    c, n = geometry.n_cells, geometry.side
+    units = [sorted(u) for u in geometry.units]
+    m = max(len(u) for u in units)
+    unit_cells = np.full((len(units), m), -1, dtype=np.int64)
+    for i, u in enumerate(units):
+        unit_cells[i, :len(u)] = u
+    se = se_units_of(geometry)
+    cell_units = np.full((c, max(len(us) for us in se)), -1, dtype=np.int64)
+    for cell, us in enumerate(se):
+        cell_units[cell, :len(us)] = us
+    size = 2 * c * n
+    out = (np.empty(size + 1, dtype=np.int64), np.empty(size + 2, dtype=np.int64),
+           np.empty((size + 1) * (m + 1), dtype=np.int64), np.empty(size, dtype=np.int64))
+    return _Work(np.empty(c, dtype=np.int64), (unit_cells, cell_units),
+                 np.empty(c, dtype=np.int64), out, np.empty(m + n, dtype=np.int64),
+                 np.empty(size, dtype=np.uint8), np.empty(out[2].size, dtype=np.int64),
+                 np.empty(0, dtype=np.int64))
 
 
 def _implications_reference(geometry: Geometry, masks0: list[int], start: int,

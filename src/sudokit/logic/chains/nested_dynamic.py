@@ -36,8 +36,8 @@ from ...compiled import Kernels, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits
-from .implications import (Inner, Propagation, _work, chain_implications, reached_by_all,
-                           se_units_of)
+from .implications import (Inner, Propagation, _work, chain_implications, per_thread,
+                           reached_by_all, se_units_of)
 
 __all__ = ["INNER_CELLS", "dynamic_chain_offs", "inner_search"]
 
@@ -316,21 +316,19 @@ def _out(rows: int, rules: int, size: int) -> tuple[np.ndarray, ...]:
             np.empty(size, dtype=np.uint8), np.empty(rows, dtype=np.int64))
 
 
-_INNER: dict[int, _InnerWork] = {}
-
-
 def _inner_work(geometry: Geometry) -> _InnerWork:
-    found = _INNER.get(id(geometry))
-    if found is None:
-        work = _work(geometry)
-        size = 2 * geometry.n_cells * geometry.side
-        m = work.tables[0].shape[1]
-        store = (np.full(size, -1, dtype=np.int64), np.full((size, size), -1, dtype=np.int16),
-                 np.zeros((size, 8), dtype=np.int64), np.empty(1 << 16, dtype=np.int64),
-                 np.empty((1 << 16) + 1, dtype=np.int64), np.empty(1 << 18, dtype=np.int64),
-                 np.zeros(4, dtype=np.int64), np.zeros(size, dtype=np.int64),
-                 np.empty((size + 1) * (m + 1) + 1, dtype=np.int64),
-                 np.empty(2 * geometry.side, dtype=np.int64), np.empty(size, dtype=np.int64))
-        found = _INNER[id(geometry)] = _InnerWork(
-            work.tables, (work.out, work.masks, work.hidden), store, _out(1 << 10, 1 << 14, size))
-    return found
+    return per_thread("inner", geometry, _new_inner_work)
+
+
+def _new_inner_work(geometry: Geometry) -> _InnerWork:
+    work = _work(geometry)
+    size = 2 * geometry.n_cells * geometry.side
+    m = work.tables[0].shape[1]
+    store = (np.full(size, -1, dtype=np.int64), np.full((size, size), -1, dtype=np.int16),
+             np.zeros((size, 8), dtype=np.int64), np.empty(1 << 16, dtype=np.int64),
+             np.empty((1 << 16) + 1, dtype=np.int64), np.empty(1 << 18, dtype=np.int64),
+             np.zeros(4, dtype=np.int64), np.zeros(size, dtype=np.int64),
+             np.empty((size + 1) * (m + 1) + 1, dtype=np.int64),
+             np.empty(2 * geometry.side, dtype=np.int64), np.empty(size, dtype=np.int64))
+    return _InnerWork(work.tables, (work.out, work.masks, work.hidden), store,
+                      _out(1 << 10, 1 << 14, size))
