@@ -12,6 +12,7 @@ branches) and writes one row per hint that removes something, in the order
 from __future__ import annotations
 
 from ...fast.state import jit
+from ..kernels.common import count_bits, lowest_bit
 from ._implications_kernel import implications
 
 __all__ = ["inner_hints"]
@@ -243,7 +244,7 @@ def _search(masks, n, tables, work, store, rows):
     h = 0
     for cell in range(masks.size):
         m = masks[cell]
-        card = _count(m)
+        card = count_bits(m)
         if card < 2:
             continue
         n_ons = 0
@@ -307,7 +308,7 @@ def _search(masks, n, tables, work, store, rows):
             n_ons += 1
         for i in range(n_ons):
             branches[i] = branches[n + i]
-        h = _common(n_ons, 5, -1, ((cell * n + _low(m)) << 1) | 1, masks, n, store, rows, h,
+        h = _common(n_ons, 5, -1, ((cell * n + lowest_bit(m)) << 1) | 1, masks, n, store, rows, h,
                     False)
         if h < 0:
             return FULL
@@ -469,22 +470,3 @@ def _sift(a, root, size):
             return
         a[root], a[child] = a[child], a[root]
         root = child
-
-
-@jit
-def _count(m):
-    """The number of bits of ``m``."""
-    count = 0
-    while m:
-        m &= m - 1
-        count += 1
-    return count
-
-
-@jit
-def _low(m):
-    """The lowest bit's position of ``m`` (> 0)."""
-    d = 0
-    while not m >> d & 1:
-        d += 1
-    return d
