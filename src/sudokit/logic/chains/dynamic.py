@@ -22,7 +22,7 @@ from ..deadline import limited
 from ..rule_filters import filter_round
 from ..state import Board, bits
 
-__all__ = ["Implications", "consequences", "limited", "search_solution"]
+__all__ = ["Implications", "consequences", "limited", "search_solution", "settle"]
 
 @dataclass
 class Implications:
@@ -53,7 +53,6 @@ def consequences(board: Board, cell: int, digit: int, true: bool,
     masks = list(board.masks if masks is None else masks)
     values = list(board.values if values is None else values)
     out = Implications(masks=masks, values=values)
-    peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
     pending: list[tuple[int, int]] = []
     if true:
         pending.append((cell, digit))
@@ -63,44 +62,56 @@ def consequences(board: Board, cell: int, digit: int, true: bool,
         if not masks[cell]:
             out.contradiction = True
             return out
-        touched = {cell}
+    out.contradiction = settle(geometry, masks, values, pending, {cell}, out)
+    return out
+
+
+def settle(geometry: Geometry, masks: list[int], values: list[int],
+           pending: list[tuple[int, int]], touched: set[int],
+           out: Implications | None = None) -> bool:
+    """Place each (cell, digit) of ``pending``, then the singles that follow from the cells
+    ``touched`` (which lost candidates), wave after wave to their fixpoint; ``masks`` and
+    ``values`` change in place. Into ``out``, when given, go the digits placed and candidates
+    removed with their wave, and the waves run.
+
+    Returns:
+        whether a contradiction comes (a cell without a candidate, a digit placed twice in a
+        unit or a unit without a place for a digit).
+    """
+    peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
     wave = 0
-    touched = {cell}
     while True:
         wave += 1
-        out.waves = wave
+        if out is not None:
+            out.waves = wave
         while pending:
             c, d = pending.pop()
             if values[c]:
                 if values[c] != d:
-                    out.contradiction = True
-                    return out
+                    return True
                 continue
             bit = 1 << (d - 1)
             if not masks[c] & bit:
-                out.contradiction = True
-                return out
+                return True
             values[c] = d
             masks[c] = bit
-            out.placed[c] = (d, wave)
+            if out is not None:
+                out.placed[c] = (d, wave)
             for p in peers[c]:
                 if masks[p] & bit:
                     if values[p]:
-                        out.contradiction = True
-                        return out
+                        return True
                     masks[p] &= ~bit
-                    out.eliminated[(p, d)] = wave
+                    if out is not None:
+                        out.eliminated[(p, d)] = wave
                     touched.add(p)
                     if not masks[p]:
-                        out.contradiction = True
-                        return out
+                        return True
         found = _singles(masks, values, touched, units, units_of)
-        touched = set()
         if found is None:
-            out.contradiction = True
-            return out
+            return True
         if not found:
-            return out
+            return False
         pending = found
         touched = {c for c, _d in found}
 

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model.geometry import Geometry
-from .dynamic import _singles, consequences
+from .dynamic import consequences, settle
 from ..registry import technique
 from ..rule_filters import filter_round
 from ..state import Board, bits
@@ -78,38 +78,13 @@ def _settle(geometry: Geometry, masks: list[int], values: list[int], touched: se
     """The singles that follow once the cells ``touched`` lost candidates, to their fixpoint
     (``masks`` and ``values`` changed in place): whether they end in a contradiction.
 
-    The singles of :func:`~sudokit.logic.chains.dynamic.consequences` (its ``_singles``), for
-    every touched cell at once rather than one cell after another (one copy of the board, not
+    :func:`~sudokit.logic.chains.dynamic.settle` for every touched cell at once rather than
+    one :func:`~sudokit.logic.chains.dynamic.consequences` per cell (one copy of the board, not
     one per cell): singles only remove candidates, so the fixpoint, and whether a
     contradiction comes, do not depend on the order."""
     if not all(masks[c] for c in touched):  # a filter (or locked candidates) emptied it
         return True
-    peers, units, units_of = geometry.peers, geometry.units, geometry.units_of
-    while True:
-        found = _singles(masks, values, touched, units, units_of)
-        if found is None:
-            return True
-        if not found:
-            return False
-        touched = set()
-        for c, d in found:
-            if values[c]:
-                if values[c] != d:
-                    return True
-                continue
-            bit = 1 << (d - 1)
-            if not masks[c] & bit:
-                return True
-            values[c], masks[c] = d, bit
-            touched.add(c)
-            for p in peers[c]:
-                if masks[p] & bit:
-                    if values[p]:
-                        return True
-                    masks[p] &= ~bit
-                    if not masks[p]:
-                        return True
-                    touched.add(p)
+    return settle(geometry, masks, values, [], touched)
 
 
 def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dict[int, int]:
