@@ -74,7 +74,8 @@ def test_time_limit_holds_in_the_race(workers: int) -> None:
     result = count_solutions(empty, "portfolio", limit=None, time_limit=0.5, workers=workers,
                              **RACE)
     assert result.status is Status.UNKNOWN and "time limit" in result.message
-    assert result.seconds < 0.5 * 1.2 + 0.1
+    # The contract is T + 1 s (issue 39); a tighter bound failed CI on a loaded machine (0.73 s).
+    assert result.seconds < 0.5 + 1.0
 
 
 def test_small_grids_run_the_engine_alone_with_its_counts() -> None:
