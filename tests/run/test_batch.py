@@ -191,3 +191,49 @@ def test_a_ctrl_c_while_pool_workers_start_is_the_parents_alone() -> None:
                           env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr
+
+
+
+def _sleepy(task: int, request: object) -> int:
+    import time
+
+    time.sleep(0.2)
+    return task
+
+
+
+def _stopped_at_the_second_result(tasks: int) -> None:
+    """Run ``tasks`` slow tasks on 2 worker processes, 8 in flight, and stop (a Ctrl-C) as
+    the second result comes: the pool is shut down and its workers terminated while the
+    generator of results is still open (it is closed after, as when ``sudokit solve`` is
+    interrupted in its output loop)."""
+    from sudokit.run.batch import _executor, _ordered
+
+    try:
+        with _executor(2, True, None) as pool:
+            for done, _result in enumerate(_ordered(pool, _sleepy, range(tasks), None, 8)):
+                if done == 1:  # 2 running, 1 queued, 5 waiting in the pool
+                    raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        pass
+
+
+def test_a_stopped_process_pool_leaves_no_thread_traceback() -> None:
+    """A run on worker processes stopped while tasks wait cancels them without a traceback
+    from the pool's thread (issue 39: ``--jobs 2`` and Ctrl-C printed ``Exception in thread
+    Thread-1 ... InvalidStateError: CANCELLED`` once in CI). Futures cancelled by
+    ``_ordered`` stayed among the pool's work items while its terminated workers made Python
+    3.11's pool set an error on each: 9 stops of 10 printed it before the fix."""
+    import threading
+
+    errors: list[BaseException | None] = []
+    hook, threading.excepthook = threading.excepthook, lambda args: errors.append(args.exc_value)
+    try:
+        for _ in range(4):
+            _stopped_at_the_second_result(20)
+        for thread in threading.enumerate():  # the pools' threads end once broken
+            if thread is not threading.current_thread() and not thread.daemon:
+                thread.join(5)
+    finally:
+        threading.excepthook = hook
+    assert errors == []

@@ -472,7 +472,18 @@ def _connected(client: Callable[..., C], address: str) -> C:
 def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Request,
              in_flight: int) -> Iterator[tuple[int, float, R]]:
     """Run tasks on ``pool`` with at most ``in_flight`` pending; yield each task's size
-    (``len(task)``, 0 if it has none), solving seconds and result, in task order."""
+    (``len(task)``, 0 if it has none), solving seconds and result, in task order.
+
+    Stopped early, it cancels its pending tasks, except on a process pool: there
+    :func:`_executor`'s ``shutdown(cancel_futures=True)`` cancels them in the pool's own
+    thread. A future cancelled from here stays among the pool's work items until that thread
+    drops it, and when the workers are terminated first, Python 3.11's pool marks every item
+    broken, a cancelled one included, and its thread dies printing
+    ``InvalidStateError: CANCELLED`` (a Ctrl-C traceback in one run of several; CPython
+    gh-107219, fixed in 3.12 by python/cpython#108974).
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
     pending: deque[tuple[int, Future[tuple[float, R]]]] = deque()
     try:
         for task in tasks:
@@ -485,5 +496,6 @@ def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T]
             size, future = pending.popleft()
             yield size, *future.result()
     finally:
-        for _, future in pending:
-            future.cancel()
+        if not isinstance(pool, ProcessPoolExecutor):
+            for _, future in pending:
+                future.cancel()
