@@ -12,11 +12,17 @@ a subdirectory named by a digest of every source they are compiled from (:func:`
 any edit there starts a fresh directory, and the stale ones beside it are removed. The directory
 is computed in :mod:`sudokit.compiled` (standard library only: its readiness markers live there
 too); this module hands it to Numba.
+
+It also spares the engine's loading a third-party import no kernel needs: Numba's target
+context, on its first use in a process, imports ``numba.np.arraymath``, which probes for BLAS
+by importing ``scipy.linalg`` (0.17 CPU seconds of the 0.5 the engine takes to load, measured
+on a warm cache; :func:`skip_blas_probe`).
 """
 
 from __future__ import annotations
 
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -24,7 +30,7 @@ from ..compiled import (COMPILED_IN, KERNEL_DIR_PREFIX, KERNEL_MODULES, KERNEL_S
                         kernel_dir, source_digest, user_cache_dir)
 
 __all__ = ["user_cache_dir", "is_writable", "kernel_dir", "configure", "source_digest",
-           "COMPILED_IN", "KERNEL_MODULES", "KERNEL_SOURCES"]
+           "skip_blas_probe", "COMPILED_IN", "KERNEL_MODULES", "KERNEL_SOURCES"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 """The ``sudokit.fast`` package directory (the in-tree cache's default base)."""
@@ -50,6 +56,7 @@ def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Pat
     """
     from numba.core import config
 
+    skip_blas_probe()
     path = kernel_dir(package_dir, digest)
     path.mkdir(parents=True, exist_ok=True)
     for stale in path.parent.glob(KERNEL_DIR_PREFIX + "*"):
@@ -57,3 +64,35 @@ def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Pat
             shutil.rmtree(stale, ignore_errors=True)
     config.CACHE_DIR = str(path)
     return path
+
+
+def skip_blas_probe() -> None:
+    """Import ``numba.np.arraymath`` without its BLAS probe, unless it is imported already.
+
+    At import, that module calls ``numba.np.linalg.ensure_blas`` once, which imports
+    ``scipy.linalg`` (with NumPy's f2py and SciPy's array API layers: about 0.17 CPU seconds),
+    only to record whether ``np.convolve`` and ``np.correlate`` on floats may call ``np.dot``
+    (``arraymath._HAVE_BLAS``). sudokit's kernels use neither. Here the probe
+    answers "no BLAS" instead, so in this process those two functions, if another library's
+    kernel uses them, take Numba's plain loop; ``ensure_blas`` itself is put back at once, so
+    ``np.dot`` and ``np.linalg`` in kernels still find SciPy when they compile. If Numba's
+    names differ (another version), the module is imported as usual.
+    """
+    if "numba.np.arraymath" in sys.modules:
+        return
+    from numba.np import linalg
+
+    probe = getattr(linalg, "ensure_blas", None)
+    if probe is None:
+        return
+
+    def absent() -> None:
+        raise ImportError("BLAS probe skipped by sudokit (no kernel of it uses BLAS)")
+
+    linalg.ensure_blas = absent
+    try:
+        import numba.np.arraymath as arraymath
+    finally:
+        linalg.ensure_blas = probe
+    if getattr(arraymath, "ensure_blas", None) is absent:
+        arraymath.ensure_blas = probe
