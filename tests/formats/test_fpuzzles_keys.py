@@ -161,3 +161,15 @@ def test_cell_names_read_the_same_each_time() -> None:
     fpuzzles_puzzle(empty() | {"thermometer": [{"lines": [["R5C1", "R1C1"]]}]})
     with pytest.raises(InvalidPuzzle, match="found 'R1C1x'"):
         fpuzzles_puzzle(empty() | {"thermometer": [{"lines": [["R1C1x", "R1C2"]]}]})
+
+
+@pytest.mark.parametrize("key, entry, message", [
+    ("quadruple", {"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": 5},
+     r"quadruple: expected digits 1\.\.9, found 5"),
+    ("killercage", {"cells": 5, "value": "3"}, "killercage: expected a list of cells, found 5"),
+    ("extraregion", {"cells": "R1C1"}, "extraregion: expected a list of cells, found 'R1C1'"),
+])
+def test_an_entry_of_the_wrong_json_type_is_an_error_at_its_key(key, entry, message) -> None:
+    """Not a list where one is expected: a located InvalidPuzzle (was a TypeError for a number)."""
+    with pytest.raises(InvalidPuzzle, match=message):
+        fpuzzles_puzzle(empty() | {key: [entry]})

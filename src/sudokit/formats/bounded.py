@@ -25,12 +25,14 @@ import numpy as np
 from ..errors import InvalidPuzzle
 from ..model.integers import MAX_DIGITS, integer
 
-__all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "JsonValue",
-           "lz_decompress", "json_decode", "json_value"]
+__all__ = ["BASE64", "URI_SAFE", "MAX_DECODED", "MAX_DEPTH", "JSONRefused", "JsonObject",
+           "JsonValue", "lz_decompress", "json_decode", "json_value"]
 
 JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
 """A decoded JSON value (what :func:`json.loads` returns): null, a boolean, a number, a string,
 an array or an object, nested."""
+JsonObject = dict[str, JsonValue]
+"""A decoded JSON object (an f-puzzles puzzle, one entry of its rule keys)."""
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 """The alphabet of LZ-String's ``compressToBase64`` (``=`` pads)."""

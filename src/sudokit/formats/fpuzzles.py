@@ -53,7 +53,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..errors import InvalidPuzzle
 from ..model import rulebook as rb
@@ -62,7 +62,7 @@ from ..model.geometry import Geometry, box_shape_for_side
 from ..model.integers import integer, shown_token
 from ..model.puzzle import Puzzle
 from ..model.rules import Rule
-from .bounded import JsonValue, json_value
+from .bounded import JsonObject, JsonValue, json_value
 from .fpuzzles_keys import (
     NEGATIVE_KINDS,
     RULE_KEYS,
@@ -125,6 +125,13 @@ def decode_fpuzzles(text: str) -> tuple[str, str]:
     return found, link.prefix
 
 
+class Place(TypedDict):
+    """Where in a file: line and column, 1-based (keywords of :class:`InvalidPuzzle`)."""
+
+    line: int
+    column: int
+
+
 class KeyLocator:
     """Locates keys of one JSON object for error messages: the object is ``text[start:end]``
     of a text whose first line is file line ``line``."""
@@ -134,7 +141,7 @@ class KeyLocator:
         self.text, self.line, self.compressed = text, line, compressed
         self.start, self.end = start, len(text) if end is None else end
 
-    def __call__(self, key: str | None) -> dict[str, int]:
+    def __call__(self, key: str | None) -> Place:
         at = -1 if self.compressed else self.start
         if key is not None and at >= 0:
             at = self.text.find(f'"{key}"', self.start, self.end)
@@ -161,11 +168,19 @@ class _Bad(Exception):
         self.key, self.message = key, message
 
 
-def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+def _entries(data: JsonObject, key: str) -> list[JsonObject]:
     value = data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
         raise _Bad(key, f"{key}: expected a list of objects")
-    return value
+    return cast("list[JsonObject]", value)
+
+
+def _names(entry: JsonObject, key: str) -> list[JsonValue]:
+    """The cell names of an entry's ``cells`` (none if it has none)."""
+    names = entry.get("cells") or []
+    if not isinstance(names, list):
+        raise _Bad(key, f"{key}: expected a list of cells, found {names!r}")
+    return names
 
 
 def _present(value: object) -> bool:
@@ -211,7 +226,7 @@ def _build(data: JsonValue) -> tuple[Puzzle, tuple[int, ...] | None]:
     return puzzle, expected
 
 
-def _size(data: dict[str, Any]) -> int:
+def _size(data: JsonObject) -> int:
     """The grid side of an f-puzzles object, after checking it holds no unsupported key."""
     n = data.get("size")
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
@@ -228,7 +243,7 @@ def _size(data: dict[str, Any]) -> int:
     return n
 
 
-def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | None]:
+def _grid(data: JsonObject, n: int) -> tuple[list[int], list[list[int]] | None]:
     """The givens (N*N, 0 empty) and the jigsaw regions (None when every cell is in its box)
     of the ``grid`` rows. ``"region": null`` puts a cell in no region: on every cell it is a
     grid without boxes (read as regions = rows, which adds nothing to the rows' rule); on
@@ -239,7 +254,7 @@ def _grid(data: dict[str, Any], n: int) -> tuple[list[int], list[list[int]] | No
         raise _Bad("grid", f"grid: expected {n} rows of {n} cell objects")
     givens, owner, regional, loose = [0] * (n * n), [0] * (n * n), False, []
     br, bc = box_shape_for_side(n)
-    for r, row in enumerate(rows):
+    for r, row in enumerate(cast("list[list[JsonObject]]", rows)):  # _given refuses non-objects
         for c, cell in enumerate(row):
             k = r * n + c
             if not isinstance(cell, dict) or cell.get("given"):  # else no given: 0
@@ -281,11 +296,12 @@ def _given(cell: object, r: int, c: int, n: int) -> int:
     return value
 
 
-def _pencil_marks(data: dict[str, Any], givens: Sequence[int], n: int) -> list[Rule]:
+def _pencil_marks(data: JsonObject, givens: Sequence[int], n: int) -> list[Rule]:
     """The given candidates (``givenPencilMarks``) of the empty cells, one rule each; on a
     given cell they are moot (the editor hides them under the digit)."""
     found: list[Rule] = []
-    for k, cell in enumerate(c for row in data["grid"] for c in row):
+    rows = cast("list[list[JsonObject]]", data["grid"])  # read by _grid
+    for k, cell in enumerate(c for row in rows for c in row):
         marks = cell.get("givenPencilMarks")
         if marks is None or givens[k] or not _present(marks):
             continue
@@ -293,11 +309,11 @@ def _pencil_marks(data: dict[str, Any], givens: Sequence[int], n: int) -> list[R
                 isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks)):
             raise _Bad("givenPencilMarks", f"grid: R{k // n + 1}C{k % n + 1} has "
                                            f"givenPencilMarks {marks!r}, expected digits 1..{n}")
-        found += rb.given_candidates(k, marks, n)
+        found += rb.given_candidates(k, cast("list[int]", marks), n)
     return found
 
 
-def _rules(data: dict[str, Any], jigsaw: bool) -> tuple[Variant, set[str]]:
+def _rules(data: JsonObject, jigsaw: bool) -> tuple[Variant, set[str]]:
     """The whole-grid rules the object's flags switch on, and the kinds of ``negative``
     constraints left to :func:`~sudokit.formats.fpuzzles_keys.fpuzzles_rules` (with Kropki
     dots on the grid, "no dot" is not the plain non-consecutive rule: dotted pairs are exempt).
@@ -306,9 +322,10 @@ def _rules(data: dict[str, Any], jigsaw: bool) -> tuple[Variant, set[str]]:
     for key, flag in _FLAGS.items():
         if data.get(key):
             rules |= flag
-    negative = data.get("negative") or []
-    if not isinstance(negative, list) or not all(isinstance(k, str) for k in negative):
-        raise _Bad("negative", f"negative: expected a list of names, found {negative!r}")
+    found = data.get("negative") or []
+    if not isinstance(found, list) or not all(isinstance(k, str) for k in found):
+        raise _Bad("negative", f"negative: expected a list of names, found {found!r}")
+    negative = cast("list[str]", found)
     unknown = sorted(set(negative) - NEGATIVE_KINDS)
     if unknown:
         raise _Bad("negative", f"negative constraint {', '.join(map(repr, unknown))} is not "
@@ -327,34 +344,35 @@ def _rules(data: dict[str, Any], jigsaw: bool) -> tuple[Variant, set[str]]:
     return rules, kinds
 
 
-def _cages(data: dict[str, Any], n: int) -> tuple[list[Cage], list[list[int]]]:
+def _cages(data: JsonObject, n: int) -> tuple[list[Cage], list[list[int]]]:
     """The killer cages (``killercage`` then ``cage`` entries) and the extra regions (cages
     without a value, then ``extraregion`` entries)."""
     cages: list[Cage] = []
     extra: list[list[int]] = []
     for key in ("killercage", "cage"):
         for entry in _entries(data, key):
-            cells = [_cell(name, n, key) for name in entry.get("cells") or []]
+            names = _names(entry, key)
+            cells = [_cell(name, n, key) for name in names]
             if not cells:
                 raise _Bad(key, f"{key}: a cage without cells")
             value = str(entry.get("value") or "").strip()
             if not value:
                 extra.append(cells)
             elif (total := integer(value, signed=False)) is None:
-                raise _Bad(key, f"{key}: cage value {shown_token(value)} at {entry['cells'][0]} "
+                raise _Bad(key, f"{key}: cage value {shown_token(value)} at {names[0]} "
                                 "is not a sum (other cage rules are not supported)")
             else:
                 low, high = cage_totals(len(cells), n)
                 if len(set(cells)) != len(cells) or not low <= total <= high:
-                    raise _Bad(key, f"{key}: cage at {entry['cells'][0]} of {len(cells)} cells "
+                    raise _Bad(key, f"{key}: cage at {names[0]} of {len(cells)} cells "
                                     f"cannot add up to {total} (expected {low}..{high})")
                 cages.append(Cage(total, tuple(cells)))
     for entry in _entries(data, "extraregion"):
-        extra.append([_cell(name, n, "extraregion") for name in entry.get("cells") or []])
+        extra.append([_cell(name, n, "extraregion") for name in _names(entry, "extraregion")])
     return cages, extra
 
 
-def _parity(data: dict[str, Any], n: int) -> str | None:
+def _parity(data: JsonObject, n: int) -> str | None:
     """The parity marks of the ``odd`` and ``even`` entries (one ``o``, ``e`` or ``.`` per
     cell), or None for neither."""
     if not (data.get("odd") or data.get("even")):
@@ -369,18 +387,18 @@ def _parity(data: dict[str, Any], n: int) -> str | None:
     return "".join(marks)
 
 
-def _located(exc: InvalidPuzzle, data: dict[str, Any]) -> _Bad:
+def _located(exc: InvalidPuzzle, data: JsonObject) -> _Bad:
     """A geometry's error about a constraint, at the f-puzzles key that holds it."""
     message = str(exc.args[0] if exc.args else exc)
     key = {"extra_regions": "extraregion", "regions": "grid",
            "parity": "odd" if data.get("odd") else "even",
-           "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint)
+           "cages": "killercage" if data.get("killercage") else "cage"}.get(exc.constraint or "")
     if exc.constraint == "cages" and data.get("killercage") and data.get("cage"):
         message += " (killercage entries first, then cage entries)"
     return _Bad(key, message)
 
 
-def fpuzzles_puzzle(data: dict[str, Any] | str, source: str = "<string>",
+def fpuzzles_puzzle(data: JsonObject | str, source: str = "<string>",
                     line: int = 1) -> Puzzle:
     """The puzzle of one f-puzzles object (a dict, or JSON text).
 
@@ -402,7 +420,7 @@ class _EncodedLocator:
     def __init__(self, data: object, line: int) -> None:
         self.data, self.line = data, line
 
-    def __call__(self, key: str | None) -> dict[str, int]:
+    def __call__(self, key: str | None) -> Place:
         try:
             text = json.dumps(self.data)
         except (TypeError, ValueError):
@@ -411,7 +429,7 @@ class _EncodedLocator:
 
 
 def located_puzzle(text: str, source: str, line: int, compressed: bool, data: JsonValue = None,
-                   where: Callable[[str | None], dict[str, int]] | None = None
+                   where: Callable[[str | None], Place] | None = None
                    ) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle and solution of f-puzzles JSON text, errors located in the file: at the key
     (``where``) in JSON as written, at the line for compressed data.
@@ -423,8 +441,8 @@ def located_puzzle(text: str, source: str, line: int, compressed: bool, data: Js
     try:
         data = json_value(text) if data is None else data
     except json.JSONDecodeError as exc:
-        at = {"line": line + exc.lineno - 1, "column": exc.colno} if not compressed else \
-            {"line": line, "column": 1}
+        at = Place(line=line + exc.lineno - 1, column=exc.colno) if not compressed else \
+            Place(line=line, column=1)
         raise InvalidPuzzle(f"expected f-puzzles JSON: {exc.msg}"
                             + (" (in the decompressed data)" if compressed else ""),
                             source=source, **at) from None
@@ -447,5 +465,5 @@ def format_fpuzzles(grid: Sequence[int], form: FPuzzlesForm) -> str:
     text = json.dumps(data, separators=(",", ":"))
     if not form.prefix:
         return text
-    packed = _lz().compressToBase64(text)
+    packed = str(_lz().compressToBase64(text))
     return packed if form.prefix == LZ_START else form.prefix + packed

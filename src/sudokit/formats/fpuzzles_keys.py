@@ -48,12 +48,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import cast, overload
 
 from ..errors import InvalidPuzzle
 from ..model import rulebook as rb
 from ..model.geometry import Geometry
 from ..model.rules import Relation, Rule, check_rules
+from .bounded import JsonObject
 
 __all__ = ["NEGATIVE_KINDS", "RULE_KEYS", "RuleKeyError", "fpuzzles_rules",
            "without_drawings"]
@@ -129,6 +130,11 @@ class _Grid:
             raise self.bad(f"expected a list of at least {least} cells, found {names!r}")
         return [self.index(name) for name in names]
 
+    @overload
+    def number(self, value: object, default: int) -> int: ...
+    @overload
+    def number(self, value: object, default: None = None) -> int | None: ...
+
     def number(self, value: object, default: int | None = None) -> int | None:
         """An integer clue (None for an empty clue when there is no default)."""
         if value is None or (isinstance(value, str) and not value.strip()):
@@ -159,21 +165,21 @@ class _Grid:
         raise self.bad(f"{name!r} is not beside the grid (row 0 or {n + 1}, column 0 or {n + 1})")
 
 
-def _lines(entry: dict[str, Any], g: _Grid) -> list[list[int]]:
+def _lines(entry: JsonObject, g: _Grid) -> list[list[int]]:
     lines = entry.get("lines")
     if not isinstance(lines, list) or not lines:
         raise g.bad("expected \"lines\": a list of lines of cells")
     return [g.cells(line) for line in lines]
 
 
-def _per_line(build: Callable[[list[int], _Grid, dict[str, Any]], tuple[Rule, ...]]
-              ) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
-    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _per_line(build: Callable[[list[int], _Grid, JsonObject], tuple[Rule, ...]]
+              ) -> Callable[[JsonObject, _Grid], tuple[Rule, ...]]:
+    def read(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
         return tuple(r for line in _lines(entry, g) for r in build(line, g, entry))
     return read
 
 
-def _arrow(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _arrow(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     circle = g.cells(entry.get("cells"))
     if len(circle) > 1 and g.n > 9:
         raise g.bad(f"a pill of {len(circle)} cells on a {g.n}x{g.n} grid (digits above 9 "
@@ -181,35 +187,35 @@ def _arrow(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
     return tuple(r for line in _lines(entry, g) for r in rb.arrow(circle, line[1:]))
 
 
-def _pair(entry: dict[str, Any], g: _Grid) -> tuple[int, int]:
+def _pair(entry: JsonObject, g: _Grid) -> tuple[int, int]:
     cells = g.cells(entry.get("cells"), 2)
     if len(cells) != 2:
         raise g.bad(f"expected two cells, found {entry.get('cells')!r}")
     return cells[0], cells[1]
 
 
-def _difference(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _difference(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     return rb.difference_dot(*_pair(entry, g), g.n, g.number(entry.get("value"), 1))
 
 
-def _ratio(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _ratio(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     return rb.ratio_dot(*_pair(entry, g), g.n, g.number(entry.get("value"), 2))
 
 
-def _xv(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _xv(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     total = {"X": 10, "V": 5}.get(str(entry.get("value", "")).upper())
     if total is None:
         raise g.bad(f"expected value \"X\" or \"V\", found {entry.get('value')!r}")
     return rb.sum_pair(*_pair(entry, g), g.n, total)
 
 
-def _clue(entry: dict[str, Any], g: _Grid,
+def _clue(entry: JsonObject, g: _Grid,
           build: Callable[[list[int], int, int], tuple[Rule, ...]]) -> tuple[Rule, ...]:
     value = g.number(entry.get("value"))
     return () if value is None else build(g.outside(entry.get("cell")), value, g.n)
 
 
-def _little_killer(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _little_killer(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     total = g.number(entry.get("value"))
     if total is None:
         return ()
@@ -231,32 +237,33 @@ def _little_killer(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
     return rb.little_killer(cells, total)
 
 
-def _quadruple(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _quadruple(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     values = entry.get("values") or []
-    digits = [g.number(v) for v in values]
-    if not all(d is not None and 1 <= d <= g.n for d in digits):
+    found = [g.number(v) for v in values] if isinstance(values, list) else [None]
+    digits = [d for d in found if d is not None and 1 <= d <= g.n]
+    if len(digits) < len(found):
         raise g.bad(f"expected digits 1..{g.n}, found {values!r}")
-    return rb.quadruple(g.cells(entry.get("cells"), 2), digits)  # type: ignore[arg-type]
+    return rb.quadruple(g.cells(entry.get("cells"), 2), digits)
 
 
 def _extreme(build: Callable[[int, Sequence[int], int], tuple[Rule, ...]]
-             ) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
-    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+             ) -> Callable[[JsonObject, _Grid], tuple[Rule, ...]]:
+    def read(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
         cell = g.index(entry.get("cell"))
         return build(cell, [c for c in g.neighbours(cell) if c not in g.marked], g.n)
     return read
 
 
-def _clone(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
+def _clone(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
     return rb.clone(g.cells(entry.get("cells")), g.cells(entry.get("cloneCells")), g.n)
 
 
-def _indexer(unit: str) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
+def _indexer(unit: str) -> Callable[[JsonObject, _Grid], tuple[Rule, ...]]:
     """The reader of ``rowindexer``, ``columnindexer`` or ``boxindexer``: a cell at place p
     (1-based) of its column, row or region (reading order) holding d puts p in the d-th cell
     of that unit (Rangsk's SudokuSolver ``IndexerConstraint``)."""
-    def read(entry: dict[str, Any], g: _Grid) -> tuple[Rule, ...]:
-        n, found = g.n, []
+    def read(entry: JsonObject, g: _Grid) -> tuple[Rule, ...]:
+        n, found = g.n, list[Rule]()
         for cell in g.cells(entry.get("cells")):
             r, c = divmod(cell, n)
             if unit == "row":  # digit d: row d of this column holds r + 1
@@ -271,7 +278,7 @@ def _indexer(unit: str) -> Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]:
     return read
 
 
-_READERS: dict[str, Callable[[dict[str, Any], _Grid], tuple[Rule, ...]]] = {
+_READERS: dict[str, Callable[[JsonObject, _Grid], tuple[Rule, ...]]] = {
     "thermometer": _per_line(lambda line, g, e: rb.thermometer(line, g.n)),
     "slowthermometer": _per_line(lambda line, g, e: rb.slow_thermometer(line, g.n)),
     "palindrome": _per_line(lambda line, g, e: rb.palindrome(line, g.n)),
@@ -306,14 +313,14 @@ RULE_KEYS = frozenset(_READERS)
 """Every f-puzzles key read into rules (with ``negative``, read by :func:`fpuzzles_rules`)."""
 
 
-def _entries(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+def _entries(data: JsonObject, key: str) -> list[JsonObject]:
     value = data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
         raise RuleKeyError(key, f"{key}: expected a list of objects")
-    return value
+    return cast("list[JsonObject]", value)
 
 
-def _negative(data: dict[str, Any], geometry: Geometry,
+def _negative(data: JsonObject, geometry: Geometry,
               kinds: Set[str]) -> tuple[Rule, ...]:
     """The negative rules: every orthogonal pair without a dot of the group breaks the dots'
     relations (Rangsk's grouping: Kropki dots of both colours mark a pair for ``difference``
@@ -327,6 +334,7 @@ def _negative(data: dict[str, Any], geometry: Geometry,
     for kind in sorted(kinds):
         marked = {frozenset(_pair(e, _Grid(geometry, k))) for k in groups[kind]
                   for e in _entries(data, k)}
+        make: Callable[[int, int, int, int], tuple[Rule, ...]]
         if kind in ("xv", "nonconsecutive"):
             values = [10, 5] if kind == "xv" else [1]
             make = rb.sum_pair if kind == "xv" else rb.difference_dot
@@ -334,7 +342,8 @@ def _negative(data: dict[str, Any], geometry: Geometry,
             values = sorted({g.number(e.get("value"), defaults[kind])
                              for e in _entries(data, kind)} | {defaults[kind]})
             make = rb.difference_dot if kind == "difference" else rb.ratio_dot
-        shapes = [rb.negated(r, n) for v in values for r in make(0, 1, n, v)] if n > 1 else []
+        shapes = [rb.negated(r, n) for v in values for r in make(0, 1, n, v)
+                  if isinstance(r, Relation)] if n > 1 else []
         for a in range(n * n):
             for b in g.neighbours(a):
                 if a < b and frozenset((a, b)) not in marked:
@@ -342,7 +351,7 @@ def _negative(data: dict[str, Any], geometry: Geometry,
     return tuple(found)
 
 
-def fpuzzles_rules(data: dict[str, Any], geometry: Geometry,
+def fpuzzles_rules(data: JsonObject, geometry: Geometry,
                    negative: Set[str] = frozenset()) -> tuple[Rule, ...]:
     """The rules of every rule key of an f-puzzles object, in key order, on ``geometry`` (the
     puzzle's grid, regions included), with the negative rules of ``negative`` (kinds of
@@ -376,7 +385,7 @@ _DRAWN_KEY = {"dutchwhispers": "whispers", "germanwhispers": "whispers",
 """``fromConstraint`` names (lower-cased, no spaces) that are not their rule's key."""
 
 
-def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
+def without_drawings(data: JsonObject) -> JsonObject:
     """``data`` without the cosmetic entries that only draw a rule it holds under its own key
     (``"fromConstraint": "Renban"`` beside a non-empty ``renban``), and the cosmetic ``line``s
     lying exactly on lines of its rule keys (older editors drew renban lines again in grey, with
@@ -400,7 +409,7 @@ def without_drawings(data: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _ruled_lines(data: dict[str, Any]) -> set[tuple[str, ...]]:
+def _ruled_lines(data: JsonObject) -> set[tuple[str, ...]]:
     """The lines (cell names, upper case, both directions) of the object's rule keys."""
     found: set[tuple[str, ...]] = set()
     for key in RULE_KEYS:
@@ -412,7 +421,7 @@ def _ruled_lines(data: dict[str, Any]) -> set[tuple[str, ...]]:
     return found
 
 
-def _on_lines(entry: dict[str, Any], ruled: set[tuple[str, ...]]) -> bool:
+def _on_lines(entry: JsonObject, ruled: set[tuple[str, ...]]) -> bool:
     """Whether every line of a cosmetic ``line`` entry is a line of a rule key."""
     lines = entry.get("lines")
     return isinstance(lines, list) and bool(lines) and all(
@@ -426,7 +435,7 @@ def _line_cells(line: object) -> tuple[str, ...] | None:
     return tuple(c.upper() for c in line)
 
 
-def _drawn_key(entry: dict[str, Any]) -> str:
+def _drawn_key(entry: JsonObject) -> str:
     """The rule key a cosmetic entry draws: of its ``fromConstraint`` name ("Region Sum Line"
     -> ``regionsumline``), ``lockout`` for the editor's lockout lines and diamonds (marked
     ``"isLLConstraint": true``), "" for none."""
