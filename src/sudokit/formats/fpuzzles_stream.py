@@ -16,13 +16,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, TextIO
 
 from ..errors import InvalidPuzzle
 from ..model.geometry import Geometry
 from .bounded import MAX_DECODED, JSONRefused, JsonValue, json_decode, json_value
 from .fpuzzles import KeyLocator, decode_fpuzzles, located_puzzle
-from .lines import FPuzzlesForm, Record, Style
+from .lines import FPuzzlesForm, LineStream, Record, Style
 from .marklink import is_marks_link, read_marks_link
 from .sudokupad import is_link_line, link_puzzle, split_link
 from .sukaku import marks_puzzle
@@ -32,7 +31,7 @@ __all__ = ["is_data_line", "read_fpuzzles"]
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
-_Rest = Callable[[TextIO, str, int], Iterator[Record]]
+_Rest = Callable[[LineStream, str, int], Iterator[Record]]
 """How the lines after f-puzzles data are read: ``rest(stream, head, number)`` gives the
 records of line ``head`` (file line ``number``) and of the rest of ``stream``."""
 
@@ -44,7 +43,7 @@ def is_data_line(text: str) -> bool:
     return is_link_line(text) or is_marks_link(text)
 
 
-def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
+def read_fpuzzles(stream: LineStream, source: str, rest: _Rest | None = None,
                   first: int = 1) -> Iterator[Record]:
     """Records of a file of f-puzzles data: JSON documents (an object, or an array of
     objects, over any number of lines), or lines of JSON objects, links or compressed data
@@ -74,8 +73,8 @@ def read_fpuzzles(stream: TextIO, source: str, rest: _Rest | None = None,
             yield _compressed(line, source, number)
 
 
-def _json_line(stream: TextIO, text: str, source: str,
-               number: int) -> Generator[Record, None, tuple[Any, int]]:
+def _json_line(stream: LineStream, text: str, source: str,
+               number: int) -> Generator[Record, None, tuple[LineStream, int]]:
     """The records of a JSON document starting on line ``number`` (``text``): the line, or
     when it ends inside the value, the lines up to where its brackets close (at most 4 MiB);
     returns the stream of the lines after the document and the number of its last line. A
@@ -111,7 +110,7 @@ def _json_error(exc: json.JSONDecodeError, source: str, line: int, indent: int) 
         column=exc.colno + (indent if exc.lineno == 1 else 0)))
 
 
-def _document_lines(first: str, stream: TextIO) -> list[str]:
+def _document_lines(first: str, stream: LineStream) -> list[str]:
     """The first line of a document over several lines and the lines after it, up to the
     one where its arrays and objects close, or 4 MiB, or the end of the stream."""
     lines, size = [first + "\n"], len(first)
@@ -132,7 +131,7 @@ def _depth(text: str) -> int:
 class _Chained:
     """Lines read ahead, then the rest of a stream (what :func:`read_fpuzzles` reads on)."""
 
-    def __init__(self, lines: list[str], rest: TextIO) -> None:
+    def __init__(self, lines: list[str], rest: LineStream) -> None:
         self.lines, self.rest = lines[::-1], rest
 
     def readline(self, size: int = -1) -> str:

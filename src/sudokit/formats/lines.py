@@ -13,7 +13,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, Protocol
 
 from ..errors import InvalidPuzzle
 from ..model.constraints import Variant
@@ -23,7 +23,8 @@ from ..model.puzzle import Grid, Puzzle
 from ..model.variants import ALL_NAMES, VariantSpec, parse_spec
 
 __all__ = ["DEFAULT_SYMBOLS", "EMPTY_MARKERS", "FPuzzlesForm", "Style", "Record", "Kind", "Line",
-           "MAX_LINE", "scan_line", "scan_lines", "as_row", "overlong_line", "Directives"]
+           "MAX_LINE", "LineStream", "scan_line", "scan_lines", "as_row", "overlong_line",
+           "Directives"]
 
 EMPTY_MARKERS = ".0_-*x"
 """Characters that mark an empty cell (unless the grid's alphabet uses them as digits)."""
@@ -160,7 +161,14 @@ class Line:
     column: int | None = None
 
 
-def scan_lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+class LineStream(Protocol):
+    """What the readers read lines from: an open text stream, or lines read ahead and then the
+    rest of a stream; ``readline(size)`` returns at most ``size`` characters, "" at the end."""
+
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+def scan_lines(stream: LineStream, first: int = 1) -> Iterator[Line]:
     """Scan a text stream line by line (at most :data:`MAX_LINE` characters held at once);
     its first line is line ``first`` of the input."""
     number = first - 1

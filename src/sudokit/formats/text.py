@@ -67,6 +67,7 @@ from .lines import (
     MAX_LINE,
     Kind,
     Line,
+    LineStream,
     Record,
     Style,
     scan_lines,
@@ -141,7 +142,7 @@ def needs_general_reader(text: str, variant: Variant | str | VariantSpec) -> boo
         return True
     try:
         if text == "-":
-            head = sys.stdin.buffer.peek(_SNIFF)[:_SNIFF]  # type: ignore[attr-defined]
+            head = sys.stdin.buffer.peek(_SNIFF)[:_SNIFF]  # type: ignore[union-attr]
         else:
             with open(text, "rb") as fh:
                 head = fh.read(_SNIFF)
@@ -160,18 +161,13 @@ def _starts_fpuzzles(head: bytes) -> bool:
     return False
 
 
-class _Replayed(io.TextIOBase):
-    """A text stream whose first lines were read ahead: they come again, then the rest."""
+class _Replayed:
+    """Lines of a stream read ahead: they come again, then the rest of the stream."""
 
-    def __init__(self, head: str, rest: TextIO) -> None:
+    def __init__(self, head: str, rest: LineStream) -> None:
         self._head, self._rest = io.StringIO(head), rest
-        self.name = getattr(rest, "name", "<stream>")
 
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        size = -1 if size is None else size
+    def readline(self, size: int = -1, /) -> str:
         text = self._head.readline(size)
         if not text:  # the lines read ahead are used up: read the stream itself from now on
             self.readline = self._rest.readline  # type: ignore[method-assign]
@@ -180,15 +176,8 @@ class _Replayed(io.TextIOBase):
             return text
         return text + self._rest.readline(size - len(text) if size >= 0 else -1)
 
-    def read(self, size: int | None = -1) -> str:
-        size = -1 if size is None else size
-        text = self._head.read(size)
-        if size < 0:
-            return text + self._rest.read()
-        return text + (self._rest.read(size - len(text)) if len(text) < size else "")
 
-
-def _peek_fpuzzles(stream: TextIO) -> tuple[bool, TextIO]:
+def _peek_fpuzzles(stream: TextIO) -> tuple[bool, LineStream]:
     """Whether a stream holds f-puzzles data (its first line not blank and not ``#``), and the
     stream to read from (the same stream rewound, or one replaying the lines read ahead)."""
     seen: list[str] = []
@@ -269,16 +258,16 @@ def read_puzzles(
     symbols = parse_alphabet(alphabet) if alphabet else None
     rules = parse_spec(variant)
 
-    def lines(stream: TextIO, first: int = 1) -> Iterator[Line]:
+    def lines(stream: LineStream, first: int = 1) -> Iterator[Line]:
         for line in scan_lines(stream, first):
             yield Line(1, Kind.COMMENT) if skip_header and line.number == 1 else line
 
-    def records(stream: TextIO, name: str, folder: VariantSpec | None) -> Iterator[Record]:
-        found, stream = _peek_fpuzzles(stream)
+    def records(opened: TextIO, name: str, folder: VariantSpec | None) -> Iterator[Record]:
+        found, stream = _peek_fpuzzles(opened)
         if not found:
             return Grouper(name, lines(stream), shape, symbols, rules, folder).records()
 
-        def rest(after: TextIO, head: str, first: int) -> Iterator[Record]:
+        def rest(after: LineStream, head: str, first: int) -> Iterator[Record]:
             # the lines after f-puzzles data that are none: the general reader, afresh
             return Grouper(name, lines(_Replayed(head, after), first), shape, symbols, rules,
                            folder).records()
