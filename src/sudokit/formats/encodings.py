@@ -38,7 +38,8 @@ def _head(stream: BinaryIO) -> bytes:
     """The first 4 bytes of ``stream``, not consumed (peeked, or read and sought back)."""
     peek = getattr(stream, "peek", None)
     if peek is not None:
-        return peek(4)[:4]
+        head: bytes = peek(4)[:4]
+        return head
     if stream.seekable():
         at = stream.tell()
         head = stream.read(4)

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from ..errors import InvalidPuzzle
 from ..model.constraints import Cage, cage_totals
 from ..model.geometry import Geometry, box_shape_for_side
 from ..model.puzzle import Puzzle
+from .bounded import JsonObject, JsonValue
 
 __all__ = ["scl_puzzle"]
 
@@ -42,7 +43,7 @@ _TEXT_META = frozenset({"title", "author", "rules", "solution", "source", "msgco
                         "videos", "id", "sourcepuzzle", "puzzlelink"})
 
 
-def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
+def scl_puzzle(data: JsonObject) -> tuple[Puzzle, tuple[int, ...] | None]:
     """The puzzle of SudokuPad data (:func:`~sudokit.formats.sudokupad.unzip_scl`) and the
     solution it carries (None if none).
 
@@ -58,7 +59,8 @@ def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
                             "found another shape")
     _refuse_unstated(data)
     meta = _metadata(data)
-    givens = [_given(cell, k, n) for k, cell in enumerate(c for row in cells for c in row)]
+    rows = cast("list[list[JsonValue]]", cells)
+    givens = [_given(cell, k, n) for k, cell in enumerate(c for row in rows for c in row)]
     regions = _regions(data.get("regions"), n)
     cages, extra = _cages(_list(data.get("cages"), "cages"), n)
     try:
@@ -70,7 +72,7 @@ def scl_puzzle(data: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...] | None]:
     return puzzle, _solution(meta.get("solution"), n)
 
 
-def _refuse_unstated(data: dict[str, Any]) -> None:
+def _refuse_unstated(data: JsonObject) -> None:
     """Refuse every drawn element (its rule is not stated) and every key that is not read,
     naming the first element with its place and counting the others."""
     drawn = [(name, items if isinstance(items, list) else [items])
@@ -78,13 +80,14 @@ def _refuse_unstated(data: dict[str, Any]) -> None:
     unknown = sorted(k for k, v in data.items() if k not in _READ and k not in _DRAWN
                      and v not in (None, False, "", [], {}))
     if drawn:
-        name, items = drawn[0]
+        name, first = drawn[0][0], drawn[0][1][0]
         counts = ", ".join(f"{len(found)} {kind}{'s' * (len(found) > 1)}"
                            for kind, found in drawn)
-        image = isinstance(data.get("metadata"), dict) and data["metadata"].get("bgimage")
+        meta = data.get("metadata")
+        image = isinstance(meta, dict) and meta.get("bgimage")
         also = "".join([f"; also the key {', '.join(map(repr, unknown))}" if unknown else "",
                         "; also a background image" if image else ""])
-        raise InvalidPuzzle(f"SudokuPad {name} {_where(items[0])}: its rule is not stated in "
+        raise InvalidPuzzle(f"SudokuPad {name} {_where(first)}: its rule is not stated in "
                             f"the data ({counts} in all{also}); drawn elements carry no rule in "
                             "SudokuPad's format, so the puzzle is refused rather than solved "
                             "without them (an f-puzzles link of the puzzle states its rules)")
@@ -122,7 +125,7 @@ def _place(point: object, at: str = "") -> str:
     return "at the corner of " + ", ".join(cells)
 
 
-def _metadata(data: dict[str, Any]) -> dict[str, Any]:
+def _metadata(data: JsonObject) -> JsonObject:
     """The metadata: the ``metadata`` object, top-level title/author/rules/solution, and cages
     without cells holding ``"key: value"``; a key that may carry a rule is refused."""
     meta = data.get("metadata") or {}
@@ -184,7 +187,7 @@ def _cell_of(pair: object, n: int, what: str) -> int:
     return int(pair[0]) * n + int(pair[1])
 
 
-def _list(value: object, what: str) -> list[Any]:
+def _list(value: object, what: str) -> list[JsonValue]:
     """A list value (an absent one is empty)."""
     if value is None:
         return []
@@ -210,7 +213,7 @@ def _regions(found: object, n: int) -> list[list[int]] | None:
     return None if sorted(groups) == boxes else groups
 
 
-def _cages(found: Sequence[Any], n: int) -> tuple[list[Cage], list[list[int]]]:
+def _cages(found: Sequence[JsonValue], n: int) -> tuple[list[Cage], list[list[int]]]:
     """The killer cages (a number) and the extra regions (no number) of the ``cages`` list;
     a cage with another clue, or whose digits may repeat, is refused."""
     cages: list[Cage] = []

@@ -30,12 +30,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InvalidPuzzle
 from ..model.puzzle import Puzzle
-from .bounded import BASE64, URI_SAFE, JSONRefused, JsonValue, json_value, lz_decompress
+from .bounded import (BASE64, URI_SAFE, JSONRefused, JsonObject, JsonValue, json_value,
+                      lz_decompress)
 from .scl import scl_puzzle
 
 __all__ = ["LZ_START", "SCL_KEYS", "SudokuPadLink", "decompress", "is_link_line", "link_puzzle",
@@ -147,7 +147,7 @@ def decompress(link: SudokuPadLink, what: str) -> str:
     return found
 
 
-def unzip_scl(text: str) -> dict[str, Any]:
+def unzip_scl(text: str) -> JsonObject:
     """SudokuPad's zipped puzzle text (or plain JSON) as the object it stands for, keys
     expanded (:data:`SCL_KEYS`), as SudokuPad's ``PuzzleZipper.unzip`` reads it (text that
     starts ``{"`` is plain JSON: zipped keys have no quotes), bounded as
