@@ -190,6 +190,25 @@ def _rule_fillings() -> Iterator[tuple]:
                     yield plan, list(kept)
 
 
+def _settles() -> Iterator[tuple]:
+    """The singles of the rule forcing chains: a candidate of a few open cells of every
+    fourth board placed, and random candidates of a few cells removed (a filter's round)."""
+    import random
+
+    rng = random.Random(40)
+    for board in _states()[::4]:
+        masks, values = list(board.masks), list(board.values)
+        for cell in board.open_cells[:3]:
+            yield board.geometry, masks, values, [(cell, masks[cell].bit_length())], {cell}
+        lost = set()
+        trimmed = list(masks)
+        for cell in rng.sample(board.open_cells, min(6, len(board.open_cells))):
+            if trimmed[cell].bit_count() > 1:
+                trimmed[cell] &= trimmed[cell] - 1  # its lowest digit gone
+                lost.add(cell)
+        yield board.geometry, trimmed, values, [], lost
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -212,6 +231,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "words": _words,
     "rule grids": _rule_grids,
     "rule fillings": _rule_fillings,
+    "settles": _settles,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""
 

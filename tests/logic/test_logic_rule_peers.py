@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from sudokit.formats.fpuzzles import fpuzzles_puzzle
 from sudokit.logic.rule_filters import filter_round, peer_filters
 from sudokit.logic.rule_peers import logic_geometry, rule_peers
@@ -108,7 +110,9 @@ def test_locked_candidates_match_the_unit_by_unit_reading() -> None:
         assert found > 10
 
 
-def test_the_singles_after_a_round_settle_as_one_cell_after_another() -> None:
+@pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+def test_the_singles_after_a_round_settle_as_one_cell_after_another(compiled: bool) -> None:
+    from sudokit.compiled import Kernels, forced
     from sudokit.logic.chains.dynamic import consequences
     from sudokit.logic.chains.rule_forcing import _settle
 
@@ -132,7 +136,8 @@ def test_the_singles_after_a_round_settle_as_one_cell_after_another() -> None:
             one = consequences(board, c, gone_digit, False, one.masks, one.values)
             if one.contradiction:
                 break
-        contradiction = _settle(geometry, masks, values, set(lost))
+        with forced(Kernels.LOGIC, compiled):
+            contradiction, masks, values = _settle(geometry, masks, values, set(lost))
         assert contradiction == one.contradiction
         if not contradiction:
             assert (masks, values) == (one.masks, one.values)

@@ -13,6 +13,9 @@ search node for node) once the technique engine is (:func:`searched_fillings`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..compiled import Kernels, twin, use_compiled
@@ -25,9 +28,9 @@ from .tables import per_geometry
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["NODES", "FillingsPlan", "compile_fillings", "filter_round", "fillings", "filters",
-           "later_peers", "peer_filters", "plans", "rule_contradiction", "searched_fillings",
-           "supported"]
+__all__ = ["NODES", "FillingsPlan", "Watch", "board_watch", "compile_fillings", "filter_round",
+           "fillings", "filters", "later_peers", "peer_filters", "plans", "rule_cells",
+           "rule_contradiction", "searched_fillings", "supported"]
 
 NODES = 3000
 """The most partial fillings :func:`fillings` tries on one rule before it gives up."""
@@ -66,11 +69,14 @@ def rule_contradiction(geometry: Geometry, masks: Sequence[int]) -> str | None:
     return None
 
 
-def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
-                 ) -> str | dict[int, int]:
+def filter_round(geometry: Geometry, masks: list[int], peers: bool = False,
+                 watch: Watch | None = None) -> str | dict[int, int]:
     """Apply every rule's filter once to ``masks`` (changed in place): per cell changed, one
     digit it lost; or the rule (described) no filling keeps. ``peers``: the filters where
-    the rule's cells that see each other differ (:func:`peer_filters`).
+    the rule's cells that see each other differ (:func:`peer_filters`). ``watch``: the
+    candidates the rounds before saw (:func:`board_watch`, updated here); a rule none of whose
+    cells changed since it last kept everything is passed over (a filter's answer depends on
+    its cells' candidates only: the same answer as running it).
 
     Raises:
         LimitReached: the deadline of the solve running (:mod:`sudokit.logic.deadline`)
@@ -78,7 +84,14 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
     """
     check_deadline()
     changed: dict[int, int] = {}
-    for rule, filtered in (peer_filters if peers else filters)(geometry):
+    dirty = -1
+    if watch is not None:
+        dirty = watch.dirty | sum(compress(_bits(len(masks)), map(ne, masks, watch.seen)))
+        watch.seen, watch.dirty = list(masks), 0
+    for (rule, filtered), cells in zip((peer_filters if peers else filters)(geometry),
+                                       rule_cells(geometry)):
+        if not cells & dirty:
+            continue
         domains = tuple([masks[c] << 1 for c in rule.cells])  # the filters' memo key as is
         kept = filtered(domains)
         if kept is None:
@@ -90,7 +103,66 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False
                 masks[c] = keep >> 1
                 lost = dom & ~keep
                 changed[c] = (lost & -lost).bit_length() - 1  # its lowest digit
+                dirty |= 1 << c
     return changed
+
+
+class Watch:
+    """What :func:`filter_round` saw of a grid's candidates, to pass over the rules none of
+    whose cells changed since (one per assumption and kind of filter: copy it with
+    :meth:`copy`).
+
+    Attributes:
+        seen: the candidates (N*N masks, bit d-1 for digit d) when the last round started.
+        dirty: cells (bit c for cell c) whose rules must run in the next round whatever
+            changed (the rules that did not keep everything of ``seen``).
+    """
+
+    __slots__ = ("dirty", "seen")
+
+    def __init__(self, seen: list[int], dirty: int) -> None:
+        self.seen, self.dirty = seen, dirty
+
+    def copy(self) -> Watch:
+        """A watch of its own (``seen`` is replaced, never changed in place: shared)."""
+        return Watch(self.seen, self.dirty)
+
+
+def board_watch(geometry: Geometry, masks: Sequence[int], peers: bool = False) -> Watch:
+    """The :class:`Watch` of candidates ``masks`` before any round: the cells of each rule
+    whose filter (``peers``: :func:`peer_filters`) does not keep every candidate of ``masks``
+    are dirty. The last few are remembered (the forcing chains assume every candidate of one
+    board)."""
+    key = (id(geometry), peers, tuple(masks))
+    hit = _WATCHED.get(key)
+    if hit is not None and hit[0] is geometry:
+        return hit[1].copy()
+    dirty = 0
+    for (rule, filtered), cells in zip((peer_filters if peers else filters)(geometry),
+                                       rule_cells(geometry)):
+        domains = tuple([masks[c] << 1 for c in rule.cells])
+        if filtered(domains) != domains:
+            dirty |= cells
+    if len(_WATCHED) >= 8:
+        _WATCHED.clear()
+    watch = Watch(list(masks), dirty)
+    _WATCHED[key] = (geometry, watch)
+    return watch.copy()
+
+
+_WATCHED: dict[tuple, tuple[Geometry, Watch]] = {}
+
+
+@cache
+def _bits(count: int) -> tuple[int, ...]:
+    """Bit c for each cell c of ``count`` (their sum over some cells: those cells' set)."""
+    return tuple(1 << c for c in range(count))
+
+
+@per_geometry
+def rule_cells(geometry: Geometry) -> tuple[int, ...]:
+    """Per rule of :func:`filters`, its cells as a bit set (bit c for cell c)."""
+    return tuple(sum(1 << c for c in set(rule.cells)) for rule, _filtered in filters(geometry))
 
 
 @per_geometry

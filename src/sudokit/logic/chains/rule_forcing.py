@@ -15,17 +15,20 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from ...compiled import Kernels, twin, use_compiled
 from ...model.geometry import Geometry
-from .dynamic import consequences, settle
+from .dynamic import settle
+from .forcing import _grid, _scratch
 from ..registry import technique
-from ..rule_filters import filter_round
+from ..rule_filters import board_watch, filter_round
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import intersections, unit_cells
 
 __all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
            "assume_with_rules", "locked_round", "rule_cell_forcing_chain",
-           "rule_cell_forcing_chain_plus", "rule_forcing_chain", "rule_forcing_chain_plus"]
+           "rule_cell_forcing_chain_plus", "rule_forcing_chain", "rule_forcing_chain_plus",
+           "settled"]
 
 RULE_FORCING = 7.5
 """Base rating of a rule forcing chain (Explainer's Nishio forcing chains)."""
@@ -56,35 +59,66 @@ def assume_with_rules(board: Board, cell: int, digit: int, plus: bool = False
         reached (N*N masks, bit d-1 for digit d).
     """
     geometry = board.geometry
-    out = consequences(board, cell, digit, True)
+    bad, masks, values = settled(geometry, board.masks, board.values, [(cell, digit)], {cell})
+    watch = board_watch(geometry, board.masks)
+    peer_watch = board_watch(geometry, board.masks, True) if plus else None
     for rounds in range(1, _ROUNDS + 1):
-        if out.contradiction:
+        if bad:
             return ("the singles that follow leave a cell or a digit without a place", rounds,
-                    out.masks)
-        broken = filter_round(geometry, out.masks)
+                    masks)
+        broken = filter_round(geometry, masks, watch=watch)
         if plus and not broken:
-            broken = filter_round(geometry, out.masks, peers=True) or locked_round(
-                geometry, out.masks, out.values)
+            broken = filter_round(geometry, masks, True, peer_watch) or locked_round(
+                geometry, masks, values)
         if isinstance(broken, str):
-            return f"{broken} cannot be kept", rounds, out.masks
+            return f"{broken} cannot be kept", rounds, masks
         if not broken:
-            return None, rounds, out.masks
-        out.contradiction = _settle(geometry, out.masks, out.values, set(broken))
-    return None, _ROUNDS, out.masks
+            return None, rounds, masks
+        bad, masks, values = _settle(geometry, masks, values, set(broken))
+    return None, _ROUNDS, masks
 
 
 def _settle(geometry: Geometry, masks: list[int], values: list[int], touched: set[int]
-            ) -> bool:
+            ) -> tuple[bool, list[int], list[int]]:
     """The singles that follow once the cells ``touched`` lost candidates, to their fixpoint
-    (``masks`` and ``values`` changed in place): whether they end in a contradiction.
+    (:func:`settled`): whether they end in a contradiction, the candidates and digits reached.
 
-    :func:`~sudokit.logic.chains.dynamic.settle` for every touched cell at once rather than
-    one :func:`~sudokit.logic.chains.dynamic.consequences` per cell (one copy of the board, not
+    Every touched cell at once rather than one
+    :func:`~sudokit.logic.chains.dynamic.consequences` per cell (one copy of the board, not
     one per cell): singles only remove candidates, so the fixpoint, and whether a
     contradiction comes, do not depend on the order."""
     if not all(masks[c] for c in touched):  # a filter (or locked candidates) emptied it
-        return True
-    return settle(geometry, masks, values, [], touched)
+        return True, masks, values
+    return settled(geometry, masks, values, [], touched)
+
+
+@twin(Kernels.LOGIC, "sudokit.logic.chains._settle_kernel:settle",
+      "sudokit.logic.chains.dynamic:settle", "settles")
+def settled(geometry: Geometry, masks: list[int], values: list[int],
+            pending: list[tuple[int, int]], touched: set[int]
+            ) -> tuple[bool, list[int], list[int]]:
+    """Place each (cell, digit) of ``pending``, then the singles that follow from the cells
+    ``touched``, to their fixpoint (:func:`~sudokit.logic.chains.dynamic.settle`, compiled once
+    the technique engine is: :func:`~sudokit.logic.chains._settle_kernel.settle`, the same
+    fixpoint, state and order).
+
+    Returns:
+        whether a contradiction comes; the candidates (N*N masks, bit d-1 for digit d) and the
+        placed digits (0 open) reached, new lists (``masks`` and ``values`` are not changed).
+    """
+    if not use_compiled(Kernels.LOGIC):
+        masks, values = list(masks), list(values)
+        return settle(geometry, masks, values, list(pending), set(touched)), masks, values
+    from ._settle_kernel import settle as kernel
+
+    at_masks, at_values = np.array(masks, np.int64), np.array(values, np.int64)
+    marked = np.zeros(len(masks), np.uint8)
+    marked[list(touched)] = 1
+    scratch = _scratch(geometry)
+    for i, (c, d) in enumerate(pending):
+        scratch[1][i], scratch[2][i] = c, d - 1
+    bad = kernel(at_masks, at_values, marked, len(pending), _grid(geometry), scratch)
+    return bool(bad), at_masks.tolist(), at_values.tolist()
 
 
 def locked_round(geometry: Geometry, masks: list[int], values: list[int]) -> dict[int, int]:
