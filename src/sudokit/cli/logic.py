@@ -28,6 +28,7 @@ from ._why import WhyOption
 
 if TYPE_CHECKING:
     from ..model.puzzle import Puzzle
+    from ..run.ratings import RatingRow
 
 
 class StepFormat(str, Enum):
@@ -251,7 +252,7 @@ def rate_command(
 
 
 
-def _add_why(row: dict[str, object], puzzle: Puzzle | None, time_limit: float) -> str:
+def _add_why(row: RatingRow, puzzle: Puzzle | None, time_limit: float) -> str:
     """Add the ``why`` field to a rating record of a puzzle that has no solution or several;
     return its text (indented), or ``""``."""
     from ._why import explained

@@ -7,7 +7,7 @@ rating is pure Python); one bad record becomes one ``invalid`` record and never 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Required, TypedDict
 
 from ..errors import LimitReached, SudokuError
 from ..formats.lines import Record
@@ -16,9 +16,30 @@ if TYPE_CHECKING:
     from ..logic.solve import Rating
     from ..model.puzzle import Puzzle
 
-__all__ = ["Chosen", "rate_chunk", "rate_chunk_chosen", "rate_records", "record_line"]
+__all__ = ["Chosen", "RatingRow", "rate_chunk", "rate_chunk_chosen", "rate_records",
+           "record_line"]
 
 _CHUNK = 8
+
+
+class RatingRow(TypedDict, total=False):
+    """One rating record (a JSON object): where the puzzle was read, its ``status`` (``rated``,
+    ``invalid``, ``timeout``, ``stuck``) and, when rated, the :class:`~sudokit.logic.Rating`'s
+    fields (``level`` by name), else ``error``; ``why`` is added by ``sudokit rate --why``."""
+
+    source: Required[str]
+    line: Required[int]
+    status: Required[str]
+    error: str
+    rating: float
+    level: str
+    hardest: str
+    steps: int
+    trial: bool
+    unique: bool
+    pearl: float
+    diamond: float
+    why: dict[str, object]  # sudokit rate --why: why there is no solution or several
 
 
 class Chosen(NamedTuple):
@@ -31,8 +52,7 @@ class Chosen(NamedTuple):
     exclude: tuple[str, ...] | None
 
 
-def rate_chunk(records: Sequence[Record], time_limit: float | None = None
-               ) -> list[dict[str, Any]]:
+def rate_chunk(records: Sequence[Record], time_limit: float | None = None) -> list[RatingRow]:
     """Rate each record (a pool task): ``source``, ``line``, ``status`` and, when rated,
     ``rating``, ``level``, ``hardest``, ``steps``, ``trial``, ``unique``; else ``error``. The
     chunk's solutions are found in one batch (:func:`~sudokit.run.explain.rate_many`), each
@@ -45,7 +65,7 @@ def rate_chunk(records: Sequence[Record], time_limit: float | None = None
     return _rows(records, rated)
 
 
-def rate_chunk_chosen(records: Sequence[Record], request: Chosen) -> list[dict[str, Any]]:
+def rate_chunk_chosen(records: Sequence[Record], request: Chosen) -> list[RatingRow]:
     """:func:`rate_chunk` with only the chosen techniques (``sudokit rate --techniques`` /
     ``--exclude``): each puzzle solved alone by :func:`sudokit.run.explain.explain_states`; a
     puzzle the chosen techniques cannot finish gets status ``stuck``, its ``error`` saying
@@ -78,28 +98,28 @@ class _Stuck(Exception):
     """A solve the chosen techniques cannot finish (the record's status ``stuck``)."""
 
 
-def _rows(records: Sequence[Record], rated: Iterator[Any]) -> list[dict[str, Any]]:
+def _rows(records: Sequence[Record], rated: Iterator[Rating | SudokuError | _Stuck]
+          ) -> list[RatingRow]:
     """One record per input record, the ratings (or errors) of the valid ones from ``rated``."""
     out = []
     for record in records:
-        base: dict[str, Any] = {"source": record.source, "line": record.line}
+        row = RatingRow(source=record.source, line=record.line, status="invalid")
+        out.append(row)
         if record.error is not None or record.puzzle is None:
-            out.append(base | {"status": "invalid", "error": str(record.error)})
+            row["error"] = str(record.error)
             continue
         result = next(rated)
         if isinstance(result, _Stuck):
-            out.append(base | {"status": "stuck", "error": str(result)})
-            continue
-        if isinstance(result, SudokuError):
-            out.append(base | {"status": "timeout" if isinstance(result, LimitReached)
-                               else "invalid", "error": f"{record.source}:{record.line}:1: "
-                               f"{getattr(result, 'reason', result)}"})
-            continue
-        out.append(base | {"status": "rated", "rating": result.rating,
-                           "level": result.level.value, "hardest": result.hardest,
-                           "steps": result.steps, "trial": result.trial,
-                           "unique": result.unique, "pearl": result.pearl,
-                           "diamond": result.diamond})
+            row.update({"status": "stuck", "error": str(result)})
+        elif isinstance(result, SudokuError):
+            row.update({"status": "timeout" if isinstance(result, LimitReached) else "invalid",
+                        "error": f"{record.source}:{record.line}:1: "
+                                 f"{getattr(result, 'reason', result)}"})
+        else:
+            row.update({"status": "rated", "rating": result.rating,
+                        "level": result.level.value, "hardest": result.hardest,
+                        "steps": result.steps, "trial": result.trial, "unique": result.unique,
+                        "pearl": result.pearl, "diamond": result.diamond})
     return out
 
 
@@ -118,7 +138,7 @@ def _chunks(records: Iterable[Record], size: int, stream: bool) -> Iterator[list
 
 def rate_records(records: Iterable[Record], *, jobs: int = 1,
                  time_limit: float | None = None, techniques: Sequence[str] | None = None,
-                 exclude: Sequence[str] | None = None) -> Iterator[dict[str, Any]]:
+                 exclude: Sequence[str] | None = None) -> Iterator[RatingRow]:
     """Yield one rating record per input record, in input order (see :func:`rate_chunk`).
 
     Records are rated in chunks of eight (one batch of solutions each); in this thread
@@ -149,7 +169,7 @@ def rate_records(records: Iterable[Record], *, jobs: int = 1,
         yield from rows
 
 
-def record_line(row: dict[str, Any]) -> str:
+def record_line(row: RatingRow) -> str:
     """One text line: ``source:line  rating  level  hardest  EP pearl  ED diamond`` (tabs
     between; EP and ED as Sudoku Explainer's serate computes them) or ``... invalid  error``
     (or ``timeout``, ``stuck``)."""
