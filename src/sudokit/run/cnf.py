@@ -56,8 +56,8 @@ def solve_cnf(cnf: Dimacs, method: str = DEFAULT_CNF_METHOD, *, time_limit: floa
     start = time.perf_counter()
     limits = request.limits.start()
     try:
-        found, status, message = gather(cnf_models(cnf, name, cmd, stats, limits),
-                                        lambda model: checked_model(cnf, model, name), 1)
+        models = (tuple(m) for m in cnf_models(cnf, name, cmd, stats, limits))
+        found, status, message = gather(models, lambda model: checked_model(cnf, model, name), 1)
     except LimitReached as exc:  # raised while the formula was loaded, before the search
         found, status, message = [], Status.UNKNOWN, str(exc)
     return CnfResult(status, found[0] if found else (), name, time.perf_counter() - start,
