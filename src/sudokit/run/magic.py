@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -81,7 +82,7 @@ def get_method(name: str, **options: OptionValue) -> MagicSolver:
         MethodUnavailable: its optional dependency is missing (the message says how to install).
         InvalidOption: an unknown option or value.
     """
-    return get_solver(name, MAGIC, **options)
+    return cast(MagicSolver, get_solver(name, MAGIC, **options))  # MAGIC's are MagicSolvers
 
 
 def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
@@ -116,14 +117,15 @@ def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
     if request is None:
         request = Request.build(method, options, Limits(time_limit, node_limit), count_limit,
                                 problem=MAGIC)
-    solver, method, count_limit = request.solver(), request.method, request.count_limit
+    solver = cast(MagicSolver, request.solver())  # a request of problem MAGIC
+    method, count_limit = request.method, request.count_limit
     solver.check_order(problem.n)
     stats = Stats.counting(solver.counters)
     start = time.perf_counter()
     limits = request.limits.start()  # the clock covers the checks and the model building
-    clash = problem.conflict()
+    clash = problem.conflict()  # below: Result.puzzle holds the problem (MagicResult.problem)
     if clash is not None:
-        return MagicResult(problem, Status.UNSATISFIABLE, (), method,
+        return MagicResult(problem, Status.UNSATISFIABLE, (), method,  # type: ignore[arg-type]
                            time.perf_counter() - start, stats, count_limit, clash)
 
     def verified(square: Square) -> Square:
@@ -135,8 +137,8 @@ def solve_magic(problem: MagicProblem | int, method: str = DEFAULT_METHOD, *,
 
     found, status, message = gather(solver.solutions(problem, stats, limits), verified,
                                     count_limit)
-    return MagicResult(problem, status, tuple(found), method, time.perf_counter() - start,
-                       stats, count_limit, message)
+    return MagicResult(problem, status, tuple(found), method,  # type: ignore[arg-type]
+                       time.perf_counter() - start, stats, count_limit, message)
 
 
 def count_magic(n: int, *, symmetry: bool = False, method: str = COUNT_METHOD,
@@ -174,6 +176,11 @@ def construct_magic(n: int) -> np.ndarray:
     return square
 
 
+def _takes(cls: type[MagicSolver], order: int) -> bool:
+    """Whether a magic method takes squares of ``order`` (its ``max_order``; None: any)."""
+    return cls.max_order is None or cls.max_order >= order
+
+
 def compare_magic(problem: MagicProblem | Sequence[MagicProblem],
                     methods: Sequence[str] | None = None, *, count_limit: int | None = 1,
                     time_limit: float | None = None, node_limit: int | None = None,
@@ -201,7 +208,7 @@ def compare_magic(problem: MagicProblem | Sequence[MagicProblem],
     largest = max((p.n for p in instances), default=0)
     labels = list(methods) if methods else [
         info.name for info in magic_methods()
-        if info.available and (info.cls.max_order is None or info.cls.max_order >= largest)]
+        if info.available and _takes(cast("type[MagicSolver]", info.cls), largest)]
     chosen = assign_options(labels, options, lambda name: get_method(name).options,
                             "magic method")
     for name, settings in chosen.values():
