@@ -209,6 +209,30 @@ def _settles() -> Iterator[tuple]:
         yield board.geometry, trimmed, values, [], lost
 
 
+def _sandwich_lines() -> Iterator[tuple]:
+    """The lines of the sandwich clues of the published puzzles of tests/data/rules (those the
+    engine filters with its own propagator): their candidates after the givens, with every
+    other cell at its solution's digit, and with one cell's digit taken away."""
+    from sudokit.fast.drawn import sandwich_total
+    from sudokit.logic.state import Candidates
+    from sudokit.model.rules import Automaton
+    from tests.fast.test_rulecheck import published_puzzles
+
+    for puzzle, solution in published_puzzles():
+        geometry = puzzle.geometry
+        masks0 = Candidates.from_puzzle(puzzle).masks
+        for rule in geometry.constraints:
+            total = sandwich_total(rule, geometry) if isinstance(rule, Automaton) else None
+            if total is None:
+                continue
+            masks = [int(masks0[c]) for c in rule.cells]
+            half = [1 << (solution[c] - 1) if i % 2 else m
+                    for i, (c, m) in enumerate(zip(rule.cells, masks))]
+            taken = [m & ~(1 << (solution[c] - 1)) or m for c, m in zip(rule.cells, half)]
+            for line in (masks, half, taken):
+                yield line, total
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -231,6 +255,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "words": _words,
     "rule grids": _rule_grids,
     "rule fillings": _rule_fillings,
+    "sandwich lines": _sandwich_lines,
     "settles": _settles,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""

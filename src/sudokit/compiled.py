@@ -84,7 +84,8 @@ class Kernels(Enum):
 _SUDOKIT_DIR = Path(__file__).resolve().parent
 """The ``sudokit`` package directory."""
 KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lines.py",
-                  "fast/nine.py", "fast/rulecheck.py", "fast/rules.py", "fast/scores.py",
+                  "fast/nine.py", "fast/rulecheck.py", "fast/rules.py", "fast/sandwich.py",
+                  "fast/scores.py",
                   "fast/state.py", "fast/sums.py", "fast/templates.py", "fast/trail.py",
                   "fast/verify.py",
                   "formats/lookup.py", "generator/grids.py", "generator/kernels.py",

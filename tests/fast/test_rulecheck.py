@@ -74,7 +74,8 @@ def rule_grids() -> Iterator[tuple[np.ndarray, Geometry, bool]]:
 def test_the_codes_are_the_engines() -> None:
     from sudokit.fast import rulecheck
 
-    assert [getattr(rulecheck, f"_{c.name}") for c in RuleCode] == [int(c) for c in RuleCode]
+    kinds = [c for c in RuleCode if c is not RuleCode.SANDWICH]  # the engine's own lowering
+    assert [getattr(rulecheck, f"_{c.name}") for c in kinds] == [int(c) for c in kinds]
 
 
 def test_every_published_puzzle_gets_the_python_verdict() -> None:

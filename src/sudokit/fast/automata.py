@@ -25,13 +25,13 @@ import numpy as np
 from ..model.geometry import Geometry
 from ..model.rules import Automaton
 
-__all__ = ["PRODUCT_LIMIT", "automaton_table"]
+__all__ = ["PRODUCT_LIMIT", "automaton_table", "lines_distinct"]
 
 PRODUCT_LIMIT = 1 << 14
 """Most (state, digit set) pairs reachable forward in a sequence rule's product before it
 falls back to the rule's own automaton."""
 
-def _distinct(rule: Automaton, geometry: Geometry,
+def lines_distinct(rule: Automaton, geometry: Geometry,
               near: Sequence[frozenset[int]] | None = None) -> bool:
     """Whether every two cells of the rule see each other (so they hold distinct digits);
     ``near``: the geometry's peers as sets, when the caller has them."""
@@ -125,7 +125,8 @@ def automaton_table(rule: Automaton, geometry: Geometry,
     """
     side = geometry.side
     small = side + len(rule.transitions).bit_length() <= 62  # a (state, digits) key fits int64
-    found = _shared_product(rule, side) if small and _distinct(rule, geometry, near) else None
+    distinct = small and lines_distinct(rule, geometry, near)
+    found = _shared_product(rule, side) if distinct else None
     if found is not None:
         return found
     states = len(rule.transitions)

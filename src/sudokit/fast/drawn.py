@@ -9,6 +9,8 @@ a lockout gap, an index value, an automaton's start state) and an offset into ``
 transitions, then one accepting flag per state). ``cell_start``/``cell_rules`` list the rules
 of each cell, so a changed cell wakes only its rules.
 
+A sandwich clue over a whole line becomes a :attr:`RuleCode.SANDWICH` row (its clue in
+``value``, its fillings in ``masks``: :mod:`sudokit.fast.sandwich`) instead of its automaton.
 A weighted sum whose complement in whole units is at most half as long is lowered as that
 complement (:mod:`sudokit.fast.complement`). The killer cages' implied sums
 (:func:`sudokit.model.implied.implied_sums`: innies and outies) follow the drawn rules as
@@ -25,6 +27,7 @@ A geometry without rules has no such arrays at all: its search passes ``rules=No
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 import numpy as np
 
@@ -41,14 +44,15 @@ from ..model.rules import (
     Rule,
     WeightedSum,
 )
-from .automata import automaton_table
+from ..model.rulebook import sandwich
+from .automata import automaton_table, lines_distinct
 from .complement import complement_sum, sum_differences
 from .intersections import sum_intersections
 from .layout import Drawn, RuleCode
 from .tables import bare_geometry
 
 __all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "peer_sets",
-           "sum_cliques"]
+           "sandwich_combinations", "sandwich_total", "sum_cliques"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
@@ -122,27 +126,70 @@ class _Chunks:
 
 
 def _row(rule: Rule, geometry: Geometry, masks: _Chunks, trans: _Chunks,
-         near: list[frozenset[int]]) -> tuple[list[int], int, int, int]:
-    """Append a rule's table data; return (per-cell integers, value, offset, states)."""
+         near: list[frozenset[int]]) -> tuple[RuleCode, list[int], int, int, int]:
+    """Append a rule's table data; return (kind code, per-cell integers, value, offset,
+    states)."""
+    code = _CODES[type(rule)]
     coef = [0] * len(rule.cells)
     side = geometry.side
     if isinstance(rule, Relation):
-        return coef, 0, masks.add(_relation_masks(rule, side)), 0
+        return code, coef, 0, masks.add(_relation_masks(rule, side)), 0
     if isinstance(rule, Contains):
-        return coef, 0, masks.add(_contains_masks(rule, side)), 0
+        return code, coef, 0, masks.add(_contains_masks(rule, side)), 0
     if isinstance(rule, Automaton):
+        total = sandwich_total(rule, geometry, near)
+        if total is not None:
+            fillings = sandwich_combinations(total, side)
+            return RuleCode.SANDWICH, coef, total, masks.add(fillings), len(fillings)
         table, first, states = automaton_table(rule, geometry, near)
-        return coef, first, trans.add(table), states
+        return code, coef, first, trans.add(table), states
     if isinstance(rule, WeightedSum):
         width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
         floor = sum(min(k, k * side) for k in rule.coefficients)
         layered = width * (len(rule.cells) + 1) <= SUM_LAYER_LIMIT
-        return list(rule.coefficients), rule.total, rule.total - floor, width if layered else 0
+        return (code, list(rule.coefficients), rule.total, rule.total - floor,
+                width if layered else 0)
     if isinstance(rule, Lockout):
-        return coef, rule.gap, 0, 0
+        return code, coef, rule.gap, 0, 0
     if isinstance(rule, Index):  # target positions (they may outnumber the cells)
-        return coef, rule.value, masks.add(list(rule.targets)), len(rule.targets)
-    return coef, 0, 0, 0
+        return code, coef, rule.value, masks.add(list(rule.targets)), len(rule.targets)
+    return code, coef, 0, 0, 0
+
+
+@lru_cache(maxsize=512)
+def sandwich_combinations(total: int, side: int) -> tuple[int, ...]:
+    """The fillings of a sandwich clue: the sets of digits from 2..``side``-1 that add up to
+    ``total``, as masks (bit d-1 for digit d), fewest digits first (empty when none does).
+
+    >>> [bin(c) for c in sandwich_combinations(5, 9)]
+    ['0b10000', '0b110']
+    """
+    found = []
+    for k in range(side - 1):
+        for digits in combinations(range(2, side), k):
+            if sum(digits) == total:
+                found.append(sum(1 << (d - 1) for d in digits))
+    return tuple(found)
+
+
+def sandwich_total(rule: Automaton, geometry: Geometry,
+                   near: list[frozenset[int]] | None = None) -> int | None:
+    """The clue of a sandwich rule the engine filters with its own propagator
+    (:mod:`sudokit.fast.sandwich`), or None for any other sequence rule: the rule is drawn as
+    a sandwich sum, its automaton is the one :func:`~sudokit.model.rulebook.sandwich` builds
+    for that clue, and it reads N cells that see each other (a whole row or column)."""
+    drawing = rule.drawing
+    side = geometry.side
+    if (rule.name != "sandwich sum" or drawing is None or len(rule.cells) != side
+            or rule.start != 0 or not drawing.value.isdigit() or side < 3):
+        return None
+    total = int(drawing.value)
+    built = sandwich(rule.cells, total, side)[0]
+    if not isinstance(built, Automaton) or not (
+            built.transitions is rule.transitions or built.transitions == rule.transitions) \
+            or built.accepting != rule.accepting:
+        return None
+    return total if lines_distinct(rule, geometry, near) else None
 
 
 def _build(geometry: Geometry) -> Drawn:
@@ -151,17 +198,32 @@ def _build(geometry: Geometry) -> Drawn:
     rules += tuple(sum_differences([r for r in geometry.constraints
                                     if isinstance(r, WeightedSum) and len(r.cells) > 2]))
     rules += sum_intersections(geometry)
-    kind, start, cells, coef, value, offset, states = [], [0], [], [], [], [], []
+    kind: list[int] = []
+    start: list[int] = [0]
+    cells: list[int] = []
+    coef: list[int] = []
+    value, offset, states = [], [], []
     masks, trans = _Chunks(), _Chunks()
     seen: list[int] = []
     block: list[int] = []
-    per_cell: list[list[int]] = [[] for _ in range(geometry.n_cells)]
     near = peer_sets(bare_geometry(geometry))  # set look-ups for _order and _seen
+    side = geometry.side
     layer = 0
-    for r, rule in enumerate(rules):
-        code = _CODES[type(rule)]
+    for rule in rules:
+        if type(rule) is Relation:  # the common case: two cells, one support table
+            a, b = rule.cells
+            kind.append(RuleCode.RELATION.value)
+            cells += (a, b)
+            coef += (0, 0)
+            block += (1, 1)
+            seen += (0, int(a in near[b]))
+            value.append(0)
+            offset.append(masks.add(_relation_masks(rule, side)))
+            states.append(0)
+            start.append(len(cells))
+            continue
+        code, row, v, off, n = _row(rule, geometry, masks, trans, near)
         kind.append(int(code))
-        row, v, off, n = _row(rule, geometry, masks, trans, near)
         size = len(rule.cells)
         if code is RuleCode.SUM:  # cells stored clique by clique
             order, starts = _order(rule, geometry, near)
@@ -182,15 +244,23 @@ def _build(geometry: Geometry) -> Drawn:
         value.append(v)
         offset.append(off)
         states.append(n)
-        for c in rule.cells:
-            per_cell[c].append(r)
-    cell_start = np.cumsum([0] + [len(p) for p in per_cell]).astype(np.int32)
-    return Drawn(np.array(kind, np.int32), np.array(start, np.int32), np.array(cells, np.int32),
-                 np.array(coef, np.int64), np.array(value, np.int64),
-                 np.array(offset, np.int64), np.array(states, np.int32),
-                 masks.join(np.uint64), trans.join(np.int32), cell_start,
-                 np.array([r for p in per_cell for r in p], np.int32), layer,
-                 np.array(seen, np.uint64), np.array(block, np.uint8))
+    first_cell, where = np.array(start, np.int32), np.array(cells, np.int32)
+    cell_start, cell_rules = _rules_of_cells(first_cell, where, geometry.n_cells)
+    return Drawn(np.array(kind, np.int32), first_cell, where, np.array(coef, np.int64),
+                 np.array(value, np.int64), np.array(offset, np.int64),
+                 np.array(states, np.int32), masks.join(np.uint64), trans.join(np.int32),
+                 cell_start, cell_rules, layer, np.array(seen, np.uint64),
+                 np.array(block, np.uint8))
+
+
+def _rules_of_cells(start: np.ndarray, cells: np.ndarray,
+                    n_cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """(int32[C + 1] offsets, int32[...] rules): each cell's rules in rule order (a rule
+    twice where it holds the cell twice), from the rules' CSR ``start``/``cells``."""
+    owner = np.repeat(np.arange(start.size - 1, dtype=np.int32), np.diff(start))
+    cell_start = np.zeros(n_cells + 1, np.int32)
+    np.cumsum(np.bincount(cells, minlength=n_cells), out=cell_start[1:])
+    return cell_start, owner[np.argsort(cells, kind="stable")]
 
 
 def _shortest(rule: Rule, geometry: Geometry) -> Rule:

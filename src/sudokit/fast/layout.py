@@ -26,6 +26,7 @@ class RuleCode(IntEnum):
     BETWEEN = 5
     LOCKOUT = 6
     INDEX = 7
+    SANDWICH = 8  # a sandwich clue over a whole line (lowered from its automaton)
 
 
 class Drawn(NamedTuple):
@@ -36,13 +37,14 @@ class Drawn(NamedTuple):
         start: int32[R + 1] offsets into ``cells`` and ``coef``.
         cells: int32[sum of rule lengths] each rule's cells in order.
         coef: int64[same] per-cell integers (sum coefficients; index targets).
-        value: int64[R] one parameter per rule.
+        value: int64[R] one parameter per rule (a sandwich's clue).
         offset: int64[R] where the rule's data starts in ``masks`` or ``trans``; for a weighted
             sum, its accepting partial-sum state (the total minus the least sum).
         states: int32[R] an automaton's state count, a weighted sum's partial-sum states (0:
-            bounds only), an index rule's target count (else 0).
+            bounds only), an index rule's target count, a sandwich's filling count (else 0).
         masks: uint64[...] relation supports (N forward, then N backward), must-contain
-            counts (N, one per digit), index target positions (in the rule's cells).
+            counts (N, one per digit), index target positions (in the rule's cells), a
+            sandwich's fillings (digit masks, :mod:`sudokit.fast.sandwich`).
         trans: int32[...] per automaton (see :func:`~sudokit.fast.automata.automaton_table`):
             transitions (states x N, -1 dead), accepting flags, then each layer's state range.
         cell_start: int32[C + 1] offsets into ``cell_rules``.

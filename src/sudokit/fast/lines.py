@@ -32,7 +32,9 @@ with the unit rules. Per kind:
   middle cell has a candidate strictly inside (between) or outside and off (lockout) the ends'
   interval, and every cell keeps the digits of some kept pair (domain consistency of the rule);
 * **indexing**: the indexing digit keeps the values whose target can hold the value; a fixed
-  index puts the value in its target.
+  index puts the value in its target;
+* **sandwich clue** over a whole line: the crusts' places and the fillings between them
+  (:mod:`sudokit.fast.sandwich`).
 
 A contradiction is False (the rule's first cell's units blamed, for dom/wdeg).
 """
@@ -43,6 +45,7 @@ import numpy as np
 
 from .bits import lowest_index
 from .layout import RuleCode
+from .sandwich import sandwich_support
 from .state import ONE, ZERO, Reg, jit
 from .sums import (TUPLE_CELLS, clique_filter, clique_sum_bounds, digits_between, narrow_to,
                    term_bounds, tuple_filter)
@@ -400,6 +403,22 @@ def _index(tables, state, rules, r):
 
 
 @jit
+def _sandwich(tables, state, rules, r):
+    """A sandwich clue over a whole line: the crusts' places and the fillings left
+    (:func:`~sudokit.fast.sandwich.sandwich_support`)."""
+    drawn, support = rules.drawn, state.seg_or
+    first, off = drawn.start[r], drawn.offset[r]
+    n = drawn.start[r + 1] - first
+    if not sandwich_support(state.cand, drawn.cells, first, n, drawn.masks, off,
+                            off + drawn.states[r], support):
+        return False
+    for p in range(n):
+        if not narrow_to(tables, state, drawn.cells[first + p], support[p]):
+            return False
+    return True
+
+
+@jit
 def _filter(tables, state, rules, r):
     """Filter rule ``r`` once; False on a contradiction."""
     kind = rules.drawn.kind[r]
@@ -415,6 +434,8 @@ def _filter(tables, state, rules, r):
         return _renban(tables, state, rules, r)
     if kind == RuleCode.INDEX:
         return _index(tables, state, rules, r)
+    if kind == RuleCode.SANDWICH:
+        return _sandwich(tables, state, rules, r)
     return _ends(tables, state, rules, r)
 
 
