@@ -18,12 +18,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, Protocol, overload
+from typing import Concatenate, ParamSpec, Protocol, TypeVar, overload
 
 from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
 
 __all__ = ["Domains", "eliminate", "naked_twins", "only_choice", "reduce_puzzle"]
+
+_K = TypeVar("_K", bound=int | str)
+"""The cells of a dict state: ints, or labels ``r1c1`` / ``A1``."""
+_Digits = Iterable[int] | str | int
+"""A cell's digits in a dict state: ints, a string ``"123"`` (as in the notebook) or one int."""
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,7 @@ class Domains:
         return cls(g, tuple((d,) if d else g.allowed(c) for c, d in enumerate(puzzle.givens)))
 
     @classmethod
-    def from_dict(cls, values: Mapping[int | str, Iterable[int] | str],
-                  geometry: Geometry) -> Domains:
+    def from_dict(cls, values: Mapping[_K, _Digits], geometry: Geometry) -> Domains:
         """Build from ``cell -> digits``: cells as ints or labels (``r1c1``, Norvig's ``A1``),
         digits as an int, ints, or a string (``"123"``, as in the notebook; up to 9x9). Missing
         cells get every digit.
@@ -79,10 +83,6 @@ class Domains:
         return tuple(ds[0] if len(ds) == 1 else 0 for ds in self.cells)
 
 
-State = Domains | Mapping[Any, Any]
-"""A candidates state: a :class:`Domains`, or a dict cell -> digits as in the notebook."""
-
-
 def _changed(state: Domains, cells: list[set[int]]) -> Domains | None:
     if not all(cells):
         return None
@@ -100,8 +100,11 @@ class _Step(Protocol[_P]):
     def __call__(self, state: Domains, *args: _P.args, **kwargs: _P.kwargs
                  ) -> Domains | None: ...
     @overload
-    def __call__(self, state: Mapping[Any, Any], *args: _P.args, **kwargs: _P.kwargs
-                 ) -> dict[Any, Any] | None: ...
+    def __call__(self, state: Mapping[_K, str], *args: _P.args, **kwargs: _P.kwargs
+                 ) -> dict[_K, str] | None: ...
+    @overload
+    def __call__(self, state: Mapping[_K, Iterable[int] | int], *args: _P.args,
+                 **kwargs: _P.kwargs) -> dict[_K, tuple[int, ...]] | None: ...
 
 
 def _dict_step(step: Callable[Concatenate[Domains, _P], Domains | None]) -> _Step[_P]:
@@ -112,11 +115,13 @@ def _dict_step(step: Callable[Concatenate[Domains, _P], Domains | None]) -> _Ste
     @overload
     def run(state: Domains, *args: _P.args, **kwargs: _P.kwargs) -> Domains | None: ...
     @overload
-    def run(state: Mapping[Any, Any], *args: _P.args, **kwargs: _P.kwargs
-            ) -> dict[Any, Any] | None: ...
-    @functools.wraps(step)
-    def run(state: State, *args: _P.args, **kwargs: _P.kwargs
-            ) -> Domains | dict[Any, Any] | None:
+    def run(state: Mapping[_K, str], *args: _P.args, **kwargs: _P.kwargs
+            ) -> dict[_K, str] | None: ...
+    @overload
+    def run(state: Mapping[_K, Iterable[int] | int], *args: _P.args, **kwargs: _P.kwargs
+            ) -> dict[_K, tuple[int, ...]] | None: ...
+    def run(state: Domains | Mapping[_K, _Digits], *args: _P.args, **kwargs: _P.kwargs
+            ) -> Domains | dict[_K, str] | dict[_K, tuple[int, ...]] | None:
         if isinstance(state, Domains):
             return step(state, *args, **kwargs)
         geometry = Geometry.for_cells(len(state))
@@ -127,10 +132,11 @@ def _dict_step(step: Callable[Concatenate[Domains, _P], Domains | None]) -> _Ste
             return None
         labels = _label_index(geometry)
         index = {k: k if isinstance(k, int) else labels[k] for k in keys}
-        text = all(isinstance(v, str) for v in state.values())
-        return {k: ("".join(map(str, done.cells[index[k]])) if text else done.cells[index[k]])
-                for k in keys}
+        if all(isinstance(v, str) for v in state.values()):
+            return {k: "".join(map(str, done.cells[index[k]])) for k in keys}
+        return {k: done.cells[index[k]] for k in keys}
 
+    functools.update_wrapper(run, step)  # name, docstring (as functools.wraps)
     return run
 
 
