@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 C = TypeVar("C")
 R = TypeVar("R")
+Q = TypeVar("Q")
 
 __all__ = ["RecordResult", "solve_records", "solve_record_chunk", "check_expected", "run_tasks",
            "sizes_for", "uses_processes", "in_sizes", "TaskSizes"]
@@ -278,7 +279,7 @@ def solve_records(
         yield from outcomes
 
 
-def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Request, *,
+def run_tasks(function: Callable[[T, Q], R], tasks: Iterable[T], request: Q, *,
               jobs: int = 1, remote: bool = False, dask: str | None = None,
               sizes: Iterable[int] | None = None) -> Iterator[R]:
     """Run ``function(task, request)`` for each task, yielding results in task order.
@@ -286,7 +287,8 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Requ
     Args:
         function: a module-level function (picklable for processes and Dask).
         tasks: consumed lazily; at most ``2 * jobs`` are in flight.
-        request: the :class:`~sudokit.run.request.Request` every task shares.
+        request: what every task shares (a :class:`~sudokit.run.request.Request`, or what
+            ``function`` takes).
         jobs: workers (1 with no ``dask``: in this thread); never more than the tasks.
         remote: processes instead of threads.
         dask: a Dask scheduler address or ``"local"`` (see :func:`solve_records`).
@@ -310,7 +312,7 @@ def run_tasks(function: Callable[[T, Any], R], tasks: Iterable[T], request: Requ
             yield result
 
 
-def _timed(function: Callable[[T, Any], R], task: T, request: Request) -> tuple[float, R]:
+def _timed(function: Callable[[T, Q], R], task: T, request: Q) -> tuple[float, R]:
     """Run one task in a worker: its solving seconds and its result."""
     start = time.perf_counter()
     result = function(task, request)
@@ -469,7 +471,7 @@ def _connected(client: Callable[..., C], address: str) -> C:
                             f"({exc})") from None
 
 
-def _ordered(pool: Executor, function: Callable[[T, Any], R], tasks: Iterable[T], request: Request,
+def _ordered(pool: Executor, function: Callable[[T, Q], R], tasks: Iterable[T], request: Q,
              in_flight: int) -> Iterator[tuple[int, float, R]]:
     """Run tasks on ``pool`` with at most ``in_flight`` pending; yield each task's size
     (``len(task)``, 0 if it has none), solving seconds and result, in task order.
