@@ -182,7 +182,7 @@ def report(entries, ours, theirs, listing: bool) -> None:
         i = theirs[k] if theirs else None
         rows.append((group, name, s, i))
     print("\n| set | puzzles | sudokit median ms | ISS median ms | sudokit / ISS geometric mean, "
-          "wall (CPU) | puzzles where sudokit is faster | nodes sudokit / ISS |")
+          "wall (CPU) | puzzles where sudokit is faster, wall (CPU) | nodes sudokit / ISS |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for group in ("rules", "heldout", "sudokupad", "hard", "all"):
         chosen = [r for r in rows if group in ("all", r[0]) and r[2]]
@@ -196,18 +196,21 @@ def report(entries, ours, theirs, listing: bool) -> None:
         wall = geomean([r[2]["wall_ms"] / r[3]["wall_ms"] for r in both])
         cpu = geomean([r[2]["cpu_ms"] / r[3]["cpu_ms"] for r in both])
         faster = sum(r[2]["wall_ms"] < r[3]["wall_ms"] for r in both)
+        faster_cpu = sum(r[2]["cpu_ms"] < r[3]["cpu_ms"] for r in both)
         nodes = (sum(r[2]["nodes"] for r in both), sum(r[3]["nodes"] for r in both))
         print(f"| {group} | {len(both)} | {ours_ms:.2f} | "
               f"{statistics.median(r[3]['wall_ms'] for r in both):.2f} | {wall:.2f}x ({cpu:.2f}x) "
-              f"| {faster} | {nodes[0]:,} / {nodes[1]:,} |")
+              f"| {faster} ({faster_cpu}) | {nodes[0]:,} / {nodes[1]:,} |")
     shown = sorted((r for r in rows if r[2]), key=lambda r: -(
         r[2]["wall_ms"] / r[3]["wall_ms"] if r[3] else r[2]["wall_ms"]))
     print(f"\n{'puzzle':40s} {'sudokit ms':>11s} {'nodes':>9s} {'ISS ms':>9s} {'nodes':>9s} "
-          f"{'ratio':>8s}")
+          f"{'ratio':>8s} {'CPU ms':>8s} {'ISS CPU':>8s} {'CPU ratio':>9s}")
     for group, name, s, i in shown if listing else shown[:15]:
         ratio = f"{s['wall_ms'] / i['wall_ms']:.2f}x" if i else ""
         iss = f"{i['wall_ms']:9.2f} {i['nodes']:9,d}" if i else " " * 19
-        print(f"{name[:40]:40s} {s['wall_ms']:11.2f} {s['nodes']:9,d} {iss} {ratio:>8s}")
+        cpu = f"{i['cpu_ms']:8.2f} {s['cpu_ms'] / i['cpu_ms']:8.2f}x" if i else ""
+        print(f"{name[:40]:40s} {s['wall_ms']:11.2f} {s['nodes']:9,d} {iss} {ratio:>8s} "
+              f"{s['cpu_ms']:8.2f} {cpu}")
 
 
 class Tree:
