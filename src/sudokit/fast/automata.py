@@ -32,11 +32,26 @@ PRODUCT_LIMIT = 1 << 14
 falls back to the rule's own automaton."""
 
 def lines_distinct(rule: Automaton, geometry: Geometry,
-              near: Sequence[frozenset[int]] | None = None) -> bool:
+                   near: Sequence[frozenset[int]] | None = None) -> bool:
     """Whether every two cells of the rule see each other (so they hold distinct digits);
     ``near``: the geometry's peers as sets, when the caller has them."""
-    peers = geometry.peers if near is None else near
-    return all(b in peers[a] for i, a in enumerate(rule.cells) for b in rule.cells[i + 1:])
+    cells = rule.cells
+    if near is None:
+        return all(b in geometry.peers[a] for i, a in enumerate(cells) for b in cells[i + 1:])
+    key = (id(near), cells)
+    found = _LINES.get(key)
+    if found is not None and found[0] is near:
+        return found[1]
+    distinct = all(near[a].issuperset(cells[i + 1:]) for i, a in enumerate(cells))
+    if len(_LINES) > 4096:
+        _LINES.clear()
+    _LINES[key] = (near, distinct)
+    return distinct
+
+
+_LINES: dict[tuple[int, tuple[int, ...]], tuple[object, bool]] = {}
+""":func:`lines_distinct` by (id of the peer sets, cells) -> (those peer sets, kept alive so the
+id stays theirs; the answer): the rows and columns of outside clues recur from puzzle to puzzle."""
 
 
 def _step(keys: np.ndarray, trans: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:

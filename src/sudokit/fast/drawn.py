@@ -184,12 +184,21 @@ def sandwich_total(rule: Automaton, geometry: Geometry,
             or rule.start != 0 or not drawing.value.isdigit() or side < 3):
         return None
     total = int(drawing.value)
-    built = sandwich(rule.cells, total, side)[0]
-    if not isinstance(built, Automaton) or not (
-            built.transitions is rule.transitions or built.transitions == rule.transitions) \
-            or built.accepting != rule.accepting:
+    transitions, accepting = _sandwich_automaton(total, side)
+    if not (transitions is rule.transitions or transitions == rule.transitions) \
+            or accepting != rule.accepting:
         return None
     return total if lines_distinct(rule, geometry, near) else None
+
+
+@lru_cache(maxsize=512)
+def _sandwich_automaton(total: int, side: int) -> tuple[tuple[tuple[int, ...], ...],
+                                                        frozenset[int]]:
+    """The transitions and accepting states of the automaton of a sandwich clue over a whole
+    line (shared with the model's, :meth:`~sudokit.model.rules.Automaton.build`)."""
+    built = sandwich(range(side), total, side)[0]
+    assert isinstance(built, Automaton)
+    return built.transitions, built.accepting
 
 
 def _build(geometry: Geometry) -> Drawn:
