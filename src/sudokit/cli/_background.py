@@ -15,7 +15,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import NamedTuple, TypeVar
 
 from ..errors import TimeLimit
 
@@ -26,7 +26,11 @@ T = TypeVar("T")
 _STEP = 0.1
 """Seconds between two looks at the deadline while waiting for an item."""
 
-_END = object()
+
+class _Stop(NamedTuple):
+    """The end of the work on the thread: the error it raised, None when it ended."""
+
+    error: BaseException | None
 
 
 def in_background(work: Callable[[], Iterable[T]], time_limit: float | None = None,
@@ -43,7 +47,7 @@ def in_background(work: Callable[[], Iterable[T]], time_limit: float | None = No
         TimeLimit: ``time_limit`` passed (the thread is left to end with the process).
         Exception: whatever ``work`` raised, unchanged.
     """
-    items: queue.Queue[tuple[object, Any]] = queue.Queue(maxsize=max(1, ahead))
+    items: queue.Queue[T | _Stop] = queue.Queue(maxsize=max(1, ahead))
     stop = threading.Event()
 
     def run() -> None:
@@ -51,33 +55,32 @@ def in_background(work: Callable[[], Iterable[T]], time_limit: float | None = No
             for item in work():
                 while not stop.is_set():
                     try:
-                        items.put((None, item), timeout=_STEP)
+                        items.put(item, timeout=_STEP)
                         break
                     except queue.Full:
                         continue
                 if stop.is_set():
                     return
-            items.put((_END, None))
+            items.put(_Stop(None))
         except BaseException as exc:  # handed over to the caller's thread
-            items.put((exc, None))
+            items.put(_Stop(exc))
 
     thread = threading.Thread(target=run, name="sudokit-background", daemon=True)
     thread.start()
     deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
         while True:
-            kind, item = _take(items, deadline, time_limit)
-            if kind is _END:
+            item = _take(items, deadline, time_limit)
+            if isinstance(item, _Stop):
+                if item.error is not None:
+                    raise item.error
                 return
-            if isinstance(kind, BaseException):
-                raise kind
             yield item
     finally:
         stop.set()
 
 
-def _take(items: queue.Queue[tuple[object, Any]], deadline: float | None,
-          time_limit: float | None) -> tuple[object, Any]:
+def _take(items: queue.Queue[T], deadline: float | None, time_limit: float | None) -> T:
     """The next entry of ``items``, waiting in steps of :data:`_STEP` (signals are handled
     between them).
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ._app import app
 from ._common import PUZZLE_HELP, VariantChoice, VariantOption, image_path, writing
+
+if TYPE_CHECKING:
+    from ..formats.lines import Record
+    from ..model.puzzle import Puzzle
 
 AUTO_INSTANCES = 50
 """Up to this many puzzles the per-instance table is printed unless --no-instances."""
@@ -84,7 +88,7 @@ def compare_command(
     raise typer.Exit(1 if len(puzzles) < found else 0)
 
 
-def _puzzles(records: Iterable[Any]) -> tuple[int, list[Any]]:
+def _puzzles(records: Iterable[Record]) -> tuple[int, list[Puzzle]]:
     """The number of records and the puzzles among them; each invalid record is reported on
     stderr as it is read, and not kept (a file of a million bad lines held them all: 650 bytes
     each, issue 43 item 8).

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Annotated, BinaryIO, cast
 
 import typer
 
@@ -310,7 +310,7 @@ def _write_all(blocks: Iterable[Block], out: BinaryIO, grids: BinaryIO | None,
     return tally
 
 
-def _summary(counts: dict[Any, int], seconds: float, startup: float, resumed: int) -> None:
+def _summary(counts: Mapping[Status, int], seconds: float, startup: float, resumed: int) -> None:
     from rich.console import Console
 
     from ..present.render import summary_table

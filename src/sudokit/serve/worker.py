@@ -37,7 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..errors import LimitReached, SudokuError, WorkFailed
 
@@ -106,17 +106,13 @@ class _Spawner:
     tied to a thread that lives as long as the server (not to a request's thread)."""
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]]] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
     def _loop(self) -> None:
         while True:
-            job, reply = self._jobs.get()
-            try:
-                reply.set_result(job())
-            except BaseException as exc:  # handed to the caller, who raises it
-                reply.set_exception(exc)
+            self._jobs.get()()
 
     def call(self, job: Callable[[], _T]) -> _T:
         """Run ``job`` on the spawner thread and return its value (or raise its error)."""
@@ -126,7 +122,13 @@ class _Spawner:
                                                 name="sudokit-serve-spawner")
                 self._thread.start()
         reply: Future[_T] = Future()
-        self._jobs.put((job, reply))
+
+        def run() -> None:
+            try:
+                reply.set_result(job())
+            except BaseException as exc:  # handed to the caller, who raises it
+                reply.set_exception(exc)
+        self._jobs.put(run)
         return reply.result()
 
 
