@@ -69,7 +69,7 @@ class Solver(ABC):
     min_side: ClassVar[int] = 1
     max_side: ClassVar[int] = 64
     features: ClassVar[frozenset[str]] = frozenset({"diagonal"})
-    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {}
+    options: ClassVar[Mapping[str, tuple[OptionValue, Sequence[OptionValue] | None]]] = {}
     backends: ClassVar[tuple[str, ...]] = ()
     default_backend: ClassVar[str | None] = None
     chunk_size: ClassVar[int] = 1
@@ -85,7 +85,7 @@ class Solver(ABC):
         if backend is not None and not self.backends:
             raise InvalidOption(f"method {self.name!r} takes no backend after ':'")
         self.backend = backend or self.default_backend
-        self.settings: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {}  # each option's declared type (its default's)
         for key, (default, _choices) in self.options.items():
             self.settings[key] = default
         for key, value in options.items():
@@ -113,9 +113,10 @@ class Solver(ABC):
                     return choice
             raise InvalidOption(f"option {key}={value!r} of method {cls.name!r}: choose one of "
                                 f"{', '.join(_option_text(c) for c in choices)}")
+        if default is None:
+            return value
         kind = type(default)
-        if default is None or isinstance(value, kind) and not (
-                kind is not bool and isinstance(value, bool)):
+        if isinstance(value, kind) and not (kind is not bool and isinstance(value, bool)):
             return value
         if isinstance(value, str):
             try:

@@ -10,7 +10,7 @@ are the nodes and, in ``extra``, the number of steps of each technique.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..logic.chains.explainer import PYTHON_ONLY
 from ..logic.chains.nested import compile_nested
@@ -21,7 +21,7 @@ from ..logic.state import FEATURES, Candidates, bits
 from ..model.geometry import Geometry
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
-from ..registry import register
+from ..registry import OptionValue, register
 from .base import Solver
 
 _LEVELS = {"singles": 2.3, "basic": 5.4, "chains": 7.5, "all": None}
@@ -46,7 +46,7 @@ class LogicSolver(Solver):
     counters = frozenset({"nodes", "backtracks"})
     max_side = 25
     features = FEATURES
-    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
+    options: ClassVar[Mapping[str, tuple[OptionValue, Sequence[OptionValue] | None]]] = {
         "level": ("basic", tuple(_LEVELS))}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import Enum
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..csp import Inference, Order, Select, counters_for
 from ..errors import UnsupportedPuzzle
@@ -34,7 +34,7 @@ __all__ = ["MAGIC_SOLVERS", "MagicBacktracking", "MagicForwardChecking", "MagicL
            "MagicMac", "MagicSat", "MagicSolver"]
 
 
-def _values(enum: type[Enum]) -> tuple[Any, ...]:
+def _values(enum: type[Enum]) -> tuple[OptionValue, ...]:
     return tuple(member.value for member in enum)
 
 

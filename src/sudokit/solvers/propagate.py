@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..csp.propagation import search
 from ..model.geometry import ALL_FEATURES
 from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats
 from ..model.rules import RULE_KINDS
-from ..registry import register
+from ..registry import OptionValue, register
 from .base import Solver
 
 
@@ -27,7 +27,7 @@ class PropagateSolver(Solver):
     summary = "constraint propagation (naked/hidden singles, naked twins) + MRV search; Norvig 2006"
     counters = frozenset({"nodes", "backtracks", "propagations"})
     features = ALL_FEATURES | RULE_KINDS
-    options: ClassVar[Mapping[str, tuple[Any, Sequence[Any] | None]]] = {
+    options: ClassVar[Mapping[str, tuple[OptionValue, Sequence[OptionValue] | None]]] = {
         "naked_twins": (True, (True, False))}
 
     def solutions(self, puzzle: Puzzle, stats: Stats, limits: Limits) -> Iterator[Grid]:
