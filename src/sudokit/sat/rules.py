@@ -141,7 +141,7 @@ def rule_json(rule: model.Rule) -> str:
     >>> rule_json(Relation((0, 1), frozenset({(2, 1)}), "black Kropki dot"))
     '{"kind": "pair-relation", "cells": [0, 1], "pairs": [[2, 1]], "name": "black Kropki dot"}'
     """
-    fields: dict[str, Any] = {"kind": rule.kind}
+    fields: dict[str, object] = {"kind": rule.kind}
     for f in dataclasses.fields(rule):  # type: ignore[arg-type]
         value = getattr(rule, f.name)
         if isinstance(value, frozenset):
