@@ -56,6 +56,7 @@ class Kernels(Enum):
     NINE = ("the compiled 9x9 engine", 10)  # solve_batch on 9x9, its verification, look-ups
     ENGINE = ("the compiled engine", 15)  # the general engine (other sizes and variants)
     SEARCH = ("the compiled one-puzzle search", 10)  # ResumableSearch (count, explain, hint)
+    RULES = ("the compiled search of puzzles with drawn rules", 40)  # its RuleState version
     LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing
     GENERATOR = ("the puzzle generator", 60)
     TABLES = ("the engine for ratings and small-grid tables", 60)  # generate's node rater, 6x6

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
@@ -68,7 +69,7 @@ def test_a_puzzle_with_two_solutions_is_counted_by_either() -> None:
 def test_the_race_stops_at_its_time_limit(monkeypatch) -> None:
     puzzle, _solution = _iss("Hailstone - little killer")
     _load_engine(puzzle)
-    monkeypatch.setattr(race_module, "HEAD_START", 0.0)  # the engine's slices run too
+    monkeypatch.setattr(race_module, "head_start", lambda: 0.0)  # the engine runs too
     start = time.perf_counter()
     raced = race(puzzle, 2, Limits(0.3))
     assert raced.status is Status.UNKNOWN and raced.message == "time limit 0.3 s reached"
@@ -94,3 +95,46 @@ def test_the_hand_over_races_once_the_engine_is_ready(monkeypatch) -> None:
     result = count_solutions(puzzle, time_limit=60)
     assert result.status is Status.SOLVED and result.solutions == (solution,)
     assert result.count == 1 and result.stats.extra["winner"] == "fast"
+
+
+def test_a_grid_with_drawn_rules_races_once_their_search_is_compiled(monkeypatch) -> None:
+    """The engine's search has a second version for grids with drawn rules
+    (:data:`Kernels.RULES`): while it is not compiled, such a hand-over goes to CDCL alone and
+    the version compiles in the background; a grid without rules races already."""
+    puzzle, _solution = _iss("Triple digits")
+    plain = Geometry.for_side(4)
+    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.RULES)
+    asked: list[Kernels] = []
+    monkeypatch.setattr(warm, "_ENABLED", True)
+    monkeypatch.setattr(warm, "compile_in_background",
+                        lambda jobs: asked.extend(kernels for kernels, _job in jobs))
+    assert not can_race("sat", puzzle.geometry, Limits(60))
+    assert asked == [Kernels.RULES]
+    assert can_race("sat", plain, Limits(60))
+    assert asked == [Kernels.RULES]
+
+
+def test_the_rules_job_compiles_the_version_a_rule_puzzle_loads(tmp_path, monkeypatch) -> None:
+    """:func:`sudokit.run.warm.rules_job` leaves in the cache the specialisation every rule
+    puzzle's search loads: after it, a published rule puzzle's search compiles nothing."""
+    from sudokit.fast import ResumableSearch, kernels
+
+    warm.rules_job()()
+    before = {key: len(dispatcher.overloads) for key, dispatcher in
+              (("start", kernels.start), ("run", kernels.run))}
+    puzzle, _solution = _iss("Hailstone - little killer")
+    ResumableSearch(puzzle.geometry, puzzle.givens).advance(1)
+    assert {"start": len(kernels.start.overloads), "run": len(kernels.run.overloads)} == before
+
+
+@pytest.mark.parametrize(("cores", "load", "alone"), [
+    (2, 0.3, 0.0), (2, 1.5, 0.0), (2, 1.6, race_module.HEAD_START), (8, 7.0, 0.0),
+    (1, 0.0, race_module.HEAD_START)])
+def test_the_engine_starts_at_once_when_a_core_is_free(monkeypatch, cores: int, load: float,
+                                                       alone: float) -> None:
+    """CDCL searches alone first only on a busy machine (its one-minute load average within
+    half a core of the usable cores) or with one core: else the engine's loading overlaps
+    CDCL's search on the free core."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    assert race_module.head_start() == alone

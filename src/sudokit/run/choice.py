@@ -8,9 +8,9 @@ over, with the rest of its time limit, to :func:`handover_method`: CDCL (``sat``
 through PySAT: nothing to compile, and it solves every published rule puzzle of
 ``tests/data/rules``), or the default large-input method where CDCL cannot run or does not take
 the grid. Once the compiled engine's one-puzzle search is compiled, the hand-over to CDCL is
-a race against it (:mod:`sudokit.run.race`: CDCL first, forked, with a head start; then the
-engine beside it), since CDCL alone ran past 30 s on a published puzzle the engine searches in
-96 nodes. No single bet: ``propagate`` alone timed out on 8-11 of 120 published rule puzzles
+a race against it (:mod:`sudokit.run.race`: CDCL and the engine in two forked children, the
+engine at once when a core is free, else after a head start of CDCL's), since CDCL alone ran
+past 30 s on a published puzzle the engine searches in 96 nodes. No single bet: ``propagate`` alone timed out on 8-11 of 120 published rule puzzles
 (issue 39), CDCL alone pays its encoding on every easy one. A larger input goes to
 :func:`sudokit.registry.default_method` (``portfolio``: the compiled engine raced against
 CDCL), answered by ``propagate`` while its kernels compile (:mod:`sudokit.run.warm`).

@@ -83,13 +83,13 @@ def _solution(puzzle: Puzzle, time_limit: float | None = DEFAULT_SECONDS) -> tup
         LimitReached: no solution was found within ``time_limit`` seconds.
         UnsupportedPuzzle, SolverBug: as :func:`~sudokit.run.doors.count_solutions`.
     """
-    from ..compiled import Kernels, ready
     from ..registry import default_method
     from .choice import is_small
-    from .warm import INTERIM_METHOD, enabled
+    from .warm import INTERIM_METHOD, enabled, search_ready
 
     method = _engines()  # starts the technique engine's compile if it is not ready
-    if method is None and (not enabled() or ready(Kernels.SEARCH) and _engine_ready(puzzle)):
+    if method is None and (not enabled() or search_ready(puzzle.geometry)
+                           and _engine_ready(puzzle)):
         method = default_method()  # compiled: the engine's first solution, as always
     elif is_small(1, puzzle.geometry.side):
         method = None  # the default path: nothing to compile (sudokit.run.choice)

@@ -1,21 +1,24 @@
 """The default path's hand-over race: CDCL in a forked process against the compiled engine.
 
 A puzzle ``propagate`` has not finished within its quick budget (:mod:`sudokit.run.choice`)
-goes to CDCL, which needs nothing compiled. Once the compiled engine's one-puzzle search is in
-the kernel cache (its readiness marker, :func:`sudokit.compiled.ready`), CDCL alone is a single
-bet again: published rule puzzles split between the two (measured whole commands, warm, with
-``benchmarks/default_path.py``: "Triple digits" 0.06 s of engine search, over 30 s in CDCL;
-"Solver needs SET" 0.8 s of CDCL, 6 s of engine search). So the hand-over races them, as the
-portfolio does for large grids (Gomes and Selman 2001, "Algorithm portfolios"): CDCL
-(:class:`~sudokit.sat.forked.ForkedCdcl`, CaDiCaL through PySAT, one unsliced search) starts in
-a forked child first and searches alone for :data:`HEAD_START` CPU seconds (most puzzles end
-there, and the engine's second of Numba loading is never paid); then the engine's resumable
-search (:class:`~sudokit.fast.ResumableSearch`) starts in a second forked child, where its
-kernels load (or compile, if this grid's rule kinds need a specialisation the cache lacks:
-the readiness marker covers grids without rules; never in this process, whose time limit holds).
-This process only waits on both pipes. The first side that settles the count wins (the count
-limit reached, or no other grid exists); both children are killed. Grids the engine finds are
-blocked in CDCL's formula (:meth:`ForkedCdcl.block`); every grid is verified.
+goes to CDCL, which needs nothing compiled. Once the compiled engine's one-puzzle search for
+the grid is in the kernel cache (:func:`sudokit.run.warm.search_ready`: its readiness markers),
+CDCL alone is a single bet again: published rule puzzles split between the two (CPU seconds
+after the hand-over, warm, measured on the 62 of 121 puzzles of ``tests/data/rules`` that
+``propagate`` hands over: CDCL 0.01-0.31 s on 55 of them, 0.8-1 s on three, 2.5-31 s on
+ISS's three; the engine 0.5 s of loading Numba and its kernels, then under 0.035 s of
+search on 58 of them, 0.15-0.56 s on three, 3 s on "Solver needs SET"). So the hand-over races them, as
+the portfolio does for large grids (Gomes and Selman 2001, "Algorithm portfolios"): CDCL
+(:class:`~sudokit.sat.forked.ForkedCdcl`, CaDiCaL through PySAT, one unsliced search) starts
+in a forked child, and the engine's resumable search (:class:`~sudokit.fast.ResumableSearch`)
+in a second forked child, where its kernels load (or compile, should the cache lack them:
+never in this process, whose time limit holds). The engine starts at once when a core is free
+for it (:func:`head_start`), so that its loading overlaps CDCL's search; on a busy machine
+CDCL first searches alone for :data:`HEAD_START` CPU seconds, which most puzzles need no more
+than, and the engine's loading is not paid. This process only waits on both pipes. The first
+side that settles the count wins (the count limit reached, or no other grid exists); both
+children are killed. Grids the engine finds are blocked in CDCL's formula
+(:meth:`ForkedCdcl.block`); every grid is verified.
 """
 
 from __future__ import annotations
@@ -37,12 +40,16 @@ if TYPE_CHECKING:
 
     from ..sat.forked import ForkedCdcl
 
-__all__ = ["HEAD_START", "SLICE", "Raced", "can_race", "race"]
+__all__ = ["HEAD_START", "SLICE", "Raced", "can_race", "head_start", "race"]
 
-HEAD_START = 1.0
-"""CPU seconds CDCL searches alone before the engine's kernels are loaded (about a second of
-Numba loading, which most handed-over puzzles need not pay: CDCL ends them in 0.1-0.9 s). CPU,
-not wall time: on a loaded machine the child's wall time says little of its work."""
+HEAD_START = 0.35
+"""CPU seconds CDCL searches alone before the engine starts loading, when no core is free for
+it (:func:`head_start`): CDCL ends 55 of the 62 handed-over published puzzles within 0.31 s,
+and the engine's half second of loading is then not taken from it. CPU, not wall time: on a
+loaded machine the child's wall time says little of its work."""
+_FREE_CORE = 0.5
+"""How far below the number of usable cores the one-minute load average must be for a core to
+count as free (this command's own process counts in it)."""
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 SLICE = 0.05
 """Seconds between two looks at the time limit while both children search."""
@@ -70,19 +77,16 @@ class Raced:
 def can_race(method: str, geometry: Geometry, limits: Limits) -> bool:
     """Whether a hand-over to ``method`` on ``geometry`` under ``limits`` is raced: the method
     is ``sat`` on a PySAT backend that forks, the engine takes the grid and its one-puzzle
-    search is compiled in the cache, and no node limit is asked (nodes of two methods do not
-    add up). Nothing is imported from the engine (no Numba) when the kernels are not ready:
+    search for it is compiled in the cache (with or without drawn rules:
+    :func:`~sudokit.run.warm.search_ready`), and no node limit is asked (nodes of two methods
+    do not add up). Nothing is imported from the engine (no Numba) when the kernels are not ready:
     their background compile starts then (:mod:`sudokit.run.warm`, when it is on), so that
     later hand-overs race."""
-    from ..compiled import Kernels, ready
+    from .warm import search_ready
 
     if method != "sat" or limits.node_limit is not None:
         return False
-    if not ready(Kernels.SEARCH):
-        from ..registry import default_method
-        from .warm import compiling, method_job
-
-        compiling([(Kernels.SEARCH, method_job(default_method()))])  # for the next puzzles
+    if not search_ready(geometry):  # its compile starts, for the next puzzles
         return False
     from ..registry import get_solver
     from ..sat.forked import ForkedCdcl
@@ -93,11 +97,23 @@ def can_race(method: str, geometry: Geometry, limits: Limits) -> bool:
             and get_solver("fast").supports(geometry))
 
 
+def head_start() -> float:
+    """CPU seconds CDCL searches alone before the engine's child starts: none when a core is
+    free for the engine (two or more usable cores, and a one-minute load average at least
+    :data:`_FREE_CORE` below their number), else :data:`HEAD_START`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not Linux, or no load average: take no chance
+        return HEAD_START
+    return 0.0 if cores >= 2 and load <= cores - _FREE_CORE else HEAD_START
+
+
 def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
-    """Race CDCL (forked) against the compiled engine (here) on ``puzzle`` (see the module
-    docstring) until ``count_limit`` grids, a proof that no other exists, or ``limits``'
-    time limit (counted from this call). CDCL alone has the first :data:`HEAD_START` seconds:
-    most puzzles end there, before the engine's kernels are loaded.
+    """Race CDCL (forked) against the compiled engine (forked too) on ``puzzle`` (see the
+    module docstring) until ``count_limit`` grids, a proof that no other exists, or ``limits``'
+    time limit (counted from this call). CDCL alone has the first :func:`head_start` CPU
+    seconds (none when a core is free).
 
     Raises:
         SolverBug: a side returned a grid that does not solve the puzzle.
@@ -109,8 +125,9 @@ def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
     deadline = math.inf if limits.time_limit is None else start + limits.time_limit
     sat = get_solver("sat")
     cdcl = _Cdcl(ForkedCdcl(puzzle, str(sat.backend)), sat.full_name, puzzle, count_limit)
+    alone = head_start()
     try:
-        while cdcl.cpu() < HEAD_START and time.perf_counter() < deadline:
+        while alone and cdcl.cpu() < alone and time.perf_counter() < deadline:
             if cdcl.read(min(time.perf_counter() + 0.02, deadline)):
                 return cdcl.outcome(start, cdcl.name)
         return _with_engine(cdcl, puzzle, start, deadline, limits)

@@ -42,20 +42,24 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import compiled
 from ..compiled import Kernels
 
+if TYPE_CHECKING:
+    from ..model.geometry import Geometry
+
 __all__ = ["enable", "enabled", "compile_in_background", "announce", "compiling", "interim_method",
-           "method_job", "INTERIM_METHOD"]
+           "method_job", "rules_job", "search_ready", "INTERIM_METHOD"]
 
 INTERIM_METHOD = "propagate"
 """The method that answers while kernels compile: pure Python, nothing to compile."""
 
 
 _ANSWERS = f"{INTERIM_METHOD} (pure Python) answers meanwhile"
-_MEANWHILE = {Kernels.GENERATOR: "it runs as pure Python meanwhile (same puzzles, slower)"}
+_MEANWHILE = {Kernels.GENERATOR: "it runs as pure Python meanwhile (same puzzles, slower)",
+              Kernels.RULES: "propagate and CDCL (pure Python, a C library) answer meanwhile"}
 """What the background notice says answers while ``kernels`` compile (default :data:`_ANSWERS`)."""
 
 _ENABLED: bool | None = None
@@ -225,6 +229,43 @@ def method_job(method: str, geometries: Sequence[Any] = (), lookups: bool = Fals
     """A job for :func:`compile_in_background`: ``method``'s warm-up on ``geometries`` (none: everything its
     one-puzzle search needs)."""
     return partial(_warm_method, method, tuple(geometries) or (None,), lookups)
+
+
+def _warm_rules() -> None:
+    """Load or compile the one-puzzle search's version for grids with drawn rules: a 4x4
+    thermometer puzzle solved. The engine's kernels take the rules as one argument, a
+    :class:`~sudokit.fast.state.RuleState` of the same array types whatever the kinds of rule,
+    or None on a grid without them: two specialisations in all (every published puzzle of
+    ``tests/data/rules`` loads one of them), and the warm-up of :data:`Kernels.SEARCH`
+    compiles the other."""
+    from ..fast import ResumableSearch
+    from ..model.geometry import Geometry
+    from ..model.puzzle import Puzzle
+    from ..model.rulebook import thermometer
+
+    puzzle = Puzzle(Geometry.for_side(4), (0,) * 16).with_constraints(*thermometer([0, 1, 2], 4))
+    ResumableSearch(puzzle.geometry, puzzle.givens).advance()
+
+
+def rules_job() -> Callable[[], None]:
+    """The job that compiles :data:`Kernels.RULES` (the search of grids with drawn rules)."""
+    return _warm_rules
+
+
+def search_ready(geometry: Geometry) -> bool:
+    """Whether the default method's one-puzzle search loads on ``geometry`` without compiling:
+    :data:`Kernels.SEARCH` is marked and, for a grid with drawn rules, :data:`Kernels.RULES`.
+    What is not starts compiling in the background (when :func:`enabled`), for later
+    puzzles; nothing of the engine is imported here."""
+    from ..registry import default_method
+
+    jobs = [(Kernels.SEARCH, method_job(default_method()))]
+    if geometry.constraints:
+        jobs.append((Kernels.RULES, rules_job()))
+    missing = [(kernels, job) for kernels, job in jobs if not compiled.ready(kernels)]
+    if missing:
+        compiling(missing)
+    return not missing
 
 
 if __name__ == "__main__":
