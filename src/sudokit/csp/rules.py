@@ -73,8 +73,7 @@ def rule_filter(rule: Rule, side: int) -> Filter:
     >>> [bin(m) for m in f([0b1111111110, 0b0000000110])]  # bulb 1..9, tip 1..2: 1 < 2
     ['0b10', '0b100']
     """
-    build = _BUILDERS[type(rule)]
-    core = build(rule, side)
+    core = _core(rule, side)
     memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     def filtered(domains: Sequence[int]) -> tuple[int, ...] | None:
@@ -232,7 +231,7 @@ def _covered(inside: Sequence[int], window: int) -> bool:
 def _ends(rule: Between | Lockout, side: int) -> Filter:
     """Between and lockout lines: every pair of end digits tried."""
     between = isinstance(rule, Between)
-    gap = 0 if between else rule.gap
+    gap = rule.gap if isinstance(rule, Lockout) else 0
     full = (1 << (side + 1)) - 2
 
     def middle(lo: int, hi: int) -> int:
@@ -279,7 +278,21 @@ def _index(rule: Index, side: int) -> Filter:
     return core
 
 
-_BUILDERS: dict[type, Callable[[Rule, int], Filter]] = {  # type: ignore[dict-item]
-    Relation: _relation, WeightedSum: _weighted_sum, Automaton: _automaton,
-    Contains: _contains, Renban: _renban, Between: _ends, Lockout: _ends, Index: _index,
-}
+def _core(rule: Rule, side: int) -> Filter:
+    """The filter of one rule by its class, not yet remembering its answers."""
+    match rule:
+        case Relation():
+            return _relation(rule, side)
+        case WeightedSum():
+            return _weighted_sum(rule, side)
+        case Automaton():
+            return _automaton(rule, side)
+        case Contains():
+            return _contains(rule, side)
+        case Renban():
+            return _renban(rule, side)
+        case Between() | Lockout():
+            return _ends(rule, side)
+        case Index():
+            return _index(rule, side)
+    raise TypeError(f"no filter for a {type(rule).__name__} rule")
