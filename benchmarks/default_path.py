@@ -111,7 +111,7 @@ def main() -> None:
     items = [p for p in puzzles() if args.only in p[0]]
     env = dict(os.environ, SUDOKIT_BACKGROUND_COMPILE="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an install has its bytecode cached: 0.15-0.2 s
-    states = [("warm", items, None)]
+    states: list[tuple[str, list[tuple[str, str, str]], str | None]] = [("warm", items, None)]
     if args.cold:
         states.append(("cold", items[:args.cold], "cold"))
     for state, chosen, cold in states:
