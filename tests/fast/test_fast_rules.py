@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from sudokit import count_solutions
 from sudokit.fast import kernels, solve_batch
-from sudokit.fast.drawn import ENGINE_KINDS, sum_cliques
+from sudokit.fast.drawn import ENGINE_KINDS, drawn_for, sum_cliques
 from sudokit.fast.layout import RuleCode
 from sudokit.fast.rules import full_mask, propagate
 from sudokit.fast.state import new_state, rule_state
@@ -110,6 +110,19 @@ def test_a_diagonal_splits_into_cliques() -> None:
     assert sum_cliques(diagonal, geometry) == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
     line = (0, 10, 20, 4, 14)  # r1c1 r2c2 r3c3 in box 1, r1c5 r2c6 in box 2
     assert sum_cliques(line, Geometry.for_side(9)) == [[0, 1, 2], [3, 4]]
+
+
+def test_short_little_killers_keep_bounds_and_full_diagonals_their_filter() -> None:
+    """A little killer of fewer than N cells gets no layered filter (states 0: bounds and the
+    tuple walk); one over a whole diagonal, and any other sum, keeps it."""
+    from sudokit.model.rulebook import little_killer
+
+    short = little_killer([1, 11, 21, 31, 41, 51, 61, 71], 40)[0]
+    full = little_killer(list(range(0, 81, 10)), 45)[0]
+    cage_like = WeightedSum.of([(c, 1) for c in (1, 11, 21, 31, 41, 51, 61, 71)], 40)
+    drawn = drawn_for(Geometry.of(3, 3, constraints=(short, full, cage_like)))
+    assert drawn.states[:3].tolist()[0] == 0
+    assert drawn.states[1] > 0 and drawn.states[2] > 0
 
 
 def test_the_disjoint_little_killer_takes_few_nodes() -> None:

@@ -51,13 +51,24 @@ from .intersections import sum_intersections
 from .layout import Drawn, RuleCode
 from .tables import bare_geometry
 
-__all__ = ["ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for", "peer_sets",
-           "sandwich_combinations", "sandwich_total", "sum_cliques"]
+__all__ = ["BOUNDS_ONLY", "ENGINE_KINDS", "SUM_LAYER_LIMIT", "Drawn", "RuleCode", "drawn_for",
+           "peer_sets", "sandwich_combinations", "sandwich_total", "sum_cliques"]
 
 
 SUM_LAYER_LIMIT = 1 << 16
 """Most layered states (partial sums x (cells + 1)) of a weighted sum filtered to domain
 consistency; a larger one (long sums of a large grid) keeps bounds consistency only."""
+
+BOUNDS_ONLY = frozenset({"little killer"})
+"""Weighted sums (by name) of fewer than N cells never given the layered filter: their bounds
+over cliques, and the walk over their candidate tuples while those are few
+(:func:`~sudokit.fast.sums.tuple_filter`), as sigh's ISS filters sums by ranges over exclusion
+groups. A short little killer's diagonal crosses two or three boxes (cliques of 1-3 cells) and
+its filter over cliques visits thousands of (clique, digits, partial sum) states a call for
+little gain. Count to 2, same process: "Hailstone - little killer" 10,257 nodes and 569 ms
+with it, 10,465 nodes and 247 ms without; Orbit 1,124 / 23 ms -> 1,104 / 15 ms;
+disjoint_little_killer (two full diagonals keep it) 30,455 / 463 ms -> 30,314 / 437 ms; the
+same nodes on every other published puzzle of ``benchmarks/vs_iss.py``."""
 
 
 _CODES: dict[type[Rule], RuleCode] = {
@@ -146,7 +157,8 @@ def _row(rule: Rule, geometry: Geometry, masks: _Chunks, trans: _Chunks,
     if isinstance(rule, WeightedSum):
         width = sum(abs(k) for k in rule.coefficients) * (side - 1) + 1
         floor = sum(min(k, k * side) for k in rule.coefficients)
-        layered = width * (len(rule.cells) + 1) <= SUM_LAYER_LIMIT
+        layered = width * (len(rule.cells) + 1) <= SUM_LAYER_LIMIT and not (
+            rule.name in BOUNDS_ONLY and len(rule.cells) < side)
         return (code, list(rule.coefficients), rule.total, rule.total - floor,
                 width if layered else 0)
     if isinstance(rule, Lockout):
