@@ -106,7 +106,10 @@ class Stats:
         unknown = set(counters) - set(COUNTERS)
         if unknown:
             raise ValueError(f"unknown counters {sorted(unknown)}; known: {COUNTERS}")
-        return cls(**{name: 0 for name in counters}, trace=[] if trace else None)
+        stats = cls(trace=[] if trace else None)
+        for name in counters:
+            setattr(stats, name, 0)
+        return stats
 
     def as_dict(self) -> dict[str, Any]:
         """Counters (None when not measured) and extras, without the trace; JSON-ready."""
@@ -386,7 +389,7 @@ class ChunkResult:
 
     def stats(self, row: int) -> Stats:
         """The counters of one puzzle as a :class:`Stats` (unmeasured counters stay None)."""
-        stats = Stats.counting([n for n in self.counter_names if n in COUNTERS])
+        stats = Stats.counting(tuple(n for n in self.counter_names if n in COUNTERS))
         for name, value in zip(self.counter_names, self.counters[row].tolist()):
             if name in COUNTERS:
                 setattr(stats, name, value)
