@@ -140,8 +140,8 @@ def _chains(single: bool) -> Iterator[tuple]:
 
 
 def _assumptions() -> Iterator[tuple]:
-    """SE's propagation (dynamic or static, with or without links inside cells) of a few
-    candidates of every fourth board, on and off."""
+    """SE's propagation (dynamic or static, with or without links inside cells, dynamic with
+    the "(+)" rules) of a few candidates of every fourth board, on and off."""
     for board in _states()[::4]:
         masks0 = [0 if v else m for m, v in zip(board.masks, board.values)]
         for cell in board.open_cells[:3]:
@@ -150,6 +150,8 @@ def _assumptions() -> Iterator[tuple]:
                 for dynamic, y_links in ((True, True), (False, True), (True, False)):
                     yield board.geometry, masks0, ((cell * board.side + d0) << 1) | on, \
                         dynamic, y_links
+                yield board.geometry, masks0, ((cell * board.side + d0) << 1) | on, True, \
+                    True, 1  # with the four "(+)" rules
 
 
 def _rule_grids() -> Iterator[tuple]:

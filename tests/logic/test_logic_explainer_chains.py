@@ -156,6 +156,36 @@ def test_nested_forcing_chains_eliminate_only_what_the_working_grid_allows() -> 
                                               "leads to a contradiction", " both imply "))
 
 
+def test_compiled_nested_propagation_equals_its_reference() -> None:
+    """At levels 1-3 the compiled propagation (the "(+)" rules in the kernel, the nested rule
+    run in Python between kernel calls) gives the Python reference's parents, nested chains,
+    contradictions and complexities, and the ones after it are unchanged by what it left in
+    the reused arrays."""
+    from sudokit.logic.chains.nested import nested_rule
+
+    b = _board_of(_nested_position())
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    starts = [((c * 9 + d) << 1) | on for c in b.open_cells for d in range(9)
+              if masks0[c] >> d & 1 for on in (1, 0)]
+    seen_inner = seen_rules = 0
+    for level, picked in ((1, starts[::5]), (2, starts[3::29]), (3, starts[7::41])):
+        inner = nested_rule(G, level) if level >= 2 else None
+        for start in picked:
+            compiled = chain_implications(G, masks0, start, level=level, inner=inner)
+            with forced(Kernels.LOGIC, False):
+                python = chain_implications(G, masks0, start, level=level, inner=inner)
+            assert compiled == python
+            assert compiled.inner == python.inner
+            seen_inner += bool(python.inner)
+            seen_rules += any(not q & 1 and ps and not ps[0] & 1  # an off from removals
+                              for q, ps in python.parents.items())
+            if python.contradiction is not None:
+                on, off, own = python.contradiction
+                assert ancestor_count(compiled, off, None if off in compiled.parents else own) \
+                    == ancestor_count(python, off, None if off in python.parents else own)
+    assert seen_inner and seen_rules  # the nested rule and the "(+)" rules were used
+
+
 def test_inner_search_kernel_writes_the_python_searchs_hints() -> None:
     """Level 4's compiled inner search (every hint, its complexity, kind, order, cause and
     first assumption; the hints kept and their rule parents) equals its Python reference on

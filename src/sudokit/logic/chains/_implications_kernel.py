@@ -1,57 +1,76 @@
-"""Kernel of Sudoku Explainer's chaining propagation without the "(+)" rules:
-:func:`implications`, the compiled :func:`sudokit.logic.chains.implications.chain_implications`
-at level 0 (Nishio, multiple and dynamic forcing chains).
+"""Kernel of Sudoku Explainer's chaining propagation: :func:`implications`, the compiled
+:func:`sudokit.logic.chains.implications.chain_implications` (Nishio, multiple and dynamic
+forcing chains; the "(+)" rules of level 1 and up from :mod:`._plus_kernel`; at level 2 and up
+it stops for the nested rule, run in Python, and :func:`follow` goes on).
 """
 
 from __future__ import annotations
 
 from ...fast.state import jit
+from ._plus_kernel import plus_offs
 
-__all__ = ["ancestors", "contradicted", "implications", "reached_all"]
+__all__ = ["ancestors", "contradicted", "follow", "implications", "reached_all"]
 
 
 @jit
 def implications(masks0, start, flags, tables, masks, out, hidden):
     """Follow the potential ``start`` (``(cell * N + digit - 1) * 2 + on``) as
-    :func:`sudokit.logic.chains.implications.chain_implications` does at level 0, in the same
-    order, so that every potential gets the same parents.
+    :func:`sudokit.logic.chains.implications.chain_implications` does at level 0, or at level
+    1 and up with ``flags`` bit 2, in the same order, so that every potential gets the same
+    parents.
 
     Args:
         masks0: int64[C] candidates per cell (bit d-1 for digit d), 0 for a placed cell.
         start: the assumed potential.
-        flags: bit 0 dynamic (removals seen by later links), bit 1 links inside cells.
+        flags: bit 0 dynamic (removals seen by later links), bit 1 links inside cells, bit 2
+            the four "(+)" rules when nothing is pending (:mod:`._plus_kernel`), bit 3 stop
+            for the nested rule when they find nothing (kind 4; :func:`follow` goes on).
         tables: ``(unit_cells, cell_units)``: int64[U, M] the cells of each unit ascending,
             int64[C, K] each cell's units in Sudoku Explainer's order, both padded with -1.
         masks: int64[C] scratch (the working grid).
         out: ``(order, pstart, pflat, index)``, filled: int64[2CN + 1] the potentials reached
             in order; int64[2CN + 2] where each one's parents start in int64[(2CN + 1) * (M +
-            1)] ``pflat``; int64[2CN] each potential's place in ``order`` or -1.
-        hidden: int64[M + N] scratch.
+            N + 1)] ``pflat``; int64[2CN + 1] each potential's place in ``order`` or -1, and
+            last how many records the previous call indexed (only those are reset: -1 and 0
+            on the first call).
+        hidden: int64[2 * (2M + N)] scratch.
 
     Returns:
         ``(listed, records, kind, on, off, own)``: the potentials reached (the first ``listed``
         records; one more is recorded when an on potential ends in a contradiction), the kind
         of contradiction (0 none; 1 an off potential, not recorded, whose parent is ``own``; 2
-        an on potential, recorded), the candidate's on and off potentials.
-
-    Long on purpose: one breadth-first loop whose order decides every parent.
+        an on potential, recorded; 3 an off potential of a "(+)" rule, written at record
+        ``listed`` with its parents but not indexed; 4 none yet, stopped for the nested rule),
+        the candidate's on and off potentials.
     """
     order, pstart, _pflat, index = out
-    c_count = masks0.size
-    n = index.size // (2 * c_count)
-    dynamic = flags & 1
-    y_links = flags & 2
-    for i in range(c_count):
+    last = index.size - 1
+    for i in range(index[last]):
+        index[order[i]] = -1
+    for i in range(masks0.size):
         masks[i] = masks0[i]
-    for i in range(index.size):
-        index[i] = -1
     pstart[0] = 0
     index[start] = 0
     order[0] = start
     pstart[1] = 0  # the assumption has no parents
-    n_all = 1
-    next_on = 0  # records before these are done (ons and offs are two queues, in order)
-    next_off = 0
+    return follow(masks0, flags, tables, masks, out, hidden, 0, 1)
+
+
+@jit
+def follow(masks0, flags, tables, masks, out, hidden, first, n_all):
+    """Go on with :func:`implications`' propagation from record ``first`` (every record
+    before it followed) with ``n_all`` records: after the nested rule's eliminations were
+    recorded (kind 4). Returns as :func:`implications`.
+
+    Long on purpose: one breadth-first loop whose order decides every parent.
+    """
+    order, _pstart, _pflat, index = out
+    c_count = masks0.size
+    n = index.size // (2 * c_count)
+    dynamic = flags & 1
+    y_links = flags & 2
+    next_on = first  # records before these are done (ons and offs are two queues, in order)
+    next_off = first
     while True:
         while next_on < n_all and not order[next_on] & 1:
             next_on += 1
@@ -62,32 +81,50 @@ def implications(masks0, start, flags, tables, masks, out, hidden):
             while next_off < n_all and order[next_off] & 1:
                 next_off += 1
             if next_off == n_all:
-                break
+                if not flags & 4:
+                    break
+                before = n_all
+                found, n_all, q = plus_offs(masks0, masks, n, tables, out, hidden, n_all)
+                if q >= 0:
+                    return _done(index, n_all, n_all, 3, q | 1, q, -1)
+                if n_all > before:
+                    continue
+                if found or not flags & 8:
+                    break  # eliminations, none new: Sudoku Explainer's queue stays empty
+                return _done(index, n_all, n_all, 4, -1, -1, -1)
             p = order[next_off]
             next_off += 1
         cell = (p >> 1) // n
         d0 = (p >> 1) % n
         if p & 1:
-            found = _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out)
-            if found < 0:
-                q = -found - 1
-                return n_all, n_all, 1, q | 1, q, p
-            n_all = found
+            n_all, q = _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out)
+            if q >= 0:
+                return _done(index, n_all, n_all, 1, q | 1, q, p)
         else:
             n_all, kind, q = _off_to_on(p, cell, d0, n, y_links, tables, masks0, masks, n_all,
                                         out, hidden)
             if kind:
-                return n_all, n_all + (1 if index[q] == n_all else 0), 2, q, q & ~1, -1
+                return _done(index, n_all, n_all + (1 if index[q] == n_all else 0), 2, q,
+                             q & ~1, -1)
             if dynamic:
                 masks[cell] &= ~(1 << d0)
-    return n_all, n_all, 0, -1, -1, -1
+    return _done(index, n_all, n_all, 0, -1, -1, -1)
+
+
+@jit
+def _done(index, listed, records, kind, on, off, own):
+    """:func:`implications`' result, the count of indexed records kept in ``index``' last
+    entry for the next call's reset."""
+    index[index.size - 1] = records
+    return listed, records, kind, on, off, own
 
 
 @jit
 def _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out):
     """The off potentials of on potential ``p``: its cell's other candidates, then the
-    digit's other places in the cell's units. Returns the new count of records, or ``-q - 1``
-    for an off potential ``q`` whose on potential is reached (a contradiction)."""
+    digit's other places in the cell's units. Returns the new count of records (those before
+    a contradiction kept, as Sudoku Explainer does) and -1, or an off potential ``q`` whose on
+    potential is reached (a contradiction)."""
     unit_cells, cell_units = tables
     index = out[3]
     none = out[0]  # no hidden parents
@@ -98,7 +135,7 @@ def _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out):
             if rest >> d & 1:
                 q = (cell * n + d) << 1
                 if index[q | 1] >= 0:
-                    return -q - 1
+                    return n_all, q
                 if index[q] < 0:
                     n_all = _record(q, p, none, 0, n_all, out)
     for k in range(cell_units.shape[1]):
@@ -112,10 +149,10 @@ def _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out):
             if c != cell and masks[c] & bit:
                 q = (c * n + d0) << 1
                 if index[q | 1] >= 0:
-                    return -q - 1
+                    return n_all, q
                 if index[q] < 0:
                     n_all = _record(q, p, none, 0, n_all, out)
-    return n_all
+    return n_all, -1
 
 
 @jit

@@ -15,9 +15,9 @@ complexity being the sum over its branches of the potentials the conclusion desc
 then the lowest complexity, then SE's order of kinds (double 1, cell 5, region 6, absurd 7),
 then the first found.
 
-The propagations run compiled at level 0 (:mod:`.implications`; Nishio's contradictions for
-every candidate in one call), the search around them and level 1 in Python (about a second a
-step on a 9x9 at level 1); the level-0 producers are tried only where the faster forcing chains
+The propagations run compiled (:mod:`.implications`; Nishio's contradictions for every
+candidate in one call; the "(+)" rules of level 1 and up inside the kernel, the nested rules
+of levels 2-4 between its calls), the search around them in Python; the level-0 producers are tried only where the faster forcing chains
 (:mod:`.forcing`) find something.
 """
 

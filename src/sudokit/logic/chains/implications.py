@@ -154,6 +154,8 @@ class _Records(Propagation):
         return value
 
     def ancestors(self, potential: int, own_parents: tuple[int, ...] | None) -> int:
+        if self.inner:  # nested chains' complexities are added: counted in Python
+            return Propagation.ancestors(self, potential, own_parents)
         ancestors = _kernels().ancestors
         w = self.work
         if self.arrays is None:
@@ -264,9 +266,11 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int,
                        cells0: list[int] | None = None, array: np.ndarray | None = None,
                        contradictions_only: bool = False,
                        inner: InnerRule | None = None) -> Propagation:
-    """Follow the potential ``start`` (see the module docstring): compiled at level 0
-    (:func:`~sudokit.logic.chains._implications_kernel.implications`), in Python at level 1
-    or while :func:`sudokit.compiled.use_compiled` says so (:func:`_implications_reference`).
+    """Follow the potential ``start`` (see the module docstring): compiled
+    (:func:`~sudokit.logic.chains._implications_kernel.implications`, the four "(+)" rules in
+    it at level 1 and up; at level 2 and up it stops when they find nothing, ``inner`` runs
+    here and :func:`~sudokit.logic.chains._implications_kernel.follow` goes on), in Python
+    while :func:`sudokit.compiled.use_compiled` says so (:func:`_implications_reference`).
 
     Args:
         geometry: the grid.
@@ -284,23 +288,72 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int,
             compiled propagation returns an empty one when there is none.
         inner: the nested rule of level 2 and up (:mod:`.nested`).
     """
-    if level or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
         return _implications_reference(geometry, masks0, start, dynamic, y_links, level, cells0,
                                        inner)
-    implications = _kernels().implications
-    work = _work(geometry)
+    flags = int(dynamic) | 2 * int(y_links) | (4 if level else 0) | (
+        8 if level >= 2 and inner is not None else 0)
+    # level 1 and up: its own arrays, since the nested rule follows level-0 propagations
+    work = _work(geometry) if not level else per_thread("outer", geometry, _new_work)
     if array is None:
         array = work.masks0
         array[:] = masks0
-    listed, records, kind, on, off, own = implications(
-        array, start, int(dynamic) | 2 * int(y_links), work.tables, work.masks,
-        work.out, work.hidden)
-    if contradictions_only and not kind:
+    k = _kernels()
+    listed, records, kind, on, off, own = k.implications(
+        array, start, flags, work.tables, work.masks, work.out, work.hidden)
+    nested: dict[int, Inner] = {}
+    contradiction = None
+    while kind == 4 and inner is not None:
+        first = listed
+        listed, contradiction = _record_inner(work, inner(masks0, work.masks.tolist()), listed,
+                                              nested)
+        if listed < 0:  # more parents than the records hold: the reference follows it
+            return _implications_reference(geometry, masks0, start, dynamic, y_links, level,
+                                           cells0, inner)
+        records, kind = listed, 0
+        if contradiction is None and listed > first:
+            listed, records, kind, on, off, own = k.follow(
+                array, flags, work.tables, work.masks, work.out, work.hidden, first, listed)
+    if contradictions_only and not kind and contradiction is None:
         return Propagation()
     out = _Records(work, listed, records)
-    if kind:
-        out.contradiction = (int(on), int(off), (int(own),) if kind == 1 else ())
+    out.inner = nested
+    if kind == 3:
+        starts, flat = work.out[1], work.out[2]
+        contradiction = (int(on), int(off),
+                         tuple(flat[starts[listed]:starts[listed + 1]].tolist()))
+    elif kind:
+        contradiction = (int(on), int(off), (int(own),) if kind == 1 else ())
+    out.contradiction = contradiction
     return out
+
+
+def _record_inner(work: _Work, offs: list[tuple[int, tuple[int, ...], Inner]], n: int,
+                  nested: dict[int, Inner]) -> tuple[int, tuple[int, int, tuple[int, ...]] | None]:
+    """Record the nested rule's eliminations ``offs`` from record ``n`` on, as
+    :func:`_implications_reference` does (each new one whose parents are all reached, its
+    inner chain kept in ``nested``). Returns the new count of records (-1 when the parents
+    would pass the share of the kernel's parent array the records after them need) and the
+    contradiction, if an elimination's on potential is reached."""
+    order, pstart, pflat, index = work.out
+    share = pflat.size // order.size  # parents a record may take (M + N + 1)
+    last = index.size - 1
+    for q, qp, chain in offs:
+        if index[q] >= 0 or any(index[r] < 0 for r in qp):
+            continue
+        nested[q] = chain
+        if index[q | 1] >= 0:
+            return n, (q | 1, q, qp)
+        k = int(pstart[n])
+        if k + len(qp) > (n + 1) * share:
+            return -1, None
+        pflat[k:k + len(qp)] = qp
+        pstart[n + 1] = k + len(qp)
+        order[n] = q
+        index[q] = n
+        n += 1
+        index[last] = n
+    return n, None
 
 
 @dataclass
@@ -355,10 +408,12 @@ def _new_work(geometry: Geometry) -> _Work:
     for cell, us in enumerate(se):
         cell_units[cell, :len(us)] = us
     size = 2 * c * n
+    index = np.full(size + 1, -1, dtype=np.int64)
+    index[size] = 0  # records to reset on the next call
     out = (np.empty(size + 1, dtype=np.int64), np.empty(size + 2, dtype=np.int64),
-           np.empty((size + 1) * (m + 1), dtype=np.int64), np.empty(size, dtype=np.int64))
+           np.empty((size + 1) * (m + n + 1), dtype=np.int64), index)
     return _Work(np.empty(c, dtype=np.int64), (unit_cells, cell_units),
-                 np.empty(c, dtype=np.int64), out, np.empty(m + n, dtype=np.int64),
+                 np.empty(c, dtype=np.int64), out, np.empty(2 * (2 * m + n), dtype=np.int64),
                  np.empty(size, dtype=np.uint8), np.empty(out[2].size, dtype=np.int64),
                  np.empty(0, dtype=np.int64))
 
@@ -367,8 +422,7 @@ def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
                             dynamic: bool = True, y_links: bool = True, level: int = 0,
                             cells0: list[int] | None = None,
                             inner: InnerRule | None = None) -> Propagation:
-    """:func:`chain_implications` in Python (the specification; the only one at level 1 and
-    up).
+    """:func:`chain_implications` in Python (the specification).
 
     Args:
         geometry: the grid.
