@@ -180,3 +180,80 @@ def test_the_45_rule_gives_innies_and_outies_on_a_killer_puzzle() -> None:
     assert step.text.startswith("45 rule on row 1: the sums inside total 37, so the innie "
                                 "r1c9 = 8: r1c9<>")
     assert (c(1, 9), 8) not in step.eliminations and (c(1, 9), 9) in step.eliminations
+
+
+def _rule_board(name: str) -> Board:
+    from tests.helpers import sigh_rule_puzzle
+
+    return Candidates.from_puzzle(sigh_rule_puzzle(name)[0]).board()
+
+
+@pytest.mark.parametrize("name", ["little_killer", "xv_kropki", "renban"])
+@pytest.mark.parametrize("peers", [False, True], ids=["plain", "peers"])
+def test_a_watched_filter_round_changes_what_a_full_one_changes(name: str, peers: bool) -> None:
+    """filter_round with a Watch passes over rules whose cells did not change: round after
+    round of random removals (as singles would make), the same changes, in the same order, and
+    the same contradiction as running every rule."""
+    from sudokit.logic.rule_filters import board_watch
+
+    board = _rule_board(name)
+    geometry = board.geometry
+    rng = random.Random(len(name))
+    outcomes = set()
+    for _ in range(40):
+        watch = board_watch(geometry, board.masks, peers)
+        mine, full = list(board.masks), list(board.masks)
+        for _round in range(8):
+            for cell in rng.sample(range(81), 12):
+                if full[cell].bit_count() > 1:
+                    gone = 1 << rng.choice([b for b in range(9) if full[cell] >> b & 1])
+                    mine[cell] &= ~gone
+                    full[cell] &= ~gone
+            got = filter_round(geometry, mine, peers, watch)
+            want = filter_round(geometry, full, peers)
+            assert (got if isinstance(got, str) else list(got.items())) == \
+                (want if isinstance(want, str) else list(want.items()))
+            assert mine == full
+            outcomes.add("str" if isinstance(want, str) else f"dict{bool(want)}")
+            if isinstance(want, str):
+                break
+    assert "dictTrue" in outcomes and len(outcomes) >= 2
+
+
+@pytest.mark.parametrize("plus", [False, True], ids=["plain", "plus"])
+def test_forcing_chains_knowing_earlier_boards_find_the_same_steps(plus: bool) -> None:
+    """The assumptions remembered from earlier boards (rule_forcing._Known) skip only what the
+    full search would also pass over: step after step, the same step as a search that knows
+    nothing, and some assumptions were skipped."""
+    from sudokit.logic.chains import rule_forcing as rf
+
+    board = _rule_board("little_killer")
+    rf._KNOWN.clear()
+    skipped = 0
+    for _ in range(3):
+        for find in (rf.rule_forcing_chain, rf.rule_cell_forcing_chain):
+            holds = rf._Known.holds
+            hits = [0]
+
+            def counted(self: rf._Known, cell: int, digit: int,
+                        holds: object = holds) -> list[int] | None:
+                out = holds(self, cell, digit)  # type: ignore[operator]
+                hits[0] += out is not None
+                return out
+
+            rf._Known.holds = counted  # type: ignore[method-assign]
+            try:
+                known = find(board, plus)
+            finally:
+                rf._Known.holds = holds  # type: ignore[method-assign]
+            rf._KNOWN.clear()
+            fresh = find(board, plus)
+            skipped += hits[0]
+            assert repr(known) == repr(fresh) and str(known) == str(fresh)
+        step = rf.rule_forcing_chain(board, plus) or rf.rule_cell_forcing_chain(board, plus)
+        assert step is not None
+        masks = list(board.masks)
+        for cell, digit in step.eliminations:
+            masks[cell] &= ~(1 << (digit - 1))
+        board = Board(board.geometry, masks, list(board.values))
+    assert skipped > 0

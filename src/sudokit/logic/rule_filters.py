@@ -13,7 +13,6 @@ search node for node) once the technique engine is (:func:`searched_fillings`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, NamedTuple
@@ -28,8 +27,8 @@ from .tables import per_geometry
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["NODES", "FillingsPlan", "Watch", "board_watch", "compile_fillings", "filter_round",
-           "fillings", "filters", "later_peers", "peer_filters", "plans", "rule_cells",
+__all__ = ["NODES", "FillingsPlan", "Watch", "board_watch", "cell_rules", "compile_fillings",
+           "filter_round", "fillings", "filters", "later_peers", "peer_filters", "plans",
            "rule_contradiction", "searched_fillings", "supported"]
 
 NODES = 3000
@@ -83,15 +82,19 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False,
             passed, checked once a round.
     """
     check_deadline()
-    changed: dict[int, int] = {}
-    dirty = -1
+    pairs = (peer_filters if peers else filters)(geometry)
+    of_cell = cell_rules(geometry)
+    due = (1 << len(pairs)) - 1  # bit i for rule i: the rules still to run this round
     if watch is not None:
-        dirty = watch.dirty | sum(compress(_bits(len(masks)), map(ne, masks, watch.seen)))
-        watch.seen, watch.dirty = list(masks), 0
-    for (rule, filtered), cells in zip((peer_filters if peers else filters)(geometry),
-                                       rule_cells(geometry)):
-        if not cells & dirty:
-            continue
+        due = watch.due
+        for c in compress(range(len(masks)), map(ne, masks, watch.seen)):
+            due |= of_cell[c]
+        watch.seen, watch.due = list(masks), 0
+    changed: dict[int, int] = {}
+    while due:
+        low = due & -due
+        due ^= low
+        rule, filtered = pairs[low.bit_length() - 1]
         domains = tuple([masks[c] << 1 for c in rule.cells])  # the filters' memo key as is
         kept = filtered(domains)
         if kept is None:
@@ -103,7 +106,7 @@ def filter_round(geometry: Geometry, masks: list[int], peers: bool = False,
                 masks[c] = keep >> 1
                 lost = dom & ~keep
                 changed[c] = (lost & -lost).bit_length() - 1  # its lowest digit
-                dirty |= 1 << c
+                due |= of_cell[c] & ~(low | (low - 1))  # the later rules on it run
     return changed
 
 
@@ -114,38 +117,36 @@ class Watch:
 
     Attributes:
         seen: the candidates (N*N masks, bit d-1 for digit d) when the last round started.
-        dirty: cells (bit c for cell c) whose rules must run in the next round whatever
-            changed (the rules that did not keep everything of ``seen``).
+        due: rules (bit i for rule i of :func:`filters`) that must run in the next round
+            whatever changed (those that did not keep everything of ``seen``).
     """
 
-    __slots__ = ("dirty", "seen")
+    __slots__ = ("due", "seen")
 
-    def __init__(self, seen: list[int], dirty: int) -> None:
-        self.seen, self.dirty = seen, dirty
+    def __init__(self, seen: list[int], due: int) -> None:
+        self.seen, self.due = seen, due
 
     def copy(self) -> Watch:
         """A watch of its own (``seen`` is replaced, never changed in place: shared)."""
-        return Watch(self.seen, self.dirty)
+        return Watch(self.seen, self.due)
 
 
 def board_watch(geometry: Geometry, masks: Sequence[int], peers: bool = False) -> Watch:
-    """The :class:`Watch` of candidates ``masks`` before any round: the cells of each rule
-    whose filter (``peers``: :func:`peer_filters`) does not keep every candidate of ``masks``
-    are dirty. The last few are remembered (the forcing chains assume every candidate of one
-    board)."""
+    """The :class:`Watch` of candidates ``masks`` before any round: each rule whose filter
+    (``peers``: :func:`peer_filters`) does not keep every candidate of ``masks`` is due. The
+    last few are remembered (the forcing chains assume every candidate of one board)."""
     key = (id(geometry), peers, tuple(masks))
     hit = _WATCHED.get(key)
     if hit is not None and hit[0] is geometry:
         return hit[1].copy()
-    dirty = 0
-    for (rule, filtered), cells in zip((peer_filters if peers else filters)(geometry),
-                                       rule_cells(geometry)):
+    due = 0
+    for i, (rule, filtered) in enumerate((peer_filters if peers else filters)(geometry)):
         domains = tuple([masks[c] << 1 for c in rule.cells])
         if filtered(domains) != domains:
-            dirty |= cells
+            due |= 1 << i
     if len(_WATCHED) >= 8:
         _WATCHED.clear()
-    watch = Watch(list(masks), dirty)
+    watch = Watch(list(masks), due)
     _WATCHED[key] = (geometry, watch)
     return watch.copy()
 
@@ -153,16 +154,14 @@ def board_watch(geometry: Geometry, masks: Sequence[int], peers: bool = False) -
 _WATCHED: dict[tuple, tuple[Geometry, Watch]] = {}
 
 
-@cache
-def _bits(count: int) -> tuple[int, ...]:
-    """Bit c for each cell c of ``count`` (their sum over some cells: those cells' set)."""
-    return tuple(1 << c for c in range(count))
-
-
 @per_geometry
-def rule_cells(geometry: Geometry) -> tuple[int, ...]:
-    """Per rule of :func:`filters`, its cells as a bit set (bit c for cell c)."""
-    return tuple(sum(1 << c for c in set(rule.cells)) for rule, _filtered in filters(geometry))
+def cell_rules(geometry: Geometry) -> tuple[int, ...]:
+    """Per cell, the rules of :func:`filters` on it as a bit set (bit i for rule i)."""
+    out = [0] * geometry.n_cells
+    for i, (rule, _filtered) in enumerate(filters(geometry)):
+        for c in set(rule.cells):
+            out[c] |= 1 << i
+    return tuple(out)
 
 
 @per_geometry

@@ -10,6 +10,7 @@ the contradiction needs. Tried after every other logical technique, on grids wit
 
 from __future__ import annotations
 
+import struct
 from functools import cache
 
 import numpy as np
@@ -186,12 +187,67 @@ def rule_forcing_chain(board: Board, plus: bool = False) -> Step | None:
     :func:`assume_with_rules`)."""
     geometry = board.geometry
     masks = board.masks
+    known = _Known(board, plus)
     for cell in sorted(board.open_cells, key=lambda c: (masks[c].bit_count(), c)):
         for b in bits(masks[cell]):
-            why, rounds, _masks = assume_with_rules(board, cell, b + 1, plus)
+            if known.holds(cell, b + 1):
+                continue
+            why, rounds, reached = assume_with_rules(board, cell, b + 1, plus)
             if why is not None:
                 return _step(geometry, cell, b + 1, why, rounds, plus)
+            known.remember(cell, b + 1, rounds, reached)
     return None
+
+
+class _Known:
+    """The assumptions of earlier boards of the same grid that led to no contradiction, with
+    the candidates reached (one per candidate and depth of following, the last board's).
+
+    Such a state R is a fixpoint of every link the chain follows (singles, the rules' filters,
+    with ``plus`` the peers' fillings and locked candidates), all monotone (fewer candidates in,
+    fewer out; the fillings search on fewer candidates walks part of the same tree, so it stays
+    within :data:`~sudokit.logic.rule_filters.NODES` when the larger one did). On a later board
+    B' within the earlier board B that still holds R, following the same assumption stays
+    within B' and above R at every round (each link keeps R), so no contradiction comes, and
+    where it settles is R again: the greatest common fixpoint below B' lies between R and the
+    one below B, which is R. An assumption cut off at :data:`_ROUNDS` is not remembered.
+    """
+
+    def __init__(self, board: Board, plus: bool) -> None:
+        key = (id(board.geometry), plus)
+        hit = _KNOWN.get(key)
+        if hit is None or hit[0] is not board.geometry:
+            if len(_KNOWN) >= 8:
+                _KNOWN.clear()
+            hit = _KNOWN[key] = (board.geometry, {})
+        self.seen: dict[tuple[int, int], tuple[int, int, list[int]]] = hit[1]
+        self.board = _packed(board.masks)
+
+    def holds(self, cell: int, digit: int) -> list[int] | None:
+        """The candidates an earlier board's assumption of ``digit`` in ``cell`` reached, when
+        that state and its board bracket this board's (so it reaches them again), else None."""
+        hit = self.seen.get((cell, digit))
+        if hit is None:
+            return None
+        board, reached, masks = hit
+        if self.board & ~board or reached & ~self.board:
+            return None
+        return masks
+
+    def remember(self, cell: int, digit: int, rounds: int, masks: list[int]) -> None:
+        """The state ``masks`` an assumption settled in without contradiction, within
+        ``rounds`` (not remembered if cut off at :data:`_ROUNDS`)."""
+        if rounds < _ROUNDS:
+            self.seen[(cell, digit)] = (self.board, _packed(masks), masks)
+
+
+_KNOWN: dict[tuple[int, bool], tuple[Geometry, dict[tuple[int, int],
+                                                    tuple[int, int, list[int]]]]] = {}
+
+
+def _packed(masks: list[int]) -> int:
+    """The candidates as one integer, 16 bits a cell (a side of at most 16)."""
+    return int.from_bytes(struct.pack(f"<{len(masks)}H", *masks), "little")
 
 
 @technique("Rule Forcing Chain (+)", RULE_FORCING_PLUS, max_side=16, order=1, needs=_NEEDS)
@@ -224,22 +280,39 @@ def rule_cell_forcing_chain(board: Board, plus: bool = False) -> Step | None:
     """The first cell (fewest candidates first) such that every candidate of it, followed by
     singles and the rules' filters (``plus``: see :func:`assume_with_rules`), removes the same
     candidate elsewhere."""
-    geometry = board.geometry
-    masks = board.masks
-    for cell in sorted(board.open_cells, key=lambda c: (masks[c].bit_count(), c)):
-        common, rounds = None, 0
-        for b in bits(masks[cell]):
-            why, used, reached = assume_with_rules(board, cell, b + 1, plus)
-            if why is None:
-                rounds = max(rounds, used)
-                common = reached if common is None else [x | y for x, y in zip(common, reached)]
-        if common is None:
-            continue
-        gone = tuple((c, b + 1) for c, (m, kept) in enumerate(zip(masks, common))
-                     for b in bits(m & ~kept) if c != cell)
+    known = _Known(board, plus)
+    for cell in sorted(board.open_cells, key=lambda c: (board.masks[c].bit_count(), c)):
+        gone, rounds = _cell_gone(board, cell, plus, known)
+        if gone and rounds < 0:  # some branch known from before: followed again for rounds
+            gone, rounds = _cell_gone(board, cell, plus, None)
         if gone:
-            return _cell_step(geometry, cell, gone, rounds, plus)
+            return _cell_step(board.geometry, cell, gone, rounds, plus)
     return None
+
+
+def _cell_gone(board: Board, cell: int, plus: bool, known: _Known | None
+               ) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The candidates every candidate of ``cell`` removes elsewhere (followed as
+    :func:`assume_with_rules`), and the most rounds one needed; -1 rounds when the state of some
+    candidate came from ``known`` (the same state: :class:`_Known`, but its rounds unknown)."""
+    masks = board.masks
+    common, rounds = None, 0
+    for b in bits(masks[cell]):
+        reached = known.holds(cell, b + 1) if known is not None else None
+        if reached is not None:
+            rounds = -1
+        else:
+            why, used, reached = assume_with_rules(board, cell, b + 1, plus)
+            if why is not None:
+                continue
+            if known is not None:
+                known.remember(cell, b + 1, used, reached)
+            rounds = max(rounds, used) if rounds >= 0 else rounds
+        common = reached if common is None else [x | y for x, y in zip(common, reached)]
+    if common is None:
+        return (), rounds
+    return tuple((c, b + 1) for c, (m, kept) in enumerate(zip(masks, common))
+                 for b in bits(m & ~kept) if c != cell), rounds
 
 
 @technique("Rule Cell Forcing Chain (+)", RULE_CELL_FORCING_PLUS, max_side=16, order=1,
