@@ -255,6 +255,14 @@ def _initial(geometry: Geometry) -> np.ndarray:
 
 
 def _build(geometry: Geometry) -> Tables:
+    if geometry.cages and geometry.regions is None and geometry.layout is None and \
+            geometry.parity is None and not geometry.extra_regions:
+        # a killer grid: its plain grid's tables (shared), its own peers (cage mates) and cages
+        plain = _shared_tables(Geometry.of(geometry.box_rows, geometry.box_cols,
+                                           geometry.variant))
+        if plain.units.shape[0] == len(geometry.units):
+            peer_start, peers = _csr(geometry.peers)
+            return plain._replace(peer_start=peer_start, peers=peers, cages=_cages(geometry))
     units = np.array(geometry.units, np.int32).reshape(len(geometry.units), geometry.side)
     rectangular = geometry.regions is None and geometry.layout is None
     if rectangular:
