@@ -79,13 +79,13 @@ def test_the_race_stops_at_its_time_limit(monkeypatch) -> None:
 def test_the_hand_over_races_once_the_engine_is_ready(monkeypatch) -> None:
     puzzle, solution = _iss("Triple digits")
     geometry, limits = puzzle.geometry, Limits(60)
-    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.SEARCH)
+    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.RULES)
     asked: list[Kernels] = []
     monkeypatch.setattr(warm, "_ENABLED", True)
     monkeypatch.setattr(warm, "compile_in_background",
                         lambda jobs: asked.extend(kernels for kernels, _job in jobs))
     assert not can_race("sat", geometry, limits)  # not compiled: CDCL alone, as before
-    assert asked == [Kernels.SEARCH]  # and compiled in the background for the next ones
+    assert asked == [Kernels.RULES]  # and compiled in the background for the next ones
     monkeypatch.setattr(warm, "_ENABLED", False)
     monkeypatch.setattr(compiled, "ready", lambda kernels: True)
     assert can_race("sat", geometry, limits)
@@ -97,21 +97,22 @@ def test_the_hand_over_races_once_the_engine_is_ready(monkeypatch) -> None:
     assert result.count == 1 and result.stats.extra["winner"] == "fast"
 
 
-def test_a_grid_with_drawn_rules_races_once_their_search_is_compiled(monkeypatch) -> None:
-    """The engine's search has a second version for grids with drawn rules
-    (:data:`Kernels.RULES`): while it is not compiled, such a hand-over goes to CDCL alone and
-    the version compiles in the background; a grid without rules races already."""
+def test_a_grid_without_drawn_rules_races_once_the_plain_search_is_compiled(monkeypatch
+                                                                           ) -> None:
+    """The engine's search has two versions: for grids with drawn rules (:data:`Kernels.RULES`)
+    and without (the default method's warm-up, :data:`Kernels.SEARCH`). A hand-over races
+    once its grid's version is compiled; meanwhile that version compiles in the background."""
     puzzle, _solution = _iss("Triple digits")
     plain = Geometry.for_side(4)
-    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.RULES)
+    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.SEARCH)
     asked: list[Kernels] = []
     monkeypatch.setattr(warm, "_ENABLED", True)
     monkeypatch.setattr(warm, "compile_in_background",
                         lambda jobs: asked.extend(kernels for kernels, _job in jobs))
-    assert not can_race("sat", puzzle.geometry, Limits(60))
-    assert asked == [Kernels.RULES]
-    assert can_race("sat", plain, Limits(60))
-    assert asked == [Kernels.RULES]
+    assert not can_race("sat", plain, Limits(60))
+    assert asked == [Kernels.SEARCH]
+    assert can_race("sat", puzzle.geometry, Limits(60))
+    assert asked == [Kernels.SEARCH]
 
 
 def test_the_rules_job_compiles_the_version_a_rule_puzzle_loads(tmp_path, monkeypatch) -> None:

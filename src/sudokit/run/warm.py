@@ -253,19 +253,19 @@ def rules_job() -> Callable[[], None]:
 
 
 def search_ready(geometry: Geometry) -> bool:
-    """Whether the default method's one-puzzle search loads on ``geometry`` without compiling:
-    :data:`Kernels.SEARCH` is marked and, for a grid with drawn rules, :data:`Kernels.RULES`.
-    What is not starts compiling in the background (when :func:`enabled`), for later
-    puzzles; nothing of the engine is imported here."""
+    """Whether the engine's one-puzzle search loads on ``geometry`` without compiling: its
+    version for grids with drawn rules (:data:`Kernels.RULES`) on such a grid, else the
+    default method's warm-up (:data:`Kernels.SEARCH`). If not, that group starts compiling
+    in the background (when :func:`enabled`), for later puzzles; nothing of the engine is
+    imported here."""
     from ..registry import default_method
 
-    jobs = [(Kernels.SEARCH, method_job(default_method()))]
-    if geometry.constraints:
-        jobs.append((Kernels.RULES, rules_job()))
-    missing = [(kernels, job) for kernels, job in jobs if not compiled.ready(kernels)]
-    if missing:
-        compiling(missing)
-    return not missing
+    kernels, job = ((Kernels.RULES, rules_job()) if geometry.constraints else
+                    (Kernels.SEARCH, method_job(default_method())))
+    if compiled.ready(kernels):
+        return True
+    compiling([(kernels, job)])
+    return False
 
 
 if __name__ == "__main__":
