@@ -34,12 +34,25 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
+from typing import Protocol, cast
 
 from ..model.result import Stats
 from .cages import cage_supports
 from .model import CSP, CageSum, Filtered, LinearSum
 
 __all__ = ["Engine", "sum_bounds"]
+
+_UNSEEN = (-1,)
+"""The cage memo's answer for a key not seen (a tuple, as the answers are; never one)."""
+
+
+class _Counted(Protocol):
+    """The counters an engine adds to: a :class:`Stats` whose fields are ints, not None."""
+
+    revisions: int
+    checks: int
+    propagations: int
+    max_queue: int
 
 
 def sum_bounds(coeff: int, lo: int, hi: int, total: int) -> int:
@@ -76,6 +89,7 @@ class Engine:
         self.value: list[int | None] = [None] * csp.n_variables
         self.trail: list[tuple[int, int]] = []
         self.stats = stats
+        self._counted = cast(_Counted, stats)  # the same object, its counters known to be ints
         self.in_queue = bytearray(len(t.arc_var))
         self._cage_memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
@@ -109,8 +123,8 @@ class Engine:
         x, c = t.arc_var[arc], t.sums[-1 - t.arc_other[arc]]
         if isinstance(c, (CageSum, Filtered)):
             key = (-1 - t.arc_other[arc], *(dom[v] for v in c.variables))
-            supports = self._cage_memo.get(key, False)
-            if supports is False:
+            supports = self._cage_memo.get(key, _UNSEEN)
+            if supports is _UNSEEN:
                 if len(self._cage_memo) > 4096:
                     self._cage_memo.clear()
                 domains = [dom[v] for v in c.variables]
@@ -140,7 +154,7 @@ class Engine:
 
     def revise(self, arc: int) -> bool:
         """Revise ``dom[xi]`` against arc ``(xi, xj)`` (or xi's sum); True when it shrank."""
-        st, t, dom = self.stats, self.t, self.dom
+        st, t, dom = self._counted, self.t, self.dom
         st.revisions += 1
         st.checks += 1
         x, y = t.arc_var[arc], t.arc_other[arc]
@@ -165,7 +179,7 @@ class Engine:
                 assigned variable for MAC).
             trace: when a list, the queue length after every step is appended, then 0.
         """
-        st, t, dom, in_queue, trail = self.stats, self.t, self.dom, self.in_queue, self.trail
+        st, t, dom, in_queue, trail = self._counted, self.t, self.dom, self.in_queue, self.trail
         queue: deque[int] = deque()
         for a in arcs:
             if not in_queue[a]:
@@ -215,7 +229,7 @@ class Engine:
     def forward_check(self, var: int) -> bool:
         """Prune the just-assigned ``var``'s value from unassigned neighbours (and revise its
         sums' unassigned variables once); False when a domain is wiped out."""
-        st, dom, value = self.stats, self.dom, self.value
+        st, dom, value = self._counted, self.dom, self.value
         bit = dom[var]
         for y in self.t.neighbours[var]:
             if value[y] is None:
@@ -234,7 +248,8 @@ class Engine:
     def consistent(self, var: int, val: int) -> bool:
         """Whether ``var = val`` agrees with every assigned neighbour and every sum whose other
         variables are all assigned (plain backtracking's test)."""
-        st, value = self.stats, self.value
+        st, value = self._counted, self.value
+        known = cast("list[int]", value)  # read only where the variables are assigned
         for y in self.t.neighbours[var]:
             if value[y] is not None:
                 st.checks += 1
@@ -247,24 +262,25 @@ class Engine:
                 got, left = val, 0
                 for x in c.variables:
                     if x != var:
-                        if value[x] is None:
+                        v = value[x]
+                        if v is None:
                             left += 1
                         else:
-                            got += value[x]
+                            got += v
                 low, high = left * (left + 1) // 2, left * (2 * c.side - left + 1) // 2
                 if not got + low <= c.total <= got + high:
                     return False
             elif all(value[x] is not None or x == var for x in c.variables):
                 st.checks += 1
                 if isinstance(c, LinearSum):
-                    got = sum(k * (val if x == var else value[x])
+                    got = sum(k * (val if x == var else known[x])
                               for x, k in zip(c.variables, c.coeffs))
                     if got != c.total:
                         return False
                 elif isinstance(c, Filtered):
-                    if not c.check([val if x == var else value[x] for x in c.variables]):
+                    if not c.check([val if x == var else known[x] for x in c.variables]):
                         return False
-                elif abs(val - value[c.y if var == c.x else c.x]) == 1:
+                elif abs(val - known[c.y if var == c.x else c.x]) == 1:
                     return False
         return True
 
@@ -272,6 +288,7 @@ class Engine:
         """Values of ``var`` not taken by an assigned neighbour (its legal values, AIMA 6.3)."""
         value, mask = self.value, self.dom[var]
         for y in self.t.neighbours[var]:
-            if value[y] is not None:
-                mask &= ~(1 << value[y])
+            v = value[y]
+            if v is not None:
+                mask &= ~(1 << v)
         return mask
