@@ -81,7 +81,7 @@ class BoardWidget(anywidget.AnyWidget):
     values = traitlets.List(traitlets.Int()).tag(sync=True)
     marks: traitlets.List[list[int] | None] = traitlets.List().tag(sync=True)
 
-    def __init__(self, puzzle: PuzzleLike, *, time_limit: float = 15.0, **kwargs: Any) -> None:
+    def __init__(self, puzzle: PuzzleLike, *, time_limit: float = 15.0, **kwargs: object) -> None:
         from ..model.variants import spec_of_geometry
 
         super().__init__(**kwargs)
