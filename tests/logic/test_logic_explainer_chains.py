@@ -186,6 +186,33 @@ def test_compiled_nested_propagation_equals_its_reference() -> None:
     assert seen_inner and seen_rules  # the nested rule and the "(+)" rules were used
 
 
+def test_static_chains_of_a_working_grid_are_kept_for_the_next_search() -> None:
+    """The static forcing and multiple chains of a working grid depend on it alone: a second
+    search of the same grid (another outer grid before it) reads them from the memo and gives
+    what a fresh search gives."""
+    from sudokit.logic.chains import nested
+
+    record = _nested_position()
+    b = _board_of(record)
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    masks = list(masks0)
+    wrong = [(c, d) for c in b.open_cells for d in range(9)
+             if masks0[c] >> d & 1 and record["solution"][c] != d + 1]
+    for c, d in wrong[::5][:10]:
+        masks[c] &= ~(1 << d)
+    first = (forcing_chain_offs(G, masks0, masks), multiple_chain_offs(G, masks0, masks))
+    kept = nested.per_thread("static chains", G, nested._new_memo)
+    assert tuple(masks) in kept
+    other = list(masks0)  # rule parents are read against the grid before: fewer removals
+    c, d = wrong[0]
+    other[c] &= ~(1 << d)
+    again = (forcing_chain_offs(G, other, masks), multiple_chain_offs(G, other, masks))
+    kept.clear()
+    nested.per_thread("static reach", G, nested._new_memo).clear()
+    fresh = (forcing_chain_offs(G, other, masks), multiple_chain_offs(G, other, masks))
+    assert first[0] and again == fresh
+
+
 def test_inner_search_kernel_writes_the_python_searchs_hints() -> None:
     """Level 4's compiled inner search (every hint, its complexity, kind, order, cause and
     first assumption; the hints kept and their rule parents) equals its Python reference on

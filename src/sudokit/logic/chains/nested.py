@@ -28,13 +28,15 @@ the parents of another of SE's chains; inner hints are ordered by complexity, th
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
+
 import numpy as np
 
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _unit_bits
 from .implications import (Inner, InnerRule, Propagation, chain_implications, contradictions,
-                           se_units_of, static_reach)
+                           per_thread, se_units_of, static_reach)
 from .nested_dynamic import dynamic_chain_offs
 
 __all__ = ["compile_nested", "forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
@@ -52,6 +54,39 @@ def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
         masks0: per cell its candidates before the outer assumption (bit d-1 for digit d).
         masks: the outer propagation's working grid (``masks0`` less its removals).
     """
+    memo = per_thread("static chains", geometry, _new_memo)
+    key = tuple(masks)
+    chains = memo.get(key)
+    if chains is None:
+        chains = memo[key] = _static_chains(geometry, masks)
+        if len(memo) > MEMO_GRIDS:
+            del memo[next(iter(memo))]
+    hints = []
+    for s, chain in chains:
+        if chain is not None:
+            hint = _hint(geometry, masks0, masks, s, chain)
+            if hint is not None:
+                hints.append(hint)
+    hints.sort(key=lambda h: h[2].complexity)
+    return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
+
+
+MEMO_GRIDS = 4096
+"""Working grids whose static forcing chains are kept (per thread and geometry): the same
+working grid comes back in later steps' searches, and its chains depend on it alone."""
+
+Chain = tuple[dict[int, tuple[int, ...]], dict[int, int]]
+"""A static forcing chain: each potential's parents and each on potential's cause."""
+
+
+def _new_memo(_geometry: Geometry) -> dict[tuple[int, ...], Any]:
+    return {}
+
+
+def _static_chains(geometry: Geometry, masks: list[int]) -> list[tuple[int, Chain | None]]:
+    """Each assumption on the working grid ``masks`` whose static propagation ends in a
+    contradiction, with its forcing chain to its negation (:func:`_static_chain`), in
+    :func:`forcing_chain_offs`' order."""
     n = geometry.side
     open_cells = [c for c, m in enumerate(masks) if m & (m - 1)]
     starts = [((c * n + b) << 1) | on for c in open_cells for b in bits(masks[c])
@@ -61,24 +96,14 @@ def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
     if found is None:  # Python: follow each assumption
         found = {s for s in starts if chain_implications(
             geometry, masks, s, dynamic=False, y_links=True).contradiction is not None}
-    hints = []
-    for s in starts:
-        if s in found:
-            hint = _hint(geometry, masks0, masks, s)
-            if hint is not None:
-                hints.append(hint)
-    hints.sort(key=lambda h: h[2].complexity)
-    return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
+    return [(s, _static_chain(geometry, masks, s)) for s in starts if s in found]
 
 
-def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int
+def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int, chain: Chain
           ) -> tuple[list[int], tuple[int, ...], Inner] | None:
-    """The forcing chain from ``source`` to its negation: its eliminations, rule parents and
-    inner chain, or None when it relies on no removal (or removes nothing)."""
+    """The forcing chain ``chain`` from ``source`` to its negation: its eliminations, rule
+    parents and inner chain, or None when it relies on no removal (or removes nothing)."""
     n = geometry.side
-    chain = _static_chain(geometry, masks, source)
-    if chain is None:
-        return None
     parents, causes = chain
     target = source ^ 1
     seen, todo = set(), [target]
@@ -111,8 +136,7 @@ def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int
     return removed, tuple(rule), Inner(source, len(seen), text)
 
 
-def _static_chain(geometry: Geometry, masks: list[int], source: int
-                  ) -> tuple[dict[int, tuple[int, ...]], dict[int, int]] | None:
+def _static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | None:
     """SE's ``doForcingChains`` from ``source`` on ``masks`` (links read it as it is), breadth
     first, until the negation of ``source`` is reached: the parents of every potential
     reached and the cause of each on potential (-1 its cell, else the unit), or None."""
@@ -174,11 +198,14 @@ def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int])
     branches of the target's ancestors."""
     n = geometry.side
     ub = _unit_bits(geometry)
-    ons = [((c * n + b) << 1) | 1 for c, m in enumerate(masks) if m for b in bits(m)]
-    row = {s: i for i, s in enumerate(ons)}
-    packed = np.packbits(static_reach(geometry, masks, np.array(masks, dtype=np.int64), ons),
-                         axis=1, bitorder="little")
-    reached = [int.from_bytes(r.tobytes(), "little") for r in packed]  # bit q: potential q
+    memo = per_thread("static reach", geometry, _new_memo)
+    key = tuple(masks)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _static_reach(geometry, masks)
+        if len(memo) > MEMO_GRIDS:
+            del memo[next(iter(memo))]
+    row, reached = found
     digit_cells = [0] * n
     for c, m in enumerate(masks):
         for b in bits(m):
@@ -198,6 +225,17 @@ def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int])
                             u, hints)
     hints.sort(key=lambda h: h[2].complexity)
     return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
+
+
+def _static_reach(geometry: Geometry, masks: list[int]) -> tuple[dict[int, int], list[int]]:
+    """What the static propagation of each on potential of ``masks`` reaches, as bits of an
+    int (bit q: potential q), and each one's row in that list."""
+    n = geometry.side
+    ons = [((c * n + b) << 1) | 1 for c, m in enumerate(masks) if m for b in bits(m)]
+    packed = np.packbits(static_reach(geometry, masks, np.array(masks, dtype=np.int64), ons),
+                         axis=1, bitorder="little")
+    return ({s: i for i, s in enumerate(ons)},
+            [int.from_bytes(r.tobytes(), "little") for r in packed])
 
 
 def _gather(geometry: Geometry, masks0: list[int], masks: list[int],
