@@ -71,9 +71,11 @@ def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
     return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
 
 
-MEMO_GRIDS = 4096
-"""Working grids whose static forcing chains are kept (per thread and geometry): the same
-working grid comes back in later steps' searches, and its chains depend on it alone."""
+MEMO_GRIDS = 512
+"""Working grids whose static forcing chains (and static reach) are kept, per thread and
+geometry, the oldest dropped first: the same working grid comes back in later steps' searches,
+and its chains depend on it alone. On an 11.5 puzzle (level 3) 4096 grids took 558 MB of
+memory at most against 263 MB with 512, for 17.4 against 18.8 s of CPU (22.1 s without)."""
 
 Chain = tuple[dict[int, tuple[int, ...]], dict[int, int]]
 """A static forcing chain: each potential's parents and each on potential's cause."""
