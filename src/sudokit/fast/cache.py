@@ -22,7 +22,6 @@ on a warm cache; :func:`skip_blas_probe`).
 from __future__ import annotations
 
 import shutil
-import sys
 import time
 from pathlib import Path
 
@@ -67,7 +66,7 @@ def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Pat
 
 
 def skip_blas_probe() -> None:
-    """Import ``numba.np.arraymath`` without its BLAS probe, unless it is imported already.
+    """Import ``numba.np.arraymath`` without its BLAS probe.
 
     At import, that module calls ``numba.np.linalg.ensure_blas`` once, which imports
     ``scipy.linalg`` (with NumPy's f2py and SciPy's array API layers: about 0.17 CPU seconds),
@@ -76,10 +75,9 @@ def skip_blas_probe() -> None:
     answers "no BLAS" instead, so in this process those two functions, if another library's
     kernel uses them, take Numba's plain loop; ``ensure_blas`` itself is put back at once, so
     ``np.dot`` and ``np.linalg`` in kernels still find SciPy when they compile. If Numba's
-    names differ (another version), the module is imported as usual.
+    names differ (another version), the module is imported as usual. Once ``arraymath`` is
+    imported, a second call changes nothing (the import returns the loaded module).
     """
-    if "numba.np.arraymath" in sys.modules:
-        return
     from numba.np import linalg
 
     probe = getattr(linalg, "ensure_blas", None)
