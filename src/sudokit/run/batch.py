@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import InvalidOption, MethodUnavailable, SolverBug, SudokuError
 from ..formats.lines import Record
@@ -37,6 +37,8 @@ from ..model.result import Limits, Result, Status
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
+    from ..model.geometry import Geometry
+    from ..registry import OptionValue
     from ..solvers.base import Solver
     from .request import Request
 
@@ -131,7 +133,7 @@ def solve_record_chunk(records: Sequence[Record], request: Request) -> list[Reco
         SolverBug: a method returned a wrong grid.
     """
     out: list[RecordResult | None] = [None] * len(records)
-    groups: dict[Any, list[int]] = {}
+    groups: dict[Geometry, list[int]] = {}
     for i, record in enumerate(records):
         if record.puzzle is None:
             out[i] = RecordResult(record, Status.INVALID, None, str(record.error))
@@ -246,7 +248,7 @@ def solve_records(
     node_limit: int | None = None,
     jobs: int = 1,
     dask: str | None = None,
-    **options: Any,
+    **options: OptionValue,
 ) -> Iterator[RecordResult]:
     """Solve a stream of records lazily, yielding one RecordResult per record in input order.
 
@@ -419,7 +421,7 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
             import dask
 
             scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudokit-dask-"))
-            settings: dict[str, Any] = {"temporary_directory": scratch}
+            settings: dict[str, object] = {"temporary_directory": scratch}
             if processes:  # worker processes die with this one (see dask_setup)
                 settings |= {"distributed.worker.preload": [__name__], _DASK_PARENT: os.getpid()}
             stack.enter_context(dask.config.set(settings))

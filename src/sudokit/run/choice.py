@@ -22,7 +22,7 @@ CDCL), answered by ``propagate`` while its kernels compile (:mod:`sudokit.run.wa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import registry as _registry
 from ..model.result import Limits
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..model.geometry import Geometry
     from ..model.result import Status
     from ..model.variants import VariantLike
+    from ..registry import OptionValue
 
 __all__ = ["QUICK_METHOD", "QUICK_SECONDS", "choose_method", "decide", "handover_method",
            "is_small", "left_after", "quick_limits", "stopped_by_budget", "taker"]
@@ -109,7 +110,7 @@ def stopped_by_budget(status: Status, message: str | None) -> bool:
     return status == Status.UNKNOWN and "time limit" in (message or "")
 
 
-def decide(method: str | None, options: Mapping[str, Any] | None = None,
+def decide(method: str | None, options: Mapping[str, OptionValue] | None = None,
            limits: Limits = Limits(), count_limit: int | None = 1,
            variant: VariantLike = "standard", *, puzzles: int = 1, side: int = 9,
            complete: bool = True, trace: bool = False) -> Request:

@@ -13,6 +13,7 @@ before it is reported. The methods are those of :mod:`sudokit.sat.cnf`.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from ..errors import LimitReached
 from ..model.result import CnfResult, Limits, Stats, Status, gather
@@ -50,7 +51,7 @@ def solve_cnf(cnf: Dimacs, method: str = DEFAULT_CNF_METHOD, *, time_limit: floa
     if request is None:
         request = Request(method, {"cmd": cmd} if cmd else {}, Limits(time_limit, node_limit),
                           problem="cnf")
-    cmd = request.options.get("cmd")
+    cmd = cast("str | None", request.options.get("cmd"))  # a command template: text
     name = cnf_method(request.method, cmd)
     stats = Stats.counting(cnf_counters(name))
     start = time.perf_counter()

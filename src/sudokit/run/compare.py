@@ -122,7 +122,7 @@ def compare(
     runners: Mapping[str, Callable[[T], MethodRun]],
     *,
     time_limit: float | None = None,
-    progress: Callable[[str, int], Any] | None = None,
+    progress: Callable[[str, int], object] | None = None,
     names: Callable[[T], str] | None = None,
 ) -> Comparison:
     """Run every runner on every instance and summarise.
@@ -152,7 +152,7 @@ def compare(
     return Comparison(tuple(rows), len(items), time_limit, labels)
 
 
-def split_label(label: str) -> tuple[str, dict[str, Any]]:
+def split_label(label: str) -> tuple[str, dict[str, str]]:
     """Split a method label ``NAME[KEY=VALUE,...]`` into the method name and its options, so
     one method can be compared with several settings. Values stay text: the method converts
     them by its declared choices and types.
@@ -175,8 +175,8 @@ def split_label(label: str) -> tuple[str, dict[str, Any]]:
     return name, dict(parse_option(item) for item in items if item.strip())
 
 
-def assign_options(labels: Sequence[str], options: Mapping[str, Any],
-                   declared: Callable[[str], Mapping[str, Any]], what: str = "method"
+def assign_options(labels: Sequence[str], options: Mapping[str, OptionValue],
+                   declared: Callable[[str], Mapping[str, object]], what: str = "method"
                    ) -> dict[str, tuple[str, dict[str, Any]]]:
     """Give each method label its settings: the shared ``options`` its method declares, then
     its own ``NAME[KEY=VALUE,...]`` options (:func:`split_label`) over them.
@@ -188,7 +188,9 @@ def assign_options(labels: Sequence[str], options: Mapping[str, Any],
         what: how the error names a method (``"magic method"``).
 
     Returns:
-        label -> (method name, settings).
+        label -> (method name, settings). The settings are typed Any: they are spread into a
+        door's typed keyword arguments (``solve(..., **settings)``), which mypy cannot match
+        against a dict of :data:`~sudokit.registry.OptionValue`.
 
     Raises:
         InvalidOption: an option no compared method declares, or a malformed label.
@@ -243,7 +245,7 @@ def sudoku_runners(methods: Sequence[str], time_limit: float | None = None,
     return {label: runner(*chosen[label]) for label in methods}
 
 
-def check_supported(methods: Sequence[str], puzzles: Sequence[Any]) -> list[Any]:
+def check_supported(methods: Sequence[str], puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     """Return ``puzzles`` as a list after checking every method declares every puzzle's size.
 
     Raises:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -38,7 +37,7 @@ __all__ = [
 ]
 
 
-def _request(request: Request | None, method: str | None, options: dict[str, Any],
+def _request(request: Request | None, method: str | None, options: dict[str, OptionValue],
              limits: Limits, count_limit: int | None, trace: bool = False,
              variant: Variant = Variant.STANDARD, puzzles: Sequence[Puzzle] = ()) -> Request:
     """``request`` as given, or one built from a door's keyword arguments by the one decision
@@ -311,7 +310,7 @@ def solve_many(
         return []
     request = _request(request, method, options, Limits(time_limit, node_limit), count_limit,
                        puzzles=puzzles)
-    groups: dict[Any, list[int]] = {}
+    groups: dict[Geometry, list[int]] = {}
     for i, puzzle in enumerate(puzzles):
         groups.setdefault(puzzle.geometry, []).append(i)
     results: list[Result | None] = [None] * len(puzzles)

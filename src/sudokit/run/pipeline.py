@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from .deadline import STILL_COMPILING, compiled_method, for_workers
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
 from .resume import ResumePoint, kept_records
+
+if TYPE_CHECKING:
+    from ..registry import OptionValue
 
 __all__ = ["Block", "RecordTask", "solve_lines", "solve_records_block", "solve_task",
            "input_tasks", "task_shape", "solve_inputs", "SolveRun"]
@@ -182,7 +185,7 @@ held 630 MB, issue 43 item 8); past this many records the input is not a small o
 
 
 def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
-                 options: Mapping[str, Any] | None = None, limits: Limits = Limits(),
+                 options: Mapping[str, OptionValue] | None = None, limits: Limits = Limits(),
                  count_limit: int = 1, jobs: int = 1, dask: str | None = None,
                  box: str | None = None, alphabet: str | None = None,
                  fmt: OutputFormat = OutputFormat.LINE, grids: bool = False,

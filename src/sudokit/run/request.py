@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..model.constraints import Variant
 from ..model.result import Limits
 from ..model.variants import VariantSpec, parse_spec
 
 if TYPE_CHECKING:
+    from ..registry import OptionValue
     from ..solvers.base import Solver
 
 __all__ = ["Request"]
@@ -62,7 +63,7 @@ class Request:
     """
 
     method: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
     limits: Limits = Limits()
     count_limit: int | None = 1
     variant: VariantSpec = VariantSpec()
@@ -74,7 +75,7 @@ class Request:
     default_path: bool = False
 
     @classmethod
-    def build(cls, method: str | None = None, options: Mapping[str, Any] | None = None,
+    def build(cls, method: str | None = None, options: Mapping[str, OptionValue] | None = None,
               limits: Limits = Limits(), count_limit: int | None = 1,
               variant: str | Variant | VariantSpec = Variant.STANDARD,
               trace: bool = False, problem: str = "sudoku") -> Request:
@@ -114,7 +115,7 @@ class Request:
 
 
 @cache
-def _solver(method: str, problem: str, options: tuple[tuple[str, Any], ...]) -> Solver:
+def _solver(method: str, problem: str, options: tuple[tuple[str, OptionValue], ...]) -> Solver:
     from ..registry import get_solver
 
     return get_solver(method, problem, **dict(options))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import Field, replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
@@ -42,8 +42,11 @@ class _RecordTask(Protocol):
     def records(self) -> list[Record]: ...
 
 
-def drop_head(task: LineChunk | _RecordTask, count: int
-              ) -> tuple[LineChunk | _RecordTask | None, int, tuple[str, int] | None]:
+Task = TypeVar("Task", bound="LineChunk | _RecordTask")
+"""A task of ``sudokit solve``: a LineChunk or a RecordTask."""
+
+
+def drop_head(task: Task, count: int) -> tuple[Task | None, int, tuple[str, int] | None]:
     """Drop up to ``count`` records from the front of a task (for ``--resume``): a
     :class:`~sudokit.formats.lineform.LineChunk` or a :class:`~sudokit.run.pipeline.RecordTask`
     (not imported here: the pipeline imports this module).
@@ -76,8 +79,8 @@ def drop_head(task: LineChunk | _RecordTask, count: int
     return replace(task, size=task.size - drop, fast=fast, general=general), drop, where
 
 
-def skip_records(tasks: Iterable[Any], point: ResumePoint,
-                 kept: Iterable[Kept] = ()) -> Iterator[Any]:
+def skip_records(tasks: Iterable[Task], point: ResumePoint,
+                 kept: Iterable[Kept] = ()) -> Iterator[Task]:
     """Drop the first ``point.records`` records of a stream of ``sudokit solve`` tasks, before
     solving, each checked against the kept record of an earlier run it stands for.
 
@@ -97,19 +100,20 @@ def skip_records(tasks: Iterable[Any], point: ResumePoint,
     count, last = point.records, point.last
     left, seen, kept = count, None, iter(kept)
     for task in tasks:
+        rest: Task | None = task
         if left:
             bad = _check_kept(task, left, kept, count - left)
             if bad is not None:  # redo from the bad record on
                 _move_back(point, bad - 1)
                 left, count, last = bad - 1 - (count - left), bad - 1, None
-            task, dropped, where = drop_head(task, left)
+            rest, dropped, where = drop_head(task, left)
             left, seen = left - dropped, where or seen
             if left == 0 and last is not None and seen is not None and seen != last:
                 raise ResumeError(
                     f"--resume: the output's last record is for {last[0]}:{last[1]}, but input "
                     f"record {count} is {seen[0]}:{seen[1]}; not the same input?")
-        if task is not None:
-            yield task
+        if rest is not None:
+            yield rest
     if left:
         raise ResumeError(f"--resume: the output holds {count} records but the input only "
                           f"{count - left}; not the same input?")

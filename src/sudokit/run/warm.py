@@ -42,7 +42,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import compiled
 from ..compiled import Kernels
@@ -107,14 +107,14 @@ def announce(kernels: Kernels, background: bool = False) -> None:
           f"about {kernels.seconds} s)", file=sys.stderr, flush=True)
 
 
-def interim_method(kernels: Kernels, job: Callable[[], Any]) -> str | None:
+def interim_method(kernels: Kernels, job: Callable[[], object]) -> str | None:
     """``propagate`` while ``kernels`` are not compiled, after starting ``job`` (a picklable
     callable that compiles them) in a background process; None when they are ready or
     :func:`enable` is off (then the caller runs its method as usual)."""
     return INTERIM_METHOD if compiling([(kernels, job)]) else None
 
 
-def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
+def compiling(jobs: Sequence[tuple[Kernels, Callable[[], object]]]) -> bool:
     """Whether some of the kernels of ``jobs`` (pairs of kernels and a picklable callable that
     compiles them) are not compiled yet, after starting those jobs in a background process
     and saying so on a terminal; False when all are ready or :func:`enable` is off."""
@@ -128,7 +128,7 @@ def compiling(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> bool:
     return bool(missing)
 
 
-def compile_in_background(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+def compile_in_background(jobs: Sequence[tuple[Kernels, Callable[[], object]]]) -> None:
     """Start a child process that runs each job in turn and then marks its kernels ready,
     unless one started by this process runs already. Best effort: if no child can start,
     nothing happens (the kernels then compile in the foreground when first used)."""
@@ -178,7 +178,7 @@ def _die_with_parent(signal_number: int) -> None:
         pass
 
 
-def _compile(jobs: Sequence[tuple[Kernels, Callable[[], Any]]]) -> None:
+def _compile(jobs: Sequence[tuple[Kernels, Callable[[], object]]]) -> None:
     for kernels, job in jobs:
         job()
         compiled.mark_ready(kernels)
@@ -211,7 +211,7 @@ def _child() -> None:
 # -- the jobs (picklable: module-level functions and partials of them) -----------------------
 
 
-def _warm_method(method: str, geometries: Sequence[Any], lookups: bool) -> None:
+def _warm_method(method: str, geometries: Sequence[Geometry | None], lookups: bool) -> None:
     """Load or compile what ``method`` needs on ``geometries`` (its ``warm_up``), and the
     line path's byte look-ups if ``lookups``."""
     from ..formats.linecodec import load_lookup
@@ -224,7 +224,7 @@ def _warm_method(method: str, geometries: Sequence[Any], lookups: bool) -> None:
             load_lookup(geometry.n_cells)
 
 
-def method_job(method: str, geometries: Sequence[Any] = (), lookups: bool = False
+def method_job(method: str, geometries: Sequence[Geometry] = (), lookups: bool = False
                ) -> Callable[[], None]:
     """A job for :func:`compile_in_background`: ``method``'s warm-up on ``geometries`` (none: everything its
     one-puzzle search needs)."""
