@@ -213,6 +213,17 @@ def test_static_chains_of_a_working_grid_are_kept_for_the_next_search() -> None:
     assert first[0] and again == fresh
 
 
+def test_the_nested_warm_up_compiles_the_outer_propagation() -> None:
+    """compile_nested leaves the outer propagation's kernels (the propagation and its going on
+    after the nested rule) with a compiled signature, so a first nested step compiles none."""
+    from sudokit.logic.chains import _implications_kernel as k
+    from sudokit.logic.chains.nested import compile_nested
+
+    b = _board_of(_nested_position())
+    compile_nested(G, [0 if v else m for m, v in zip(b.masks, b.values)])
+    assert k.implications.signatures and k.follow.signatures
+
+
 def test_inner_search_kernel_writes_the_python_searchs_hints() -> None:
     """Level 4's compiled inner search (every hint, its complexity, kind, order, cause and
     first assumption; the hints kept and their rule parents) equals its Python reference on

@@ -38,7 +38,8 @@ from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
 
 __all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
-           "contradictions", "per_thread", "reached_by_all", "se_units_of", "static_reach"]
+           "compile_outer", "contradictions", "per_thread", "reached_by_all", "se_units_of",
+           "static_reach"]
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,22 @@ def chain_implications(geometry: Geometry, masks0: list[int], start: int,
         contradiction = (int(on), int(off), (int(own),) if kind == 1 else ())
     out.contradiction = contradiction
     return out
+
+
+def compile_outer(geometry: Geometry, masks0: list[int]) -> None:
+    """Load or compile the kernels of the outer propagation of levels 1 and up: one
+    propagation of the first candidate of ``masks0`` with every flag, then :func:`follow
+    <sudokit.logic.chains._implications_kernel.follow>` from its end (a warm-up; nothing is
+    kept)."""
+    cell = next((c for c, m in enumerate(masks0) if m), None)
+    if cell is None or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+        return
+    k = _kernels()
+    work = per_thread("outer", geometry, _new_work)
+    array = np.array(masks0, dtype=np.int64)
+    start = ((cell * geometry.side + (masks0[cell] & -masks0[cell]).bit_length() - 1) << 1) | 1
+    listed = k.implications(array, start, 15, work.tables, work.masks, work.out, work.hidden)[0]
+    k.follow(array, 15, work.tables, work.masks, work.out, work.hidden, listed, listed)
 
 
 def _record_inner(work: _Work, offs: list[tuple[int, tuple[int, ...], Inner]], n: int,

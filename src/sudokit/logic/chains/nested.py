@@ -35,8 +35,8 @@ import numpy as np
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _unit_bits
-from .implications import (Inner, InnerRule, Propagation, chain_implications, contradictions,
-                           per_thread, se_units_of, static_reach)
+from .implications import (Inner, InnerRule, Propagation, chain_implications, compile_outer,
+                           contradictions, per_thread, se_units_of, static_reach)
 from .nested_dynamic import dynamic_chain_offs
 
 __all__ = ["compile_nested", "forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
@@ -335,8 +335,9 @@ def nested_rule(geometry: Geometry, level: int) -> InnerRule:
 
 def compile_nested(geometry: Geometry, masks: list[int]) -> None:
     """Load or compile the kernels the nested rules call (the static contradictions and reach
-    of levels 2-3, level 4's inner search) by running each rule once on the grid ``masks``
+    of levels 2-3, level 4's inner search, the outer propagation's) by running each rule once on the grid ``masks``
     (no removal, so nothing is found): a warm-up, since the nested producers' own search is
     too long to run there (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`)."""
     for rule in (forcing_chain_offs, multiple_chain_offs, dynamic_chain_offs):
         rule(geometry, masks, masks)
+    compile_outer(geometry, masks)
