@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
     from ..model.geometry import Geometry
+    from ..model.puzzle import Puzzle
     from ..registry import OptionValue
     from ..solvers.base import Solver
     from .request import Request
@@ -156,12 +157,17 @@ def _solve_group(records: Sequence[Record], request: Request) -> list[RecordResu
     """Solve valid records of one geometry as one array chunk; outcomes in order."""
     import numpy as np
 
+    from .chunk import kept_solutions
     from .chunk import solve_chunk as solve_arrays
 
-    puzzles = [record.puzzle for record in records]
+    puzzles: list[Puzzle] = []
+    for record in records:
+        assert record.puzzle is not None, "solve_record_chunk groups valid records only"
+        puzzles.append(record.puzzle)
     givens = np.array([p.givens for p in puzzles], dtype=np.uint8)
     chunk = solve_arrays(givens, puzzles[0].geometry, request, puzzles)
-    return [_record_result(record, chunk.result(j, record.puzzle, request.count_limit))
+    count_limit = kept_solutions(request)  # an int: solve_arrays asked for it already
+    return [_record_result(record, chunk.result(j, puzzles[j], count_limit))
             for j, record in enumerate(records)]
 
 
@@ -174,7 +180,7 @@ def _solve_one(record: Record, request: Request) -> RecordResult:
         return _failure(record, exc, request.method)
 
 
-def uses_processes(solver: Solver, jobs: int, dask: str | None) -> bool:
+def uses_processes(solver: Solver | type[Solver], jobs: int, dask: str | None) -> bool:
     """Whether tasks go to other processes: a remote Dask cluster, or several workers (also of
     a local Dask cluster) for a method that holds the GIL; threads otherwise."""
     if dask is not None and dask != "local":
@@ -215,7 +221,7 @@ class TaskSizes:
         self.size = int(max(1, min(self.top, 4 * self.size, wanted)))
 
 
-def sizes_for(solver: Solver, jobs: int, remote: bool) -> Iterable[int]:
+def sizes_for(solver: Solver | type[Solver], jobs: int, remote: bool) -> Iterable[int]:
     """Task sizes in turn (the last repeats): with several workers, a :class:`TaskSizes`
     following the measured time per puzzle (up to the method's ``chunk_size``, or
     :data:`_PROCESS_TASK` for other processes); with one, growing by 4 from 64 to the method's
@@ -230,8 +236,8 @@ def sizes_for(solver: Solver, jobs: int, remote: bool) -> Iterable[int]:
     return (*out, top)
 
 
-def in_sizes(items: Iterable[T], sizes: Sequence[int]) -> Iterator[list[T]]:
-    """Lists of ``sizes[0]``, ``sizes[1]``, ... items (the last size repeats), lazily."""
+def in_sizes(items: Iterable[T], sizes: Iterable[int]) -> Iterator[list[T]]:
+    """Lists of as many items as each next size of ``sizes`` (the last size repeats), lazily."""
     iterator, steps = iter(items), iter(sizes)
     size = next(steps)
     while chunk := list(itertools.islice(iterator, size)):
@@ -330,8 +336,8 @@ def _executor(jobs: int, remote: bool, dask: str | None) -> Iterator[Executor]:
     tasks are cancelled and worker processes terminated instead of waiting for running tasks.
     """
     if dask is not None:
-        with _dask_executor(dask, jobs, remote) as pool:
-            yield pool
+        with _dask_executor(dask, jobs, remote) as cluster:
+            yield cluster
         return
     import multiprocessing  # here, like the pools: one job needs neither (start-up time)
     from concurrent.futures import ThreadPoolExecutor
@@ -426,11 +432,11 @@ def _dask_executor(address: str, jobs: int, processes: bool) -> Iterator[Executo
                 settings |= {"distributed.worker.preload": [__name__], _DASK_PARENT: os.getpid()}
             stack.enter_context(dask.config.set(settings))
             workers = max(jobs, 1)
-            cluster = stack.enter_context(LocalCluster(
+            cluster = stack.enter_context(LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=workers if processes else 1, threads_per_worker=1 if processes
                 else workers, processes=processes, dashboard_address=None,
                 local_directory=scratch))
-            client = stack.enter_context(Client(cluster))
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
         else:
             client = stack.enter_context(_connected(Client, address))
         yield client.get_executor()

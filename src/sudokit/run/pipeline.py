@@ -31,7 +31,7 @@ from ..model.geometry import Geometry
 from ..model.result import Limits, Status
 from ..model.variants import VariantLike, parse_spec
 from .batch import RecordResult, TaskSizes, _record_result, solve_record_chunk
-from .chunk import solve_chunk
+from .chunk import kept_solutions, solve_chunk
 from .deadline import STILL_COMPILING, compiled_method, for_workers
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
@@ -228,7 +228,8 @@ def solve_inputs(inputs: Sequence[str], method: str | None = None, *,
 
         tasks = skip_records(tasks, resume, kept_records(resume))
     head: list[LineChunk | RecordTask] = []
-    count, records, geometries, complete = 0, 0, [], True
+    count, records, complete = 0, 0, True
+    geometries: list[Geometry] = []
     for task in tasks:  # until the input is known to be more than a small one
         head.append(task)
         more, found = task_shape(task)
@@ -449,15 +450,17 @@ def solve_lines(chunk: LineChunk, request: Request) -> Block:
                         for i, p in enumerate(rows.positions.tolist())]
             continue
         labels = result.labels()
+        count_limit = kept_solutions(request)  # an int: solve_chunk asked for it already
         unusual = _unusual(rows, result.grids[:, 0], result.found, result.status, labels,
-                           request.count_limit)
+                           count_limit)
         counts += _counts(labels[~unusual])
         plain = np.flatnonzero(~unusual)
         pieces += _runs(rows.positions[plain], encode_rows(result.grids[plain, 0], rows.codec,
                                                                rows.prefix))
         for i in np.flatnonzero(unusual).tolist():
             record = rows.record(i, chunk.source)
-            outcome = _record_result(record, result.result(i, record.puzzle, request.count_limit))
+            assert record.puzzle is not None, "a line-form row's record holds its puzzle"
+            outcome = _record_result(record, result.result(i, record.puzzle, count_limit))
             outcomes.append((int(rows.positions[i]), outcome))
     if general:
         positions, records = zip(*general)
@@ -477,7 +480,7 @@ def _unusual(rows: FastRows, first: np.ndarray, found: np.ndarray, status: np.nd
              labels: np.ndarray, count_limit: int) -> np.ndarray:
     """bool[M]: rows whose record is not a plain solution line: not solved, or differing from
     the solution or count written beside the puzzle (as :func:`sudokit.run.batch.check_expected`)."""
-    unusual = labels != Status.SOLVED
+    unusual: np.ndarray = labels != Status.SOLVED
     if rows.has_expected.any():
         differs = (first != rows.expected).any(axis=1)
         unusual |= rows.has_expected & (found >= 1) & differs
