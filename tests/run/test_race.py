@@ -18,7 +18,7 @@ from sudokit.run import race as race_module
 from sudokit.run import warm
 from sudokit.run.doors import count_solutions
 from sudokit.run.race import can_race, race
-from sudokit.sat.forked import ForkedCdcl
+from sudokit.sat.forked import HEAD_START, ForkedCdcl, head_start
 from tests.helpers import DATA
 
 RULES = DATA / "rules"
@@ -129,8 +129,7 @@ def test_the_rules_job_compiles_the_version_a_rule_puzzle_loads(tmp_path, monkey
 
 
 @pytest.mark.parametrize(("cores", "load", "alone"), [
-    (2, 0.3, 0.0), (2, 1.5, 0.0), (2, 1.6, race_module.HEAD_START), (8, 7.0, 0.0),
-    (1, 0.0, race_module.HEAD_START)])
+    (2, 0.3, 0.0), (2, 1.5, 0.0), (2, 1.6, HEAD_START), (8, 7.0, 0.0), (1, 0.0, HEAD_START)])
 def test_the_engine_starts_at_once_when_a_core_is_free(monkeypatch, cores: int, load: float,
                                                        alone: float) -> None:
     """CDCL searches alone first only on a busy machine (its one-minute load average within
@@ -138,4 +137,4 @@ def test_the_engine_starts_at_once_when_a_core_is_free(monkeypatch, cores: int, 
     CDCL's search on the free core."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
-    assert race_module.head_start() == alone
+    assert head_start() == alone  # the rule of both races (run.race and the portfolio)

@@ -6,6 +6,8 @@ schedules (a thread beside CDCL, and one thread alternating) run every race test
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -18,6 +20,8 @@ from sudokit.run.doors import count_solutions, solve, solve_many
 from sudokit.run.request import Request
 from sudokit.sat.compact import compact_cnf
 from sudokit.sat.encoding import Encoding, encode
+from sudokit.sat.forked import HEAD_START
+from sudokit.solvers import portfolio
 from sudokit.solvers.portfolio import PortfolioSolver
 from tests.helpers import DATA, load
 
@@ -57,6 +61,45 @@ def test_race_counts_distinct_grids_and_proves_the_count(workers: int) -> None:
 @WORKERS
 def test_race_proves_unsatisfiable(workers: int) -> None:
     assert solve(UNSAT_4X4, "portfolio", workers=workers, **RACE).status is Status.UNSATISFIABLE
+
+
+@pytest.mark.parametrize(("load", "joins"), [(0.3, True), (1.6, False), (6.0, False)])
+def test_the_engine_thread_starts_at_once_only_when_a_core_is_free(
+        monkeypatch: pytest.MonkeyPatch, load: float, joins: bool) -> None:
+    """Two cores: the engine's thread races CDCL at once when the one-minute load average
+    leaves a core free (``sat.forked.head_start``, the default path's rule); on a busy machine
+    CDCL first searches alone, and settles a 4x4 count long before its head start is over."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    started: list[bool] = []
+    start_thread = portfolio._Engine.start_thread
+
+    def spy(engine: portfolio._Engine) -> None:
+        started.append(True)
+        start_thread(engine)
+
+    monkeypatch.setattr(portfolio._Engine, "start_thread", spy)
+    two = count_solutions(Puzzle.from_digits([0] * 16), "portfolio", limit=2, workers=2, **RACE)
+    assert two.status is Status.SOLVED and two.count == 2
+    assert bool(started) is joins
+    if not joins:
+        assert two.stats.extra["winner"] == "sat:cadical195"
+
+
+def test_the_engine_thread_joins_after_the_head_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No core free: the engine's thread starts at the first look after the forked CDCL has
+    used its head start of CPU seconds, not before."""
+    cpu = [0.1]
+    cdcl = type("Cdcl", (), {"cpu": lambda self: cpu[0]})()
+    engine = portfolio._Engine(Puzzle.from_digits([0] * 16), True, None, None)
+    started: list[bool] = []
+    monkeypatch.setattr(engine, "start_thread", lambda: started.append(True))
+    joiner = portfolio._Joiner(engine, cdcl, HEAD_START)
+    joiner()
+    assert not started
+    cpu[0] = HEAD_START
+    joiner()
+    assert started == [True]
 
 
 @WORKERS

@@ -13,9 +13,10 @@ the portfolio does for large grids (Gomes and Selman 2001, "Algorithm portfolios
 in a forked child, and the engine's resumable search (:class:`~sudokit.fast.ResumableSearch`)
 in a second forked child, where its kernels load (or compile, should the cache lack them:
 never in this process, whose time limit holds). The engine starts at once when a core is free
-for it (:func:`head_start`), so that its loading overlaps CDCL's search; on a busy machine
-CDCL first searches alone for :data:`HEAD_START` CPU seconds, which most puzzles need no more
-than, and the engine's loading is not paid. This process only waits on both pipes. The first
+for it (:func:`~sudokit.sat.forked.head_start`, the portfolio's rule too), so that its loading
+overlaps CDCL's search; on a busy machine CDCL first searches alone for
+:data:`~sudokit.sat.forked.HEAD_START` CPU seconds, which most puzzles need no more than, and
+the engine's loading is not paid. This process only waits on both pipes. The first
 side that settles the count wins (the count limit reached, or no other grid exists); both
 children are killed. Grids the engine finds are blocked in CDCL's formula
 (:meth:`ForkedCdcl.block`); every grid is verified.
@@ -33,6 +34,7 @@ from ..model.geometry import Geometry
 from ..errors import SolverBug
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Limits, Stats, Status
+from ..sat.forked import head_start
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -40,17 +42,8 @@ if TYPE_CHECKING:
 
     from ..sat.forked import ForkedCdcl
 
-__all__ = ["HEAD_START", "SLICE", "Raced", "can_race", "head_start", "race"]
+__all__ = ["SLICE", "Raced", "can_race", "race"]
 
-HEAD_START = 0.35
-"""CPU seconds CDCL searches alone before the engine starts loading, when no core is free for
-it (:func:`head_start`): CDCL ends 55 of the 62 handed-over published puzzles within 0.31 s,
-and the engine's half second of loading is then not taken from it. CPU, not wall time: on a
-loaded machine the child's wall time says little of its work."""
-_FREE_CORE = 0.5
-"""How far below the number of usable cores the one-minute load average must be for a core to
-count as free (this command's own process counts in it)."""
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 SLICE = 0.05
 """Seconds between two looks at the time limit while both children search."""
 
@@ -97,23 +90,11 @@ def can_race(method: str, geometry: Geometry, limits: Limits) -> bool:
             and get_solver("fast").supports(geometry))
 
 
-def head_start() -> float:
-    """CPU seconds CDCL searches alone before the engine's child starts: none when a core is
-    free for the engine (two or more usable cores, and a one-minute load average at least
-    :data:`_FREE_CORE` below their number), else :data:`HEAD_START`."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not Linux, or no load average: take no chance
-        return HEAD_START
-    return 0.0 if cores >= 2 and load <= cores - _FREE_CORE else HEAD_START
-
-
 def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
     """Race CDCL (forked) against the compiled engine (forked too) on ``puzzle`` (see the
     module docstring) until ``count_limit`` grids, a proof that no other exists, or ``limits``'
-    time limit (counted from this call). CDCL alone has the first :func:`head_start` CPU
-    seconds (none when a core is free).
+    time limit (counted from this call). CDCL alone has the first
+    :func:`~sudokit.sat.forked.head_start` CPU seconds (none when a core is free).
 
     Raises:
         SolverBug: a side returned a grid that does not solve the puzzle.
@@ -127,7 +108,7 @@ def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
     cdcl = _Cdcl(ForkedCdcl(puzzle, str(sat.backend)), sat.full_name, puzzle, count_limit)
     alone = head_start()
     try:
-        while alone and cdcl.cpu() < alone and time.perf_counter() < deadline:
+        while alone and cdcl.forked.cpu() < alone and time.perf_counter() < deadline:
             if cdcl.read(min(time.perf_counter() + 0.02, deadline)):
                 return cdcl.outcome(start, cdcl.name)
         return _with_engine(cdcl, puzzle, start, deadline, limits)
@@ -216,16 +197,6 @@ class _Cdcl:
         self.grids: list[Grid] = []
         self.settled = False
         self.stats = Stats.counting(("nodes", "decisions", "conflicts", "propagations"))
-
-    def cpu(self) -> float:
-        """CPU seconds the child has used so far (user and system; inf if unknown: no head
-        start off Linux)."""
-        try:
-            with open(f"/proc/{self.forked.process.pid}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
-            return math.inf
-        return (int(fields[11]) + int(fields[12])) / _TICKS
 
     def read(self, until: float) -> bool:
         """Take the child's news until ``until`` (a ``time.perf_counter()`` value; past: only

@@ -10,7 +10,10 @@ Schedule (chosen by measurement, see ``benchmarks/large.py``):
 2. **race**: the same engine search goes on (it is resumable: nothing is redone) while a CDCL
    solver (CaDiCaL through PySAT) encodes the puzzle and searches. With two cores the engine
    runs in a thread (its kernels release the GIL) and CDCL in a forked process, in one unsliced
-   search (:class:`~sudokit.sat.forked.ForkedCdcl`); with one core, or with a node limit, CDCL
+   search (:class:`~sudokit.sat.forked.ForkedCdcl`); the thread starts at once only when a
+   core is free for it, else after a head start of CDCL alone (the default path's rule,
+   :func:`~sudokit.sat.forked.head_start`: on a busy machine both would share one core, and
+   the race would cost twice its winner); with one core, or with a node limit, CDCL
    runs in this process (:class:`~sudokit.sat.search.CdclSearch`, in slices) and, on one core,
    the two alternate with equal time. The first answer wins and the other is stopped.
 
@@ -42,7 +45,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -54,7 +57,7 @@ from ..model.puzzle import Grid, Puzzle
 from ..model.result import Limits, Stats, Status
 from ..model.rules import RULE_KINDS
 from ..registry import register
-from ..sat.forked import ForkedCdcl
+from ..sat.forked import ForkedCdcl, head_start
 from ..sat.pysat import PYSAT_NAMES
 from .base import Solver
 from .fast import FastSolver, _fill
@@ -78,7 +81,7 @@ class _Race(Limits):
     """The CDCL side's limits: the caller's, plus a stop when the engine has news."""
 
     news: threading.Event | None = None
-    pace: _Pacer | None = None  # one-core mode: runs the engine for the time CDCL just had
+    pace: Callable[[], None] | None = None  # called at each look: _Pacer or _Joiner
 
     def check(self, stats: Stats) -> None:
         if self.pace is not None:
@@ -361,18 +364,23 @@ class PortfolioSolver(Solver):
 
     def _start(self, puzzle: Puzzle, engine: _Engine, limits: Limits,
                sat_limit: int | None) -> tuple[bool, _Race, ForkedCdcl | None]:
-        """Set the race up: whether the engine runs in a thread (then started here), CDCL's
-        limits, and CDCL forked into its own process (before any thread starts) when it runs
-        there, else None (it starts in this process at its first turn)."""
+        """Set the race up: whether the engine runs in a thread (started here when a core is
+        free, else by a :class:`_Joiner` after CDCL's head start), CDCL's limits, and CDCL
+        forked into its own process (before any thread starts) when it runs there, else None
+        (it starts in this process at its first turn)."""
         threaded = self._workers() >= 2
-        race = _Race(limits.time_limit, sat_limit,
-                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
-                     engine.news, None if threaded else _Pacer(engine))
         cdcl: ForkedCdcl | None = None
         if threaded and sat_limit is None and ForkedCdcl.works():
             cdcl = ForkedCdcl(puzzle, self.settings["cdcl"])  # before any thread starts
-        if threaded:
+        pace: _Pacer | _Joiner | None = None if threaded else _Pacer(engine)
+        alone = head_start() if cdcl is not None else 0.0
+        if alone and cdcl is not None:  # no core free: the engine joins after CDCL's head start
+            pace = _Joiner(engine, cdcl, alone)
+        elif threaded:
             engine.start_thread()
+        race = _Race(limits.time_limit, sat_limit,
+                     limits.deadline if limits.deadline is not None else time.perf_counter() + _FAR,
+                     engine.news, pace)
         return threaded, race, cdcl
 
     @staticmethod
@@ -384,6 +392,8 @@ class PortfolioSolver(Solver):
         """
         if engine.stopped_by_limit:
             raise LimitReached(engine.stopped_by_limit)
+        if threaded and engine.thread is None:  # the CDCL child died within its head start
+            engine.start_thread()
         if threaded:
             engine.news.wait(_SLICE)
         else:
@@ -409,6 +419,20 @@ class _Pacer:
             self.engine.step(min(self.credit, 4 * _SLICE))
             self.credit -= time.perf_counter() - now
         self.last = time.perf_counter()
+
+
+class _Joiner:
+    """Two cores but none free (:func:`~sudokit.sat.forked.head_start`): at each look the race
+    takes, start the engine's thread once the forked CDCL has searched alone for ``alone`` CPU
+    seconds (a busy machine would give the two racers one core: most puzzles CDCL settles
+    within its head start, and the engine then takes no CPU from it)."""
+
+    def __init__(self, engine: _Engine, cdcl: ForkedCdcl, alone: float) -> None:
+        self.engine, self.cdcl, self.alone = engine, cdcl, alone
+
+    def __call__(self) -> None:
+        if self.engine.thread is None and not self.engine.done and self.cdcl.cpu() >= self.alone:
+            self.engine.start_thread()
 
 
 def _merge(stats: Stats, sat_stats: Stats) -> None:
