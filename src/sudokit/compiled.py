@@ -60,7 +60,6 @@ class Kernels(Enum):
     LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing
     GENERATOR = ("the puzzle generator", 60)
     TABLES = ("the engine for ratings and small-grid tables", 60)  # generate's node rater, 6x6
-    SE_RATER = ("the Sudoku Explainer rater", 90)  # generate --level: engine and techniques
     VERIFY = ("the compiled verification", 5)  # compiled with NINE or ENGINE, never alone
     LOOKUP = ("the compiled byte look-up", 2)  # compiled with NINE or ENGINE, never alone
 

@@ -46,7 +46,6 @@ of 16x16 with every constraint is well under 1 MiB)."""
 MAX_DEPTH = 100
 """Deepest nesting of JSON arrays and objects read (f-puzzles data nests 4 deep)."""
 
-_BITS = 6
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # unrolled: twice as fast
 _LONG_INTEGER = re.compile(r"-?[0-9]{%d,}" % (MAX_DIGITS + 1))
 _LONG_RUN = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))

@@ -78,7 +78,7 @@ def constraints(fields: Sequence[Field], shape: Geometry
         if is_sums(i + 1):
             if cages:
                 raise _error("a second field of cage ids", column)
-            cages = _cages(text, column, fields[i + 1], side)
+            cages = _cages(text, fields[i + 1], side)
             i += 2
             continue
         if set(text) <= _PARITY and set(text.lower()) & set("eo"):
@@ -112,7 +112,7 @@ def _regions(text: str, column: int, side: int) -> list[list[int]]:
     return list(groups.values())
 
 
-def _cages(text: str, column: int, totals: Field, side: int) -> list[Cage]:
+def _cages(text: str, totals: Field, side: int) -> list[Cage]:
     groups = {ch: cells for ch, cells in _groups(text).items() if ch != "."}
     sums_text, sums_column = totals
     values = _totals(sums_text, sums_column)

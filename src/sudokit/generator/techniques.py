@@ -131,7 +131,7 @@ def _key(text: str) -> str:
     return re.sub(r"[\s_\-]+", "", text.strip().lower())
 
 
-def _registered(geometry: Geometry) -> dict[str, object]:
+def _registered() -> dict[str, object]:
     """Registered techniques by name (every kind)."""
     from ..logic.registry import techniques
 
@@ -165,7 +165,7 @@ def resolve_target(word: str, geometry: Geometry, *, needs: bool) -> TechniqueTa
         InvalidOption: ``word`` names no technique or family; or none of its techniques
             applies to ``geometry``'s rules (a rule technique on standard grids).
     """
-    registry = _registered(geometry)
+    registry = _registered()
     members, steps = _members(word, registry)
     if not members:
         raise InvalidOption(

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, InvalidOption, InvalidPuzzle, OutputIsInputError
 

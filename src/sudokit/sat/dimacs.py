@@ -36,7 +36,7 @@ from ..model.integers import MAX_DIGITS, int_token, integer, shown_token
 from ..model.layouts import Layout
 from ..model.puzzle import Grid, Puzzle, violations
 from ..model.result import Status
-from .encoding import Encoding, clause_stream, decode, encode, n_variables
+from .encoding import Encoding, clause_stream, decode, n_variables
 from .rules import rule_from_json, rule_json
 
 __all__ = [

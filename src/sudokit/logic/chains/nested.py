@@ -302,7 +302,7 @@ def _rule_parents(geometry: Geometry, masks0: list[int], masks: list[int],
             where = -1
             if pcell != cell:
                 where = next(u for u in units_of[pcell] if ub[u] >> cell & 1
-                             and (_places(masks, ub[u], d0, n) == (1 << cell) | (1 << pcell)))
+                             and (_places(masks, ub[u], d0) == (1 << cell) | (1 << pcell)))
         if where < 0:
             out += [(cell * n + x) << 1 for x in bits(masks0[cell] & ~masks[cell])]
         else:
@@ -311,7 +311,7 @@ def _rule_parents(geometry: Geometry, masks0: list[int], masks: list[int],
     return out
 
 
-def _places(masks: list[int], unit_bits: int, d0: int, n: int) -> int:
+def _places(masks: list[int], unit_bits: int, d0: int) -> int:
     """The cells of ``unit_bits`` holding ``d0`` in ``masks`` (bit c for cell c)."""
     return sum(1 << c for c in bits(unit_bits) if masks[c] >> d0 & 1)
 
