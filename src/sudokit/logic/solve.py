@@ -42,6 +42,7 @@ __all__ = [
     "logical_rating",
     "logical_states",
     "logical_steps",
+    "marked_state",
     "parse_marks",
     "rating_of",
     "solve_steps",
@@ -238,6 +239,22 @@ def logical_rating(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
     return rating_of(logical_steps(puzzle, solution, unique=unique, limits=limits), unique)
 
 
+def marked_state(puzzle: Puzzle, marks: Sequence[Sequence[int] | None] | None,
+                 solution: Sequence[int]) -> Candidates:
+    """The candidates of ``puzzle`` with the player's pencil ``marks`` (None: automatic).
+
+    Raises:
+        InvalidPuzzle: the marks remove a digit of ``solution`` (the message names the cell).
+    """
+    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
+             else Candidates.from_puzzle(puzzle))
+    for cell, digit in enumerate(solution):
+        if not state.has(cell, digit):
+            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
+                                f"{digit}, which the solution needs there")
+    return state
+
+
 def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
                  marks: Sequence[Sequence[int] | None] | None = None,
                  limits: Limits | None = None, trial: bool = True) -> Step | None:
@@ -253,12 +270,7 @@ def logical_hint(puzzle: Puzzle, solution: Sequence[int], *, unique: bool,
         InvalidPuzzle: ``marks`` remove a digit of ``solution`` (the message names the cell), or
             are malformed.
     """
-    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
-             else Candidates.from_puzzle(puzzle))
-    for cell, digit in enumerate(solution):
-        if not state.has(cell, digit):
-            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
-                                f"{digit}, which the solution needs there")
+    state = marked_state(puzzle, marks, solution)
     return next(solve_steps(state, kinds=_kinds(unique, trial), solution=solution,
                             unique=unique, limits=limits, stats=Stats()), None)
 

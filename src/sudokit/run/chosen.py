@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from ..errors import InvalidOption, InvalidPuzzle, LimitReached
+from ..errors import InvalidOption, LimitReached
 from ..logic.deadline import limited
 from ..logic.ladder import next_steps, plan
 from ..logic.registry import Technique, TechniqueKind, techniques
@@ -37,7 +37,7 @@ from ..model.puzzle import Puzzle
 from ..model.result import Limits, Stats
 
 __all__ = ["INSTANCE_SECONDS", "LAST_RESORT", "MAX_INSTANCES", "MAX_MISSES", "Choice",
-           "chosen_states", "chosen_steps", "every_step", "listable", "marked_state",
+           "chosen_states", "chosen_steps", "every_step", "listable",
            "technique_choice"]
 
 LAST_RESORT = 8.0
@@ -112,22 +112,6 @@ def chosen_states(puzzle: Puzzle, choice: Choice | None, *,
     state = Candidates.from_puzzle(puzzle)
     for step in chosen_steps(state, choice, kinds=kinds, solution=solution, limits=limits):
         yield step, state
-
-
-def marked_state(puzzle: Puzzle, marks: Sequence[Sequence[int] | None] | None,
-                 solution: Sequence[int]) -> Candidates:
-    """The candidates of ``puzzle`` with the player's pencil ``marks`` (None: automatic).
-
-    Raises:
-        InvalidPuzzle: the marks remove a digit of ``solution`` (the message names the cell).
-    """
-    state = (Candidates.from_pencil_marks(puzzle, marks) if marks is not None
-             else Candidates.from_puzzle(puzzle))
-    for cell, digit in enumerate(solution):
-        if not state.has(cell, digit):
-            raise InvalidPuzzle(f"the pencil marks of {puzzle.geometry.label(cell)} lack "
-                                f"{digit}, which the solution needs there")
-    return state
 
 
 def every_step(state: Candidates, choice: Choice | None, *,

@@ -303,7 +303,8 @@ def hints(puzzle: PuzzleLike, marks: Sequence[Sequence[int] | None] | None = Non
     """Every step available now (HoDoKu's "all steps"): each instance of each technique that
     applies (:func:`sudokit.run.chosen.every_step`), easiest technique first
     (``every=False``: the first only, as :func:`hint`); arguments and errors as :func:`hint`'s. [] when the grid is full or nothing applies."""
-    from .chosen import every_step, marked_state
+    from ..logic.solve import marked_state
+    from .chosen import every_step
 
     started = time.perf_counter()
     puzzle = Puzzle.coerce(puzzle)
