@@ -439,21 +439,7 @@ def _implications_reference(geometry: Geometry, masks0: list[int], start: int,
                             dynamic: bool = True, y_links: bool = True, level: int = 0,
                             cells0: list[int] | None = None,
                             inner: InnerRule | None = None) -> Propagation:
-    """:func:`chain_implications` in Python (the specification).
-
-    Args:
-        geometry: the grid.
-        masks0: per cell its candidates (bit d-1 for digit d), 0 for a placed cell.
-        start: the assumed potential.
-        dynamic: remove each off potential from the working grid (Sudoku Explainer's dynamic
-            chains); False: every link reads ``masks0`` (static chains).
-        y_links: links inside cells too (False: Nishio's X-links only).
-        level: 0, or 1 to apply the four "(+)" rules when nothing is pending, 2 and up to
-            apply ``inner`` too when they find nothing.
-        cells0: per digit the cells holding it in ``masks0`` (bit c for cell c), when the
-            caller has it (computed otherwise).
-        inner: the nested rule of level 2 and up.
-    """
+    """:func:`chain_implications` in Python (the specification); arguments as there."""
     n = geometry.side
     units_of = se_units_of(geometry)
     masks = list(masks0)
