@@ -196,7 +196,7 @@ _Work = Callable[[dict[str, object], float], dict[str, object]]
 """An endpoint's work: (request body, time limit in seconds) -> the JSON-ready answer."""
 
 
-def _work(name: str, settings: Settings, lanes: Lanes) -> _Work:
+def _work(name: str, lanes: Lanes) -> _Work:
     """The function of (body, limit) answering ``name``: in the server for :data:`INLINE`,
     else in the lanes' children."""
     if name in INLINE:
@@ -207,7 +207,7 @@ def _work(name: str, settings: Settings, lanes: Lanes) -> _Work:
 def _endpoint(name: str, settings: Settings, lanes: Lanes
               ) -> Callable[[Request], Awaitable[Response]]:
     """The handler of ``/api/NAME``: request checked, body read and checked, work run."""
-    work = _work(name, settings, lanes)
+    work = _work(name, lanes)
     busy = {"Retry-After": str(max(1, math.ceil(settings.time_limit)))}
 
     async def handle(request: Request) -> Response:
