@@ -8,7 +8,7 @@ from functools import cache
 
 from ..model.geometry import Geometry
 
-__all__ = ["Intersection", "UnitKind", "intersections", "line_units", "unit_cells", "unit_kind"]
+__all__ = ["Intersection", "UnitKind", "intersections", "unit_cells", "unit_kind"]
 
 
 class UnitKind(Enum):
@@ -29,11 +29,6 @@ def units_of_kind(geometry: Geometry, box: bool) -> tuple[int, ...]:
     """Indices of the boxes (``box``) or of every other unit."""
     return tuple(u for u in range(len(geometry.units))
                  if (unit_kind(geometry, u) is UnitKind.BOX) == box)
-
-
-def line_units(geometry: Geometry) -> range:
-    """Indices of rows and columns."""
-    return range(2 * geometry.side)
 
 
 @cache
