@@ -333,12 +333,12 @@ def compile_outer(geometry: Geometry, masks0: list[int]) -> None:
     """Load or compile the kernels of the outer propagation of levels 1 and up: one
     propagation of the first candidate of ``masks0`` with every flag, then :func:`follow
     <sudokit.logic.chains._implications_kernel.follow>` from its end (a warm-up; nothing is
-    kept)."""
+    kept: the arrays are its own, so the propagations' shared ones keep their state)."""
     cell = next((c for c, m in enumerate(masks0) if m), None)
     if cell is None or not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
         return
     k = _kernels()
-    work = per_thread("outer", geometry, _new_work)
+    work = _new_work(geometry)
     array = np.array(masks0, dtype=np.int64)
     start = ((cell * geometry.side + (masks0[cell] & -masks0[cell]).bit_length() - 1) << 1) | 1
     listed = k.implications(array, start, 15, work.tables, work.masks, work.out, work.hidden)[0]
