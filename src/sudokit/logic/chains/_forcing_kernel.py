@@ -14,7 +14,7 @@ from ...fast.state import jit
 from ..kernels.common import count_bits, lowest_bit
 
 __all__ = ["Branch", "ForcingGrid", "SinglesScratch", "assume_candidate", "digit_forcing_keys",
-           "forcing_best"]
+           "forcing_best", "singles"]
 
 
 class ForcingGrid(NamedTuple):
@@ -126,58 +126,68 @@ def assume_candidate(masks0, values0, cell, d0, true, grid, branch, scratch):
                     touched[p] = 1
                     if masks[p] == 0:
                         return True, wave
-        # singles among the touched cells and in their units
-        for u in range(unit_done.size):
-            unit_done[u] = 0
-        n_found = 0
-        for c in range(c_count):
-            if not touched[c]:
-                continue
-            m = masks[c]
-            if not values[c] and m and not m & (m - 1):
-                pend_c[n_found] = c
-                pend_d[n_found] = lowest_bit(m)
-                n_found += 1
-        for c in range(c_count):
-            if not touched[c]:
-                continue
-            for j in range(units_of.shape[1]):
-                u = units_of[c, j]
-                if u < 0:
-                    break
-                unit_done[u] = 1
-        for u in range(unit_done.size):
-            if unit_done[u]:
-                once = 0
-                twice = 0
-                placed = 0
-                for i in range(n):
-                    x = units[u, i]
-                    if values[x]:
-                        placed |= masks[x]
-                        continue
-                    twice |= once & masks[x]
-                    once |= masks[x]
-                if count_bits(once | placed) != n:
-                    return True, wave
-                single = once & ~twice & ~placed
-                while single:
-                    b = lowest_bit(single)
-                    single &= single - 1
-                    for i in range(n):
-                        x = units[u, i]
-                        if not values[x] and (masks[x] >> b) & 1:
-                            pend_c[n_found] = x
-                            pend_d[n_found] = b
-                            n_found += 1
-                            break
-        for c in range(c_count):
-            touched[c] = 0
+        n_found = singles(masks, values, touched, units, units_of, n, pend_c, pend_d,
+                          unit_done)
+        if n_found < 0:
+            return True, wave
         if n_found == 0:
             return False, wave
         n_pend = n_found
         for i in range(n_found):
             touched[pend_c[i]] = 1
+
+
+@jit
+def singles(masks, values, touched, units, units_of, n, pend_c, pend_d, unit_done):
+    """Naked singles among the touched cells, then hidden singles in their units, into the
+    pending arrays; the touched cells cleared (one wave of :func:`assume_candidate` and of
+    :func:`sudokit.logic.chains._settle_kernel.settle`). Returns how many, or -1 on a unit
+    without a place for a digit."""
+    c_count = masks.size
+    for u in range(unit_done.size):
+        unit_done[u] = 0
+    n_found = 0
+    for c in range(c_count):
+        if not touched[c]:
+            continue
+        m = masks[c]
+        if not values[c] and m and not m & (m - 1):
+            pend_c[n_found] = c
+            pend_d[n_found] = lowest_bit(m)
+            n_found += 1
+        for j in range(units_of.shape[1]):
+            u = units_of[c, j]
+            if u < 0:
+                break
+            unit_done[u] = 1
+        touched[c] = 0
+    for u in range(unit_done.size):
+        if not unit_done[u]:
+            continue
+        once = 0
+        twice = 0
+        placed = 0
+        for i in range(n):
+            x = units[u, i]
+            if values[x]:
+                placed |= masks[x]
+                continue
+            twice |= once & masks[x]
+            once |= masks[x]
+        if count_bits(once | placed) != n:
+            return -1
+        single = once & ~twice & ~placed
+        while single:
+            b = lowest_bit(single)
+            single &= single - 1
+            for i in range(n):
+                x = units[u, i]
+                if not values[x] and (masks[x] >> b) & 1:
+                    pend_c[n_found] = x
+                    pend_d[n_found] = b
+                    n_found += 1
+                    break
+    return n_found
 
 
 @jit

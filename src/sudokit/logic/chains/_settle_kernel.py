@@ -6,7 +6,7 @@ the cells that lost candidates, wave after wave to their fixpoint (:func:`settle
 from __future__ import annotations
 
 from ...fast.state import jit
-from ..kernels.common import count_bits, lowest_bit
+from ._forcing_kernel import singles
 
 __all__ = ["settle"]
 
@@ -58,8 +58,8 @@ def settle(masks, values, touched, n_pend, grid, scratch):
                     touched[p] = 1
                     if masks[p] == 0:
                         return True
-        n_found = _singles(masks, values, touched, units, units_of, n, pend_c, pend_d,
-                           unit_done)
+        n_found = singles(masks, values, touched, units, units_of, n, pend_c, pend_d,
+                          unit_done)
         if n_found < 0:
             return True
         if n_found == 0:
@@ -67,55 +67,3 @@ def settle(masks, values, touched, n_pend, grid, scratch):
         n_pend = n_found
         for i in range(n_found):
             touched[pend_c[i]] = 1
-
-
-@jit
-def _singles(masks, values, touched, units, units_of, n, pend_c, pend_d, unit_done):
-    """Naked singles among the touched cells, then hidden singles in their units, into the
-    pending arrays; the touched cells cleared. Returns how many, or -1 on a unit without a place
-    for a digit."""
-    c_count = masks.size
-    for u in range(unit_done.size):
-        unit_done[u] = 0
-    n_found = 0
-    for c in range(c_count):
-        if not touched[c]:
-            continue
-        m = masks[c]
-        if not values[c] and m and not m & (m - 1):
-            pend_c[n_found] = c
-            pend_d[n_found] = lowest_bit(m)
-            n_found += 1
-        for j in range(units_of.shape[1]):
-            u = units_of[c, j]
-            if u < 0:
-                break
-            unit_done[u] = 1
-        touched[c] = 0
-    for u in range(unit_done.size):
-        if not unit_done[u]:
-            continue
-        once = 0
-        twice = 0
-        placed = 0
-        for i in range(n):
-            x = units[u, i]
-            if values[x]:
-                placed |= masks[x]
-                continue
-            twice |= once & masks[x]
-            once |= masks[x]
-        if count_bits(once | placed) != n:
-            return -1
-        single = once & ~twice & ~placed
-        while single:
-            b = lowest_bit(single)
-            single &= single - 1
-            for i in range(n):
-                x = units[u, i]
-                if not values[x] and (masks[x] >> b) & 1:
-                    pend_c[n_found] = x
-                    pend_d[n_found] = b
-                    n_found += 1
-                    break
-    return n_found
