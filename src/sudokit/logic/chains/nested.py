@@ -28,7 +28,8 @@ the parents of another of SE's chains; inner hints are ordered by complexity, th
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -42,6 +43,7 @@ from .nested_dynamic import dynamic_chain_offs
 __all__ = ["compile_nested", "forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
 
 NestedOffs = list[tuple[int, tuple[int, ...], Inner]]
+T = TypeVar("T")
 
 
 def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> NestedOffs:
@@ -54,13 +56,7 @@ def forcing_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) 
         masks0: per cell its candidates before the outer assumption (bit d-1 for digit d).
         masks: the outer propagation's working grid (``masks0`` less its removals).
     """
-    memo = per_thread("static chains", geometry, _new_memo)
-    key = tuple(masks)
-    chains = memo.get(key)
-    if chains is None:
-        chains = memo[key] = _static_chains(geometry, masks)
-        if len(memo) > MEMO_GRIDS:
-            del memo[next(iter(memo))]
+    chains = _memoised("static chains", geometry, masks, _static_chains)
     hints = []
     for s, chain in chains:
         if chain is not None:
@@ -83,6 +79,20 @@ Chain = tuple[dict[int, tuple[int, ...]], dict[int, int]]
 
 def _new_memo(_geometry: Geometry) -> dict[tuple[int, ...], Any]:
     return {}
+
+
+def _memoised(name: str, geometry: Geometry, masks: list[int],
+              compute: Callable[[Geometry, list[int]], T]) -> T:
+    """``compute(geometry, masks)``, kept per thread, geometry and working grid under ``name``
+    (:data:`MEMO_GRIDS` grids at most, the oldest dropped first)."""
+    memo = per_thread(name, geometry, _new_memo)
+    key = tuple(masks)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = compute(geometry, masks)
+        if len(memo) > MEMO_GRIDS:
+            del memo[next(iter(memo))]
+    return found  # type: ignore[no-any-return]
 
 
 def _static_chains(geometry: Geometry, masks: list[int]) -> list[tuple[int, Chain | None]]:
@@ -200,14 +210,7 @@ def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int])
     branches of the target's ancestors."""
     n = geometry.side
     ub = _unit_bits(geometry)
-    memo = per_thread("static reach", geometry, _new_memo)
-    key = tuple(masks)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _static_reach(geometry, masks)
-        if len(memo) > MEMO_GRIDS:
-            del memo[next(iter(memo))]
-    row, reached = found
+    row, reached = _memoised("static reach", geometry, masks, _static_reach)
     digit_cells = [0] * n
     for c, m in enumerate(masks):
         for b in bits(m):
