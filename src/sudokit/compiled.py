@@ -55,6 +55,7 @@ class Kernels(Enum):
 
     NINE = ("the compiled 9x9 engine", 10)  # solve_batch on 9x9, its verification, look-ups
     ENGINE = ("the compiled engine", 15)  # the general engine (other sizes and variants)
+    ENGINE_RULES = ("the compiled engine's version for drawn rules", 40)  # its RuleState run_batch
     SEARCH = ("the compiled one-puzzle search", 10)  # ResumableSearch (count, explain, hint)
     RULES = ("the compiled search of puzzles with drawn rules", 40)  # its RuleState version
     LOGIC = ("the technique engine", 35)  # logic kernels: ladder, chains, ALS, forcing

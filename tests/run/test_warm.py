@@ -189,3 +189,32 @@ def test_generate_interprets_its_kernels_while_they_compile(fresh: Path, monkeyp
     monkeypatch.setattr(warm, "_ENABLED", False)
     assert first == [g.line for g in generate(4, seed=5)]
     started[0][0][1]()  # the child's job runs in a process of its own: here it must not fail
+
+
+def test_engine_markers_name_the_rules_version(fresh: Path, monkeypatch) -> None:
+    """The general engine's marker written for a grid without drawn rules does not make a
+    grid with rules ready (a second specialisation of its kernels, compiled in the background,
+    never inside a door's limit); each version has its own marker."""
+    from sudokit.model.geometry import Geometry
+    from sudokit.model.puzzle import Puzzle
+    from sudokit.model.rulebook import thermometer
+    from sudokit.run.deadline import engine_kernels, kernels_by
+    from sudokit.run.explain import _engine_ready
+    from sudokit.run.request import Request
+
+    started = []
+    monkeypatch.setattr(warm, "compile_in_background",
+                        lambda jobs: started.append([kernels for kernels, _job in jobs]))
+    plain = Puzzle(Geometry.for_side(6), (0,) * 36)
+    rules = Puzzle(Geometry.for_side(9), (0,) * 81).with_constraints(*thermometer([0, 1, 2], 9))
+    assert engine_kernels("fast", plain.geometry) is Kernels.ENGINE
+    assert engine_kernels("fast", rules.geometry) is Kernels.ENGINE_RULES
+    assert engine_kernels("fast", Geometry.for_side(9)) is Kernels.NINE
+    compiled.mark_ready(Kernels.ENGINE)
+    fast = Request.build("fast")
+    assert kernels_by(fast, plain.geometry, time.perf_counter() + 5) and not started
+    assert _engine_ready(plain) and not started
+    assert not _engine_ready(rules) and started == [[Kernels.ENGINE_RULES]]
+    assert not kernels_by(fast, rules.geometry, time.perf_counter())  # no wait past the limit
+    compiled.mark_ready(Kernels.ENGINE_RULES)
+    assert _engine_ready(rules) and kernels_by(fast, rules.geometry, time.perf_counter())

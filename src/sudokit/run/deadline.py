@@ -26,6 +26,7 @@ from ..model.result import Limits
 from .request import Request
 
 __all__ = ["STILL_COMPILING", "COMPILED", "compiled_method", "engine_kernels", "kernels_by",
+           "kernels_for",
            "from_start", "by_then", "until_ready", "in_time", "for_workers"]
 
 STILL_COMPILING = "kernels still compiling at the time limit"
@@ -45,18 +46,24 @@ def compiled_method(request: Request) -> bool:
     return request.method.partition(":")[0] in COMPILED
 
 
-def _kernels(request: Request, geometry: Geometry) -> Kernels:
-    """The kernel group ``request``'s method needs on ``geometry``."""
+def kernels_for(request: Request, geometry: Geometry) -> Kernels:
+    """The kernel group the compiled ``request``'s method needs on ``geometry``, whose marker
+    says exactly that version is compiled: the 9x9 engine's (:data:`Kernels.NINE`), the
+    general engine's batch search without drawn rules (``ENGINE``) or its version for a
+    grid with drawn rules (``ENGINE_RULES``: a second specialisation of the same kernels,
+    about 40 s to compile, which a marker written for a plain grid does not cover)."""
     from ..fast import uses_nine
 
     locked = request.solver().settings.get("locked_candidates", True)
-    return Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+    if uses_nine(geometry, locked):
+        return Kernels.NINE
+    return Kernels.ENGINE_RULES if geometry.constraints else Kernels.ENGINE
 
 
 def engine_kernels(method: str, geometry: Geometry) -> Kernels:
     """The kernel group the compiled ``method`` (its default options) needs on ``geometry``:
-    the 9x9 engine's (:data:`Kernels.NINE`) or the general engine's (``ENGINE``)."""
-    return _kernels(Request.build(method), geometry)
+    :func:`kernels_for`."""
+    return kernels_for(Request.build(method), geometry)
 
 
 def kernels_by(request: Request, geometry: Geometry, deadline: float) -> bool:
@@ -67,7 +74,7 @@ def kernels_by(request: Request, geometry: Geometry, deadline: float) -> bool:
     from ..compiled import ready
     from .warm import compiling, enabled, method_job
 
-    kernels = _kernels(request, geometry)
+    kernels = kernels_for(request, geometry)
     if ready(kernels) or not enabled():
         return True
     compiling([(kernels, method_job(request.method, [geometry], lookups=True))])

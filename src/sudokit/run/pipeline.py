@@ -32,7 +32,7 @@ from ..model.result import Limits, Status
 from ..model.variants import VariantLike, parse_spec
 from .batch import RecordResult, TaskSizes, _record_result, solve_record_chunk
 from .chunk import kept_solutions, solve_chunk
-from .deadline import STILL_COMPILING, compiled_method, for_workers
+from .deadline import STILL_COMPILING, compiled_method, for_workers, kernels_for
 from .output import OutputFormat, format_outcome, solution_grid, stderr_message
 from .request import Request
 from .resume import ResumePoint, kept_records
@@ -356,11 +356,9 @@ class _Interim:
         they are not ready (and the run allows it); return whether the run begins interim."""
         if not self.allowed or request.method == "propagate":
             return False
-        from ..fast import uses_nine
         from .warm import interim_method, method_job
 
-        locked = request.solver().settings.get("locked_candidates", True)
-        kernels = self.needed = Kernels.NINE if uses_nine(geometry, locked) else Kernels.ENGINE
+        kernels = self.needed = kernels_for(request, geometry)
         job = method_job(request.method, [geometry], lookups=True)
         if interim_method(kernels, job) is None:
             return False
