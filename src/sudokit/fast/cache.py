@@ -61,7 +61,7 @@ def configure(package_dir: Path = PACKAGE_DIR, digest: str | None = None) -> Pat
     for stale in path.parent.glob(KERNEL_DIR_PREFIX + "*"):
         if stale != path and _age(stale) > _STALE_SECONDS:
             shutil.rmtree(stale, ignore_errors=True)
-    config.CACHE_DIR = str(path)
+    config.CACHE_DIR = str(path)  # type: ignore[attr-defined]  # read from the environment
     return path
 
 

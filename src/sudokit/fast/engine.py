@@ -17,7 +17,7 @@ import numpy as np
 from ..model.geometry import Geometry
 from . import kernels, nine
 from .kernels import StopReason
-from .state import Reg, new_state, rule_state
+from .state import Reg, State, new_state, rule_state
 from .tables import tables_for
 
 __all__ = ["Stat", "BatchResult", "solve_batch", "ResumableSearch", "NO_NODE_LIMIT",
@@ -148,7 +148,7 @@ class ResumableSearch:
         self._out = np.zeros((1, geometry.n_cells), np.uint8)
         cells = np.asarray(givens, dtype=np.uint8)
         if self._nine:
-            self._state = nine.new_nine_state()
+            self._state: nine.NineState | State = nine.new_nine_state()
             nine.start(self._state, cells)
         else:
             self._tables = tables_for(geometry)

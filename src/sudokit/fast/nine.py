@@ -52,7 +52,7 @@ PICK = (0, 3)  # _pick's (spread, extra) in the search (docs/benchmarks.md, Hard
 WIDTH = 32  # words per state
 TRIADS = (1 << 54) - 1  # the 54 triads: 27 mini-rows, 27 mini-columns
 
-_inline = njit(cache=True, nogil=True, _nrt=False, inline="always")
+_inline = njit(cache=True, nogil=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 """The decorator of the helpers that take the state arrays: Numba inlines them into their
 callers, which LLVM did not do on its own (``perf`` showed each as a function of its own,
 called with two array structs); 1.29x on forum-hardest (docs/benchmarks.md, "Hard 9x9")."""

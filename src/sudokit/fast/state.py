@@ -20,7 +20,7 @@ from .layout import Drawn
 __all__ = ["jit", "ZERO", "ONE", "Reg", "N_REGS", "N_COUNTERS", "State", "new_state", "RuleState",
            "rule_state"]
 
-jit = njit(cache=True, nogil=True, _nrt=False)
+jit = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # _nrt: private
 """The decorator of every kernel: disk-cached, releases the GIL, no Numba runtime."""
 ZERO = np.uint64(0)
 ONE = np.uint64(1)

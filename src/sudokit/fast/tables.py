@@ -24,6 +24,7 @@ since a file may hold millions of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -164,7 +165,7 @@ def _segments(geometry: Geometry, lines: tuple[tuple[int, ...], ...], size: int)
                     order.astype(np.int32).reshape(n, -1))
 
 
-def _csr(lists: tuple[tuple[int, ...], ...] | list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+def _csr(lists: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
     """Return (offsets int32[len + 1], values int32[total]) of a list of int lists."""
     start = np.zeros(len(lists) + 1, np.int32)
     start[1:] = np.cumsum([len(items) for items in lists])
@@ -180,9 +181,9 @@ def _intersections(geometry: Geometry) -> Intersections:
             for v in owners[i + 1:]:
                 common.setdefault((u, v), []).append(cell)
     holders: dict[tuple[int, ...], set[int]] = {}
-    for (u, v), cells in common.items():
-        if 2 <= len(cells) < n:
-            holders.setdefault(tuple(cells), set()).update((u, v))
+    for (u, v), shared in common.items():
+        if 2 <= len(shared) < n:
+            holders.setdefault(tuple(shared), set()).update((u, v))
     segments = sorted(holders)
     pairs = [(set(seg), u) for seg in segments for u in sorted(holders[seg])]
     start, cells = _csr(segments)
