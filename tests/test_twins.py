@@ -154,6 +154,18 @@ def _assumptions() -> Iterator[tuple]:
                     True, 1  # with the four "(+)" rules
 
 
+def _static_chains() -> Iterator[tuple]:
+    """SE's static forcing chain of every candidate of a few cells of every eighth board, on
+    and off, the grid as it is (some reach their negation, most do not)."""
+    for board in _states()[::8]:
+        masks = [0 if v else m for m, v in zip(board.masks, board.values)]
+        for cell in board.open_cells[:8]:
+            for d0 in range(board.side):
+                if masks[cell] >> d0 & 1:
+                    for on in (0, 1):
+                        yield board.geometry, masks, ((cell * board.side + d0) << 1) | on
+
+
 def _rule_grids() -> Iterator[tuple]:
     """Every puzzle of tests/data/rules with drawn rules: its published solution and wrong
     grids made from it, full and partial (see tests/fast/test_rulecheck.py)."""
@@ -211,6 +223,28 @@ def _settles() -> Iterator[tuple]:
         yield board.geometry, trimmed, values, [], lost
 
 
+def _rule_assumptions() -> Iterator[tuple]:
+    """The rule forcing chains' assumptions on published rule puzzles whose rules the compiled
+    rounds take (pair relations, sums, automata): the first candidates of a few open cells of
+    their first board, the solution's digit and others, followed plain and further (+)."""
+    from sudokit.logic.chains.rule_rounds import rule_arrays
+    from sudokit.logic.state import Candidates
+    from tests.fast.test_rulecheck import published_puzzles
+
+    taken = 0
+    for puzzle, solution in published_puzzles():
+        if taken >= 4 or rule_arrays(puzzle.geometry) is None:
+            continue
+        taken += 1
+        board = Candidates.from_puzzle(puzzle).board()
+        for cell in sorted(board.open_cells, key=lambda c: (board.masks[c].bit_count(), c))[:3]:
+            wrong = board.masks[cell] & ~(1 << (solution[cell] - 1))
+            for digit in (solution[cell], wrong.bit_length()):
+                if digit and board.masks[cell] >> (digit - 1) & 1:
+                    yield board, cell, digit, False
+                    yield board, cell, digit, True
+
+
 def _sandwich_lines() -> Iterator[tuple]:
     """The lines of the sandwich clues of the published puzzles of tests/data/rules (those the
     engine filters with its own propagator): their candidates after the givens, with every
@@ -235,6 +269,14 @@ def _sandwich_lines() -> Iterator[tuple]:
                 yield line, total
 
 
+def _sum_cliques() -> Iterator[tuple]:
+    """The +-1 sums of the published puzzles of tests/data/rules (up to 9 cells, clique by
+    clique) with every other cell at its solution's digit."""
+    from tests.fast.test_sumsets import _published_sums
+
+    yield from _published_sums()
+
+
 def _words() -> Iterator[tuple]:
     rng = np.random.default_rng(37)
     for word in [1, 2, 3, 1 << 63, (1 << 64) - 1, *rng.integers(1, 1 << 63, 30).tolist()]:
@@ -254,11 +296,14 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "chains": lambda: _chains(False),
     "single-digit chains": lambda: _chains(True),
     "assumptions": _assumptions,
+    "static chains": _static_chains,
     "words": _words,
     "rule grids": _rule_grids,
     "rule fillings": _rule_fillings,
     "sandwich lines": _sandwich_lines,
+    "sum cliques": _sum_cliques,
     "settles": _settles,
+    "rule assumptions": _rule_assumptions,
 }
 """The inputs of each kind of twin: argument tuples of its declared entry."""
 

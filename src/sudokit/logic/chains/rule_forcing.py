@@ -21,10 +21,12 @@ from ...model.geometry import Geometry
 from .dynamic import settle
 from .forcing import _grid, _scratch
 from ..registry import technique
-from ..rule_filters import board_watch, filter_round
+from ..deadline import check_deadline
+from ..rule_filters import board_watch, filter_round, filters
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import intersections, unit_cells
+from .rule_rounds import rule_arrays, rule_work
 
 __all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
            "assume_with_rules", "locked_round", "rule_cell_forcing_chain",
@@ -48,25 +50,90 @@ _ROUNDS = 30
 """The most rounds (singles, then every rule's filter) one assumption is followed for."""
 
 
+_SINGLES_BREAK = "the singles that follow leave a cell or a digit without a place"
+
+
+@twin(Kernels.LOGIC, "sudokit.logic.chains._rounds_kernel:rounds",
+      "sudokit.logic.chains.rule_forcing:_assume_reference", "rule assumptions")
 def assume_with_rules(board: Board, cell: int, digit: int, plus: bool = False
                       ) -> tuple[str | None, int, list[int]]:
     """Assume ``cell`` holds ``digit``; apply singles and the rules' filters in rounds (with
     ``plus``, when they stop: the rules' filters where their cells that see each other differ,
     then locked candidates).
 
+    The singles and the rules' rounds run compiled once the technique engine is, on a grid
+    whose rules are all pair relations, sums and automata
+    (:func:`~sudokit.logic.chains.rule_rounds.rule_arrays`; the peers' round and locked
+    candidates stay Python), else in Python (:func:`_assume_reference`): the same rounds,
+    changes and answer.
+
     Returns:
         why the assumption fails (the rule or the singles that break), or None when no
         contradiction comes within :data:`_ROUNDS` rounds; the rounds used; the candidates
         reached (N*N masks, bit d-1 for digit d).
     """
+    arrays = rule_arrays(board.geometry) if use_compiled(Kernels.LOGIC) else None
+    if arrays is None:
+        return _assume_reference(board, cell, digit, plus)
+    return _assume_compiled(board, cell, digit, plus, arrays)
+
+
+def _assume_compiled(board: Board, cell: int, digit: int, plus: bool, arrays: tuple
+                     ) -> tuple[str | None, int, list[int]]:
+    """:func:`assume_with_rules` with its singles and plain rounds run by
+    :func:`~sudokit.logic.chains._rounds_kernel.rounds` (the peers' rounds between, here)."""
+    from ._rounds_kernel import BROKEN, CUTOFF, SINGLES, rounds
+
+    check_deadline()
+    geometry = board.geometry
+    masks, values = np.array(board.masks, np.int64), np.array(board.values, np.int64)
+    touched = np.zeros(len(masks), np.uint8)
+    touched[cell] = 1
+    scratch = _scratch(geometry)
+    scratch[1][0], scratch[2][0] = cell, digit - 1
+    watch = board_watch(geometry, board.masks)
+    seen = np.array(watch.seen, np.int64)
+    due = np.array([watch.due >> i & 1 for i in range(len(arrays[0]))], np.uint8)
+    grid, work = _grid(geometry), rule_work(geometry)
+    peer_watch = board_watch(geometry, board.masks, True) if plus else None
+    ended, r, broke = rounds(masks, values, touched, 1, grid, scratch, arrays, work, seen, due,
+                             1, _ROUNDS)
+    while True:
+        if ended == SINGLES:
+            return _SINGLES_BREAK, r, masks.tolist()
+        if ended == BROKEN:
+            rule = filters(geometry)[broke][0]
+            return f"{rule.describe(geometry.label)} cannot be kept", r, masks.tolist()
+        if ended == CUTOFF or peer_watch is None:
+            return None, r, masks.tolist()
+        listed, placed = masks.tolist(), values.tolist()
+        broken = filter_round(geometry, listed, True, peer_watch) or locked_round(
+            geometry, listed, placed)
+        if isinstance(broken, str):
+            return f"{broken} cannot be kept", r, listed
+        if not broken:
+            return None, r, listed
+        if r >= _ROUNDS or not all(listed[c] for c in broken):
+            bad, listed, placed = _settle(geometry, listed, placed, set(broken))
+            return (_SINGLES_BREAK if bad and r < _ROUNDS else None), min(r + 1, _ROUNDS), listed
+        masks[:] = listed
+        touched[list(broken)] = 1
+        check_deadline()
+        ended, r, broke = rounds(masks, values, touched, 0, grid, scratch, arrays, work, seen,
+                                 due, r + 1, _ROUNDS)
+
+
+def _assume_reference(board: Board, cell: int, digit: int, plus: bool = False
+                      ) -> tuple[str | None, int, list[int]]:
+    """:func:`assume_with_rules` in Python: :func:`settled` and
+    :func:`~sudokit.logic.rule_filters.filter_round` in turn."""
     geometry = board.geometry
     bad, masks, values = settled(geometry, board.masks, board.values, [(cell, digit)], {cell})
     watch = board_watch(geometry, board.masks)
     peer_watch = board_watch(geometry, board.masks, True) if plus else None
     for rounds in range(1, _ROUNDS + 1):
         if bad:
-            return ("the singles that follow leave a cell or a digit without a place", rounds,
-                    masks)
+            return _SINGLES_BREAK, rounds, masks
         broken = filter_round(geometry, masks, watch=watch)
         if plus and not broken:
             broken = filter_round(geometry, masks, True, peer_watch) or locked_round(
