@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..model.geometry import Geometry
 
@@ -214,7 +214,7 @@ class Step:
 
         return board_svg(board.puzzle, board.values, board.candidates, self)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.technique, self.rating, self.text, self.placements, self.eliminations,
                 self.cells, self.digits, self.links)
 

@@ -28,7 +28,6 @@ from dataclasses import dataclass, fields
 from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import Any
 
 from ..errors import InvalidPuzzle
 from .constraints import (
@@ -181,7 +180,7 @@ class Geometry:
                 getattr(self, f.name) for f in fields(self)))
         return found
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., Geometry], tuple[object, ...]]:
         """Pickle by reference: the receiving process rebuilds (or reuses) its own shared
         geometry with :meth:`of` instead of receiving the cached tables."""
         return _rebuild, (self.box_rows, self.box_cols, self.variant, self.regions, self.cages,
@@ -315,7 +314,7 @@ class Geometry:
         return tuple(sorted(covered))
 
     @cached_property
-    def _cell_at(self) -> dict[Any, int]:
+    def _cell_at(self) -> dict[tuple[int, int], int]:
         """Canvas ``(row, column)`` -> cell, for the cells of a layout."""
         width = self.canvas[1]
         return {divmod(p, width): cell for cell, p in enumerate(self.positions)}
