@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ..logic.chains.explainer import PYTHON_ONLY
 from ..logic.chains.nested import compile_nested
+from ..logic.chains.rule_forcing import compile_rounds
 from ..logic.registry import TechniqueKind, techniques
 from ..logic.rule_filters import compile_fillings
 from ..logic.solve import solve_steps
@@ -64,8 +65,9 @@ class LogicSolver(Solver):
         kernels, chains, AICs, ALS and forcing chains), then every technique of the ladder
         once on its first board (for searches that solve did not reach), but Sudoku Explainer's
         Python-only producers (:data:`~sudokit.logic.chains.explainer.PYTHON_ONLY`, whose
-        kernels :func:`~sudokit.logic.chains.nested.compile_nested` loads), and the rules'
-        fillings search (:func:`~sudokit.logic.rule_filters.compile_fillings`).
+        kernels :func:`~sudokit.logic.chains.nested.compile_nested` loads), the rules'
+        fillings search (:func:`~sudokit.logic.rule_filters.compile_fillings`) and the rule
+        forcing chains' rounds (:func:`~sudokit.logic.chains.rule_forcing.compile_rounds`).
         """
         global _warm
         if _warm:
@@ -79,6 +81,7 @@ class LogicSolver(Solver):
                 technique.find(board)
         compile_nested(board.geometry, [0 if v else m for m, v in zip(board.masks, board.values)])
         compile_fillings()
+        compile_rounds()
         _warm = True
 
 

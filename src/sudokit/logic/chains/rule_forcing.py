@@ -20,8 +20,8 @@ from ...compiled import Kernels, twin, use_compiled
 from ...model.geometry import Geometry
 from .dynamic import settle
 from .forcing import _grid, _scratch
-from ..registry import technique
 from ..deadline import check_deadline
+from ..registry import technique
 from ..rule_filters import board_watch, filter_round, filters
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
@@ -29,7 +29,7 @@ from ..units import intersections, unit_cells
 from .rule_rounds import rule_arrays, rule_work
 
 __all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
-           "assume_with_rules", "locked_round", "rule_cell_forcing_chain",
+           "assume_with_rules", "compile_rounds", "locked_round", "rule_cell_forcing_chain",
            "rule_cell_forcing_chain_plus", "rule_forcing_chain", "rule_forcing_chain_plus",
            "settled"]
 
@@ -76,6 +76,22 @@ def assume_with_rules(board: Board, cell: int, digit: int, plus: bool = False
     if arrays is None:
         return _assume_reference(board, cell, digit, plus)
     return _assume_compiled(board, cell, digit, plus, arrays)
+
+
+def compile_rounds() -> None:
+    """Compile (or load from the disk cache) the rounds kernel: one assumption followed on a
+    4x4 grid with a sum, a pair relation and an automaton (the technique engine's warm-up runs
+    it: :meth:`sudokit.solvers.logic.LogicSolver.warm_up`)."""
+    from ...model.puzzle import Puzzle
+    from ...model.rules import Automaton, Relation, WeightedSum
+    from ..state import Candidates
+
+    automaton = Automaton((8, 9), ((1, 1, 1, 1), (2, 2, 2, 2), (2, 2, 2, 2)), frozenset({2}))
+    rules = (WeightedSum.of([(0, 1), (1, 1)], 3, "warm-up"),
+             Relation((4, 5), frozenset({(1, 2), (2, 1)}), "warm-up"), automaton)
+    geometry = Geometry.for_side(4).with_constraints(rules)
+    board = Candidates.from_puzzle(Puzzle(geometry, (0,) * 16)).board()
+    assume_with_rules(board, 0, 1)
 
 
 def _assume_compiled(board: Board, cell: int, digit: int, plus: bool, arrays: tuple

@@ -99,3 +99,4 @@ def rule_work(geometry: Geometry) -> tuple:
             np.zeros(width, np.uint64), np.zeros(width, np.uint64),
             np.zeros((longest + 1, states), np.uint8), np.zeros(states, np.uint8),
             np.zeros(states, np.uint8))
+
