@@ -247,21 +247,21 @@ def test_chain_arrays_are_per_thread_and_per_geometry() -> None:
     own, and arrays kept for a freed geometry are never handed to another given its id."""
     import threading
 
-    from sudokit.logic.chains import implications
+    from sudokit.logic.chains import kernel_arrays
 
     regions = [[9 * r + c for r in range(9) for c in range(9)
                 if 3 * (r // 3) + (c + r) % 9 // 3 == k] for k in range(9)]
     nine, jigsaw = Geometry.of(3, 3), Geometry.of(3, 3, regions=regions)
-    first = implications._work(nine)
-    assert implications._work(nine) is first
+    first = kernel_arrays._work(nine)
+    assert kernel_arrays._work(nine) is first
     other: list[object] = []
-    thread = threading.Thread(target=lambda: other.append(implications._work(nine)))
+    thread = threading.Thread(target=lambda: other.append(kernel_arrays._work(nine)))
     thread.start()
     thread.join()
     assert other[0] is not first and other[0].masks.shape == first.masks.shape
     # a stale entry under the jigsaw's id (as if a freed geometry had held that id)
-    implications._LOCAL.work[id(jigsaw)] = (nine, first)
-    fresh = implications._work(jigsaw)
+    kernel_arrays._LOCAL.work[id(jigsaw)] = (nine, first)
+    fresh = kernel_arrays._work(jigsaw)
     assert fresh is not first
     units = {tuple(sorted(int(c) for c in row if c >= 0)) for row in fresh.tables[0]}
     assert units == {tuple(sorted(u)) for u in jigsaw.units}

@@ -186,6 +186,32 @@ def test_compiled_nested_propagation_equals_its_reference() -> None:
     assert seen_inner and seen_rules  # the nested rule and the "(+)" rules were used
 
 
+def test_the_records_reset_whatever_the_last_call_left() -> None:
+    """The kernel's arrays keep beside the records the count of those written since the last
+    reset: a follow resumed below it (records dropped) leaves nothing indexed that the next
+    propagation inherits (before, only what the last call listed was reset)."""
+    from sudokit.logic.chains import _implications_kernel as k
+    from sudokit.logic.chains.kernel_arrays import _work
+
+    b = _board_of(_nested_position())
+    masks0 = [0 if v else m for m, v in zip(b.masks, b.values)]
+    starts = [((c * 9 + d) << 1) | on for c in b.open_cells for d in range(9)
+              if masks0[c] >> d & 1 for on in (1, 0)]
+    work = _work(G)
+    array = np.array(masks0, dtype=np.int64)
+    longest = 0
+    for start, after in zip(starts[::7], starts[3::7]):
+        listed = k.implications(array, start, 7, work.tables, work.masks, work.out,
+                                work.hidden)[0]
+        longest = max(longest, listed)
+        k.follow(array, 7, work.tables, work.masks, work.out, work.hidden, listed // 2,
+                 listed // 2)  # resumed below what was written: the rest dropped
+        compiled = chain_implications(G, masks0, after)  # level 0: on the same arrays
+        with forced(Kernels.LOGIC, False):
+            assert compiled == chain_implications(G, masks0, after)
+    assert longest > 20  # records were dropped
+
+
 def test_static_chains_of_a_working_grid_are_kept_for_the_next_search() -> None:
     """The static forcing and multiple chains of a working grid depend on it alone: a second
     search of the same grid (another outer grid before it) reads them from the memo and gives

@@ -7,6 +7,7 @@ it stops for the nested rule, run in Python, and :func:`follow` goes on).
 from __future__ import annotations
 
 from ...fast.state import jit
+from ..kernels.common import count_bits
 from ._plus_kernel import plus_offs
 
 __all__ = ["ancestors", "contradicted", "follow", "implications", "reached_all"]
@@ -31,8 +32,8 @@ def implications(masks0, start, flags, tables, masks, out, hidden):
         out: ``(order, pstart, pflat, index)``, filled: int64[2CN + 1] the potentials reached
             in order; int64[2CN + 2] where each one's parents start in int64[(2CN + 1) * (M +
             N + 1)] ``pflat``; int64[2CN + 1] each potential's place in ``order`` or -1, and
-            last how many records the previous call indexed (only those are reset: -1 and 0
-            on the first call).
+            last the count of records written since the last reset, kept by every write
+            (the next call resets only those: -1 and 0 before the first call).
         hidden: int64[2 * (2M + N)] scratch.
 
     Returns:
@@ -51,6 +52,7 @@ def implications(masks0, start, flags, tables, masks, out, hidden):
         masks[i] = masks0[i]
     pstart[0] = 0
     index[start] = 0
+    index[last] = 1
     order[0] = start
     pstart[1] = 0  # the assumption has no parents
     return follow(masks0, flags, tables, masks, out, hidden, 0, 1)
@@ -60,11 +62,17 @@ def implications(masks0, start, flags, tables, masks, out, hidden):
 def follow(masks0, flags, tables, masks, out, hidden, first, n_all):
     """Go on with :func:`implications`' propagation from record ``first`` (every record
     before it followed) with ``n_all`` records: after the nested rule's eliminations were
-    recorded (kind 4). Returns as :func:`implications`.
+    recorded (kind 4). Records written past ``n_all`` are dropped first (unindexed). Returns
+    as :func:`implications`.
 
     Long on purpose: one breadth-first loop whose order decides every parent.
     """
     order, _pstart, _pflat, index = out
+    last = index.size - 1
+    for i in range(n_all, index[last]):  # records past n_all are dropped
+        if index[order[i]] == i:
+            index[order[i]] = -1
+    index[last] = n_all
     c_count = masks0.size
     n = index.size // (2 * c_count)
     dynamic = flags & 1
@@ -86,12 +94,12 @@ def follow(masks0, flags, tables, masks, out, hidden, first, n_all):
                 before = n_all
                 found, n_all, q = plus_offs(masks0, masks, n, tables, out, hidden, n_all)
                 if q >= 0:
-                    return _done(index, n_all, n_all, 3, q | 1, q, -1)
+                    return n_all, n_all, 3, q | 1, q, -1
                 if n_all > before:
                     continue
                 if found or not flags & 8:
                     break  # eliminations, none new: Sudoku Explainer's queue stays empty
-                return _done(index, n_all, n_all, 4, -1, -1, -1)
+                return n_all, n_all, 4, -1, -1, -1
             p = order[next_off]
             next_off += 1
         cell = (p >> 1) // n
@@ -99,24 +107,15 @@ def follow(masks0, flags, tables, masks, out, hidden, first, n_all):
         if p & 1:
             n_all, q = _on_to_off(p, cell, d0, n, y_links, tables, masks, n_all, out)
             if q >= 0:
-                return _done(index, n_all, n_all, 1, q | 1, q, p)
+                return n_all, n_all, 1, q | 1, q, p
         else:
             n_all, kind, q = _off_to_on(p, cell, d0, n, y_links, tables, masks0, masks, n_all,
                                         out, hidden)
             if kind:
-                return _done(index, n_all, n_all + (1 if index[q] == n_all else 0), 2, q,
-                             q & ~1, -1)
+                return n_all, n_all + (1 if index[q] == n_all else 0), 2, q, q & ~1, -1
             if dynamic:
                 masks[cell] &= ~(1 << d0)
-    return _done(index, n_all, n_all, 0, -1, -1, -1)
-
-
-@jit
-def _done(index, listed, records, kind, on, off, own):
-    """:func:`implications`' result, the count of indexed records kept in ``index``' last
-    entry for the next call's reset."""
-    index[index.size - 1] = records
-    return listed, records, kind, on, off, own
+    return n_all, n_all, 0, -1, -1, -1
 
 
 @jit
@@ -165,7 +164,7 @@ def _off_to_on(p, cell, d0, n, y_links, tables, masks0, masks, n_all, out, hidde
     index = out[3]
     bit = 1 << d0
     m = masks[cell]
-    if y_links and m & bit and _two(m):
+    if y_links and m & bit and count_bits(m) == 2:
         other = 0
         n_h = 0
         for d in range(n):
@@ -214,18 +213,14 @@ def _off_to_on(p, cell, d0, n, y_links, tables, masks0, masks, n_all, out, hidde
 
 
 @jit
-def _two(m):
-    """Whether mask ``m`` has exactly two bits."""
-    rest = m & (m - 1)
-    return rest != 0 and rest & (rest - 1) == 0
-
-
-@jit
 def _record(q, parent, hidden, n_hidden, n_all, out):
     """Record potential ``q`` reached with parents ``parent`` then ``hidden[:n_hidden]``;
     returns the new count of records."""
     order, pstart, pflat, index = out
     index[q] = n_all
+    last = index.size - 1
+    if index[last] <= n_all:
+        index[last] = n_all + 1  # the records to reset (see implications)
     order[n_all] = q
     k = pstart[n_all]
     pflat[k] = parent

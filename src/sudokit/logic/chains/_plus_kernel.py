@@ -67,6 +67,9 @@ def _offer(q, hidden, n_h, out, n_all):
     if index[q | 1] >= 0:
         return n_all, True
     index[q] = n_all
+    last = index.size - 1
+    if index[last] <= n_all:
+        index[last] = n_all + 1  # the records to reset (see implications)
     return n_all + 1, False
 
 
@@ -176,19 +179,35 @@ def _hidden_pairs(masks0, masks, n, tables, out, hidden, n_all):
                             gone >> a & 1 or gone >> b & 1):
                         continue
                     n_h = _pair_parents(u, a, b, where_a, masks0, n, unit_cells, hidden)
-                    keep = (1 << a) | (1 << b)
-                    for j in range(unit_cells.shape[1]):
-                        c = unit_cells[u, j]
-                        if c < 0:
-                            break
-                        rest = masks[c] & ~keep if where_a >> j & 1 else 0
-                        for x in range(n):
-                            if rest >> x & 1 and n_h:
-                                found = True
-                                q = (c * n + x) << 1
-                                n_all, bad = _offer(q, hidden, n_h, out, n_all)
-                                if bad:
-                                    return True, n_all, q
+                    if n_h:
+                        some, n_all, q = _offer_unit(u, where_a, ~((1 << a) | (1 << b)),
+                                                     masks, n, unit_cells, out, hidden, n_h,
+                                                     n_all)
+                        found |= some
+                        if q >= 0:
+                            return True, n_all, q
+    return found, n_all, -1
+
+
+@jit
+def _offer_unit(u, places, digits, masks, n, unit_cells, out, hidden, n_h, n_all):
+    """Offer (:func:`_offer`, parents ``hidden[:n_h]``) each candidate among ``digits`` of
+    each cell of unit ``u`` among ``places`` (bit j for the unit's j-th cell). Returns
+    ``(found, n_all, q)``: whether there was any, the new count of records, and -1 or the
+    off potential ``q`` of a contradiction."""
+    found = False
+    for j in range(unit_cells.shape[1]):
+        c = unit_cells[u, j]
+        if c < 0:
+            break
+        rest = masks[c] & digits if places >> j & 1 else 0
+        for x in range(n):
+            if rest >> x & 1:
+                found = True
+                q = (c * n + x) << 1
+                n_all, bad = _offer(q, hidden, n_h, out, n_all)
+                if bad:
+                    return True, n_all, q
     return found, n_all, -1
 
 
@@ -249,19 +268,13 @@ def _naked_pairs(masks0, masks, n, tables, out, hidden, n_all):
                             if (masks0[c] & ~pair) >> x & 1:
                                 hidden[n_h] = (c * n + x) << 1
                                 n_h += 1
-                    for j in range(m):
-                        c = unit_cells[u, j]
-                        if c < 0:
-                            break
-                        if c == c1 or c == c2 or n_h == 0:
-                            continue
-                        for x in range(n):
-                            if (masks[c] & pair) >> x & 1:
-                                found = True
-                                q = (c * n + x) << 1
-                                n_all, bad = _offer(q, hidden, n_h, out, n_all)
-                                if bad:
-                                    return True, n_all, q
+                    if n_h:
+                        others = ((1 << m) - 1) & ~(1 << j1) & ~(1 << j2)
+                        some, n_all, q = _offer_unit(u, others, pair, masks, n, unit_cells,
+                                                     out, hidden, n_h, n_all)
+                        found |= some
+                        if q >= 0:
+                            return True, n_all, q
     return found, n_all, -1
 
 

@@ -30,7 +30,8 @@ import numpy as np
 
 from .advanced import _digit_cells, _unit_bits
 from .implications import (InnerRule, Propagation, ancestor_count, chain_implications,
-                           contradictions, reached_by_all, se_units_of)
+                           contradictions, reached_by_all)
+from .kernel_arrays import se_units_of
 from .nested import nested_rule
 from ..deadline import check_deadline
 from ..registry import technique

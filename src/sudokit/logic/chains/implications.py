@@ -22,13 +22,11 @@ branches; its rating bonus is :func:`~sudokit.logic.step.length_bonus` of that c
 
 from __future__ import annotations
 
-import threading
 import types
 from collections import deque
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import TypeVar
 
 import numpy as np
 
@@ -36,10 +34,10 @@ from ...compiled import Kernels, twin, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits, advanced_offs
+from .kernel_arrays import _new_work, _work, _Work, per_thread, se_units_of
 
 __all__ = ["Inner", "InnerRule", "Propagation", "ancestor_count", "chain_implications",
-           "compile_outer", "contradictions", "per_thread", "reached_by_all", "se_units_of",
-           "static_reach"]
+           "compile_outer", "contradictions", "reached_by_all", "static_reach"]
 
 
 @dataclass(frozen=True)
@@ -169,9 +167,6 @@ class _Records(Propagation):
                              w.stack))
 
 
-_SE_UNITS: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
 def reached_by_all(branches: list[Propagation]) -> AbstractSet[int]:
     """The potentials every branch of a cell or region chain reaches (at least two
     branches); empty as soon as two branches share none."""
@@ -181,21 +176,6 @@ def reached_by_all(branches: list[Propagation]) -> AbstractSet[int]:
             break
         common &= b.reached()
     return common
-
-
-def se_units_of(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its units in Sudoku Explainer's order: box, row, column, then the others."""
-    key = id(geometry)
-    table = _SE_UNITS.get(key)
-    if table is None:
-        n = geometry.side
-
-        def rank(u: int) -> tuple[int, int]:
-            kind = u // n
-            return ({2: 0, 0: 1, 1: 2}.get(kind, 3) if u < 3 * n else 3, u)
-
-        table = _SE_UNITS[key] = tuple(tuple(sorted(us, key=rank)) for us in geometry.units_of)
-    return table
 
 
 def ancestor_count(prop: Propagation, potential: int,
@@ -369,70 +349,8 @@ def _record_inner(work: _Work, offs: list[tuple[int, tuple[int, ...], Inner]], n
         order[n] = q
         index[q] = n
         n += 1
-        index[last] = n
+        index[last] = max(int(index[last]), n)  # the records to reset (see the kernel)
     return n, None
-
-
-@dataclass
-class _Work:
-    """The arrays of :func:`chain_implications`' kernel for one geometry (reused)."""
-
-    masks0: np.ndarray
-    tables: tuple[np.ndarray, np.ndarray]
-    masks: np.ndarray
-    out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-    hidden: np.ndarray
-    seen: np.ndarray
-    stack: np.ndarray
-    own: np.ndarray
-
-
-_LOCAL = threading.local()
-"""Per thread, the kernels' arrays by geometry: the kernels run without the GIL and write into
-them, so two threads (a Dask worker's, a library user's) must not share them."""
-_T = TypeVar("_T")
-
-
-def per_thread(name: str, geometry: Geometry, build: Callable[[Geometry], _T]) -> _T:
-    """This thread's arrays ``name`` for ``geometry``, built by ``build`` on first use. Kept
-    by ``id`` beside the geometry itself, so that a geometry freed and another given its id
-    never meet the first one's arrays (a jigsaw's units are not another jigsaw's); at most 64
-    geometries a name and thread."""
-    kept: dict[int, tuple[Geometry, _T]] = _LOCAL.__dict__.setdefault(name, {})
-    entry = kept.get(id(geometry))
-    if entry is not None and entry[0] is geometry:
-        return entry[1]
-    if len(kept) >= 64:
-        kept.clear()
-    found = build(geometry)
-    kept[id(geometry)] = (geometry, found)
-    return found
-
-
-def _work(geometry: Geometry) -> _Work:
-    return per_thread("work", geometry, _new_work)
-
-
-def _new_work(geometry: Geometry) -> _Work:
-    c, n = geometry.n_cells, geometry.side
-    units = [sorted(u) for u in geometry.units]
-    m = max(len(u) for u in units)
-    unit_cells = np.full((len(units), m), -1, dtype=np.int64)
-    for i, u in enumerate(units):
-        unit_cells[i, :len(u)] = u
-    se = se_units_of(geometry)
-    cell_units = np.full((c, max(len(us) for us in se)), -1, dtype=np.int64)
-    for cell, us in enumerate(se):
-        cell_units[cell, :len(us)] = us
-    size = 2 * c * n
-    index = np.full(size + 1, -1, dtype=np.int64)
-    index[size] = 0  # records to reset on the next call
-    out = (np.empty(size + 1, dtype=np.int64), np.empty(size + 2, dtype=np.int64),
-           np.empty((size + 1) * (m + n + 1), dtype=np.int64), index)
-    return _Work(np.empty(c, dtype=np.int64), (unit_cells, cell_units),
-                 np.empty(c, dtype=np.int64), out, np.empty(2 * (2 * m + n), dtype=np.int64),
-                 np.empty(size, dtype=np.uint8), np.empty(out[2].size, dtype=np.int64),
-                 np.empty(0, dtype=np.int64))
 
 
 def _implications_reference(geometry: Geometry, masks0: list[int], start: int,

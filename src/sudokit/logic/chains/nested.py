@@ -19,28 +19,32 @@ candidates go). Its links come in contrapositive pairs, so an assumption implies
 negation exactly when its propagation meets any candidate both on and off; those assumptions
 are found for every candidate in one compiled call
 (:func:`~sudokit.logic.chains.implications.contradictions`) and only they are followed again
-here, in Python, to SE's target with its parents. Differences from SE, none of which changes
-what is proved: SE's X-only pass and its cycles (whose eliminations the XY forcing chains
+(:func:`static_chain`, compiled too) to SE's target with its parents. Differences from SE,
+none of which changes what is proved: SE's X-only pass and its cycles (whose eliminations the XY forcing chains
 also make, as "p on implies p off") are not run separately, so an elimination may come with
 the parents of another of SE's chains; inner hints are ordered by complexity, then cell.
 """
 
 from __future__ import annotations
 
+import types
 from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
 
+from ...compiled import Kernels, twin, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _unit_bits
-from .implications import (Inner, InnerRule, Propagation, chain_implications, compile_outer,
-                           contradictions, per_thread, se_units_of, static_reach)
+from .implications import (KERNEL_CELLS, Inner, InnerRule, Propagation, chain_implications,
+                           compile_outer, contradictions, static_reach)
+from .kernel_arrays import implications_tables, per_thread, se_units_of
 from .nested_dynamic import dynamic_chain_offs
 
-__all__ = ["compile_nested", "forcing_chain_offs", "multiple_chain_offs", "nested_rule"]
+__all__ = ["compile_nested", "forcing_chain_offs", "multiple_chain_offs", "nested_rule",
+           "static_chain"]
 
 NestedOffs = list[tuple[int, tuple[int, ...], Inner]]
 T = TypeVar("T")
@@ -73,8 +77,11 @@ geometry, the oldest dropped first: the same working grid comes back in later st
 and its chains depend on it alone. On an 11.5 puzzle (level 3) 4096 grids took 558 MB of
 memory at most against 263 MB with 512, for 17.4 against 18.8 s of CPU (22.1 s without)."""
 
-Chain = tuple[dict[int, tuple[int, ...]], dict[int, int]]
-"""A static forcing chain: each potential's parents and each on potential's cause."""
+Chain = tuple[tuple[int, int], ...]
+"""A static forcing chain, from the negation of its assumption back to the assumption: each
+potential with its cause, for an on potential (not the assumption) -1 when its cell's other
+candidates forced it (a naked single), else the unit whose other places of its digit did (a
+hidden single); -2 for the others."""
 
 
 def _new_memo(_geometry: Geometry) -> dict[tuple[int, ...], Any]:
@@ -97,7 +104,7 @@ def _memoised(name: str, geometry: Geometry, masks: list[int],
 
 def _static_chains(geometry: Geometry, masks: list[int]) -> list[tuple[int, Chain | None]]:
     """Each assumption on the working grid ``masks`` whose static propagation ends in a
-    contradiction, with its forcing chain to its negation (:func:`_static_chain`), in
+    contradiction, with its forcing chain to its negation (:func:`static_chain`), in
     :func:`forcing_chain_offs`' order."""
     n = geometry.side
     open_cells = [c for c, m in enumerate(masks) if m & (m - 1)]
@@ -108,7 +115,7 @@ def _static_chains(geometry: Geometry, masks: list[int]) -> list[tuple[int, Chai
     if found is None:  # Python: follow each assumption
         found = {s for s in starts if chain_implications(
             geometry, masks, s, dynamic=False, y_links=True).contradiction is not None}
-    return [(s, _static_chain(geometry, masks, s)) for s in starts if s in found]
+    return [(s, static_chain(geometry, masks, s)) for s in starts if s in found]
 
 
 def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int, chain: Chain
@@ -116,19 +123,10 @@ def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int, 
     """The forcing chain ``chain`` from ``source`` to its negation: its eliminations, rule
     parents and inner chain, or None when it relies on no removal (or removes nothing)."""
     n = geometry.side
-    parents, causes = chain
-    target = source ^ 1
-    seen, todo = set(), [target]
-    while todo:
-        p = todo.pop()
-        if p not in seen:
-            seen.add(p)
-            todo.extend(parents.get(p, ()))
     rule: list[int] = []
     ub = _unit_bits(geometry)
-    for p in sorted(seen):
-        unit = causes.get(p)
-        if unit is None:
+    for p, unit in sorted(chain):
+        if unit == -2:
             continue
         cell, d0 = divmod(p >> 1, n)
         if unit < 0:  # naked single: the cell's removed candidates
@@ -144,14 +142,50 @@ def _hint(geometry: Geometry, masks0: list[int], masks: list[int], source: int, 
         return None
     g = geometry
     said = f"{g.label(cell)}{'=' if source & 1 else '<>'}{g.symbol(d0 + 1)}"
-    text = f"Forcing Chain: {said} implies its opposite ({len(seen)} nodes)"
-    return removed, tuple(rule), Inner(source, len(seen), text)
+    text = f"Forcing Chain: {said} implies its opposite ({len(chain)} nodes)"
+    return removed, tuple(rule), Inner(source, len(chain), text)
 
 
-def _static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | None:
-    """SE's ``doForcingChains`` from ``source`` on ``masks`` (links read it as it is), breadth
-    first, until the negation of ``source`` is reached: the parents of every potential
-    reached and the cause of each on potential (-1 its cell, else the unit), or None."""
+@twin(Kernels.LOGIC, "sudokit.logic.chains._static_chain_kernel:static_chain",
+      "sudokit.logic.chains.nested:_static_chain_reference", "static chains")
+def static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | None:
+    """SE's ``doForcingChains`` from ``source`` on the working grid ``masks`` (links read it
+    as it is), breadth first (every pending on potential, then every pending off one), until
+    the negation of ``source`` is reached: the chain (:data:`Chain`), or None. Compiled
+    (:func:`~sudokit.logic.chains._static_chain_kernel.static_chain`), in Python while
+    :func:`sudokit.compiled.use_compiled` says so (:func:`_static_chain_reference`)."""
+    if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
+        return _static_chain_reference(geometry, masks, source)
+    work = per_thread("static chain", geometry, _new_chain_work)
+    array = work[0]
+    array[:] = masks
+    size = _static_kernel().static_chain(array, source, implications_tables(geometry),
+                                         *work[1:])
+    if not size:
+        return None
+    path, cause = work[4][:size].tolist(), work[2]
+    return tuple((p, int(cause[p])) for p in path)
+
+
+def _new_chain_work(geometry: Geometry) -> tuple[np.ndarray, ...]:
+    """:func:`static_chain`'s arrays: the grid, then the kernel's ``parent``, ``cause``,
+    ``queue`` and ``path``."""
+    size = 2 * geometry.n_cells * geometry.side
+    return (np.empty(geometry.n_cells, dtype=np.int64), np.empty(size, dtype=np.int64),
+            np.empty(size, dtype=np.int64), np.empty(2 * size, dtype=np.int64),
+            np.empty(size, dtype=np.int64))
+
+
+def _static_kernel() -> types.ModuleType:
+    """The static chain's kernel module (imported on first use: importing compiles nothing)."""
+    from . import _static_chain_kernel
+
+    return _static_chain_kernel
+
+
+def _static_chain_reference(geometry: Geometry, masks: list[int], source: int
+                            ) -> Chain | None:
+    """:func:`static_chain` in Python (the specification)."""
     n = geometry.side
     units_of = se_units_of(geometry)
     ub = _unit_bits(geometry)
@@ -159,7 +193,7 @@ def _static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | 
     for c, m in enumerate(masks):
         for b in bits(m):
             digit_cells[b] |= 1 << c
-    parents: dict[int, tuple[int, ...]] = {source: ()}
+    parents: dict[int, int] = {source: -1}
     causes: dict[int, int] = {}
     pending_on: deque[int] = deque([source] if source & 1 else [])
     pending_off: deque[int] = deque([] if source & 1 else [source])
@@ -173,9 +207,9 @@ def _static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | 
                 made += [(c * n + d0) << 1 for c in bits(digit_cells[d0] & ub[u] & ~(1 << cell))]
             for q in made:
                 if q not in parents:
-                    parents[q] = (p,)
+                    parents[q] = p
                     if q == target:
-                        return parents, causes
+                        return _chain(parents, causes, target)
                     pending_off.append(q)
         while pending_off:
             p = pending_off.popleft()
@@ -191,12 +225,22 @@ def _static_chain(geometry: Geometry, masks: list[int], source: int) -> Chain | 
                     made_on.append((((other * n + d0) << 1) | 1, u))
             for q, cause in made_on:
                 if q not in parents:
-                    parents[q] = (p,)
+                    parents[q] = p
                     causes[q] = cause
                     if q == target:
-                        return parents, causes
+                        return _chain(parents, causes, target)
                     pending_on.append(q)
     return None
+
+
+def _chain(parents: dict[int, int], causes: dict[int, int], target: int) -> Chain:
+    """The chain from ``target`` back to the assumption (whose parent is -1)."""
+    out = []
+    p = target
+    while p >= 0:
+        out.append((p, causes.get(p, -2)))
+        p = parents[p]
+    return tuple(out)
 
 
 def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int]) -> NestedOffs:

@@ -36,8 +36,8 @@ from ...compiled import Kernels, use_compiled
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _digit_cells, _unit_bits
-from .implications import (Inner, Propagation, _work, chain_implications, per_thread,
-                           reached_by_all, se_units_of)
+from .implications import Inner, Propagation, chain_implications, reached_by_all
+from .kernel_arrays import _work, per_thread, se_units_of
 
 __all__ = ["INNER_CELLS", "dynamic_chain_offs", "inner_search"]
 
