@@ -86,8 +86,8 @@ _SUDOKIT_DIR = Path(__file__).resolve().parent
 """The ``sudokit`` package directory."""
 KERNEL_MODULES = ("fast/bits.py", "fast/givens.py", "fast/kernels.py", "fast/lines.py",
                   "fast/nine.py", "fast/rulecheck.py", "fast/rules.py", "fast/sandwich.py",
-                  "fast/scores.py",
-                  "fast/state.py", "fast/sums.py", "fast/templates.py", "fast/trail.py",
+                  "fast/scores.py", "fast/state.py", "fast/sums.py", "fast/sumsets.py",
+                  "fast/templates.py", "fast/trail.py",
                   "fast/verify.py",
                   "formats/lookup.py", "generator/grids.py", "generator/kernels.py",
                   "logic/kernels/arrays.py", "logic/kernels/common.py", "logic/**/_*_kernel.py")

@@ -27,7 +27,7 @@ A geometry without rules has no such arrays at all: its search passes ``rules=No
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 
 import numpy as np
 
@@ -304,7 +304,7 @@ def _order(rule: Rule, geometry: Geometry,
         return list(range(len(rule.cells))), set(range(len(rule.cells)))
     cliques = sum_cliques(rule.cells, geometry, near, rule.coefficients)
     order = [i for clique in cliques for i in clique]
-    starts = set(np.cumsum([0] + [len(c) for c in cliques[:-1]]).tolist())
+    starts = set(accumulate([len(c) for c in cliques[:-1]], initial=0))
     return order, starts
 
 

@@ -49,6 +49,7 @@ from .sandwich import sandwich_support
 from .state import ONE, ZERO, Reg, jit
 from .sums import (TUPLE_CELLS, clique_filter, clique_sum_bounds, digits_between, narrow_to,
                    term_bounds, tuple_filter)
+from .sumsets import crossing, sum_sets_filter
 from .trail import blame
 
 __all__ = ["drawn_rules"]
@@ -82,8 +83,18 @@ def _sum(tables, state, rules, r):
     first, last = drawn.start[r], drawn.start[r + 1]
     if not clique_sum_bounds(tables, state, rules, r):
         return False
-    if last - first <= TUPLE_CELLS:
+    short = last - first <= TUPLE_CELLS
+    across = short and crossing(drawn, first, last)
+    if not across:  # the clique sets are the tuple walk's supports
+        done = sum_sets_filter(tables, state, rules, r)
+        if done >= 0:
+            return done == 1
+    if short:
         done = tuple_filter(tables, state, rules, r)
+        if done >= 0:
+            return done == 1
+    if across:  # too many tuples: the cliques without their pairs across
+        done = sum_sets_filter(tables, state, rules, r)
         if done >= 0:
             return done == 1
     if drawn.states[r] == 0:
