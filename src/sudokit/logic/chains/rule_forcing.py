@@ -26,7 +26,7 @@ from ..rule_filters import board_watch, filter_round, filters
 from ..state import Board, bits
 from ..step import Step, eliminations_text, length_bonus
 from ..units import intersections, unit_cells
-from .rule_rounds import rule_arrays, rule_work
+from .rule_rounds import board_start, rule_arrays, scratches
 
 __all__ = ["RULE_CELL_FORCING", "RULE_CELL_FORCING_PLUS", "RULE_FORCING", "RULE_FORCING_PLUS",
            "assume_with_rules", "compile_rounds", "locked_round", "rule_cell_forcing_chain",
@@ -102,15 +102,12 @@ def _assume_compiled(board: Board, cell: int, digit: int, plus: bool, arrays: tu
 
     check_deadline()
     geometry = board.geometry
-    masks, values = np.array(board.masks, np.int64), np.array(board.values, np.int64)
+    start, values0, due0 = board_start(board, len(arrays[0]))
+    masks, values, seen, due = start.copy(), values0.copy(), start.copy(), due0.copy()
     touched = np.zeros(len(masks), np.uint8)
     touched[cell] = 1
-    scratch = _scratch(geometry)
+    grid, scratch, work = scratches(geometry)
     scratch[1][0], scratch[2][0] = cell, digit - 1
-    watch = board_watch(geometry, board.masks)
-    seen = np.array(watch.seen, np.int64)
-    due = np.array([watch.due >> i & 1 for i in range(len(arrays[0]))], np.uint8)
-    grid, work = _grid(geometry), rule_work(geometry)
     peer_watch = board_watch(geometry, board.masks, True) if plus else None
     ended, r, broke = rounds(masks, values, touched, 1, grid, scratch, arrays, work, seen, due,
                              1, _ROUNDS)

@@ -2,21 +2,26 @@
 (:func:`sudokit.logic.chains._rounds_kernel.rounds`): per rule of
 :func:`sudokit.logic.rule_filters.filters` (same order), its kind, cells and the arrays of its
 filter; only for a grid whose rules are all pair relations, weighted sums and automata (the
-other kinds' filters are Python only: :func:`rule_arrays` gives None).
+other kinds' filters are Python only: :func:`rule_arrays` gives None); the board's arrays
+each assumption starts from (:func:`board_start`) and the kernel's scratch (:func:`scratches`).
 """
 
 from __future__ import annotations
+
+import threading
 
 import numpy as np
 
 from ...model.geometry import Geometry
 from ...model.rules import Automaton, Relation, WeightedSum
 from .._fillings_kernel import AUTOMATON, SUM
-from ..rule_filters import filters
+from ..rule_filters import board_watch, filters
+from ..state import Board
 from ..tables import per_geometry
 from ._rounds_kernel import RELATION
+from .forcing import _grid, _scratch
 
-__all__ = ["rule_arrays", "rule_work"]
+__all__ = ["board_start", "rule_arrays", "rule_work", "scratches"]
 
 
 @per_geometry
@@ -100,3 +105,37 @@ def rule_work(geometry: Geometry) -> tuple:
             np.zeros((longest + 1, states), np.uint8), np.zeros(states, np.uint8),
             np.zeros(states, np.uint8))
 
+
+def board_start(board: Board, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board's candidates and digits as int64 arrays, and its ``count`` rules due in the
+    first round (:func:`~sudokit.logic.rule_filters.board_watch`) as uint8: made once per
+    board (the last few), copied per assumption."""
+    key = (id(board.geometry), tuple(board.masks))
+    hit = _STARTS.get(key)
+    if hit is None or hit[0] is not board.geometry:
+        due = board_watch(board.geometry, board.masks).due
+        if len(_STARTS) >= 8:
+            _STARTS.clear()
+        hit = _STARTS[key] = (board.geometry, (
+            np.array(board.masks, np.int64), np.array(board.values, np.int64),
+            np.array([due >> i & 1 for i in range(count)], np.uint8)))
+    return hit[1]
+
+
+_STARTS: dict[tuple, tuple[Geometry, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+
+
+def scratches(geometry: Geometry) -> tuple[tuple, tuple, tuple]:
+    """The kernel's grid, singles scratch and rules' scratch of ``geometry``, one set per
+    thread (the kernel releases the GIL)."""
+    mine = _LOCAL.__dict__.setdefault("scratches", {})
+    hit = mine.get(id(geometry))
+    if hit is None or hit[0] is not geometry:
+        if len(mine) >= 8:
+            mine.clear()
+        hit = mine[id(geometry)] = (geometry, (_grid(geometry), _scratch(geometry),
+                                               rule_work(geometry)))
+    return hit[1]
+
+
+_LOCAL = threading.local()
