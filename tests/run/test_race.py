@@ -138,3 +138,45 @@ def test_the_engine_starts_at_once_when_a_core_is_free(monkeypatch, cores: int, 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     assert head_start() == alone  # the rule of both races (run.race and the portfolio)
+
+
+def test_the_engine_starts_before_the_quick_method_when_a_core_is_free(monkeypatch) -> None:
+    """On a puzzle with drawn rules whose hand-over races, with a core free, the engine's child
+    starts before ``propagate`` answers (its loading overlaps the quick budget) and the race
+    takes it as it is; a puzzle ``propagate`` finishes only kills it. Not on a busy machine,
+    not without drawn rules, not before its kernels are compiled."""
+    puzzle, solution = _iss("Triple digits")
+    _load_engine(puzzle)
+    monkeypatch.setattr(race_module, "head_start", lambda: 0.0)
+    limits = Limits(60)
+    assert race_module.early_engine(Puzzle(Geometry.for_side(4), (0,) * 16), "sat", limits,
+                                    2) is None  # no drawn rules: propagate settles those
+    monkeypatch.setattr(race_module, "head_start", lambda: HEAD_START)
+    assert race_module.early_engine(puzzle, "sat", limits, 2) is None  # no core free
+    monkeypatch.setattr(race_module, "head_start", lambda: 0.0)
+    monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.RULES)
+    assert race_module.early_engine(puzzle, "sat", limits, 2) is None  # not compiled
+    monkeypatch.undo()
+    monkeypatch.setattr(race_module, "head_start", lambda: 0.0)
+    monkeypatch.setattr(compiled, "ready", lambda kernels: True)
+    unused = race_module.early_engine(puzzle, "sat", limits, 2)
+    assert unused is not None and unused.process.is_alive()
+    unused.close()
+    assert not unused.process.is_alive()
+    unused.close()  # a second close does nothing
+    engine = race_module.early_engine(puzzle, "sat", limits, 2)
+    raced = race(puzzle, 2, limits, engine)
+    assert raced.status is Status.SOLVED and raced.grids == [solution]
+    assert raced.winner == "fast"
+    started = []
+    real = race_module.early_engine
+
+    def spy(*args):
+        child = real(*args)
+        started.append(child)
+        return child
+
+    monkeypatch.setattr(race_module, "early_engine", spy)
+    result = count_solutions(puzzle, time_limit=60)  # the library's default path
+    assert result.solutions == (solution,) and result.stats.extra["winner"] == "fast"
+    assert started and started[0] is not None and not started[0].process.is_alive()

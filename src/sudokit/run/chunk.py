@@ -190,34 +190,53 @@ def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
     from dataclasses import replace
 
     from .choice import left_after, quick_limits, stopped_by_budget, taker
-    from .race import can_race, race
+    from .race import can_race, early_engine, race
 
     limits, quick = request.limits, quick_limits(request.limits)
-    chunk = solve_chunk(givens, geometry, replace(request, handover=None,
-                                                  limits=quick or limits), puzzles)
-    over = [row for row, status in enumerate(chunk.status.tolist())
-            if stopped_by_budget(status, chunk.messages.get(row))]
-    if quick is None or not over:
-        return chunk
     then = replace(request, method=taker(request.handover, geometry), handover=None)
-    racing = can_race(then.method, geometry, limits)
-    for row in over:
-        left = left_after(limits, float(chunk.seconds[row]))
-        if racing:
-            puzzle = Puzzle(geometry, tuple(givens[row].tolist())) if puzzles is None else \
-                puzzles[row]
-            _raced_row(chunk, row, race(puzzle, kept_solutions(request), left))
-            continue
-        more = solve_chunk(givens[row:row + 1], geometry, replace(then, limits=left),
-                           None if puzzles is None else [puzzles[row]])
-        chunk.grids[row], chunk.found[row], chunk.status[row] = (more.grids[0], more.found[0],
-                                                                 more.status[0])
-        chunk.seconds[row] += more.seconds[0]
-        chunk.messages.pop(row, None)
-        if 0 in more.messages:
-            chunk.messages[row] = more.messages[0]
-        chunk.extras[row] = {**more.extras.get(0, {}), "winner": more.method}
-    return chunk
+    engine = None
+    if quick is not None and len(givens) == 1:  # one puzzle: its engine may start at once
+        engine = early_engine(_puzzle(givens, geometry, puzzles, 0), then.method, limits,
+                              kept_solutions(request))
+    try:
+        chunk = solve_chunk(givens, geometry, replace(request, handover=None,
+                                                      limits=quick or limits), puzzles)
+        over = [row for row, status in enumerate(chunk.status.tolist())
+                if stopped_by_budget(status, chunk.messages.get(row))]
+        if quick is None or not over:
+            return chunk
+        racing = engine is not None or can_race(then.method, geometry, limits)
+        for row in over:
+            left = left_after(limits, float(chunk.seconds[row]))
+            if racing:
+                _raced_row(chunk, row, race(_puzzle(givens, geometry, puzzles, row),
+                                            kept_solutions(request), left, engine))
+                continue
+            _then_row(chunk, row, givens, geometry, replace(then, limits=left), puzzles)
+        return chunk
+    finally:
+        if engine is not None:
+            engine.close()
+
+
+def _puzzle(givens: np.ndarray, geometry: Geometry, puzzles: Sequence[Puzzle] | None,
+            row: int) -> Puzzle:
+    """The puzzle of ``row``: from ``puzzles`` if given, else built from its givens."""
+    return Puzzle(geometry, tuple(givens[row].tolist())) if puzzles is None else puzzles[row]
+
+
+def _then_row(chunk: ChunkResult, row: int, givens: np.ndarray, geometry: Geometry,
+              then: Request, puzzles: Sequence[Puzzle] | None) -> None:
+    """Put the hand-over method's answer (``then``, not raced) on ``row`` in ``chunk``."""
+    more = solve_chunk(givens[row:row + 1], geometry, then,
+                       None if puzzles is None else [puzzles[row]])
+    chunk.grids[row], chunk.found[row], chunk.status[row] = (more.grids[0], more.found[0],
+                                                             more.status[0])
+    chunk.seconds[row] += more.seconds[0]
+    chunk.messages.pop(row, None)
+    if 0 in more.messages:
+        chunk.messages[row] = more.messages[0]
+    chunk.extras[row] = {**more.extras.get(0, {}), "winner": more.method}
 
 
 def _raced_row(chunk: ChunkResult, row: int, raced: Raced) -> None:

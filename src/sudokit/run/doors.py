@@ -186,21 +186,30 @@ def run_request(puzzle: Puzzle, request: Request) -> Result:
 def _handed_over(puzzle: Puzzle, request: Request) -> Result:
     """:func:`run_request` on the default path: the quick method, then the hand-over."""
     from .choice import left_after, quick_limits, stopped_by_budget, taker
-    from .race import can_race, race
+    from .race import can_race, early_engine, race
 
     quick = quick_limits(request.limits)
-    first = run_request(puzzle, replace(request, handover=None,
-                                        limits=quick or request.limits))
-    if quick is None or not stopped_by_budget(first.status, first.message):
-        return first
-    then = replace(request, method=taker(request.handover, puzzle.geometry), handover=None,
-                   limits=left_after(request.limits, first.seconds))
-    if can_race(then.method, puzzle.geometry, then.limits) and request.count_limit:
-        raced = race(puzzle, request.count_limit, then.limits)
-        stats = Stats.counting(())
-        stats.extra["winner"] = raced.winner or "race"
-        return Result(puzzle, raced.status, tuple(raced.grids), raced.winner or "race",
-                      first.seconds + raced.seconds, stats, request.count_limit, raced.message)
+    method = taker(request.handover, puzzle.geometry)
+    engine = None if quick is None or not request.count_limit else early_engine(
+        puzzle, method, request.limits, request.count_limit)
+    try:
+        first = run_request(puzzle, replace(request, handover=None,
+                                            limits=quick or request.limits))
+        if quick is None or not stopped_by_budget(first.status, first.message):
+            return first
+        then = replace(request, method=method, handover=None,
+                       limits=left_after(request.limits, first.seconds))
+        if request.count_limit and (engine is not None
+                                    or can_race(then.method, puzzle.geometry, then.limits)):
+            raced = race(puzzle, request.count_limit, then.limits, engine)
+            stats = Stats.counting(())
+            stats.extra["winner"] = raced.winner or "race"
+            return Result(puzzle, raced.status, tuple(raced.grids), raced.winner or "race",
+                          first.seconds + raced.seconds, stats, request.count_limit,
+                          raced.message)
+    finally:
+        if engine is not None:
+            engine.close()
     second = run_request(puzzle, then)
     second.stats.extra["winner"] = second.method
     return replace(second, seconds=first.seconds + second.seconds)

@@ -16,7 +16,10 @@ never in this process, whose time limit holds). The engine starts at once when a
 for it (:func:`~sudokit.sat.forked.head_start`, the portfolio's rule too), so that its loading
 overlaps CDCL's search; on a busy machine CDCL first searches alone for
 :data:`~sudokit.sat.forked.HEAD_START` CPU seconds, which most puzzles need no more than, and
-the engine's loading is not paid. This process only waits on both pipes. The first
+the engine's loading is not paid. On a free core, a single puzzle with drawn rules gets its
+engine's child even before ``propagate`` answers (:func:`early_engine`, killed if
+``propagate`` finishes): its loading then overlaps the quick budget and the hand-over too.
+This process only waits on both pipes. The first
 side that settles the count wins (the count limit reached, or no other grid exists); both
 children are killed. Grids the engine finds are blocked in CDCL's formula
 (:meth:`ForkedCdcl.block`); every grid is verified.
@@ -42,7 +45,7 @@ if TYPE_CHECKING:
 
     from ..sat.forked import ForkedCdcl
 
-__all__ = ["SLICE", "Raced", "can_race", "race"]
+__all__ = ["SLICE", "Raced", "can_race", "early_engine", "race"]
 
 SLICE = 0.05
 """Seconds between two looks at the time limit while both children search."""
@@ -90,11 +93,30 @@ def can_race(method: str, geometry: Geometry, limits: Limits) -> bool:
             and get_solver("fast").supports(geometry))
 
 
-def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
+def early_engine(puzzle: Puzzle, method: str, limits: Limits, count_limit: int
+                 ) -> _EngineChild | None:
+    """The engine's child for the race, started before the quick method answers (None when
+    it is not): on a puzzle with drawn rules whose hand-over to ``method`` under ``limits``
+    races (:func:`can_race`, its kernels compiled: :data:`~sudokit.compiled.Kernels.RULES`,
+    no compile started from here), when a core is free for it
+    (:func:`~sudokit.sat.forked.head_start`). Its half second of loading Numba and the kernels
+    then overlaps ``propagate``'s budget and the hand-over; a puzzle ``propagate`` finishes
+    only kills it (the caller closes it). Pass it to :func:`race`."""
+    from ..compiled import Kernels, ready
+
+    if (not puzzle.geometry.constraints or count_limit < 1 or not ready(Kernels.RULES)
+            or head_start() or not can_race(method, puzzle.geometry, limits)):
+        return None
+    return _EngineChild(puzzle, count_limit)
+
+
+def race(puzzle: Puzzle, count_limit: int, limits: Limits,
+         engine: _EngineChild | None = None) -> Raced:
     """Race CDCL (forked) against the compiled engine (forked too) on ``puzzle`` (see the
     module docstring) until ``count_limit`` grids, a proof that no other exists, or ``limits``'
     time limit (counted from this call). CDCL alone has the first
-    :func:`~sudokit.sat.forked.head_start` CPU seconds (none when a core is free).
+    :func:`~sudokit.sat.forked.head_start` CPU seconds (none when a core is free), unless
+    ``engine``, the engine's child started already (:func:`early_engine`), is given.
 
     Raises:
         SolverBug: a side returned a grid that does not solve the puzzle.
@@ -106,24 +128,25 @@ def race(puzzle: Puzzle, count_limit: int, limits: Limits) -> Raced:
     deadline = math.inf if limits.time_limit is None else start + limits.time_limit
     sat = get_solver("sat")
     cdcl = _Cdcl(ForkedCdcl(puzzle, str(sat.backend)), sat.full_name, puzzle, count_limit)
-    alone = head_start()
+    alone = 0.0 if engine is not None else head_start()
     try:
         while alone and cdcl.forked.cpu() < alone and time.perf_counter() < deadline:
             if cdcl.read(min(time.perf_counter() + 0.02, deadline)):
                 return cdcl.outcome(start, cdcl.name)
-        return _with_engine(cdcl, puzzle, start, deadline, limits)
+        return _with_engine(cdcl, engine or _EngineChild(puzzle, count_limit), start,
+                            deadline, limits)
     finally:
         cdcl.forked.close()
 
 
-def _with_engine(cdcl: _Cdcl, puzzle: Puzzle, start: float, deadline: float,
+def _with_engine(cdcl: _Cdcl, engine: _EngineChild, start: float, deadline: float,
                  limits: Limits) -> Raced:
     """The race once CDCL's head start is over: the engine in a forked child of its own (its
     kernels load there, or compile there if this grid's specialisation is not in the cache:
     never in this process, whose limit stays kept), both children's grids read as they come."""
     from multiprocessing.connection import wait
 
-    engine = _EngineChild(puzzle, cdcl.count_limit)
+    puzzle = cdcl.puzzle
     try:
         while True:
             if cdcl.read(0.0):
@@ -169,6 +192,9 @@ class _EngineChild:
         child.close()
 
     def close(self) -> None:
+        """Kill the child if it runs, and release its pipe (again: nothing)."""
+        if self.conn.closed:
+            return
         if self.process.is_alive():
             self.process.kill()
         self.process.join()
