@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 if TYPE_CHECKING:  # Numba (and NumPy) are imported only where a kernel is copied
     import numpy as np
@@ -183,11 +183,11 @@ def mark_ready(kernels: Kernels) -> None:
 _LOADED: set[Kernels] = set()
 """Groups whose kernel modules this process has imported (:func:`kernel`)."""
 
-_PYTHON_EQUIVALENTS: dict[int, Callable[..., Any]] = {}
+_PYTHON_EQUIVALENTS: dict[int, Callable[..., object]] = {}
 """id of a compiled primitive (an intrinsic) -> its Python equivalent, for :func:`interpreted`."""
 
 
-def kernel(group: Kernels, python: Callable[..., Any] | None = None) -> Callable[[F], F]:
+def kernel(group: Kernels, python: Callable[..., object] | None = None) -> Callable[[F], F]:
     """Declare a kernel of ``group`` (a decorator returning the kernel unchanged): importing
     its module makes the group :func:`loaded`. ``python`` is the Python equivalent of a
     compiled primitive that has no Python source of its own (an LLVM intrinsic), which
@@ -323,7 +323,7 @@ def twins() -> list[Twin]:
 
 # -- the interpreted copy of a kernel ------------------------------------------------------------
 
-_COPIES: dict[Any, Any] = {}
+_COPIES: dict[object, object] = {}  # Python function -> its copy; module -> its copy
 
 
 def _copy(value: object) -> object:
@@ -347,7 +347,7 @@ def _function(dispatcher: Dispatcher) -> Callable[..., Any]:
         globals_ = _module(sys.modules[func.__module__]).__dict__
         _COPIES[func] = types.FunctionType(func.__code__, globals_, func.__name__,
                                            func.__defaults__, func.__closure__)
-    return _COPIES[func]  # type: ignore[no-any-return]
+    return cast("Callable[..., Any]", _COPIES[func])
 
 
 def _module(module: types.ModuleType) -> types.ModuleType:
@@ -356,7 +356,7 @@ def _module(module: types.ModuleType) -> types.ModuleType:
         _COPIES[module] = copy  # before its globals: modules and kernels refer to each other
         copy.__dict__.update({name: _copy(value) for name, value in vars(module).items()
                               if not name.startswith("__") or name == "__builtins__"})
-    return _COPIES[module]  # type: ignore[no-any-return]
+    return cast(types.ModuleType, _COPIES[module])
 
 
 def _widen(value: object, written: list[tuple[np.ndarray, np.ndarray]]) -> object:
@@ -395,7 +395,7 @@ def interpreted(kernel: Dispatcher) -> Callable[..., Any]:
 
     copy = _function(kernel)
 
-    def run(*args: Any) -> Any:
+    def run(*args: object) -> Any:
         written: list[tuple[np.ndarray, np.ndarray]] = []
         wide = [_widen(arg, written) for arg in args]
         with np.errstate(over="ignore"):  # uint64 arithmetic wraps around, as in the kernels
