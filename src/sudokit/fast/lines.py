@@ -19,8 +19,10 @@ with the unit rules. Per kind:
   little killer's diagonal) instead walks its candidate tuples with those cells' digits
   different while they are few (:func:`~sudokit.fast.sums.tuple_filter`), which the layered
   filter cannot know (the center of a zipper whose two ends share a row is at least 3), else
-  runs the layered filter over its cliques (:func:`~sudokit.fast.sums.clique_filter`: cells
-  that all see each other, each clique's sums over its tuples of distinct digits);
+  (a sum with layers, +-1 terms, up to 15 cells) the layered filter over its cliques on bit
+  sets of partial sums (:func:`~sudokit.fast.sumsets.sum_sets_filter`), else on byte rows
+  (:func:`~sudokit.fast.sums.clique_filter`: cells that all see each other, each clique's
+  sums over its tuples of distinct digits);
 * **sequence**: Pesant's filtering of the regular constraint (CP 2004): states reachable
   forward from the start over the cells' candidates and backward from an accepting state;
   a digit survives where it takes a live state to a live state;
@@ -49,7 +51,7 @@ from .sandwich import sandwich_support
 from .state import ONE, ZERO, Reg, jit
 from .sums import (TUPLE_CELLS, clique_filter, clique_sum_bounds, digits_between, narrow_to,
                    term_bounds, tuple_filter)
-from .sumsets import crossing, sum_sets_filter
+from .sumsets import sum_sets_filter
 from .trail import blame
 
 __all__ = ["drawn_rules"]
@@ -83,22 +85,15 @@ def _sum(tables, state, rules, r):
     first, last = drawn.start[r], drawn.start[r + 1]
     if not clique_sum_bounds(tables, state, rules, r):
         return False
-    short = last - first <= TUPLE_CELLS
-    across = short and crossing(drawn, first, last)
-    if not across:  # the clique sets are the tuple walk's supports
-        done = sum_sets_filter(tables, state, rules, r)
-        if done >= 0:
-            return done == 1
-    if short:
+    if last - first <= TUPLE_CELLS:  # few tuples: the walk is cheaper than the sets
         done = tuple_filter(tables, state, rules, r)
         if done >= 0:
             return done == 1
-    if across:  # too many tuples: the cliques without their pairs across
-        done = sum_sets_filter(tables, state, rules, r)
-        if done >= 0:
-            return done == 1
-    if drawn.states[r] == 0:
+    if drawn.states[r] == 0:  # bounds only (BOUNDS_ONLY, SUM_LAYER_LIMIT)
         return True
+    done = sum_sets_filter(tables, state, rules, r)  # the cliques (their pairs across unseen)
+    if done >= 0:
+        return done == 1
     done = clique_filter(tables, state, rules, r)
     return done == 1 if done >= 0 else _layered(tables, state, rules, r)
 

@@ -19,7 +19,9 @@ words:
 
 The same supports as the tuple walk (:func:`sudokit.fast.sums.tuple_filter`) when no two cells
 of different cliques see each other (a little killer's diagonal), as sigh's ISS reads a sum by
-its exclusion groups (``sum_handler.js``) but exact. :func:`clique_sums_reference` is the plain
+its exclusion groups (``sum_handler.js``) but exact; :mod:`sudokit.fast.lines` runs it on a sum
+with layers (not bounds-only) the tuple walk declines (more than 9 cells or 4,096 tuples),
+instead of the byte rows of :func:`sudokit.fast.sums.clique_filter`. :func:`clique_sums_reference` is the plain
 Python twin (``tests/test_twins.py``, "sum cliques").
 """
 
@@ -35,7 +37,7 @@ from .bits import lowest_index, popcount
 from .state import ONE, ZERO, jit
 from .sums import narrow_to
 
-__all__ = ["SET_BITS", "SET_CLIQUE_LIMIT", "clique_sums", "clique_sums_reference", "crossing",
+__all__ = ["SET_BITS", "SET_CLIQUE_LIMIT", "clique_sums", "clique_sums_reference",
            "sum_sets_filter", "sum_sets_support"]
 
 SET_BITS = 128
@@ -303,18 +305,6 @@ def clique_sums(masks: Sequence[int], coefs: Sequence[int], starts: Sequence[int
         if done >= 0:
             return [int(m) for m in out] if done else [0] * n
     return clique_sums_reference(masks, coefs, starts, total)
-
-
-@jit
-def crossing(drawn, first, last):
-    """Whether two cells of a sum's different cliques see each other (among its first 64)."""
-    a = 0
-    for p in range(min(last - first, 64)):
-        if drawn.block[first + p]:
-            a = p
-        if drawn.seen[first + p] & ((ONE << np.uint64(a)) - ONE) != ZERO:
-            return True
-    return False
 
 
 @jit
