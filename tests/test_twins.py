@@ -166,6 +166,19 @@ def _static_chains() -> Iterator[tuple]:
                         yield board.geometry, masks, ((cell * board.side + d0) << 1) | on
 
 
+def _static_reaches() -> Iterator[tuple]:
+    """What the static propagation of every on potential of every eighth board reaches, and of
+    the same board less the lowest candidate of every fifth cell (many stopped by a
+    contradiction)."""
+    for board in _states()[::8]:
+        masks = [0 if v else m for m, v in zip(board.masks, board.values)]
+        fewer = [m & ~(m & -m) if i % 5 == 0 and m & (m - 1) else m for i, m in enumerate(masks)]
+        for grid in (masks, fewer):
+            starts = [((c * board.side + d0) << 1) | 1 for c in board.open_cells
+                      for d0 in range(board.side) if grid[c] >> d0 & 1]
+            yield board.geometry, grid, np.array(grid, np.int64), starts
+
+
 def _rule_grids() -> Iterator[tuple]:
     """Every puzzle of tests/data/rules with drawn rules: its published solution and wrong
     grids made from it, full and partial (see tests/fast/test_rulecheck.py)."""
@@ -297,6 +310,7 @@ INPUTS: dict[str, Callable[[], Iterator[tuple]]] = {
     "single-digit chains": lambda: _chains(True),
     "assumptions": _assumptions,
     "static chains": _static_chains,
+    "static reach": _static_reaches,
     "words": _words,
     "rule grids": _rule_grids,
     "rule fillings": _rule_fillings,

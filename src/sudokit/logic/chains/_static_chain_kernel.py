@@ -1,14 +1,19 @@
-"""Kernel of Sudoku Explainer's static forcing chain (``Chaining.doForcingChains``):
-:func:`static_chain`, the compiled :func:`sudokit.logic.chains.nested.static_chain` (its
-Python twin is :func:`sudokit.logic.chains.nested._static_chain_reference`).
+"""Kernels of Sudoku Explainer's static forcing chains on a working grid: :func:`static_chain`
+(``Chaining.doForcingChains``), the compiled :func:`sudokit.logic.chains.nested.static_chain`
+(its Python twin is :func:`sudokit.logic.chains.nested._static_chain_reference`), and
+:func:`static_closure`, what every potential implies over the same links, from which
+:func:`sudokit.logic.chains.implications.contradictions` and
+:func:`~sudokit.logic.chains.implications.static_reach` read their static answers.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...fast.state import jit
 from ..kernels.common import count_bits
 
-__all__ = ["static_chain"]
+__all__ = ["static_chain", "static_closure"]
 
 
 @jit
@@ -140,3 +145,174 @@ def _path(target, source, parent, path):
         p = parent[p]
     path[k] = source
     return k + 1
+
+
+@jit
+def static_closure(masks, tables, node_of, pots, adj, deg, comp, scratch, reach):
+    """What every potential of the working grid ``masks`` (int64[C]) implies over the static
+    links (those of :func:`static_chain`: an on potential turns off its cell's other
+    candidates and its digit's other places in the cell's units; an off potential turns on a
+    bivalue cell's other candidate and a bilocal digit's other place), as a transitive
+    closure: the graph's strongly connected components (Tarjan), each one's reach the union
+    of its members and its successors' reach.
+
+    Args:
+        masks: int64[C] candidates per cell (bit d-1 for digit d), 0 for a placed cell.
+        tables: ``(unit_cells, cell_units)`` as :func:`static_chain`'s.
+        node_of: int64[2CN] filled: each potential's node (-1 when not a candidate).
+        pots: int64[2CN] filled: each node's potential (the first P).
+        adj: int64[2CN, N + K * M] filled: each node's links (nodes), ``deg``: int64[2CN]
+            their counts.
+        comp: int64[2CN] filled: each node's component, a component's successors first.
+        scratch: int64[6, 2CN + 1] scratch.
+        reach: uint64[2CN, ceil(2CN / 64)] filled: each component's reach (bit v: node v).
+
+    Returns:
+        ``(P, K)``: the counts of nodes and components.
+    """
+    unit_cells, cell_units = tables
+    size = node_of.size
+    n = size // (2 * masks.size)
+    for p in range(size):
+        node_of[p] = -1
+    count = 0
+    for c in range(masks.size):
+        for d in range(n):
+            if masks[c] >> d & 1:
+                for on in range(2):
+                    node_of[((c * n + d) << 1) | on] = count
+                    pots[count] = ((c * n + d) << 1) | on
+                    count += 1
+    for v in range(count):
+        deg[v] = _links(pots[v], masks, n, unit_cells, cell_units, node_of, adj[v])
+    ncomp = _components(adj, deg, count, comp, scratch)
+    _reach(adj, deg, comp, count, ncomp, scratch, reach)
+    return count, ncomp
+
+
+@jit
+def _links(p, masks, n, unit_cells, cell_units, node_of, into):
+    """The nodes potential ``p`` links to (static links), written to ``into``; their count."""
+    cell = (p >> 1) // n
+    d0 = (p >> 1) % n
+    k = 0
+    if p & 1:
+        for d in range(n):
+            if d != d0 and masks[cell] >> d & 1:
+                into[k] = node_of[(cell * n + d) << 1]
+                k += 1
+    elif count_bits(masks[cell]) == 2:
+        for d in range(n):
+            if d != d0 and masks[cell] >> d & 1:
+                into[k] = node_of[((cell * n + d) << 1) | 1]
+                k += 1
+    for i in range(cell_units.shape[1]):
+        u = cell_units[cell, i]
+        if u < 0:
+            break
+        places = 0
+        other = -1
+        for j in range(unit_cells.shape[1]):
+            c = unit_cells[u, j]
+            if c < 0:
+                break
+            if c != cell and masks[c] >> d0 & 1:
+                places += 1
+                other = c
+                if p & 1:
+                    into[k] = node_of[(c * n + d0) << 1]
+                    k += 1
+        if not p & 1 and places == 1:
+            into[k] = node_of[((other * n + d0) << 1) | 1]
+            k += 1
+    return k
+
+
+@jit
+def _components(adj, deg, count, comp, scratch):
+    """Tarjan's strongly connected components of the first ``count`` nodes of ``adj``/``deg``,
+    iteratively: ``comp`` filled (a component's successors numbered first); returns their
+    count. ``scratch``: int64[6, 2CN + 1]."""
+    index, low, held, stack, calls, edge = (scratch[0], scratch[1], scratch[2], scratch[3],
+                                            scratch[4], scratch[5])
+    for v in range(count):
+        index[v] = -1
+        held[v] = 0
+    counter = 0
+    ncomp = 0
+    sp = 0
+    for root in range(count):
+        if index[root] >= 0:
+            continue
+        top = 0
+        calls[0] = root
+        edge[0] = 0
+        index[root] = counter
+        low[root] = counter
+        counter += 1
+        stack[sp] = root
+        sp += 1
+        held[root] = 1
+        while top >= 0:
+            v = calls[top]
+            e = edge[top]
+            if e < deg[v]:
+                edge[top] = e + 1
+                w = adj[v, e]
+                if index[w] < 0:
+                    index[w] = counter
+                    low[w] = counter
+                    counter += 1
+                    stack[sp] = w
+                    sp += 1
+                    held[w] = 1
+                    top += 1
+                    calls[top] = w
+                    edge[top] = 0
+                elif held[w] and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            if low[v] == index[v]:
+                while True:
+                    sp -= 1
+                    w = stack[sp]
+                    held[w] = 0
+                    comp[w] = ncomp
+                    if w == v:
+                        break
+                ncomp += 1
+            top -= 1
+            if top >= 0 and low[v] < low[calls[top]]:
+                low[calls[top]] = low[v]
+    return ncomp
+
+
+@jit
+def _reach(adj, deg, comp, count, ncomp, scratch, reach):
+    """Each component's reach (rows of ``reach``, bit v for node v): its members, and the
+    reach of every component one of its members links to (numbered before it). ``scratch``
+    rows 0-2 used."""
+    words = (count + 63) // 64
+    first, members, fill = scratch[0], scratch[1], scratch[2]
+    for k in range(ncomp + 1):
+        first[k] = 0
+    for k in range(ncomp):
+        for x in range(words):
+            reach[k, x] = 0
+    for v in range(count):
+        first[comp[v] + 1] += 1
+    for k in range(ncomp):
+        first[k + 1] += first[k]
+        fill[k] = first[k]
+    for v in range(count):
+        members[fill[comp[v]]] = v
+        fill[comp[v]] += 1
+        reach[comp[v], v >> 6] |= np.uint64(1) << np.uint64(v & 63)
+    for k in range(ncomp):
+        for i in range(first[k], first[k + 1]):
+            v = members[i]
+            for e in range(deg[v]):
+                t = comp[adj[v, e]]
+                if t != k:
+                    for x in range(words):
+                        reach[k, x] |= reach[t, x]

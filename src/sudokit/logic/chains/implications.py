@@ -200,34 +200,93 @@ def _kernels() -> types.ModuleType:
 _KERNELS: types.ModuleType | None = None
 
 
+@twin(Kernels.LOGIC, "sudokit.logic.chains._static_chain_kernel:static_closure",
+      "sudokit.logic.chains.implications:_static_reach_reference", "static reach")
 def static_reach(geometry: Geometry, masks0: list[int], array: np.ndarray,
                  starts: list[int]) -> np.ndarray:
     """What the static propagation (:func:`chain_implications` with ``dynamic`` False, links
-    inside cells too, level 0) of each potential of ``starts`` reaches, as uint8[S, 2CN] (1 at
-    each potential reached), all followed in one compiled call
-    (:func:`~sudokit.logic.chains._implications_kernel.reached_all`; in Python while
-    :func:`sudokit.compiled.use_compiled` says so). ``array``: ``masks0`` as int64[C]."""
-    size = 2 * geometry.n_cells * geometry.side
-    reached = np.zeros((len(starts), size), dtype=np.uint8)
+    inside cells too, level 0) of each potential of ``starts`` (candidates of ``masks0``, on
+    or off) reaches, as uint8[S, 2CN] (1 at each potential reached): compiled, read from the
+    closure of the grid's links
+    (:func:`~sudokit.logic.chains._static_chain_kernel.static_closure`), those whose
+    propagation a contradiction stops followed in one call
+    (:func:`~sudokit.logic.chains._implications_kernel.reached_all`); in Python
+    (:func:`_static_reach_reference`) while :func:`sudokit.compiled.use_compiled` says so.
+    ``array``: ``masks0`` as int64[C]."""
     if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
-        for i, s in enumerate(starts):
-            reached[i, list(_implications_reference(geometry, masks0, s, False, True).reached())] = 1
-        return reached
+        return _static_reach_reference(geometry, masks0, array, starts)
+    reached = np.zeros((len(starts), 2 * geometry.n_cells * geometry.side), dtype=np.uint8)
     work = _work(geometry)
-    _kernels().reached_all(array, np.array(starts, dtype=np.int64), 2, work.tables, work.masks,
-                           work.out, work.hidden, reached)
+    node_of, pots, comp, reach = _closure(geometry, array)
+    at = np.array(starts, dtype=np.int64)
+    stopped = _contradicted(node_of, comp, reach, at)
+    rows = reach[comp[node_of[at]]].view(np.uint8)
+    reached[:, pots] = np.unpackbits(rows, axis=1, bitorder="little")[:, :pots.size]
+    if stopped.any():  # a contradiction stops the propagation: these follow it
+        again = reached[stopped]
+        _kernels().reached_all(array, at[stopped], 2, work.tables, work.masks, work.out,
+                               work.hidden, again)
+        reached[stopped] = again
     return reached
+
+
+def _static_reach_reference(geometry: Geometry, masks0: list[int], _array: np.ndarray,
+                            starts: list[int]) -> np.ndarray:
+    """:func:`static_reach` in Python: each propagation followed
+    (:func:`_implications_reference`)."""
+    reached = np.zeros((len(starts), 2 * geometry.n_cells * geometry.side), dtype=np.uint8)
+    for i, s in enumerate(starts):
+        reached[i, list(_implications_reference(geometry, masks0, s, False, True).reached())] = 1
+    return reached
+
+
+def _closure(geometry: Geometry, array: np.ndarray) -> tuple[np.ndarray, ...]:
+    """:func:`~sudokit.logic.chains._static_chain_kernel.static_closure` of the grid
+    ``array`` (int64[C])."""
+    from . import _static_chain_kernel as kernel
+
+    node_of, pots, adj, deg, comp, scratch, reach = arrays = per_thread(
+        "closure", geometry, _new_closure)
+    count, ncomp = kernel.static_closure(array, _work(geometry).tables, *arrays)
+    return node_of, pots[:count], comp[:count], reach[:ncomp]
+
+
+def _new_closure(geometry: Geometry) -> tuple[np.ndarray, ...]:
+    """The arrays of :func:`_closure` (its kernel's, in its order)."""
+    size = 2 * geometry.n_cells * geometry.side
+    unit_cells, cell_units = _work(geometry).tables
+    width = geometry.side + cell_units.shape[1] * unit_cells.shape[1]
+    return (np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64),
+            np.empty((size, width), dtype=np.int64), np.empty(size, dtype=np.int64),
+            np.empty(size, dtype=np.int64), np.empty((6, size + 1), dtype=np.int64),
+            np.empty((size, (size + 63) // 64), dtype=np.uint64))
+
+
+def _contradicted(node_of: np.ndarray, comp: np.ndarray, reach: np.ndarray,
+                  starts: np.ndarray) -> np.ndarray:
+    """Whether each potential of ``starts`` (int64[S]) reaches its negation in the static
+    closure ``(node_of, comp, reach)``: bool[S]. The static links come in contrapositive
+    pairs, so that is when its static propagation meets a candidate on and off."""
+    nodes, negations = node_of[starts], node_of[starts ^ 1]
+    words = reach[comp[nodes], negations >> 6]
+    return ((words >> (negations & 63).astype(np.uint64)) & np.uint64(1)).astype(bool)
 
 
 def contradictions(geometry: Geometry, masks0: list[int], array: np.ndarray,
                    starts: list[int], dynamic: bool, y_links: bool) -> set[int] | None:
     """The potentials of ``starts`` whose level-0 propagation (:func:`chain_implications`)
     ends in a contradiction, all followed in one compiled call
-    (:func:`~sudokit.logic.chains._implications_kernel.contradicted`); None when the
+    (:func:`~sudokit.logic.chains._implications_kernel.contradicted`; static ones with links
+    inside cells read from the closure of the grid's links instead,
+    :func:`~sudokit.logic.chains._static_chain_kernel.static_closure`); None when the
     propagations run in Python (the caller then follows each). ``array``: ``masks0`` as
     int64[C]."""
     if not use_compiled(Kernels.LOGIC, geometry.n_cells, KERNEL_CELLS):
         return None
+    if not dynamic and y_links:  # static: read from the closure of the grid's links
+        node_of, _pots, comp, reach = _closure(geometry, array)
+        flags = _contradicted(node_of, comp, reach, np.array(starts, dtype=np.int64))
+        return {q for q, f in zip(starts, flags.tolist()) if f}
     work = _work(geometry)
     found = np.zeros(len(starts), dtype=np.uint8)
     _kernels().contradicted(array, np.array(starts, dtype=np.int64),
