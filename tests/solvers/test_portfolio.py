@@ -143,6 +143,29 @@ def test_chunk_races_only_the_rows_the_probe_left(probe: int) -> None:
     assert (chunk.counters[:, chunk.counter_names.index("nodes")] >= 0).all()
 
 
+@pytest.mark.parametrize(("probe", "node_limit"), [(0, None), (10**6, None), (10, 4)])
+def test_a_chunk_of_one_puzzle_probes_in_the_race_engine(monkeypatch, probe: int,
+                                                         node_limit: int | None) -> None:
+    """One puzzle that may race is probed by the race's resumable engine (not the batch call,
+    whose probe the race would search again, its kernels loaded beside the race's): the same
+    answers, nodes within the caller's limit."""
+    from sudokit.solvers.fast import FastSolver
+
+    monkeypatch.setattr(FastSolver, "solve_chunk", lambda *args: pytest.fail("batch probe"))
+    puzzle = _large("bnguyen_16x16.txt")
+    if node_limit is not None:  # an empty grid: its 300 solutions take more nodes
+        puzzle = Puzzle(Geometry.of(4, 4), (0,) * 256)
+    request = Request.build("portfolio", {"probe_nodes": probe, "fast_only_side": 0},
+                            Limits(node_limit=node_limit), 2 if node_limit is None else 300)
+    chunk = solve_chunk(np.array([puzzle.givens], np.uint8), puzzle.geometry, request)
+    if node_limit is None:
+        assert chunk.status.tolist() == [Status.SOLVED] and chunk.found.tolist() == [1]
+        assert is_solution(chunk.grids[0, 0].tolist(), puzzle)
+    else:
+        assert chunk.status.tolist() == [Status.UNKNOWN]
+        assert chunk.counters[0, 0] <= node_limit
+
+
 def test_chunk_keeps_the_callers_node_limit() -> None:
     empty = np.zeros((2, 256), np.uint8)
     request = Request.build("portfolio", {"probe_nodes": 10, "fast_only_side": 0},
