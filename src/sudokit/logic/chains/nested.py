@@ -260,18 +260,24 @@ def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int])
         for b in bits(m):
             digit_cells[b] |= 1 << c
     hints: list[tuple[list[int], tuple[int, ...], Inner]] = []
-    for cell in range(len(masks)):
-        if masks[cell].bit_count() <= 2:
+    units_of = se_units_of(geometry)
+    for cell, m in enumerate(masks):
+        if m.bit_count() <= 2:
             continue
-        starts = [((cell * n + b) << 1) | 1 for b in bits(masks[cell])]
-        _gather(geometry, masks0, masks, [reached[row[s]] for s in starts], starts, -1, hints)
-        for b in bits(masks[cell]):
-            for u in se_units_of(geometry)[cell]:
+        digits = bits(m)
+        starts = [((cell * n + b) << 1) | 1 for b in digits]
+        rows = [reached[row[s]] for s in starts]
+        if _common(rows):
+            _gather(geometry, masks0, masks, rows, starts, -1, hints)
+        here = 1 << cell
+        for b in digits:
+            for u in units_of[cell]:
                 at = digit_cells[b] & ub[u]
-                if at.bit_count() >= 2 and (at & -at).bit_length() - 1 == cell:
-                    places = [((c * n + b) << 1) | 1 for c in bits(at)]
-                    _gather(geometry, masks0, masks, [reached[row[s]] for s in places], places,
-                            u, hints)
+                if at & -at == here and at != here:  # two places or more, the first here
+                    places = [((c * n + b) << 1) | 1 for c in _cells(at)]
+                    rows = [reached[row[s]] for s in places]
+                    if _common(rows):
+                        _gather(geometry, masks0, masks, rows, places, u, hints)
     hints.sort(key=lambda h: h[2].complexity)
     return [(q, parents, inner) for removed, parents, inner in hints for q in removed]
 
@@ -287,18 +293,35 @@ def _static_reach(geometry: Geometry, masks: list[int]) -> tuple[dict[int, int],
             [int.from_bytes(r.tobytes(), "little") for r in packed])
 
 
+def _common(rows: list[int]) -> int:
+    """The potentials every row reaches (bits of an int)."""
+    both = rows[0]
+    for r in rows[1:]:
+        both &= r
+        if not both:
+            break
+    return both
+
+
+def _cells(mask: int) -> list[int]:
+    """The set bits of a mask of any size, ascending (a grid's cells, a row of potentials)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _gather(geometry: Geometry, masks0: list[int], masks: list[int],
             reached: list[int], starts: list[int], unit: int,
             hints: list[tuple[list[int], tuple[int, ...], Inner]]) -> None:
     """Add the hints of one cell (``unit`` -1) or region chain: each potential all branches
     (``reached``: each one's potentials as bits of an int, from ``starts``) reach that removes
     something, if it relies on a removal."""
-    both = reached[0]
-    for r in reached[1:]:
-        both &= r
-    if not both:
+    common = _cells(_common(reached))
+    if not common:
         return
-    common = list(bits(both))
     n, g = geometry.side, geometry
     branches: list[Propagation] = []
     for q in common:
