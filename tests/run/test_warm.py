@@ -218,3 +218,25 @@ def test_engine_markers_name_the_rules_version(fresh: Path, monkeypatch) -> None
     assert not kernels_by(fast, rules.geometry, time.perf_counter())  # no wait past the limit
     compiled.mark_ready(Kernels.ENGINE_RULES)
     assert _engine_ready(rules) and kernels_by(fast, rules.geometry, time.perf_counter())
+
+
+def test_a_second_child_waits_for_the_one_compiling(fresh: Path) -> None:
+    """Children of two commands on one cache compile one after the other: the second waits
+    for the cache's compile lock, then skips the kernels the first marked ready."""
+    import fcntl
+    import threading
+
+    ran: list[str] = []
+    directory = compiled.kernel_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "compiling.lock", "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another child compiling
+        worker = threading.Thread(target=warm._compile, args=(
+            [(Kernels.GENERATOR, lambda: ran.append("generator")),
+             (Kernels.TABLES, lambda: ran.append("tables"))],))
+        worker.start()
+        time.sleep(0.3)
+        assert ran == [] and worker.is_alive()
+        compiled.mark_ready(Kernels.GENERATOR)  # what the other child compiled
+    worker.join(10)
+    assert ran == ["tables"] and compiled.ready(Kernels.TABLES)

@@ -22,6 +22,11 @@ solving doors need nothing compiled on a small input, see :mod:`sudokit.run.choi
 calling process when first used. The notice goes to stderr on a terminal and in a Jupyter
 kernel (whose stderr the notebook shows under the cell).
 
+Children of several commands on one cache compile one at a time: each holds the cache's
+compile lock (``compiling.lock``, ``flock``) while it compiles, and skips what an earlier one
+marked ready (two compiling the same kernels at once would share the cores and both finish
+late).
+
 The child lives and dies with its parent: it asks the kernel to kill it when the parent dies
 (``prctl(PR_SET_PDEATHSIG, SIGKILL)``, Linux), so a parent killed by any signal leaves nothing
 behind. Only on the parent's normal exit (atexit) does the parent tell it to finish its
@@ -40,7 +45,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -179,9 +185,38 @@ def _die_with_parent(signal_number: int) -> None:
 
 
 def _compile(jobs: Sequence[tuple[Kernels, Callable[[], object]]]) -> None:
-    for kernels, job in jobs:
-        job()
-        compiled.mark_ready(kernels)
+    """Run each job whose kernels are not marked ready yet, and mark them, holding the cache's
+    compile lock (:func:`_compile_lock`): a child started by another command on the same cache
+    waits for the one compiling, then finds the kernels marked (or loads them from the cache)
+    instead of compiling them again beside it on the same cores."""
+    with _compile_lock():
+        for kernels, job in jobs:
+            if compiled.ready(kernels):
+                continue
+            job()
+            compiled.mark_ready(kernels)
+
+
+@contextmanager
+def _compile_lock() -> Iterator[None]:
+    """Hold an exclusive lock on the kernel cache's ``compiling.lock`` (``flock``; waits for a
+    holder; released by the kernel if this process dies). No lock where none can be taken (a
+    read-only cache, no ``fcntl``): the compile then runs as before."""
+    try:
+        import fcntl
+
+        directory = compiled.kernel_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        handle = open(directory / "compiling.lock", "a+b")  # noqa: SIM115  (held until exit)
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
 
 
 def _child() -> None:
