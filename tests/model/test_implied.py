@@ -84,3 +84,30 @@ def test_every_published_killer_keeps_its_solution() -> None:
 def test_every_shared_janko_killer_keeps_its_solution() -> None:
     cases = _janko(shared("janko") / "KillerSudoku")
     assert len(cases) >= 75 and _check(cases) >= 1000
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int64"])
+def test_cancel_by_pattern_table_matches_one_cage_at_a_time(dtype: str) -> None:
+    """The pattern lookup (cages up to 8 cells) and the counting (longer ones) of _cancel
+    choose what _cancel_one chooses, cage by cage, on random equations."""
+    import numpy as np
+
+    from sudokit.model.implied import _cancel, _cancel_one
+
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        order, cages, at = rng.permutation(81), [], 0
+        while len(cages) < 12:
+            size = int(rng.integers(1, 11))
+            if at + size > 81:
+                break
+            cages.append((tuple(int(c) for c in order[at:at + size]), int(rng.integers(1, 45))))
+            at += size
+        weights = rng.integers(-1, 2, (40, 81))
+        constants = rng.integers(0, 90, 40)
+        fast_w, fast_c = weights.astype(dtype), constants.copy()
+        _cancel(fast_w, fast_c, cages)
+        slow_w, slow_c = weights.copy(), constants.copy()
+        for cells, total in cages:
+            _cancel_one(slow_w, slow_c, list(cells), total)
+        assert (fast_w == slow_w).all() and (fast_c == slow_c).all()

@@ -110,29 +110,75 @@ def _cancel(weights: np.ndarray, constants: np.ndarray,
     subtracting that multiple of the cage's total from the constant.
 
     The cages of a geometry share no cell, so three or more are cancelled at once: their cells
-    side by side, each cage's counts and first places by ``reduceat`` (one cage at a time,
-    :func:`_cancel_one`, takes a dozen NumPy calls per cage)."""
+    side by side; each cage's coefficients read as one base-3 number by ``reduceat`` and its
+    choice looked up in a table of every pattern (:func:`_pattern_choices`, the same for every
+    puzzle), or for longer cages counted (:func:`_choices`). One cage at a time
+    (:func:`_cancel_one`) takes a dozen NumPy calls per cage."""
     cols = np.array([c for cells, _ in cages for c in cells], np.int64)
     if len(cages) < 3 or np.unique(cols).size < cols.size:  # few or overlapping: in order
         for cells, total in cages:
             _cancel_one(weights, constants, list(cells), total)
         return
     sizes = np.array([len(cells) for cells, _ in cages], np.int64)
+    totals = np.array([total for _, total in cages], np.int64)
+    if sizes.max() <= _PATTERN_CAP and weights.min() >= -1 and weights.max() <= 1:
+        # cage cells as rows (reduceat along rows of a C-ordered array is fast, along
+        # columns slow): each cage's pattern as one base-3 number, its choice looked up
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        place = np.arange(cols.size) - np.repeat(starts, sizes)
+        part = weights.T[cols].astype(np.int16)  # [S, T]; codes < 3**8 fit int16
+        part += 1
+        part *= (3 ** place).astype(np.int16)[:, None]
+        codes = np.add.reduceat(part, starts, axis=0, dtype=np.int16)  # [K, T]
+        bases = np.array([_PATTERN_BASE[s] for s in sizes.tolist()], np.int64)
+        m = _pattern_choices()[bases[:, None] + codes]  # [K, T]
+        weights[:, cols] -= np.repeat(m, sizes, axis=0).T
+        constants -= totals @ m
+        return
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     place = np.arange(cols.size) - np.repeat(starts, sizes)  # each cell's place in its cage
-    part = weights[:, cols]  # [T, S]
+    m = _choices(weights[:, cols], starts, sizes, place)
+    weights[:, cols] -= np.repeat(m, sizes, axis=1)
+    constants -= m @ totals
+
+
+def _choices(part: np.ndarray, starts: np.ndarray, sizes: np.ndarray, place: np.ndarray
+             ) -> np.ndarray:
+    """int64[T, K]: each cage's most common coefficient in ``part`` (int64[T, S], cages side
+    by side from ``starts``, ``sizes`` long; ``place``: each column's place in its cage), ties
+    to 0, then to the value met first."""
     values = np.array([-1, 0, 1])
     keys = []
     for v in values.tolist():
         met = part == v
         count = np.add.reduceat(met.astype(np.int64), starts, axis=1)  # [T, K]
-        first = np.minimum.reduceat(np.where(met, place, cols.size), starts, axis=1)
+        first = np.minimum.reduceat(np.where(met, place, part.shape[1]), starts, axis=1)
         first = np.minimum(first, sizes)  # never met: the cage's length
         # the most common value; ties to 0, then to the value seen first
         keys.append(count * (2 * sizes + 2) + (v == 0) * (sizes + 1) - first)
-    m = values[np.stack(keys, axis=2).argmax(axis=2)]  # [T, K]
-    weights[:, cols] -= np.repeat(m, sizes, axis=1)
-    constants -= m @ np.array([total for _, total in cages], np.int64)
+    result: np.ndarray = values[np.stack(keys, axis=2).argmax(axis=2)]
+    return result
+
+
+_PATTERN_CAP = 8
+"""The longest cage whose choice :func:`_cancel` looks up by its coefficient pattern."""
+
+_PATTERN_BASE = [sum(3 ** k for k in range(s)) for s in range(_PATTERN_CAP + 1)]
+"""Where the patterns of cages of each length start in :func:`_pattern_choices`."""
+
+
+@lru_cache(maxsize=1)
+def _pattern_choices() -> np.ndarray:
+    """int64[...]: :func:`_choices` of every cage of 1.._PATTERN_CAP cells and every pattern
+    of coefficients in {-1, 0, 1}, by ``_PATTERN_BASE[length] + sum((k + 1) * 3**place)``
+    (only the cages' shape: the same table for every puzzle)."""
+    tables = [np.zeros(1, np.int64)]  # length 0: never looked up
+    for s in range(1, _PATTERN_CAP + 1):
+        codes = np.arange(3 ** s)
+        part = (codes[:, None] // 3 ** np.arange(s)) % 3 - 1  # [3^s, s]
+        tables.append(_choices(part, np.zeros(1, np.int64), np.array([s]),
+                               np.arange(s))[:, 0])
+    return np.concatenate(tables)
 
 
 def _cancel_one(weights: np.ndarray, constants: np.ndarray, cells: list[int], total: int
@@ -154,7 +200,8 @@ def _unit_tries(geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_tries` of a geometry's units (cached per geometry without cages and drawn
     rules, which change no unit: every killer or rule puzzle of one grid shares them)."""
     unit_sum = geometry.side * (geometry.side + 1) // 2
-    return _tries(_families(geometry), geometry.n_cells, unit_sum)
+    weights, constants = _tries(_families(geometry), geometry.n_cells, unit_sum)
+    return weights.astype(np.int8), constants  # -1..1, cancelled to -2..2: 8x less to read
 
 
 def _bare(geometry: Geometry) -> Geometry:
@@ -195,15 +242,19 @@ def implied_sums(geometry: Geometry, cap: int = IMPLIED_CAP) -> tuple[WeightedSu
     size = (weights != 0).sum(axis=1)
     plain = {(cells, (1,) * len(cells), total) for cells, total in cages}
     plain |= {(tuple(sorted(u)), (1,) * len(u), unit_sum) for u in geometry.units}
+    kept = np.flatnonzero((size > 0) & (size <= cap))
+    picked = weights[kept]
+    rows, cols = np.nonzero(picked)  # row by row, cells increasing
+    coefs = picked[rows, cols].tolist()
+    ends = np.cumsum(size[kept]).tolist()
     found: dict[tuple[tuple[int, ...], tuple[int, ...], int], WeightedSum] = {}
-    for t in np.flatnonzero((size > 0) & (size <= cap)).tolist():
-        cells = np.flatnonzero(weights[t]).tolist()
-        kept = [(c, int(weights[t, c])) for c in cells]
-        constant = int(constants[t])
-        if kept[0][1] < 0:
-            kept, constant = [(c, -k) for c, k in kept], -constant
-        rule = WeightedSum.of(kept, constant, "implied sum")
-        key = (rule.cells, rule.coefficients, rule.total)
-        if key not in plain:
-            found.setdefault(key, rule)
+    cells_of, begin = cols.tolist(), 0
+    for end, constant in zip(ends, constants[kept].tolist()):
+        cells, ks = tuple(cells_of[begin:end]), coefs[begin:end]
+        begin = end
+        if ks[0] < 0:  # a positive first coefficient
+            ks, constant = [-k for k in ks], -constant
+        key = (cells, tuple(ks), constant)
+        if key not in plain and key not in found:
+            found[key] = WeightedSum(cells, key[1], constant, "implied sum")
     return tuple(found.values())
