@@ -234,10 +234,11 @@ def _build(geometry: Geometry) -> Drawn:
     near = peer_sets(bare_geometry(geometry))  # set look-ups for _order and _seen
     side = geometry.side
     layer = 0
+    relation = RuleCode.RELATION.value
     for rule in rules:
         if type(rule) is Relation:  # the common case: two cells, one support table
             a, b = rule.cells
-            kind.append(RuleCode.RELATION.value)
+            kind.append(relation)
             cells += (a, b)
             coef += (0, 0)
             block += (1, 1)
@@ -325,8 +326,14 @@ def sum_cliques(cells: tuple[int, ...], geometry: Geometry,
     peers as sets, when the caller has them."""
     peers = geometry.peers if near is None else near
     n = len(cells)
-    sees = [sum(1 << j for j in range(n) if j != i and cells[j] in peers[c])
-            for i, c in enumerate(cells)]
+    bits = [1 << j for j in range(n)]
+    sees = []
+    for i, c in enumerate(cells):
+        seen_by, mask = peers[c], 0
+        for j, d in enumerate(cells):
+            if d in seen_by:
+                mask |= bits[j]
+        sees.append(mask & ~bits[i])
     left = (1 << n) - 1
     cliques: list[list[int]] = []
     while left:
