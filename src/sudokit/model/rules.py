@@ -518,10 +518,9 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
     def where(k: int, rule: object) -> str:  # only for the message: most rules pass
         return f"constraint {k + 1} ({getattr(rule, 'name', type(rule).__name__)})"
 
-    for k, rule in enumerate(rules):
-        seen = _PASSED.get(id(rule))
-        if seen is not None and seen[0] is rule and seen[1] == side and seen[2] == n_cells:
-            continue
+    passed = _PASSED.setdefault((side, n_cells), {})
+    get = passed.get
+    for k, rule in [(k, r) for k, r in enumerate(rules) if get(id(r)) is not r]:
         if not isinstance(rule, Rule) or getattr(rule, "kind", None) not in RULE_KINDS:
             raise InvalidPuzzle(f"{where(k, rule)}: not a rule of a known kind",
                                 constraint="constraints")
@@ -541,12 +540,13 @@ def check_rules(rules: Sequence[Rule], side: int, n_cells: int,
         if problem:
             raise InvalidPuzzle(f"{where(k, rule)} at {label(rule.cells[0])}: {problem}",
                                 constraint="constraints")
-        if len(_PASSED) > 65536:
-            _PASSED.clear()
-        _PASSED[id(rule)] = (rule, side, n_cells)
+        if len(passed) > 65536:
+            passed.clear()
+        passed[id(rule)] = rule
 
 
-_PASSED: dict[int, tuple[Rule, int, int]] = {}
-"""Rules :func:`check_rules` passed, by ``id``: the rule kept alive beside the side and cell
-count it was checked for, so a rule checked where it was read (each f-puzzles entry, to name
-its key) is not checked again when its geometry is built (cleared when large)."""
+_PASSED: dict[tuple[int, int], dict[int, Rule]] = {}
+"""Rules :func:`check_rules` passed, by the (side, cell count) they were checked for, then by
+``id``: the rule kept alive (another object at that id is checked), so a rule checked where it
+was read (each f-puzzles entry, to name its key) is not checked again when its geometry is
+built; the pending rules found by one comprehension (cleared when large)."""
