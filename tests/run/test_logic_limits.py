@@ -53,7 +53,7 @@ def test_doors_do_not_compile_the_engine_inside_their_limit(door, monkeypatch) -
     monkeypatch.setattr(warm, "compile_in_background",
                         lambda jobs: asked.extend(kernels for kernels, _job in jobs))
     monkeypatch.setattr(compiled, "ready", lambda kernels: kernels is not Kernels.ENGINE)
-    monkeypatch.setattr(deadline, "_kernels", lambda request, geometry: Kernels.ENGINE)
+    monkeypatch.setattr(deadline, "kernels_for", lambda request, geometry: Kernels.ENGINE)
     monkeypatch.setattr(PortfolioSolver, "warm_up",  # what compiling it would cost
                         lambda self, geometry=None: time.sleep(10))
     _stops_within_its_limit(door)
