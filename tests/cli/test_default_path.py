@@ -42,7 +42,13 @@ def test_one_decision_of_the_method() -> None:
     assert named.method == "portfolio" and named.handover is None
 
 
-def test_the_library_hands_a_hard_puzzle_over_to_cdcl() -> None:
+def test_the_library_hands_a_hard_puzzle_over_to_cdcl(monkeypatch) -> None:
+    """No core free (CDCL has its head start, the engine does not start early): CDCL, which
+    finishes in tens of ms, answers."""
+    from sudokit.run import race
+    from sudokit.sat.forked import HEAD_START
+
+    monkeypatch.setattr(race, "head_start", lambda: HEAD_START)
     puzzle = fpuzzles_puzzle(MODULAR.read_text())
     result = count_solutions(puzzle)
     assert result.status is Status.SOLVED and result.count == 1

@@ -193,18 +193,18 @@ def _handed_over(givens: np.ndarray, geometry: Geometry, request: Request,
     from .race import can_race, early_engine, race
 
     limits, quick = request.limits, quick_limits(request.limits)
-    then = replace(request, method=taker(request.handover, geometry), handover=None)
     engine = None
-    if quick is not None and len(givens) == 1:  # one puzzle: its engine may start at once
-        engine = early_engine(_puzzle(givens, geometry, puzzles, 0), then.method, limits,
-                              kept_solutions(request))
+    if quick is not None and len(givens) == 1 and geometry.constraints:  # may start at once
+        engine = early_engine(_puzzle(givens, geometry, puzzles, 0),
+                              taker(request.handover, geometry), limits, kept_solutions(request))
     try:
         chunk = solve_chunk(givens, geometry, replace(request, handover=None,
                                                       limits=quick or limits), puzzles)
         over = [row for row, status in enumerate(chunk.status.tolist())
                 if stopped_by_budget(status, chunk.messages.get(row))]
         if quick is None or not over:
-            return chunk
+            return chunk  # (the hand-over's solver, SAT's modules, never loaded)
+        then = replace(request, method=taker(request.handover, geometry), handover=None)
         racing = engine is not None or can_race(then.method, geometry, limits)
         for row in over:
             left = left_after(limits, float(chunk.seconds[row]))

@@ -189,15 +189,16 @@ def _handed_over(puzzle: Puzzle, request: Request) -> Result:
     from .race import can_race, early_engine, race
 
     quick = quick_limits(request.limits)
-    method = taker(request.handover, puzzle.geometry)
-    engine = None if quick is None or not request.count_limit else early_engine(
-        puzzle, method, request.limits, request.count_limit)
+    engine = None  # the hand-over's solver is asked only when it may be needed
+    if quick is not None and request.count_limit and puzzle.geometry.constraints:
+        engine = early_engine(puzzle, taker(request.handover, puzzle.geometry), request.limits,
+                              request.count_limit)
     try:
         first = run_request(puzzle, replace(request, handover=None,
                                             limits=quick or request.limits))
         if quick is None or not stopped_by_budget(first.status, first.message):
             return first
-        then = replace(request, method=method, handover=None,
+        then = replace(request, method=taker(request.handover, puzzle.geometry), handover=None,
                        limits=left_after(request.limits, first.seconds))
         if request.count_limit and (engine is not None
                                     or can_race(then.method, puzzle.geometry, then.limits)):
