@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ...compiled import Kernels, twin, use_compiled
+from ...csp.model import values_of
 from ...model.geometry import Geometry
 from ..state import bits
 from .advanced import _unit_bits
@@ -274,7 +275,7 @@ def multiple_chain_offs(geometry: Geometry, masks0: list[int], masks: list[int])
             for u in units_of[cell]:
                 at = digit_cells[b] & ub[u]
                 if at & -at == here and at != here:  # two places or more, the first here
-                    places = [((c * n + b) << 1) | 1 for c in _cells(at)]
+                    places = [((c * n + b) << 1) | 1 for c in values_of(at)]
                     rows = [reached[row[s]] for s in places]
                     if _common(rows):
                         _gather(geometry, masks0, masks, rows, places, u, hints)
@@ -303,23 +304,13 @@ def _common(rows: list[int]) -> int:
     return both
 
 
-def _cells(mask: int) -> list[int]:
-    """The set bits of a mask of any size, ascending (a grid's cells, a row of potentials)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _gather(geometry: Geometry, masks0: list[int], masks: list[int],
             reached: list[int], starts: list[int], unit: int,
             hints: list[tuple[list[int], tuple[int, ...], Inner]]) -> None:
     """Add the hints of one cell (``unit`` -1) or region chain: each potential all branches
     (``reached``: each one's potentials as bits of an int, from ``starts``) reach that removes
     something, if it relies on a removal."""
-    common = _cells(_common(reached))
+    common = values_of(_common(reached))
     if not common:
         return
     n, g = geometry.side, geometry
