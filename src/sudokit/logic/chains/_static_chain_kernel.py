@@ -62,13 +62,9 @@ def static_chain(masks, source, tables, parent, cause, queue, path):
             d0 = (p >> 1) % n
             for d in range(n):
                 if d != d0 and masks[cell] >> d & 1:
-                    q = (cell * n + d) << 1
-                    if parent[q] < 0:
-                        parent[q] = p
-                        if q == target:
-                            return _path(target, source, parent, path)
-                        queue[off_tail] = q
-                        off_tail += 1
+                    off_tail = _visit((cell * n + d) << 1, p, -2, parent, cause, queue, off_tail)
+                    if parent[target] >= 0:
+                        return _path(target, source, parent, path)
             for k in range(cell_units.shape[1]):
                 u = cell_units[cell, k]
                 if u < 0:
@@ -78,13 +74,10 @@ def static_chain(masks, source, tables, parent, cause, queue, path):
                     if c < 0:
                         break
                     if c != cell and masks[c] >> d0 & 1:
-                        q = (c * n + d0) << 1
-                        if parent[q] < 0:
-                            parent[q] = p
-                            if q == target:
-                                return _path(target, source, parent, path)
-                            queue[off_tail] = q
-                            off_tail += 1
+                        off_tail = _visit((c * n + d0) << 1, p, -2, parent, cause, queue,
+                                          off_tail)
+                        if parent[target] >= 0:
+                            return _path(target, source, parent, path)
         while off_head < off_tail:
             p = queue[off_head]
             off_head += 1
@@ -96,14 +89,10 @@ def static_chain(masks, source, tables, parent, cause, queue, path):
                 for d in range(n):
                     if d != d0 and m >> d & 1:
                         other = d
-                q = ((cell * n + other) << 1) | 1
-                if parent[q] < 0:
-                    parent[q] = p
-                    cause[q] = -1
-                    if q == target:
-                        return _path(target, source, parent, path)
-                    queue[on_tail] = q
-                    on_tail += 1
+                on_tail = _visit(((cell * n + other) << 1) | 1, p, -1, parent, cause, queue,
+                                 on_tail)
+                if parent[target] >= 0:
+                    return _path(target, source, parent, path)
             for k in range(cell_units.shape[1]):
                 u = cell_units[cell, k]
                 if u < 0:
@@ -122,15 +111,23 @@ def static_chain(masks, source, tables, parent, cause, queue, path):
                         else:
                             other_cell = c
                 if here and count == 2:
-                    q = ((other_cell * n + d0) << 1) | 1
-                    if parent[q] < 0:
-                        parent[q] = p
-                        cause[q] = u
-                        if q == target:
-                            return _path(target, source, parent, path)
-                        queue[on_tail] = q
-                        on_tail += 1
+                    on_tail = _visit(((other_cell * n + d0) << 1) | 1, p, u, parent, cause,
+                                     queue, on_tail)
+                    if parent[target] >= 0:
+                        return _path(target, source, parent, path)
     return 0
+
+
+@jit
+def _visit(q, p, why, parent, cause, queue, tail):
+    """Reach potential ``q`` from ``p`` for the reason ``why`` (``cause``'s code) if it is
+    new: record them and put it at ``queue[tail]``; returns the queue's new tail."""
+    if parent[q] >= 0:
+        return tail
+    parent[q] = p
+    cause[q] = why
+    queue[tail] = q
+    return tail + 1
 
 
 @jit
